@@ -1,0 +1,222 @@
+//! The relay's wire protocol, version 1 (`../shared/design/RELAY-PROTOCOL.md`).
+//!
+//! One module for both ends: the relay (`server`) and the browser client build and parse
+//! these types, so the two cannot drift apart. Every message is one JSON object in one
+//! WebSocket text frame, tagged by `type`.
+//!
+//! The relay never looks inside [`ClientMessage::Signal::data`]: it is an opaque JSON value
+//! forwarded as it came.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The alphabet of room codes: no `0`/`O`, no `1`/`I`/`L`, so a code read aloud or copied
+/// from a phone screen is never ambiguous.
+pub const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/// The length of a room code.
+pub const CODE_LEN: usize = 6;
+
+/// The WebSocket close code sent to a host connection replaced by a `reclaim`.
+pub const CLOSE_REPLACED: u16 = 4000;
+
+/// The WebSocket close code for abuse (repeated oversize frames, sustained flooding).
+pub const CLOSE_POLICY: u16 = 1008;
+
+/// A message from a client to the relay.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// Open a new room; the sender becomes its host.
+    Create,
+    /// Join a room by code (matched ignoring case, spaces and dashes).
+    Join { room: String },
+    /// Forward `data` to another peer of the same room.
+    Signal { to: String, data: Value },
+    /// A host whose connection dropped takes its room back.
+    Reclaim { room: String, host_secret: String },
+    /// Leave the room (closing the socket does the same).
+    Leave,
+    /// Keep-alive; answered with [`RelayMessage::Pong`].
+    Ping,
+}
+
+/// One entry of `ice_servers`, in the browser's `RTCIceServer` shape.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IceServer {
+    pub urls: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub username: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credential: Option<String>,
+}
+
+/// A message from the relay to a client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum RelayMessage {
+    /// The answer to `create`.
+    Created {
+        room: String,
+        peer: String,
+        host_secret: String,
+        ice_servers: Vec<IceServer>,
+    },
+    /// The answer to `join` and `reclaim`; `peers` are the others already there.
+    Joined {
+        room: String,
+        peer: String,
+        host: String,
+        peers: Vec<String>,
+        ice_servers: Vec<IceServer>,
+    },
+    /// Someone entered the room (or a host reclaimed it).
+    PeerJoined { peer: String },
+    /// Someone left the room; a host that left may still reclaim.
+    PeerLeft { peer: String },
+    /// Forwarded signalling from another peer of the room.
+    Signal { from: String, data: Value },
+    /// The room is gone: the host did not come back in time, or it expired.
+    RoomClosed { reason: String },
+    /// The answer to `ping`.
+    Pong,
+    /// A request failed; the connection stays open unless the error was for abuse.
+    Error { code: ErrorCode, message: String },
+}
+
+/// The error codes of the protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    BadMessage,
+    TooLarge,
+    RateLimited,
+    NoSuchRoom,
+    RoomFull,
+    AlreadyInRoom,
+    NotInRoom,
+    UnknownPeer,
+    BadSecret,
+    ServerFull,
+}
+
+impl ErrorCode {
+    /// Every code, for metrics that list them all.
+    pub const ALL: [ErrorCode; 10] = [
+        ErrorCode::BadMessage,
+        ErrorCode::TooLarge,
+        ErrorCode::RateLimited,
+        ErrorCode::NoSuchRoom,
+        ErrorCode::RoomFull,
+        ErrorCode::AlreadyInRoom,
+        ErrorCode::NotInRoom,
+        ErrorCode::UnknownPeer,
+        ErrorCode::BadSecret,
+        ErrorCode::ServerFull,
+    ];
+
+    /// The code as it appears on the wire.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::BadMessage => "bad_message",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::NoSuchRoom => "no_such_room",
+            ErrorCode::RoomFull => "room_full",
+            ErrorCode::AlreadyInRoom => "already_in_room",
+            ErrorCode::NotInRoom => "not_in_room",
+            ErrorCode::UnknownPeer => "unknown_peer",
+            ErrorCode::BadSecret => "bad_secret",
+            ErrorCode::ServerFull => "server_full",
+        }
+    }
+}
+
+/// Brings a typed room code to its canonical form: spaces and dashes dropped, upper case.
+/// Returns `None` when the result is not [`CODE_LEN`] characters of [`CODE_ALPHABET`].
+pub fn normalize_code(input: &str) -> Option<String> {
+    let mut out = String::with_capacity(CODE_LEN);
+    for c in input.chars() {
+        if c == ' ' || c == '-' {
+            continue;
+        }
+        let c = c.to_ascii_uppercase();
+        if !c.is_ascii() || !CODE_ALPHABET.contains(&(c as u8)) || out.len() == CODE_LEN {
+            return None;
+        }
+        out.push(c);
+    }
+    (out.len() == CODE_LEN).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn client_messages_match_the_spec() {
+        let cases = [
+            (json!({"type":"create"}), ClientMessage::Create),
+            (
+                json!({"type":"join","room":"ab-cd 23"}),
+                ClientMessage::Join { room: "ab-cd 23".into() },
+            ),
+            (
+                json!({"type":"signal","to":"p1","data":null}),
+                ClientMessage::Signal { to: "p1".into(), data: Value::Null },
+            ),
+            (
+                json!({"type":"reclaim","room":"ABCDEF","host_secret":"s"}),
+                ClientMessage::Reclaim { room: "ABCDEF".into(), host_secret: "s".into() },
+            ),
+            (json!({"type":"leave"}), ClientMessage::Leave),
+            (json!({"type":"ping"}), ClientMessage::Ping),
+        ];
+        for (wire, msg) in cases {
+            assert_eq!(serde_json::from_value::<ClientMessage>(wire.clone()).unwrap(), msg);
+            assert_eq!(serde_json::to_value(&msg).unwrap(), wire);
+        }
+    }
+
+    #[test]
+    fn wrong_types_and_missing_fields_are_refused() {
+        for bad in [
+            json!({"type":"join","room":5}),
+            json!({"type":"join"}),
+            json!({"type":"signal","to":"p"}),
+            json!({"type":"nope"}),
+            json!({"room":"ABCDEF"}),
+        ] {
+            assert!(serde_json::from_value::<ClientMessage>(bad.clone()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn relay_messages_match_the_spec() {
+        let err = RelayMessage::Error { code: ErrorCode::NoSuchRoom, message: "x".into() };
+        assert_eq!(
+            serde_json::to_value(&err).unwrap(),
+            json!({"type":"error","code":"no_such_room","message":"x"})
+        );
+        assert_eq!(serde_json::to_value(RelayMessage::Pong).unwrap(), json!({"type":"pong"}));
+        let ice = IceServer { urls: vec!["stun:a".into()], username: None, credential: None };
+        assert_eq!(serde_json::to_value(&ice).unwrap(), json!({"urls":["stun:a"]}));
+        for code in ErrorCode::ALL {
+            assert_eq!(serde_json::to_value(code).unwrap(), json!(code.as_str()));
+        }
+    }
+
+    #[test]
+    fn codes_normalize_ignoring_case_spaces_and_dashes() {
+        assert_eq!(normalize_code("abc-def").as_deref(), Some("ABCDEF"));
+        assert_eq!(normalize_code("ab2-3cde"), None, "seven characters");
+        assert_eq!(normalize_code("a b-2 3 c d").as_deref(), Some("AB23CD"));
+        assert_eq!(normalize_code("XYZ234").as_deref(), Some("XYZ234"));
+        assert_eq!(normalize_code("XYZ23O"), None, "O is not in the alphabet");
+        assert_eq!(normalize_code("XYZ231"), None, "1 is not in the alphabet");
+        assert_eq!(normalize_code("XYZ23"), None);
+        assert_eq!(normalize_code("XYZ2345"), None);
+        assert_eq!(normalize_code("ÄYZ234"), None);
+    }
+}
