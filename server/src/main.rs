@@ -1,1 +1,69 @@
-fn main() {}
+//! `coup-relay`: parses flags, sets up logging, and runs the relay until SIGTERM or
+//! ctrl-c.
+
+use clap::Parser as _;
+use coup_server::{Config, LogFormat};
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    let config = Config::parse().normalized();
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    match config.log_format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder.json().flatten_event(true).init(),
+    }
+    // Each connection is a file descriptor; lift the soft limit to the hard one.
+    if let Ok(limit) = rlimit::increase_nofile_limit(u64::MAX) {
+        tracing::debug!(limit, "open file limit");
+    }
+    let listener = match tokio::net::TcpListener::bind(config.bind).await {
+        Ok(l) => l,
+        Err(e) => {
+            tracing::error!(bind = %config.bind, error = %e, "cannot listen");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    tracing::info!(
+        bind = %config.bind,
+        static_dir = %config.static_dir.display(),
+        allowed_origins = ?config.allowed_origins,
+        stun_urls = ?config.stun_urls,
+        turn_urls = ?config.turn_urls,
+        turn_secret = config.turn_secret.is_some(),
+        room_size = config.room_size,
+        max_rooms = config.max_rooms,
+        max_connections = config.max_connections,
+        "coup-relay listening"
+    );
+    match coup_server::serve(listener, config, shutdown_signal()).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!(error = %e, "server failed");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// Completes on ctrl-c or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}

@@ -1,0 +1,224 @@
+//! The relay's configuration: command-line flags, each also read from a `COUP_*`
+//! environment variable (RELAY-PROTOCOL.md, "Configuration").
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+use tokio::time::Duration;
+
+use crate::limits::FrameLimits;
+use crate::rooms::RoomLimits;
+
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+/// The Coup P2P relay: brokers room codes, forwards WebRTC signalling between the peers of
+/// a room, and serves the static client.
+///
+/// Every flag can also be given as the environment variable shown beside it. Durations
+/// are in seconds.
+#[derive(Clone, Debug, PartialEq, Eq, Parser)]
+#[command(name = "coup-relay", version, about, long_about = None)]
+pub struct Config {
+    /// Address and port to listen on.
+    #[arg(long, env = "COUP_BIND", default_value = "0.0.0.0:8080")]
+    pub bind: SocketAddr,
+
+    /// Directory of the built client (index.html and its assets), served at `/`. When it
+    /// does not exist, `/` explains how to build the client.
+    #[arg(long, env = "COUP_STATIC_DIR", default_value = "dist")]
+    pub static_dir: PathBuf,
+
+    /// Browser origins allowed to open `/ws`, comma-separated (e.g.
+    /// `https://coup.example.org`). Empty allows any. Upgrades without an Origin header
+    /// (native clients, tools) are always allowed.
+    #[arg(
+        long,
+        env = "COUP_ALLOWED_ORIGINS",
+        value_delimiter = ',',
+        default_value = ""
+    )]
+    pub allowed_origins: Vec<String>,
+
+    /// STUN server URLs handed to peers, comma-separated (e.g. `stun:turn.example.org:3478`).
+    #[arg(
+        long,
+        env = "COUP_STUN_URLS",
+        value_delimiter = ',',
+        default_value = ""
+    )]
+    pub stun_urls: Vec<String>,
+
+    /// TURN server URLs handed to peers, comma-separated (e.g.
+    /// `turn:turn.example.org:3478?transport=udp,turns:turn.example.org:5349`).
+    #[arg(
+        long,
+        env = "COUP_TURN_URLS",
+        value_delimiter = ',',
+        default_value = ""
+    )]
+    pub turn_urls: Vec<String>,
+
+    /// TURN shared secret (coturn's `static-auth-secret` with `use-auth-secret`). With it,
+    /// every `created`/`joined` carries fresh time-limited TURN credentials.
+    #[arg(long, env = "COUP_TURN_SECRET", hide_env_values = true)]
+    pub turn_secret: Option<String>,
+
+    /// Lifetime of generated TURN credentials, in seconds.
+    #[arg(long, env = "COUP_TURN_TTL", default_value_t = 3600)]
+    pub turn_ttl: u64,
+
+    /// Rooms open at once; past it, `create` gets `server_full`.
+    #[arg(long, env = "COUP_MAX_ROOMS", default_value_t = 25_000)]
+    pub max_rooms: usize,
+
+    /// WebSocket connections open at once; past it, new connections get `server_full`
+    /// and are closed.
+    #[arg(long, env = "COUP_MAX_CONNECTIONS", default_value_t = 50_000)]
+    pub max_connections: usize,
+
+    /// Peers in one room, the host included.
+    #[arg(long, env = "COUP_ROOM_SIZE", default_value_t = 16)]
+    pub room_size: usize,
+
+    /// Largest accepted frame, in bytes; larger frames get `too_large`.
+    #[arg(long, env = "COUP_FRAME_BYTES", default_value_t = 16 * 1024)]
+    pub frame_bytes: usize,
+
+    /// Messages per second one connection may send on average.
+    #[arg(long, env = "COUP_RATE", default_value_t = 20)]
+    pub rate: u32,
+
+    /// Messages one connection may send in a burst.
+    #[arg(long, env = "COUP_BURST", default_value_t = 60)]
+    pub burst: u32,
+
+    /// Failed joins and reclaims per client address per minute.
+    #[arg(long, env = "COUP_JOIN_FAILURES", default_value_t = 10)]
+    pub join_failures: u32,
+
+    /// Seconds an absent host may take to reclaim its room.
+    #[arg(long, env = "COUP_RECLAIM_GRACE", default_value_t = 120)]
+    pub reclaim_grace: u64,
+
+    /// Seconds without a text frame after which a connection is closed.
+    #[arg(long, env = "COUP_IDLE_TIMEOUT", default_value_t = 60)]
+    pub idle_timeout: u64,
+
+    /// Log format.
+    #[arg(long, env = "COUP_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+impl Config {
+    /// The defaults, as if `coup-relay` ran with no flags and no `COUP_*` variables.
+    pub fn defaults() -> Self {
+        Config {
+            bind: ([0, 0, 0, 0], 8080).into(),
+            static_dir: PathBuf::from("dist"),
+            allowed_origins: Vec::new(),
+            stun_urls: Vec::new(),
+            turn_urls: Vec::new(),
+            turn_secret: None,
+            turn_ttl: 3600,
+            max_rooms: 25_000,
+            max_connections: 50_000,
+            room_size: 16,
+            frame_bytes: 16 * 1024,
+            rate: 20,
+            burst: 60,
+            join_failures: 10,
+            reclaim_grace: 120,
+            idle_timeout: 60,
+            log_format: LogFormat::Text,
+        }
+    }
+
+    /// Drops empty entries from the comma-separated lists (an empty variable means none).
+    pub fn normalized(mut self) -> Self {
+        for list in [
+            &mut self.allowed_origins,
+            &mut self.stun_urls,
+            &mut self.turn_urls,
+        ] {
+            list.iter_mut().for_each(|s| *s = s.trim().to_owned());
+            list.retain(|s| !s.is_empty());
+        }
+        self
+    }
+
+    /// The limits room bookkeeping enforces.
+    pub fn room_limits(&self) -> RoomLimits {
+        RoomLimits {
+            room_size: self.room_size.max(1),
+            max_rooms: self.max_rooms,
+            reclaim_grace: Duration::from_secs(self.reclaim_grace),
+        }
+    }
+
+    /// The per-connection limits.
+    pub fn frame_limits(&self) -> FrameLimits {
+        FrameLimits {
+            frame_bytes: self.frame_bytes,
+            rate: self.rate,
+            burst: self.burst.max(1),
+        }
+    }
+
+    /// How long a connection may go without a text frame.
+    pub fn idle_timeout(&self) -> Duration {
+        Duration::from_secs(self.idle_timeout)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_parse_and_lists_drop_empty_entries() {
+        let c = Config::parse_from([
+            "coup-relay",
+            "--bind",
+            "127.0.0.1:9000",
+            "--allowed-origins",
+            "https://a.example, https://b.example,",
+            "--room-size",
+            "4",
+            "--reclaim-grace",
+            "0",
+        ])
+        .normalized();
+        assert_eq!(c.bind, "127.0.0.1:9000".parse().expect("addr"));
+        assert_eq!(
+            c.allowed_origins,
+            vec!["https://a.example", "https://b.example"]
+        );
+        assert_eq!(c.room_limits().room_size, 4);
+        assert!(c.room_limits().reclaim_grace.is_zero());
+    }
+
+    #[test]
+    fn defaults_match_the_spec_and_the_flags() {
+        let c = Config::defaults();
+        if !std::env::vars().any(|(k, _)| k.starts_with("COUP_")) {
+            assert_eq!(Config::parse_from(["coup-relay"]).normalized(), c);
+        }
+        assert_eq!(c.bind.to_string(), "0.0.0.0:8080");
+        assert_eq!(c.room_size, 16);
+        assert_eq!(c.frame_bytes, 16384);
+        assert_eq!((c.rate, c.burst, c.join_failures), (20, 60, 10));
+        assert_eq!(
+            (c.reclaim_grace, c.idle_timeout, c.turn_ttl),
+            (120, 60, 3600)
+        );
+        assert!(c.allowed_origins.is_empty() && c.stun_urls.is_empty());
+    }
+}

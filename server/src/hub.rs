@@ -1,0 +1,496 @@
+//! The shared state of a running relay, and the translation of protocol messages into
+//! room operations and frames for other connections.
+//!
+//! A [`Hub`] owns the room bookkeeping behind a `std::sync::Mutex`, as mini-redis's `db.rs`
+//! does: every critical section is a few map operations, never an `.await`, so a blocking
+//! mutex is cheaper than an async one and cannot be held across a suspension point.
+//! Frames for other connections go through each connection's bounded queue
+//! and close requests through its [`Kick`]; nothing here touches a socket.
+
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicU16, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::extract::ws::Utf8Bytes;
+use dashmap::DashMap;
+use shared::relay::{CLOSE_POLICY, CLOSE_REPLACED, ClientMessage, ErrorCode, RelayMessage};
+use tokio::sync::{Notify, mpsc, watch};
+use tokio::time::Instant;
+
+use crate::config::Config;
+use crate::ice::Ice;
+use crate::limits::{FrameGuard, JoinThrottle, Verdict};
+use crate::metrics::{Metrics, Refusal};
+use crate::rooms::{ConnId, Joined, Left, RoomError, Rooms};
+
+/// Frames queued for one connection. A connection that lets this many pile up is too slow
+/// to keep, and is closed rather than allowed to hold memory without bound.
+pub const QUEUE_DEPTH: usize = 256;
+
+/// The close code for a connection that does not read its frames.
+pub const CLOSE_TOO_SLOW: u16 = 1008;
+
+/// A request to close one connection from outside its socket loop (a reclaim replaced
+/// it, or it is too slow to read its frames). It bypasses the frame queue, which may be
+/// full.
+#[derive(Debug, Default)]
+pub struct Kick {
+    /// The close code to send; 0 until kicked.
+    code: AtomicU16,
+    /// Wakes the socket loop; a permit is stored if the loop is not waiting.
+    notify: Notify,
+}
+
+impl Kick {
+    /// Asks the socket loop to close with `code` (the first request wins).
+    fn kick(&self, code: u16) {
+        if self
+            .code
+            .compare_exchange(0, code, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+        {
+            self.notify.notify_one();
+        }
+    }
+
+    /// Waits until kicked, and returns the close code and reason.
+    pub async fn kicked(&self) -> (u16, &'static str) {
+        self.notify.notified().await;
+        let code = self.code.load(Ordering::SeqCst);
+        let reason = if code == CLOSE_REPLACED {
+            "replaced by a reclaim"
+        } else {
+            "too slow"
+        };
+        (code, reason)
+    }
+}
+
+/// The handle other connections use to reach one connection.
+#[derive(Debug)]
+struct Peer {
+    /// Its queue of text frames.
+    tx: mpsc::Sender<Utf8Bytes>,
+    /// Its close request.
+    kick: Arc<Kick>,
+}
+
+/// What a newly registered connection's socket loop needs.
+#[derive(Debug)]
+pub struct Registration {
+    /// The connection's id.
+    pub id: ConnId,
+    /// Frames from other connections.
+    pub rx: mpsc::Receiver<Utf8Bytes>,
+    /// Close requests.
+    pub kick: Arc<Kick>,
+}
+
+/// What the socket loop must do after handling one incoming frame.
+#[derive(Debug, Default)]
+pub struct Answer {
+    /// A frame for the sender itself.
+    pub reply: Option<Utf8Bytes>,
+    /// Close the sender's socket with this code and reason after the reply.
+    pub close: Option<(u16, &'static str)>,
+}
+
+/// An incoming data frame, as the hub needs to see it.
+#[derive(Clone, Copy, Debug)]
+pub enum Frame<'a> {
+    /// A text frame.
+    Text(&'a str),
+    /// A binary frame of this many bytes (always refused).
+    Binary(usize),
+}
+
+/// The relay's shared state.
+#[derive(Debug)]
+pub struct Hub {
+    /// Rooms and seats. Locked briefly, never across an `.await`.
+    rooms: Mutex<Rooms>,
+    /// Failed joins per client address. Locked briefly, never together with `rooms`.
+    throttle: Mutex<JoinThrottle>,
+    /// The queue of every open connection, for frames from other connections.
+    conns: DashMap<ConnId, Peer>,
+    /// The configuration the relay started with.
+    pub config: Config,
+    /// The ICE servers handed to peers.
+    ice: Ice,
+    /// Counters for `/metrics`.
+    pub metrics: Metrics,
+    /// The next connection id.
+    next_conn: AtomicU64,
+    /// Connections open (registered and not yet gone), for the connection bound.
+    open: AtomicUsize,
+    /// Set to `true` when the relay shuts down; every socket loop watches it.
+    shutdown: watch::Sender<bool>,
+}
+
+/// Locks a mutex, recovering the data if a thread panicked while holding it: the
+/// bookkeeping stays consistent between statements, so a poisoned lock is still usable.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Serializes a relay message for the wire.
+fn encode(msg: &RelayMessage) -> Utf8Bytes {
+    // Serializing these plain types cannot fail; an empty object is a harmless fallback.
+    Utf8Bytes::from(serde_json::to_string(msg).unwrap_or_else(|_| "{}".to_owned()))
+}
+
+/// The wall-clock time for TURN credentials (not the tokio clock: coturn checks it).
+fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// An error frame for `code`.
+fn error_frame(code: ErrorCode, message: &str) -> Utf8Bytes {
+    encode(&RelayMessage::Error {
+        code,
+        message: message.to_owned(),
+    })
+}
+
+/// The human-readable text for errors raised outside room bookkeeping.
+fn message_for(code: ErrorCode) -> &'static str {
+    match code {
+        ErrorCode::BadMessage => "expected one JSON object of a known type in a text frame",
+        ErrorCode::TooLarge => "the frame is larger than the relay accepts",
+        ErrorCode::RateLimited => "too many messages; slow down",
+        ErrorCode::ServerFull => "the relay is at its limit of connections",
+        _ => "the request failed",
+    }
+}
+
+impl Hub {
+    /// A relay with no rooms and no connections.
+    pub fn new(config: Config) -> Arc<Self> {
+        let config = config.normalized();
+        let ice = Ice::new(
+            config.stun_urls.clone(),
+            config.turn_urls.clone(),
+            config.turn_secret.clone(),
+            config.turn_ttl,
+        );
+        Arc::new(Hub {
+            rooms: Mutex::new(Rooms::new(config.room_limits())),
+            throttle: Mutex::new(JoinThrottle::new(config.join_failures)),
+            conns: DashMap::new(),
+            ice,
+            metrics: Metrics::default(),
+            next_conn: AtomicU64::new(1),
+            open: AtomicUsize::new(0),
+            shutdown: watch::channel(false).0,
+            config,
+        })
+    }
+
+    /// Registers a new connection, or refuses it when the relay holds its maximum.
+    pub fn register(&self) -> Option<Registration> {
+        if self.open.fetch_add(1, Ordering::SeqCst) >= self.config.max_connections {
+            self.open.fetch_sub(1, Ordering::SeqCst);
+            self.metrics.refused(Refusal::ServerFull);
+            self.metrics.error(ErrorCode::ServerFull);
+            return None;
+        }
+        let id = self.next_conn.fetch_add(1, Ordering::Relaxed);
+        let (tx, rx) = mpsc::channel(QUEUE_DEPTH);
+        let kick = Arc::new(Kick::default());
+        self.conns.insert(
+            id,
+            Peer {
+                tx,
+                kick: kick.clone(),
+            },
+        );
+        self.metrics
+            .connections_open
+            .fetch_add(1, Ordering::Relaxed);
+        self.metrics
+            .connections_total
+            .fetch_add(1, Ordering::Relaxed);
+        Some(Registration { id, rx, kick })
+    }
+
+    /// The `server_full` error frame sent to a refused connection before closing it.
+    pub fn server_full_frame() -> Utf8Bytes {
+        error_frame(ErrorCode::ServerFull, message_for(ErrorCode::ServerFull))
+    }
+
+    /// Forgets a connection whose socket is gone; it leaves its room as with `leave`.
+    pub fn disconnect(self: &Arc<Self>, conn: ConnId) {
+        if self.conns.remove(&conn).is_some() {
+            self.open.fetch_sub(1, Ordering::SeqCst);
+            self.metrics
+                .connections_open
+                .fetch_sub(1, Ordering::Relaxed);
+        }
+        let left = lock(&self.rooms).leave(conn, Instant::now());
+        if let Ok(left) = left {
+            self.announce_departure(left);
+        }
+    }
+
+    /// Connections currently open.
+    pub fn open_connections(&self) -> usize {
+        self.open.load(Ordering::SeqCst)
+    }
+
+    /// Rooms and seated peers, for `/metrics`.
+    pub fn counts(&self) -> (usize, usize) {
+        let rooms = lock(&self.rooms);
+        (rooms.room_count(), rooms.peer_count())
+    }
+
+    /// A receiver that turns `true` when the relay shuts down.
+    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.shutdown.subscribe()
+    }
+
+    /// Tells every socket loop to send a close frame and end.
+    pub fn begin_shutdown(&self) {
+        self.shutdown.send_replace(true);
+    }
+
+    /// Forgets client addresses whose failed-join budget is whole again.
+    pub fn prune(&self) {
+        lock(&self.throttle).prune(Instant::now());
+    }
+
+    /// Handles one data frame from `conn` (at client address `ip`), at time `now`.
+    pub fn on_frame(
+        self: &Arc<Self>,
+        conn: ConnId,
+        ip: IpAddr,
+        guard: &mut FrameGuard,
+        frame: Frame<'_>,
+        now: Instant,
+    ) -> Answer {
+        self.metrics
+            .messages_received
+            .fetch_add(1, Ordering::Relaxed);
+        let len = match frame {
+            Frame::Text(t) => t.len(),
+            Frame::Binary(n) => n,
+        };
+        match guard.check(len, now) {
+            Verdict::Accept => {}
+            Verdict::Refuse(code) => return self.fail(code, message_for(code)),
+            Verdict::RefuseAndClose(code) => {
+                let mut answer = self.fail(code, message_for(code));
+                answer.close = Some((CLOSE_POLICY, "policy violation"));
+                return answer;
+            }
+        }
+        let Frame::Text(text) = frame else {
+            return self.fail(ErrorCode::BadMessage, "binary frames are not accepted");
+        };
+        match serde_json::from_str::<ClientMessage>(text) {
+            Ok(msg) => self.on_message(conn, ip, msg, now),
+            Err(_) => self.fail(ErrorCode::BadMessage, message_for(ErrorCode::BadMessage)),
+        }
+    }
+
+    /// Handles one well-formed message.
+    fn on_message(
+        self: &Arc<Self>,
+        conn: ConnId,
+        ip: IpAddr,
+        msg: ClientMessage,
+        now: Instant,
+    ) -> Answer {
+        match msg {
+            ClientMessage::Ping => Answer {
+                reply: Some(encode(&RelayMessage::Pong)),
+                close: None,
+            },
+            ClientMessage::Create => {
+                let created = lock(&self.rooms).create(conn);
+                match created {
+                    Ok(c) => {
+                        self.metrics.rooms_created.fetch_add(1, Ordering::Relaxed);
+                        tracing::info!(conn, room = %c.room, "room created");
+                        let ice_servers = self.ice.servers(unix_now(), &c.peer);
+                        let reply = RelayMessage::Created {
+                            room: c.room,
+                            peer: c.peer,
+                            host_secret: c.host_secret,
+                            ice_servers,
+                        };
+                        Answer {
+                            reply: Some(encode(&reply)),
+                            close: None,
+                        }
+                    }
+                    Err(e) => self.room_error(e),
+                }
+            }
+            ClientMessage::Join { room } => {
+                self.guarded_entry(ip, now, |rooms| rooms.join(conn, &room))
+            }
+            ClientMessage::Reclaim { room, host_secret } => {
+                self.guarded_entry(ip, now, |rooms| rooms.reclaim(conn, &room, &host_secret))
+            }
+            ClientMessage::Signal { to, data } => {
+                let route = lock(&self.rooms).route(conn, &to);
+                match route {
+                    Ok(route) => {
+                        let frame = encode(&RelayMessage::Signal {
+                            from: route.from,
+                            data,
+                        });
+                        self.deliver(route.to, frame);
+                        self.metrics
+                            .messages_forwarded
+                            .fetch_add(1, Ordering::Relaxed);
+                        Answer::default()
+                    }
+                    Err(e) => self.room_error(e),
+                }
+            }
+            ClientMessage::Leave => {
+                let left = lock(&self.rooms).leave(conn, now);
+                match left {
+                    Ok(left) => {
+                        self.announce_departure(left);
+                        Answer::default()
+                    }
+                    Err(e) => self.room_error(e),
+                }
+            }
+        }
+    }
+
+    /// A `join` or `reclaim`: refused outright for an address past its failed-join budget
+    /// (before any lookup, so the throttle reveals nothing), counted when it fails.
+    fn guarded_entry(
+        self: &Arc<Self>,
+        ip: IpAddr,
+        now: Instant,
+        enter: impl FnOnce(&mut Rooms) -> Result<Joined, RoomError>,
+    ) -> Answer {
+        if !lock(&self.throttle).allows(ip, now) {
+            return self.fail(
+                ErrorCode::RateLimited,
+                "too many failed joins from this address; wait a minute",
+            );
+        }
+        let entered = enter(&mut lock(&self.rooms));
+        match entered {
+            Ok(j) => {
+                let joined = encode(&RelayMessage::PeerJoined {
+                    peer: j.peer.clone(),
+                });
+                for other in &j.notify {
+                    self.deliver(*other, joined.clone());
+                }
+                if let Some(old) = j.replaced {
+                    tracing::info!(room = %j.room, old, "host connection replaced by a reclaim");
+                    if let Some(peer) = self.conns.get(&old) {
+                        peer.kick.kick(CLOSE_REPLACED);
+                    }
+                }
+                tracing::info!(room = %j.room, peers = j.peers.len() + 1, "peer entered");
+                let ice_servers = self.ice.servers(unix_now(), &j.peer);
+                let reply = RelayMessage::Joined {
+                    room: j.room,
+                    peer: j.peer,
+                    host: j.host,
+                    peers: j.peers,
+                    ice_servers,
+                };
+                Answer {
+                    reply: Some(encode(&reply)),
+                    close: None,
+                }
+            }
+            Err(e) => {
+                if e.is_failed_join() {
+                    lock(&self.throttle).record_failure(ip, now);
+                }
+                self.room_error(e)
+            }
+        }
+    }
+
+    /// Tells a room about a departure, and arranges the end of an absent host's grace.
+    fn announce_departure(self: &Arc<Self>, left: Left) {
+        let frame = encode(&RelayMessage::PeerLeft { peer: left.peer });
+        for other in &left.notify {
+            self.deliver(*other, frame.clone());
+        }
+        if !left.closed.is_empty() || (left.host_deadline.is_none() && left.notify.is_empty()) {
+            tracing::debug!(room = %left.room, "peer left");
+        }
+        if !left.closed.is_empty() {
+            self.announce_closed(&left.closed, "the host left");
+        }
+        if let Some(deadline) = left.host_deadline {
+            self.schedule_expiry(left.room, deadline);
+        }
+    }
+
+    /// Sends `room_closed` to connections that were just taken out of a room.
+    fn announce_closed(&self, conns: &[ConnId], reason: &str) {
+        self.metrics.rooms_closed.fetch_add(1, Ordering::Relaxed);
+        let frame = encode(&RelayMessage::RoomClosed {
+            reason: reason.to_owned(),
+        });
+        for c in conns {
+            self.deliver(*c, frame.clone());
+        }
+    }
+
+    /// Closes room `code` at `deadline` unless its host has reclaimed it by then.
+    fn schedule_expiry(self: &Arc<Self>, code: String, deadline: Instant) {
+        let hub = Arc::downgrade(self);
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        runtime.spawn(async move {
+            tokio::time::sleep_until(deadline).await;
+            if let Some(hub) = hub.upgrade() {
+                hub.expire(&code);
+            }
+        });
+    }
+
+    /// Closes room `code` if its host's grace has run out.
+    pub fn expire(&self, code: &str) {
+        let closed = lock(&self.rooms).expire(code, Instant::now());
+        if let Some(conns) = closed {
+            tracing::info!(room = %code, peers = conns.len(), "room closed: host did not come back");
+            self.announce_closed(&conns, "the host did not come back in time");
+        }
+    }
+
+    /// Queues a text frame for `conn`. A connection whose queue is full is not reading;
+    /// it is closed instead of being allowed to hold memory without bound.
+    fn deliver(&self, conn: ConnId, frame: Utf8Bytes) {
+        let Some(peer) = self.conns.get(&conn) else {
+            return;
+        };
+        if let Err(mpsc::error::TrySendError::Full(_)) = peer.tx.try_send(frame) {
+            tracing::warn!(conn, "connection too slow to read its frames; closing");
+            peer.kick.kick(CLOSE_TOO_SLOW);
+        }
+    }
+
+    /// An error answer for a room operation.
+    fn room_error(&self, e: RoomError) -> Answer {
+        self.fail(e.code(), &e.to_string())
+    }
+
+    /// An error answer, counted.
+    fn fail(&self, code: ErrorCode, message: &str) -> Answer {
+        self.metrics.error(code);
+        Answer {
+            reply: Some(error_frame(code, message)),
+            close: None,
+        }
+    }
+}

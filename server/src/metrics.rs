@@ -1,0 +1,165 @@
+//! Counters for `/metrics`, in the Prometheus text exposition format.
+//!
+//! Plain atomics: every connection task bumps them without a lock, and a scrape reads
+//! them once. Gauges of rooms and peers are read from the room bookkeeping at scrape time.
+
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use shared::relay::ErrorCode;
+
+/// Why a connection was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Its `Origin` is not among the allowed origins (answered `403`).
+    Origin,
+    /// The relay holds its maximum of connections (answered `server_full`).
+    ServerFull,
+}
+
+/// The relay's counters.
+#[derive(Debug, Default)]
+pub struct Metrics {
+    /// WebSocket connections currently open.
+    pub connections_open: AtomicU64,
+    /// WebSocket connections accepted since start.
+    pub connections_total: AtomicU64,
+    /// Connections refused for their origin.
+    refused_origin: AtomicU64,
+    /// Connections refused because the relay was full.
+    refused_full: AtomicU64,
+    /// Rooms created since start.
+    pub rooms_created: AtomicU64,
+    /// Rooms closed (host gone past its grace) since start.
+    pub rooms_closed: AtomicU64,
+    /// Signals forwarded to another peer.
+    pub messages_forwarded: AtomicU64,
+    /// Text frames received.
+    pub messages_received: AtomicU64,
+    /// Errors sent, by code, in the order of [`ErrorCode::ALL`].
+    errors: [AtomicU64; ErrorCode::ALL.len()],
+}
+
+impl Metrics {
+    /// Counts one error sent with `code`.
+    pub fn error(&self, code: ErrorCode) {
+        if let Some(i) = ErrorCode::ALL.iter().position(|c| *c == code) {
+            self.errors[i].fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Counts a refused connection.
+    pub fn refused(&self, why: Refusal) {
+        match why {
+            Refusal::Origin => &self.refused_origin,
+            Refusal::ServerFull => &self.refused_full,
+        }
+        .fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The exposition text, with the room and peer gauges given by the caller.
+    pub fn render(&self, rooms: usize, peers: usize) -> String {
+        let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        let mut out = String::with_capacity(2048);
+        let mut metric = |name: &str, kind: &str, help: &str, lines: &[(String, u64)]| {
+            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
+            for (labels, value) in lines {
+                let _ = writeln!(out, "{name}{labels} {value}");
+            }
+        };
+        let one = |v: u64| [(String::new(), v)];
+        metric(
+            "coup_relay_rooms",
+            "gauge",
+            "Rooms open, including rooms waiting for their host.",
+            &one(rooms as u64),
+        );
+        metric(
+            "coup_relay_peers",
+            "gauge",
+            "Connections that are in a room.",
+            &one(peers as u64),
+        );
+        metric(
+            "coup_relay_connections",
+            "gauge",
+            "WebSocket connections open.",
+            &one(get(&self.connections_open)),
+        );
+        metric(
+            "coup_relay_connections_total",
+            "counter",
+            "WebSocket connections accepted.",
+            &one(get(&self.connections_total)),
+        );
+        metric(
+            "coup_relay_connections_refused_total",
+            "counter",
+            "Connections refused, by reason.",
+            &[
+                ("{reason=\"origin\"}".to_owned(), get(&self.refused_origin)),
+                (
+                    "{reason=\"server_full\"}".to_owned(),
+                    get(&self.refused_full),
+                ),
+            ],
+        );
+        metric(
+            "coup_relay_rooms_created_total",
+            "counter",
+            "Rooms created.",
+            &one(get(&self.rooms_created)),
+        );
+        metric(
+            "coup_relay_rooms_closed_total",
+            "counter",
+            "Rooms closed because their host did not come back.",
+            &one(get(&self.rooms_closed)),
+        );
+        metric(
+            "coup_relay_messages_received_total",
+            "counter",
+            "Text frames received from clients.",
+            &one(get(&self.messages_received)),
+        );
+        metric(
+            "coup_relay_messages_forwarded_total",
+            "counter",
+            "Signals forwarded between peers.",
+            &one(get(&self.messages_forwarded)),
+        );
+        let errors: Vec<(String, u64)> = ErrorCode::ALL
+            .iter()
+            .zip(&self.errors)
+            .map(|(c, n)| (format!("{{code=\"{}\"}}", c.as_str()), get(n)))
+            .collect();
+        metric(
+            "coup_relay_errors_total",
+            "counter",
+            "Errors sent to clients, by code.",
+            &errors,
+        );
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn render_lists_every_error_code() {
+        let m = Metrics::default();
+        m.error(ErrorCode::NoSuchRoom);
+        m.error(ErrorCode::NoSuchRoom);
+        m.refused(Refusal::Origin);
+        let text = m.render(3, 7);
+        assert!(text.contains("coup_relay_rooms 3\n"));
+        assert!(text.contains("coup_relay_peers 7\n"));
+        assert!(text.contains("coup_relay_errors_total{code=\"no_such_room\"} 2\n"));
+        assert!(text.contains("coup_relay_connections_refused_total{reason=\"origin\"} 1\n"));
+        for code in ErrorCode::ALL {
+            assert!(text.contains(&format!("code=\"{}\"", code.as_str())));
+        }
+    }
+}

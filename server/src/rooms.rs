@@ -1,0 +1,608 @@
+//! Room bookkeeping: which connection is which peer of which room.
+//!
+//! [`Rooms`] is a plain struct whose methods take the current time as an argument and
+//! return data — who must be told what — instead of sending anything. The socket loop
+//! (`ws`) and the [`Hub`](crate::hub::Hub) turn that data into frames. This keeps every
+//! rule of the protocol testable without sockets or a clock, in the manner of
+//! matchbox_server's `state.rs`.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use rand::Rng;
+use shared::relay::{CODE_ALPHABET, CODE_LEN, ErrorCode, normalize_code};
+use tokio::time::{Duration, Instant};
+
+/// A connection's number, unique for the life of the process. Peer ids are what clients
+/// see; connection ids are what the relay routes frames by, because a reclaiming host
+/// keeps its peer id while its connection changes.
+pub type ConnId = u64;
+
+/// The length of a peer id (nanoid characters, about 72 bits).
+const PEER_ID_LEN: usize = 12;
+
+/// The length of a host secret: 22 nanoid characters carry 132 bits.
+const HOST_SECRET_LEN: usize = 22;
+
+/// Why a request about rooms failed. Each maps to one protocol [`ErrorCode`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoomError {
+    /// No room has that code (or the code is not a possible code at all).
+    NoSuchRoom,
+    /// The room holds its maximum of peers, counting an absent host's reserved place.
+    RoomFull,
+    /// The connection is already in a room.
+    AlreadyInRoom,
+    /// The connection is in no room.
+    NotInRoom,
+    /// No peer of the sender's room has that id (or it is the sender).
+    UnknownPeer,
+    /// The host secret does not match the room's.
+    BadSecret,
+    /// The relay holds its maximum of rooms.
+    ServerFull,
+}
+
+impl RoomError {
+    /// The protocol's code for this error.
+    pub const fn code(self) -> ErrorCode {
+        match self {
+            RoomError::NoSuchRoom => ErrorCode::NoSuchRoom,
+            RoomError::RoomFull => ErrorCode::RoomFull,
+            RoomError::AlreadyInRoom => ErrorCode::AlreadyInRoom,
+            RoomError::NotInRoom => ErrorCode::NotInRoom,
+            RoomError::UnknownPeer => ErrorCode::UnknownPeer,
+            RoomError::BadSecret => ErrorCode::BadSecret,
+            RoomError::ServerFull => ErrorCode::ServerFull,
+        }
+    }
+
+    /// Whether this failure counts against the client address's failed-join budget: the
+    /// answers that would help someone guessing codes or secrets.
+    pub const fn is_failed_join(self) -> bool {
+        matches!(self, RoomError::NoSuchRoom | RoomError::BadSecret)
+    }
+}
+
+impl fmt::Display for RoomError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RoomError::NoSuchRoom => "no room has this code",
+            RoomError::RoomFull => "the room is full",
+            RoomError::AlreadyInRoom => "this connection is already in a room; leave it first",
+            RoomError::NotInRoom => "this connection is not in a room",
+            RoomError::UnknownPeer => "no other peer of this room has that id",
+            RoomError::BadSecret => "the host secret does not match",
+            RoomError::ServerFull => "the relay is at its limit of rooms",
+        })
+    }
+}
+
+impl std::error::Error for RoomError {}
+
+/// The limits that room bookkeeping enforces.
+#[derive(Clone, Copy, Debug)]
+pub struct RoomLimits {
+    /// Peers in one room, the host included (an absent host's place stays reserved).
+    pub room_size: usize,
+    /// Rooms open at once; a `create` past it is `server_full`.
+    pub max_rooms: usize,
+    /// How long an absent host may take to reclaim its room.
+    pub reclaim_grace: Duration,
+}
+
+/// The answer to a successful `create`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Created {
+    /// The new room's canonical code.
+    pub room: String,
+    /// The host's peer id.
+    pub peer: String,
+    /// The secret the host needs to reclaim the room.
+    pub host_secret: String,
+}
+
+/// The answer to a successful `join` or `reclaim`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Joined {
+    /// The room's canonical code.
+    pub room: String,
+    /// The peer id of the connection that entered.
+    pub peer: String,
+    /// The room host's peer id (present or not).
+    pub host: String,
+    /// The other peers present, in the order they entered; never the receiver.
+    pub peers: Vec<String>,
+    /// The connections of those peers, which must be told `peer_joined`.
+    pub notify: Vec<ConnId>,
+    /// For a reclaim that replaced a still-open host connection: that connection, which
+    /// must be closed with code 4000. It is already out of the room.
+    pub replaced: Option<ConnId>,
+}
+
+/// What happened when a connection left its room (by `leave` or by closing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Left {
+    /// The room's canonical code.
+    pub room: String,
+    /// The peer id that left.
+    pub peer: String,
+    /// The connections still in the room, which must be told `peer_left`.
+    pub notify: Vec<ConnId>,
+    /// When the host left: the moment its place lapses unless it reclaims. The caller
+    /// arranges to call [`Rooms::expire`] then.
+    pub host_deadline: Option<Instant>,
+    /// When the room closed because of this departure (a host with no grace period):
+    /// the connections that must be told `room_closed`. They are already out of the room.
+    pub closed: Vec<ConnId>,
+}
+
+/// Where a signal goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Route {
+    /// The sender's peer id, for the `from` field.
+    pub from: String,
+    /// The receiving connection.
+    pub to: ConnId,
+}
+
+/// A connection's place: its room and its peer id there.
+#[derive(Clone, Debug)]
+struct Seat {
+    /// The room's canonical code.
+    room: String,
+    /// The connection's peer id in that room.
+    peer: String,
+}
+
+/// One room.
+#[derive(Debug)]
+struct Room {
+    /// The host's peer id; kept while the host is away so a reclaim restores it.
+    host: String,
+    /// The secret that proves a reclaiming connection is the host.
+    host_secret: String,
+    /// The peers present, in the order they entered, with their connections. At most
+    /// `room_size` long (one less while the host is away).
+    present: Vec<(String, ConnId)>,
+    /// While the host is away: when its reserved place lapses and the room closes.
+    host_deadline: Option<Instant>,
+}
+
+impl Room {
+    /// Peers counted against the room size: those present plus an absent host.
+    fn occupancy(&self) -> usize {
+        self.present.len() + usize::from(self.host_deadline.is_some())
+    }
+
+    /// Connections present, except `except`.
+    fn conns_except(&self, except: ConnId) -> Vec<ConnId> {
+        self.present
+            .iter()
+            .map(|(_, c)| *c)
+            .filter(|c| *c != except)
+            .collect()
+    }
+}
+
+/// Every room and every connection's place in one.
+#[derive(Debug)]
+pub struct Rooms {
+    /// Rooms by canonical code.
+    rooms: HashMap<String, Room>,
+    /// The place of every connection that is in a room.
+    seats: HashMap<ConnId, Seat>,
+    /// The limits this bookkeeping enforces.
+    limits: RoomLimits,
+}
+
+/// A fresh room code from the thread-local CSPRNG (ChaCha12 seeded from the OS).
+fn random_code() -> String {
+    let mut rng = rand::rng();
+    (0..CODE_LEN)
+        .map(|_| char::from(CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())]))
+        .collect()
+}
+
+impl Rooms {
+    /// No rooms yet.
+    pub fn new(limits: RoomLimits) -> Self {
+        Rooms {
+            rooms: HashMap::new(),
+            seats: HashMap::new(),
+            limits,
+        }
+    }
+
+    /// The number of open rooms (including those waiting for their host).
+    pub fn room_count(&self) -> usize {
+        self.rooms.len()
+    }
+
+    /// The number of connections in rooms.
+    pub fn peer_count(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// Whether `conn` is in a room.
+    pub fn is_seated(&self, conn: ConnId) -> bool {
+        self.seats.contains_key(&conn)
+    }
+
+    /// Opens a room with `conn` as its host.
+    pub fn create(&mut self, conn: ConnId) -> Result<Created, RoomError> {
+        if self.seats.contains_key(&conn) {
+            return Err(RoomError::AlreadyInRoom);
+        }
+        if self.rooms.len() >= self.limits.max_rooms {
+            return Err(RoomError::ServerFull);
+        }
+        let mut code = random_code();
+        while self.rooms.contains_key(&code) {
+            code = random_code();
+        }
+        let peer = nanoid::nanoid!(PEER_ID_LEN);
+        let host_secret = nanoid::nanoid!(HOST_SECRET_LEN);
+        self.rooms.insert(
+            code.clone(),
+            Room {
+                host: peer.clone(),
+                host_secret: host_secret.clone(),
+                present: vec![(peer.clone(), conn)],
+                host_deadline: None,
+            },
+        );
+        self.seats.insert(
+            conn,
+            Seat {
+                room: code.clone(),
+                peer: peer.clone(),
+            },
+        );
+        Ok(Created {
+            room: code,
+            peer,
+            host_secret,
+        })
+    }
+
+    /// Puts `conn` into the room whose code `input` names, as a new guest.
+    pub fn join(&mut self, conn: ConnId, input: &str) -> Result<Joined, RoomError> {
+        if self.seats.contains_key(&conn) {
+            return Err(RoomError::AlreadyInRoom);
+        }
+        let code = normalize_code(input).ok_or(RoomError::NoSuchRoom)?;
+        let room = self.rooms.get_mut(&code).ok_or(RoomError::NoSuchRoom)?;
+        if room.occupancy() >= self.limits.room_size {
+            return Err(RoomError::RoomFull);
+        }
+        let peer = nanoid::nanoid!(PEER_ID_LEN);
+        let peers = room.present.iter().map(|(p, _)| p.clone()).collect();
+        let notify = room.conns_except(conn);
+        room.present.push((peer.clone(), conn));
+        let host = room.host.clone();
+        self.seats.insert(
+            conn,
+            Seat {
+                room: code.clone(),
+                peer: peer.clone(),
+            },
+        );
+        Ok(Joined {
+            room: code,
+            peer,
+            host,
+            peers,
+            notify,
+            replaced: None,
+        })
+    }
+
+    /// Gives the room back to its host on `conn`, proven by `secret`. The host keeps its
+    /// peer id; a host connection still open is replaced.
+    pub fn reclaim(
+        &mut self,
+        conn: ConnId,
+        input: &str,
+        secret: &str,
+    ) -> Result<Joined, RoomError> {
+        if self.seats.contains_key(&conn) {
+            return Err(RoomError::AlreadyInRoom);
+        }
+        let code = normalize_code(input).ok_or(RoomError::NoSuchRoom)?;
+        let room = self.rooms.get_mut(&code).ok_or(RoomError::NoSuchRoom)?;
+        if !constant_time_eq(room.host_secret.as_bytes(), secret.as_bytes()) {
+            return Err(RoomError::BadSecret);
+        }
+        let host = room.host.clone();
+        let replaced = match room.present.iter().position(|(p, _)| *p == host) {
+            Some(i) => Some(room.present.remove(i).1),
+            None => None,
+        };
+        room.host_deadline = None;
+        let peers = room.present.iter().map(|(p, _)| p.clone()).collect();
+        let notify = room.conns_except(conn);
+        room.present.push((host.clone(), conn));
+        if let Some(old) = replaced {
+            self.seats.remove(&old);
+        }
+        self.seats.insert(
+            conn,
+            Seat {
+                room: code.clone(),
+                peer: host.clone(),
+            },
+        );
+        Ok(Joined {
+            room: code,
+            peer: host.clone(),
+            host,
+            peers,
+            notify,
+            replaced,
+        })
+    }
+
+    /// Finds where a signal from `conn` to peer `to` goes.
+    pub fn route(&self, conn: ConnId, to: &str) -> Result<Route, RoomError> {
+        let seat = self.seats.get(&conn).ok_or(RoomError::NotInRoom)?;
+        if seat.peer == to {
+            return Err(RoomError::UnknownPeer);
+        }
+        let room = self.rooms.get(&seat.room).ok_or(RoomError::NotInRoom)?;
+        let to = room
+            .present
+            .iter()
+            .find(|(p, _)| p == to)
+            .ok_or(RoomError::UnknownPeer)?
+            .1;
+        Ok(Route {
+            from: seat.peer.clone(),
+            to,
+        })
+    }
+
+    /// Takes `conn` out of its room at `now`. A departing host keeps its place for the
+    /// grace period; with no grace period its room closes at once.
+    pub fn leave(&mut self, conn: ConnId, now: Instant) -> Result<Left, RoomError> {
+        let seat = self.seats.remove(&conn).ok_or(RoomError::NotInRoom)?;
+        let Some(room) = self.rooms.get_mut(&seat.room) else {
+            return Err(RoomError::NotInRoom);
+        };
+        room.present.retain(|(_, c)| *c != conn);
+        let mut left = Left {
+            room: seat.room.clone(),
+            peer: seat.peer.clone(),
+            notify: room.conns_except(conn),
+            host_deadline: None,
+            closed: Vec::new(),
+        };
+        if seat.peer == room.host {
+            if self.limits.reclaim_grace.is_zero() {
+                left.closed = std::mem::take(&mut left.notify);
+                self.close(&seat.room);
+            } else {
+                let deadline = now + self.limits.reclaim_grace;
+                room.host_deadline = Some(deadline);
+                left.host_deadline = Some(deadline);
+            }
+        }
+        Ok(left)
+    }
+
+    /// Closes the room `code` if its host's grace period has run out by `now`, returning
+    /// the connections that must be told `room_closed` (already out of the room). Returns
+    /// `None` when there is nothing to do: the room is gone, or its host came back.
+    pub fn expire(&mut self, code: &str, now: Instant) -> Option<Vec<ConnId>> {
+        let room = self.rooms.get(code)?;
+        match room.host_deadline {
+            Some(deadline) if deadline <= now => Some(self.close(code)),
+            _ => None,
+        }
+    }
+
+    /// The earliest pending host deadline, if any (for sweeping and for tests).
+    pub fn next_deadline(&self) -> Option<(String, Instant)> {
+        self.rooms
+            .iter()
+            .filter_map(|(code, r)| r.host_deadline.map(|d| (code.clone(), d)))
+            .min_by_key(|(_, d)| *d)
+    }
+
+    /// Removes room `code` and the seats of everyone present, returning their connections.
+    fn close(&mut self, code: &str) -> Vec<ConnId> {
+        let Some(room) = self.rooms.remove(code) else {
+            return Vec::new();
+        };
+        let conns: Vec<ConnId> = room.present.iter().map(|(_, c)| *c).collect();
+        for c in &conns {
+            self.seats.remove(c);
+        }
+        conns
+    }
+}
+
+/// Compares two secrets in time that depends only on their lengths, so response timing
+/// does not reveal how much of a guessed secret was right.
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rooms(room_size: usize, max_rooms: usize, grace: u64) -> Rooms {
+        Rooms::new(RoomLimits {
+            room_size,
+            max_rooms,
+            reclaim_grace: Duration::from_secs(grace),
+        })
+    }
+
+    #[test]
+    fn codes_are_canonical_and_joinable_in_any_spelling() {
+        let mut r = rooms(16, 10, 120);
+        let c = r.create(1).expect("create");
+        assert_eq!(normalize_code(&c.room).as_deref(), Some(c.room.as_str()));
+        assert!(c.host_secret.len() >= 22);
+        let spelled = format!("{}-{} ", &c.room[..3], c.room[3..].to_lowercase());
+        let j = r.join(2, &spelled).expect("join");
+        assert_eq!(j.room, c.room);
+        assert_eq!(j.host, c.peer);
+        assert_eq!(j.peers, vec![c.peer.clone()]);
+        assert_eq!(j.notify, vec![1]);
+        assert_ne!(j.peer, c.peer);
+    }
+
+    #[test]
+    fn peers_never_lists_the_receiver_and_rejoin_gets_a_new_id() {
+        let mut r = rooms(16, 10, 120);
+        let c = r.create(1).expect("create");
+        let a = r.join(2, &c.room).expect("join");
+        let b = r.join(3, &c.room).expect("join");
+        assert_eq!(b.peers, vec![c.peer.clone(), a.peer.clone()]);
+        assert_eq!(b.notify, vec![1, 2]);
+        let left = r.leave(2, Instant::now()).expect("leave");
+        assert_eq!(left.notify, vec![1, 3]);
+        assert_eq!(left.host_deadline, None);
+        let again = r.join(2, &c.room).expect("join");
+        assert_ne!(again.peer, a.peer);
+        assert!(!again.peers.contains(&again.peer));
+    }
+
+    #[test]
+    fn errors_for_wrong_states() {
+        let mut r = rooms(2, 1, 120);
+        assert_eq!(r.leave(1, Instant::now()), Err(RoomError::NotInRoom));
+        assert_eq!(r.route(1, "x"), Err(RoomError::NotInRoom));
+        assert_eq!(r.join(1, "222222"), Err(RoomError::NoSuchRoom));
+        assert_eq!(r.join(1, "not a code"), Err(RoomError::NoSuchRoom));
+        let c = r.create(1).expect("create");
+        assert_eq!(r.create(1), Err(RoomError::AlreadyInRoom));
+        assert_eq!(r.join(1, &c.room), Err(RoomError::AlreadyInRoom));
+        assert_eq!(r.create(2), Err(RoomError::ServerFull));
+        r.join(2, &c.room).expect("join");
+        assert_eq!(r.join(3, &c.room), Err(RoomError::RoomFull));
+        assert_eq!(
+            r.route(1, &c.peer),
+            Err(RoomError::UnknownPeer),
+            "to itself"
+        );
+        assert_eq!(r.route(1, "nobody"), Err(RoomError::UnknownPeer));
+        assert_eq!(r.reclaim(3, &c.room, "wrong"), Err(RoomError::BadSecret));
+    }
+
+    #[test]
+    fn an_absent_host_keeps_its_place_until_the_deadline() {
+        let mut r = rooms(2, 10, 120);
+        let t0 = Instant::now();
+        let c = r.create(1).expect("create");
+        let g = r.join(2, &c.room).expect("join");
+        let left = r.leave(1, t0).expect("leave");
+        assert_eq!(left.notify, vec![2]);
+        assert_eq!(left.host_deadline, Some(t0 + Duration::from_secs(120)));
+        assert_eq!(
+            r.join(3, &c.room),
+            Err(RoomError::RoomFull),
+            "the host's place is reserved"
+        );
+        assert_eq!(
+            r.route(2, &c.peer),
+            Err(RoomError::UnknownPeer),
+            "the host is away"
+        );
+        assert_eq!(r.expire(&c.room, t0 + Duration::from_secs(119)), None);
+        let back = r
+            .reclaim(1, &c.room.to_lowercase(), &c.host_secret)
+            .expect("reclaim");
+        assert_eq!(back.peer, c.peer);
+        assert_eq!(back.peers, vec![g.peer]);
+        assert_eq!(back.notify, vec![2]);
+        assert_eq!(back.replaced, None);
+        assert_eq!(
+            r.expire(&c.room, t0 + Duration::from_secs(500)),
+            None,
+            "host is back"
+        );
+        assert_eq!(r.room_count(), 1);
+    }
+
+    #[test]
+    fn the_room_closes_when_the_grace_runs_out() {
+        let mut r = rooms(16, 10, 120);
+        let t0 = Instant::now();
+        let c = r.create(1).expect("create");
+        r.join(2, &c.room).expect("join");
+        r.join(3, &c.room).expect("join");
+        r.leave(1, t0).expect("leave");
+        assert_eq!(
+            r.next_deadline(),
+            Some((c.room.clone(), t0 + Duration::from_secs(120)))
+        );
+        let mut closed = r
+            .expire(&c.room, t0 + Duration::from_secs(120))
+            .expect("closed");
+        closed.sort_unstable();
+        assert_eq!(closed, vec![2, 3]);
+        assert_eq!(r.room_count(), 0);
+        assert_eq!(r.peer_count(), 0);
+        assert!(!r.is_seated(2));
+        assert_eq!(
+            r.reclaim(1, &c.room, &c.host_secret),
+            Err(RoomError::NoSuchRoom)
+        );
+        r.create(2).expect("a closed room's peer may create again");
+    }
+
+    #[test]
+    fn an_empty_room_waits_for_its_host_only() {
+        let mut r = rooms(16, 10, 120);
+        let t0 = Instant::now();
+        let c = r.create(1).expect("create");
+        r.leave(1, t0).expect("leave");
+        assert_eq!(r.room_count(), 1, "the host may still reclaim");
+        assert_eq!(
+            r.expire(&c.room, t0 + Duration::from_secs(120)),
+            Some(vec![])
+        );
+        assert_eq!(r.room_count(), 0);
+
+        let mut r = rooms(16, 10, 0);
+        let c = r.create(1).expect("create");
+        r.join(2, &c.room).expect("join");
+        let left = r.leave(1, t0).expect("leave");
+        assert_eq!(left.closed, vec![2]);
+        assert!(left.notify.is_empty());
+        assert_eq!(r.room_count(), 0);
+    }
+
+    #[test]
+    fn a_reclaim_replaces_an_open_host_connection() {
+        let mut r = rooms(16, 10, 120);
+        let c = r.create(1).expect("create");
+        r.join(2, &c.room).expect("join");
+        let back = r.reclaim(3, &c.room, &c.host_secret).expect("reclaim");
+        assert_eq!(back.replaced, Some(1));
+        assert_eq!(back.peer, c.peer);
+        assert!(!r.is_seated(1));
+        assert_eq!(
+            r.leave(1, Instant::now()),
+            Err(RoomError::NotInRoom),
+            "old conn is out"
+        );
+        let route = r.route(2, &c.peer).expect("route");
+        assert_eq!(route.to, 3);
+    }
+
+    #[test]
+    fn secrets_compare_exactly() {
+        assert!(constant_time_eq(b"abc", b"abc"));
+        assert!(!constant_time_eq(b"abc", b"abd"));
+        assert!(!constant_time_eq(b"abc", b"abcd"));
+        assert!(!constant_time_eq(b"", b"a"));
+    }
+}

@@ -1,0 +1,228 @@
+//! The HTTP side: routes, the static client, and the headers every response carries.
+//!
+//! - `GET /ws`: the relay protocol ([`crate::ws`]).
+//! - `GET /healthz`: `200 ok`.
+//! - `GET /metrics`: Prometheus text.
+//! - anything else: the built client from the static directory, compressed, with long
+//!   cache lifetimes for content-hashed assets and `no-cache` for the rest (so a new
+//!   `index.html` is seen at once and points at new hashed assets).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+use sha2::{Digest, Sha256};
+use tower_http::compression::CompressionLayer;
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::hub::Hub;
+use crate::ws;
+
+/// `Cache-Control` for content-hashed assets: their name changes when they do.
+const CACHE_IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// `Cache-Control` for everything else: revalidate every time (cheap with `Last-Modified`).
+const CACHE_REVALIDATE: &str = "no-cache";
+
+/// The Content-Security-Policy, before any hashes of inline scripts are added. The client
+/// is a wasm app: `'wasm-unsafe-eval'` lets it compile its module; `connect-src` allows
+/// the same origin and any WebSocket (a relay elsewhere, set by a `coup-relay` meta tag);
+/// WebRTC data channels are not governed by CSP.
+const CSP_BASE: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{HASHES}; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
+    connect-src 'self' ws: wss:; worker-src 'self' blob:; manifest-src 'self'; \
+    object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// The page served when the static directory does not exist.
+const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+<title>Coup relay</title></head><body><h1>The client is not built</h1>\
+<p>This relay is running, but its static directory (<code>{DIR}</code>) does not exist.</p>\
+<p>Build the client from the repository root with <code>bash .ci/build-client.sh</code> \
+(it writes <code>dist/</code>), then restart the relay, or point it at a built client with \
+<code>--static-dir</code> / <code>COUP_STATIC_DIR</code>.</p></body></html>\n";
+
+/// The whole application.
+pub fn router(hub: Arc<Hub>) -> Router {
+    let dir = hub.config.static_dir.clone();
+    let csp = content_security_policy(&dir);
+    let api = Router::new()
+        .route("/ws", get(ws::upgrade))
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/metrics", get(metrics))
+        .with_state(hub);
+    let statics = if dir.is_dir() {
+        Router::new()
+            .fallback_service(ServeDir::new(&dir))
+            .layer(middleware::from_fn(cache_control))
+            .layer(CompressionLayer::new())
+    } else {
+        tracing::warn!(dir = %dir.display(), "static directory missing; serving a placeholder page");
+        let page = NOT_BUILT.replace("{DIR}", &html_escape(&dir.display().to_string()));
+        Router::new().fallback(move |req: Request| {
+            let page = page.clone();
+            async move {
+                let status = match req.uri().path() {
+                    "/" | "/index.html" => StatusCode::OK,
+                    _ => StatusCode::NOT_FOUND,
+                };
+                (
+                    status,
+                    [(header::CACHE_CONTROL, CACHE_REVALIDATE)],
+                    Html(page),
+                )
+            }
+        })
+    };
+    let header = |name: HeaderName, value: &'static str| {
+        SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+    };
+    api.merge(statics)
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_str(&csp)
+                .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'")),
+        ))
+        .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(header(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(header(header::REFERRER_POLICY, "no-referrer"))
+        .layer(header(
+            HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        ))
+        .layer(header(
+            HeaderName::from_static("permissions-policy"),
+            "camera=(), microphone=(), geolocation=(), payment=()",
+        ))
+}
+
+/// `GET /metrics`.
+async fn metrics(State(hub): State<Arc<Hub>>) -> Response {
+    let (rooms, peers) = hub.counts();
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        hub.metrics.render(rooms, peers),
+    )
+        .into_response()
+}
+
+/// Sets `Cache-Control` on successful static responses by file name.
+async fn cache_control(req: Request, next: Next) -> Response {
+    let immutable = is_hashed_asset(req.uri().path());
+    let mut res: Response<Body> = next.run(req).await;
+    if res.status().is_success() || res.status() == StatusCode::NOT_MODIFIED {
+        let value = if immutable {
+            CACHE_IMMUTABLE
+        } else {
+            CACHE_REVALIDATE
+        };
+        res.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    }
+    res
+}
+
+/// Whether a path names a content-hashed asset: a file name with a part of 8 to 64 hex
+/// digits (at least one of them a digit), separated by `-`, `_` or `.` — the names that
+/// trunk and wasm-bindgen builds produce, such as `app-1a2b3c4d.wasm` or
+/// `coup-5e6f7a8b9c0d1e2f_bg.wasm`.
+pub fn is_hashed_asset(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or("");
+    name.split(['-', '_', '.']).any(|part| {
+        (8..=64).contains(&part.len())
+            && part.bytes().all(|b| b.is_ascii_hexdigit())
+            && part.bytes().any(|b| b.is_ascii_digit())
+    })
+}
+
+/// The CSP, allowing the inline scripts of the client's `index.html` by their hashes (a
+/// wasm-bindgen page usually boots from one inline module script).
+pub fn content_security_policy(dir: &Path) -> String {
+    let html = std::fs::read_to_string(dir.join("index.html")).unwrap_or_default();
+    let hashes: String = inline_scripts(&html)
+        .map(|body| {
+            format!(
+                " 'sha256-{}'",
+                STANDARD.encode(Sha256::digest(body.as_bytes()))
+            )
+        })
+        .collect();
+    CSP_BASE.replace("{HASHES}", &hashes)
+}
+
+/// The bodies of `<script>` elements without a `src` attribute.
+fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
+    let mut rest = html;
+    std::iter::from_fn(move || {
+        loop {
+            let start = rest.find("<script")?;
+            let after = &rest[start..];
+            let tag_end = after.find('>')?;
+            let tag = &after[..tag_end];
+            let body_and_more = &after[tag_end + 1..];
+            let close = body_and_more.find("</script>")?;
+            let body = &body_and_more[..close];
+            rest = &body_and_more[close + "</script>".len()..];
+            if !tag.contains("src=") && !body.trim().is_empty() {
+                return Some(body);
+            }
+        }
+    })
+}
+
+/// Escapes text for HTML.
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashed_assets_are_recognized() {
+        assert!(is_hashed_asset("/app-1a2b3c4d.wasm"));
+        assert!(is_hashed_asset(
+            "/assets/coup-client-5e6f7a8b9c0d1e2f_bg.wasm"
+        ));
+        assert!(is_hashed_asset("/style.0123abcd.css"));
+        assert!(!is_hashed_asset("/index.html"));
+        assert!(!is_hashed_asset("/"));
+        assert!(!is_hashed_asset("/coup-client_bg.wasm"));
+        assert!(
+            !is_hashed_asset("/deadbeef.js"),
+            "a hex word without digits"
+        );
+        assert!(!is_hashed_asset("/config.json"));
+    }
+
+    #[test]
+    fn inline_scripts_are_found_and_external_ones_skipped() {
+        let html = "<script src=\"a.js\"></script><script type=\"module\">import x;</script>\
+                    <script>\n</script><p>";
+        let found: Vec<&str> = inline_scripts(html).collect();
+        assert_eq!(found, vec!["import x;"]);
+        assert_eq!(inline_scripts("<script>unclosed").count(), 0);
+    }
+
+    #[test]
+    fn the_csp_allows_wasm_and_websockets() {
+        let csp = content_security_policy(Path::new("/nonexistent-dir"));
+        assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval';"));
+        assert!(csp.contains("connect-src 'self' ws: wss:"));
+    }
+}
