@@ -1,0 +1,316 @@
+//! [`Guest`]: a player's (or watcher's) side of a table, as a sans-I/O state machine.
+//!
+//! The page feeds it every text the host sends ([`Guest::receive`]) and asks it for the
+//! texts to send ([`Guest::hello`], [`Guest::intent`], [`Guest::chat`], [`Guest::admin`]).
+//! It checks what arrives, keeps the latest table, view and log, and turns the host's
+//! deadlines into local time so the countdown is the same on every screen.
+
+use serde::{Deserialize, Serialize};
+
+use super::chat::{ChatError, clean_chat};
+use super::protocol::{
+    AdminCmd, Fatal, GameInfo, LogEntry, MAX_TO_GUEST_BYTES, MemberId, Refusal, SeatInfo,
+    TableInfo, ToGuest, ToHost, Update, WireError, decode, encode,
+};
+use crate::engine::{Input, Seat};
+
+/// What changed, for the interface to show.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GuestEvent {
+    /// The host accepted our hello: this is who we are (keep the token).
+    Welcomed {
+        member: MemberId,
+        name: String,
+        token: String,
+    },
+    /// Everything was replaced (a join, a return, a new game): redraw from scratch.
+    Reset,
+    /// The table (seats, options, phase) changed.
+    Table,
+    /// Our view of the game changed (including what we may play and the deadlines).
+    Game,
+    /// New log lines (events to animate, chat, notes), oldest first.
+    Log(Vec<LogEntry>),
+    /// The host refused a message of ours; nothing changed.
+    Refused(Refusal),
+    /// The host ended the link.
+    Closed(Fatal),
+}
+
+/// Why a text from the host was not used. The state is unchanged; ask for a
+/// resynchronisation ([`Guest::resync`]) if it persists.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GuestError {
+    #[error("{0}")]
+    Wire(#[from] WireError),
+    #[error("the host sent a game update before welcoming us")]
+    NotWelcomed,
+    #[error("log entry {got} came after {last}: entries out of order")]
+    LogOrder { got: u64, last: u64 },
+    #[error("the view is for {got:?}, but we sit at {ours:?}")]
+    WrongSeat {
+        got: Option<Seat>,
+        ours: Option<Seat>,
+    },
+    #[error("the link is closed: {0}")]
+    Closed(Fatal),
+}
+
+/// Why an intent was not sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IntentError {
+    #[error("there is no game in progress")]
+    NoGame,
+    #[error("you are watching, not playing")]
+    NotSeated,
+    #[error("that is not one of your choices now")]
+    NotLegal,
+}
+
+/// The most log entries a guest keeps (the host keeps a similar window).
+const MAX_GUEST_LOG: usize = 4_000;
+
+/// One side of a table.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Guest {
+    name: String,
+    token: Option<String>,
+    watch: bool,
+    member: Option<MemberId>,
+    table: Option<TableInfo>,
+    game: Option<GameInfo>,
+    log: Vec<LogEntry>,
+    log_truncated: bool,
+    /// Local time minus host time at the last update: turns host deadlines into local ones.
+    offset: i128,
+    closed: Option<Fatal>,
+}
+
+impl Guest {
+    /// A guest that will introduce itself as `name`, with the token of an earlier visit if
+    /// it has one (to take its seat back), watching rather than playing if `watch`.
+    pub fn new(name: &str, token: Option<String>, watch: bool) -> Guest {
+        Guest {
+            name: name.to_owned(),
+            token,
+            watch,
+            member: None,
+            table: None,
+            game: None,
+            log: Vec::new(),
+            log_truncated: false,
+            offset: 0,
+            closed: None,
+        }
+    }
+
+    /// The first message on a new link (and on every reconnection).
+    pub fn hello(&self) -> String {
+        encode(&ToHost::Hello {
+            name: self.name.clone(),
+            token: self.token.clone(),
+            watch: self.watch,
+        })
+    }
+
+    /// Asks the host for the whole state again.
+    pub fn resync(&self) -> String {
+        encode(&ToHost::Sync)
+    }
+
+    /// A link dropped: we are no longer welcomed on it; a new link starts with
+    /// [`Guest::hello`]. The table, view and log stay on screen meanwhile.
+    pub fn link_lost(&mut self) {
+        self.member = None;
+    }
+
+    /// Plays `input` for our seat, if it is one of our legal inputs now.
+    pub fn intent(&self, input: Input) -> Result<String, IntentError> {
+        let game = self.game.as_ref().ok_or(IntentError::NoGame)?;
+        let seat = game.seat.ok_or(IntentError::NotSeated)?;
+        if !game.legal.contains(&input) {
+            return Err(IntentError::NotLegal);
+        }
+        Ok(encode(&ToHost::Intent {
+            seat,
+            step: game.step,
+            input,
+        }))
+    }
+
+    /// A chat line, cleaned; the host checks it again.
+    pub fn chat(&self, text: &str) -> Result<String, ChatError> {
+        Ok(encode(&ToHost::Chat {
+            text: clean_chat(text)?,
+        }))
+    }
+
+    /// A host command (the host's own page only; others are refused by the host).
+    pub fn admin(&self, cmd: AdminCmd) -> String {
+        encode(&ToHost::Admin { cmd })
+    }
+
+    /// Reads one text from the host at local time `local_now`.
+    pub fn receive(&mut self, text: &str, local_now: u64) -> Result<Vec<GuestEvent>, GuestError> {
+        if let Some(fatal) = &self.closed {
+            return Err(GuestError::Closed(fatal.clone()));
+        }
+        let msg: ToGuest = decode(text, MAX_TO_GUEST_BYTES)?;
+        match msg {
+            ToGuest::Welcome {
+                member,
+                name,
+                token,
+            } => {
+                self.member = Some(member);
+                self.name.clone_from(&name);
+                self.token = Some(token.clone());
+                Ok(vec![GuestEvent::Welcomed {
+                    member,
+                    name,
+                    token,
+                }])
+            }
+            ToGuest::Update(update) => self.update(*update, local_now),
+            ToGuest::Refused { refusal } => Ok(vec![GuestEvent::Refused(refusal)]),
+            ToGuest::Fatal { fatal } => {
+                self.closed = Some(fatal.clone());
+                if fatal == Fatal::Kicked {
+                    // The token is dead; a later visit starts afresh.
+                    self.token = None;
+                }
+                Ok(vec![GuestEvent::Closed(fatal)])
+            }
+        }
+    }
+
+    fn update(&mut self, u: Update, local_now: u64) -> Result<Vec<GuestEvent>, GuestError> {
+        let Some(me) = self.member else {
+            return Err(GuestError::NotWelcomed);
+        };
+        // Check everything before changing anything.
+        let mut last = if u.reset {
+            None
+        } else {
+            self.log.last().map(|e| e.n)
+        };
+        for e in &u.log {
+            if let Some(l) = last
+                && e.n <= l
+            {
+                return Err(GuestError::LogOrder { got: e.n, last: l });
+            }
+            last = Some(e.n);
+        }
+        let table = u.table.as_ref().or(self.table.as_ref());
+        let ours = table.and_then(|t| seat_of(t, me));
+        if let Some(g) = &u.game
+            && g.seat != ours
+            // A watcher keeps the spectator view whatever the seats say.
+            && g.seat.is_some()
+        {
+            return Err(GuestError::WrongSeat { got: g.seat, ours });
+        }
+        let mut events = Vec::new();
+        self.offset = i128::from(local_now) - i128::from(u.host_now);
+        if u.reset {
+            self.log.clear();
+            self.game = None;
+            self.log_truncated = u.log_truncated;
+            events.push(GuestEvent::Reset);
+        }
+        if let Some(t) = u.table {
+            self.table = Some(t);
+            events.push(GuestEvent::Table);
+        }
+        if let Some(g) = u.game {
+            self.game = Some(g);
+            events.push(GuestEvent::Game);
+        } else if self
+            .table
+            .as_ref()
+            .is_some_and(|t| t.phase == super::protocol::Phase::Lobby)
+        {
+            self.game = None;
+        }
+        if !u.log.is_empty() {
+            self.log.extend(u.log.iter().cloned());
+            if self.log.len() > MAX_GUEST_LOG {
+                let drop = self.log.len() - MAX_GUEST_LOG;
+                self.log.drain(..drop);
+                self.log_truncated = true;
+            }
+            events.push(GuestEvent::Log(u.log));
+        }
+        Ok(events)
+    }
+
+    /// Who we are at this table, once welcomed.
+    pub fn member(&self) -> Option<MemberId> {
+        self.member
+    }
+
+    /// The token to keep (local storage) to take our place back later.
+    pub fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+
+    /// Our name as the host accepted it (it may have added a number).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The table as last sent.
+    pub fn table(&self) -> Option<&TableInfo> {
+        self.table.as_ref()
+    }
+
+    /// Our view of the game, what we may play, and the deadlines.
+    pub fn game(&self) -> Option<&GameInfo> {
+        self.game.as_ref()
+    }
+
+    /// Our seat, if we play.
+    pub fn seat(&self) -> Option<Seat> {
+        self.table
+            .as_ref()
+            .zip(self.member)
+            .and_then(|(t, m)| seat_of(t, m))
+    }
+
+    /// The table log: public events, our private ones, chat and notes.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// Whether older log entries were left out.
+    pub fn log_truncated(&self) -> bool {
+        self.log_truncated
+    }
+
+    /// Why the host closed the link, if it did.
+    pub fn closed(&self) -> Option<&Fatal> {
+        self.closed.as_ref()
+    }
+
+    /// Milliseconds left on `seat`'s decision at local time `local_now`; `None` when it
+    /// owes nothing or has no timer.
+    pub fn time_left(&self, seat: Seat, local_now: u64) -> Option<u64> {
+        let d = self
+            .game
+            .as_ref()?
+            .deadlines
+            .iter()
+            .find(|d| d.seat == seat)?;
+        let local_deadline = i128::from(d.at?) + self.offset;
+        Some(u64::try_from((local_deadline - i128::from(local_now)).max(0)).unwrap_or(0))
+    }
+}
+
+fn seat_of(table: &TableInfo, member: MemberId) -> Option<Seat> {
+    table
+        .seats
+        .iter()
+        .position(|s| matches!(s, SeatInfo::Person { member: m, .. } if m.id == member))
+        .map(|i| Seat(i as u8))
+}

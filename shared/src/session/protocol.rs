@@ -1,0 +1,529 @@
+//! The peer protocol, version [`PROTOCOL_VERSION`] (`shared/PEER-PROTOCOL.md`).
+//!
+//! Every message is one JSON object in one data-channel text message:
+//! `{"v": 1, "msg": {"type": "...", ...}}`. The version is read on its own first, so a peer
+//! of another version gets a clear [`Fatal::VersionMismatch`] instead of a parse error it
+//! cannot explain. The size is checked before anything is parsed.
+//!
+//! Guests send [`ToHost`]; the host sends [`ToGuest`]. The host's own player is a guest on
+//! the local link ([`PeerId::LOCAL`]), so the interface has one path for everyone.
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+use super::chat::ChatError;
+use super::names::NameError;
+use crate::engine::{Event, Input, InputError, Options, Seat, View};
+
+impl From<InputError> for Refusal {
+    fn from(e: InputError) -> Refusal {
+        Refusal::Illegal {
+            code: e.code().to_owned(),
+            message: e.to_string(),
+        }
+    }
+}
+
+/// The version every message carries in `v`.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest message a guest may send. The longest legitimate one is a chat line of
+/// 280 characters of up to 4 bytes, escaped; 4 KiB leaves room and bounds the parser.
+pub const MAX_TO_HOST_BYTES: usize = 4 * 1024;
+
+/// The largest message the host sends: a full resynchronisation (view and log) must fit.
+/// 256 KiB is the message size every current browser's data channel accepts.
+pub const MAX_TO_GUEST_BYTES: usize = 256 * 1024;
+
+/// One end of a link as the transport names it. The transport picks the numbers; the
+/// host's own player is always [`PeerId::LOCAL`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct PeerId(pub u64);
+
+impl PeerId {
+    /// The host's own player, on the in-page link.
+    pub const LOCAL: PeerId = PeerId(0);
+}
+
+/// A member of the table: a person who said hello, seated or watching. Stable across
+/// reconnections (the seat token finds it again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct MemberId(pub u32);
+
+/// The strength of a bot (the bots issue defines what each level does).
+pub use super::rules::BotLevel;
+
+/// The envelope around every message.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Envelope<T> {
+    pub v: u32,
+    pub msg: T,
+}
+
+/// Only the version, read before the rest so a mismatch is named as such.
+#[derive(Deserialize)]
+struct VersionProbe {
+    v: u32,
+}
+
+/// Why an incoming text was not a message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum WireError {
+    #[error("the message is {size} bytes; the limit is {limit}")]
+    TooLarge { size: usize, limit: usize },
+    #[error("the message speaks protocol version {theirs}; this side speaks {ours}")]
+    VersionMismatch { theirs: u32, ours: u32 },
+    #[error("the message is not valid: {detail}")]
+    Malformed { detail: String },
+}
+
+/// Reads one message: size first, then the version, then the body.
+pub fn decode<T: DeserializeOwned>(text: &str, limit: usize) -> Result<T, WireError> {
+    if text.len() > limit {
+        return Err(WireError::TooLarge {
+            size: text.len(),
+            limit,
+        });
+    }
+    let probe: VersionProbe = serde_json::from_str(text).map_err(malformed)?;
+    if probe.v != PROTOCOL_VERSION {
+        return Err(WireError::VersionMismatch {
+            theirs: probe.v,
+            ours: PROTOCOL_VERSION,
+        });
+    }
+    let env: Envelope<T> = serde_json::from_str(text).map_err(malformed)?;
+    Ok(env.msg)
+}
+
+/// Writes one message in its envelope.
+pub fn encode<T: Serialize>(msg: &T) -> String {
+    #[derive(Serialize)]
+    struct Ref<'a, T> {
+        v: u32,
+        msg: &'a T,
+    }
+    // Serialising these plain data types cannot fail: no maps with non-string keys, no
+    // fallible Serialize impls. An empty string would be refused by the peer as malformed.
+    serde_json::to_string(&Ref {
+        v: PROTOCOL_VERSION,
+        msg,
+    })
+    .unwrap_or_default()
+}
+
+fn malformed(e: serde_json::Error) -> WireError {
+    // serde_json's messages can quote the input; keep the detail short so a refusal never
+    // echoes a large payload back.
+    let mut detail = e.to_string();
+    if detail.len() > 160 {
+        let mut cut = 160;
+        while !detail.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        detail.truncate(cut);
+    }
+    WireError::Malformed { detail }
+}
+
+// ---------------------------------------------------------------------------------------
+// Guest → host
+// ---------------------------------------------------------------------------------------
+
+/// A message from a guest (or the host's own player on the local link) to the host.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ToHost {
+    /// Join the table, or take one's place back with the token from [`ToGuest::Welcome`].
+    /// `watch` asks to watch rather than take an open seat.
+    Hello {
+        name: String,
+        #[serde(default)]
+        token: Option<String>,
+        #[serde(default)]
+        watch: bool,
+    },
+    /// Play `input` for `seat`. `step` is the [`GameInfo::step`] the guest decided on: an
+    /// intent for a decision that has since passed is refused as stale, so a repeated or
+    /// replayed message never plays twice.
+    Intent { seat: Seat, step: u64, input: Input },
+    /// Say something at the table. The host adds who said it.
+    Chat { text: String },
+    /// A host command; accepted only from the local link.
+    Admin { cmd: AdminCmd },
+    /// Ask for the whole current state again (after a message the guest could not use).
+    Sync,
+}
+
+/// What a seat holds before a game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SeatSetting {
+    /// Waiting for a person; a bot of the table's default level takes it at the start.
+    Open,
+    /// A bot of this level.
+    Bot { level: BotLevel },
+}
+
+/// The host's commands (R1 options, seats, start, rematch).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum AdminCmd {
+    /// R1.1: the number of seats, 2 to 10. Seated people beyond it become watchers.
+    SetSeatCount { count: u8 },
+    /// R1.2–R1.4.
+    SetOptions { options: Options },
+    /// The decision timers and the grace period of a dropped player.
+    SetTimers { timers: Timers },
+    /// The level bots take when an open seat is filled at the start, and that stands in
+    /// for absent or slow people.
+    SetDefaultBot { level: BotLevel },
+    /// Make a seat open or a bot; a person sitting there becomes a watcher. During a game
+    /// only a bot may replace a person (their seat plays on).
+    SetSeat { seat: Seat, to: SeatSetting },
+    /// Swap two seats' occupants (before a game).
+    Swap { a: Seat, b: Seat },
+    /// Put a member into a seat, replacing whoever is there. During a game only a watcher
+    /// may take over a bot's seat.
+    Sit { member: MemberId, seat: Seat },
+    /// Send a member away for good: their token stops working.
+    Kick { member: MemberId },
+    /// Deal a game (R2). `first` is the host's choice of starting seat; random if absent
+    /// (R2.4).
+    Start { first: Option<Seat> },
+    /// R2.4: after a game, a new deal with the same seats; the previous winner starts.
+    Rematch,
+    /// Stop the game in progress and go back to the lobby.
+    EndGame,
+}
+
+/// Decision timers (milliseconds); `None` waits for ever.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timers {
+    /// A turn: the action to take (R3.1). When it runs out, the seat's bot plays it.
+    pub turn_ms: Option<u64>,
+    /// An answer to a window (R5). When it runs out, the answer is a pass.
+    pub window_ms: Option<u64>,
+    /// A choice: the influence to lose, the cards to keep, the card to show, examine's
+    /// decision, a draft pick, an allegiance. When it runs out, the seat's bot chooses.
+    pub choice_ms: Option<u64>,
+    /// How long a dropped person keeps deciding for themselves before the seat's bot
+    /// answers for them (until they return).
+    pub grace_ms: u64,
+    /// How long a bot waits before it acts, so people can follow the table.
+    pub bot_delay_ms: u64,
+}
+
+impl Timers {
+    /// The shortest timer a host may set: less would leave no time to read.
+    pub const MIN_MS: u64 = 1_000;
+    /// The longest timer, grace or bot delay a host may set (one hour).
+    pub const MAX_MS: u64 = 3_600_000;
+
+    /// Whether every figure is in bounds (the bot delay may be 0).
+    pub fn valid(&self) -> bool {
+        let timer = |t: Option<u64>| t.is_none_or(|ms| (Self::MIN_MS..=Self::MAX_MS).contains(&ms));
+        timer(self.turn_ms)
+            && timer(self.window_ms)
+            && timer(self.choice_ms)
+            && self.grace_ms <= Self::MAX_MS
+            && self.bot_delay_ms <= Self::MAX_MS
+    }
+}
+
+impl Default for Timers {
+    fn default() -> Self {
+        Timers {
+            turn_ms: Some(60_000),
+            window_ms: Some(15_000),
+            choice_ms: Some(30_000),
+            grace_ms: 30_000,
+            bot_delay_ms: 1_200,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Host → guest
+// ---------------------------------------------------------------------------------------
+
+/// A message from the host to one guest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ToGuest {
+    /// The answer to [`ToHost::Hello`]: who you are at this table, and the token to keep
+    /// (it takes your place back after a reload). Sent to you alone.
+    Welcome {
+        member: MemberId,
+        name: String,
+        token: String,
+    },
+    /// A change of the table. `reset` means "forget what you had": the log that follows is
+    /// the whole log (a join, a reconnection, a resynchronisation).
+    Update(Box<Update>),
+    /// A message of yours was refused; nothing changed.
+    Refused { refusal: Refusal },
+    /// The link is over; the host closes it after this message.
+    Fatal { fatal: Fatal },
+}
+
+/// The state of the table as one member may see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Update {
+    /// The whole state follows: drop the log kept so far.
+    pub reset: bool,
+    /// The host's clock when this was sent, in the unit of every deadline, so a guest
+    /// computes the time left as `deadline - host_now` whatever its own clock says.
+    pub host_now: u64,
+    /// The seats, options and members, when they changed (always with `reset`).
+    pub table: Option<TableInfo>,
+    /// The game as this member sees it, when it changed (always with `reset` when a game
+    /// exists). `None` with `reset` means there is no game.
+    pub game: Option<GameInfo>,
+    /// New entries of the table log, oldest first.
+    pub log: Vec<LogEntry>,
+    /// With `reset`: older entries were left out to keep the message small.
+    #[serde(default)]
+    pub log_truncated: bool,
+}
+
+/// The table: what the lobby shows, and who sits where during a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableInfo {
+    pub phase: Phase,
+    /// One entry per seat, seat 0 first.
+    pub seats: Vec<SeatInfo>,
+    /// Members without a seat.
+    pub watchers: Vec<MemberInfo>,
+    pub options: Options,
+    pub timers: Timers,
+    pub default_bot: BotLevel,
+    /// The member who hosts.
+    pub host: MemberId,
+    /// Counts the games dealt at this table (0 before the first).
+    pub game_no: u32,
+}
+
+/// Where the table is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// Before the first game: seats and options can change.
+    Lobby,
+    /// A game is being played.
+    Playing,
+    /// The game is over; the table can change again and deal another.
+    Finished { winner: Seat },
+}
+
+/// Who holds a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SeatInfo {
+    Open,
+    Bot {
+        level: BotLevel,
+        name: String,
+    },
+    Person {
+        member: MemberInfo,
+        /// The seat's bot is answering for them (they dropped and the grace period ran out).
+        stand_in: bool,
+    },
+}
+
+/// A member as the others see them. Tokens are never in here.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MemberInfo {
+    pub id: MemberId,
+    pub name: String,
+    pub connected: bool,
+}
+
+/// The game as one member sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameInfo {
+    pub game_no: u32,
+    /// Counts the inputs applied in this game; an intent names the step it answers.
+    pub step: u64,
+    /// The seat this view is for; `None` is the spectator view.
+    pub seat: Option<Seat>,
+    /// `game.view(seat)` (or the spectator view): never more than R11 allows.
+    pub view: View,
+    /// What this seat may play now (empty when it owes nothing).
+    pub legal: Vec<Input>,
+    /// For each seat that owes a decision, when its time runs out (host time): the same
+    /// countdown for every member (R11.1: whose decision is pending is public).
+    pub deadlines: Vec<Deadline>,
+}
+
+/// One seat's deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deadline {
+    pub seat: Seat,
+    /// Host time; `None` when the decision has no timer.
+    pub at: Option<u64>,
+    pub kind: DecisionKind,
+}
+
+/// The timer a decision runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecisionKind {
+    Turn,
+    Window,
+    Choice,
+}
+
+/// One line of the table log (R10): game events as this member may see them, chat, and
+/// notes about the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// The entry's number in the table's log; strictly increasing, with no gaps except
+    /// entries this member may not see at all.
+    pub n: u64,
+    pub item: LogItem,
+}
+
+/// What a log entry says.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum LogItem {
+    /// A game event, redacted for the reader.
+    Event { game_no: u32, event: Event },
+    /// A chat line, stamped by the host.
+    Chat { line: ChatLine },
+    /// Something about the table.
+    Note { note: Note },
+}
+
+/// A chat line as the host stamped it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    pub from: MemberId,
+    /// The sender's name when they spoke.
+    pub name: String,
+    /// The sender's seat when they spoke, if seated.
+    pub seat: Option<Seat>,
+    pub text: String,
+    /// Host time.
+    pub at: u64,
+}
+
+/// A table note for the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "note", rename_all = "snake_case")]
+pub enum Note {
+    Joined {
+        member: MemberId,
+        name: String,
+    },
+    Left {
+        member: MemberId,
+        name: String,
+    },
+    Returned {
+        member: MemberId,
+        name: String,
+    },
+    Kicked {
+        member: MemberId,
+        name: String,
+    },
+    /// A seat's bot started answering for an absent person.
+    StandIn {
+        seat: Seat,
+    },
+    GameStarted {
+        game_no: u32,
+        first: Option<Seat>,
+    },
+    GameEnded {
+        game_no: u32,
+        winner: Option<Seat>,
+    },
+    /// A seat ran out of time and its answer was given for it.
+    TimedOut {
+        seat: Seat,
+        kind: DecisionKind,
+    },
+}
+
+/// Why a message was refused. The game and the table are unchanged.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
+pub enum Refusal {
+    #[error("{0}")]
+    Wire(WireError),
+    #[error("too many messages: slow down")]
+    RateLimited,
+    #[error("say hello first")]
+    NotJoined,
+    #[error("you already joined")]
+    AlreadyJoined,
+    #[error("the table is full")]
+    TableFull,
+    #[error("bad name: {0}")]
+    Name(NameError),
+    #[error("only the host may do that")]
+    NotHost,
+    #[error("there is no game in progress")]
+    NoGame,
+    #[error("you are watching, not playing")]
+    NotSeated,
+    #[error("seat {asked:?} is not yours (yours is {yours:?})")]
+    NotYourSeat { asked: Seat, yours: Seat },
+    #[error("that answers a decision that has passed (step {step}, now {now})")]
+    Stale { step: u64, now: u64 },
+    /// The engine's reason, by its stable code (`InputError::code`) and its sentence.
+    #[error("the rules do not allow it: {message}")]
+    Illegal { code: String, message: String },
+    #[error("chat: {0}")]
+    Chat(ChatError),
+    #[error("{0}")]
+    Table(TableError),
+}
+
+/// Why a host command was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TableError {
+    #[error("not while a game is being played")]
+    GameInProgress,
+    #[error("only while a game is being played")]
+    NoGame,
+    #[error("there is no finished game to replay")]
+    NotFinished,
+    #[error("a table has 2 to 10 seats")]
+    SeatCount,
+    #[error("there is no seat {0:?}")]
+    NoSuchSeat(Seat),
+    #[error("there is no member {0:?}")]
+    NoSuchMember(MemberId),
+    #[error("the two-player draft needs exactly two seats (R1.4)")]
+    DraftNeedsTwo,
+    #[error("a timer is out of bounds")]
+    Timers,
+    #[error("the host cannot leave its own table")]
+    KickHost,
+    #[error("during a game only a bot's seat can be taken, by a watcher")]
+    SeatTaken,
+    #[error("during a game a person can only be replaced by a bot")]
+    OnlyBot,
+    #[error("the game could not be dealt: {0}")]
+    Deal(String),
+}
+
+/// Why the host ends a link.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Fatal {
+    #[error("this table speaks protocol version {host}; yours is {yours}: reload the page")]
+    VersionMismatch { host: u32, yours: u32 },
+    #[error("the host removed you from the table")]
+    Kicked,
+    #[error("your seat was taken back from another tab or device")]
+    Replaced,
+    #[error("the table is full")]
+    TableFull,
+}
