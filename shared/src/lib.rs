@@ -13,3 +13,4 @@
 pub mod engine;
 pub mod relay;
 pub mod script;
+pub mod session;
