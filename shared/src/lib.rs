@@ -10,6 +10,7 @@
 //! - [`relay`]: the relay's wire protocol (`../shared/design/RELAY-PROTOCOL.md`), shared by
 //!   the relay server and the browser client.
 
+pub mod bots;
 pub mod engine;
 pub mod relay;
 pub mod script;
