@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::chat::{ChatError, clean_chat};
 use super::protocol::{
-    AdminCmd, Fatal, GameInfo, LogEntry, MAX_TO_GUEST_BYTES, MemberId, Refusal, SeatInfo,
+    AdminCmd, Fatal, GameInfo, LogEntry, LogItem, MAX_TO_GUEST_BYTES, MemberId, Refusal, SeatInfo,
     TableInfo, ToGuest, ToHost, Update, WireError, decode, encode,
 };
 use crate::engine::{Input, Seat};
@@ -242,7 +242,25 @@ impl Guest {
             }
             events.push(GuestEvent::Log(u.log));
         }
+        self.refill_view_events();
         Ok(events)
+    }
+
+    /// The host sends a view without its events (they travel in the log): put back the
+    /// current game's events, redacted for us as the log has them, so [`Guest::game`]'s
+    /// view is the engine's view of our seat.
+    fn refill_view_events(&mut self) {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        game.view.events = self
+            .log
+            .iter()
+            .filter_map(|e| match &e.item {
+                LogItem::Event { game_no, event } if *game_no == game.game_no => Some(*event),
+                _ => None,
+            })
+            .collect();
     }
 
     /// Who we are at this table, once welcomed.

@@ -1105,10 +1105,12 @@ impl Host {
     fn game_info(&self, id: MemberId) -> Option<GameInfo> {
         let game = self.game.as_ref()?;
         let seat = self.viewer_of(id);
-        let view = match seat {
+        let mut view = match seat {
             Some(s) => game.view(s),
             None => game.spectator_view(),
         };
+        // The events travel once, in the log; the guest puts them back into its view.
+        view.events.clear();
         let legal = match (seat, self.phase) {
             (Some(s), Phase::Playing) => self
                 .clocks

@@ -1,0 +1,959 @@
+//! Whole tables over a simulated network (issue 5).
+//!
+//! The network is in-process and deterministic from a seed: each link delivers in order
+//! (data channels are reliable and ordered) after a random delay, links drop and come back
+//! with a new peer id, and the host's clock is the simulation's. Every message the host
+//! sends to a guest is checked against the engine at the moment it is sent: the view is
+//! exactly `game.view(seat)` (or the spectator view), the legal inputs are the engine's,
+//! no log event shows more than `Event::for_viewer` allows, and no other seat's hidden card
+//! appears (R11.2).
+
+use std::collections::BTreeMap;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use shared::engine::{Game, Input, Options, Pending, Seat};
+use shared::session::protocol::{
+    AdminCmd, DecisionKind, Fatal, LogItem, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, MemberId, Note,
+    PROTOCOL_VERSION, Phase, Refusal, SeatInfo, Timers, ToGuest, ToHost, decode, encode,
+};
+use shared::session::{Guest, GuestEvent, Host, Outgoing, PeerId};
+
+const T0: u64 = 1_700_000_000_000;
+
+/// What a simulated person does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// Plays random legal inputs after a human-like pause; sometimes too slow.
+    Honest,
+    /// Never answers: every decision runs out.
+    Silent,
+    /// Sends random, forged and replayed messages.
+    Hostile,
+}
+
+struct Person {
+    guest: Guest,
+    role: Role,
+    peer: PeerId,
+    online: bool,
+    /// The host closed our link (kicked, replaced).
+    closed: bool,
+    /// Identifies the latest planned action; older plans are void.
+    plan: u64,
+    last_legal: Vec<Input>,
+    /// Drop the link when a window opens for us, with this probability.
+    drop_in_window: f64,
+    /// Returns with a reset that held a pending window answer.
+    returned_mid_window: u32,
+    /// Every text we sent (replayed by the hostile guest).
+    sent: Vec<String>,
+    refusals: Vec<Refusal>,
+}
+
+#[derive(Debug)]
+enum Item {
+    ToHost {
+        who: usize,
+        peer: PeerId,
+        text: String,
+    },
+    ToGuest {
+        who: usize,
+        peer: PeerId,
+        text: String,
+    },
+    Act {
+        who: usize,
+        plan: u64,
+    },
+    Return {
+        who: usize,
+    },
+    Hostile {
+        who: usize,
+    },
+}
+
+struct Sim {
+    rng: ChaCha8Rng,
+    now: u64,
+    seq: u64,
+    host: Host,
+    people: Vec<Person>,
+    queue: BTreeMap<(u64, u64), Item>,
+    /// The last delivery time per (person, towards host): links are FIFO.
+    link_last: BTreeMap<(usize, bool), u64>,
+    next_peer: u64,
+    /// Peer → member, learnt from the host's welcomes.
+    members: BTreeMap<PeerId, MemberId>,
+    checked: u64,
+    timers: Timers,
+    /// Texts any honest guest sent, for the hostile guest to replay.
+    captured: Vec<String>,
+}
+
+impl Sim {
+    fn new(seed: u64, timers: Timers) -> Sim {
+        let (host, outs) = Host::new(seed, "Host", T0).expect("valid name");
+        let mut sim = Sim {
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed),
+            now: T0,
+            seq: 0,
+            host,
+            people: Vec::new(),
+            queue: BTreeMap::new(),
+            link_last: BTreeMap::new(),
+            next_peer: 1,
+            members: BTreeMap::new(),
+            checked: 0,
+            timers,
+            captured: Vec::new(),
+        };
+        sim.people.push(Person::new(
+            Guest::new("Host", None, false),
+            Role::Honest,
+            PeerId::LOCAL,
+        ));
+        sim.route(outs);
+        sim.admin(AdminCmd::SetTimers { timers });
+        sim
+    }
+
+    fn admin(&mut self, cmd: AdminCmd) {
+        let text = self.people[0].guest.admin(cmd);
+        let outs = self.host.handle(PeerId::LOCAL, &text, self.now);
+        for o in &outs {
+            if let Outgoing::Send {
+                to: PeerId::LOCAL,
+                text,
+            } = o
+                && let Ok(ToGuest::Refused { refusal }) =
+                    decode::<ToGuest>(text, MAX_TO_GUEST_BYTES)
+            {
+                panic!("admin command refused: {refusal:?}");
+            }
+        }
+        self.route(outs);
+    }
+
+    fn join(&mut self, name: &str, role: Role, watch: bool) -> usize {
+        let peer = PeerId(self.next_peer);
+        self.next_peer += 1;
+        let who = self.people.len();
+        self.people
+            .push(Person::new(Guest::new(name, None, watch), role, peer));
+        let outs = self.host.connect(peer, self.now);
+        self.route(outs);
+        let hello = self.people[who].guest.hello();
+        self.post_to_host(who, hello);
+        who
+    }
+
+    fn post_to_host(&mut self, who: usize, text: String) {
+        let p = &mut self.people[who];
+        if !p.online || p.closed {
+            return;
+        }
+        let peer = p.peer;
+        p.sent.push(text.clone());
+        if p.role == Role::Honest && who != 0 {
+            self.captured.push(text.clone());
+        }
+        let at = self.delivery_time(who, true);
+        self.push(at, Item::ToHost { who, peer, text });
+    }
+
+    fn delivery_time(&mut self, who: usize, to_host: bool) -> u64 {
+        let delay = if who == 0 {
+            0
+        } else {
+            self.rng.random_range(5..120)
+        };
+        let last = self.link_last.get(&(who, to_host)).copied().unwrap_or(0);
+        let at = (self.now + delay).max(last);
+        self.link_last.insert((who, to_host), at);
+        at
+    }
+
+    fn push(&mut self, at: u64, item: Item) {
+        self.seq += 1;
+        self.queue.insert((at, self.seq), item);
+    }
+
+    /// Sends the host's output on, checking every message as it leaves the host.
+    fn route(&mut self, outs: Vec<Outgoing>) {
+        for o in outs {
+            match o {
+                Outgoing::Send { to, text } => {
+                    assert!(text.len() <= MAX_TO_GUEST_BYTES, "host message too large");
+                    let Some(who) = self.people.iter().position(|p| p.peer == to && p.online)
+                    else {
+                        continue;
+                    };
+                    self.check_outgoing(to, &text);
+                    let at = self.delivery_time(who, false);
+                    self.push(
+                        at,
+                        Item::ToGuest {
+                            who,
+                            peer: to,
+                            text,
+                        },
+                    );
+                }
+                Outgoing::Close { peer } => {
+                    if let Some(p) = self.people.iter_mut().find(|p| p.peer == peer) {
+                        p.closed = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// R11: what the host sends `peer` never shows more than its seat may know.
+    fn check_outgoing(&mut self, peer: PeerId, text: &str) {
+        self.checked += 1;
+        let msg: ToGuest = decode(text, MAX_TO_GUEST_BYTES).expect("the host sends valid messages");
+        let update = match msg {
+            ToGuest::Welcome { member, .. } => {
+                self.members.insert(peer, member);
+                return;
+            }
+            ToGuest::Update(u) => u,
+            _ => return,
+        };
+        let member = *self
+            .members
+            .get(&peer)
+            .expect("an update only after a welcome");
+        let table = self.host.table();
+        let seat = table
+            .seats
+            .iter()
+            .position(|s| matches!(s, SeatInfo::Person { member: m, .. } if m.id == member))
+            .map(|i| Seat(i as u8));
+        let game = self.host.game();
+        if let Some(g) = &update.game {
+            let game = game.expect("a game view only when there is a game");
+            assert_eq!(g.seat, seat, "the view is for the recipient's own seat");
+            let mut expected = match seat {
+                Some(s) => game.view(s),
+                None => game.spectator_view(),
+            };
+            expected.events.clear();
+            assert_eq!(
+                g.view, expected,
+                "the view sent is the engine's view for that seat"
+            );
+            let mut legal = Vec::new();
+            if let (Some(s), Phase::Playing) = (seat, self.host.phase()) {
+                game.legal_inputs(s, &mut legal);
+            }
+            assert_eq!(g.legal, legal, "the legal inputs sent are the engine's");
+            scan_hidden(game, seat, &g.view);
+        }
+        for e in &update.log {
+            if let LogItem::Event { game_no, event } = &e.item {
+                let viewer = if *game_no == self.host.game_no() {
+                    seat
+                } else {
+                    None
+                };
+                assert_eq!(
+                    *event,
+                    event.for_viewer(viewer),
+                    "a log event shows more than R11 allows"
+                );
+            }
+        }
+        // A plain scan too: the text names no other seat's hidden card where the engine
+        // says the recipient cannot see it (redundant with the above unless the view type
+        // grows a field).
+        let _ = text;
+    }
+
+    fn run_until(&mut self, max_ms: u64, done: impl Fn(&Sim) -> bool) {
+        let limit = self.now + max_ms;
+        while !done(self) {
+            let next_q = self.queue.first_key_value().map(|((at, _), _)| *at);
+            let next_h = self.host.next_deadline();
+            let t = match (next_q, next_h) {
+                (Some(q), Some(h)) => q.min(h),
+                (Some(q), None) => q,
+                (None, Some(h)) => h,
+                (None, None) => panic!("the table stalled: nothing pending at {}", self.now - T0),
+            };
+            self.now = self.now.max(t);
+            assert!(self.now <= limit, "the table did not finish in time");
+            if next_h.is_some_and(|h| h <= t) && next_q.is_none_or(|q| h_le(next_h, q)) {
+                let outs = self.host.tick(self.now);
+                self.route(outs);
+                continue;
+            }
+            let Some((_, item)) = self.queue.pop_first() else {
+                continue;
+            };
+            self.process(item);
+        }
+    }
+
+    fn process(&mut self, item: Item) {
+        match item {
+            Item::ToHost { who, peer, text } => {
+                if self.people[who].peer != peer {
+                    return; // the link it was sent on is gone
+                }
+                let before = self.host.game().cloned();
+                let step = self.host.step();
+                let table = self.host.table();
+                let outs = self.host.handle(peer, &text, self.now);
+                // Its own first hello is a legitimate join; everything after is suspect.
+                if self.people[who].role == Role::Hostile && self.members.contains_key(&peer) {
+                    self.check_hostile_effect(who, &text, before.as_ref(), step, &table);
+                }
+                self.route(outs);
+            }
+            Item::ToGuest { who, peer, text } => {
+                let p = &mut self.people[who];
+                if p.peer != peer || !p.online {
+                    return;
+                }
+                match p.guest.receive(&text, self.now) {
+                    Ok(events) => self.after_receive(who, events),
+                    // The hostile guest's link may be closed under it (a version mismatch
+                    // it provoked); what was in flight then is refused by its guest.
+                    Err(e) => assert_eq!(
+                        p.role,
+                        Role::Hostile,
+                        "the guest refused the host's message: {e}"
+                    ),
+                }
+            }
+            Item::Act { who, plan } => self.act(who, plan),
+            Item::Return { who } => self.reconnect(who),
+            Item::Hostile { who } => self.hostile_send(who),
+        }
+    }
+
+    fn after_receive(&mut self, who: usize, events: Vec<GuestEvent>) {
+        let mut reset = false;
+        for e in events {
+            match e {
+                GuestEvent::Reset => reset = true,
+                GuestEvent::Refused(r) => {
+                    let p = &self.people[who];
+                    if p.role == Role::Honest {
+                        // An honest guest acts on what it saw; the table may have moved on
+                        // meanwhile. Nothing else may be refused.
+                        let ok = matches!(&r, Refusal::Stale { .. } | Refusal::NoGame)
+                            || matches!(&r, Refusal::Illegal { code, .. } if code == "already_answered" || code == "not_your_turn" || code == "wrong_decision" || code == "game_over");
+                        assert!(ok, "an honest guest was refused: {r:?}");
+                    }
+                    self.people[who].refusals.push(r);
+                }
+                GuestEvent::Closed(f) => {
+                    let p = &self.people[who];
+                    assert!(
+                        p.role != Role::Honest || f == Fatal::Replaced,
+                        "an honest guest was closed: {f:?}"
+                    );
+                    if p.role == Role::Hostile {
+                        // It comes back with its token on a new link, as a page would.
+                        assert_eq!(
+                            f,
+                            Fatal::VersionMismatch {
+                                host: PROTOCOL_VERSION,
+                                yours: PROTOCOL_VERSION + 1
+                            }
+                        );
+                        let token = p.guest.token().map(str::to_owned);
+                        let p = &mut self.people[who];
+                        p.guest = Guest::new("Mallory", token, false);
+                        p.online = false;
+                        self.push(self.now + 500, Item::Return { who });
+                    } else {
+                        self.people[who].closed = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let p = &mut self.people[who];
+        let legal = p.guest.game().map(|g| g.legal.clone()).unwrap_or_default();
+        if reset && legal.contains(&Input::Pass) {
+            p.returned_mid_window += 1;
+        }
+        if legal == p.last_legal {
+            return;
+        }
+        p.last_legal.clone_from(&legal);
+        if legal.is_empty() || p.role != Role::Honest {
+            return;
+        }
+        p.plan += 1;
+        let plan = p.plan;
+        let drop =
+            who != 0 && legal.contains(&Input::Pass) && self.rng.random_bool(p.drop_in_window);
+        if drop {
+            self.drop_link(who);
+            let away = self.rng.random_range(200..self.timers.grace_ms * 2);
+            self.push(self.now + away, Item::Return { who });
+            return;
+        }
+        // Mostly prompt; now and then too slow, so timers run out.
+        let think = if self.rng.random_bool(0.08) {
+            self.rng
+                .random_range(0..self.timers.turn_ms.unwrap_or(60_000) * 2)
+        } else {
+            self.rng.random_range(50..3_000)
+        };
+        self.push(self.now + think, Item::Act { who, plan });
+    }
+
+    fn act(&mut self, who: usize, plan: u64) {
+        let p = &self.people[who];
+        if p.plan != plan || !p.online || p.closed {
+            return;
+        }
+        let Some(g) = p.guest.game() else { return };
+        if g.legal.is_empty() {
+            return;
+        }
+        let input = g.legal[self.rng.random_range(0..g.legal.len())];
+        let text = p
+            .guest
+            .intent(input)
+            .expect("a legal input makes an intent");
+        self.post_to_host(who, text);
+        if self.rng.random_bool(0.02) {
+            let line = self.people[who]
+                .guest
+                .chat("well played?")
+                .expect("valid chat");
+            self.post_to_host(who, line);
+        }
+    }
+
+    fn drop_link(&mut self, who: usize) {
+        let p = &mut self.people[who];
+        p.online = false;
+        p.guest.link_lost();
+        p.last_legal.clear();
+        let peer = p.peer;
+        let outs = self.host.disconnect(peer, self.now);
+        self.route(outs);
+    }
+
+    fn reconnect(&mut self, who: usize) {
+        let peer = PeerId(self.next_peer);
+        self.next_peer += 1;
+        let p = &mut self.people[who];
+        if p.closed && p.role != Role::Hostile {
+            return;
+        }
+        p.closed = false;
+        p.peer = peer;
+        p.online = true;
+        self.link_last.remove(&(who, true));
+        self.link_last.remove(&(who, false));
+        let outs = self.host.connect(peer, self.now);
+        self.route(outs);
+        let hello = self.people[who].guest.hello();
+        self.post_to_host(who, hello);
+    }
+
+    // ---------------------------------------------------------------------------------
+    // The hostile guest.
+    // ---------------------------------------------------------------------------------
+
+    fn hostile_send(&mut self, who: usize) {
+        if self.host.phase() != Phase::Playing {
+            return;
+        }
+        if self.people[who].online && !self.people[who].closed {
+            let text = self.hostile_text(who);
+            self.post_to_host(who, text);
+        }
+        let gap = if self.rng.random_bool(0.1) {
+            0
+        } else {
+            self.rng.random_range(1..1_500)
+        };
+        self.push(self.now + gap, Item::Hostile { who });
+    }
+
+    fn hostile_text(&mut self, who: usize) -> String {
+        let n = self.host.game().map_or(2, Game::players) as u8;
+        let step = self.host.step();
+        let rng = &mut self.rng;
+        let seat = Seat(rng.random_range(0..n + 2));
+        let input = random_input(rng, n);
+        match rng.random_range(0..14) {
+            0 => {
+                let len = rng.random_range(0..200);
+                (0..len).map(|_| char::from(rng.random_range(0x20u8..0x7f))).collect()
+            }
+            1 => "x".repeat(MAX_TO_HOST_BYTES + rng.random_range(1..10_000)),
+            2 => format!("{{\"v\":{},\"msg\":{{\"type\":\"chat\",\"text\":\"hi\"}}}}", PROTOCOL_VERSION + 1),
+            3 | 4 | 5 => encode(&ToHost::Intent { seat, step: rng.random_range(0..step + 3), input }),
+            6 => encode(&ToHost::Intent { seat, step, input }),
+            7 => {
+                let cap = &self.captured;
+                if cap.is_empty() {
+                    String::new()
+                } else {
+                    cap[rng.random_range(0..cap.len())].clone()
+                }
+            }
+            8 => {
+                let own = &self.people[who].sent;
+                if own.is_empty() { String::new() } else { own[rng.random_range(0..own.len())].clone() }
+            }
+            9 => encode(&ToHost::Admin {
+                cmd: match rng.random_range(0..4) {
+                    0 => AdminCmd::EndGame,
+                    1 => AdminCmd::Kick { member: MemberId(0) },
+                    2 => AdminCmd::Start { first: None },
+                    _ => AdminCmd::SetSeatCount { count: 3 },
+                },
+            }),
+            10 => encode(&ToHost::Hello { name: "Host".into(), token: Some("00".repeat(16)), watch: false }),
+            11 => encode(&ToHost::Chat { text: "Host: I hold the duke\n[seat 0] pass".into() }),
+            12 => "{\"v\":1,\"msg\":{\"type\":\"intent\",\"seat\":999,\"step\":-1,\"input\":{\"keep\":[]}}}".into(),
+            _ => encode(&ToHost::Sync),
+        }
+    }
+
+    /// A hostile message may change the game only as a legal input for its own seat.
+    fn check_hostile_effect(
+        &self,
+        who: usize,
+        text: &str,
+        before: Option<&Game>,
+        step: u64,
+        table: &shared::session::protocol::TableInfo,
+    ) {
+        let after = self.host.game();
+        assert_eq!(
+            &self.host.table().seats,
+            &table.seats,
+            "a hostile message changed the seats"
+        );
+        assert_eq!(self.host.table().options, table.options);
+        if after == before {
+            assert_eq!(self.host.step(), step);
+            return;
+        }
+        let member = self.members.get(&self.people[who].peer).copied();
+        let own = table
+            .seats
+            .iter()
+            .position(|s| matches!(s, SeatInfo::Person { member: m, .. } if Some(m.id) == member))
+            .map(|i| Seat(i as u8));
+        let Ok(ToHost::Intent { seat, input, .. }) = decode::<ToHost>(text, MAX_TO_HOST_BYTES)
+        else {
+            panic!("a hostile non-intent changed the game: {text}");
+        };
+        assert_eq!(Some(seat), own, "a hostile guest played for another seat");
+        let mut legal = Vec::new();
+        before.expect("a game").legal_inputs(seat, &mut legal);
+        assert!(legal.contains(&input), "an illegal input was applied");
+        assert_eq!(self.host.step(), step + 1);
+    }
+}
+
+fn h_le(h: Option<u64>, q: u64) -> bool {
+    h.is_some_and(|h| h <= q)
+}
+
+impl Person {
+    fn new(guest: Guest, role: Role, peer: PeerId) -> Person {
+        Person {
+            guest,
+            role,
+            peer,
+            online: true,
+            closed: false,
+            plan: 0,
+            last_legal: Vec::new(),
+            drop_in_window: 0.0,
+            returned_mid_window: 0,
+            sent: Vec::new(),
+            refusals: Vec::new(),
+        }
+    }
+}
+
+/// R11.2: another seat's hidden card appears in a view only where the rules show it.
+fn scan_hidden(game: &Game, viewer: Option<Seat>, view: &shared::engine::View) {
+    for (i, pv) in view.players.iter().enumerate() {
+        let seat = Seat(i as u8);
+        if Some(seat) == viewer {
+            continue;
+        }
+        let hand = game.player(seat).hand;
+        for slot in 0..usize::from(hand.len) {
+            if !hand.up[slot] {
+                assert_eq!(
+                    pv.hand.cards[slot], None,
+                    "{viewer:?} sees {seat:?}'s hidden card"
+                );
+            }
+        }
+    }
+    // The one hidden card a pending decision may show: Examine's, to the examiner and
+    // the target only (R7.2, R11.2).
+    if let Pending::ExamineDecide {
+        seat,
+        target,
+        card: Some(_),
+        ..
+    } = view.pending
+    {
+        assert!(
+            viewer == Some(seat) || viewer == Some(target),
+            "an examined card leaked"
+        );
+    }
+    if let Pending::Exchange { seat, drawn, .. } = view.pending
+        && viewer != Some(seat)
+    {
+        assert_eq!(drawn, [None, None], "another seat's exchange draw leaked");
+    }
+}
+
+fn random_input(rng: &mut ChaCha8Rng, n: u8) -> Input {
+    use shared::engine::{Action, Allegiance, Card, Keep};
+    let t = Seat(rng.random_range(0..n + 1));
+    let c = Card::ALL[rng.random_range(0..6)];
+    let d = Card::ALL[rng.random_range(0..6)];
+    match rng.random_range(0..20) {
+        0 => Input::Act(Action::Income),
+        1 => Input::Act(Action::ForeignAid),
+        2 => Input::Act(Action::Coup(t)),
+        3 => Input::Act(Action::Tax),
+        4 => Input::Act(Action::Assassinate(t)),
+        5 => Input::Act(Action::Steal(t)),
+        6 => Input::Act(Action::Exchange),
+        7 => Input::Act(Action::Examine(t)),
+        8 => Input::Act(Action::Convert(t)),
+        9 => Input::Act(Action::Embezzle),
+        10 => Input::Pass,
+        11 => Input::Challenge,
+        12 => Input::Block(c),
+        13 => Input::Lose(c),
+        14 => Input::Keep(if rng.random_bool(0.5) {
+            Keep::one(c)
+        } else {
+            Keep::two(c, d)
+        }),
+        15 => Input::Show(c),
+        16 => Input::GiveBack,
+        17 => Input::ForceExchange,
+        18 => Input::Draft(c),
+        _ => Input::Allegiance(if rng.random_bool(0.5) {
+            Allegiance::Loyalist
+        } else {
+            Allegiance::Reformist
+        }),
+    }
+}
+
+/// Fast timers so that silent and slow players cost little simulated time.
+fn quick_timers() -> Timers {
+    Timers {
+        turn_ms: Some(20_000),
+        window_ms: Some(8_000),
+        choice_ms: Some(10_000),
+        grace_ms: 15_000,
+        bot_delay_ms: 300,
+    }
+}
+
+/// Sets up a table: `humans` people (the host's player included), bots in the rest.
+fn table(seed: u64, seats: u8, options: Options, humans: usize, role: Role) -> Sim {
+    let mut sim = Sim::new(seed, quick_timers());
+    sim.admin(AdminCmd::SetSeatCount { count: seats });
+    sim.admin(AdminCmd::SetOptions { options });
+    for i in 1..humans {
+        sim.join(&format!("Guest {i}"), role, false);
+    }
+    let want = humans;
+    sim.run_until(10_000, |s| {
+        s.host
+            .table()
+            .seats
+            .iter()
+            .filter(|x| matches!(x, SeatInfo::Person { .. }))
+            .count()
+            == want
+    });
+    sim
+}
+
+fn finished(s: &Sim) -> bool {
+    matches!(s.host.phase(), Phase::Finished { .. }) && s.queue.is_empty()
+}
+
+/// After the end, every guest's view (events put back from its log) is the engine's.
+fn check_final_views(sim: &Sim) {
+    let game = sim.host.game().expect("a game");
+    for p in sim.people.iter().filter(|p| p.online && !p.closed) {
+        let Some(g) = p.guest.game() else { continue };
+        let expected = match g.seat {
+            Some(s) => game.view(s),
+            None => game.spectator_view(),
+        };
+        assert_eq!(
+            g.view, expected,
+            "the guest's view at the end is the engine's view"
+        );
+    }
+}
+
+#[test]
+fn every_player_count_and_option_plays_to_the_end() {
+    let mut games = 0;
+    let mut checked = 0;
+    for n in 2u8..=10 {
+        for options in Options::ALL {
+            if options.two_player_draft && n != 2 {
+                continue;
+            }
+            let seed = u64::from(n) * 100
+                + options.inquisitor as u64
+                + 2 * options.allegiances as u64
+                + 4 * options.two_player_draft as u64;
+            let humans = 1 + (seed as usize * 7) % usize::from(n);
+            let mut sim = table(seed, n, options, humans, Role::Honest);
+            sim.admin(AdminCmd::Start { first: None });
+            sim.run_until(6 * 3_600_000, finished);
+            check_final_views(&sim);
+            games += 1;
+            // R2.4: a rematch with the same seats, the previous winner starting.
+            if n % 3 == 0 {
+                let Phase::Finished { winner } = sim.host.phase() else {
+                    unreachable!()
+                };
+                sim.admin(AdminCmd::Rematch);
+                assert_eq!(sim.host.game().map(Game::current), Some(winner), "R2.4");
+                assert_eq!(sim.host.game_no(), 2);
+                sim.run_until(6 * 3_600_000, finished);
+                check_final_views(&sim);
+                games += 1;
+            }
+            checked += sim.checked;
+        }
+    }
+    assert_eq!(games, 9 * 4 + 4 + 3 * 4);
+    assert!(checked > 1_000, "messages checked: {checked}");
+}
+
+#[test]
+fn guests_drop_and_return_mid_window() {
+    let mut mid_window = 0;
+    let mut stand_ins = 0;
+    for seed in 1..=4 {
+        let mut sim = table(
+            seed,
+            5,
+            Options {
+                allegiances: seed % 2 == 0,
+                ..Options::default()
+            },
+            4,
+            Role::Honest,
+        );
+        for p in sim.people.iter_mut().skip(1) {
+            p.drop_in_window = 0.35;
+        }
+        sim.admin(AdminCmd::Start { first: None });
+        sim.run_until(6 * 3_600_000, |s| {
+            matches!(s.host.phase(), Phase::Finished { .. })
+        });
+        // Let everyone who is away come back and catch up.
+        sim.run_until(3_600_000, |s| {
+            s.queue.is_empty() && s.people.iter().all(|p| p.online)
+        });
+        check_final_views(&sim);
+        mid_window += sim
+            .people
+            .iter()
+            .map(|p| p.returned_mid_window)
+            .sum::<u32>();
+        stand_ins += sim.people[0]
+            .guest
+            .log()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.item,
+                    LogItem::Note {
+                        note: Note::StandIn { .. }
+                    }
+                )
+            })
+            .count();
+    }
+    assert!(mid_window > 0, "nobody came back in the middle of a window");
+    assert!(stand_ins > 0, "no grace period ran out");
+}
+
+#[test]
+fn silent_players_time_out_windows_pass_and_turns_are_played() {
+    let mut sim = table(77, 4, Options::default(), 4, Role::Silent);
+    // The host's own player is silent too: nobody but the timers decides.
+    sim.people[0].role = Role::Silent;
+    sim.admin(AdminCmd::Start { first: None });
+    sim.run_until(24 * 3_600_000, finished);
+    let notes: Vec<_> = sim.people[1]
+        .guest
+        .log()
+        .iter()
+        .filter_map(|e| match &e.item {
+            LogItem::Note {
+                note: Note::TimedOut { kind, .. },
+            } => Some(*kind),
+            _ => None,
+        })
+        .collect();
+    assert!(notes.contains(&DecisionKind::Turn));
+    assert!(notes.contains(&DecisionKind::Window));
+    check_final_views(&sim);
+}
+
+#[test]
+fn host_snapshot_and_restore_mid_game() {
+    for seed in [5u64, 6, 7] {
+        let options = Options {
+            inquisitor: seed % 2 == 1,
+            allegiances: true,
+            two_player_draft: false,
+        };
+        let mut sim = table(seed, 6, options, 4, Role::Honest);
+        sim.admin(AdminCmd::Start { first: None });
+        sim.run_until(6 * 3_600_000, |s| {
+            s.host.step() >= 25 || matches!(s.host.phase(), Phase::Finished { .. })
+        });
+        assert_eq!(
+            sim.host.phase(),
+            Phase::Playing,
+            "the game should still be on"
+        );
+        let snapshot = sim.host.snapshot(sim.now);
+        let game_before = sim.host.game().cloned();
+        // The page reloads: every link goes, in-flight messages are lost.
+        sim.queue.clear();
+        for who in 1..sim.people.len() {
+            let p = &mut sim.people[who];
+            p.online = false;
+            p.guest.link_lost();
+            p.last_legal.clear();
+        }
+        sim.now += 3_000;
+        let (host, outs) = Host::restore(&snapshot, sim.now).expect("the snapshot restores");
+        sim.host = host;
+        // Compared as JSON: the engine's `Court` compares the unused tail of its array,
+        // which a round trip does not keep.
+        assert_eq!(
+            json(sim.host.game()),
+            json(game_before.as_ref()),
+            "the restored game is the same"
+        );
+        sim.people[0].last_legal.clear();
+        sim.route(outs);
+        for who in 1..sim.people.len() {
+            let back = sim.rng.random_range(100..5_000);
+            sim.push(sim.now + back, Item::Return { who });
+        }
+        sim.run_until(6 * 3_600_000, finished);
+        check_final_views(&sim);
+        // Restoring is exact: the same snapshot restores to the same table.
+        let (again, _) = Host::restore(&snapshot, T0).expect("restores twice");
+        let (again2, _) = Host::restore(&snapshot, T0).expect("restores twice");
+        assert_eq!(again.snapshot(T0), again2.snapshot(T0));
+    }
+}
+
+#[test]
+fn a_hostile_guest_never_changes_the_game_beyond_its_own_legal_moves() {
+    for seed in [11u64, 12] {
+        let mut sim = table(
+            seed,
+            5,
+            Options {
+                inquisitor: true,
+                allegiances: seed == 12,
+                two_player_draft: false,
+            },
+            3,
+            Role::Honest,
+        );
+        let bad = sim.join("Mallory", Role::Hostile, false);
+        sim.run_until(10_000, |s| {
+            s.people[bad].guest.member().is_some() && s.queue.is_empty()
+        });
+        sim.admin(AdminCmd::Start { first: None });
+        sim.push(sim.now + 10, Item::Hostile { who: bad });
+        sim.run_until(6 * 3_600_000, finished);
+        check_final_views(&sim);
+        let refusals = &sim.people[bad].refusals;
+        assert!(
+            refusals.len() > 50,
+            "the hostile guest was barely refused: {}",
+            refusals.len()
+        );
+        for want in [
+            "not_your_seat",
+            "stale",
+            "wire",
+            "not_host",
+            "already_joined",
+        ] {
+            assert!(
+                refusals.iter().any(|r| kind(r) == want),
+                "no {want} refusal among {} refusals",
+                refusals.len()
+            );
+        }
+        // Its chat, however it is worded, is stamped with its own name, on one line.
+        let line = sim.people[0]
+            .guest
+            .log()
+            .iter()
+            .find_map(|e| match &e.item {
+                LogItem::Chat { line } if line.text.contains("duke") => Some(line.clone()),
+                _ => None,
+            });
+        if let Some(line) = line {
+            assert_eq!(line.name, "Mallory");
+            assert!(!line.text.contains('\n'));
+        }
+    }
+}
+
+fn json(game: Option<&Game>) -> String {
+    serde_json::to_string(&game).expect("serializes")
+}
+
+fn kind(r: &Refusal) -> String {
+    let v = serde_json::to_value(r).expect("serializes");
+    v["kind"].as_str().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn a_late_arrival_watches_with_the_spectator_view() {
+    let mut sim = table(21, 3, Options::default(), 2, Role::Honest);
+    sim.admin(AdminCmd::Start { first: None });
+    sim.run_until(3_600_000, |s| s.host.step() >= 5);
+    let late = sim.join("Late", Role::Honest, false);
+    sim.run_until(6 * 3_600_000, finished);
+    let g = sim.people[late]
+        .guest
+        .game()
+        .expect("a watcher sees the game");
+    assert_eq!(g.seat, None);
+    assert!(g.legal.is_empty());
+    check_final_views(&sim);
+}
