@@ -1,0 +1,623 @@
+//! The relay protocol on real sockets: every message, every error, reclaim, a full room,
+//! hostile input, origins, metrics and shutdown.
+
+mod common;
+
+use std::collections::HashSet;
+
+use common::{Client, relay};
+use serde_json::{Value, json};
+use shared::relay::{CODE_ALPHABET, normalize_code};
+
+#[tokio::test]
+async fn create_join_signal_leave_ping() {
+    let r = relay(&[]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, host_id, secret, created) = host.create().await;
+    assert_eq!(room.len(), 6);
+    assert!(room.bytes().all(|b| CODE_ALPHABET.contains(&b)), "{room}");
+    assert!(secret.len() >= 22);
+    assert_eq!(created["ice_servers"], json!([]));
+
+    // Joined in a sloppy spelling; the answer is canonical.
+    let mut guest = Client::connect(r.addr).await;
+    let sloppy = format!(" {}-{} ", room[..3].to_lowercase(), &room[3..]);
+    let joined = guest.join(&sloppy).await;
+    assert_eq!(joined["room"], room.as_str());
+    assert_eq!(joined["host"], host_id.as_str());
+    assert_eq!(joined["peers"], json!([host_id]));
+    let guest_id = joined["peer"].as_str().expect("peer").to_owned();
+    assert_ne!(guest_id, host_id);
+    let pj = host.expect("peer_joined").await;
+    assert_eq!(pj["peer"], guest_id.as_str());
+
+    // Any JSON value is forwarded as it came, null included.
+    for data in [
+        json!({"sdp":"v=0...","kind":"offer"}),
+        json!(null),
+        json!([1, "x", {"a": []}]),
+    ] {
+        guest
+            .send(json!({"type":"signal","to":host_id,"data":data}))
+            .await;
+        let s = host.expect("signal").await;
+        assert_eq!(s, json!({"type":"signal","from":guest_id,"data":data}));
+    }
+    host.send(json!({"type":"signal","to":guest_id,"data":{"candidate":"c"}}))
+        .await;
+    assert_eq!(guest.expect("signal").await["from"], host_id.as_str());
+
+    host.send(json!({"type":"ping"})).await;
+    assert_eq!(host.recv().await, json!({"type":"pong"}));
+
+    guest.send(json!({"type":"leave"})).await;
+    assert_eq!(host.expect("peer_left").await["peer"], guest_id.as_str());
+    guest.expect_nothing_else().await;
+    guest.send(json!({"type":"leave"})).await;
+    guest.expect_error("not_in_room").await;
+
+    // A guest that joins again gets a new id.
+    let again = guest.join(&room).await;
+    assert_ne!(again["peer"], guest_id.as_str());
+    assert_eq!(host.expect("peer_joined").await["peer"], again["peer"]);
+    host.expect_nothing_else().await;
+    let _ = secret;
+}
+
+#[tokio::test]
+async fn every_error_code() {
+    let r = relay(&["--room-size", "2", "--max-rooms", "2"]).await;
+    let mut a = Client::connect(r.addr).await;
+
+    // not_in_room
+    a.send(json!({"type":"signal","to":"x","data":1})).await;
+    a.expect_error("not_in_room").await;
+    a.send(json!({"type":"leave"})).await;
+    a.expect_error("not_in_room").await;
+    // no_such_room, for a possible code and for garbage
+    a.send(json!({"type":"join","room":"222222"})).await;
+    a.expect_error("no_such_room").await;
+    a.send(json!({"type":"join","room":"not a code at all"}))
+        .await;
+    a.expect_error("no_such_room").await;
+    a.send(json!({"type":"reclaim","room":"222222","host_secret":"x"}))
+        .await;
+    a.expect_error("no_such_room").await;
+
+    let (room, a_id, secret, _) = a.create().await;
+    // already_in_room
+    a.send(json!({"type":"create"})).await;
+    a.expect_error("already_in_room").await;
+    a.send(json!({"type":"join","room":room})).await;
+    a.expect_error("already_in_room").await;
+    a.send(json!({"type":"reclaim","room":room,"host_secret":secret}))
+        .await;
+    a.expect_error("already_in_room").await;
+    // unknown_peer: nobody, and the sender itself
+    a.send(json!({"type":"signal","to":"nobody","data":1}))
+        .await;
+    a.expect_error("unknown_peer").await;
+    a.send(json!({"type":"signal","to":a_id,"data":1})).await;
+    a.expect_error("unknown_peer").await;
+
+    // room_full
+    let mut b = Client::connect(r.addr).await;
+    b.join(&room).await;
+    a.expect("peer_joined").await;
+    let mut c = Client::connect(r.addr).await;
+    c.send(json!({"type":"join","room":room})).await;
+    c.expect_error("room_full").await;
+    // bad_secret
+    c.send(json!({"type":"reclaim","room":room,"host_secret":"wrong"}))
+        .await;
+    c.expect_error("bad_secret").await;
+    // server_full for rooms: a second room fits, a third does not
+    c.create().await;
+    let mut d = Client::connect(r.addr).await;
+    d.send(json!({"type":"create"})).await;
+    d.expect_error("server_full").await;
+
+    // bad_message
+    for bad in [
+        "not json",
+        "{}",
+        "[]",
+        "\"create\"",
+        "null",
+        r#"{"type":"fly"}"#,
+        r#"{"type":"join"}"#,
+        r#"{"type":"join","room":5}"#,
+        r#"{"type":"signal","to":"x"}"#,
+        r#"{"type":"signal","to":7,"data":1}"#,
+        r#"{"type":"reclaim","room":"ABCDEF"}"#,
+        r#"{"type":5}"#,
+    ] {
+        d.send_text(bad).await;
+        d.expect_error("bad_message").await;
+    }
+    d.send_binary(b"{\"type\":\"ping\"}").await;
+    d.expect_error("bad_message").await;
+
+    // too_large
+    let big = json!({"type":"signal","to":"x","data":"y".repeat(20_000)});
+    d.send(big).await;
+    d.expect_error("too_large").await;
+
+    // Nobody else heard any of it, and every connection still works.
+    for client in [&mut a, &mut b, &mut c, &mut d] {
+        client.expect_nothing_else().await;
+    }
+}
+
+#[tokio::test]
+async fn server_full_for_connections() {
+    let r = relay(&["--max-connections", "1"]).await;
+    let mut a = Client::connect(r.addr).await;
+    a.expect_nothing_else().await;
+    let mut b = Client::connect(r.addr).await;
+    b.expect_error("server_full").await;
+    let close = b.closed().await.expect("close frame");
+    assert_eq!(u16::from(close.code), 1013);
+    a.expect_nothing_else().await;
+    drop(a);
+    // The place frees up once the first connection is gone.
+    let mut tries = 0;
+    loop {
+        let mut c = Client::connect(r.addr).await;
+        c.send(json!({"type":"ping"})).await;
+        if c.recv().await["type"] == "pong" {
+            break;
+        }
+        tries += 1;
+        assert!(tries < 50, "the connection slot was never freed");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn ten_peers_signal_among_all_pairs() {
+    let r = relay(&[]).await;
+    let mut clients = Vec::new();
+    let mut ids = Vec::new();
+    let mut host = Client::connect(r.addr).await;
+    let (room, host_id, _, _) = host.create().await;
+    clients.push(host);
+    ids.push(host_id);
+    for n in 1..10 {
+        let mut c = Client::connect(r.addr).await;
+        let joined = c.join(&room).await;
+        let peers: Vec<String> = joined["peers"]
+            .as_array()
+            .expect("peers")
+            .iter()
+            .map(|p| p.as_str().unwrap_or("").to_owned())
+            .collect();
+        assert_eq!(peers, ids, "peers lists everyone before, in order");
+        let id = joined["peer"].as_str().expect("peer").to_owned();
+        for earlier in clients.iter_mut() {
+            assert_eq!(earlier.expect("peer_joined").await["peer"], id.as_str());
+        }
+        clients.push(c);
+        ids.push(id);
+        assert_eq!(clients.len(), n + 1);
+    }
+    for (i, c) in clients.iter_mut().enumerate() {
+        for (j, to) in ids.iter().enumerate() {
+            if i != j {
+                c.send(json!({"type":"signal","to":to,"data":{"from_index":i,"to_index":j}}))
+                    .await;
+            }
+        }
+    }
+    for (j, c) in clients.iter_mut().enumerate() {
+        let mut seen = HashSet::new();
+        for _ in 0..9 {
+            let s = c.expect("signal").await;
+            let i = s["data"]["from_index"].as_u64().expect("index") as usize;
+            assert_eq!(s["data"]["to_index"], j);
+            assert_eq!(s["from"], ids[i].as_str());
+            assert!(seen.insert(i));
+        }
+        c.expect_nothing_else().await;
+    }
+    assert_eq!(r.hub.counts(), (1, 10));
+}
+
+#[tokio::test]
+async fn host_drop_and_reclaim() {
+    let r = relay(&[]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, host_id, secret, _) = host.create().await;
+    let mut guest = Client::connect(r.addr).await;
+    let guest_id = guest.join(&room).await["peer"]
+        .as_str()
+        .expect("peer")
+        .to_owned();
+    host.expect("peer_joined").await;
+
+    drop(host);
+    assert_eq!(guest.expect("peer_left").await["peer"], host_id.as_str());
+
+    // The absent host cannot be signalled; its place stays reserved.
+    guest
+        .send(json!({"type":"signal","to":host_id,"data":1}))
+        .await;
+    guest.expect_error("unknown_peer").await;
+
+    // A wrong secret fails and harms nothing.
+    let mut thief = Client::connect(r.addr).await;
+    thief
+        .send(json!({"type":"reclaim","room":room,"host_secret":"x".repeat(22)}))
+        .await;
+    thief.expect_error("bad_secret").await;
+    guest.expect_nothing_else().await;
+
+    let mut back = Client::connect(r.addr).await;
+    let spelled = format!("{}-{}", room[..3].to_lowercase(), &room[3..]);
+    back.send(json!({"type":"reclaim","room":spelled,"host_secret":secret}))
+        .await;
+    let joined = back.expect("joined").await;
+    assert_eq!(joined["peer"], host_id.as_str(), "the host keeps its id");
+    assert_eq!(joined["host"], host_id.as_str());
+    assert_eq!(joined["room"], room.as_str());
+    assert_eq!(joined["peers"], json!([guest_id]));
+    assert_eq!(guest.expect("peer_joined").await["peer"], host_id.as_str());
+
+    guest
+        .send(json!({"type":"signal","to":host_id,"data":"hi"}))
+        .await;
+    assert_eq!(back.expect("signal").await["data"], "hi");
+}
+
+#[tokio::test]
+async fn a_reclaim_replaces_the_open_host_connection_with_close_4000() {
+    let r = relay(&[]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, host_id, secret, _) = host.create().await;
+    let mut guest = Client::connect(r.addr).await;
+    guest.join(&room).await;
+    host.expect("peer_joined").await;
+
+    let mut second = Client::connect(r.addr).await;
+    second
+        .send(json!({"type":"reclaim","room":room,"host_secret":secret}))
+        .await;
+    assert_eq!(second.expect("joined").await["peer"], host_id.as_str());
+    let close = host.closed().await.expect("close frame");
+    assert_eq!(u16::from(close.code), 4000);
+    assert_eq!(guest.expect("peer_joined").await["peer"], host_id.as_str());
+    guest.expect_nothing_else().await;
+    assert_eq!(r.hub.counts(), (1, 2));
+}
+
+#[tokio::test]
+async fn failed_joins_are_throttled_per_address_before_lookup() {
+    let r = relay(&[]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, _, secret, _) = host.create().await;
+
+    let mut guesser = Client::connect(r.addr).await;
+    for i in 0..10 {
+        let code = format!(
+            "{}{}",
+            if i < 5 { "22222" } else { "33333" },
+            char::from(b'2' + (i % 5))
+        );
+        if i % 2 == 0 {
+            guesser.send(json!({"type":"join","room":code})).await;
+        } else {
+            // Failed reclaims count too.
+            guesser
+                .send(json!({"type":"reclaim","room":code,"host_secret":"guess"}))
+                .await;
+        }
+        guesser.expect_error("no_such_room").await;
+    }
+    // Past the budget even a real code is refused, and a right secret too.
+    guesser.send(json!({"type":"join","room":room})).await;
+    guesser.expect_error("rate_limited").await;
+    guesser
+        .send(json!({"type":"reclaim","room":room,"host_secret":secret}))
+        .await;
+    guesser.expect_error("rate_limited").await;
+    // The same address on a new connection is still throttled.
+    let mut again = Client::connect(r.addr).await;
+    again.send(json!({"type":"join","room":room})).await;
+    again.expect_error("rate_limited").await;
+    // Another address is not, and the room is unharmed.
+    let mut other = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
+    other.join(&room).await;
+    host.expect("peer_joined").await;
+    host.expect_nothing_else().await;
+}
+
+#[tokio::test]
+async fn a_burst_passes_then_rate_limited() {
+    let r = relay(&[]).await;
+    let mut c = Client::connect(r.addr).await;
+    for _ in 0..70 {
+        c.send(json!({"type":"ping"})).await;
+    }
+    let mut pongs = 0;
+    let mut limited = 0;
+    for _ in 0..70 {
+        let v = c.recv().await;
+        match v["type"].as_str() {
+            Some("pong") => pongs += 1,
+            Some("error") if v["code"] == "rate_limited" => limited += 1,
+            _ => panic!("unexpected {v}"),
+        }
+    }
+    // 60 in the burst, maybe one refilled while they were read.
+    assert!((60..=62).contains(&pongs), "{pongs} pongs");
+    assert_eq!(pongs + limited, 70);
+}
+
+#[tokio::test]
+async fn the_third_oversize_frame_closes_with_1008() {
+    let r = relay(&["--frame-bytes", "1000"]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, host_id, _, _) = host.create().await;
+    let mut c = Client::connect(r.addr).await;
+    c.join(&room).await;
+    host.expect("peer_joined").await;
+    let big = json!({"type":"signal","to":host_id,"data":"x".repeat(1000)});
+    c.send(big.clone()).await;
+    c.expect_error("too_large").await;
+    c.expect_nothing_else().await;
+    c.send(big.clone()).await;
+    c.expect_error("too_large").await;
+    c.send(big).await;
+    c.expect_error("too_large").await;
+    let close = c.closed().await.expect("close frame");
+    assert_eq!(u16::from(close.code), 1008);
+    // The room lost the abuser and nothing else.
+    host.expect("peer_left").await;
+    host.expect_nothing_else().await;
+}
+
+#[tokio::test]
+async fn hostile_input_gets_its_error_and_nothing_else_is_affected() {
+    let r = relay(&[]).await;
+    let mut h1 = Client::connect(r.addr).await;
+    let (room1, h1_id, _, _) = h1.create().await;
+    let mut h2 = Client::connect(r.addr).await;
+    let (room2, _, _, _) = h2.create().await;
+    assert_ne!(room1, room2);
+    let mut x = Client::connect(r.addr).await;
+    x.join(&room2).await;
+    h2.expect("peer_joined").await;
+
+    // A signal to a peer of another room.
+    x.send(json!({"type":"signal","to":h1_id,"data":"sneaky"}))
+        .await;
+    x.expect_error("unknown_peer").await;
+    // Deep nesting within the frame limit.
+    let deep = format!(
+        "{{\"type\":\"signal\",\"to\":\"a\",\"data\":{}{}}}",
+        "[".repeat(5000),
+        "]".repeat(5000)
+    );
+    x.send_text(&deep).await;
+    x.expect_error("bad_message").await;
+    // Huge strings: within the limit they are looked up (and found wanting) cheaply.
+    x.send(json!({"type":"signal","to":"p".repeat(15_000),"data":1}))
+        .await;
+    x.expect_error("unknown_peer").await;
+    let mut y = Client::connect(r.addr).await;
+    y.send(json!({"type":"join","room":"A".repeat(15_000)}))
+        .await;
+    y.expect_error("no_such_room").await;
+    y.send(json!({"type":"join","room":"A".repeat(200_000)}))
+        .await;
+    y.expect_error("too_large").await;
+    // Invalid UTF-8 is refused by the WebSocket layer; broken JSON by us.
+    y.send_text("{\"type\":\"join\",\"room\":\"AB").await;
+    y.expect_error("bad_message").await;
+    y.send_text("{\"type\":\"create\"} trailing").await;
+    y.expect_error("bad_message").await;
+    y.send_binary(&[0xff; 64]).await;
+    y.expect_error("bad_message").await;
+
+    for c in [&mut h1, &mut h2, &mut x, &mut y] {
+        c.expect_nothing_else().await;
+    }
+    assert_eq!(r.hub.counts(), (2, 3));
+}
+
+#[tokio::test]
+async fn origins_are_checked_before_the_upgrade() {
+    let r = relay(&[
+        "--allowed-origins",
+        "https://coup.example,https://other.example",
+    ])
+    .await;
+    assert_eq!(
+        Client::connect_with_origin(r.addr, "https://evil.example")
+            .await
+            .err(),
+        Some(403)
+    );
+    let mut ok = Client::connect_with_origin(r.addr, "https://coup.example")
+        .await
+        .expect("allowed");
+    ok.expect_nothing_else().await;
+    let mut native = Client::connect(r.addr).await;
+    native.expect_nothing_else().await;
+    let metrics = r.hub.metrics.render(0, 0);
+    assert!(
+        metrics.contains("coup_relay_connections_refused_total{reason=\"origin\"} 1\n"),
+        "{metrics}"
+    );
+}
+
+#[tokio::test]
+async fn turn_credentials_are_fresh_in_created_and_joined() {
+    let r = relay(&[
+        "--stun-urls",
+        "stun:turn.example:3478",
+        "--turn-urls",
+        "turn:turn.example:3478?transport=udp,turns:turn.example:5349",
+        "--turn-secret",
+        "s3cret",
+        "--turn-ttl",
+        "600",
+    ])
+    .await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, host_id, _, created) = host.create().await;
+    let ice = &created["ice_servers"];
+    assert_eq!(ice[0], json!({"urls":["stun:turn.example:3478"]}));
+    assert_eq!(
+        ice[1]["urls"],
+        json!([
+            "turn:turn.example:3478?transport=udp",
+            "turns:turn.example:5349"
+        ])
+    );
+    let username = ice[1]["username"].as_str().expect("username");
+    let (expiry, name) = username.split_once(':').expect("expiry:name");
+    assert_eq!(name, host_id);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("time")
+        .as_secs();
+    let expiry: u64 = expiry.parse().expect("number");
+    assert!((now + 590..=now + 610).contains(&expiry));
+    assert_eq!(
+        ice[1]["credential"],
+        coup_server::ice::turn_credential("s3cret", username).as_str()
+    );
+
+    let mut guest = Client::connect(r.addr).await;
+    let joined = guest.join(&room).await;
+    assert!(joined["ice_servers"][1]["credential"].is_string());
+}
+
+#[tokio::test]
+async fn metrics_count_rooms_peers_forwards_and_errors() {
+    let r = relay(&[]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, host_id, _, _) = host.create().await;
+    let mut guest = Client::connect(r.addr).await;
+    guest.join(&room).await;
+    for _ in 0..3 {
+        guest
+            .send(json!({"type":"signal","to":host_id,"data":{}}))
+            .await;
+    }
+    guest.send(json!({"type":"join","room":"222222"})).await;
+    guest.expect_error("already_in_room").await;
+    guest.send_text("nope").await;
+    guest.expect_error("bad_message").await;
+    host.expect("peer_joined").await;
+    for _ in 0..3 {
+        host.expect("signal").await;
+    }
+    let body = http_get(r.addr, "/metrics").await;
+    for line in [
+        "coup_relay_rooms 1\n",
+        "coup_relay_peers 2\n",
+        "coup_relay_connections 2\n",
+        "coup_relay_messages_forwarded_total 3\n",
+        "coup_relay_errors_total{code=\"already_in_room\"} 1\n",
+        "coup_relay_errors_total{code=\"bad_message\"} 1\n",
+        "coup_relay_errors_total{code=\"no_such_room\"} 0\n",
+    ] {
+        assert!(body.contains(line), "missing {line:?} in\n{body}");
+    }
+    assert!(http_get(r.addr, "/healthz").await.ends_with("\r\n\r\nok"));
+}
+
+#[tokio::test]
+async fn shutdown_closes_every_connection_with_1001() {
+    let mut r = relay(&[]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, _, _, _) = host.create().await;
+    let mut guest = Client::connect(r.addr).await;
+    guest.join(&room).await;
+    host.expect("peer_joined").await;
+    let stop = r.stop.take().expect("stop");
+    let _ = stop.send(());
+    for c in [&mut host, &mut guest] {
+        let close = c.closed().await.expect("close frame");
+        assert_eq!(u16::from(close.code), 1001);
+    }
+    let done = tokio::time::timeout(std::time::Duration::from_secs(10), r.task).await;
+    assert!(matches!(done, Ok(Ok(Ok(())))), "{done:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn memory_stays_bounded_under_churn() {
+    let r = relay(&["--reclaim-grace", "0"]).await;
+    let addr = r.addr;
+    for _round in 0..10 {
+        let mut tasks = Vec::new();
+        for _ in 0..20 {
+            tasks.push(tokio::spawn(async move {
+                let mut host = Client::connect(addr).await;
+                let (room, _, _, _) = host.create().await;
+                let mut guests = Vec::new();
+                for _ in 0..4 {
+                    let mut g = Client::connect(addr).await;
+                    g.join(&room).await;
+                    guests.push(g);
+                }
+                let mut g0 = guests.pop().expect("a guest"); // the last one has heard of nobody after it
+                g0.send(json!({"type":"signal","to":"nobody","data":{}}))
+                    .await;
+                g0.expect_error("unknown_peer").await;
+                g0.send_text("garbage").await;
+                g0.expect_error("bad_message").await;
+                // Half leave politely, half just vanish.
+                g0.send(json!({"type":"leave"})).await;
+                g0.expect_nothing_else().await;
+                drop(guests);
+                drop(host);
+            }));
+        }
+        for t in tasks {
+            t.await.expect("task");
+        }
+    }
+    // Every table drains back to empty.
+    let mut waited = 0;
+    while (r.hub.open_connections(), r.hub.counts()) != (0, (0, 0)) {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        waited += 1;
+        assert!(
+            waited < 250,
+            "still {} connections, {:?}",
+            r.hub.open_connections(),
+            r.hub.counts()
+        );
+    }
+    let metrics = r.hub.metrics.render(0, 0);
+    assert!(
+        metrics.contains("coup_relay_connections_total 1000\n"),
+        "{metrics}"
+    );
+}
+
+#[tokio::test]
+async fn normalize_code_and_the_relay_agree() {
+    // The relay's answers are canonical codes; the client may show them with a dash.
+    let r = relay(&[]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, _, _, _) = host.create().await;
+    assert_eq!(normalize_code(&room).as_deref(), Some(room.as_str()));
+    let shown = format!("{}-{}", &room[..3], &room[3..]);
+    let mut g = Client::connect(r.addr).await;
+    assert_eq!(g.join(&shown).await["room"], Value::String(room));
+}
+
+/// A plain HTTP/1.1 GET; returns the whole response, head and body.
+pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    let req = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.expect("write");
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.expect("read");
+    String::from_utf8_lossy(&out).into_owned()
+}
