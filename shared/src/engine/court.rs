@@ -10,7 +10,7 @@ use super::Card;
 pub const MAX_DECK: usize = 25;
 
 /// The Court deck. Index 0 is the top. Fixed-size so a `Game` clones without allocating.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Court {
     cards: [Card; MAX_DECK],
     len: u8,
@@ -77,6 +77,21 @@ impl Court {
     pub fn shuffle<R: Rng + ?Sized>(&mut self, rng: &mut R) {
         let len = self.len as usize;
         self.cards[..len].shuffle(rng);
+    }
+}
+
+// Equality and hashing look only at the cards in the deck, not the unused tail.
+impl PartialEq for Court {
+    fn eq(&self, other: &Court) -> bool {
+        self.cards() == other.cards()
+    }
+}
+
+impl Eq for Court {}
+
+impl core::hash::Hash for Court {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.cards().hash(state);
     }
 }
 

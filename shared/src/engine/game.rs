@@ -1277,9 +1277,7 @@ impl Game {
     /// R9.5: only one player has any hidden card.
     fn game_over(&mut self) {
         self.return_coins();
-        let winner = self
-            .first_clockwise(Seat(self.n - 1), |s| self.alive(s))
-            .unwrap_or(Seat(0));
+        let winner = self.seats().find(|&s| self.alive(s)).unwrap_or(Seat(0));
         self.turn = None;
         self.pending = Pending::GameOver { winner };
         self.emit(Event::GameOver { winner });

@@ -34,6 +34,7 @@ mod input;
 mod keep;
 mod options;
 mod pending;
+mod playout;
 mod seat;
 mod seat_set;
 mod setup;
