@@ -1,1 +1,25 @@
-//! The browser app.
+//! The Coup P2P browser app.
+//!
+//! Layout:
+//! - [`model`]: plain logic — the session state machine, chat, the messages peers send
+//!   each other, where the relay is. Compiles everywhere; unit-tested natively.
+//! - `net` (wasm only): the relay WebSocket and the WebRTC peer connections, each turning
+//!   browser events into calls on the model.
+//! - `ui` (wasm only): Leptos components that render the session and send the user's intents.
+//! - `app` (wasm only): the controller that wires the three together.
+
+pub mod model;
+
+#[cfg(target_arch = "wasm32")]
+mod app;
+#[cfg(target_arch = "wasm32")]
+mod net;
+#[cfg(target_arch = "wasm32")]
+mod ui;
+
+/// The entry point, called by the wasm-bindgen glue when the module loads.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(start)]
+pub fn start() {
+    leptos::mount::mount_to_body(ui::App);
+}

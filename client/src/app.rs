@@ -1,0 +1,248 @@
+//! The controller: owns the session signal and the network objects, feeds every event into
+//! the session, and carries out the effects it returns.
+//!
+//! Components reach it through [`Ctl`], a `Copy` handle in the Leptos context. Nothing is
+//! borrowed across a call into the browser, so a browser callback that fires synchronously
+//! cannot find a `RefCell` already borrowed.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::{Rc, Weak};
+
+use leptos::prelude::*;
+
+use crate::model::relay_url::relay_url;
+use crate::model::{Effect, Session};
+use crate::net::peer::{LinkEvent, PeerLink};
+use crate::net::relay::{RelayEvent, RelaySocket};
+
+/// The app's state and network.
+pub struct Controller {
+    /// What the UI renders.
+    session: RwSignal<Session>,
+    /// The relay socket, while one is open.
+    relay: RefCell<Option<RelaySocket>>,
+    /// Direct links, by the other peer's relay id.
+    links: RefCell<HashMap<String, PeerLink>>,
+    /// Lets browser callbacks find their way back without keeping the controller alive.
+    me: Weak<Controller>,
+}
+
+/// A `Copy` handle to the controller for components.
+#[derive(Clone, Copy)]
+pub struct Ctl {
+    pub session: RwSignal<Session>,
+    inner: StoredValue<Rc<Controller>, LocalStorage>,
+}
+
+impl Ctl {
+    /// Makes the controller for this page.
+    pub fn new() -> Ctl {
+        let session = RwSignal::new(Session::default());
+        let ctl = Rc::new_cyclic(|me| Controller {
+            session,
+            relay: RefCell::default(),
+            links: RefCell::default(),
+            me: me.clone(),
+        });
+        Ctl {
+            session,
+            inner: StoredValue::new_local(ctl),
+        }
+    }
+
+    fn with(&self, f: impl FnOnce(&Rc<Controller>)) {
+        if let Some(ctl) = self.inner.try_get_value() {
+            f(&ctl);
+        }
+    }
+
+    pub fn create(&self) {
+        self.with(|c| c.step(Session::create));
+    }
+
+    pub fn join(&self, code: String) {
+        self.with(|c| c.step(|s| s.join(&code)));
+    }
+
+    pub fn leave(&self) {
+        self.with(|c| c.step(Session::leave));
+    }
+
+    /// Sends a chat line; returns false (with a notice) when it was refused.
+    pub fn say(&self, text: String) -> bool {
+        let mut sent = false;
+        self.with(|c| {
+            c.step(|s| match s.say(&text) {
+                Ok(effects) => {
+                    sent = true;
+                    effects
+                }
+                Err(e) => {
+                    s.notify(e.to_string());
+                    Vec::new()
+                }
+            })
+        });
+        sent
+    }
+
+    pub fn dismiss(&self, id: u64) {
+        self.session.update(|s| s.dismiss(id));
+    }
+}
+
+impl Controller {
+    /// Applies one input to the session, then carries out its effects.
+    fn step(&self, input: impl FnOnce(&mut Session) -> Vec<Effect>) {
+        let effects = self.session.try_update(input).unwrap_or_default();
+        for effect in effects {
+            self.run(effect);
+        }
+    }
+
+    fn notify(&self, text: String) {
+        self.session.update(|s| s.notify(text));
+    }
+
+    fn run(&self, effect: Effect) {
+        match effect {
+            Effect::Relay(msg) => {
+                if let Err(e) = self.relay_socket().and_then(|()| {
+                    self.relay
+                        .borrow()
+                        .as_ref()
+                        .map_or(Ok(()), |ws| ws.send(&msg))
+                }) {
+                    self.notify(format!("Could not reach the relay: {e}"));
+                    self.step(Session::on_relay_lost);
+                }
+            }
+            Effect::CloseRelay => defer_drop(self.relay.borrow_mut().take()),
+            Effect::Dial { peer, ice_servers } => {
+                let report = self.link_reporter(&peer);
+                match PeerLink::dial(&ice_servers, report) {
+                    Ok(link) => drop(self.links.borrow_mut().insert(peer, link)),
+                    Err(e) => self.step(|s| s.on_link_closed(&peer, Some(&e))),
+                }
+            }
+            Effect::Signal {
+                peer,
+                data,
+                ice_servers,
+            } => {
+                if !self.links.borrow().contains_key(&peer) {
+                    let report = self.link_reporter(&peer);
+                    match PeerLink::accept(&ice_servers, report) {
+                        Ok(link) => drop(self.links.borrow_mut().insert(peer.clone(), link)),
+                        Err(e) => return self.step(|s| s.on_link_closed(&peer, Some(&e))),
+                    }
+                }
+                if let Some(link) = self.links.borrow().get(&peer) {
+                    link.apply(data);
+                }
+            }
+            Effect::Hangup { peer } => {
+                // The hangup may come from one of the link's own handlers: free it later.
+                defer_drop(self.links.borrow_mut().remove(&peer));
+            }
+            Effect::Send { peer, msg } => {
+                let sent = self
+                    .links
+                    .borrow()
+                    .get(&peer)
+                    .map(|l| l.send(&msg.encode()));
+                if let Some(Err(e)) = sent {
+                    self.notify(format!("Could not send: {e}"));
+                }
+            }
+        }
+    }
+
+    /// Opens the relay socket unless one is usable.
+    fn relay_socket(&self) -> Result<(), String> {
+        if self
+            .relay
+            .borrow()
+            .as_ref()
+            .is_some_and(RelaySocket::is_usable)
+        {
+            return Ok(());
+        }
+        let url = page_relay_url()?;
+        let me = self.me.clone();
+        let socket = RelaySocket::connect(&url, move |ev| {
+            if let Some(c) = me.upgrade() {
+                c.on_relay_event(ev);
+            }
+        })?;
+        *self.relay.borrow_mut() = Some(socket);
+        Ok(())
+    }
+
+    fn on_relay_event(&self, ev: RelayEvent) {
+        match ev {
+            RelayEvent::Message(msg) => self.step(|s| s.on_relay(msg)),
+            RelayEvent::Garbage(why) => {
+                self.notify(format!("Ignored a bad message from the relay: {why}"))
+            }
+            RelayEvent::Closed { code, reason } => {
+                defer_drop(self.relay.borrow_mut().take());
+                // A normal close says nothing worth showing; the relay's own reasons do.
+                if !reason.is_empty() {
+                    self.notify(format!(
+                        "The relay closed the connection ({code}): {reason}"
+                    ));
+                }
+                self.step(Session::on_relay_lost);
+            }
+        }
+    }
+
+    fn link_reporter(&self, peer: &str) -> impl Fn(LinkEvent) + 'static {
+        let me = self.me.clone();
+        let peer = peer.to_owned();
+        move |ev| {
+            if let Some(c) = me.upgrade() {
+                c.on_link_event(&peer, ev);
+            }
+        }
+    }
+
+    fn on_link_event(&self, peer: &str, ev: LinkEvent) {
+        match ev {
+            LinkEvent::Signal(data) => {
+                self.run(Effect::Relay(shared::relay::ClientMessage::Signal {
+                    to: peer.to_owned(),
+                    data: data.to_value(),
+                }))
+            }
+            LinkEvent::Open => self.session.update(|s| s.on_link_open(peer)),
+            LinkEvent::Frame(frame) => self.step(|s| s.on_peer_frame(peer, &frame)),
+            LinkEvent::Closed(why) => self.step(|s| s.on_link_closed(peer, why.as_deref())),
+        }
+    }
+}
+
+/// The relay URL for this page: same origin `/ws`, or `<meta name="coup-relay">`.
+fn page_relay_url() -> Result<String, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let location = window.location();
+    let protocol = location.protocol().map_err(|_| "no page protocol")?;
+    let host = location.host().map_err(|_| "no page host")?;
+    let meta = window
+        .document()
+        .and_then(|d| {
+            d.query_selector(r#"meta[name="coup-relay"]"#)
+                .ok()
+                .flatten()
+        })
+        .and_then(|m| m.get_attribute("content"));
+    relay_url(&protocol, &host, meta.as_deref()).map_err(|e| e.to_string())
+}
+
+/// Drops `value` after the current browser callback returns: a socket or link must not
+/// free the closure that is running right now.
+fn defer_drop<T: 'static>(value: T) {
+    wasm_bindgen_futures::spawn_local(async move { drop(value) });
+}

@@ -1,0 +1,141 @@
+//! What one peer sends another through the relay's `signal` messages to set up a WebRTC
+//! connection: the SDP offer and answer, and trickled ICE candidates.
+//!
+//! The relay forwards `data` untouched, so this format is ours alone; it is versioned by
+//! nothing but its `kind` tags. A future ICE restart sends a fresh offer on the same
+//! connection, which this format already allows.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The longest SDP or candidate string we accept (the relay caps frames at 16 KiB anyway).
+pub const MAX_SIGNAL_TEXT: usize = 16 * 1024;
+
+/// One signalling message between two peers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SignalData {
+    /// The caller's session description (the host calls each guest).
+    Offer { sdp: String },
+    /// The callee's session description.
+    Answer { sdp: String },
+    /// One trickled ICE candidate, in the browser's `RTCIceCandidateInit` shape.
+    Candidate {
+        candidate: String,
+        #[serde(rename = "sdpMid", default, skip_serializing_if = "Option::is_none")]
+        sdp_mid: Option<String>,
+        #[serde(
+            rename = "sdpMLineIndex",
+            default,
+            skip_serializing_if = "Option::is_none"
+        )]
+        sdp_m_line_index: Option<u16>,
+    },
+}
+
+/// Why a signal from another peer was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SignalError {
+    /// Not one of our signalling messages.
+    Malformed(String),
+    /// A description or candidate longer than [`MAX_SIGNAL_TEXT`].
+    TooLong,
+}
+
+impl std::fmt::Display for SignalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SignalError::Malformed(why) => write!(f, "malformed signal: {why}"),
+            SignalError::TooLong => write!(f, "signal too long"),
+        }
+    }
+}
+
+impl SignalData {
+    /// Reads a signal as the relay delivered it, refusing anything that is not ours.
+    pub fn parse(data: Value) -> Result<SignalData, SignalError> {
+        let signal: SignalData =
+            serde_json::from_value(data).map_err(|e| SignalError::Malformed(e.to_string()))?;
+        let text = match &signal {
+            SignalData::Offer { sdp } | SignalData::Answer { sdp } => sdp,
+            SignalData::Candidate { candidate, .. } => candidate,
+        };
+        if text.len() > MAX_SIGNAL_TEXT {
+            return Err(SignalError::TooLong);
+        }
+        Ok(signal)
+    }
+
+    /// The JSON value to put in a relay `signal` message.
+    pub fn to_value(&self) -> Value {
+        // Serializing a plain enum of strings cannot fail.
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn candidates_use_the_browser_field_names() {
+        let c = SignalData::Candidate {
+            candidate: "candidate:1 1 udp 1 127.0.0.1 5000 typ host".into(),
+            sdp_mid: Some("0".into()),
+            sdp_m_line_index: Some(0),
+        };
+        let wire = json!({
+            "kind": "candidate",
+            "candidate": "candidate:1 1 udp 1 127.0.0.1 5000 typ host",
+            "sdpMid": "0",
+            "sdpMLineIndex": 0
+        });
+        assert_eq!(c.to_value(), wire);
+        assert_eq!(SignalData::parse(wire), Ok(c));
+    }
+
+    #[test]
+    fn descriptions_round_trip() {
+        for s in [
+            SignalData::Offer { sdp: "v=0".into() },
+            SignalData::Answer { sdp: "v=0".into() },
+        ] {
+            assert_eq!(SignalData::parse(s.to_value()), Ok(s));
+        }
+        assert_eq!(
+            SignalData::parse(json!({"kind":"candidate","candidate":""})),
+            Ok(SignalData::Candidate {
+                candidate: String::new(),
+                sdp_mid: None,
+                sdp_m_line_index: None
+            })
+        );
+    }
+
+    #[test]
+    fn garbage_is_refused_without_panicking() {
+        for bad in [
+            json!(null),
+            json!("offer"),
+            json!({"kind":"offer"}),
+            json!({"kind":"offer","sdp":5}),
+            json!({"kind":"candidate","candidate":"x","sdpMLineIndex":-1}),
+            json!({"kind":"candidate","candidate":"x","sdpMLineIndex":70000}),
+            json!({"kind":"rollback"}),
+        ] {
+            assert!(
+                matches!(
+                    SignalData::parse(bad.clone()),
+                    Err(SignalError::Malformed(_))
+                ),
+                "{bad}"
+            );
+        }
+        let long = "x".repeat(MAX_SIGNAL_TEXT + 1);
+        assert_eq!(
+            SignalData::parse(json!({"kind":"answer","sdp": long})),
+            Err(SignalError::TooLong)
+        );
+    }
+}

@@ -1,0 +1,298 @@
+//! One WebRTC link to another peer: an `RTCPeerConnection` carrying one reliable, ordered
+//! `RTCDataChannel`.
+//!
+//! The host [`dial`](PeerLink::dial)s each guest: it creates the channel and the offer. A
+//! guest [`accept`](PeerLink::accept)s: it answers the offer and receives the channel.
+//! ICE candidates trickle both ways through the relay as they are found. A later offer on
+//! the same link (an ICE restart) goes through the same [`PeerLink::apply`].
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use shared::relay::IceServer;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::{JsFuture, spawn_local};
+use web_sys::{
+    MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelEvent, RtcDataChannelInit,
+    RtcDataChannelState, RtcIceCandidateInit, RtcIceServer, RtcPeerConnection,
+    RtcPeerConnectionIceEvent, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
+};
+
+use super::js_error_text;
+use crate::model::SignalData;
+
+/// The data channel's label; a guest ignores channels with any other.
+const CHANNEL_LABEL: &str = "coup";
+
+/// What a link saw.
+pub enum LinkEvent {
+    /// A signal to forward to the other peer through the relay.
+    Signal(SignalData),
+    /// The data channel opened.
+    Open,
+    /// A text frame arrived on the data channel.
+    Frame(String),
+    /// The link closed (`None`) or failed (why).
+    Closed(Option<String>),
+}
+
+type Report = Rc<dyn Fn(LinkEvent)>;
+type Handler = Closure<dyn FnMut(JsValue)>;
+
+/// A peer connection and its data channel.
+pub struct PeerLink {
+    pc: RtcPeerConnection,
+    /// The channel: made at once by the caller, arrives later for the answerer.
+    channel: Rc<RefCell<Option<RtcDataChannel>>>,
+    report: Report,
+    /// Handlers kept alive as long as the link (the connection's and the channel's).
+    handlers: Rc<RefCell<Vec<Handler>>>,
+}
+
+impl PeerLink {
+    /// The host's side: a connection with a data channel, and an offer on its way.
+    pub fn dial(
+        ice_servers: &[IceServer],
+        report: impl Fn(LinkEvent) + 'static,
+    ) -> Result<PeerLink, String> {
+        let link = PeerLink::new(ice_servers, Rc::new(report))?;
+        let init = RtcDataChannelInit::new();
+        init.set_ordered(true);
+        let channel = link
+            .pc
+            .create_data_channel_with_data_channel_dict(CHANNEL_LABEL, &init);
+        attach_channel(&channel, &link.report, &link.handlers);
+        *link.channel.borrow_mut() = Some(channel);
+
+        let pc = link.pc.clone();
+        let report = link.report.clone();
+        spawn_local(async move {
+            let result = async {
+                let offer: JsValue = JsFuture::from(pc.create_offer()).await?;
+                let sdp = js_sys::Reflect::get(&offer, &"sdp".into())?
+                    .as_string()
+                    .unwrap_or_default();
+                let desc = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
+                desc.set_sdp(&sdp);
+                JsFuture::from(pc.set_local_description(&desc)).await?;
+                Ok::<String, JsValue>(sdp)
+            }
+            .await;
+            match result {
+                Ok(sdp) => report(LinkEvent::Signal(SignalData::Offer { sdp })),
+                Err(e) => report(LinkEvent::Closed(Some(js_error_text(&e)))),
+            }
+        });
+        Ok(link)
+    }
+
+    /// A guest's side: a connection waiting for the host's offer and channel.
+    pub fn accept(
+        ice_servers: &[IceServer],
+        report: impl Fn(LinkEvent) + 'static,
+    ) -> Result<PeerLink, String> {
+        let link = PeerLink::new(ice_servers, Rc::new(report))?;
+        let channel = link.channel.clone();
+        let report = link.report.clone();
+        let handlers = Rc::downgrade(&link.handlers);
+        let on_channel = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
+            let Ok(ev) = ev.dyn_into::<RtcDataChannelEvent>() else {
+                return;
+            };
+            let dc = ev.channel();
+            if dc.label() != CHANNEL_LABEL || channel.borrow().is_some() {
+                dc.close();
+                return;
+            }
+            if let Some(handlers) = handlers.upgrade() {
+                attach_channel(&dc, &report, &handlers);
+            }
+            let already_open = dc.ready_state() == RtcDataChannelState::Open;
+            *channel.borrow_mut() = Some(dc);
+            if already_open {
+                report(LinkEvent::Open);
+            }
+        });
+        link.pc
+            .set_ondatachannel(Some(on_channel.as_ref().unchecked_ref()));
+        link.handlers.borrow_mut().push(on_channel);
+        Ok(link)
+    }
+
+    fn new(ice_servers: &[IceServer], report: Report) -> Result<PeerLink, String> {
+        let config = RtcConfiguration::new();
+        config.set_ice_servers(&ice_server_array(ice_servers));
+        let pc =
+            RtcPeerConnection::new_with_configuration(&config).map_err(|e| js_error_text(&e))?;
+        let handlers: Rc<RefCell<Vec<Handler>>> = Rc::default();
+
+        let on_candidate = {
+            let report = report.clone();
+            Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
+                let Ok(ev) = ev.dyn_into::<RtcPeerConnectionIceEvent>() else {
+                    return;
+                };
+                // `None` marks the end of gathering; the other side needs nothing for it.
+                if let Some(c) = ev.candidate() {
+                    report(LinkEvent::Signal(SignalData::Candidate {
+                        candidate: c.candidate(),
+                        sdp_mid: c.sdp_mid(),
+                        sdp_m_line_index: c.sdp_m_line_index(),
+                    }));
+                }
+            })
+        };
+        pc.set_onicecandidate(Some(on_candidate.as_ref().unchecked_ref()));
+        let on_state = {
+            let report = report.clone();
+            let pc = pc.clone();
+            Closure::<dyn FnMut(JsValue)>::new(move |_| {
+                if pc.connection_state() == RtcPeerConnectionState::Failed {
+                    report(LinkEvent::Closed(Some(
+                        "no network path between the two browsers".into(),
+                    )));
+                }
+            })
+        };
+        pc.set_onconnectionstatechange(Some(on_state.as_ref().unchecked_ref()));
+        handlers.borrow_mut().extend([on_candidate, on_state]);
+
+        Ok(PeerLink {
+            pc,
+            channel: Rc::default(),
+            report,
+            handlers,
+        })
+    }
+
+    /// Applies a signal from the other peer.
+    pub fn apply(&self, data: SignalData) {
+        let pc = self.pc.clone();
+        let report = self.report.clone();
+        // Each call starts its browser operation on the first poll, and spawned futures are
+        // polled in order, so the connection's operation chain sees the signals in the order
+        // they arrived (a candidate never overtakes the offer it belongs to).
+        spawn_local(async move {
+            match data {
+                SignalData::Offer { sdp } => {
+                    let result = async {
+                        let desc = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
+                        desc.set_sdp(&sdp);
+                        JsFuture::from(pc.set_remote_description(&desc)).await?;
+                        let answer: JsValue = JsFuture::from(pc.create_answer()).await?;
+                        let sdp = js_sys::Reflect::get(&answer, &"sdp".into())?
+                            .as_string()
+                            .unwrap_or_default();
+                        let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
+                        desc.set_sdp(&sdp);
+                        JsFuture::from(pc.set_local_description(&desc)).await?;
+                        Ok::<String, JsValue>(sdp)
+                    }
+                    .await;
+                    match result {
+                        Ok(sdp) => report(LinkEvent::Signal(SignalData::Answer { sdp })),
+                        Err(e) => report(LinkEvent::Closed(Some(js_error_text(&e)))),
+                    }
+                }
+                SignalData::Answer { sdp } => {
+                    let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
+                    desc.set_sdp(&sdp);
+                    if let Err(e) = JsFuture::from(pc.set_remote_description(&desc)).await {
+                        report(LinkEvent::Closed(Some(js_error_text(&e))));
+                    }
+                }
+                SignalData::Candidate {
+                    candidate,
+                    sdp_mid,
+                    sdp_m_line_index,
+                } => {
+                    let init = RtcIceCandidateInit::new(&candidate);
+                    init.set_sdp_mid(sdp_mid.as_deref());
+                    init.set_sdp_m_line_index(sdp_m_line_index);
+                    let added = pc.add_ice_candidate_with_opt_rtc_ice_candidate_init(Some(&init));
+                    // One bad candidate does not doom the link: others may work.
+                    if let Err(e) = JsFuture::from(added).await {
+                        web_sys::console::warn_1(
+                            &format!("ignored an ICE candidate: {}", js_error_text(&e)).into(),
+                        );
+                    }
+                }
+            }
+        });
+    }
+
+    /// Sends a text frame if the channel is open.
+    pub fn send(&self, frame: &str) -> Result<(), String> {
+        match &*self.channel.borrow() {
+            Some(dc) if dc.ready_state() == RtcDataChannelState::Open => {
+                dc.send_with_str(frame).map_err(|e| js_error_text(&e))
+            }
+            _ => Err("the data channel is not open".into()),
+        }
+    }
+}
+
+impl Drop for PeerLink {
+    fn drop(&mut self) {
+        // Detach every handler before the closures are freed, then close.
+        self.pc.set_onicecandidate(None);
+        self.pc.set_onconnectionstatechange(None);
+        self.pc.set_ondatachannel(None);
+        if let Some(dc) = self.channel.borrow_mut().take() {
+            dc.set_onopen(None);
+            dc.set_onmessage(None);
+            dc.set_onclose(None);
+            dc.close();
+        }
+        self.pc.close();
+    }
+}
+
+/// Reports the channel's opening, frames and closing.
+fn attach_channel(dc: &RtcDataChannel, report: &Report, handlers: &RefCell<Vec<Handler>>) {
+    let on_open = {
+        let report = report.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |_| report(LinkEvent::Open))
+    };
+    let on_message = {
+        let report = report.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
+            let Ok(ev) = ev.dyn_into::<MessageEvent>() else {
+                return;
+            };
+            // Binary frames are not part of the protocol; drop them.
+            if let Some(text) = ev.data().as_string() {
+                report(LinkEvent::Frame(text));
+            }
+        })
+    };
+    let on_close = {
+        let report = report.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |_| report(LinkEvent::Closed(None)))
+    };
+    dc.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+    dc.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    dc.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+    handlers
+        .borrow_mut()
+        .extend([on_open, on_message, on_close]);
+}
+
+/// The relay's ICE servers in the browser's `RTCIceServer` shape.
+fn ice_server_array(servers: &[IceServer]) -> js_sys::Array {
+    let out = js_sys::Array::new();
+    for s in servers {
+        let server = RtcIceServer::new();
+        let urls: js_sys::Array = s.urls.iter().map(|u| JsValue::from_str(u)).collect();
+        server.set_urls(&urls);
+        if let Some(u) = &s.username {
+            server.set_username(u);
+        }
+        if let Some(c) = &s.credential {
+            server.set_credential(c);
+        }
+        out.push(&server);
+    }
+    out
+}

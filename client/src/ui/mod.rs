@@ -1,0 +1,96 @@
+//! The Leptos components. They render the [`Session`](crate::model::Session) and turn
+//! clicks into calls on [`Ctl`]; they decide nothing themselves.
+//!
+//! The page is a shell (header, notices, main area) whose main area shows the lobby, the
+//! wait for the relay, or the room. The room is laid out for the game to come: a bar with
+//! the code, the table with the seats, and a side panel with the chat (stacked on phones).
+
+mod chat;
+mod lobby;
+mod room;
+
+use leptos::prelude::*;
+
+use crate::app::Ctl;
+use crate::model::Phase;
+
+/// Which screen the main area shows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Screen {
+    Lobby,
+    Opening,
+    Room,
+}
+
+/// The whole page.
+#[component]
+pub fn App() -> impl IntoView {
+    let ctl = Ctl::new();
+    provide_context(ctl);
+    let screen = Memo::new(move |_| {
+        ctl.session.with(|s| match s.phase {
+            Phase::Lobby => Screen::Lobby,
+            Phase::Opening => Screen::Opening,
+            Phase::InRoom(_) => Screen::Room,
+        })
+    });
+    view! {
+        <div class="shell">
+            <header class="top">
+                <span class="logo">"Coup"</span>
+                <span class="tagline">"a game of bluffing, in your browser"</span>
+            </header>
+            <Notices />
+            <main class="main">
+                {move || match screen.get() {
+                    Screen::Lobby => view! { <lobby::Lobby /> }.into_any(),
+                    Screen::Opening => view! { <Opening /> }.into_any(),
+                    Screen::Room => view! { <room::RoomView /> }.into_any(),
+                }}
+            </main>
+        </div>
+    }
+}
+
+/// Waiting for the relay to answer a create or join.
+#[component]
+fn Opening() -> impl IntoView {
+    let ctl = expect_context::<Ctl>();
+    view! {
+        <section class="panel opening" data-testid="opening">
+            <div class="spinner" aria-hidden="true"></div>
+            <p>"Contacting the relay…"</p>
+            <button class="btn ghost" on:click=move |_| ctl.leave()>"Cancel"</button>
+        </section>
+    }
+}
+
+/// Messages for the user, newest last, each dismissible.
+#[component]
+fn Notices() -> impl IntoView {
+    let ctl = expect_context::<Ctl>();
+    let notices = Memo::new(move |_| ctl.session.with(|s| s.notices().to_vec()));
+    view! {
+        <div class="notices" role="status" aria-live="polite">
+            <For
+                each=move || notices.get()
+                key=|n| n.id
+                children=move |n| {
+                    let id = n.id;
+                    view! {
+                        <div class="notice" data-testid="notice">
+                            <span>{n.text}</span>
+                            <button
+                                class="notice-close"
+                                aria-label="Dismiss"
+                                on:click=move |_| ctl.dismiss(id)
+                            >
+                                "×"
+                            </button>
+                        </div>
+                    }
+                }
+            />
+        </div>
+    }
+}
