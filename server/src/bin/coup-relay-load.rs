@@ -1,1 +1,509 @@
-fn main() {}
+//! `coup-relay-load`: a load generator for the relay (a tool, not a test).
+//!
+//! It opens many WebSocket clients in rooms of a given size, performs the signalling of
+//! full rooms (every peer signals every other peer), then sends signals between random
+//! peers of a room at a target rate and measures how long the relay takes to forward
+//! them. It prints connections held, connects per second, forwarding latency
+//! percentiles, and the relay's resident memory per connection (from
+//! `/proc/<pid>/status`, so Linux only).
+//!
+//! ```text
+//! cargo build --release --bin coup-relay --bin coup-relay-load
+//! target/release/coup-relay-load --spawn target/release/coup-relay \
+//!     --connections 20000 --room-size 10 --rate 5000 --duration 10
+//! ```
+//!
+//! `--spawn` starts the relay itself on a free loopback port (inheriting the raised
+//! open-file limit); `--url ws://127.0.0.1:8080/ws --pid <relay pid>` measures a relay
+//! that is already running. Each connection is a file descriptor on both sides: the tool
+//! raises its own limit, but a relay started separately needs `ulimit -n 65536` first.
+//! Clients are spread over several loopback source addresses (`--sources`) so the
+//! ephemeral port range is not the limit. Only loopback targets are accepted.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use clap::Parser;
+use futures_util::{SinkExt as _, StreamExt as _};
+use rand::Rng as _;
+use serde_json::json;
+use shared::relay::RelayMessage;
+use tokio::net::{TcpSocket, TcpStream};
+use tokio::sync::{Semaphore, mpsc};
+use tokio::task::JoinSet;
+use tokio::time::{Duration, Instant, MissedTickBehavior, interval, sleep, timeout};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// Flags.
+#[derive(Debug, Parser)]
+#[command(
+    name = "coup-relay-load",
+    about = "Load-test a coup-relay on this machine"
+)]
+struct Args {
+    /// Start this coup-relay binary on a free loopback port and measure it.
+    #[arg(long, conflicts_with = "url")]
+    spawn: Option<PathBuf>,
+    /// The relay's WebSocket URL, for a relay already running (loopback only).
+    #[arg(long, default_value = "ws://127.0.0.1:8080/ws")]
+    url: String,
+    /// The relay's process id, for memory figures of a relay already running.
+    #[arg(long)]
+    pid: Option<u32>,
+    /// Connections to open and hold.
+    #[arg(long, default_value_t = 20_000)]
+    connections: usize,
+    /// Peers per room (the relay's limit is 16 by default).
+    #[arg(long, default_value_t = 10)]
+    room_size: usize,
+    /// Signals per second, over all connections, in the latency phase.
+    #[arg(long, default_value_t = 5_000)]
+    rate: u64,
+    /// Seconds of the latency phase.
+    #[arg(long, default_value_t = 10)]
+    duration: u64,
+    /// Rooms being set up at once.
+    #[arg(long, default_value_t = 64)]
+    concurrency: usize,
+    /// Loopback source addresses to spread clients over (127.0.0.1, 127.0.0.2, ...).
+    #[arg(long, default_value_t = 4)]
+    sources: u8,
+    /// Seconds to keep holding every connection after measuring (0: stop at once).
+    #[arg(long, default_value_t = 0)]
+    hold: u64,
+}
+
+/// A command for one client task.
+#[derive(Debug)]
+enum Cmd {
+    /// Send a signal to this peer with this payload.
+    Signal(String, serde_json::Value),
+}
+
+/// Shared counters and samples.
+#[derive(Debug, Default)]
+struct Stats {
+    /// Signals received by any client.
+    received: AtomicU64,
+    /// Timed signals received.
+    timed: AtomicU64,
+    /// Forwarding latencies of timed signals, in microseconds.
+    latencies: Mutex<Vec<u32>>,
+    /// Connections that ended early (closed by the relay or broken).
+    dropped: AtomicU64,
+    /// Error answers received.
+    errors: AtomicU64,
+}
+
+/// One connected client, as the driver sees it.
+#[derive(Debug)]
+struct Handle {
+    /// Its commands.
+    tx: mpsc::UnboundedSender<Cmd>,
+    /// Its peer id.
+    peer: String,
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// The process's reference point for timestamps carried in signals.
+fn epoch() -> Instant {
+    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    *EPOCH.get_or_init(Instant::now)
+}
+
+fn main() -> std::process::ExitCode {
+    let args = Args::parse();
+    // Lift the open-file limit: each client is a descriptor here, and a spawned relay
+    // inherits the limit for its side. Raising the hard limit needs privileges; fall
+    // back to the existing hard limit.
+    let want = (args.connections as u64)
+        .saturating_mul(2)
+        .saturating_add(4096);
+    if rlimit::setrlimit(rlimit::Resource::NOFILE, want, want).is_err() {
+        let _ = rlimit::increase_nofile_limit(want);
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(args)) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// A relay process this tool started; stopped with SIGTERM when dropped.
+struct Spawned(Child);
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.0.id().to_string())
+            .status();
+        let _ = self.0.wait();
+    }
+}
+
+async fn run(args: Args) -> Result<(), String> {
+    let (addr, pid, _child) = match &args.spawn {
+        Some(bin) => {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")
+                .and_then(|l| l.local_addr())
+                .map_err(|e| format!("no free port: {e}"))?
+                .port();
+            let addr = SocketAddr::from(([127, 0, 0, 1], port));
+            let child = Command::new(bin)
+                .args(["--bind", &addr.to_string(), "--static-dir", "/nonexistent"])
+                .args(["--max-connections", "1000000", "--max-rooms", "1000000"])
+                .args(["--room-size", &args.room_size.max(2).to_string()])
+                .env("RUST_LOG", "warn")
+                .stdout(Stdio::null())
+                .spawn()
+                .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
+            let pid = child.id();
+            let child = Spawned(child);
+            let up = Instant::now();
+            while TcpStream::connect(addr).await.is_err() {
+                if up.elapsed() > Duration::from_secs(10) {
+                    return Err("the relay did not start listening".into());
+                }
+                sleep(Duration::from_millis(50)).await;
+            }
+            (addr, Some(pid), Some(child))
+        }
+        None => {
+            let rest = args.url.strip_prefix("ws://").ok_or("only ws:// URLs")?;
+            let host = rest.split('/').next().unwrap_or("");
+            let addr: SocketAddr = host
+                .parse()
+                .map_err(|_| format!("not an address: {host}"))?;
+            if !addr.ip().is_loopback() {
+                return Err("this tool only targets loopback addresses".into());
+            }
+            (addr, args.pid, None)
+        }
+    };
+    let url = format!("ws://{addr}/ws");
+    let rss_before = pid.and_then(rss_kib);
+    let stats = Arc::new(Stats::default());
+    let _ = epoch();
+
+    // Phase 1: connect, in rooms.
+    let room_size = args.room_size.max(2);
+    let rooms = args.connections.div_ceil(room_size);
+    println!(
+        "connecting {} clients in {rooms} rooms of up to {room_size} ...",
+        args.connections
+    );
+    let started = Instant::now();
+    let sem = Arc::new(Semaphore::new(args.concurrency.max(1)));
+    let mut set = JoinSet::new();
+    for r in 0..rooms {
+        let size = room_size.min(args.connections - r * room_size);
+        let (sem, url, stats) = (sem.clone(), url.clone(), stats.clone());
+        let sources = args.sources.max(1);
+        set.spawn(async move {
+            let _permit = sem.acquire_owned().await.map_err(|e| e.to_string())?;
+            setup_room(r, size, addr, &url, sources, stats).await
+        });
+    }
+    let mut all_rooms: Vec<Vec<Handle>> = Vec::with_capacity(rooms);
+    let mut failures = 0usize;
+    while let Some(res) = set.join_next().await {
+        match res {
+            Ok(Ok(room)) => all_rooms.push(room),
+            Ok(Err(e)) => {
+                failures += 1;
+                if failures <= 5 {
+                    eprintln!("room setup failed: {e}");
+                }
+            }
+            Err(e) => return Err(format!("task failed: {e}")),
+        }
+    }
+    let connect_secs = started.elapsed().as_secs_f64();
+    let held: usize = all_rooms.iter().map(Vec::len).sum();
+    println!(
+        "connected {held} clients in {connect_secs:.2} s: {:.0} connects/s ({failures} rooms failed)",
+        held as f64 / connect_secs
+    );
+
+    // Phase 2: full-room signalling, every peer to every other peer.
+    let expected: u64 = all_rooms
+        .iter()
+        .map(|r| (r.len() * (r.len() - 1)) as u64)
+        .sum();
+    let base = stats.received.load(Ordering::Relaxed);
+    let started = Instant::now();
+    for room in &all_rooms {
+        for a in room {
+            for b in room {
+                if a.peer != b.peer {
+                    let _ =
+                        a.tx.send(Cmd::Signal(b.peer.clone(), json!({"kind":"offer"})));
+                }
+            }
+        }
+    }
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while stats.received.load(Ordering::Relaxed) - base < expected && Instant::now() < deadline {
+        sleep(Duration::from_millis(10)).await;
+    }
+    let got = stats.received.load(Ordering::Relaxed) - base;
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "full-room signalling: {got}/{expected} signals delivered in {secs:.2} s ({:.0}/s)",
+        got as f64 / secs
+    );
+
+    // Memory per idle connection: everyone connected, nothing in flight.
+    sleep(Duration::from_secs(2)).await;
+    let rss_idle = pid.and_then(rss_kib);
+    if let (Some(before), Some(idle)) = (rss_before, rss_idle) {
+        let per = (idle.saturating_sub(before)) as f64 * 1024.0 / held.max(1) as f64;
+        println!(
+            "relay RSS: {before} KiB before, {idle} KiB holding {held} connections: {:.1} KiB per connection",
+            per / 1024.0
+        );
+    }
+
+    // Phase 3: forwarding latency at a target rate.
+    println!(
+        "latency phase: {} signals/s for {} s ...",
+        args.rate, args.duration
+    );
+    let senders: Vec<(usize, usize)> = all_rooms
+        .iter()
+        .enumerate()
+        .flat_map(|(r, room)| (0..room.len()).map(move |i| (r, i)))
+        .collect();
+    if senders.is_empty() {
+        return Err("no connections".into());
+    }
+    let mut tick = interval(Duration::from_millis(1));
+    tick.set_missed_tick_behavior(MissedTickBehavior::Burst);
+    let started = Instant::now();
+    let total = args.rate * args.duration;
+    let mut sent = 0u64;
+    let mut cursor = rand::rng().random_range(0..senders.len());
+    while sent < total {
+        tick.tick().await;
+        let due = (started.elapsed().as_secs_f64() * args.rate as f64) as u64;
+        while sent < due.min(total) {
+            // Walk the senders in a stride so each sends rarely (per-connection limits).
+            cursor = (cursor + 7919) % senders.len();
+            let (r, i) = senders[cursor];
+            let room = &all_rooms[r];
+            let j = (i + 1 + rand::rng().random_range(0..room.len() - 1)) % room.len();
+            let t = epoch().elapsed().as_micros() as u64;
+            let _ = room[i]
+                .tx
+                .send(Cmd::Signal(room[j].peer.clone(), json!({"t": t})));
+            sent += 1;
+        }
+    }
+    let send_secs = started.elapsed().as_secs_f64();
+    let wait = Instant::now() + Duration::from_secs(5);
+    while stats.timed.load(Ordering::Relaxed) < sent && Instant::now() < wait {
+        sleep(Duration::from_millis(10)).await;
+    }
+    let mut lat = stats
+        .latencies
+        .lock()
+        .map(|l| l.clone())
+        .unwrap_or_default();
+    lat.sort_unstable();
+    let pct = |p: f64| -> f64 {
+        if lat.is_empty() {
+            return f64::NAN;
+        }
+        let i = ((lat.len() as f64 - 1.0) * p).round() as usize;
+        f64::from(lat[i]) / 1000.0
+    };
+    println!(
+        "sent {sent} signals in {send_secs:.2} s ({:.0}/s); received {}",
+        sent as f64 / send_secs,
+        lat.len()
+    );
+    println!(
+        "forwarding latency: p50 {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        pct(0.50),
+        pct(0.90),
+        pct(0.99),
+        pct(1.0)
+    );
+    let rss_end = pid.and_then(rss_kib);
+    println!(
+        "summary: held {held} connections ({} dropped, {} errors), {:.0} connects/s, p99 {:.3} ms at {} msg/s, RSS {} KiB at end",
+        stats.dropped.load(Ordering::Relaxed),
+        stats.errors.load(Ordering::Relaxed),
+        held as f64 / connect_secs,
+        pct(0.99),
+        args.rate,
+        rss_end.map_or("?".to_owned(), |k| k.to_string())
+    );
+    if args.hold > 0 {
+        println!("holding for {} s", args.hold);
+        sleep(Duration::from_secs(args.hold)).await;
+    }
+    drop(all_rooms);
+    Ok(())
+}
+
+/// The resident set of process `pid`, in KiB.
+fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Opens one client from source address number `n`.
+async fn connect(addr: SocketAddr, url: &str, n: usize, sources: u8) -> Result<Ws, String> {
+    let last = u8::try_from(n % usize::from(sources))
+        .unwrap_or(0)
+        .saturating_add(1);
+    let local = IpAddr::V4(Ipv4Addr::new(127, 0, 0, last));
+    let socket = TcpSocket::new_v4().map_err(|e| e.to_string())?;
+    socket
+        .bind(SocketAddr::new(local, 0))
+        .map_err(|e| format!("bind {local}: {e}"))?;
+    let stream = socket
+        .connect(addr)
+        .await
+        .map_err(|e| format!("connect: {e}"))?;
+    let _ = stream.set_nodelay(true);
+    let config = WebSocketConfig::default()
+        .read_buffer_size(4096)
+        .write_buffer_size(0);
+    let (ws, _) = tokio_tungstenite::client_async_with_config(
+        url,
+        MaybeTlsStream::Plain(stream),
+        Some(config),
+    )
+    .await
+    .map_err(|e| format!("handshake: {e}"))?;
+    Ok(ws)
+}
+
+/// Reads the next relay message (skipping control frames).
+async fn next_message(ws: &mut Ws) -> Result<RelayMessage, String> {
+    loop {
+        let msg = timeout(Duration::from_secs(30), ws.next())
+            .await
+            .map_err(|_| "timed out".to_owned())?
+            .ok_or("closed")?
+            .map_err(|e| e.to_string())?;
+        if let Message::Text(t) = msg {
+            return serde_json::from_str(t.as_str()).map_err(|e| e.to_string());
+        }
+    }
+}
+
+/// Opens a room of `size` clients: the first creates it, the others join.
+async fn setup_room(
+    r: usize,
+    size: usize,
+    addr: SocketAddr,
+    url: &str,
+    sources: u8,
+    stats: Arc<Stats>,
+) -> Result<Vec<Handle>, String> {
+    let mut handles = Vec::with_capacity(size);
+    let mut code = String::new();
+    for i in 0..size {
+        let mut ws = connect(addr, url, r * size + i, sources).await?;
+        let msg = if i == 0 {
+            json!({"type":"create"})
+        } else {
+            json!({"type":"join","room":code})
+        };
+        ws.send(Message::text(msg.to_string()))
+            .await
+            .map_err(|e| e.to_string())?;
+        let peer = loop {
+            match next_message(&mut ws).await? {
+                RelayMessage::Created { room, peer, .. } => {
+                    code = room;
+                    break peer;
+                }
+                RelayMessage::Joined { peer, .. } => break peer,
+                RelayMessage::Error { code, message } => {
+                    return Err(format!("{}: {message}", code.as_str()));
+                }
+                _ => continue,
+            }
+        };
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(client_loop(ws, rx, stats.clone()));
+        handles.push(Handle { tx, peer });
+    }
+    Ok(handles)
+}
+
+/// Drives one client: sends commanded signals, keeps the connection alive, and records
+/// what arrives.
+async fn client_loop(mut ws: Ws, mut rx: mpsc::UnboundedReceiver<Cmd>, stats: Arc<Stats>) {
+    // Protocol pings every 20 s (jittered), as the browser client does.
+    let jitter = Duration::from_millis(rand::rng().random_range(0..20_000));
+    let mut keepalive = interval(Duration::from_secs(20));
+    keepalive.reset_at(Instant::now() + jitter);
+    loop {
+        tokio::select! {
+            cmd = rx.recv() => match cmd {
+                Some(Cmd::Signal(to, data)) => {
+                    let msg = json!({"type":"signal","to":to,"data":data}).to_string();
+                    if ws.send(Message::text(msg)).await.is_err() {
+                        break;
+                    }
+                }
+                None => {
+                    let _ = ws.close(None).await;
+                    return;
+                }
+            },
+            _ = keepalive.tick() => {
+                if ws.send(Message::text(r#"{"type":"ping"}"#)).await.is_err() {
+                    break;
+                }
+            }
+            msg = ws.next() => match msg {
+                Some(Ok(Message::Text(t))) => match serde_json::from_str::<RelayMessage>(t.as_str()) {
+                    Ok(RelayMessage::Signal { data, .. }) => {
+                        let now = epoch().elapsed().as_micros() as u64;
+                        stats.received.fetch_add(1, Ordering::Relaxed);
+                        if let Some(t) = data.get("t").and_then(serde_json::Value::as_u64) {
+                            let micros = u32::try_from(now.saturating_sub(t)).unwrap_or(u32::MAX);
+                            if let Ok(mut l) = stats.latencies.lock() {
+                                l.push(micros);
+                            }
+                            stats.timed.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                    Ok(RelayMessage::Error { .. }) => {
+                        stats.errors.fetch_add(1, Ordering::Relaxed);
+                    }
+                    _ => {}
+                },
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => break,
+            },
+        }
+    }
+    stats.dropped.fetch_add(1, Ordering::Relaxed);
+}
