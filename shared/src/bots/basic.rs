@@ -144,9 +144,7 @@ impl Basic {
         wish.push(Action::ForeignAid);
         wish.push(Action::Income);
         let _ = me;
-        wish.into_iter()
-            .map(Input::Act)
-            .find(|i| legal.contains(i))
+        wish.into_iter().map(Input::Act).find(|i| legal.contains(i))
     }
 
     fn respond(&mut self, view: &View, me: Seat, kind: WindowKind, legal: &[Input]) -> Input {
@@ -282,8 +280,9 @@ mod tests {
             };
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut game = Game::deal(players, options, None, &mut rng).expect("deal");
-            let mut bots: Vec<Basic> =
-                (0..players).map(|s| Basic::new(BotLevel::Normal, seed * 100 + s as u64)).collect();
+            let mut bots: Vec<Basic> = (0..players)
+                .map(|s| Basic::new(BotLevel::Normal, seed * 100 + s as u64))
+                .collect();
             let mut steps = 0;
             while !matches!(game.pending(), Pending::GameOver { .. }) {
                 steps += 1;
@@ -292,10 +291,10 @@ mod tests {
                 legal.clear();
                 game.legal_inputs(seat, &mut legal);
                 let view = game.view(seat);
-                let input =
-                    bots[seat.index()].decide(&view, &legal, &Budget::iterations(0));
+                let input = bots[seat.index()].decide(&view, &legal, &Budget::iterations(0));
                 assert!(legal.contains(&input), "seed {seed}: illegal {input:?}");
-                game.apply(seat, input, &mut rng, &mut events).expect("legal input applies");
+                game.apply(seat, input, &mut rng, &mut events)
+                    .expect("legal input applies");
             }
         }
     }

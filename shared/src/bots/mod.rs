@@ -8,9 +8,22 @@
 //! - [`Bot`]: the one trait every level implements; the session layer (host) calls it for
 //!   bot seats, for absent players and for turns that time out.
 //! - [`BotLevel`] and [`make_bot`]: build a bot of a level from a seed.
-//! - [`basic`]: a simple, sensible, mostly honest policy.
+//! - [`basic`]: a simple, sensible, mostly honest policy (the floor every level beats).
+//! - [`table`]: the position as one seat knows it, in a small `Copy` struct.
+//! - [`beliefs`]: exact card counting and a bluff model over opponents' hands.
+//! - [`normal`]: the heuristic policy ([`normal::Policy`]) and the Normal bot.
+//! - [`easy`]: a beginner. [`hard`]: determinized Monte Carlo search within a budget.
+//! - [`personality`]: boldness, suspicion, vengefulness, drawn from the seed.
 
 pub mod basic;
+pub mod beliefs;
+pub mod easy;
+pub mod hard;
+pub mod normal;
+pub mod personality;
+pub mod table;
+
+pub use personality::Personality;
 
 use serde::{Deserialize, Serialize};
 
@@ -96,7 +109,17 @@ impl BotLevel {
     }
 }
 
-/// Builds a bot of `level`, deterministic for `seed` (its personality included).
+/// Builds a bot of `level`, deterministic for `seed` (its personality included: a bot's
+/// personality is drawn from its seed, so a table of bots does not play like clones).
 pub fn make_bot(level: BotLevel, seed: u64) -> Box<dyn Bot> {
-    Box::new(basic::Basic::new(level, seed))
+    make_bot_with(level, seed, Personality::from_seed(seed))
+}
+
+/// Builds a bot of `level` with a chosen personality.
+pub fn make_bot_with(level: BotLevel, seed: u64, personality: Personality) -> Box<dyn Bot> {
+    match level {
+        BotLevel::Easy => Box::new(easy::Easy::new(seed, personality)),
+        BotLevel::Normal => Box::new(normal::Normal::new(seed, personality)),
+        BotLevel::Hard => Box::new(hard::Hard::new(seed, personality)),
+    }
 }

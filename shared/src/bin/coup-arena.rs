@@ -1,0 +1,311 @@
+//! `coup-arena`: plays many games between bots and reports win rates and decision times.
+//!
+//! ```text
+//! coup-arena --games N --lineup hard,normal,normal,normal [--options inquisitor,allegiances]
+//!            [--seed S] [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS]
+//! ```
+//! Seats rotate from game to game (game `g` seats the lineup shifted by `g`), so every
+//! level plays from every seat. Prints a human summary, then as its last line one JSON
+//! object: `{"games":N,"wins":{LEVEL:COUNT},"rate":{LEVEL:RATE},"ci95":{LEVEL:[LO,HI]},
+//! "decision_ms":{LEVEL:{"p50":X,"p99":Y}}}`, rates per seat of that level.
+//!
+//! Hard thinks `--hard-ms` milliseconds per decision (default 50, `Instant` as its clock),
+//! capped at `--hard-iters` iterations; `--hard-ms 0` removes the clock, making every game
+//! a pure function of the seed.
+
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use shared::bots::{BotLevel, Budget, make_bot};
+use shared::engine::{Game, Input, Options, Seat};
+
+struct Args {
+    games: usize,
+    lineup: Vec<BotLevel>,
+    options: Options,
+    seed: u64,
+    hard_ms: f64,
+    hard_iters: u32,
+    threads: usize,
+    cap: usize,
+}
+
+fn parse() -> Result<Args, String> {
+    let mut a = Args {
+        games: 100,
+        lineup: vec![BotLevel::Normal; 4],
+        options: Options::default(),
+        seed: 1,
+        hard_ms: 50.0,
+        hard_iters: 100_000,
+        threads: 1,
+        cap: 5_000,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--games" => a.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
+            "--seed" => a.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "--hard-ms" => a.hard_ms = value()?.parse().map_err(|e| format!("--hard-ms: {e}"))?,
+            "--hard-iters" => {
+                a.hard_iters = value()?.parse().map_err(|e| format!("--hard-iters: {e}"))?
+            }
+            "--threads" => {
+                a.threads = value()?
+                    .parse::<usize>()
+                    .map_err(|e| format!("--threads: {e}"))?
+                    .max(1)
+            }
+            "--cap" => a.cap = value()?.parse().map_err(|e| format!("--cap: {e}"))?,
+            "--lineup" => {
+                a.lineup = value()?
+                    .split(',')
+                    .map(|n| BotLevel::from_name(n.trim()).ok_or(format!("unknown level {n:?}")))
+                    .collect::<Result<_, _>>()?
+            }
+            "--options" => {
+                for o in value()?.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+                    match o {
+                        "inquisitor" => a.options.inquisitor = true,
+                        "allegiances" => a.options.allegiances = true,
+                        "two_player_draft" => a.options.two_player_draft = true,
+                        _ => return Err(format!("unknown option {o:?}")),
+                    }
+                }
+            }
+            "--help" | "-h" => return Err(String::new()),
+            _ => return Err(format!("unknown argument {flag:?}")),
+        }
+    }
+    if !(2..=10).contains(&a.lineup.len()) {
+        return Err("the lineup needs 2 to 10 bots".into());
+    }
+    if a.options.two_player_draft && a.lineup.len() != 2 {
+        return Err("two_player_draft needs exactly 2 players (R1.4)".into());
+    }
+    Ok(a)
+}
+
+/// What one game produced.
+struct Outcome {
+    winner: Option<BotLevel>,
+    inputs: usize,
+    /// Decision times in ms, by level.
+    times: Vec<(BotLevel, f64)>,
+    illegal: usize,
+}
+
+fn play(a: &Args, g: usize) -> Outcome {
+    let n = a.lineup.len();
+    let seed = a.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // Rotate seats: game g puts lineup[(s + g) % n] in seat s.
+    let levels: Vec<BotLevel> = (0..n).map(|s| a.lineup[(s + g) % n]).collect();
+    let mut bots: Vec<_> = levels
+        .iter()
+        .enumerate()
+        .map(|(s, &l)| make_bot(l, seed.wrapping_mul(31).wrapping_add(s as u64)))
+        .collect();
+    let mut out = Outcome {
+        winner: None,
+        inputs: 0,
+        times: Vec::new(),
+        illegal: 0,
+    };
+    let Ok(mut game) = Game::deal(n, a.options, None, &mut rng) else {
+        return out;
+    };
+    let start = Instant::now();
+    let clock = move || start.elapsed().as_secs_f64() * 1000.0;
+    let mut legal: Vec<Input> = Vec::new();
+    let mut events = Vec::new();
+    while !game.is_over() && out.inputs < a.cap {
+        let Some(seat) = game.owing().iter().next() else {
+            break;
+        };
+        game.legal_inputs(seat, &mut legal);
+        let Some(&first) = legal.first() else {
+            break;
+        };
+        let level = levels[seat.index()];
+        let budget = match level {
+            BotLevel::Hard if a.hard_ms > 0.0 => Budget {
+                clock: Some(&clock),
+                millis: a.hard_ms,
+                iterations: a.hard_iters,
+            },
+            _ => Budget::iterations(a.hard_iters),
+        };
+        let view = game.view(seat);
+        let t0 = Instant::now();
+        let mut input = bots[seat.index()].decide(&view, &legal, &budget);
+        let ms = t0.elapsed().as_secs_f64() * 1000.0;
+        if legal.len() > 1 {
+            // Forced moves are not decisions.
+            out.times.push((level, ms));
+        }
+        if !legal.contains(&input) {
+            out.illegal += 1;
+            input = first;
+        }
+        if game.apply(seat, input, &mut rng, &mut events).is_err() {
+            out.illegal += 1;
+            break;
+        }
+        events.clear();
+        out.inputs += 1;
+    }
+    out.winner = game.winner().map(|w: Seat| levels[w.index()]);
+    out
+}
+
+fn percentile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// The Wilson score interval at 95% for `k` successes in `n` trials.
+fn wilson(k: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let z = 1.96f64;
+    let p = k / n;
+    let d = 1.0 + z * z / n;
+    let c = (p + z * z / (2.0 * n)) / d;
+    let h = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / d;
+    ((c - h).max(0.0), (c + h).min(1.0))
+}
+
+fn round(x: f64, places: i32) -> f64 {
+    let f = 10f64.powi(places);
+    (x * f).round() / f
+}
+
+fn main() -> ExitCode {
+    let a = match parse() {
+        Ok(a) => a,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("coup-arena: {e}");
+            }
+            eprintln!(
+                "usage: coup-arena --games N --lineup hard,normal,normal,normal \
+                 [--options inquisitor,allegiances,two_player_draft] [--seed S] \
+                 [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS]"
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let wall = Instant::now();
+    let outcomes: Vec<Outcome> = if a.threads <= 1 {
+        (0..a.games).map(|g| play(&a, g)).collect()
+    } else {
+        let mut all: Vec<(usize, Outcome)> = std::thread::scope(|sc| {
+            let handles: Vec<_> = (0..a.threads)
+                .map(|t| {
+                    let a = &a;
+                    sc.spawn(move || {
+                        (t..a.games)
+                            .step_by(a.threads)
+                            .map(|g| (g, play(a, g)))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        all.sort_by_key(|(g, _)| *g);
+        all.into_iter().map(|(_, o)| o).collect()
+    };
+    let mut seats: BTreeMap<&str, usize> = BTreeMap::new();
+    for l in &a.lineup {
+        *seats.entry(l.name()).or_default() += 1;
+    }
+    let mut wins: BTreeMap<&str, usize> = seats.keys().map(|k| (*k, 0)).collect();
+    let mut times: BTreeMap<&str, Vec<f64>> = seats.keys().map(|k| (*k, Vec::new())).collect();
+    let (mut capped, mut illegal, mut longest, mut total_inputs) = (0, 0, 0, 0);
+    for o in &outcomes {
+        match o.winner {
+            Some(l) => *wins.entry(l.name()).or_default() += 1,
+            None => capped += 1,
+        }
+        illegal += o.illegal;
+        longest = longest.max(o.inputs);
+        total_inputs += o.inputs;
+        for (l, ms) in &o.times {
+            times.entry(l.name()).or_default().push(*ms);
+        }
+    }
+    let games = outcomes.len();
+    println!(
+        "coup-arena: {games} games, lineup {}, options {:?}, seed {}, hard {} ms / {} iterations",
+        a.lineup
+            .iter()
+            .map(|l| l.name())
+            .collect::<Vec<_>>()
+            .join(","),
+        a.options,
+        a.seed,
+        a.hard_ms,
+        a.hard_iters
+    );
+    println!(
+        "  {capped} games hit the cap of {} inputs; {illegal} illegal inputs; longest game {longest} inputs, mean {:.0}; wall {:.1} s",
+        a.cap,
+        total_inputs as f64 / games.max(1) as f64,
+        wall.elapsed().as_secs_f64()
+    );
+    let mut rate = serde_json::Map::new();
+    let mut ci = serde_json::Map::new();
+    let mut dms = serde_json::Map::new();
+    for (name, &k) in &seats {
+        let w = wins.get(name).copied().unwrap_or(0);
+        let trials = (games * k) as f64;
+        let r = if trials > 0.0 { w as f64 / trials } else { 0.0 };
+        let (lo, hi) = wilson(w as f64, trials);
+        let t = times.entry(name).or_default();
+        t.sort_by(f64::total_cmp);
+        let (p50, p99) = (percentile(t, 0.5), percentile(t, 0.99));
+        println!(
+            "  {name:>6}: {k} seat(s), {w} wins, {:.1}% per seat (95% CI {:.1}–{:.1}%), fair share {:.1}%; decision p50 {p50:.3} ms, p99 {p99:.3} ms, max {:.3} ms over {} decisions",
+            100.0 * r,
+            100.0 * lo,
+            100.0 * hi,
+            100.0 / a.lineup.len() as f64,
+            t.last().copied().unwrap_or(0.0),
+            t.len()
+        );
+        rate.insert(name.to_string(), round(r, 4).into());
+        ci.insert(
+            name.to_string(),
+            serde_json::json!([round(lo, 4), round(hi, 4)]),
+        );
+        dms.insert(
+            name.to_string(),
+            serde_json::json!({"p50": round(p50, 3), "p99": round(p99, 3)}),
+        );
+    }
+    let json = serde_json::json!({
+        "games": games,
+        "wins": wins,
+        "rate": rate,
+        "ci95": ci,
+        "decision_ms": dms,
+    });
+    println!("{json}");
+    if illegal > 0 {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}

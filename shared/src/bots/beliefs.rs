@@ -1,0 +1,620 @@
+//! [`Beliefs`]: what a seat may infer about the cards it cannot see.
+//!
+//! Two layers, rebuilt from the view's events at every decision (so a bot rebuilt from
+//! its seed after a restore believes exactly what it believed before):
+//!
+//! 1. **Card counting**, exact: the multiset of cards this seat cannot locate
+//!    ([`View::unseen_cards`]: the deck minus its own hidden cards and every face-up card).
+//!    A hand that needs more copies of a character than are unseen is impossible and gets
+//!    probability 0, whatever the claims say. On top of it, the cards this seat knows went
+//!    back to the Court (cards proven and returned, R6.2; its own cards returned by an
+//!    exchange, R4.2; cards shown to Embezzlement challenges, R8.4; an examined card forced
+//!    back, R7.2) are expected to still be there, less so with every draw after them.
+//! 2. **A bluff model** per opponent: a probability over the opponent's possible hidden
+//!    hands, the counting prior times the likelihood of what they did since their hand
+//!    last changed. A claim of a character is made by a holder, and by a non-holder with
+//!    probability [`BLUFF_RATE`]; a disproven claim rules the character out; a player who
+//!    let a block pass holds the blocker with probability [`PASS_WITH_BLOCKER`] relative to
+//!    one who does not; a card shown to this seat by Examine (R7.2) and given back is known.
+//!    Evidence about a character is dropped when the card that supported it leaves the
+//!    hand (proven and replaced, turned face up, exchanged away).
+
+use rand::Rng;
+
+use super::table::copies;
+use crate::engine::{
+    Action, ActionKind, Card, Claimed, Event, MAX_PLAYERS, Seat, View, WindowKind,
+};
+
+/// How often a claim is made without the card: P(claim | not holding) / P(claim | holding).
+pub const BLUFF_RATE: f32 = 0.3;
+
+/// How often a holder of a blocking card lets the block pass, relative to a non-holder.
+pub const PASS_WITH_BLOCKER: f32 = 0.3;
+
+/// How much more likely a non-holder is than a holder to let a Foreign Aid go unblocked:
+/// weaker than [`PASS_WITH_BLOCKER`] because many Duke holders do not bother.
+const PASS_FOREIGN_AID: f32 = 0.6;
+
+/// The most hands one seat can hold: pairs of 5 characters with repetition.
+const MAX_HANDS: usize = 15;
+
+/// Evidence about one seat: per character, the likelihood of its actions if it holds at
+/// least one copy (`has`) and if it holds none (`not`). Only the ratio matters.
+#[derive(Clone, Copy, Debug)]
+struct Evidence {
+    has: [f32; 6],
+    not: [f32; 6],
+}
+
+impl Evidence {
+    const NONE: Evidence = Evidence {
+        has: [1.0; 6],
+        not: [1.0; 6],
+    };
+
+    /// Forgets what was known about `card` (the card behind it left the hand).
+    fn forget(&mut self, card: Card) {
+        self.has[card.index()] = 1.0;
+        self.not[card.index()] = 1.0;
+    }
+
+    fn claim(&mut self, card: Card) {
+        self.not[card.index()] *= BLUFF_RATE;
+    }
+
+    fn likelihood(&self, hand: &[Card]) -> f32 {
+        let mut l = 1.0;
+        for c in 0..6 {
+            let held = hand.iter().any(|h| h.index() == c);
+            l *= if held { self.has[c] } else { self.not[c] };
+        }
+        l
+    }
+}
+
+/// A candidate hidden hand (the unknown part of a seat's hand), sorted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandGuess {
+    cards: [Card; 2],
+    len: u8,
+}
+
+impl HandGuess {
+    /// The cards of the hand.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+}
+
+/// The hands of `k` cards (0, 1 or 2) from `in_use`, each multiset once.
+fn hands_of(k: usize, in_use: &[Card; 5], out: &mut [HandGuess; MAX_HANDS]) -> usize {
+    let mut len = 0;
+    match k {
+        0 => {
+            out[0] = HandGuess {
+                cards: [Card::Duke; 2],
+                len: 0,
+            };
+            len = 1;
+        }
+        1 => {
+            for &c in in_use {
+                out[len] = HandGuess {
+                    cards: [c, c],
+                    len: 1,
+                };
+                len += 1;
+            }
+        }
+        _ => {
+            for i in 0..5 {
+                for j in i..5 {
+                    out[len] = HandGuess {
+                        cards: [in_use[i], in_use[j]],
+                        len: 2,
+                    };
+                    len += 1;
+                }
+            }
+        }
+    }
+    len
+}
+
+/// The counting prior of a hand: the number of ways to deal it from `avail` copies per
+/// character (falling factorials), 0 when `cap` (the integer counts) cannot supply it.
+fn prior(hand: &[Card], avail: &[f32; 6], cap: &[u8; 6]) -> f32 {
+    match *hand {
+        [] => 1.0,
+        [a] => {
+            if cap[a.index()] == 0 {
+                0.0
+            } else {
+                avail[a.index()].max(0.0)
+            }
+        }
+        [a, b] if a == b => {
+            if cap[a.index()] < 2 {
+                0.0
+            } else {
+                let x = avail[a.index()].max(0.0);
+                (x * (x - 1.0)).max(0.0)
+            }
+        }
+        [a, b] => {
+            if cap[a.index()] == 0 || cap[b.index()] == 0 {
+                0.0
+            } else {
+                2.0 * avail[a.index()].max(0.0) * avail[b.index()].max(0.0)
+            }
+        }
+        _ => 0.0,
+    }
+}
+
+/// One seat's beliefs about everyone else's hidden cards.
+#[derive(Clone, Debug)]
+pub struct Beliefs {
+    pub me: Seat,
+    n: usize,
+    in_use: [Card; 5],
+    /// Exact card counting: copies of each character this seat cannot locate.
+    pub unseen: [u8; 6],
+    /// One card of unknown character is also unseen: the opponent's secret draft pick
+    /// (R2.5), before it is located.
+    pub phantom: u8,
+    /// Expected copies of each character known to be in the Court.
+    pub court_known: [f32; 6],
+    /// Per seat, how many of its hidden cards this seat cannot locate.
+    unknown: [u8; MAX_PLAYERS],
+    /// Per seat, the cards of its hidden hand this seat does locate (own cards, a card
+    /// shown by a pending Examine).
+    known: [[Option<Card>; 2]; MAX_PLAYERS],
+    evidence: [Evidence; MAX_PLAYERS],
+    hands: [[HandGuess; MAX_HANDS]; MAX_PLAYERS],
+    probs: [[f32; MAX_HANDS]; MAX_PLAYERS],
+    count: [usize; MAX_PLAYERS],
+    /// P(seat holds at least one hidden copy of the character).
+    has: [[f32; 6]; MAX_PLAYERS],
+}
+
+impl Beliefs {
+    /// The beliefs of `view`'s seat (a spectator's view gives a seat-less counting of the
+    /// public cards).
+    pub fn new(view: &View) -> Beliefs {
+        let me = view.viewer.unwrap_or(Seat(u8::MAX));
+        let n = view.players.len().min(MAX_PLAYERS);
+        let in_use = Card::in_use_set(view.options);
+        let mut unseen = [0u8; 6];
+        let unseen_list = view.unseen_cards();
+        for c in &unseen_list {
+            unseen[c.index()] += 1;
+        }
+        let phantom = view.unseen_count().saturating_sub(unseen_list.len()) as u8;
+        let mut b = Beliefs {
+            me,
+            n,
+            in_use,
+            unseen,
+            phantom,
+            court_known: [0.0; 6],
+            unknown: [0; MAX_PLAYERS],
+            known: [[None; 2]; MAX_PLAYERS],
+            evidence: [Evidence::NONE; MAX_PLAYERS],
+            hands: [[HandGuess {
+                cards: [Card::Duke; 2],
+                len: 0,
+            }; MAX_HANDS]; MAX_PLAYERS],
+            probs: [[0.0; MAX_HANDS]; MAX_PLAYERS],
+            count: [0; MAX_PLAYERS],
+            has: [[0.0; 6]; MAX_PLAYERS],
+        };
+        for (s, p) in view.players.iter().enumerate().take(n) {
+            let mut k = 0;
+            let mut kn = 0;
+            for slot in 0..(p.hand.len as usize).min(2) {
+                if p.hand.up[slot] {
+                    continue;
+                }
+                match view.known_slot(s, slot) {
+                    Some(c) => {
+                        b.known[s][kn] = Some(c);
+                        kn += 1;
+                    }
+                    None => k += 1,
+                }
+            }
+            b.unknown[s] = k;
+        }
+        b.read_events(view);
+        b.compute();
+        b
+    }
+
+    /// Replays the events into evidence and Court knowledge.
+    fn read_events(&mut self, view: &View) {
+        let court = f32::from(view.court_size.max(1));
+        // Each draw from a shuffled Court of about `court` cards takes a given known card
+        // with probability 1/court.
+        let keep_on_draw = 1.0 - 1.0 / court.max(2.0);
+        let mut last_action: Option<(Seat, Action)> = None;
+        let mut block_window_open = false;
+        for e in &view.events {
+            if block_window_open && !matches!(e, Event::Answered { .. }) {
+                block_window_open = false;
+                if !matches!(e, Event::BlockDeclared { .. })
+                    && let Some((actor, action)) = last_action
+                {
+                    self.note_no_block(view, actor, action);
+                }
+            }
+            match *e {
+                Event::Declared { seat, action, .. } => {
+                    last_action = Some((seat, action));
+                    match action.claim(view.options) {
+                        Some(Claimed::Card(c)) => self.ev(seat).claim(c),
+                        // R8.4: Embezzlement claims not to hold the Duke.
+                        Some(Claimed::NotDuke) => {
+                            self.ev(seat).has[Card::Duke.index()] *= BLUFF_RATE;
+                        }
+                        None => {}
+                    }
+                }
+                Event::WindowOpened { kind } => {
+                    block_window_open = kind == WindowKind::Block;
+                }
+                Event::BlockDeclared { seat, card } => self.ev(seat).claim(card),
+                Event::Proved { seat, card } => {
+                    // R6.2: the card went back to the Court and was replaced at random.
+                    self.ev(seat).forget(card);
+                    self.court_known[card.index()] += 1.0;
+                }
+                Event::Disproved { seat, claim } => match claim {
+                    Claimed::Card(c) => self.ev(seat).has[c.index()] = 0.0,
+                    // R8.4: a conceded Embezzlement means a hidden Duke.
+                    Claimed::NotDuke => self.ev(seat).not[Card::Duke.index()] = 0.0,
+                },
+                Event::ShowedHand { seat, cards } => {
+                    // R8.4: every hidden card went back and was replaced.
+                    *self.ev(seat) = Evidence::NONE;
+                    for c in cards.iter().flatten() {
+                        self.court_known[c.index()] += 1.0;
+                    }
+                }
+                Event::LostInfluence { seat, card } => self.ev(seat).forget(card),
+                Event::Exchanged { seat, returned } => {
+                    if seat == self.me {
+                        for c in returned.iter().flatten() {
+                            self.court_known[c.index()] += 1.0;
+                        }
+                    } else {
+                        // R4.2: the hand was chosen afresh from a larger pool.
+                        *self.ev(seat) = Evidence::NONE;
+                    }
+                }
+                Event::Shown {
+                    seat,
+                    examiner,
+                    card: Some(c),
+                } if examiner == self.me && seat != self.me => {
+                    // R7.2: we saw the card; it stays unless forced back.
+                    self.ev(seat).not[c.index()] = 0.0;
+                }
+                Event::ForcedExchange { target, card, .. } => match card {
+                    Some(c) => {
+                        self.ev(target).forget(c);
+                        self.court_known[c.index()] += 1.0;
+                    }
+                    None => *self.ev(target) = Evidence::NONE,
+                },
+                Event::Drew { .. } => {
+                    for k in &mut self.court_known {
+                        *k *= keep_on_draw;
+                    }
+                }
+                _ => {}
+            }
+        }
+        for c in 0..6 {
+            self.court_known[c] = self.court_known[c].min(f32::from(self.unseen[c]));
+        }
+    }
+
+    /// The block window after `actor`'s `action` closed without a block.
+    fn note_no_block(&mut self, view: &View, actor: Seat, action: Action) {
+        match action.kind() {
+            ActionKind::Steal | ActionKind::Assassinate => {
+                if let Some(t) = action.target() {
+                    for c in Card::in_use_set(view.options) {
+                        if c.blocks(action.kind(), view.options) {
+                            self.ev(t).has[c.index()] *= PASS_WITH_BLOCKER;
+                        }
+                    }
+                }
+            }
+            ActionKind::ForeignAid => {
+                for s in 0..self.n {
+                    if s != actor.index() && view.players.get(s).is_some_and(|p| p.alive) {
+                        self.evidence[s].has[Card::Duke.index()] *= PASS_FOREIGN_AID;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn ev(&mut self, seat: Seat) -> &mut Evidence {
+        let i = seat.index().min(MAX_PLAYERS - 1);
+        &mut self.evidence[i]
+    }
+
+    /// The counting caps and weights for opponents' hands.
+    fn pool(&self) -> ([u8; 6], [f32; 6]) {
+        let mut cap = self.unseen;
+        let mut avail = [0.0f32; 6];
+        for c in self.in_use {
+            let i = c.index();
+            cap[i] += self.phantom;
+            avail[i] =
+                f32::from(self.unseen[i]) + f32::from(self.phantom) * 0.2 - self.court_known[i];
+        }
+        (cap, avail)
+    }
+
+    fn compute(&mut self) {
+        let (cap, avail) = self.pool();
+        for s in 0..self.n {
+            let k = self.unknown[s] as usize;
+            let count = hands_of(k, &self.in_use, &mut self.hands[s]);
+            self.count[s] = count;
+            let mut total = 0.0;
+            for h in 0..count {
+                let hand = self.hands[s][h];
+                let w =
+                    prior(hand.cards(), &avail, &cap) * self.evidence[s].likelihood(hand.cards());
+                self.probs[s][h] = w;
+                total += w;
+            }
+            if total <= 0.0 {
+                // Contradictory evidence (or a model too sure of itself): the counting
+                // prior alone, which never admits an impossible hand.
+                for h in 0..count {
+                    let w = prior(self.hands[s][h].cards(), &avail, &cap);
+                    self.probs[s][h] = w;
+                    total += w;
+                }
+            }
+            if total <= 0.0 {
+                // The weights `avail` can all vanish where the integer caps allow a hand
+                // (every unseen copy expected in the Court): count integers only.
+                let icap = cap.map(f32::from);
+                for h in 0..count {
+                    let w = prior(self.hands[s][h].cards(), &icap, &cap);
+                    self.probs[s][h] = w;
+                    total += w;
+                }
+            }
+            for h in 0..count {
+                self.probs[s][h] = if total > 0.0 {
+                    self.probs[s][h] / total
+                } else {
+                    0.0
+                };
+            }
+            let mut has = [0.0f32; 6];
+            for h in 0..count {
+                let mut seen = [false; 6];
+                for c in self.hands[s][h].cards() {
+                    seen[c.index()] = true;
+                }
+                for c in 0..6 {
+                    if seen[c] {
+                        has[c] += self.probs[s][h];
+                    }
+                }
+            }
+            for c in self.known[s].iter().flatten() {
+                has[c.index()] = 1.0;
+            }
+            self.has[s] = has;
+        }
+    }
+
+    /// P(`seat` holds at least one hidden `card`). Exact for this seat itself.
+    pub fn p_has(&self, seat: Seat, card: Card) -> f32 {
+        self.has.get(seat.index()).map_or(0.0, |h| h[card.index()])
+    }
+
+    /// Every hand `seat`'s unknown cards may be, with its probability (summing to 1, or
+    /// all 0 if nothing is possible). Impossible hands are listed with probability 0.
+    pub fn hands(&self, seat: Seat) -> impl Iterator<Item = (&[Card], f32)> + '_ {
+        let s = seat.index().min(MAX_PLAYERS - 1);
+        (0..self.count[s]).map(move |h| (self.hands[s][h].cards(), self.probs[s][h]))
+    }
+
+    /// How many of `seat`'s hidden cards this seat cannot locate.
+    pub fn unknown_count(&self, seat: Seat) -> usize {
+        self.unknown.get(seat.index()).map_or(0, |&k| k as usize)
+    }
+
+    /// The per-seat P(holds ≥1 of each character), for the heuristics.
+    pub fn reads(&self) -> Reads {
+        Reads { has: self.has }
+    }
+
+    /// Samples everything this seat cannot see, in the order of
+    /// [`Game::determinize`](crate::engine::Game::determinize), into `out`: opponents'
+    /// hands from their beliefs (jointly consistent with the counting), then a pending
+    /// exchange's drawn cards, then the Court. `pool` is scratch space. Returns false if
+    /// the counting leaves no consistent deal (it should not happen).
+    pub fn sample<R: Rng + ?Sized>(
+        &self,
+        view: &View,
+        rng: &mut R,
+        out: &mut Vec<Card>,
+        pool: &mut Vec<Card>,
+    ) -> bool {
+        out.clear();
+        let mut left = self.unseen;
+        if self.phantom > 0 {
+            // The opponent's draft pick (R2.5): any character in use.
+            let c = self.in_use[rng.random_range(0..5)];
+            left[c.index()] += self.phantom;
+        }
+        let mut chosen = [[Card::Duke; 2]; MAX_PLAYERS];
+        // Seats in a random order, so no seat's beliefs systematically get first pick.
+        let mut order = [0usize; MAX_PLAYERS];
+        for (i, o) in order.iter_mut().enumerate() {
+            *o = i;
+        }
+        let order = &mut order[..self.n];
+        for i in (1..order.len()).rev() {
+            let j = rng.random_range(0..=i);
+            order.swap(i, j);
+        }
+        for &s in order.iter() {
+            let k = self.unknown[s] as usize;
+            if k == 0 {
+                continue;
+            }
+            let mut avail = [0.0f32; 6];
+            for c in 0..6 {
+                avail[c] = (f32::from(left[c]) - self.court_known[c]).max(0.0);
+            }
+            let mut weights = [0.0f32; MAX_HANDS];
+            let mut total = 0.0;
+            for pass in 0..3 {
+                total = 0.0;
+                for h in 0..self.count[s] {
+                    let hand = self.hands[s][h].cards();
+                    let w = match pass {
+                        0 => prior(hand, &avail, &left) * self.evidence[s].likelihood(hand),
+                        1 => prior(hand, &avail, &left),
+                        _ => prior(hand, &left.map(f32::from), &left),
+                    };
+                    weights[h] = w;
+                    total += w;
+                }
+                if total > 0.0 {
+                    break;
+                }
+            }
+            if total <= 0.0 {
+                return false;
+            }
+            let mut x = rng.random::<f32>() * total;
+            let mut pick = 0;
+            for (h, &w) in weights.iter().enumerate().take(self.count[s]) {
+                if w > 0.0 {
+                    pick = h;
+                }
+                if x < w {
+                    break;
+                }
+                x -= w;
+            }
+            let hand = self.hands[s][pick];
+            let mut cards = hand.cards;
+            if hand.len == 2 && rng.random_bool(0.5) {
+                cards.swap(0, 1);
+            }
+            for &c in hand.cards() {
+                left[c.index()] = left[c.index()].saturating_sub(1);
+            }
+            chosen[s] = cards;
+        }
+        for (s, p) in view.players.iter().enumerate().take(self.n) {
+            let mut next = 0;
+            for slot in 0..(p.hand.len as usize).min(2) {
+                if view.known_slot(s, slot).is_none() {
+                    out.push(chosen[s][next.min(1)]);
+                    next += 1;
+                }
+            }
+        }
+        pool.clear();
+        for c in Card::ALL {
+            for _ in 0..left[c.index()] {
+                pool.push(c);
+            }
+        }
+        Card::shuffle_slice(pool, rng);
+        // Then the cards drawn in another seat's pending exchange, then the Court.
+        out.extend_from_slice(pool);
+        true
+    }
+}
+
+/// Per seat, P(holds at least one hidden copy of each character): what the heuristics
+/// read. Built from [`Beliefs`] for a real decision, or from counting alone in playouts.
+#[derive(Clone, Copy, Debug)]
+pub struct Reads {
+    pub has: [[f32; 6]; MAX_PLAYERS],
+}
+
+impl Reads {
+    /// Counting alone, from `table`'s seat: each opponent's hidden cards are a uniform
+    /// draw from the cards this seat cannot locate. Used inside playouts, where building
+    /// full beliefs for every decision would cost too much.
+    pub fn from_counting(table: &super::table::Table) -> Reads {
+        let mut has = [[0.0f32; 6]; MAX_PLAYERS];
+        let mut pool = [0u8; 6];
+        let mut total = 0u32;
+        for c in 0..6 {
+            pool[c] = table.copies[c].saturating_sub(table.seen[c]);
+            total += u32::from(pool[c]);
+        }
+        let t = total as f32;
+        for s in 0..table.n {
+            let k = table.lives[s];
+            if Seat(s as u8) == table.me {
+                for &c in table.mine() {
+                    has[s][c.index()] = 1.0;
+                }
+                continue;
+            }
+            for c in 0..6 {
+                let p = f32::from(pool[c]);
+                let none = match k {
+                    0 => 1.0,
+                    1 => 1.0 - p / t.max(1.0),
+                    _ => ((t - p) * (t - p - 1.0) / (t * (t - 1.0)).max(1.0)).max(0.0),
+                };
+                has[s][c] = (1.0 - none).clamp(0.0, 1.0);
+            }
+        }
+        Reads { has }
+    }
+
+    /// Weighs the claims in play (the action's, and a block's) as [`Beliefs`] would:
+    /// inside playouts, the one piece of history that matters most.
+    pub fn with_claims_in_play(mut self, table: &super::table::Table) -> Reads {
+        let Some(turn) = table.turn else { return self };
+        let mut weigh = |seat: Seat, card: Card| {
+            if seat == table.me || seat.index() >= MAX_PLAYERS {
+                return;
+            }
+            let p = self.has[seat.index()][card.index()];
+            let q = p / (p + BLUFF_RATE * (1.0 - p)).max(1e-6);
+            self.has[seat.index()][card.index()] = q;
+        };
+        if let Some(Claimed::Card(c)) = turn.action.claim(table.options) {
+            weigh(turn.actor, c);
+        }
+        if let Some((b, c)) = turn.block {
+            weigh(b, c);
+        }
+        self
+    }
+
+    /// P(`seat` holds at least one hidden `card`).
+    pub fn p(&self, seat: Seat, card: Card) -> f32 {
+        self.has.get(seat.index()).map_or(0.0, |h| h[card.index()])
+    }
+}
+
+/// Copies of each character in the game (re-exported for tests).
+pub fn deck_copies(view: &View) -> [u8; 6] {
+    copies(view.options, view.players.len())
+}

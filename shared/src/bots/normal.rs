@@ -1,0 +1,577 @@
+//! The Normal policy: strong heuristics on card counting and beliefs.
+//!
+//! Every decision is a small expected-value comparison in "coin equivalents": an
+//! influence is worth about a Coup (more when it is the last one), a lie costs the chance
+//! it is called times what a lost challenge costs, a challenge pays the chance the claim
+//! is false times what the liar loses. The functions read a [`Table`] and [`Reads`], so
+//! the same policy decides real turns (from beliefs over the view's history) and every
+//! turn inside Hard's playouts (from counting alone).
+
+use rand::Rng;
+
+use super::beliefs::Reads;
+use super::personality::Personality;
+use super::table::Table;
+use crate::engine::{
+    Action, ActionKind, Allegiance, Card, Claimed, Input, Keep, Pending, Seat, WindowKind,
+};
+
+/// The cost of losing an influence when one has two.
+const INFLUENCE: f32 = 8.0;
+/// The cost of losing one's last influence: the game.
+const LAST_INFLUENCE: f32 = 24.0;
+
+/// What `seat` losing one influence is worth to its opponents.
+fn kill_value(t: &Table, seat: Seat) -> f32 {
+    if t.lives[seat.index()] <= 1 {
+        // Eliminating the last opponent wins the game.
+        if t.alive_count() <= 2 { 100.0 } else { 14.0 }
+    } else {
+        INFLUENCE
+    }
+}
+
+/// What losing one of my influences costs me.
+fn my_loss(t: &Table) -> f32 {
+    if t.my_lives() <= 1 {
+        LAST_INFLUENCE
+    } else {
+        INFLUENCE
+    }
+}
+
+/// How much a bot wants to keep a card, given the position.
+pub fn keep_value(t: &Table, r: &Reads, card: Card) -> f32 {
+    let assassins_about = t
+        .opponents()
+        .map(|o| r.p(o, Card::Assassin))
+        .fold(0.0f32, f32::max);
+    match card {
+        Card::Duke => 6.0,
+        Card::Assassin => 5.0 + if t.my_coins() >= 3 { 0.5 } else { 0.0 },
+        Card::Captain => 4.5,
+        // The Contessa matters exactly when someone may assassinate us.
+        Card::Contessa => 3.5 + 3.0 * assassins_about,
+        Card::Inquisitor => 3.5,
+        Card::Ambassador => {
+            if t.alive_count() <= 2 {
+                2.0
+            } else {
+                3.0
+            }
+        }
+    }
+}
+
+/// The heuristic policy with a personality.
+#[derive(Clone, Copy, Debug)]
+pub struct Policy {
+    pub personality: Personality,
+    /// How much random noise to add to action scores (variety between equal choices).
+    pub noise: f32,
+}
+
+impl Policy {
+    /// A Normal policy with `personality`.
+    pub const fn new(personality: Personality) -> Policy {
+        Policy {
+            personality,
+            noise: 0.3,
+        }
+    }
+
+    /// Decides among `legal` (non-empty). Always returns an element of `legal`.
+    pub fn decide<R: Rng + ?Sized>(
+        &self,
+        t: &Table,
+        r: &Reads,
+        rng: &mut R,
+        legal: &[Input],
+    ) -> Input {
+        let fallback = legal.first().copied().unwrap_or(Input::Pass);
+        if legal.len() <= 1 {
+            return fallback;
+        }
+        let chosen = match t.pending {
+            Pending::Action { .. } => self.act(t, r, rng, legal),
+            Pending::Respond { window } => self.respond(t, r, window.kind, legal),
+            Pending::LoseInfluence { .. } => t
+                .mine()
+                .iter()
+                .min_by(|a, b| keep_value(t, r, **a).total_cmp(&keep_value(t, r, **b)))
+                .map(|c| Input::Lose(*c)),
+            // R7.2: show the card we mind least being forced to exchange.
+            Pending::ExamineShow { .. } => t
+                .mine()
+                .iter()
+                .min_by(|a, b| keep_value(t, r, **a).total_cmp(&keep_value(t, r, **b)))
+                .map(|c| Input::Show(*c)),
+            Pending::ExamineDecide { card, .. } => Some(match card {
+                // Send a strong card back to the Court; give a weak one back.
+                Some(c) if matches!(c, Card::Duke | Card::Assassin | Card::Captain) => {
+                    Input::ForceExchange
+                }
+                Some(Card::Contessa) if t.holds(Card::Assassin) => Input::ForceExchange,
+                _ => Input::GiveBack,
+            }),
+            Pending::Exchange { .. } => best_keep(t, r, legal),
+            Pending::Draft { .. } => legal
+                .iter()
+                .max_by(|a, b| {
+                    let v = |i: &Input| match i {
+                        Input::Draft(c) => keep_value(t, r, *c),
+                        _ => 0.0,
+                    };
+                    v(a).total_cmp(&v(b))
+                })
+                .copied(),
+            Pending::ChooseAllegiance { .. } => Some(Input::Allegiance(if rng.random_bool(0.5) {
+                Allegiance::Loyalist
+            } else {
+                Allegiance::Reformist
+            })),
+            Pending::GameOver { .. } => None,
+        };
+        match chosen {
+            Some(i) if legal.contains(&i) => i,
+            _ => fallback,
+        }
+    }
+
+    /// How dangerous `seat` is to us.
+    fn threat(&self, t: &Table, r: &Reads, seat: Seat) -> f32 {
+        let i = seat.index();
+        let mut x = f32::from(t.coins[i])
+            + 4.0 * f32::from(t.lives[i])
+            + 3.0 * r.p(seat, Card::Assassin)
+            + 2.0 * r.p(seat, Card::Duke);
+        if t.grudge == Some(seat) {
+            x += 5.0 * self.personality.vengefulness;
+        }
+        if t.limited(seat, t.me) {
+            // R8.1: they may not attack us while we share an allegiance.
+            x *= 0.5;
+        }
+        x
+    }
+
+    /// The chance that someone challenges our claim of `card`.
+    fn p_called(&self, t: &Table, r: &Reads, card: Card) -> f32 {
+        let copies = f32::from(t.copies[card.index()].max(1));
+        let public = f32::from(t.face_up[card.index()]) / copies;
+        let mut pass = 1.0;
+        for o in t.opponents() {
+            let q = 0.05 + 0.3 * r.p(o, card) + 0.35 * public;
+            pass *= 1.0 - q.min(0.95);
+        }
+        1.0 - pass
+    }
+
+    /// The chance that `seat` challenges our claim of `card` (a block).
+    fn p_called_by(&self, t: &Table, r: &Reads, seat: Seat, card: Card) -> f32 {
+        let copies = f32::from(t.copies[card.index()].max(1));
+        if t.face_up[card.index()] >= t.copies[card.index()] {
+            return 1.0;
+        }
+        let public = f32::from(t.face_up[card.index()]) / copies;
+        (0.12 + 0.35 * r.p(seat, card) + 0.4 * public).min(0.95)
+    }
+
+    /// The expected cost of claiming `card` with `stake` coins riding on it.
+    fn lie_cost(&self, t: &Table, r: &Reads, card: Card, stake: f32) -> f32 {
+        if t.holds(card) {
+            // An honest claim: a challenge only costs the challenger.
+            return -0.3;
+        }
+        if t.all_copies_seen(card) && t.face_up[card.index()] >= t.copies[card.index()] {
+            // Everyone can see that we cannot hold it.
+            return 50.0;
+        }
+        let caution = 1.45 - self.personality.boldness;
+        self.p_called(t, r, card) * (my_loss(t) + stake) * caution
+    }
+
+    /// Scores each legal action and takes the best.
+    fn act<R: Rng + ?Sized>(
+        &self,
+        t: &Table,
+        r: &Reads,
+        rng: &mut R,
+        legal: &[Input],
+    ) -> Option<Input> {
+        let mut best: Option<(f32, Input)> = None;
+        for &input in legal {
+            let Input::Act(a) = input else { continue };
+            let s = self.score_action(t, r, a) + self.noise * rng.random::<f32>();
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, input));
+            }
+        }
+        best.map(|(_, i)| i)
+    }
+
+    /// The value of an action in coin equivalents (see the module docs).
+    pub fn score_action(&self, t: &Table, r: &Reads, a: Action) -> f32 {
+        let me = t.me;
+        let exchanger = t.exchanger();
+        match a {
+            Action::Income => 1.0,
+            Action::ForeignAid => {
+                let mut pass = 1.0;
+                for o in t.opponents() {
+                    if !t.limited(o, me) {
+                        pass *= 1.0 - (0.8 * r.p(o, Card::Duke) + 0.05);
+                    }
+                }
+                2.0 * pass + 0.05
+            }
+            Action::Tax => 3.0 - self.lie_cost(t, r, Card::Duke, 0.0),
+            Action::Steal(v) => {
+                let amount = f32::from(t.coins[v.index()].min(2));
+                let blockers = 1.0 - (1.0 - r.p(v, Card::Captain)) * (1.0 - r.p(v, exchanger));
+                let p_block = 0.9 * blockers + 0.1;
+                let deny = if t.coins[v.index()] >= 7 { 1.5 } else { 0.5 };
+                let target = 0.05 * self.threat(t, r, v);
+                (amount + deny) * (1.0 - p_block) + target - self.lie_cost(t, r, Card::Captain, 0.0)
+            }
+            Action::Assassinate(v) => {
+                let pc = r.p(v, Card::Contessa);
+                let bluff = if t.lives[v.index()] <= 1 { 0.4 } else { 0.12 };
+                let p_block = 0.95 * pc + bluff * (1.0 - pc);
+                let gain = kill_value(t, v) + 0.2 * self.threat(t, r, v);
+                gain * (1.0 - p_block) - 3.0 - self.lie_cost(t, r, Card::Assassin, 3.0)
+            }
+            Action::Coup(v) => {
+                // Certain: worth more than anything else we could do with the coins.
+                kill_value(t, v) + 4.0 + 0.3 * self.threat(t, r, v)
+            }
+            Action::Exchange => {
+                let strong = t
+                    .mine()
+                    .iter()
+                    .filter(|c| matches!(c, Card::Duke | Card::Assassin | Card::Captain))
+                    .count();
+                let mut v = match strong {
+                    0 => 2.6,
+                    1 if t.my_lives() >= 2 => 1.0,
+                    _ => 0.2,
+                };
+                if t.options.inquisitor {
+                    // One card drawn, not two.
+                    v *= 0.7;
+                }
+                // The endgame: never loop on exchanges.
+                if t.recent_exchanges >= 1 && t.alive_count() <= 2 {
+                    v -= 3.0;
+                }
+                v -= 1.5 * f32::from(t.recent_exchanges);
+                v - self.lie_cost(t, r, exchanger, 0.0)
+            }
+            Action::Examine(v) => {
+                let strong = r.p(v, Card::Duke).max(r.p(v, Card::Assassin));
+                let mut value = 0.8 + 1.2 * strong + 0.04 * self.threat(t, r, v);
+                if t.lives[v.index()] <= 1 {
+                    value += 0.5;
+                }
+                if t.alive_count() <= 2 && t.recent_exchanges >= 1 {
+                    value -= 1.0;
+                }
+                value - self.lie_cost(t, r, Card::Inquisitor, 0.0)
+            }
+            Action::Embezzle => {
+                // R8.4: an honest Embezzlement (no Duke) is safe; a Duke holder bluffs.
+                let take = f32::from(t.reserve);
+                if t.holds(Card::Duke) {
+                    let caution = 1.45 - self.personality.boldness;
+                    take - self.p_called(t, r, Card::Duke) * 0.6 * my_loss(t) * caution
+                } else {
+                    take + 0.3
+                }
+            }
+            Action::Convert(target) => self.score_convert(t, r, target),
+        }
+    }
+
+    /// R8.3: a Conversion is worth the safety it buys (threats that may no longer attack
+    /// us) and the reach (targets we may attack), minus its price.
+    fn score_convert(&self, t: &Table, r: &Reads, target: Seat) -> f32 {
+        let mut after = *t;
+        if let Some(a) = after.allegiance[target.index()] {
+            after.allegiance[target.index()] = Some(a.other());
+        }
+        let cost = if target == t.me { 1.0 } else { 2.0 };
+        let danger = |tb: &Table| -> f32 {
+            tb.opponents()
+                .filter(|&o| !tb.limited(o, tb.me))
+                .map(|o| 0.3 * f32::from(tb.coins[o.index()]) + 2.0 * r.p(o, Card::Assassin))
+                .sum()
+        };
+        let reach = |tb: &Table| -> f32 {
+            tb.opponents()
+                .filter(|&o| !tb.limited(tb.me, o))
+                .map(|o| self.threat(t, r, o))
+                .fold(0.0, f32::max)
+        };
+        let mut v = 0.5 * (danger(t) - danger(&after)) + 0.25 * (reach(&after) - reach(t)) - cost;
+        // With a Coup in hand and nobody to aim it at, opening a target is urgent.
+        if t.my_coins() >= 7 + cost as u16 && reach(t) == 0.0 && reach(&after) > 0.0 {
+            v += 5.0;
+        }
+        v
+    }
+
+    /// Answers an open window.
+    fn respond(&self, t: &Table, r: &Reads, kind: WindowKind, legal: &[Input]) -> Option<Input> {
+        let turn = t.turn?;
+        let me = t.me;
+        let actor = turn.actor;
+        let action = turn.action;
+        let at_me = action.target() == Some(me);
+        let can = |i: Input| legal.contains(&i);
+        let held_block = legal.iter().find_map(|i| match i {
+            Input::Block(c) if t.holds(*c) => Some(*i),
+            _ => None,
+        });
+        let suspicion = self.personality.suspicion;
+        match kind {
+            WindowKind::Challenge => {
+                let claim = action.claim(t.options)?;
+                let p_true = match claim {
+                    Claimed::Card(c) if t.all_copies_seen(c) => 0.0,
+                    Claimed::Card(c) => r.p(actor, c),
+                    // R8.4: a claim of "not Duke" is surely true when we see every Duke.
+                    Claimed::NotDuke if t.all_copies_seen(Card::Duke) => 1.0,
+                    Claimed::NotDuke => 1.0 - r.p(actor, Card::Duke),
+                };
+                if p_true <= 0.0 && can(Input::Challenge) {
+                    return Some(Input::Challenge);
+                }
+                if p_true >= 1.0 {
+                    return Some(held_block.unwrap_or(Input::Pass));
+                }
+                let lie = 1.0 - p_true;
+                if action.kind() == ActionKind::Assassinate && at_me {
+                    if let Some(b) = held_block {
+                        return Some(b);
+                    }
+                    if t.my_lives() <= 1 {
+                        // Passing loses the game unless a bluffed Contessa stands: take the
+                        // better chance of surviving.
+                        let q = self.p_called_by(t, r, actor, Card::Contessa);
+                        let bluff_survives = 1.0 - q;
+                        return Some(if lie >= bluff_survives && can(Input::Challenge) {
+                            Input::Challenge
+                        } else if can(Input::Block(Card::Contessa)) {
+                            Input::Block(Card::Contessa)
+                        } else {
+                            Input::Challenge
+                        });
+                    }
+                    // R6.4: a lost challenge costs one influence, and then the
+                    // assassination takes the other.
+                    let gain = kill_value(t, actor) + 3.0 + INFLUENCE;
+                    let cost = INFLUENCE + LAST_INFLUENCE;
+                    let challenge = lie * gain > p_true * cost * (1.5 - suspicion);
+                    return Some(if challenge {
+                        Input::Challenge
+                    } else {
+                        Input::Pass
+                    });
+                }
+                if let Some(b) = held_block {
+                    return Some(b);
+                }
+                // What the action does to us if it stands.
+                let harm = match action.kind() {
+                    ActionKind::Steal if at_me => f32::from(t.my_coins().min(2)) * 1.2,
+                    ActionKind::Tax => {
+                        if t.coins[actor.index()] + 3 >= 7 && !t.limited(actor, me) {
+                            1.5
+                        } else {
+                            0.5
+                        }
+                    }
+                    ActionKind::Examine if at_me => 1.0,
+                    ActionKind::Embezzle => 0.3 * f32::from(t.reserve),
+                    _ => 0.3,
+                };
+                let mut gain = harm + 0.5 * kill_value(t, actor);
+                if t.alive_count() <= 2 {
+                    // Head to head, their loss is all ours.
+                    gain = harm + kill_value(t, actor);
+                    // Letting a Tax to a Coup pass when we cannot strike first loses.
+                    if action.kind() == ActionKind::Tax
+                        && t.my_lives() <= 1
+                        && t.coins[actor.index()] + 3 >= 7
+                        && t.my_coins() < 7
+                    {
+                        gain += LAST_INFLUENCE;
+                    }
+                }
+                let challenge = lie * gain > p_true * my_loss(t) * (1.6 - suspicion);
+                Some(if challenge {
+                    Input::Challenge
+                } else {
+                    Input::Pass
+                })
+            }
+            WindowKind::Block => {
+                if let Some(b) = held_block {
+                    return Some(b);
+                }
+                // Iterated in place: this runs inside playouts, which must not allocate.
+                let blocks = || {
+                    legal.iter().filter_map(|i| match i {
+                        Input::Block(c) => Some(*c),
+                        _ => None,
+                    })
+                };
+                let bold = self.personality.boldness;
+                match action.kind() {
+                    ActionKind::Assassinate if at_me => {
+                        if t.my_lives() <= 1 {
+                            // Passing loses the game; a bluff may stand.
+                            return Some(Input::Block(Card::Contessa)).filter(|i| can(*i));
+                        }
+                        let q = self.p_called_by(t, r, actor, Card::Contessa);
+                        // R6.4: a disproven Contessa costs both influences.
+                        let bluff = q * (INFLUENCE + LAST_INFLUENCE) < INFLUENCE * (0.6 + bold);
+                        Some(if bluff {
+                            Input::Block(Card::Contessa)
+                        } else {
+                            Input::Pass
+                        })
+                    }
+                    ActionKind::Steal if at_me => {
+                        let card = blocks().min_by(|a, b| {
+                            self.p_called_by(t, r, actor, *a)
+                                .total_cmp(&self.p_called_by(t, r, actor, *b))
+                        })?;
+                        let q = self.p_called_by(t, r, actor, card);
+                        let loss = f32::from(t.my_coins().min(2)) * 1.2;
+                        let bluff = q * my_loss(t) < loss * (0.4 + bold);
+                        Some(if bluff {
+                            Input::Block(card)
+                        } else {
+                            Input::Pass
+                        })
+                    }
+                    ActionKind::ForeignAid => {
+                        let q = self.p_called_by(t, r, actor, Card::Duke);
+                        let harm = if t.coins[actor.index()] + 2 >= 7 {
+                            2.5
+                        } else {
+                            1.0
+                        };
+                        let bluff = q * my_loss(t) < harm * (0.3 + 0.5 * bold) * 0.5;
+                        Some(if bluff && can(Input::Block(Card::Duke)) {
+                            Input::Block(Card::Duke)
+                        } else {
+                            Input::Pass
+                        })
+                    }
+                    _ => Some(Input::Pass),
+                }
+            }
+            WindowKind::BlockChallenge => {
+                let (blocker, card) = turn.block?;
+                let p_true = if t.all_copies_seen(card) {
+                    0.0
+                } else {
+                    r.p(blocker, card)
+                };
+                if p_true <= 0.0 {
+                    return Some(Input::Challenge);
+                }
+                let lie = 1.0 - p_true;
+                let gain = if actor == me {
+                    match action.kind() {
+                        // R6.4: the blocker loses one for the block and one to the blade.
+                        ActionKind::Assassinate => {
+                            kill_value(t, blocker)
+                                + if t.lives[blocker.index()] >= 2 {
+                                    kill_value(t, blocker)
+                                } else {
+                                    0.0
+                                }
+                        }
+                        ActionKind::Steal => {
+                            kill_value(t, blocker) + f32::from(t.coins[blocker.index()].min(2))
+                        }
+                        _ => kill_value(t, blocker) + 2.0,
+                    }
+                } else {
+                    0.4 * kill_value(t, blocker)
+                };
+                let challenge = lie * gain > p_true * my_loss(t) * (1.6 - suspicion);
+                Some(if challenge {
+                    Input::Challenge
+                } else {
+                    Input::Pass
+                })
+            }
+        }
+    }
+}
+
+/// The best cards to keep after an exchange (R4.2): the most valuable, preferring two
+/// different characters (more claims available, and one loss does not strip a role).
+fn best_keep(t: &Table, r: &Reads, legal: &[Input]) -> Option<Input> {
+    let value = |k: &Keep| -> f32 {
+        let cards = k.cards();
+        let mut v: f32 = cards.iter().map(|c| keep_value(t, r, *c)).sum();
+        if cards.len() == 2 && cards[0] == cards[1] {
+            v -= 2.0;
+        }
+        v
+    };
+    legal
+        .iter()
+        .filter_map(|i| match i {
+            Input::Keep(k) => Some((value(k), *i)),
+            _ => None,
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, i)| i)
+}
+
+/// The Normal bot: [`Policy`] on full [`Beliefs`](super::beliefs::Beliefs).
+#[derive(Debug)]
+pub struct Normal {
+    rng: rand_chacha::ChaCha8Rng,
+    policy: Policy,
+}
+
+impl Normal {
+    /// A Normal bot for `seed` with `personality`.
+    pub fn new(seed: u64, personality: Personality) -> Normal {
+        use rand::SeedableRng;
+        Normal {
+            rng: rand_chacha::ChaCha8Rng::seed_from_u64(seed),
+            policy: Policy::new(personality),
+        }
+    }
+}
+
+impl super::Bot for Normal {
+    fn decide(
+        &mut self,
+        view: &crate::engine::View,
+        legal: &[Input],
+        _budget: &super::Budget<'_>,
+    ) -> Input {
+        let fallback = legal.first().copied().unwrap_or(Input::Pass);
+        let Some(t) = Table::from_view(view) else {
+            return fallback;
+        };
+        if legal.len() <= 1 {
+            return fallback;
+        }
+        let reads = super::beliefs::Beliefs::new(view).reads();
+        self.policy.decide(&t, &reads, &mut self.rng, legal)
+    }
+
+    fn level(&self) -> super::BotLevel {
+        super::BotLevel::Normal
+    }
+}

@@ -1,0 +1,259 @@
+//! [`Table`]: the public position plus one seat's own cards, in a small `Copy` struct.
+//!
+//! The heuristics read a `Table` rather than a [`View`] so that the same code serves a
+//! real decision (built from the seat's view) and every decision inside a search playout
+//! (built from a sampled [`Game`] for the seat whose turn it is, without allocating a
+//! view). A `Table` holds nothing a seat may not know: public state and its own hand.
+
+use crate::engine::{
+    Action, ActionKind, Allegiance, Card, Event, Game, MAX_PLAYERS, Options, Pending, Seat, Turn,
+    View,
+};
+
+/// One seat's knowledge of the position, minus the event history (see [`Beliefs`](super::beliefs::Beliefs)).
+#[derive(Clone, Copy, Debug)]
+pub struct Table {
+    pub n: usize,
+    pub me: Seat,
+    pub options: Options,
+    pub coins: [u16; MAX_PLAYERS],
+    /// Hidden cards per seat (0: eliminated).
+    pub lives: [u8; MAX_PLAYERS],
+    pub allegiance: [Option<Allegiance>; MAX_PLAYERS],
+    /// The seat's own hidden cards.
+    pub mine: [Card; 2],
+    pub mine_len: u8,
+    pub reserve: u16,
+    pub turn: Option<Turn>,
+    pub pending: Pending,
+    /// Copies of each character this seat can locate: its own hidden cards and every
+    /// face-up card.
+    pub seen: [u8; 6],
+    /// Copies of each character in the game (R1.5; at most 3 with the draft, R2.5).
+    pub copies: [u8; 6],
+    /// Face-up copies of each character (public to everyone).
+    pub face_up: [u8; 6],
+    /// The last seat that attacked or challenged this one, if it remembers (vengeance).
+    pub grudge: Option<Seat>,
+    /// How many of this seat's last few actions were exchanges (to avoid exchange loops).
+    pub recent_exchanges: u8,
+}
+
+/// Copies of each character under `options` with `n` players (R1.5, R2.5).
+pub fn copies(options: Options, n: usize) -> [u8; 6] {
+    let mut out = [0u8; 6];
+    for c in Card::in_use_set(options) {
+        // R2.5: with the draft, 7 cards are in play: one of each plus two picks, so no
+        // character has more than 3 copies in play.
+        out[c.index()] = if options.two_player_draft {
+            3
+        } else {
+            Options::copies(n as u8)
+        };
+    }
+    out
+}
+
+impl Table {
+    /// The table as `view`'s seat sees it; `None` for a spectator view.
+    pub fn from_view(view: &View) -> Option<Table> {
+        let me = view.viewer?;
+        let n = view.players.len().min(MAX_PLAYERS);
+        let mut t = Table::empty(me, n, view.options);
+        for (s, p) in view.players.iter().enumerate().take(n) {
+            t.coins[s] = p.coins;
+            t.allegiance[s] = p.allegiance;
+            for slot in 0..(p.hand.len as usize).min(2) {
+                if p.hand.up[slot] {
+                    if let Some(c) = p.hand.cards[slot] {
+                        t.face_up[c.index()] += 1;
+                        t.seen[c.index()] += 1;
+                    }
+                } else {
+                    t.lives[s] += 1;
+                    if s == me.index()
+                        && let Some(c) = p.hand.cards[slot]
+                    {
+                        t.mine[t.mine_len as usize] = c;
+                        t.mine_len += 1;
+                        t.seen[c.index()] += 1;
+                    }
+                }
+            }
+            if !p.alive {
+                t.lives[s] = 0;
+            }
+        }
+        t.reserve = view.reserve;
+        t.turn = view.turn;
+        t.pending = view.pending;
+        // Vengeance and exchange loops need a little history.
+        let mut my_actions = 0u8;
+        for e in view.events.iter().rev() {
+            match *e {
+                Event::Declared { seat, action, .. } => {
+                    if seat == me && my_actions < 4 {
+                        my_actions += 1;
+                        if action.kind() == ActionKind::Exchange {
+                            t.recent_exchanges += 1;
+                        }
+                    }
+                    if t.grudge.is_none()
+                        && seat != me
+                        && action.target() == Some(me)
+                        && matches!(
+                            action.kind(),
+                            ActionKind::Coup
+                                | ActionKind::Assassinate
+                                | ActionKind::Steal
+                                | ActionKind::Examine
+                        )
+                    {
+                        t.grudge = Some(seat);
+                    }
+                }
+                Event::Challenged {
+                    challenger,
+                    claimant,
+                    ..
+                } if t.grudge.is_none() && claimant == me => t.grudge = Some(challenger),
+                _ => {}
+            }
+            if t.grudge.is_some() && my_actions >= 4 {
+                break;
+            }
+        }
+        Some(t)
+    }
+
+    /// The table as `me` sees it in a (sampled) game: public state and `me`'s own cards.
+    pub fn from_game(game: &Game, me: Seat) -> Table {
+        let n = game.players().min(MAX_PLAYERS);
+        let mut t = Table::empty(me, n, game.options());
+        for s in 0..n {
+            let seat = Seat(s as u8);
+            let p = game.player(seat);
+            t.coins[s] = p.coins;
+            t.allegiance[s] = p.allegiance;
+            let h = p.hand;
+            for slot in 0..(h.len as usize).min(2) {
+                let c = h.cards[slot];
+                if h.up[slot] {
+                    t.face_up[c.index()] += 1;
+                    t.seen[c.index()] += 1;
+                } else {
+                    t.lives[s] += 1;
+                    if seat == me {
+                        t.mine[t.mine_len as usize] = c;
+                        t.mine_len += 1;
+                        t.seen[c.index()] += 1;
+                    }
+                }
+            }
+        }
+        t.reserve = game.reserve();
+        t.turn = game.turn().copied();
+        t.pending = *game.pending();
+        t
+    }
+
+    fn empty(me: Seat, n: usize, options: Options) -> Table {
+        Table {
+            n,
+            me,
+            options,
+            coins: [0; MAX_PLAYERS],
+            lives: [0; MAX_PLAYERS],
+            allegiance: [None; MAX_PLAYERS],
+            mine: [Card::Duke; 2],
+            mine_len: 0,
+            reserve: 0,
+            turn: None,
+            pending: Pending::GameOver { winner: me },
+            seen: [0; 6],
+            copies: copies(options, n),
+            face_up: [0; 6],
+            grudge: None,
+            recent_exchanges: 0,
+        }
+    }
+
+    /// The seat's own hidden cards.
+    pub fn mine(&self) -> &[Card] {
+        &self.mine[..self.mine_len as usize]
+    }
+
+    /// Whether the seat holds a hidden `card`.
+    pub fn holds(&self, card: Card) -> bool {
+        self.mine().contains(&card)
+    }
+
+    /// Whether `seat` is still in the game.
+    pub fn alive(&self, seat: Seat) -> bool {
+        seat.index() < self.n && self.lives[seat.index()] > 0
+    }
+
+    /// The seats still in the game other than this one.
+    pub fn opponents(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.n as u8)
+            .map(Seat)
+            .filter(move |&s| s != self.me && self.alive(s))
+    }
+
+    /// How many players are still in the game.
+    pub fn alive_count(&self) -> usize {
+        (0..self.n).filter(|&s| self.lives[s] > 0).count()
+    }
+
+    /// My hidden cards.
+    pub fn my_lives(&self) -> u8 {
+        self.lives[self.me.index()]
+    }
+
+    /// My coins.
+    pub fn my_coins(&self) -> u16 {
+        self.coins[self.me.index()]
+    }
+
+    /// Whether every copy of `card` is located by this seat, so nobody else can hold one.
+    pub fn all_copies_seen(&self, card: Card) -> bool {
+        self.seen[card.index()] >= self.copies[card.index()]
+    }
+
+    /// R8.1: whether `a` may not target `b` (or block `b`'s Foreign Aid) for sharing an
+    /// allegiance; lifted when everyone still in the game shares one.
+    pub fn limited(&self, a: Seat, b: Seat) -> bool {
+        if !self.options.allegiances {
+            return false;
+        }
+        let (x, y) = (self.allegiance[a.index()], self.allegiance[b.index()]);
+        if x.is_none() || x != y {
+            return false;
+        }
+        let mut seen = [false; 2];
+        for s in 0..self.n {
+            if self.lives[s] > 0 {
+                match self.allegiance[s] {
+                    Some(Allegiance::Loyalist) => seen[0] = true,
+                    Some(Allegiance::Reformist) => seen[1] = true,
+                    None => {}
+                }
+            }
+        }
+        seen[0] && seen[1]
+    }
+
+    /// The character that claims Exchange under these options (R1.2).
+    pub fn exchanger(&self) -> Card {
+        if self.options.inquisitor {
+            Card::Inquisitor
+        } else {
+            Card::Ambassador
+        }
+    }
+
+    /// The action in progress, if any.
+    pub fn action(&self) -> Option<Action> {
+        self.turn.map(|t| t.action)
+    }
+}
