@@ -120,8 +120,8 @@ fn SeatView(seat: Seat) -> impl IntoView {
         <li class=format!("seat {state_class}") data-testid="peer" data-peer=seat.id.clone() data-link=state_class>
             <div class="avatar">{initials}</div>
             <div class="seat-text">
-                <span class="seat-name">
-                    {seat.name.clone()}
+                <span class="seat-line">
+                    <span class="seat-name">{seat.name.clone()}</span>
                     {seat.is_host.then(|| view! { <span class="badge host">"host"</span> })}
                     {seat.is_me.then(|| view! { <span class="badge you">"you"</span> })}
                 </span>

@@ -1,0 +1,92 @@
+# Shared helpers for the scripts in .ci/ (sourced, not run).
+#
+# Every ensure_* function installs one tool if it is missing, pinned, and does nothing when
+# it is already there, so the first run on a fresh machine installs and later runs skip.
+
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Honour CARGO_TARGET_DIR like cargo does (relative paths are relative to the root).
+TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+case "$TARGET_DIR" in /*) ;; *) TARGET_DIR="$ROOT/$TARGET_DIR" ;; esac
+export PATH="$HOME/.cargo/bin:$PATH"
+
+section() { printf '\n\033[1;36m==> %s\033[0m\n' "$*"; }
+note() { printf '    %s\n' "$*"; }
+die() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+
+# Runs a command as root (directly, or through sudo when not root).
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+ensure_wasm_target() {
+    if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+        note "wasm32-unknown-unknown target: present"
+    else
+        note "installing the wasm32-unknown-unknown target"
+        rustup target add wasm32-unknown-unknown
+    fi
+}
+
+# The wasm-bindgen version pinned in client/Cargo.toml (`wasm-bindgen = "=X.Y.Z"`).
+wasm_bindgen_version() {
+    sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' "$ROOT/client/Cargo.toml" | head -n1
+}
+
+ensure_wasm_bindgen() {
+    local want have
+    want="$(wasm_bindgen_version)"
+    [ -n "$want" ] || die "client/Cargo.toml must pin wasm-bindgen with = (e.g. \"=0.2.130\")"
+    have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
+    if [ "$have" = "$want" ]; then
+        note "wasm-bindgen $want: present"
+    else
+        note "installing wasm-bindgen-cli $want (about 5 minutes the first time)"
+        # Not --locked: the CLI's lockfile wants a webpki-roots the registry here lacks.
+        cargo install wasm-bindgen-cli --version "$want"
+    fi
+}
+
+# wasm-opt from npm's binaryen (pinned in .ci/tools/package-lock.json).
+WASM_OPT="$ROOT/.ci/tools/node_modules/.bin/wasm-opt"
+ensure_wasm_opt() {
+    local stamp="$ROOT/.ci/tools/node_modules/.package-lock.json"
+    if [ -x "$WASM_OPT" ] && [ "$stamp" -nt "$ROOT/.ci/tools/package-lock.json" ]; then
+        note "wasm-opt ($("$WASM_OPT" --version | awk '{print $3}')): present"
+    else
+        note "installing wasm-opt (npm binaryen) from .ci/tools/package-lock.json"
+        (cd "$ROOT/.ci/tools" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+}
+
+ensure_chromium() {
+    if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+        note "chromium: present ($(/usr/bin/chromium --version 2>/dev/null | head -n1))"
+    else
+        note "installing Debian's chromium and chromium-driver"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
+    fi
+}
+
+ensure_iproute2() {
+    if command -v ip >/dev/null && command -v unshare >/dev/null; then
+        note "ip, unshare: present"
+    else
+        note "installing iproute2"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iproute2 util-linux
+    fi
+}
+
+ensure_e2e_packages() {
+    local stamp="$ROOT/tests/node_modules/.package-lock.json"
+    if [ -d "$ROOT/tests/node_modules/playwright-core" ] && [ "$stamp" -nt "$ROOT/tests/package-lock.json" ]; then
+        note "e2e npm packages: present"
+    else
+        note "installing the e2e npm packages from tests/package-lock.json"
+        # playwright-core never downloads a browser; the suite drives /usr/bin/chromium.
+        (cd "$ROOT/tests" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+    fi
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# `make test`: every test, failing fast. Sections:
+#   format, clippy (native and wasm32), unit and integration tests, rule scenarios,
+#   the client build, the browser end-to-end suite (in a network namespace holding only lo).
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+START=$SECONDS
+trap 'status=$?; [ $status -eq 0 ] || printf "\n\033[1;31mFAILED\033[0m (exit %s) after %ss\n" "$status" "$((SECONDS - START))"' EXIT
+
+section "tools"
+ensure_wasm_target
+ensure_wasm_bindgen
+ensure_wasm_opt
+ensure_chromium
+ensure_iproute2
+ensure_e2e_packages
+
+section "cargo fmt --all --check"
+cargo fmt --all --check
+
+section "cargo clippy --workspace --all-targets (native)"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+# The crates that ship to the browser, checked for wasm32 as well. The relay (coup-server)
+# is native only.
+section "cargo clippy -p coup-shared -p coup-client --all-targets (wasm32-unknown-unknown)"
+cargo clippy -p coup-shared -p coup-client --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
+
+section "cargo test --workspace"
+cargo test --workspace --locked
+
+if [ -f "$ROOT/shared/src/bin/coup-script.rs" ]; then
+    section "rule scenarios (coup-script)"
+    cargo build --release --locked --bin coup-script
+    RULES="$ROOT/../shared/rules"
+    if [ -d "$RULES" ]; then
+        python3 "$RULES/check-scenarios" --bin "$TARGET_DIR/release/coup-script" "$RULES/examples"
+    else
+        note "skipped the shared examples: $RULES is not on this machine"
+    fi
+    if [ -d "$ROOT/shared/tests/scenarios" ]; then
+        if [ -x "$RULES/check-scenarios" ] || [ -f "$RULES/check-scenarios" ]; then
+            python3 "$RULES/check-scenarios" --bin "$TARGET_DIR/release/coup-script" "$ROOT/shared/tests/scenarios"
+        fi
+    fi
+fi
+
+"$ROOT/.ci/build-client.sh" "$ROOT/dist"
+
+section "relay: cargo build --release"
+cargo build --release --locked -p coup-server --bin coup-relay
+
+section "browser end-to-end (network namespace with only lo)"
+export COUP_RELAY_BIN="$TARGET_DIR/release/coup-relay" COUP_DIST="$ROOT/dist"
+rm -rf "$ROOT/tests/e2e/artifacts"
+# unshare needs root (CI runs as root); the namespace keeps WebRTC on loopback.
+as_root env COUP_RELAY_BIN="$COUP_RELAY_BIN" COUP_DIST="$COUP_DIST" PATH="$PATH" \
+    unshare -n bash -c 'ip link set lo up && cd "$0/tests" && exec node --test --test-reporter=spec e2e/' "$ROOT"
+
+printf '\n\033[1;32mALL TESTS PASSED\033[0m in %ss\n' "$((SECONDS - START))"
