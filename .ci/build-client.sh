@@ -14,7 +14,10 @@ ensure_wasm_bindgen
 ensure_wasm_opt
 
 section "client: cargo build (wasm32, wasm-release)"
-cargo build -p coup-client --target wasm32-unknown-unknown --profile wasm-release
+# strip=false here only: wasm-bindgen reads the module's `target_features` section to know
+# which wasm features it may use, and stripping removes it. wasm-opt strips below instead.
+CARGO_PROFILE_WASM_RELEASE_STRIP=false \
+    cargo build -p coup-client --target wasm32-unknown-unknown --profile wasm-release
 WASM_IN="$TARGET_DIR/wasm32-unknown-unknown/wasm-release/coup_client.wasm"
 [ -f "$WASM_IN" ] || die "no $WASM_IN after the build"
 
@@ -27,6 +30,7 @@ wasm-bindgen --target web --no-typescript --out-dir "$STAGE" "$WASM_IN"
 "$WASM_OPT" -Oz \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    --strip-debug --strip-producers \
     -o "$STAGE/opt.wasm" "$STAGE/coup_client_bg.wasm"
 
 # name-HASH.ext, the hash of the content: the relay may cache these for a year.
