@@ -153,7 +153,7 @@ pub struct Host {
     links: BTreeMap<PeerId, Link>,
     /// One bot per seat: plays bot seats, and stands in for slow or absent people.
     #[serde(skip)]
-    bots: Vec<Box<dyn Bot + Send>>,
+    bots: Vec<Box<dyn Bot>>,
 }
 
 #[derive(Serialize)]
@@ -938,7 +938,7 @@ impl Host {
         let game = self.game.as_ref()?;
         let view = game.view(seat);
         let bot = self.bots.get_mut(seat.index())?;
-        let input = bot.decide(&view, legal);
+        let input = rules::bot_decide(bot.as_mut(), &view, legal);
         // A bot that answers outside the legal inputs must not stall the table.
         if legal.contains(&input) {
             Some(input)
@@ -1260,7 +1260,14 @@ impl Host {
                 log,
                 log_truncated: false,
             };
-            send(out, peer, &ToGuest::Update(Box::new(update)));
+            let text = encode(&ToGuest::Update(Box::new(update)));
+            if text.len() > MAX_TO_GUEST_BYTES {
+                // Too much at once for a data channel (a very long burst of entries): send
+                // the whole state instead, which trims the log to fit.
+                self.sync(peer, now, out);
+                continue;
+            }
+            out.push(Outgoing::Send { to: peer, text });
             if let Some(link) = self.links.get_mut(&peer) {
                 link.next_log = end;
             }

@@ -44,81 +44,21 @@ pub fn redact(event: &Event, viewer: Option<Seat>) -> Event {
 }
 
 // ---------------------------------------------------------------------------------------
-// The bot trait. Until `crate::bots` lands, a stand-in with the same shape.
+// The bots.
 // ---------------------------------------------------------------------------------------
 
-pub use fallback::{Bot, BotLevel, make_bot};
+pub use crate::bots::{Bot, BotLevel, make_bot};
 
-mod fallback {
-    use rand::{Rng, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-    use serde::{Deserialize, Serialize};
+/// How much a bot may search for one decision on the host. Clockless, so every decision
+/// is a function of the host's seed and the seat's view: a table replays exactly, and a
+/// restored host goes on as the original would have.
+pub const BOT_ITERATIONS: u32 = 1_000;
 
-    use crate::engine::{Action, Input, View};
-
-    /// Decides from a seat's view and legal inputs only, so it cannot cheat.
-    pub trait Bot {
-        fn decide(&mut self, view: &View, legal: &[Input]) -> Input;
-    }
-
-    /// The strength of a bot.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-    #[serde(rename_all = "snake_case")]
-    pub enum BotLevel {
-        #[default]
-        Simple,
-    }
-
-    /// A simple, honest bot: claims only what it holds, challenges nothing, coups when it
-    /// can.
-    struct Simple {
-        rng: ChaCha8Rng,
-    }
-
-    pub fn make_bot(_level: BotLevel, seed: u64) -> Box<dyn Bot + Send> {
-        Box::new(Simple {
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        })
-    }
-
-    impl Bot for Simple {
-        fn decide(&mut self, view: &View, legal: &[Input]) -> Input {
-            let held: Vec<_> = view
-                .viewer
-                .and_then(|v| view.players.get(v.index()))
-                .map(|p| {
-                    (0..2)
-                        .filter(|&i| !p.hand.up[i])
-                        .filter_map(|i| p.hand.cards[i])
-                        .collect()
-                })
-                .unwrap_or_default();
-            let honest = |i: &Input| match i {
-                Input::Act(Action::Coup(_)) => true,
-                Input::Act(Action::Tax) => held.contains(&crate::engine::Card::Duke),
-                Input::Block(c) => held.contains(c),
-                _ => false,
-            };
-            let good: Vec<Input> = legal.iter().copied().filter(honest).collect();
-            let pool = if !good.is_empty() {
-                good
-            } else {
-                let safe: Vec<Input> = legal
-                    .iter()
-                    .copied()
-                    .filter(|i| matches!(i, Input::Pass | Input::Act(Action::Income)))
-                    .collect();
-                if safe.is_empty() {
-                    legal.to_vec()
-                } else {
-                    safe
-                }
-            };
-            let k = self.rng.random_range(0..pool.len().max(1));
-            pool.get(k)
-                .or(legal.first())
-                .copied()
-                .unwrap_or(Input::Pass)
-        }
-    }
+/// What the seat's bot plays, from the seat's view and legal inputs only.
+pub fn bot_decide(bot: &mut dyn Bot, view: &crate::engine::View, legal: &[Input]) -> Input {
+    bot.decide(
+        view,
+        legal,
+        &crate::bots::Budget::iterations(BOT_ITERATIONS),
+    )
 }
