@@ -55,6 +55,6 @@ export COUP_RELAY_BIN="$TARGET_DIR/release/coup-relay" COUP_DIST="$ROOT/dist"
 rm -rf "$ROOT/tests/e2e/artifacts"
 # unshare needs root (CI runs as root); the namespace keeps WebRTC on loopback.
 as_root env COUP_RELAY_BIN="$COUP_RELAY_BIN" COUP_DIST="$COUP_DIST" PATH="$PATH" \
-    unshare -n bash -c 'ip link set lo up && cd "$0/tests" && exec node --test --test-reporter=spec e2e/' "$ROOT"
+    unshare -n bash -c 'ip link set lo up && cd "$0/tests" && exec node --test --test-reporter=./reporter.mjs e2e/' "$ROOT"
 
 printf '\n\033[1;32mALL TESTS PASSED\033[0m in %ss\n' "$((SECONDS - START))"
