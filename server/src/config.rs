@@ -112,6 +112,12 @@ pub struct Config {
     #[arg(long, env = "COUP_IDLE_TIMEOUT", default_value_t = 60)]
     pub idle_timeout: u64,
 
+    /// Take the client address from the last `X-Forwarded-For` entry (for the failed-join
+    /// throttle and logs). Set it only when the relay is reachable solely through a
+    /// reverse proxy that sets this header, such as the Caddy of `deploy/`.
+    #[arg(long, env = "COUP_TRUST_FORWARDED_FOR")]
+    pub trust_forwarded_for: bool,
+
     /// Log format.
     #[arg(long, env = "COUP_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -137,6 +143,7 @@ impl Config {
             join_failures: 10,
             reclaim_grace: 120,
             idle_timeout: 60,
+            trust_forwarded_for: false,
             log_format: LogFormat::Text,
         }
     }

@@ -75,12 +75,29 @@ pub async fn upgrade(
         tracing::info!(ip = %addr.ip(), "websocket refused: origin not allowed");
         return (StatusCode::FORBIDDEN, "origin not allowed\n").into_response();
     }
+    let ip = if hub.config.trust_forwarded_for {
+        forwarded_for(&headers).unwrap_or(addr.ip())
+    } else {
+        addr.ip()
+    };
     let cap = hard_frame_cap(hub.config.frame_bytes);
     ws.read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
         .max_message_size(cap)
         .max_frame_size(cap)
-        .on_upgrade(move |socket| run(hub, socket, addr.ip()))
+        .on_upgrade(move |socket| run(hub, socket, ip))
+}
+
+/// The client address a trusted reverse proxy reports: the last `X-Forwarded-For` entry
+/// (the one the proxy itself appended).
+pub fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
+    let last = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .next_back()?
+        .to_str()
+        .ok()?;
+    last.rsplit(',').next()?.trim().parse().ok()
 }
 
 /// Sends one message, giving up after [`SEND_TIMEOUT`].
@@ -194,6 +211,19 @@ mod tests {
         ));
         assert!(!origin_allowed(&allowed, Some("https://evil.example")));
         assert!(!origin_allowed(&allowed, Some("\u{fffd}")));
+    }
+
+    #[test]
+    fn forwarded_for_takes_the_last_entry() {
+        let mut h = HeaderMap::new();
+        assert_eq!(forwarded_for(&h), None);
+        h.insert(
+            "x-forwarded-for",
+            "203.0.113.9, 198.51.100.7".parse().expect("header"),
+        );
+        assert_eq!(forwarded_for(&h), Some([198, 51, 100, 7].into()));
+        h.insert("x-forwarded-for", "garbage".parse().expect("header"));
+        assert_eq!(forwarded_for(&h), None);
     }
 
     #[test]

@@ -1,0 +1,97 @@
+//! The HTTP side on real sockets: the static client, its headers, and the placeholder
+//! page when no client is built.
+
+mod common;
+
+use clap::Parser as _;
+use common::{relay, relay_with};
+use coup_server::Config;
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
+/// A GET with extra header lines; returns the head (lower-cased names) and the raw body.
+async fn get(addr: std::net::SocketAddr, path: &str, extra: &str) -> (String, Vec<u8>) {
+    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    let req = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\n{extra}Connection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.expect("write");
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.expect("read");
+    let split = out.windows(4).position(|w| w == b"\r\n\r\n").expect("head") + 4;
+    let head = String::from_utf8_lossy(&out[..split]).to_lowercase();
+    (head, out[split..].to_vec())
+}
+
+#[tokio::test]
+async fn static_files_with_cache_csp_and_compression() {
+    let dir = std::env::temp_dir().join(format!("coup-static-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let boot = "import init from './app-1a2b3c4d.js'; init();";
+    std::fs::write(
+        dir.join("index.html"),
+        format!("<!doctype html><html><head><script type=\"module\">{boot}</script></head></html>"),
+    )
+    .expect("index");
+    std::fs::write(
+        dir.join("app-1a2b3c4d.js"),
+        "export default function init() {}\n".repeat(200),
+    )
+    .expect("js");
+    std::fs::write(dir.join("app-1a2b3c4d_bg.wasm"), vec![0u8; 4096]).expect("wasm");
+
+    let config = Config::parse_from(["coup-relay", "--static-dir", dir.to_str().expect("utf-8")]);
+    let r = relay_with(config.normalized()).await;
+
+    let (head, body) = get(r.addr, "/", "").await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(head.contains("cache-control: no-cache"), "{head}");
+    assert!(String::from_utf8_lossy(&body).contains(boot));
+    let csp = head
+        .lines()
+        .find(|l| l.starts_with("content-security-policy:"))
+        .expect("csp")
+        .to_owned();
+    assert!(csp.contains("'wasm-unsafe-eval'") && csp.contains("connect-src 'self' ws: wss:"));
+    // The inline boot script is allowed by its hash.
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let hash =
+        base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(boot.as_bytes()));
+    assert!(
+        csp.contains(&format!("'sha256-{}'", hash.to_lowercase())),
+        "{csp}"
+    );
+    for h in [
+        "x-content-type-options: nosniff",
+        "referrer-policy: no-referrer",
+        "x-frame-options: deny",
+    ] {
+        assert!(head.contains(h), "{h} missing in {head}");
+    }
+
+    let (head, _) = get(r.addr, "/app-1a2b3c4d.js", "Accept-Encoding: gzip\r\n").await;
+    assert!(
+        head.contains("cache-control: public, max-age=31536000, immutable"),
+        "{head}"
+    );
+    assert!(head.contains("content-encoding: gzip"), "{head}");
+    let (head, body) = get(r.addr, "/app-1a2b3c4d_bg.wasm", "").await;
+    assert!(head.contains("content-type: application/wasm"), "{head}");
+    assert!(head.contains("immutable"), "{head}");
+    assert_eq!(body.len(), 4096);
+    let (head, _) = get(r.addr, "/missing.js", "").await;
+    assert!(head.starts_with("http/1.1 404"), "{head}");
+    assert!(!head.contains("immutable"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn without_a_built_client_the_root_explains_how_to_build_it() {
+    let r = relay(&[]).await;
+    let (head, body) = get(r.addr, "/", "").await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(String::from_utf8_lossy(&body).contains("bash .ci/build-client.sh"));
+    let (head, _) = get(r.addr, "/app.wasm", "").await;
+    assert!(head.starts_with("http/1.1 404"), "{head}");
+    let (head, body) = get(r.addr, "/healthz", "").await;
+    assert!(head.starts_with("http/1.1 200"));
+    assert_eq!(body, b"ok");
+}
