@@ -423,9 +423,7 @@ impl Hub {
         for other in &left.notify {
             self.deliver(*other, frame.clone());
         }
-        if !left.closed.is_empty() || (left.host_deadline.is_none() && left.notify.is_empty()) {
-            tracing::debug!(room = %left.room, "peer left");
-        }
+        tracing::debug!(room = %left.room, host = left.host_deadline.is_some(), "peer left");
         if !left.closed.is_empty() {
             self.announce_closed(&left.closed, "the host left");
         }
