@@ -496,7 +496,7 @@ impl Sim {
             }
             1 => "x".repeat(MAX_TO_HOST_BYTES + rng.random_range(1..10_000)),
             2 => format!("{{\"v\":{},\"msg\":{{\"type\":\"chat\",\"text\":\"hi\"}}}}", PROTOCOL_VERSION + 1),
-            3 | 4 | 5 => encode(&ToHost::Intent { seat, step: rng.random_range(0..step + 3), input }),
+            3..=5 => encode(&ToHost::Intent { seat, step: rng.random_range(0..step + 3), input }),
             6 => encode(&ToHost::Intent { seat, step, input }),
             7 => {
                 let cap = &self.captured;

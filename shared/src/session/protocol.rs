@@ -486,7 +486,7 @@ pub enum Refusal {
 
 /// Why a host command was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
 pub enum TableError {
     #[error("not while a game is being played")]
     GameInProgress,
@@ -526,4 +526,55 @@ pub enum Fatal {
     Replaced,
     #[error("the table is full")]
     TableFull,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every refusal encodes: an encoding failure would send an empty text.
+    #[test]
+    fn every_refusal_and_fatal_encodes_and_decodes() {
+        let refusals = [
+            Refusal::Wire(WireError::TooLarge { size: 1, limit: 0 }),
+            Refusal::Wire(WireError::Malformed { detail: "x".into() }),
+            Refusal::RateLimited,
+            Refusal::NotJoined,
+            Refusal::Name(NameError::Empty),
+            Refusal::NotYourSeat {
+                asked: Seat(1),
+                yours: Seat(2),
+            },
+            Refusal::Stale { step: 1, now: 2 },
+            Refusal::from(InputError::NotYourTurn),
+            Refusal::Chat(ChatError::RateLimited),
+            Refusal::Table(TableError::NoSuchSeat(Seat(3))),
+            Refusal::Table(TableError::NoSuchMember(MemberId(3))),
+            Refusal::Table(TableError::Deal("x".into())),
+            Refusal::Table(TableError::GameInProgress),
+        ];
+        for refusal in refusals {
+            let text = encode(&ToGuest::Refused {
+                refusal: refusal.clone(),
+            });
+            assert_eq!(
+                decode::<ToGuest>(&text, MAX_TO_GUEST_BYTES),
+                Ok(ToGuest::Refused { refusal })
+            );
+        }
+        for fatal in [
+            Fatal::VersionMismatch { host: 1, yours: 2 },
+            Fatal::Kicked,
+            Fatal::Replaced,
+            Fatal::TableFull,
+        ] {
+            let text = encode(&ToGuest::Fatal {
+                fatal: fatal.clone(),
+            });
+            assert_eq!(
+                decode::<ToGuest>(&text, MAX_TO_GUEST_BYTES),
+                Ok(ToGuest::Fatal { fatal })
+            );
+        }
+    }
 }

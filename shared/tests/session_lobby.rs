@@ -1,0 +1,560 @@
+//! The table's lobby, refusals and the guest's checks, message by message (issue 5).
+
+use shared::engine::{Input, Options, Seat};
+use shared::session::chat::ChatError;
+use shared::session::names::NameError;
+use shared::session::protocol::{
+    AdminCmd, Fatal, LogItem, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, MemberId, PROTOCOL_VERSION,
+    Phase, Refusal, SeatInfo, SeatSetting, TableError, Timers, ToGuest, ToHost, WireError, decode,
+    encode,
+};
+use shared::session::{Guest, GuestError, GuestEvent, Host, Outgoing, PeerId, RestoreError};
+
+const T: u64 = 1_000_000;
+
+/// The messages for `peer` among `outs`, decoded.
+fn to(outs: &[Outgoing], peer: PeerId) -> Vec<ToGuest> {
+    outs.iter()
+        .filter_map(|o| match o {
+            Outgoing::Send { to, text } if *to == peer => {
+                Some(decode(text, MAX_TO_GUEST_BYTES).expect("valid"))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn refusal(outs: &[Outgoing], peer: PeerId) -> Option<Refusal> {
+    to(outs, peer).into_iter().find_map(|m| match m {
+        ToGuest::Refused { refusal } => Some(refusal),
+        _ => None,
+    })
+}
+
+fn fatal(outs: &[Outgoing], peer: PeerId) -> Option<Fatal> {
+    to(outs, peer).into_iter().find_map(|m| match m {
+        ToGuest::Fatal { fatal } => Some(fatal),
+        _ => None,
+    })
+}
+
+fn closed(outs: &[Outgoing], peer: PeerId) -> bool {
+    outs.iter().any(|o| *o == Outgoing::Close { peer })
+}
+
+fn welcome(outs: &[Outgoing], peer: PeerId) -> (MemberId, String, String) {
+    to(outs, peer)
+        .into_iter()
+        .find_map(|m| match m {
+            ToGuest::Welcome {
+                member,
+                name,
+                token,
+            } => Some((member, name, token)),
+            _ => None,
+        })
+        .expect("a welcome")
+}
+
+fn hello(name: &str, token: Option<&str>) -> String {
+    encode(&ToHost::Hello {
+        name: name.into(),
+        token: token.map(str::to_owned),
+        watch: false,
+    })
+}
+
+fn admin(host: &mut Host, cmd: AdminCmd) -> Vec<Outgoing> {
+    host.handle(PeerId::LOCAL, &encode(&ToHost::Admin { cmd }), T)
+}
+
+fn new_host() -> Host {
+    Host::new(42, "Hostess", T).expect("valid").0
+}
+
+#[test]
+fn names_are_validated_and_made_unique() {
+    let mut host = new_host();
+    let p = PeerId(1);
+    for (name, why) in [
+        ("   ", NameError::Empty),
+        ("\u{202E}evil", NameError::Invisible),
+        ("zero\u{200B}width", NameError::Invisible),
+        ("two\nlines", NameError::Control),
+        (&"n".repeat(25), NameError::TooLong),
+    ] {
+        let outs = host.handle(p, &hello(name, None), T);
+        assert_eq!(refusal(&outs, p), Some(Refusal::Name(why)), "{name:?}");
+    }
+    let outs = host.handle(p, &hello("  Hostess ", None), T);
+    let (_, name, _) = welcome(&outs, p);
+    assert_eq!(name, "Hostess 2");
+}
+
+#[test]
+fn only_the_host_may_run_the_table() {
+    let mut host = new_host();
+    let p = PeerId(1);
+    host.handle(p, &hello("Bob", None), T);
+    let before = host.table();
+    let outs = host.handle(
+        p,
+        &encode(&ToHost::Admin {
+            cmd: AdminCmd::Start { first: None },
+        }),
+        T,
+    );
+    assert_eq!(refusal(&outs, p), Some(Refusal::NotHost));
+    let outs = host.handle(
+        p,
+        &encode(&ToHost::Admin {
+            cmd: AdminCmd::Kick {
+                member: MemberId(0),
+            },
+        }),
+        T,
+    );
+    assert_eq!(refusal(&outs, p), Some(Refusal::NotHost));
+    assert_eq!(host.table(), before);
+    assert_eq!(host.phase(), Phase::Lobby);
+}
+
+#[test]
+fn a_token_takes_the_seat_back_and_replaces_the_old_link() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let (member, _, token) = welcome(&outs, PeerId(1));
+    assert!(matches!(&host.table().seats[1], SeatInfo::Person { member: m, .. } if m.id == member));
+    // The same person from another tab.
+    let outs = host.handle(PeerId(2), &hello("whatever", Some(&token)), T + 5);
+    assert_eq!(fatal(&outs, PeerId(1)), Some(Fatal::Replaced));
+    assert!(closed(&outs, PeerId(1)));
+    let (again, name, token2) = welcome(&outs, PeerId(2));
+    assert_eq!(
+        (again, name.as_str(), token2.as_str()),
+        (member, "Bob", token.as_str())
+    );
+    // Dropping keeps the seat.
+    host.disconnect(PeerId(2), T + 10);
+    assert!(
+        matches!(&host.table().seats[1], SeatInfo::Person { member: m, .. } if m.id == member && !m.connected)
+    );
+    // Tokens never travel to anyone else.
+    let outs = host.handle(PeerId(3), &hello("Eve", None), T + 20);
+    assert!(
+        outs.iter().all(|o| match o {
+            Outgoing::Send { to, text } =>
+                *to == PeerId(3) && !text.contains(&token)
+                    || *to != PeerId(3) && !text.contains(&token),
+            Outgoing::Close { .. } => true,
+        })
+    );
+}
+
+#[test]
+fn a_kicked_member_cannot_come_back_with_its_token() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let (member, _, token) = welcome(&outs, PeerId(1));
+    let outs = admin(&mut host, AdminCmd::Kick { member });
+    assert_eq!(fatal(&outs, PeerId(1)), Some(Fatal::Kicked));
+    assert!(closed(&outs, PeerId(1)));
+    assert_eq!(host.table().seats[1], SeatInfo::Open);
+    let outs = host.handle(PeerId(2), &hello("Bob", Some(&token)), T);
+    assert_eq!(fatal(&outs, PeerId(2)), Some(Fatal::Kicked));
+    let outs = admin(
+        &mut host,
+        AdminCmd::Kick {
+            member: MemberId(0),
+        },
+    );
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Table(TableError::KickHost))
+    );
+}
+
+#[test]
+fn the_host_arranges_seats_options_and_starts() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let (bob, _, _) = welcome(&outs, PeerId(1));
+    for (cmd, err) in [
+        (AdminCmd::SetSeatCount { count: 1 }, TableError::SeatCount),
+        (AdminCmd::SetSeatCount { count: 11 }, TableError::SeatCount),
+        (
+            AdminCmd::SetTimers {
+                timers: Timers {
+                    turn_ms: Some(10),
+                    ..Timers::default()
+                },
+            },
+            TableError::Timers,
+        ),
+        (
+            AdminCmd::Swap {
+                a: Seat(0),
+                b: Seat(7),
+            },
+            TableError::NoSuchSeat(Seat(7)),
+        ),
+    ] {
+        let outs = admin(&mut host, cmd);
+        assert_eq!(refusal(&outs, PeerId::LOCAL), Some(Refusal::Table(err)));
+    }
+    // R1.4: the draft only with two seats; more seats turn it off.
+    let draft = Options {
+        two_player_draft: true,
+        ..Options::default()
+    };
+    assert!(
+        refusal(
+            &admin(&mut host, AdminCmd::SetOptions { options: draft }),
+            PeerId::LOCAL
+        )
+        .is_none()
+    );
+    assert!(
+        refusal(
+            &admin(&mut host, AdminCmd::SetSeatCount { count: 4 }),
+            PeerId::LOCAL
+        )
+        .is_none()
+    );
+    assert!(!host.table().options.two_player_draft);
+    let outs = admin(&mut host, AdminCmd::SetOptions { options: draft });
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Table(TableError::DraftNeedsTwo))
+    );
+    // Swap, sit, bots.
+    admin(
+        &mut host,
+        AdminCmd::Swap {
+            a: Seat(1),
+            b: Seat(3),
+        },
+    );
+    assert!(matches!(&host.table().seats[3], SeatInfo::Person { member: m, .. } if m.id == bob));
+    admin(
+        &mut host,
+        AdminCmd::SetSeat {
+            seat: Seat(2),
+            to: SeatSetting::Bot {
+                level: Default::default(),
+            },
+        },
+    );
+    admin(
+        &mut host,
+        AdminCmd::Sit {
+            member: bob,
+            seat: Seat(1),
+        },
+    );
+    assert!(matches!(&host.table().seats[1], SeatInfo::Person { member: m, .. } if m.id == bob));
+    assert_eq!(host.table().seats[3], SeatInfo::Open);
+    // Shrinking sends Bob to watch.
+    admin(&mut host, AdminCmd::SetSeatCount { count: 2 });
+    admin(&mut host, AdminCmd::SetSeatCount { count: 1 + 2 });
+    admin(
+        &mut host,
+        AdminCmd::Sit {
+            member: bob,
+            seat: Seat(2),
+        },
+    );
+    admin(&mut host, AdminCmd::SetSeatCount { count: 2 });
+    assert!(host.table().watchers.iter().any(|w| w.id == bob));
+    // Start: open seats become bots; nothing of the lobby can change during the game.
+    let outs = admin(
+        &mut host,
+        AdminCmd::Start {
+            first: Some(Seat(1)),
+        },
+    );
+    assert!(refusal(&outs, PeerId::LOCAL).is_none());
+    assert_eq!(host.phase(), Phase::Playing);
+    assert!(matches!(host.table().seats[1], SeatInfo::Bot { .. }));
+    assert_eq!(
+        host.game().map(|g| g.current()),
+        Some(Seat(1)),
+        "R2.4: the host's choice"
+    );
+    let outs = admin(&mut host, AdminCmd::SetSeatCount { count: 5 });
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Table(TableError::GameInProgress))
+    );
+    let outs = admin(&mut host, AdminCmd::Rematch);
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Table(TableError::NotFinished))
+    );
+    // During a game a watcher may take over a bot's seat.
+    let outs = admin(
+        &mut host,
+        AdminCmd::Sit {
+            member: bob,
+            seat: Seat(1),
+        },
+    );
+    assert!(refusal(&outs, PeerId::LOCAL).is_none());
+    let bob_update = to(&outs, PeerId(1)).into_iter().find_map(|m| match m {
+        ToGuest::Update(u) if u.reset => u.game,
+        _ => None,
+    });
+    assert_eq!(
+        bob_update.and_then(|g| g.seat),
+        Some(Seat(1)),
+        "Bob now gets seat 1's view"
+    );
+    admin(&mut host, AdminCmd::EndGame);
+    assert_eq!(host.phase(), Phase::Lobby);
+}
+
+#[test]
+fn intents_are_refused_unless_for_ones_own_current_decision() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    welcome(&outs, PeerId(1));
+    let intent = |seat: u8, step: u64, input: Input| {
+        encode(&ToHost::Intent {
+            seat: Seat(seat),
+            step,
+            input,
+        })
+    };
+    let outs = host.handle(PeerId(1), &intent(1, 0, Input::Pass), T);
+    assert_eq!(refusal(&outs, PeerId(1)), Some(Refusal::NoGame));
+    admin(
+        &mut host,
+        AdminCmd::Start {
+            first: Some(Seat(0)),
+        },
+    );
+    let game = host.game().cloned();
+    // Another seat, a future step, a wrong decision, a watcher, before hello.
+    let outs = host.handle(
+        PeerId(1),
+        &intent(0, 0, Input::Act(shared::engine::Action::Income)),
+        T,
+    );
+    assert_eq!(
+        refusal(&outs, PeerId(1)),
+        Some(Refusal::NotYourSeat {
+            asked: Seat(0),
+            yours: Seat(1)
+        })
+    );
+    let outs = host.handle(PeerId(1), &intent(1, 9, Input::Pass), T);
+    assert_eq!(
+        refusal(&outs, PeerId(1)),
+        Some(Refusal::Stale { step: 9, now: 0 })
+    );
+    let outs = host.handle(
+        PeerId(1),
+        &intent(1, 0, Input::Act(shared::engine::Action::Income)),
+        T,
+    );
+    assert!(
+        matches!(refusal(&outs, PeerId(1)), Some(Refusal::Illegal { code, .. }) if code == "not_your_turn")
+    );
+    host.handle(PeerId(2), &hello("Watcher", None), T);
+    let outs = host.handle(PeerId(2), &intent(1, 0, Input::Pass), T);
+    assert_eq!(refusal(&outs, PeerId(2)), Some(Refusal::NotSeated));
+    let outs = host.handle(PeerId(3), &intent(1, 0, Input::Pass), T);
+    assert_eq!(refusal(&outs, PeerId(3)), Some(Refusal::NotJoined));
+    assert_eq!(host.game().cloned(), game, "nothing changed");
+    // The host's own income is accepted; replaying it is stale.
+    let income = intent(0, 0, Input::Act(shared::engine::Action::Income));
+    let outs = host.handle(PeerId::LOCAL, &income, T);
+    assert!(refusal(&outs, PeerId::LOCAL).is_none());
+    assert_eq!(host.step(), 1);
+    let outs = host.handle(PeerId::LOCAL, &income, T);
+    assert!(refusal(&outs, PeerId::LOCAL).is_some());
+    assert_eq!(host.step(), 1);
+}
+
+#[test]
+fn wire_errors_are_named_and_harmless() {
+    let mut host = new_host();
+    let p = PeerId(1);
+    let outs = host.handle(p, &"{".repeat(MAX_TO_HOST_BYTES + 1), T);
+    assert!(matches!(
+        refusal(&outs, p),
+        Some(Refusal::Wire(WireError::TooLarge { .. }))
+    ));
+    let outs = host.handle(p, "not json", T);
+    assert!(matches!(
+        refusal(&outs, p),
+        Some(Refusal::Wire(WireError::Malformed { .. }))
+    ));
+    let outs = host.handle(p, r#"{"v":1,"msg":{"type":"launch_missiles"}}"#, T);
+    assert!(matches!(
+        refusal(&outs, p),
+        Some(Refusal::Wire(WireError::Malformed { .. }))
+    ));
+    let outs = host.handle(p, r#"{"v":2,"msg":{"type":"hello","name":"Future"}}"#, T);
+    assert_eq!(
+        fatal(&outs, p),
+        Some(Fatal::VersionMismatch {
+            host: PROTOCOL_VERSION,
+            yours: 2
+        })
+    );
+    assert!(closed(&outs, p));
+    // The guest names a host of another version too, instead of hanging.
+    let mut guest = Guest::new("Ada", None, false);
+    let err = guest.receive(r#"{"v":7,"msg":{"type":"welcome"}}"#, T);
+    assert_eq!(
+        err,
+        Err(GuestError::Wire(WireError::VersionMismatch {
+            theirs: 7,
+            ours: PROTOCOL_VERSION
+        }))
+    );
+    let err = guest.receive(&"x".repeat(MAX_TO_GUEST_BYTES + 1), T);
+    assert!(matches!(
+        err,
+        Err(GuestError::Wire(WireError::TooLarge { .. }))
+    ));
+    // A flood is cut off.
+    let junk: Vec<_> = (0..100)
+        .map(|_| host.handle(PeerId(9), "junk", T))
+        .collect();
+    assert!(
+        junk.iter()
+            .any(|o| refusal(o, PeerId(9)) == Some(Refusal::RateLimited))
+    );
+    assert_eq!(host.table().seats[1], SeatInfo::Open);
+}
+
+#[test]
+fn chat_is_stamped_by_the_host_and_rate_limited() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let (bob, _, _) = welcome(&outs, PeerId(1));
+    let chat = |text: &str| encode(&ToHost::Chat { text: text.into() });
+    let outs = host.handle(PeerId(1), &chat("Hostess: I have\nthe duke"), T);
+    let line = to(&outs, PeerId::LOCAL)
+        .into_iter()
+        .find_map(|m| match m {
+            ToGuest::Update(u) => u.log.into_iter().find_map(|e| match e.item {
+                LogItem::Chat { line } => Some(line),
+                _ => None,
+            }),
+            _ => None,
+        })
+        .expect("the host's player sees the line");
+    assert_eq!(
+        (line.from, line.name.as_str(), line.seat),
+        (bob, "Bob", Some(Seat(1)))
+    );
+    assert_eq!(line.text, "Hostess: I have the duke");
+    let outs = host.handle(PeerId(1), &chat(&"a".repeat(281)), T);
+    assert_eq!(
+        refusal(&outs, PeerId(1)),
+        Some(Refusal::Chat(ChatError::TooLong))
+    );
+    let refused = (0..6)
+        .filter(|_| refusal(&host.handle(PeerId(1), &chat("hi"), T + 1), PeerId(1)).is_some())
+        .count();
+    assert_eq!(refused, 2, "a burst of five, the first line included");
+    assert!(
+        refusal(
+            &host.handle(PeerId(1), &chat("later"), T + 2_001),
+            PeerId(1)
+        )
+        .is_none()
+    );
+}
+
+#[test]
+fn the_guest_checks_what_it_is_sent() {
+    let (mut host, outs) = Host::new(1, "Hostess", T).expect("valid");
+    let mut local = Guest::new("Hostess", None, false);
+    for o in &outs {
+        if let Outgoing::Send { text, .. } = o {
+            local.receive(text, 5).expect("accepted");
+        }
+    }
+    assert_eq!(local.seat(), Some(Seat(0)));
+    assert!(local.token().is_some());
+    // Entries out of order are refused and change nothing.
+    let n = local.log().last().map_or(0, |e| e.n);
+    let stale = format!(
+        r#"{{"v":1,"msg":{{"type":"update","reset":false,"host_now":0,"table":null,"game":null,"log":[{{"n":{n},"item":{{"kind":"chat","line":{{"from":0,"name":"x","seat":null,"text":"x","at":0}}}}}}]}}}}"#
+    );
+    assert!(matches!(
+        local.receive(&stale, 6),
+        Err(GuestError::LogOrder { .. })
+    ));
+    // An update before a welcome is refused.
+    let mut fresh = Guest::new("Ann", None, false);
+    assert_eq!(fresh.receive(&stale, 6), Err(GuestError::NotWelcomed));
+    // Deadlines: the guest's clock is 10 s behind the host's and the countdown agrees.
+    let outs = host.handle(
+        PeerId::LOCAL,
+        &local.admin(AdminCmd::Start {
+            first: Some(Seat(0)),
+        }),
+        T + 1_000,
+    );
+    for o in &outs {
+        if let Outgoing::Send {
+            to: PeerId::LOCAL,
+            text,
+        } = o
+        {
+            local.receive(text, T - 9_000).expect("accepted");
+        }
+    }
+    let turn = Timers::default().turn_ms.expect("a turn timer");
+    assert_eq!(local.time_left(Seat(0), T - 9_000), Some(turn));
+    assert_eq!(local.time_left(Seat(0), T - 4_000), Some(turn - 5_000));
+    assert_eq!(local.time_left(Seat(1), T), None);
+    // Only legal intents leave the guest.
+    assert!(local.intent(Input::Challenge).is_err());
+    assert!(
+        local
+            .intent(Input::Act(shared::engine::Action::Income))
+            .is_ok()
+    );
+    let events = local
+        .receive(
+            &encode(&ToGuest::Fatal {
+                fatal: Fatal::Kicked,
+            }),
+            0,
+        )
+        .expect("read");
+    assert_eq!(events, vec![GuestEvent::Closed(Fatal::Kicked)]);
+    assert_eq!(local.token(), None);
+}
+
+#[test]
+fn snapshots_restore_exactly_or_say_why_not() {
+    let mut host = new_host();
+    host.handle(PeerId(1), &hello("Bob", None), T);
+    admin(&mut host, AdminCmd::Start { first: None });
+    let snap = host.snapshot(T + 10);
+    let (restored, outs) = Host::restore(&snap, T + 500).expect("restores");
+    assert_eq!(
+        serde_json::to_string(&restored.game()).ok(),
+        serde_json::to_string(&host.game()).ok()
+    );
+    assert!(
+        !to(&outs, PeerId::LOCAL).is_empty(),
+        "the host's player is back at once"
+    );
+    assert!(matches!(
+        Host::restore("{}", T),
+        Err(RestoreError::Malformed(_))
+    ));
+    let other = snap.replacen("\"format\":1", "\"format\":99", 1);
+    assert!(matches!(
+        Host::restore(&other, T),
+        Err(RestoreError::Version(99))
+    ));
+}
