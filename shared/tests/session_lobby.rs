@@ -558,3 +558,82 @@ fn snapshots_restore_exactly_or_say_why_not() {
         Err(RestoreError::Version(99))
     ));
 }
+
+/// Plays the game out by timeouts and bots alone.
+fn play_out(host: &mut Host, mut now: u64) -> u64 {
+    for _ in 0..100_000 {
+        if matches!(host.phase(), Phase::Finished { .. }) {
+            return now;
+        }
+        now = host.next_deadline().expect("something is due").max(now);
+        host.tick(now);
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn after_a_game_moving_seats_goes_back_to_the_lobby() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let (bob, _, _) = welcome(&outs, PeerId(1));
+    admin(&mut host, AdminCmd::SetSeatCount { count: 3 });
+    admin(&mut host, AdminCmd::Start { first: None });
+    play_out(&mut host, T);
+    let Phase::Finished { winner } = host.phase() else {
+        unreachable!()
+    };
+    // The same seats: a rematch, the winner starting (R2.4).
+    admin(&mut host, AdminCmd::Rematch);
+    assert_eq!(host.game().map(|g| g.current()), Some(winner));
+    assert_eq!(host.game_no(), 2);
+    play_out(&mut host, T);
+    // Moving Bob puts the finished game away: he must not read seat 2's last hidden cards.
+    let outs = admin(
+        &mut host,
+        AdminCmd::Swap {
+            a: Seat(1),
+            b: Seat(2),
+        },
+    );
+    assert_eq!(host.phase(), Phase::Lobby);
+    assert!(host.game().is_none());
+    let reset = to(&outs, PeerId(1)).into_iter().find_map(|m| match m {
+        ToGuest::Update(u) if u.reset => Some(u),
+        _ => None,
+    });
+    let reset = reset.expect("Bob is sent the new state");
+    assert!(reset.game.is_none());
+    assert!(matches!(&host.table().seats[2], SeatInfo::Person { member: m, .. } if m.id == bob));
+    let outs = admin(&mut host, AdminCmd::Rematch);
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Table(TableError::NotFinished))
+    );
+}
+
+#[test]
+fn a_full_table_forgets_the_watcher_away_longest() {
+    let mut host = new_host();
+    let mut first_token = None;
+    for i in 1..shared::session::host::MAX_MEMBERS as u64 {
+        let outs = host.handle(
+            PeerId(i),
+            &encode(&ToHost::Hello {
+                name: format!("W{i}"),
+                token: None,
+                watch: true,
+            }),
+            T + i,
+        );
+        let (_, _, token) = welcome(&outs, PeerId(i));
+        first_token.get_or_insert(token);
+        host.disconnect(PeerId(i), T + i);
+    }
+    let outs = host.handle(PeerId(1000), &hello("Late", None), T + 5_000);
+    welcome(&outs, PeerId(1000));
+    // The first watcher was forgotten: its token now joins afresh, under a new id.
+    let token = first_token.expect("a token");
+    let outs = host.handle(PeerId(1001), &hello("W1", Some(&token)), T + 6_000);
+    let (_, _, new_token) = welcome(&outs, PeerId(1001));
+    assert_ne!(new_token, token);
+}

@@ -120,7 +120,13 @@ struct Link {
     bucket: Bucket,
     /// The number of the next log entry this link has not been sent.
     next_log: u64,
+    /// When this link last asked for a [`ToHost::Sync`]: a whole-state answer is large, so
+    /// one a few seconds is all a link gets (no amplification of a flood).
+    last_sync: Option<u64>,
 }
+
+/// The least time between two answered [`ToHost::Sync`] requests of one link.
+const SYNC_INTERVAL_MS: u64 = 3_000;
 
 /// The referee of one table. Serializes whole (see [`Host::snapshot`]).
 #[derive(Serialize, Deserialize)]
@@ -285,8 +291,20 @@ impl Host {
                 }
             }
             (ToHost::Sync, Some(_)) => {
-                self.sync(peer, now, &mut out);
-                Ok(())
+                let link = self.links.get_mut(&peer);
+                let recent = link
+                    .as_ref()
+                    .and_then(|l| l.last_sync)
+                    .is_some_and(|t| now < t.saturating_add(SYNC_INTERVAL_MS));
+                if recent {
+                    Err(Refusal::RateLimited)
+                } else {
+                    if let Some(l) = link {
+                        l.last_sync = Some(now);
+                    }
+                    self.sync(peer, now, &mut out);
+                    Ok(())
+                }
             }
         };
         if let Err(refusal) = result {
@@ -459,6 +477,17 @@ impl Host {
         }
         let name = validate_name(name).map_err(Refusal::Name)?;
         if self.members.len() >= MAX_MEMBERS {
+            // Make room by forgetting the watcher who has been away longest (its token
+            // then joins afresh); seated members and the host are never forgotten.
+            let gone = self
+                .members
+                .iter()
+                .filter(|m| m.seat.is_none() && m.peer.is_none() && m.id != self.host_member)
+                .min_by_key(|m| m.away_since)
+                .map(|m| m.id);
+            self.members.retain(|m| Some(m.id) != gone);
+        }
+        if self.members.len() >= MAX_MEMBERS {
             send(
                 out,
                 peer,
@@ -471,7 +500,7 @@ impl Host {
             return Ok(());
         }
         let name = unique_name(&name, self.members.iter().map(|m| m.name.as_str()));
-        let seat = if watch || self.phase == Phase::Playing {
+        let seat = if watch || self.phase != Phase::Lobby {
             None
         } else {
             self.seats
@@ -553,6 +582,24 @@ impl Host {
         let mut game_changed = false;
         // Members whose view of the game changes (their seat did): they get a reset.
         let mut resync: Vec<MemberId> = Vec::new();
+        let moves_seats = matches!(
+            cmd,
+            AdminCmd::SetSeatCount { .. }
+                | AdminCmd::SetSeat { .. }
+                | AdminCmd::Swap { .. }
+                | AdminCmd::Sit { .. }
+                | AdminCmd::Kick { .. }
+        );
+        if moves_seats && matches!(self.phase, Phase::Finished { .. }) {
+            // After a game, changing seats goes back to the lobby and puts the finished
+            // game away: a member moved to another seat must not read that seat's view of
+            // it (its last hidden cards, R11). A rematch needs the same seats anyway.
+            self.phase = Phase::Lobby;
+            self.game = None;
+            self.clocks.clear();
+            game_changed = true;
+            resync.extend(self.members.iter().map(|m| m.id));
+        }
         match cmd {
             AdminCmd::SetSeatCount { count } => {
                 if playing {
@@ -743,6 +790,8 @@ impl Host {
             }
         }
         self.flush(now, true, game_changed, out);
+        resync.sort();
+        resync.dedup();
         for id in resync {
             if let Some(peer) = self.member(id).and_then(|m| m.peer) {
                 self.sync(peer, now, out);
@@ -1302,6 +1351,7 @@ impl Link {
             member: None,
             bucket: Bucket::new(RateLimit::MESSAGES, now),
             next_log: 0,
+            last_sync: None,
         }
     }
 }
