@@ -959,3 +959,14 @@ fn a_late_arrival_watches_with_the_spectator_view() {
     assert!(g.legal.is_empty());
     check_final_views(&sim);
 }
+
+#[test]
+fn a_table_is_a_function_of_its_seeds() {
+    let run = || {
+        let mut sim = table(31, 4, Options::default(), 3, Role::Honest);
+        sim.admin(AdminCmd::Start { first: None });
+        sim.run_until(6 * 3_600_000, finished);
+        (sim.host.snapshot(sim.now), sim.checked)
+    };
+    assert_eq!(run(), run());
+}

@@ -318,8 +318,12 @@ impl Host {
         let mut out = Vec::new();
         let mut table_changed = false;
         let grace = self.timers.grace_ms;
+        // Grace periods matter only while a game asks for decisions; in the lobby an
+        // absent person simply keeps the seat.
+        let playing = self.phase == Phase::Playing;
         for m in &mut self.members {
-            if let Some(since) = m.away_since
+            if playing
+                && let Some(since) = m.away_since
                 && !m.stand_in
                 && m.seat.is_some()
                 && since.saturating_add(grace) <= now
@@ -358,7 +362,7 @@ impl Host {
     pub fn next_deadline(&self) -> Option<u64> {
         let mut next: Option<u64> = None;
         let mut consider = |t: u64| next = Some(next.map_or(t, |n| n.min(t)));
-        for m in &self.members {
+        for m in self.members.iter().filter(|_| self.phase == Phase::Playing) {
             if let (Some(since), false, Some(_)) = (m.away_since, m.stand_in, m.seat) {
                 consider(since.saturating_add(self.timers.grace_ms));
             }
