@@ -88,6 +88,11 @@ struct Sim {
     /// Peer → member, learnt from the host's welcomes.
     members: BTreeMap<PeerId, MemberId>,
     checked: u64,
+    /// The largest incremental update and the largest reset sent, in bytes, and the bytes
+    /// of all messages sent.
+    max_update: usize,
+    max_reset: usize,
+    bytes: u64,
     timers: Timers,
     /// Texts any honest guest sent, for the hostile guest to replay.
     captured: Vec<String>,
@@ -107,6 +112,9 @@ impl Sim {
             next_peer: 1,
             members: BTreeMap::new(),
             checked: 0,
+            max_update: 0,
+            max_reset: 0,
+            bytes: 0,
             timers,
             captured: Vec::new(),
         };
@@ -223,6 +231,12 @@ impl Sim {
             ToGuest::Update(u) => u,
             _ => return,
         };
+        self.bytes += text.len() as u64;
+        if update.reset {
+            self.max_reset = self.max_reset.max(text.len());
+        } else {
+            self.max_update = self.max_update.max(text.len());
+        }
         let member = *self
             .members
             .get(&peer)
@@ -716,6 +730,7 @@ fn check_final_views(sim: &Sim) {
 fn every_player_count_and_option_plays_to_the_end() {
     let mut games = 0;
     let mut checked = 0;
+    let (mut max_update, mut max_reset, mut bytes) = (0, 0, 0);
     for n in 2u8..=10 {
         for options in Options::ALL {
             if options.two_player_draft && n != 2 {
@@ -746,10 +761,20 @@ fn every_player_count_and_option_plays_to_the_end() {
                 games += 1;
             }
             checked += sim.checked;
+            max_update = max_update.max(sim.max_update);
+            max_reset = max_reset.max(sim.max_reset);
+            bytes += sim.bytes;
         }
     }
     assert_eq!(games, 9 * 4 + 4 + 3 * 4);
     assert!(checked > 1_000, "messages checked: {checked}");
+    eprintln!(
+        "{games} games, {checked} messages checked, {} bytes; largest update {max_update} B, largest reset {max_reset} B",
+        bytes
+    );
+    // An update is one data-channel message: keep it well under the 16 KiB that every
+    // browser pair handles without relying on large-message support.
+    assert!(max_update < 16 * 1024, "largest update {max_update} bytes");
 }
 
 #[test]

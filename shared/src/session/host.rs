@@ -220,8 +220,11 @@ impl Host {
 
     /// A link opened. Nothing is sent until the peer says hello.
     pub fn connect(&mut self, peer: PeerId, now: u64) -> Vec<Outgoing> {
-        self.links.entry(peer).or_insert_with(|| Link::new(now));
-        Vec::new()
+        // A transport that reuses an id without reporting the old link's end: end it now,
+        // so the new link starts unjoined and its hello is not refused.
+        let out = self.disconnect(peer, now);
+        self.links.insert(peer, Link::new(now));
+        out
     }
 
     /// A link closed. Its member keeps its seat; after the grace period the seat's bot
