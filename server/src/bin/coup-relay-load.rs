@@ -298,6 +298,7 @@ async fn run(args: Args) -> Result<(), String> {
     if senders.is_empty() {
         return Err("no connections".into());
     }
+    let cpu_before = (pid.and_then(cpu_secs), cpu_secs(std::process::id()));
     let mut tick = interval(Duration::from_millis(1));
     tick.set_missed_tick_behavior(MissedTickBehavior::Burst);
     let started = Instant::now();
@@ -325,6 +326,16 @@ async fn run(args: Args) -> Result<(), String> {
     while stats.timed.load(Ordering::Relaxed) < sent && Instant::now() < wait {
         sleep(Duration::from_millis(10)).await;
     }
+    let cpu_after = (pid.and_then(cpu_secs), cpu_secs(std::process::id()));
+    let busy = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(a), Some(b)) => format!("{:.0}%", (b - a) / started.elapsed().as_secs_f64() * 100.0),
+        _ => "?".to_owned(),
+    };
+    println!(
+        "CPU during the latency phase (100% = one core): relay {}, load tool {}",
+        busy(cpu_before.0, cpu_after.0),
+        busy(cpu_before.1, cpu_after.1)
+    );
     let mut lat = stats
         .latencies
         .lock()
@@ -373,6 +384,17 @@ fn rss_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// User plus system CPU time of process `pid`, in seconds (clock ticks of 1/100 s).
+fn cpu_secs(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
 }
 
 /// Opens one client from source address number `n`.
