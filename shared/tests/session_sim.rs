@@ -265,7 +265,9 @@ impl Sim {
                 game.legal_inputs(s, &mut legal);
             }
             assert_eq!(g.legal, legal, "the legal inputs sent are the engine's");
-            scan_hidden(game, seat, &g.view);
+            if let Err(leak) = scan_hidden(game, seat, &g.view) {
+                panic!("R11.2: {leak}");
+            }
         }
         for e in &update.log {
             if let LogItem::Event { game_no, event } = &e.item {
@@ -600,7 +602,11 @@ impl Person {
 }
 
 /// R11.2: another seat's hidden card appears in a view only where the rules show it.
-fn scan_hidden(game: &Game, viewer: Option<Seat>, view: &shared::engine::View) {
+fn scan_hidden(
+    game: &Game,
+    viewer: Option<Seat>,
+    view: &shared::engine::View,
+) -> Result<(), String> {
     for (i, pv) in view.players.iter().enumerate() {
         let seat = Seat(i as u8);
         if Some(seat) == viewer {
@@ -608,11 +614,8 @@ fn scan_hidden(game: &Game, viewer: Option<Seat>, view: &shared::engine::View) {
         }
         let hand = game.player(seat).hand;
         for slot in 0..usize::from(hand.len) {
-            if !hand.up[slot] {
-                assert_eq!(
-                    pv.hand.cards[slot], None,
-                    "{viewer:?} sees {seat:?}'s hidden card"
-                );
+            if !hand.up[slot] && pv.hand.cards[slot].is_some() {
+                return Err(format!("{viewer:?} sees {seat:?}'s hidden card"));
             }
         }
     }
@@ -624,17 +627,32 @@ fn scan_hidden(game: &Game, viewer: Option<Seat>, view: &shared::engine::View) {
         card: Some(_),
         ..
     } = view.pending
+        && viewer != Some(seat)
+        && viewer != Some(target)
     {
-        assert!(
-            viewer == Some(seat) || viewer == Some(target),
-            "an examined card leaked"
-        );
+        return Err("an examined card leaked".into());
     }
     if let Pending::Exchange { seat, drawn, .. } = view.pending
         && viewer != Some(seat)
+        && drawn != [None, None]
     {
-        assert_eq!(drawn, [None, None], "another seat's exchange draw leaked");
+        return Err("another seat's exchange draw leaked".into());
     }
+    Ok(())
+}
+
+/// The scan can fail: another seat's view, or the whole game's, is caught.
+#[test]
+fn the_hidden_card_scan_catches_a_leak() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let game = Game::deal(4, Options::default(), None, &mut rng).expect("deals");
+    assert_eq!(
+        scan_hidden(&game, Some(Seat(1)), &game.view(Seat(1))),
+        Ok(())
+    );
+    assert_eq!(scan_hidden(&game, None, &game.spectator_view()), Ok(()));
+    assert!(scan_hidden(&game, Some(Seat(0)), &game.view(Seat(1))).is_err());
+    assert!(scan_hidden(&game, None, &game.view(Seat(2))).is_err());
 }
 
 fn random_input(rng: &mut ChaCha8Rng, n: u8) -> Input {
