@@ -1013,3 +1013,95 @@ fn a_table_is_a_function_of_its_seeds() {
     };
     assert_eq!(run(), run());
 }
+
+#[test]
+fn silent_players_choices_run_out_too() {
+    // R2.5 draft picks and the R2.6 allegiance are choices: the seat's bot makes them.
+    let options = Options {
+        inquisitor: true,
+        allegiances: true,
+        two_player_draft: true,
+    };
+    let mut sim = table(78, 2, options, 2, Role::Silent);
+    sim.people[0].role = Role::Silent;
+    sim.admin(AdminCmd::Start { first: None });
+    sim.run_until(24 * 3_600_000, finished);
+    let kinds: Vec<_> = sim.people[1]
+        .guest
+        .log()
+        .iter()
+        .filter_map(|e| match &e.item {
+            LogItem::Note {
+                note: Note::TimedOut { kind, .. },
+            } => Some(*kind),
+            _ => None,
+        })
+        .collect();
+    assert!(kinds.contains(&DecisionKind::Choice));
+    check_final_views(&sim);
+}
+
+/// Whatever reaches a guest (a corrupted or truncated host message), it never panics, and
+/// a message it refuses leaves it as it was.
+#[test]
+fn a_guest_survives_corrupted_messages() {
+    let mut sim = table(
+        41,
+        3,
+        Options {
+            allegiances: true,
+            ..Options::default()
+        },
+        2,
+        Role::Honest,
+    );
+    sim.admin(AdminCmd::Start { first: None });
+    let mut texts = Vec::new();
+    while sim.host.step() < 30 && !finished(&sim) {
+        let Some((_, item)) = sim.queue.pop_first() else {
+            let outs = sim
+                .host
+                .tick(sim.host.next_deadline().unwrap_or(sim.now).max(sim.now));
+            sim.route(outs);
+            continue;
+        };
+        if let Item::ToGuest { text, .. } = &item {
+            texts.push(text.clone());
+        }
+        if let Item::ToGuest { .. } | Item::ToHost { .. } | Item::Act { .. } = item {
+            sim.process(item);
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut guest = sim.people[1].guest.clone();
+    for _ in 0..3_000 {
+        let mut bytes = texts[rng.random_range(0..texts.len())].clone().into_bytes();
+        match rng.random_range(0..4) {
+            0 => bytes.truncate(rng.random_range(0..bytes.len().max(1))),
+            1 => {
+                for _ in 0..rng.random_range(1..8) {
+                    let i = rng.random_range(0..bytes.len().max(1));
+                    if let Some(b) = bytes.get_mut(i) {
+                        *b = rng.random_range(0x20..0x7f);
+                    }
+                }
+            }
+            2 => bytes.reverse(),
+            _ => {}
+        }
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let before = (
+            guest.game().cloned(),
+            guest.log().len(),
+            guest.table().cloned(),
+        );
+        if guest.receive(&text, sim.now).is_err() {
+            let after = (
+                guest.game().cloned(),
+                guest.log().len(),
+                guest.table().cloned(),
+            );
+            assert_eq!(before, after, "a refused message changed the guest");
+        }
+    }
+}
