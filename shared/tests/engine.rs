@@ -211,3 +211,30 @@ fn setup_errors_name_the_problem() {
         SetupError::PlayerCount(1)
     );
 }
+
+#[test]
+fn timeouts_pass_in_windows_and_are_always_legal() {
+    let mut game = three();
+    let mut r = rng();
+    let mut events = Vec::new();
+    assert_eq!(
+        game.timeout_input(Seat(0)),
+        Some(Input::Act(Action::Income))
+    );
+    assert_eq!(game.timeout_input(Seat(1)), None);
+    game.apply(Seat(0), Input::Act(Action::Tax), &mut r, &mut events)
+        .unwrap();
+    assert_eq!(game.timeout_input(Seat(2)), Some(Input::Pass));
+    // Over random games, the timeout input is always accepted.
+    for seed in 0..50 {
+        let mut r = ChaCha8Rng::seed_from_u64(seed);
+        let options = Options::ALL[seed as usize % 4];
+        let mut game = Game::deal(2 + seed as usize % 9, options, None, &mut r).unwrap();
+        while !game.is_over() {
+            let seat = game.owing().iter().next().unwrap();
+            let input = game.timeout_input(seat).unwrap();
+            game.apply(seat, input, &mut r, &mut events).unwrap();
+        }
+    }
+    assert_eq!(game.player(Seat(200)).coins, 0);
+}

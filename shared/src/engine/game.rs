@@ -276,9 +276,30 @@ impl Game {
         matches!(self.pending, Pending::GameOver { .. })
     }
 
-    /// A seat's state. Panics if `seat` is not in the game (a programming error).
+    /// A seat's state; a seat beyond the table reads as an empty, eliminated seat (never a
+    /// panic, whatever seat number a peer sends).
     pub fn player(&self, seat: Seat) -> &Player {
-        &self.players[..self.n as usize][seat.index()]
+        static NOBODY: Player = Player::EMPTY;
+        self.players[..self.n as usize]
+            .get(seat.index())
+            .unwrap_or(&NOBODY)
+    }
+
+    /// The input to apply for `seat` when its time runs out, or `None` if it owes nothing.
+    /// R5: in a window a timeout counts as a pass. Elsewhere the rules are silent, so the
+    /// engine picks the most conservative legal input: Income (or the first Coup when one
+    /// is forced), the first hidden card to lose or show, keeping one's own cards after an
+    /// exchange, giving the examined card back, the Duke in the draft, Loyalist.
+    pub fn timeout_input(&self, seat: Seat) -> Option<Input> {
+        if !self.owes(seat) {
+            return None;
+        }
+        if matches!(self.pending, Pending::Respond { .. }) {
+            return Some(Input::Pass);
+        }
+        let mut inputs = Vec::new();
+        self.legal_inputs(seat, &mut inputs);
+        inputs.first().copied()
     }
 
     /// Whether `seat` is still in the game (R9.2). During the draft everyone is.
