@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::rc::{Rc, Weak};
 
 use leptos::prelude::*;
+use shared::relay::ClientMessage;
 
 use crate::model::relay_url::relay_url;
 use crate::model::{Effect, Session};
@@ -107,6 +108,8 @@ impl Controller {
 
     fn run(&self, effect: Effect) {
         match effect {
+            // Leaving a relay we already lost needs no new connection.
+            Effect::Relay(ClientMessage::Leave) if self.relay.borrow().is_none() => {}
             Effect::Relay(msg) => {
                 if let Err(e) = self.relay_socket().and_then(|()| {
                     self.relay

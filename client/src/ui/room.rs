@@ -54,11 +54,16 @@ pub fn RoomView() -> impl IntoView {
         })
     });
     let pretty_code = move || {
-        let c = code.get();
+        // Read aloud in two halves: "K7M-3QX".
+        let c: Vec<char> = code.get().chars().collect();
         if c.len() == 6 {
-            format!("{}-{}", &c[..3], &c[3..])
+            format!(
+                "{}-{}",
+                c[..3].iter().collect::<String>(),
+                c[3..].iter().collect::<String>()
+            )
         } else {
-            c
+            c.into_iter().collect()
         }
     };
     view! {
@@ -120,12 +125,12 @@ fn SeatView(seat: Seat) -> impl IntoView {
         <li class=format!("seat {state_class}") data-testid="peer" data-peer=seat.id.clone() data-link=state_class>
             <div class="avatar">{initials}</div>
             <div class="seat-text">
-                <span class="seat-line">
-                    <span class="seat-name">{seat.name.clone()}</span>
+                <span class="seat-name">{seat.name.clone()}</span>
+                <span class="seat-state">
+                    <span class="dot"></span>
+                    {state_text}
                     {seat.is_host.then(|| view! { <span class="badge host">"host"</span> })}
-                    {seat.is_me.then(|| view! { <span class="badge you">"you"</span> })}
                 </span>
-                <span class="seat-state"><span class="dot"></span>{state_text}</span>
             </div>
         </li>
     }
