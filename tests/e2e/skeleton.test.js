@@ -118,6 +118,7 @@ test("two browsers chat over a WebRTC data channel brokered by the relay", { tim
     // Typed the way a person might: lower case, with a dash.
     const typed = `${code.slice(0, 3)}-${code.slice(3)}`.toLowerCase();
     await guest.page.getByTestId("join-code").fill(typed);
+    const joinedAt = Date.now();
     await guest.page.getByTestId("join-room").click();
     await guest.page.getByTestId("room-code").waitFor();
     assert.equal(await guest.page.getByTestId("room-code").getAttribute("data-code"), code);
@@ -125,6 +126,7 @@ test("two browsers chat over a WebRTC data channel brokered by the relay", { tim
     // The data channel opens on both sides.
     await host.page.locator('[data-testid="peer"][data-link="open"]').waitFor({ timeout: 20_000 });
     await guest.page.locator('[data-testid="peer"][data-link="open"]').waitFor({ timeout: 20_000 });
+    console.log(`    data channel open on both sides ${Date.now() - joinedAt} ms after the join click`);
     assert.equal(await host.page.getByTestId("peer").count(), 2);
     assert.equal(await guest.page.getByTestId("peer").count(), 2);
 
