@@ -238,3 +238,28 @@ fn timeouts_pass_in_windows_and_are_always_legal() {
     }
     assert_eq!(game.player(Seat(200)).coins, 0);
 }
+
+#[test]
+fn corrupt_stored_games_are_errors_not_panics() {
+    let game = three();
+    let text = serde_json::to_string(&game).unwrap();
+    let back: Game = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, game);
+    for (from, to) in [
+        ("\"n\":3", "\"n\":50"),
+        ("\"n\":3", "\"n\":1"),
+        ("\"current\":0", "\"current\":99"),
+        ("\"seat\":0", "\"seat\":12"),
+        ("\"len\":2", "\"len\":7"),
+        ("\"reserve\":0", "\"reserve\":-1"),
+    ] {
+        let bad = text.replacen(from, to, 1);
+        assert_ne!(bad, text, "{from}");
+        assert!(serde_json::from_str::<Game>(&bad).is_err(), "{to}");
+    }
+    // A view with a seat out of range does not determinize.
+    let mut view = game.view(Seat(0));
+    view.pending = Pending::Action { seat: Seat(200) };
+    let unseen = view.unseen_cards();
+    assert!(Game::determinize(&view, &unseen).is_err());
+}

@@ -32,6 +32,7 @@ impl Player {
 /// Cheap to clone: fixed-size arrays for seats and the Court; the only heap data are the
 /// claim record and the event log, each one allocation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawGame")]
 pub struct Game {
     pub(crate) options: Options,
     pub(crate) n: u8,
@@ -48,6 +49,47 @@ pub struct Game {
     pub(crate) picks: [Option<Card>; 2],
     pub(crate) claims: Vec<ClaimEntry>,
     pub(crate) log: Vec<Event>,
+}
+
+/// A game as stored, before [`Game::check_stored`] accepts it: a persisted game is
+/// external input too, and a corrupt one must be an error, never a later panic.
+#[derive(Deserialize)]
+struct RawGame {
+    options: Options,
+    n: u8,
+    shuffles: bool,
+    players: [Player; MAX_PLAYERS],
+    court: Court,
+    reserve: u16,
+    current: Seat,
+    pending: Pending,
+    turn: Option<Turn>,
+    picks: [Option<Card>; 2],
+    claims: Vec<ClaimEntry>,
+    log: Vec<Event>,
+}
+
+impl TryFrom<RawGame> for Game {
+    type Error = String;
+
+    fn try_from(r: RawGame) -> Result<Game, String> {
+        let game = Game {
+            options: r.options,
+            n: r.n,
+            shuffles: r.shuffles,
+            players: r.players,
+            court: r.court,
+            reserve: r.reserve,
+            current: r.current,
+            pending: r.pending,
+            turn: r.turn,
+            picks: r.picks,
+            claims: r.claims,
+            log: r.log,
+        };
+        game.check_stored()?;
+        Ok(game)
+    }
 }
 
 /// The deck of R1.5 as counts per character (index by [`Card::index`]).
@@ -234,6 +276,58 @@ impl Game {
         } else {
             Pending::Action { seat: self.current }
         };
+    }
+
+    /// Checks a game that did not come from this engine's own moves (deserialized, or
+    /// determinized): seat numbers in range, hands well-formed, cards conserved.
+    pub(crate) fn check_stored(&self) -> Result<(), String> {
+        let n = self.n as usize;
+        if !(2..=MAX_PLAYERS).contains(&n) {
+            return Err(format!("{n} players"));
+        }
+        let ok = |s: Seat| s.index() < n;
+        let mut seats_ok = ok(self.current);
+        seats_ok &= self.pending.owes().iter().all(ok);
+        seats_ok &= match self.pending {
+            Pending::ChooseAllegiance { seat }
+            | Pending::Action { seat }
+            | Pending::LoseInfluence { seat }
+            | Pending::Exchange { seat, .. } => ok(seat),
+            Pending::ExamineShow { seat, examiner } => ok(seat) && ok(examiner),
+            Pending::ExamineDecide {
+                seat, target, slot, ..
+            } => ok(seat) && ok(target) && slot < 2,
+            Pending::GameOver { winner } => ok(winner),
+            Pending::Respond { window } => window.asked.iter().all(ok),
+            Pending::Draft { .. } => n == 2,
+        };
+        if let Some(t) = self.turn {
+            seats_ok &= ok(t.actor) && t.action.target().is_none_or(ok);
+            seats_ok &= t.block.is_none_or(|b| ok(b.0)) && t.early_block.is_none_or(|b| ok(b.0));
+        }
+        seats_ok &= self.claims.iter().all(|c| ok(c.player));
+        if !seats_ok {
+            return Err("a seat number is out of range".into());
+        }
+        if self.players.iter().any(|p| p.hand.len > 2) {
+            return Err("a hand holds more than two cards".into());
+        }
+        if let Pending::Exchange { count, .. } = self.pending
+            && count > 2
+        {
+            return Err("an exchange draws at most two cards".into());
+        }
+        if self.turn.is_none()
+            && matches!(
+                self.pending,
+                Pending::Respond { .. }
+                    | Pending::ExamineShow { .. }
+                    | Pending::ExamineDecide { .. }
+            )
+        {
+            return Err("a window or examine without an action".into());
+        }
+        self.audit()
     }
 
     // ----- queries -----

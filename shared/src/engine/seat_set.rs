@@ -17,14 +17,18 @@ impl SeatSet {
         seat.0 < 16 && self.0 & (1 << seat.0) != 0
     }
 
-    /// Adds `seat`.
+    /// Adds `seat`; seats beyond 15 (never at a table) are ignored rather than panicking.
     pub fn insert(&mut self, seat: Seat) {
-        self.0 |= 1 << seat.0;
+        if seat.0 < 16 {
+            self.0 |= 1 << seat.0;
+        }
     }
 
     /// Removes `seat`.
     pub fn remove(&mut self, seat: Seat) {
-        self.0 &= !(1 << seat.0);
+        if seat.0 < 16 {
+            self.0 &= !(1 << seat.0);
+        }
     }
 
     /// Whether the set is empty.

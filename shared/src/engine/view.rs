@@ -344,7 +344,7 @@ impl Game {
         {
             picks[v.index()] = view.draft_pick;
         }
-        Ok(Game {
+        let game = Game {
             options,
             n: n as u8,
             shuffles: view.shuffles,
@@ -357,7 +357,9 @@ impl Game {
             picks,
             claims: view.claims.clone(),
             log: view.events.clone(),
-        })
+        };
+        game.check_stored().map_err(SetupError::BadAssignment)?;
+        Ok(game)
     }
 }
 
