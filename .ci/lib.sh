@@ -11,7 +11,8 @@ TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 case "$TARGET_DIR" in /*) ;; *) TARGET_DIR="$ROOT/$TARGET_DIR" ;; esac
 export PATH="$HOME/.cargo/bin:$PATH"
 
-section() { printf '\n\033[1;36m==> %s\033[0m\n' "$*"; }
+# A section header, with the seconds since the script started.
+section() { printf '\n\033[1;36m==> %s\033[0m  [%ss]\n' "$*" "$SECONDS"; }
 note() { printf '    %s\n' "$*"; }
 die() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
 
