@@ -4,6 +4,13 @@
 //! [`run`] returns `Ok(result)` whenever the scenario was read, even when a step was
 //! rejected (the binary exits 0), and [`ScriptError`] when the text is not a valid scenario
 //! (the binary exits 2).
+//!
+//! Protocol rulings where SCRIPT.md is silent: unknown keys inside `setup` are ignored
+//! (like unknown top-level keys); `seed` together with `hands` or `court` is invalid; with
+//! `seed`, the draft choices and the starting allegiance are drawn from the same seeded RNG
+//! before the first step; `{"all": "pass"}` passes for the owing seats in ascending order,
+//! and rejected codes come from [`InputError::code`] plus `bad_step` (not a well-formed
+//! step) and `no_window` (`all` with no window open).
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

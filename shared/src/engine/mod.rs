@@ -15,11 +15,29 @@
 //!
 //! # Rulings the rulebook leaves to the engine
 //! - Answers in an open window are sealed: a view shows who still owes an answer, never
-//!   what the others answered, until the window closes (R5: nobody wins by speed). Answers
-//!   that lapsed (R5) are never revealed; an early block is announced when its window closes.
+//!   what the others answered, until the window closes (R5: nobody wins by speed). When it
+//!   closes, the answer that counts is announced (`Challenged`, `EarlyBlock`,
+//!   `BlockDeclared`); answers that lapsed (R5) are never revealed.
+//! - An early block (R5.1) is announced when the challenge window closes, even if the
+//!   action then fails; it enters the claim record only if it comes into play (R10.2).
+//! - A timeout ([`Game::timeout_input`]) is a pass in a window (R5); elsewhere the engine
+//!   picks the most conservative legal input (Income, keep one's own cards, give back, …).
+//! - R2.5 dealing: the third set is shuffled at the deal; once both players have chosen,
+//!   seat 0 then seat 1 take its top card, and the held order is [chosen, dealt].
+//! - R8.4 with no hidden Duke: the shown cards go back (to the bottom, in a scripted game),
+//!   the Court is shuffled (dealt games only), then the replacements are drawn from the top.
+//! - R7.2 force exchange: the new card takes the shown card's place in the hand.
+//! - R9.5: the winner is the only seat with a hidden card; every other seat's coins return
+//!   to the Treasury (R9.3) at that moment.
 //! - A scripted game (from a `Setup`) never shuffles; a dealt one shuffles with the rng
 //!   given to `apply` (SCRIPT.md).
 //! - Randomness is always an argument; the engine has no clock, I/O or global state.
+//!
+//! # Performance
+//! A `Game` is a few hundred bytes of fixed-size arrays (at most 10 seats, a 25-card Court)
+//! plus two `Vec`s (claim record, event log), so a clone is three allocations at most.
+//! `legal_inputs` and `apply` allocate nothing beyond the caller's `Vec`s and the log's
+//! amortized growth. See `BENCHMARKS.md` (`## Engine`).
 
 mod action;
 mod allegiance;
