@@ -20,15 +20,23 @@ fn main() {
     let Ok(mut game) = Game::deal(n, Options::default(), None, &mut rng) else {
         return;
     };
-    let mut bots: Vec<_> = lineup.iter().enumerate().map(|(s, &l)| make_bot(l, seed + s as u64)).collect();
+    let mut bots: Vec<_> = lineup
+        .iter()
+        .enumerate()
+        .map(|(s, &l)| make_bot(l, seed + s as u64))
+        .collect();
     for s in 0..n {
         let p = game.player(shared::engine::Seat(s as u8));
         println!("seat {s} ({}) {:?}", lineup[s].name(), p.hand.cards);
     }
     let mut legal = Vec::new();
     let mut events = Vec::new();
-    while !game.is_over() {
-        let Some(seat) = game.owing().iter().next() else { break };
+    let mut steps = 0;
+    while !game.is_over() && steps < 3000 {
+        steps += 1;
+        let Some(seat) = game.owing().iter().next() else {
+            break;
+        };
         game.legal_inputs(seat, &mut legal);
         let view = game.view(seat);
         let input = bots[seat.index()].decide(&view, &legal, &Budget::iterations(200));
@@ -38,7 +46,9 @@ fn main() {
         }
         for e in &events {
             match e {
-                shared::engine::Event::Answered { .. } | shared::engine::Event::WindowOpened { .. } | shared::engine::Event::CourtShuffled => {}
+                shared::engine::Event::Answered { .. }
+                | shared::engine::Event::WindowOpened { .. }
+                | shared::engine::Event::CourtShuffled => {}
                 _ => println!("  {e:?}"),
             }
         }

@@ -177,6 +177,8 @@ pub struct Beliefs {
     count: [usize; MAX_PLAYERS],
     /// P(seat holds at least one hidden copy of the character).
     has: [[f32; 6]; MAX_PLAYERS],
+    /// Per seat, challenges made and chances to challenge (windows it was asked in).
+    challenges: [(u16, u16); MAX_PLAYERS],
 }
 
 impl Beliefs {
@@ -209,6 +211,7 @@ impl Beliefs {
             probs: [[0.0; MAX_HANDS]; MAX_PLAYERS],
             count: [0; MAX_PLAYERS],
             has: [[0.0; 6]; MAX_PLAYERS],
+            challenges: [(0, 0); MAX_PLAYERS],
         };
         for (s, p) in view.players.iter().enumerate().take(n) {
             let mut k = 0;
@@ -239,6 +242,7 @@ impl Beliefs {
         // with probability 1/court.
         let keep_on_draw = 1.0 - 1.0 / court.max(2.0);
         let mut last_action: Option<(Seat, Action)> = None;
+        let mut last_blocker: Option<Seat> = None;
         let mut block_window_open = false;
         for e in &view.events {
             if block_window_open && !matches!(e, Event::Answered { .. }) {
@@ -263,8 +267,29 @@ impl Beliefs {
                 }
                 Event::WindowOpened { kind } => {
                     block_window_open = kind == WindowKind::Block;
+                    // Everyone else still in the game may challenge this claim.
+                    let claimant = match kind {
+                        WindowKind::Challenge => last_action.map(|(s, _)| s),
+                        WindowKind::BlockChallenge => last_blocker,
+                        WindowKind::Block => None,
+                    };
+                    if let Some(c) = claimant {
+                        for (s, p) in view.players.iter().enumerate().take(self.n) {
+                            if s != c.index() && p.alive {
+                                self.challenges[s].1 += 1;
+                            }
+                        }
+                    }
                 }
-                Event::BlockDeclared { seat, card } => self.ev(seat).claim(card),
+                Event::Challenged { challenger, .. } => {
+                    if let Some(c) = self.challenges.get_mut(challenger.index()) {
+                        c.0 += 1;
+                    }
+                }
+                Event::BlockDeclared { seat, card } => {
+                    last_blocker = Some(seat);
+                    self.ev(seat).claim(card);
+                }
                 Event::Proved { seat, card } => {
                     // R6.2: the card went back to the Court and was replaced at random.
                     self.ev(seat).forget(card);
@@ -440,7 +465,17 @@ impl Beliefs {
 
     /// The per-seat P(holds ≥1 of each character), for the heuristics.
     pub fn reads(&self) -> Reads {
-        Reads { has: self.has }
+        let mut challenge_rate = [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS];
+        for (s, &(made, asked)) in self.challenges.iter().enumerate() {
+            // A prior worth ten windows at the default rate, so a few observations move
+            // it but one unlucky challenge does not brand a player.
+            challenge_rate[s] =
+                (f32::from(made) + 10.0 * DEFAULT_CHALLENGE_RATE) / (f32::from(asked) + 10.0);
+        }
+        Reads {
+            has: self.has,
+            challenge_rate,
+        }
     }
 
     /// Samples everything this seat cannot see, in the order of
@@ -551,7 +586,12 @@ impl Beliefs {
 #[derive(Clone, Copy, Debug)]
 pub struct Reads {
     pub has: [[f32; 6]; MAX_PLAYERS],
+    /// Per seat, how often it challenges when it may (observed, with a prior).
+    pub challenge_rate: [f32; MAX_PLAYERS],
 }
+
+/// How often an unknown player challenges a claim when asked.
+pub const DEFAULT_CHALLENGE_RATE: f32 = 0.12;
 
 impl Reads {
     /// Counting alone, from `table`'s seat: each opponent's hidden cards are a uniform
@@ -584,7 +624,10 @@ impl Reads {
                 has[s][c] = (1.0 - none).clamp(0.0, 1.0);
             }
         }
-        Reads { has }
+        Reads {
+            has,
+            challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
+        }
     }
 
     /// Weighs the claims in play (the action's, and a block's) as [`Beliefs`] would:

@@ -51,8 +51,12 @@ impl Easy {
                 .nth(k)
                 .copied()
         };
-        if let Some(c) = pick(rng, ActionKind::Coup) {
-            return Some(c);
+        // A beginner's habit: sitting on coins instead of striking (R3.2 forces the
+        // Coup at 10, which the engine enforces through `legal`).
+        if t.my_coins() >= 10 || rng.random_bool(0.55) {
+            if let Some(c) = pick(rng, ActionKind::Coup) {
+                return Some(c);
+            }
         }
         let bluff = rng.random_bool(0.04 + 0.06 * f64::from(self.personality.boldness));
         if t.holds(Card::Assassin) || bluff {

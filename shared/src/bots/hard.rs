@@ -14,7 +14,7 @@
 //! are reused, so a playout allocates only the game it plays (one clone of the event log
 //! and claim record per iteration).
 
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::beliefs::{Beliefs, Reads};
@@ -31,8 +31,12 @@ const PLAYOUT_CAP: usize = 400;
 /// iterations are not spread over hopeless choices in a 10-player game.
 const MAX_CANDIDATES: usize = 8;
 
-/// UCB1's exploration constant (rewards are in 0..=1).
-const EXPLORATION: f32 = 0.9;
+/// The most candidates one decision compares.
+const MAX_ARMS: usize = 16;
+
+/// How many standard errors of paired advantage a candidate needs to replace the
+/// heuristic's choice.
+const Z_SWITCH: f32 = 1.5;
 
 /// The search bot.
 #[derive(Debug)]
@@ -67,8 +71,8 @@ impl Hard {
         }
     }
 
-    /// Plays `game` out with the playout policy; returns `me`'s reward in 0..=1.
-    fn playout(&mut self, game: &mut Game, me: Seat) -> f32 {
+    /// Plays `game` out with the playout policy and `rng`; returns `me`'s reward in 0..=1.
+    fn playout(&mut self, game: &mut Game, me: Seat, rng: &mut ChaCha8Rng) -> f32 {
         for _ in 0..PLAYOUT_CAP {
             if game.is_over() {
                 break;
@@ -83,14 +87,11 @@ impl Hard {
                 _ => {
                     let t = Table::from_game(game, seat);
                     let reads = Reads::from_counting(&t).with_claims_in_play(&t);
-                    self.playout.decide(&t, &reads, &mut self.rng, &self.legal)
+                    self.playout.decide(&t, &reads, rng, &self.legal)
                 }
             };
             self.events.clear();
-            if game
-                .apply(seat, input, &mut self.rng, &mut self.events)
-                .is_err()
-            {
+            if game.apply(seat, input, rng, &mut self.events).is_err() {
                 break;
             }
         }
@@ -117,7 +118,14 @@ impl Hard {
         }
     }
 
-    /// Searches `candidates` and returns the best, or `None` if no iteration ran.
+    /// Searches `candidates` (index 0 is the heuristic's choice) and returns the best, or
+    /// `None` if no playout ran.
+    ///
+    /// Every candidate is played out in the same sampled world with the same random
+    /// stream (common random numbers), so comparisons between candidates are paired: the
+    /// deal, which dominates the outcome of any one game, cancels out. A candidate other
+    /// than the heuristic's replaces it only when its paired advantage is clear (more than
+    /// [`Z_SWITCH`] standard errors), so noise never makes Hard worse than its heuristics.
     fn search(
         &mut self,
         view: &View,
@@ -126,21 +134,20 @@ impl Hard {
         budget: &Budget<'_>,
     ) -> Option<Input> {
         let me = view.viewer?;
-        let k = candidates.len();
-        let mut wins = [0.0f32; 64];
-        let mut visits = [0u32; 64];
-        let k = k.min(64);
+        let k = candidates.len().min(MAX_ARMS);
+        let mut sum = [0.0f32; MAX_ARMS];
+        // Paired differences against candidate 0: sum and sum of squares.
+        let mut dsum = [0.0f32; MAX_ARMS];
+        let mut dsq = [0.0f32; MAX_ARMS];
+        let mut worlds = 0u32;
         let start = budget.clock.map(|c| c());
-        let mut iterations = 0u32;
+        let mut playouts = 0u32;
         let mut failures = 0u32;
-        while iterations < budget.iterations {
-            if let (Some(clock), Some(t0)) = (budget.clock, start) {
-                // Leave a margin for the decision's own overhead.
-                if clock() - t0 >= budget.millis * 0.9 {
-                    break;
-                }
+        let mut rewards = [0.0f32; MAX_ARMS];
+        'outer: while playouts + k as u32 <= budget.iterations.max(k as u32) {
+            if playouts >= budget.iterations {
+                break;
             }
-            iterations += 1;
             let mut unseen = std::mem::take(&mut self.unseen);
             let mut pool = std::mem::take(&mut self.pool);
             let sampled = beliefs.sample(view, &mut self.rng, &mut unseen, &mut pool);
@@ -151,44 +158,60 @@ impl Hard {
             };
             self.unseen = unseen;
             self.pool = pool;
-            let Some(mut world) = world else {
+            let Some(world) = world else {
                 failures += 1;
                 if failures > 8 {
                     break;
                 }
                 continue;
             };
-            // UCB1: every arm once, then the best upper bound.
-            let total = visits[..k].iter().sum::<u32>().max(1) as f32;
-            let arm = (0..k).find(|&a| visits[a] == 0).unwrap_or_else(|| {
-                let ucb = |a: usize| {
-                    let n = visits[a] as f32;
-                    wins[a] / n + EXPLORATION * (total.ln() / n).sqrt()
+            let stream: u64 = self.rng.random();
+            for arm in 0..k {
+                if let (Some(clock), Some(t0)) = (budget.clock, start) {
+                    // Leave a margin for the decision's own overhead.
+                    if clock() - t0 >= budget.millis * 0.85 {
+                        break 'outer;
+                    }
+                }
+                let mut rng = ChaCha8Rng::seed_from_u64(stream);
+                let mut game = world.clone();
+                self.events.clear();
+                rewards[arm] = if game
+                    .apply(me, candidates[arm], &mut rng, &mut self.events)
+                    .is_ok()
+                {
+                    self.playout(&mut game, me, &mut rng)
+                } else {
+                    0.0
                 };
-                (0..k)
-                    .max_by(|&a, &b| ucb(a).total_cmp(&ucb(b)))
-                    .unwrap_or(0)
-            });
-            self.events.clear();
-            let reward = if world
-                .apply(me, candidates[arm], &mut self.rng, &mut self.events)
-                .is_ok()
-            {
-                self.playout(&mut world, me)
-            } else {
-                0.0
-            };
-            wins[arm] += reward;
-            visits[arm] += 1;
+                playouts += 1;
+            }
+            worlds += 1;
+            for arm in 0..k {
+                sum[arm] += rewards[arm];
+                let d = rewards[arm] - rewards[0];
+                dsum[arm] += d;
+                dsq[arm] += d * d;
+            }
         }
-        self.last_iterations = iterations;
-        (0..k)
-            .filter(|&a| visits[a] > 0)
-            .max_by(|&a, &b| {
-                let mean = |x: usize| wins[x] / visits[x] as f32;
-                visits[a].cmp(&visits[b]).then(mean(a).total_cmp(&mean(b)))
-            })
-            .map(|a| candidates[a])
+        self.last_iterations = playouts;
+        if worlds == 0 {
+            return None;
+        }
+        let n = worlds as f32;
+        let mut best = 0;
+        let mut best_mean = 0.0f32;
+        for arm in 1..k {
+            let mean = dsum[arm] / n;
+            let var = (dsq[arm] / n - mean * mean).max(0.0);
+            let se = (var / n).sqrt().max(0.5 / n);
+            if mean > best_mean && mean > Z_SWITCH * se {
+                best = arm;
+                best_mean = mean;
+            }
+        }
+        let _ = sum;
+        Some(candidates[best])
     }
 }
 
@@ -222,6 +245,11 @@ impl Bot for Hard {
             // Losing a card, keeping cards, Examine, the draft: the heuristics know.
             _ => return heuristic,
         };
+        let mut candidates = candidates;
+        // The heuristic's choice is the baseline every other candidate must beat.
+        candidates.retain(|i| *i != heuristic);
+        candidates.insert(0, heuristic);
+        candidates.truncate(MAX_ARMS);
         if candidates.len() <= 1 {
             return heuristic;
         }

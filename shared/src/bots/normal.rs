@@ -161,7 +161,7 @@ impl Policy {
         let public = f32::from(t.face_up[card.index()]) / copies;
         let mut pass = 1.0;
         for o in t.opponents() {
-            let q = 0.05 + 0.3 * r.p(o, card) + 0.35 * public;
+            let q = r.challenge_rate[o.index()] * (0.5 + 1.5 * r.p(o, card)) + 0.35 * public;
             pass *= 1.0 - q.min(0.95);
         }
         1.0 - pass
@@ -174,7 +174,8 @@ impl Policy {
             return 1.0;
         }
         let public = f32::from(t.face_up[card.index()]) / copies;
-        (0.12 + 0.35 * r.p(seat, card) + 0.4 * public).min(0.95)
+        let rate = r.challenge_rate[seat.index()];
+        (rate * (0.8 + 1.5 * r.p(seat, card)) + 0.4 * public).min(0.95)
     }
 
     /// The expected cost of claiming `card` with `stake` coins riding on it.
@@ -232,7 +233,10 @@ impl Policy {
                 let p_block = 0.9 * blockers + 0.1;
                 let deny = if t.coins[v.index()] >= 7 { 1.5 } else { 0.5 };
                 let target = 0.05 * self.threat(t, r, v);
-                (amount + deny) * (1.0 - p_block) + target - self.lie_cost(t, r, Card::Captain, 0.0)
+                // Everything a Steal brings is lost if it is blocked (and a block that
+                // stood before is likely to stand again).
+                (amount + deny + target) * (1.0 - p_block)
+                    - self.lie_cost(t, r, Card::Captain, 0.0).max(0.0)
             }
             Action::Assassinate(v) => {
                 let pc = r.p(v, Card::Contessa);
@@ -243,7 +247,7 @@ impl Policy {
             }
             Action::Coup(v) => {
                 // Certain: worth more than anything else we could do with the coins.
-                kill_value(t, v) + 4.0 + 0.3 * self.threat(t, r, v)
+                kill_value(t, v) + 4.0 + 0.6 * self.threat(t, r, v)
             }
             Action::Exchange => {
                 let strong = t
