@@ -30,11 +30,24 @@ pub enum ClientMessage {
     /// Open a new room; the sender becomes its host.
     Create,
     /// Join a room by code (matched ignoring case, spaces and dashes).
-    Join { room: String },
+    Join {
+        /// The room code as typed.
+        room: String,
+    },
     /// Forward `data` to another peer of the same room.
-    Signal { to: String, data: Value },
+    Signal {
+        /// The receiving peer's id.
+        to: String,
+        /// Anything; forwarded untouched (`null` included).
+        data: Value,
+    },
     /// A host whose connection dropped takes its room back.
-    Reclaim { room: String, host_secret: String },
+    Reclaim {
+        /// The room code as typed.
+        room: String,
+        /// The secret from the room's `created` answer.
+        host_secret: String,
+    },
     /// Leave the room (closing the socket does the same).
     Leave,
     /// Keep-alive; answered with [`RelayMessage::Pong`].
@@ -44,9 +57,12 @@ pub enum ClientMessage {
 /// One entry of `ice_servers`, in the browser's `RTCIceServer` shape.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IceServer {
+    /// STUN or TURN URLs (`stun:host:3478`, `turn:host:3478?transport=udp`, ...).
     pub urls: Vec<String>,
+    /// The TURN username; for REST API credentials `<expiry unix time>:<peer id>`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub username: Option<String>,
+    /// The TURN password; for REST API credentials `base64(HMAC-SHA1(secret, username))`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub credential: Option<String>,
 }
@@ -57,31 +73,59 @@ pub struct IceServer {
 pub enum RelayMessage {
     /// The answer to `create`.
     Created {
+        /// The room's canonical code.
         room: String,
+        /// The host's peer id.
         peer: String,
+        /// The secret that lets the host reclaim the room (at least 128 bits).
         host_secret: String,
+        /// STUN/TURN servers for the browser's `RTCPeerConnection`.
         ice_servers: Vec<IceServer>,
     },
     /// The answer to `join` and `reclaim`; `peers` are the others already there.
     Joined {
+        /// The room's canonical code.
         room: String,
+        /// The receiver's peer id (a reclaiming host keeps its old one).
         peer: String,
+        /// The host's peer id.
         host: String,
+        /// The other peers present, in the order they entered; never the receiver.
         peers: Vec<String>,
+        /// STUN/TURN servers for the browser's `RTCPeerConnection`.
         ice_servers: Vec<IceServer>,
     },
     /// Someone entered the room (or a host reclaimed it).
-    PeerJoined { peer: String },
+    PeerJoined {
+        /// Who entered.
+        peer: String,
+    },
     /// Someone left the room; a host that left may still reclaim.
-    PeerLeft { peer: String },
+    PeerLeft {
+        /// Who left.
+        peer: String,
+    },
     /// Forwarded signalling from another peer of the room.
-    Signal { from: String, data: Value },
+    Signal {
+        /// The sending peer's id.
+        from: String,
+        /// What the sender sent, untouched.
+        data: Value,
+    },
     /// The room is gone: the host did not come back in time, or it expired.
-    RoomClosed { reason: String },
+    RoomClosed {
+        /// Why, for people (not for matching).
+        reason: String,
+    },
     /// The answer to `ping`.
     Pong,
     /// A request failed; the connection stays open unless the error was for abuse.
-    Error { code: ErrorCode, message: String },
+    Error {
+        /// What went wrong, for matching.
+        code: ErrorCode,
+        /// What went wrong, for people.
+        message: String,
+    },
 }
 
 /// The error codes of the protocol.
