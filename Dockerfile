@@ -9,7 +9,7 @@
 #   rustup target add wasm32-unknown-unknown
 #   cargo install wasm-bindgen-cli --version 0.2.130
 #   npm (for binaryen's wasm-opt), then bash .ci/build-client.sh  -> dist/
-#   cargo build --release --bin coup-relay
+#   cargo build --release --locked -p coup-server --bin coup-relay   (.ci/test.sh)
 # No Docker engine was available where this file was written; see deploy/README.md.
 
 FROM rust:1.95-bookworm AS build
@@ -17,12 +17,12 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends nodejs npm \
  && rm -rf /var/lib/apt/lists/*
 RUN rustup target add wasm32-unknown-unknown \
- && cargo install wasm-bindgen-cli --version 0.2.130 --locked
+ && cargo install wasm-bindgen-cli --version 0.2.130
 WORKDIR /src
 COPY . .
 RUN bash .ci/build-client.sh \
  && test -f dist/index.html
-RUN cargo build --release --locked --bin coup-relay \
+RUN cargo build --release --locked -p coup-server --bin coup-relay \
  && cp target/release/coup-relay /usr/local/bin/coup-relay
 
 # glibc and libgcc only, no shell, runs as the "nonroot" user (65532).

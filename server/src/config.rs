@@ -24,7 +24,7 @@ pub enum LogFormat {
 ///
 /// Every flag can also be given as the environment variable shown beside it. Durations
 /// are in seconds.
-#[derive(Clone, Debug, PartialEq, Eq, Parser)]
+#[derive(Clone, PartialEq, Eq, Parser)]
 #[command(name = "coup-relay", version, about, long_about = None)]
 pub struct Config {
     /// Address and port to listen on.
@@ -121,6 +121,35 @@ pub struct Config {
     /// Log format.
     #[arg(long, env = "COUP_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+}
+
+/// Written by hand so that the TURN secret never reaches a log line.
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("bind", &self.bind)
+            .field("static_dir", &self.static_dir)
+            .field("allowed_origins", &self.allowed_origins)
+            .field("stun_urls", &self.stun_urls)
+            .field("turn_urls", &self.turn_urls)
+            .field(
+                "turn_secret",
+                &self.turn_secret.as_ref().map(|_| "<redacted>"),
+            )
+            .field("turn_ttl", &self.turn_ttl)
+            .field("max_rooms", &self.max_rooms)
+            .field("max_connections", &self.max_connections)
+            .field("room_size", &self.room_size)
+            .field("frame_bytes", &self.frame_bytes)
+            .field("rate", &self.rate)
+            .field("burst", &self.burst)
+            .field("join_failures", &self.join_failures)
+            .field("reclaim_grace", &self.reclaim_grace)
+            .field("idle_timeout", &self.idle_timeout)
+            .field("trust_forwarded_for", &self.trust_forwarded_for)
+            .field("log_format", &self.log_format)
+            .finish()
+    }
 }
 
 impl Config {
@@ -227,5 +256,13 @@ mod tests {
             (120, 60, 3600)
         );
         assert!(c.allowed_origins.is_empty() && c.stun_urls.is_empty());
+    }
+
+    #[test]
+    fn debug_output_never_shows_the_turn_secret() {
+        let c = Config::parse_from(["coup-relay", "--turn-secret", "hunter2-very-secret"]);
+        let shown = format!("{c:?}");
+        assert!(!shown.contains("hunter2"), "{shown}");
+        assert!(shown.contains("<redacted>"));
     }
 }
