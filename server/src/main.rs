@@ -3,12 +3,11 @@
 
 use clap::Parser as _;
 use coup_server::{Config, LogFormat};
-use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let config = Config::parse().normalized();
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let filter = coup_server::log_filter(std::env::var("RUST_LOG").ok().as_deref());
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
     match config.log_format {
         LogFormat::Text => builder.init(),
