@@ -204,21 +204,32 @@ mod tests {
             (json!({"type":"create"}), ClientMessage::Create),
             (
                 json!({"type":"join","room":"ab-cd 23"}),
-                ClientMessage::Join { room: "ab-cd 23".into() },
+                ClientMessage::Join {
+                    room: "ab-cd 23".into(),
+                },
             ),
             (
                 json!({"type":"signal","to":"p1","data":null}),
-                ClientMessage::Signal { to: "p1".into(), data: Value::Null },
+                ClientMessage::Signal {
+                    to: "p1".into(),
+                    data: Value::Null,
+                },
             ),
             (
                 json!({"type":"reclaim","room":"ABCDEF","host_secret":"s"}),
-                ClientMessage::Reclaim { room: "ABCDEF".into(), host_secret: "s".into() },
+                ClientMessage::Reclaim {
+                    room: "ABCDEF".into(),
+                    host_secret: "s".into(),
+                },
             ),
             (json!({"type":"leave"}), ClientMessage::Leave),
             (json!({"type":"ping"}), ClientMessage::Ping),
         ];
         for (wire, msg) in cases {
-            assert_eq!(serde_json::from_value::<ClientMessage>(wire.clone()).unwrap(), msg);
+            assert_eq!(
+                serde_json::from_value::<ClientMessage>(wire.clone()).unwrap(),
+                msg
+            );
             assert_eq!(serde_json::to_value(&msg).unwrap(), wire);
         }
     }
@@ -232,20 +243,36 @@ mod tests {
             json!({"type":"nope"}),
             json!({"room":"ABCDEF"}),
         ] {
-            assert!(serde_json::from_value::<ClientMessage>(bad.clone()).is_err(), "{bad}");
+            assert!(
+                serde_json::from_value::<ClientMessage>(bad.clone()).is_err(),
+                "{bad}"
+            );
         }
     }
 
     #[test]
     fn relay_messages_match_the_spec() {
-        let err = RelayMessage::Error { code: ErrorCode::NoSuchRoom, message: "x".into() };
+        let err = RelayMessage::Error {
+            code: ErrorCode::NoSuchRoom,
+            message: "x".into(),
+        };
         assert_eq!(
             serde_json::to_value(&err).unwrap(),
             json!({"type":"error","code":"no_such_room","message":"x"})
         );
-        assert_eq!(serde_json::to_value(RelayMessage::Pong).unwrap(), json!({"type":"pong"}));
-        let ice = IceServer { urls: vec!["stun:a".into()], username: None, credential: None };
-        assert_eq!(serde_json::to_value(&ice).unwrap(), json!({"urls":["stun:a"]}));
+        assert_eq!(
+            serde_json::to_value(RelayMessage::Pong).unwrap(),
+            json!({"type":"pong"})
+        );
+        let ice = IceServer {
+            urls: vec!["stun:a".into()],
+            username: None,
+            credential: None,
+        };
+        assert_eq!(
+            serde_json::to_value(&ice).unwrap(),
+            json!({"urls":["stun:a"]})
+        );
         for code in ErrorCode::ALL {
             assert_eq!(serde_json::to_value(code).unwrap(), json!(code.as_str()));
         }
