@@ -161,8 +161,26 @@ impl FrameGuard {
     }
 }
 
-/// Failed joins per client address: a token bucket of `per_minute` tokens refilling over
-/// a minute. An address with no token left is refused before any lookup.
+/// The address a client is throttled by: IPv4 as is, IPv6 by its /64 prefix (one
+/// subscriber usually holds a whole /64, so counting single IPv6 addresses would let a
+/// guesser rotate through billions of them). IPv4-mapped IPv6 counts as IPv4.
+pub fn throttle_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let mut seg = v6.segments();
+                seg[4..].fill(0);
+                IpAddr::V6(seg.into())
+            }
+        },
+    }
+}
+
+/// Failed joins per client address (see [`throttle_key`]): a token bucket of `per_minute`
+/// tokens refilling over a minute. An address with no token left is refused before any
+/// lookup.
 #[derive(Debug)]
 pub struct JoinThrottle {
     /// Failures allowed per minute (and in a burst).
@@ -189,7 +207,7 @@ impl JoinThrottle {
     pub fn allows(&mut self, ip: IpAddr, now: Instant) -> bool {
         let (rate, burst) = (self.rate(), self.per_minute);
         self.buckets
-            .get_mut(&ip)
+            .get_mut(&throttle_key(ip))
             .is_none_or(|b| b.has(rate, burst, now))
     }
 
@@ -198,7 +216,7 @@ impl JoinThrottle {
         let (rate, burst) = (self.rate(), self.per_minute);
         let bucket = self
             .buckets
-            .entry(ip)
+            .entry(throttle_key(ip))
             .or_insert_with(|| TokenBucket::full(burst, now));
         bucket.take(rate, burst, now);
     }
@@ -300,6 +318,24 @@ mod tests {
             g.check(101, t2),
             Verdict::RefuseAndClose(ErrorCode::TooLarge)
         );
+    }
+
+    #[test]
+    fn ipv6_clients_are_throttled_by_their_64_prefix() {
+        let t0 = Instant::now();
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().expect("v6");
+        let b: IpAddr = "2001:db8:1:2:bbbb::2".parse().expect("v6");
+        let other: IpAddr = "2001:db8:1:3::1".parse().expect("v6");
+        let mut t = JoinThrottle::new(2);
+        t.record_failure(a, t0);
+        t.record_failure(b, t0);
+        assert!(
+            !t.allows(a, t0) && !t.allows(b, t0),
+            "one /64 shares one budget"
+        );
+        assert!(t.allows(other, t0));
+        let mapped: IpAddr = "::ffff:192.0.2.7".parse().expect("mapped");
+        assert_eq!(throttle_key(mapped), IpAddr::from([192, 0, 2, 7]));
     }
 
     #[test]
