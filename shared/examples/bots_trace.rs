@@ -25,9 +25,9 @@ fn main() {
         .enumerate()
         .map(|(s, &l)| make_bot(l, seed + s as u64))
         .collect();
-    for s in 0..n {
+    for (s, level) in lineup.iter().enumerate() {
         let p = game.player(shared::engine::Seat(s as u8));
-        println!("seat {s} ({}) {:?}", lineup[s].name(), p.hand.cards);
+        println!("seat {s} ({}) {:?}", level.name(), p.hand.cards);
     }
     let mut legal = Vec::new();
     let mut events = Vec::new();

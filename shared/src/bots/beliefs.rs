@@ -521,14 +521,14 @@ impl Beliefs {
             let mut total = 0.0;
             for pass in 0..3 {
                 total = 0.0;
-                for h in 0..self.count[s] {
+                for (h, weight) in weights.iter_mut().enumerate().take(self.count[s]) {
                     let hand = self.hands[s][h].cards();
                     let w = match pass {
                         0 => prior(hand, &avail, &left) * self.evidence[s].likelihood(hand),
                         1 => prior(hand, &avail, &left),
                         _ => prior(hand, &left.map(f32::from), &left),
                     };
-                    weights[h] = w;
+                    *weight = w;
                     total += w;
                 }
                 if total > 0.0 {
@@ -601,27 +601,27 @@ impl Reads {
         let mut has = [[0.0f32; 6]; MAX_PLAYERS];
         let mut pool = [0u8; 6];
         let mut total = 0u32;
-        for c in 0..6 {
-            pool[c] = table.copies[c].saturating_sub(table.seen[c]);
-            total += u32::from(pool[c]);
+        for (c, p) in pool.iter_mut().enumerate() {
+            *p = table.copies[c].saturating_sub(table.seen[c]);
+            total += u32::from(*p);
         }
         let t = total as f32;
-        for s in 0..table.n {
+        for (s, row) in has.iter_mut().enumerate().take(table.n) {
             let k = table.lives[s];
             if Seat(s as u8) == table.me {
                 for &c in table.mine() {
-                    has[s][c.index()] = 1.0;
+                    row[c.index()] = 1.0;
                 }
                 continue;
             }
-            for c in 0..6 {
+            for (c, cell) in row.iter_mut().enumerate() {
                 let p = f32::from(pool[c]);
                 let none = match k {
                     0 => 1.0,
                     1 => 1.0 - p / t.max(1.0),
                     _ => ((t - p) * (t - p - 1.0) / (t * (t - 1.0)).max(1.0)).max(0.0),
                 };
-                has[s][c] = (1.0 - none).clamp(0.0, 1.0);
+                *cell = (1.0 - none).clamp(0.0, 1.0);
             }
         }
         Reads {

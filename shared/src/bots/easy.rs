@@ -32,10 +32,6 @@ impl Easy {
 
     fn act(&mut self, t: &Table, legal: &[Input]) -> Option<Input> {
         let rng = &mut self.rng;
-        // A beginner's slip: any legal action at all.
-        if rng.random_bool(0.08) {
-            return legal.get(rng.random_range(0..legal.len())).copied();
-        }
         let pick = |rng: &mut ChaCha8Rng, kind: ActionKind| -> Option<Input> {
             let n = legal
                 .iter()
@@ -53,24 +49,36 @@ impl Easy {
         };
         // A beginner's habit: sitting on coins instead of striking (R3.2 forces the
         // Coup at 10, which the engine enforces through `legal`).
-        if t.my_coins() >= 10 || rng.random_bool(0.55) {
-            if let Some(c) = pick(rng, ActionKind::Coup) {
-                return Some(c);
-            }
+        let winning = legal.iter().find(|i| {
+            matches!(i, Input::Act(Action::Coup(v)) if t.alive_count() == 2 && t.lives[v.index()] == 1)
+        });
+        if let Some(w) = winning {
+            // Even a beginner sees the Coup that wins.
+            return Some(*w);
+        }
+        // A beginner's slip: any legal action at all.
+        if rng.random_bool(0.08) {
+            return legal.get(rng.random_range(0..legal.len())).copied();
+        }
+        if (t.my_coins() >= 10 || rng.random_bool(0.55))
+            && let Some(c) = pick(rng, ActionKind::Coup)
+        {
+            return Some(c);
         }
         let bluff = rng.random_bool(0.04 + 0.06 * f64::from(self.personality.boldness));
-        if t.holds(Card::Assassin) || bluff {
-            if let Some(a) = pick(rng, ActionKind::Assassinate) {
-                return Some(a);
-            }
+        if (t.holds(Card::Assassin) || bluff)
+            && let Some(a) = pick(rng, ActionKind::Assassinate)
+        {
+            return Some(a);
         }
         if t.holds(Card::Duke) || bluff {
             return Some(Input::Act(Action::Tax));
         }
-        if t.holds(Card::Captain) && rng.random_bool(0.7) {
-            if let Some(s) = pick(rng, ActionKind::Steal) {
-                return Some(s);
-            }
+        if t.holds(Card::Captain)
+            && rng.random_bool(0.7)
+            && let Some(s) = pick(rng, ActionKind::Steal)
+        {
+            return Some(s);
         }
         if t.holds(t.exchanger()) && rng.random_bool(0.3) {
             return Some(Input::Act(Action::Exchange));

@@ -36,7 +36,7 @@ const MAX_ARMS: usize = 16;
 
 /// How many standard errors of paired advantage a candidate needs to replace the
 /// heuristic's choice.
-const Z_SWITCH: f32 = 1.5;
+const Z_SWITCH: f32 = 2.0;
 
 /// The search bot.
 #[derive(Debug)]
@@ -245,6 +245,9 @@ impl Bot for Hard {
             // Losing a card, keeping cards, Examine, the draft: the heuristics know.
             _ => return heuristic,
         };
+        if self.policy.is_sure(&t, heuristic) {
+            return heuristic;
+        }
         let mut candidates = candidates;
         // The heuristic's choice is the baseline every other candidate must beat.
         candidates.retain(|i| *i != heuristic);

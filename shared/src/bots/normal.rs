@@ -108,9 +108,7 @@ impl Policy {
                 .map(|c| Input::Show(*c)),
             Pending::ExamineDecide { card, .. } => Some(match card {
                 // Send a strong card back to the Court; give a weak one back.
-                Some(c) if matches!(c, Card::Duke | Card::Assassin | Card::Captain) => {
-                    Input::ForceExchange
-                }
+                Some(Card::Duke | Card::Assassin | Card::Captain) => Input::ForceExchange,
                 Some(Card::Contessa) if t.holds(Card::Assassin) => Input::ForceExchange,
                 _ => Input::GiveBack,
             }),
@@ -135,6 +133,39 @@ impl Policy {
         match chosen {
             Some(i) if legal.contains(&i) => i,
             _ => fallback,
+        }
+    }
+
+    /// Whether `input` is right whatever the hidden cards are, so no search can improve
+    /// on it: a Coup that ends the game, a challenge of a claim whose every copy this seat
+    /// sees, a block with a held card against an assassination of our last card.
+    pub fn is_sure(&self, t: &Table, input: Input) -> bool {
+        let Some(turn) = t
+            .turn
+            .filter(|_| matches!(t.pending, Pending::Respond { .. }))
+        else {
+            return match input {
+                Input::Act(Action::Coup(v)) => t.alive_count() == 2 && t.lives[v.index()] == 1,
+                _ => false,
+            };
+        };
+        match input {
+            Input::Challenge => {
+                let claimed = match t.pending {
+                    Pending::Respond { window } if window.kind == WindowKind::BlockChallenge => {
+                        turn.block.map(|(_, c)| c)
+                    }
+                    _ => match turn.action.claim(t.options) {
+                        Some(Claimed::Card(c)) => Some(c),
+                        _ => None,
+                    },
+                };
+                claimed.is_some_and(|c| t.all_copies_seen(c))
+            }
+            Input::Block(c) => {
+                t.holds(c) && turn.action.kind() == ActionKind::Assassinate && t.my_lives() <= 1
+            }
+            _ => false,
         }
     }
 

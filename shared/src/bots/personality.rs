@@ -29,7 +29,7 @@ impl Personality {
     /// The personality that belongs to `seed`. It uses its own stream (the seed mixed with
     /// a constant), so it does not shift the bot's other random choices.
     pub fn from_seed(seed: u64) -> Personality {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_0F_C0DE_u64.rotate_left(17));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005E_ED0F_C0DE_u64.rotate_left(17));
         // Traits stay within 0.2..0.8: varied, but never a caricature that throws games.
         let mut trait_ = || 0.2 + 0.6 * rng.random::<f32>();
         Personality {

@@ -1,0 +1,370 @@
+//! Bots play legal, finished games in every option at 2–10 players; the belief tracker
+//! never gives probability to a hand that card counting rules out; fixed positions where
+//! the right move is clear are played right by every level.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use shared::bots::beliefs::Beliefs;
+use shared::bots::{Bot, BotLevel, Budget, make_bot};
+use shared::engine::{Action, Card, Event, Game, Input, Options, Pending, Seat, Setup, View};
+
+/// A small clockless budget: tests must be fast and deterministic. Hard's search runs at
+/// least one sampled world per decision whatever the budget.
+const BUDGET: Budget<'static> = Budget::iterations(1);
+
+/// The most inputs a bot game may take (a sane cap: real games take under 400).
+const CAP: usize = 3_000;
+
+/// Plays one game of bots of `levels`, checking every decision against the legal inputs
+/// and every view's beliefs against card counting. Returns the number of inputs.
+fn play(levels: &[BotLevel], options: Options, seed: u64, budget: &Budget<'_>) -> usize {
+    let n = levels.len();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Game::deal(n, options, None, &mut rng).expect("deal");
+    let mut bots: Vec<Box<dyn Bot>> = levels
+        .iter()
+        .enumerate()
+        .map(|(s, &l)| make_bot(l, seed * 16 + s as u64))
+        .collect();
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut steps = 0;
+    while !game.is_over() {
+        steps += 1;
+        assert!(
+            steps < CAP,
+            "seed {seed} {options:?} {levels:?}: game did not end"
+        );
+        let seat = game.owing().iter().next().expect("someone owes a decision");
+        game.legal_inputs(seat, &mut legal);
+        let view = game.view(seat);
+        if steps % 7 == 0 {
+            check_beliefs(&view);
+        }
+        let input = bots[seat.index()].decide(&view, &legal, budget);
+        assert!(
+            legal.contains(&input),
+            "seed {seed} {options:?}: {:?} chose illegal {input:?} from {legal:?}",
+            levels[seat.index()]
+        );
+        game.apply(seat, input, &mut rng, &mut events)
+            .expect("a legal input applies");
+    }
+    steps
+}
+
+/// Every hand with positive probability is one card counting allows, and the
+/// probabilities are a distribution.
+fn check_beliefs(view: &View) {
+    let b = Beliefs::new(view);
+    let Some(me) = view.viewer else { return };
+    let mut unseen = [0u8; 6];
+    for c in view.unseen_cards() {
+        unseen[c.index()] += 1;
+    }
+    let phantom = view.unseen_count() - view.unseen_cards().len();
+    for s in 0..view.players.len() {
+        let seat = Seat(s as u8);
+        if seat == me || b.unknown_count(seat) == 0 {
+            continue;
+        }
+        let mut total = 0.0;
+        for (hand, p) in b.hands(seat) {
+            assert!((0.0..=1.0001).contains(&p), "probability {p}");
+            total += p;
+            if p > 0.0 {
+                let mut need = [0u8; 6];
+                for c in hand {
+                    need[c.index()] += 1;
+                    assert!(c.in_use(view.options), "{c:?} is not in this game");
+                }
+                for c in Card::ALL {
+                    assert!(
+                        usize::from(need[c.index()]) <= usize::from(unseen[c.index()]) + phantom,
+                        "seat {s} given {hand:?} with only {} {c:?} unseen",
+                        unseen[c.index()]
+                    );
+                }
+            }
+        }
+        assert!((total - 1.0).abs() < 1e-3, "probabilities sum to {total}");
+    }
+}
+
+#[test]
+fn every_level_plays_legal_finished_games_in_every_option_at_2_to_10_players() {
+    let mut seed = 0;
+    for options in Options::ALL {
+        for n in 2..=10usize {
+            if options.two_player_draft && n != 2 {
+                continue;
+            }
+            seed += 1;
+            // A mixed table: Easy and Normal at every count, and one Hard seat (whose
+            // playouts are the slow part in a debug build).
+            let levels: Vec<BotLevel> = (0..n)
+                .map(|s| match s {
+                    0 => BotLevel::Hard,
+                    _ => BotLevel::ALL[(s + seed as usize) % 2],
+                })
+                .collect();
+            play(&levels, options, seed, &BUDGET);
+        }
+    }
+}
+
+#[test]
+fn each_level_alone_finishes_games_across_seeds() {
+    for level in BotLevel::ALL {
+        for seed in 0..4u64 {
+            let n = 2 + (seed as usize * 3) % 4;
+            let options = Options::ALL[(seed as usize) % 4];
+            play(&vec![level; n], options, 1000 + seed, &BUDGET);
+        }
+    }
+}
+
+#[test]
+fn bots_are_deterministic_for_a_seed_without_a_clock() {
+    let run = |level: BotLevel| {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut game = Game::deal(3, Options::default(), Some(Seat(0)), &mut rng).expect("deal");
+        let mut bots: Vec<Box<dyn Bot>> = (0..3).map(|s| make_bot(level, 40 + s)).collect();
+        let (mut legal, mut events, mut transcript) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..200 {
+            if game.is_over() {
+                break;
+            }
+            let seat = game.owing().iter().next().expect("owes");
+            game.legal_inputs(seat, &mut legal);
+            let input = bots[seat.index()].decide(&game.view(seat), &legal, &BUDGET);
+            transcript.push(input);
+            game.apply(seat, input, &mut rng, &mut events)
+                .expect("legal");
+        }
+        transcript
+    };
+    for level in BotLevel::ALL {
+        assert_eq!(run(level), run(level), "{level:?}");
+    }
+}
+
+// ----- fixed positions -----
+
+/// A scripted game: the deal of `hands` with `court`, coins, and cards face up.
+fn setup(
+    hands: Vec<[Card; 2]>,
+    court: Vec<Card>,
+    coins: Vec<u16>,
+    face_up: Vec<Vec<Card>>,
+) -> Game {
+    let mut s = Setup::new(Options::default(), hands, court);
+    s.coins = Some(coins);
+    s.face_up = Some(face_up);
+    Game::from_setup(s).expect("valid setup")
+}
+
+/// Applies scripted inputs.
+fn script(game: &mut Game, inputs: &[(u8, Input)]) {
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut events: Vec<Event> = Vec::new();
+    for &(s, i) in inputs {
+        game.apply(Seat(s), i, &mut rng, &mut events)
+            .unwrap_or_else(|e| panic!("scripted {i:?} by seat {s}: {e:?}"));
+    }
+}
+
+/// What `level` decides for `seat` now (every personality the seeds give).
+fn decisions(game: &Game, seat: u8, level: BotLevel) -> Vec<Input> {
+    let mut legal = Vec::new();
+    game.legal_inputs(Seat(seat), &mut legal);
+    assert!(
+        !legal.is_empty(),
+        "seat {seat} owes nothing: {:?}",
+        game.pending()
+    );
+    let view = game.view(Seat(seat));
+    (0..8u64)
+        .map(|seed| make_bot(level, seed).decide(&view, &legal, &Budget::iterations(60)))
+        .collect()
+}
+
+#[test]
+fn every_level_takes_the_winning_coup() {
+    // Seat 0 has 7 coins; seat 1, its only opponent, has one card left.
+    let game = setup(
+        vec![
+            [Card::Duke, Card::Captain],
+            [Card::Assassin, Card::Contessa],
+        ],
+        vec![
+            Card::Duke,
+            Card::Duke,
+            Card::Assassin,
+            Card::Assassin,
+            Card::Captain,
+            Card::Captain,
+            Card::Ambassador,
+            Card::Ambassador,
+            Card::Ambassador,
+            Card::Contessa,
+            Card::Contessa,
+        ],
+        vec![7, 2],
+        vec![vec![], vec![Card::Assassin]],
+    );
+    for level in BotLevel::ALL {
+        for d in decisions(&game, 0, level) {
+            assert_eq!(d, Input::Act(Action::Coup(Seat(1))), "{level:?}");
+        }
+    }
+}
+
+#[test]
+fn every_level_blocks_an_assassination_with_a_held_contessa_on_one_card() {
+    // Seat 1 holds a Contessa as its last card; seat 0 assassinates it.
+    let mut game = setup(
+        vec![
+            [Card::Assassin, Card::Duke],
+            [Card::Contessa, Card::Captain],
+            [Card::Duke, Card::Captain],
+        ],
+        vec![
+            Card::Duke,
+            Card::Assassin,
+            Card::Assassin,
+            Card::Captain,
+            Card::Ambassador,
+            Card::Ambassador,
+            Card::Ambassador,
+            Card::Contessa,
+            Card::Contessa,
+        ],
+        vec![3, 2, 2],
+        vec![vec![], vec![Card::Captain], vec![]],
+    );
+    script(&mut game, &[(0, Input::Act(Action::Assassinate(Seat(1))))]);
+    for level in BotLevel::ALL {
+        for d in decisions(&game, 1, level) {
+            // In the challenge window the target may block early (R5.1).
+            assert_eq!(d, Input::Block(Card::Contessa), "{level:?}");
+        }
+    }
+    // The same in the block window, once the challenge window closed unchallenged.
+    script(&mut game, &[(1, Input::Pass), (2, Input::Pass)]);
+    assert!(matches!(game.pending(), Pending::Respond { .. }));
+    for level in BotLevel::ALL {
+        for d in decisions(&game, 1, level) {
+            assert_eq!(d, Input::Block(Card::Contessa), "{level:?}");
+        }
+    }
+}
+
+#[test]
+fn normal_and_hard_challenge_a_claim_whose_every_copy_they_can_see() {
+    // Seat 1 holds two Dukes and the third is face up: seat 0's Tax is a lie.
+    let mut game = setup(
+        vec![
+            [Card::Captain, Card::Assassin],
+            [Card::Duke, Card::Duke],
+            [Card::Duke, Card::Contessa],
+        ],
+        vec![
+            Card::Assassin,
+            Card::Assassin,
+            Card::Captain,
+            Card::Captain,
+            Card::Ambassador,
+            Card::Ambassador,
+            Card::Ambassador,
+            Card::Contessa,
+            Card::Contessa,
+        ],
+        vec![2, 2, 2],
+        vec![vec![], vec![], vec![Card::Duke]],
+    );
+    script(&mut game, &[(0, Input::Act(Action::Tax))]);
+    for level in [BotLevel::Normal, BotLevel::Hard] {
+        for d in decisions(&game, 1, level) {
+            assert_eq!(d, Input::Challenge, "{level:?}");
+        }
+    }
+}
+
+#[test]
+fn no_level_challenges_not_duke_when_it_sees_every_duke() {
+    // R8.4: Embezzlement claims "not Duke". Seat 1 holds two Dukes and the third is face
+    // up, so the claim is certainly true: challenging it can only lose an influence.
+    let mut s = Setup::new(
+        Options {
+            allegiances: true,
+            ..Options::default()
+        },
+        vec![
+            [Card::Captain, Card::Assassin],
+            [Card::Duke, Card::Duke],
+            [Card::Duke, Card::Contessa],
+        ],
+        vec![
+            Card::Assassin,
+            Card::Assassin,
+            Card::Captain,
+            Card::Captain,
+            Card::Ambassador,
+            Card::Ambassador,
+            Card::Ambassador,
+            Card::Contessa,
+            Card::Contessa,
+        ],
+    );
+    s.face_up = Some(vec![vec![], vec![], vec![Card::Duke]]);
+    s.allegiances = Some(vec![
+        shared::engine::Allegiance::Loyalist,
+        shared::engine::Allegiance::Reformist,
+        shared::engine::Allegiance::Loyalist,
+    ]);
+    s.reserve = 4;
+    let mut game = Game::from_setup(s).expect("valid");
+    script(&mut game, &[(0, Input::Act(Action::Embezzle))]);
+    for level in BotLevel::ALL {
+        for d in decisions(&game, 1, level) {
+            assert_eq!(d, Input::Pass, "{level:?}");
+        }
+    }
+}
+
+#[test]
+fn normal_and_hard_challenge_when_letting_the_claim_pass_loses_the_game() {
+    // Seat 1 is on its last card (a Duke) and is assassinated; every Contessa is face
+    // up, so no block can stand. Passing loses the game; a challenge is the only chance.
+    let mut game = setup(
+        vec![
+            [Card::Assassin, Card::Captain],
+            [Card::Duke, Card::Contessa],
+            [Card::Contessa, Card::Contessa],
+        ],
+        vec![
+            Card::Duke,
+            Card::Duke,
+            Card::Assassin,
+            Card::Assassin,
+            Card::Captain,
+            Card::Captain,
+            Card::Ambassador,
+            Card::Ambassador,
+            Card::Ambassador,
+        ],
+        vec![3, 2, 0],
+        vec![
+            vec![],
+            vec![Card::Contessa],
+            vec![Card::Contessa, Card::Contessa],
+        ],
+    );
+    script(&mut game, &[(0, Input::Act(Action::Assassinate(Seat(1))))]);
+    for level in [BotLevel::Normal, BotLevel::Hard] {
+        for d in decisions(&game, 1, level) {
+            assert_eq!(d, Input::Challenge, "{level:?}");
+        }
+    }
+}
