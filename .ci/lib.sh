@@ -11,8 +11,10 @@ TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 case "$TARGET_DIR" in /*) ;; *) TARGET_DIR="$ROOT/$TARGET_DIR" ;; esac
 export PATH="$HOME/.cargo/bin:$PATH"
 
-# A section header, with the seconds since the script started.
-section() { printf '\n\033[1;36m==> %s\033[0m  [%ss]\n' "$*" "$SECONDS"; }
+# A section header, with the seconds since the outermost script started.
+: "${COUP_CI_START:=$(date +%s)}"
+export COUP_CI_START
+section() { printf '\n\033[1;36m==> %s\033[0m  [%ss]\n' "$*" "$(($(date +%s) - COUP_CI_START))"; }
 note() { printf '    %s\n' "$*"; }
 die() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
 
