@@ -132,6 +132,7 @@ impl Hard {
         beliefs: &Beliefs,
         candidates: &[Input],
         budget: &Budget<'_>,
+        start: Option<f64>,
     ) -> Option<Input> {
         let me = view.viewer?;
         let k = candidates.len().min(MAX_ARMS);
@@ -140,7 +141,6 @@ impl Hard {
         let mut dsum = [0.0f32; MAX_ARMS];
         let mut dsq = [0.0f32; MAX_ARMS];
         let mut worlds = 0u32;
-        let start = budget.clock.map(|c| c());
         let mut playouts = 0u32;
         let mut failures = 0u32;
         let mut rewards = [0.0f32; MAX_ARMS];
@@ -168,8 +168,15 @@ impl Hard {
             let stream: u64 = self.rng.random();
             for arm in 0..k {
                 if let (Some(clock), Some(t0)) = (budget.clock, start) {
-                    // Leave a margin for the decision's own overhead.
-                    if clock() - t0 >= budget.millis * 0.85 {
+                    // Stop when one more playout of average length would overrun the
+                    // budget (less a margin for returning): p99 within budget, not p50.
+                    let elapsed = clock() - t0;
+                    let per_playout = if playouts > 0 {
+                        elapsed / f64::from(playouts)
+                    } else {
+                        0.0
+                    };
+                    if elapsed + 1.5 * per_playout >= budget.millis * 0.9 {
                         break 'outer;
                     }
                 }
@@ -218,6 +225,8 @@ impl Hard {
 impl Bot for Hard {
     fn decide(&mut self, view: &View, legal: &[Input], budget: &Budget<'_>) -> Input {
         let fallback = legal.first().copied().unwrap_or(Input::Pass);
+        // The budget covers the whole decision, beliefs included.
+        let start = budget.clock.map(|c| c());
         self.last_iterations = 0;
         let Some(t) = Table::from_view(view) else {
             return fallback;
@@ -256,7 +265,7 @@ impl Bot for Hard {
         if candidates.len() <= 1 {
             return heuristic;
         }
-        match self.search(view, &beliefs, &candidates, budget) {
+        match self.search(view, &beliefs, &candidates, budget, start) {
             Some(i) if legal.contains(&i) => i,
             _ => heuristic,
         }
