@@ -661,3 +661,105 @@ impl Reads {
 pub fn deck_copies(view: &View) -> [u8; 6] {
     copies(view.options, view.players.len())
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::engine::{Game, Input, Options, Setup};
+
+    fn game(hands: Vec<[Card; 2]>, court: Vec<Card>, face_up: Vec<Vec<Card>>) -> Game {
+        let mut s = Setup::new(Options::default(), hands, court);
+        s.face_up = Some(face_up);
+        Game::from_setup(s).expect("valid setup")
+    }
+
+    fn apply(g: &mut Game, seat: u8, input: Input) {
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        g.apply(Seat(seat), input, &mut rng, &mut Vec::new())
+            .expect("legal");
+    }
+
+    /// Seat 1 sees two Dukes in its own hand and one face up: however often seat 0
+    /// claims the Duke, no Duke may be believed in seat 0's hand, and every sample of the
+    /// hidden cards respects it.
+    #[test]
+    fn claims_never_resurrect_a_counted_out_card() {
+        use crate::engine::Action;
+        let mut g = game(
+            vec![
+                [Card::Captain, Card::Assassin],
+                [Card::Duke, Card::Duke],
+                [Card::Duke, Card::Contessa],
+            ],
+            vec![
+                Card::Assassin,
+                Card::Assassin,
+                Card::Captain,
+                Card::Captain,
+                Card::Ambassador,
+                Card::Ambassador,
+                Card::Ambassador,
+                Card::Contessa,
+                Card::Contessa,
+            ],
+            vec![vec![], vec![], vec![Card::Duke]],
+        );
+        // Seat 0 taxes unchallenged; then it is seat 0's claim again after a round.
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, 1, Input::Pass);
+        apply(&mut g, 2, Input::Pass);
+        let view = g.view(Seat(1));
+        let b = Beliefs::new(&view);
+        assert_eq!(b.p_has(Seat(0), Card::Duke), 0.0);
+        for (hand, p) in b.hands(Seat(0)) {
+            if hand.contains(&Card::Duke) {
+                assert_eq!(p, 0.0, "{hand:?}");
+            }
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let (mut out, mut pool) = (Vec::new(), Vec::new());
+        for _ in 0..50 {
+            assert!(b.sample(&view, &mut rng, &mut out, &mut pool));
+            assert!(!out.contains(&Card::Duke));
+            Game::determinize(&view, &out).expect("a consistent deal");
+        }
+    }
+
+    /// A claim raises the claimant's probability of holding the card; a card proven and
+    /// returned is expected back in the Court.
+    #[test]
+    fn claims_raise_belief_and_proofs_are_counted_in_the_court() {
+        use crate::engine::Action;
+        let mut g = game(
+            vec![
+                [Card::Duke, Card::Assassin],
+                [Card::Captain, Card::Contessa],
+                [Card::Ambassador, Card::Contessa],
+            ],
+            vec![
+                Card::Duke,
+                Card::Duke,
+                Card::Assassin,
+                Card::Assassin,
+                Card::Captain,
+                Card::Captain,
+                Card::Ambassador,
+                Card::Ambassador,
+                Card::Contessa,
+            ],
+            vec![vec![], vec![], vec![]],
+        );
+        let before = Beliefs::new(&g.view(Seat(1))).p_has(Seat(0), Card::Duke);
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        let after = Beliefs::new(&g.view(Seat(1))).p_has(Seat(0), Card::Duke);
+        assert!(after > before + 0.1, "{before} -> {after}");
+        // Seat 1 challenges; seat 0 proves the Duke (R6.2), which goes back to the Court.
+        apply(&mut g, 1, Input::Challenge);
+        apply(&mut g, 2, Input::Pass);
+        let b = Beliefs::new(&g.view(Seat(2)));
+        assert!(b.court_known[Card::Duke.index()] > 0.5);
+    }
+}
