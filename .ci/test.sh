@@ -46,11 +46,13 @@ fi
 
 "$ROOT/.ci/build-client.sh" "$ROOT/dist"
 
-section "relay: cargo build --release"
-cargo build --release --locked -p coup-server --bin coup-relay
+# The debug relay that `cargo test` already built: a release build would add minutes to a
+# cold run, and two browsers do not need its speed (`make serve` builds the release one).
+section "relay: cargo build (debug, as built by cargo test)"
+cargo build --locked -p coup-server --bin coup-relay
 
 section "browser end-to-end (network namespace with only lo)"
-export COUP_RELAY_BIN="$TARGET_DIR/release/coup-relay" COUP_DIST="$ROOT/dist"
+export COUP_RELAY_BIN="$TARGET_DIR/debug/coup-relay" COUP_DIST="$ROOT/dist"
 rm -rf "$ROOT/tests/e2e/artifacts"
 # unshare needs root (CI runs as root); the namespace keeps WebRTC on loopback.
 as_root env COUP_RELAY_BIN="$COUP_RELAY_BIN" COUP_DIST="$COUP_DIST" PATH="$PATH" \
