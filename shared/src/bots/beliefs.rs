@@ -467,10 +467,10 @@ impl Beliefs {
     pub fn reads(&self) -> Reads {
         let mut challenge_rate = [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS];
         for (s, &(made, asked)) in self.challenges.iter().enumerate() {
-            // A prior worth ten windows at the default rate, so a few observations move
+            // A prior worth four windows at the default rate, so a few observations move
             // it but one unlucky challenge does not brand a player.
             challenge_rate[s] =
-                (f32::from(made) + 10.0 * DEFAULT_CHALLENGE_RATE) / (f32::from(asked) + 10.0);
+                (f32::from(made) + 4.0 * DEFAULT_CHALLENGE_RATE) / (f32::from(asked) + 4.0);
         }
         Reads {
             has: self.has,

@@ -57,7 +57,7 @@ impl Easy {
             return Some(*w);
         }
         // A beginner's slip: any legal action at all.
-        if rng.random_bool(0.08) {
+        if rng.random_bool(0.12) {
             return legal.get(rng.random_range(0..legal.len())).copied();
         }
         if (t.my_coins() >= 10 || rng.random_bool(0.55))

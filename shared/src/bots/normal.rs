@@ -278,7 +278,7 @@ impl Policy {
             }
             Action::Coup(v) => {
                 // Certain: worth more than anything else we could do with the coins.
-                kill_value(t, v) + 4.0 + 0.6 * self.threat(t, r, v)
+                kill_value(t, v) + 4.0 + 1.2 * self.threat(t, r, v)
             }
             Action::Exchange => {
                 let strong = t
