@@ -143,6 +143,10 @@ impl Hard {
         let mut worlds = 0u32;
         let mut playouts = 0u32;
         let mut failures = 0u32;
+        // The clock at the last check, and the longest gap between checks (one playout,
+        // or one playout plus a sampled world).
+        let mut last_tick: Option<f64> = None;
+        let mut longest = 0.0f64;
         let mut rewards = [0.0f32; MAX_ARMS];
         'outer: while playouts + k as u32 <= budget.iterations.max(k as u32) {
             if playouts >= budget.iterations {
@@ -168,15 +172,16 @@ impl Hard {
             let stream: u64 = self.rng.random();
             for arm in 0..k {
                 if let (Some(clock), Some(t0)) = (budget.clock, start) {
-                    // Stop when one more playout of average length would overrun the
-                    // budget (less a margin for returning): p99 within budget, not p50.
-                    let elapsed = clock() - t0;
-                    let per_playout = if playouts > 0 {
-                        elapsed / f64::from(playouts)
-                    } else {
-                        0.0
-                    };
-                    if elapsed + 1.5 * per_playout >= budget.millis * 0.9 {
+                    // Stop when one more playout as long as the longest so far would
+                    // overrun the budget (less a margin for returning): the budget bounds
+                    // p99, not p50.
+                    let now = clock();
+                    let elapsed = now - t0;
+                    if let Some(prev) = last_tick {
+                        longest = longest.max(now - prev);
+                    }
+                    last_tick = Some(now);
+                    if elapsed + longest >= budget.millis * 0.85 {
                         break 'outer;
                     }
                 }
