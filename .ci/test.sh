@@ -46,10 +46,14 @@ fi
 
 "$ROOT/.ci/build-client.sh" "$ROOT/dist"
 
-# The debug relay that `cargo test` already built: a release build would add minutes to a
-# cold run, and two browsers do not need its speed (`make serve` builds the release one).
-section "relay: cargo build (debug, as built by cargo test)"
-cargo build --locked -p coup-server --bin coup-relay
+# The debug relay that `cargo test` already built for the relay's integration tests: a
+# release build would add minutes to a cold run, and two browsers do not need its speed
+# (`make serve` builds the release one). `cargo test --no-run` is a no-op that makes sure it
+# is fresh; a plain `cargo build` would rebuild the server without its dev-dependencies'
+# features.
+section "relay (the debug build from cargo test)"
+cargo test --workspace --locked --no-run 2>&1 | tail -n 1
+[ -x "$TARGET_DIR/debug/coup-relay" ] || cargo build --locked -p coup-server --bin coup-relay
 
 section "browser end-to-end (network namespace with only lo)"
 export COUP_RELAY_BIN="$TARGET_DIR/debug/coup-relay" COUP_DIST="$ROOT/dist"
