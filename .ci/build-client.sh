@@ -22,16 +22,26 @@ WASM_IN="$TARGET_DIR/wasm32-unknown-unknown/wasm-release/coup_client.wasm"
 [ -f "$WASM_IN" ] || die "no $WASM_IN after the build"
 
 section "client: wasm-bindgen, wasm-opt, hashing"
-STAGE="$(mktemp -d)"
-trap 'rm -rf "$STAGE"' EXIT
-wasm-bindgen --target web --no-typescript --out-dir "$STAGE" "$WASM_IN"
 # The features rustc 1.95 emits for wasm32-unknown-unknown by default; wasm-opt must
 # accept them or it refuses the module.
-"$WASM_OPT" -Oz \
-    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    --strip-debug --strip-producers \
-    -o "$STAGE/opt.wasm" "$STAGE/coup_client_bg.wasm"
+OPT_FLAGS=(-Oz
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+    --enable-mutable-globals --enable-reference-types --enable-multivalue
+    --strip-debug --strip-producers)
+# wasm-opt under Node takes most of a minute, so its output is kept beside cargo's and
+# reused while the module, the tools and the flags are the same.
+STAGE="$TARGET_DIR/coup-client-stage"
+KEY="$(sha256sum "$WASM_IN" | cut -c1-64) $(wasm-bindgen --version) $("$WASM_OPT" --version) ${OPT_FLAGS[*]}"
+if [ -f "$STAGE/key" ] && [ "$(cat "$STAGE/key")" = "$KEY" ] \
+    && [ -f "$STAGE/opt.wasm" ] && [ -f "$STAGE/coup_client.js" ]; then
+    note "unchanged module: reusing the last wasm-bindgen and wasm-opt output"
+else
+    rm -rf "$STAGE"
+    mkdir -p "$STAGE"
+    wasm-bindgen --target web --no-typescript --out-dir "$STAGE" "$WASM_IN"
+    "$WASM_OPT" "${OPT_FLAGS[@]}" -o "$STAGE/opt.wasm" "$STAGE/coup_client_bg.wasm"
+    printf '%s' "$KEY" >"$STAGE/key"
+fi
 
 # name-HASH.ext, the hash of the content: the relay may cache these for a year.
 hashed() {
