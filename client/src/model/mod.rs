@@ -9,6 +9,7 @@ pub mod peer_msg;
 pub mod relay_url;
 pub mod session;
 pub mod signal;
+pub mod table;
 
 pub use chat::{ChatLine, ChatLog};
 pub use peer_msg::PeerMessage;
