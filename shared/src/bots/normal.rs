@@ -308,6 +308,8 @@ impl Policy {
                 if t.lives[v.index()] <= 1 {
                     value += 0.5;
                 }
+                // Never loop on Examines: each repeat is worth less.
+                value -= 0.8 * f32::from(t.recent_exchanges);
                 if t.alive_count() <= 2 && t.recent_exchanges >= 1 {
                     value -= 1.0;
                 }

@@ -35,7 +35,8 @@ pub struct Table {
     pub face_up: [u8; 6],
     /// The last seat that attacked or challenged this one, if it remembers (vengeance).
     pub grudge: Option<Seat>,
-    /// How many of this seat's last few actions were exchanges (to avoid exchange loops).
+    /// How many of this seat's last few actions were exchanges or Examines (to avoid
+    /// exchange loops in the endgame).
     pub recent_exchanges: u8,
 }
 
@@ -94,7 +95,9 @@ impl Table {
                 Event::Declared { seat, action, .. } => {
                     if seat == me && my_actions < 4 {
                         my_actions += 1;
-                        if action.kind() == ActionKind::Exchange {
+                        // Examine cycles cards too: a pair of Inquisitors examining
+                        // each other forever is the same loop as repeated exchanges.
+                        if matches!(action.kind(), ActionKind::Exchange | ActionKind::Examine) {
                             t.recent_exchanges += 1;
                         }
                     }
