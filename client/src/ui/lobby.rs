@@ -21,6 +21,7 @@ pub fn Lobby() -> impl IntoView {
                 <p>"Coup for 2–10 players. No accounts: share a room code with your friends."</p>
             </div>
             <div class="lobby-cards">
+                <crate::ui::table::SoloStart />
                 <div class="panel card-create">
                     <h2>"Host a game"</h2>
                     <p class="muted">"Open a room and read its code to the others."</p>

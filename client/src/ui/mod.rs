@@ -8,6 +8,7 @@
 mod chat;
 mod lobby;
 mod room;
+pub(crate) mod table;
 
 use leptos::prelude::*;
 
@@ -27,6 +28,7 @@ enum Screen {
 pub fn App() -> impl IntoView {
     let ctl = Ctl::new();
     provide_context(ctl);
+    let solo = table::Solo::provide();
     let screen = Memo::new(move |_| {
         ctl.session.with(|s| match s.phase {
             Phase::Lobby => Screen::Lobby,
@@ -43,6 +45,8 @@ pub fn App() -> impl IntoView {
             <Notices />
             <main class="main">
                 {move || match screen.get() {
+                    // A game against bots runs in the page and takes the main area.
+                    _ if solo.active() => view! { <table::SoloTable /> }.into_any(),
                     Screen::Lobby => view! { <lobby::Lobby /> }.into_any(),
                     Screen::Opening => view! { <Opening /> }.into_any(),
                     Screen::Room => view! { <room::RoomView /> }.into_any(),

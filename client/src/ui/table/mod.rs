@@ -1,0 +1,425 @@
+//! The game table against bots: the start form on the first page, then the table itself
+//! (seats, Court and Reserve, the claim record, the log) and one decision panel per kind
+//! of pending decision. The table runs in this page ([`Local`]); a 250 ms timer lets the
+//! host run its bots and timeouts and refreshes the countdowns.
+
+mod panels;
+
+use leptos::prelude::*;
+use shared::engine::{Allegiance, Card, Input, Options, Pending, PlayerView, Seat, View};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+
+use crate::model::table::{
+    BotLevel, Local, SoloSetup, allegiance_name, card_name, describe, seat_names,
+};
+
+/// The page-wide handle to the table against bots (Leptos context).
+#[derive(Clone, Copy)]
+pub struct Solo {
+    /// The table, while a game against bots is open.
+    local: RwSignal<Option<Local>, LocalStorage>,
+    /// Page time in ms, refreshed by the timer (drives the countdowns).
+    now: RwSignal<u64>,
+}
+
+/// Page time in milliseconds (the unit of the host's deadlines).
+fn now_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+impl Solo {
+    /// Makes the handle and starts the timer that ticks the host.
+    pub fn provide() -> Solo {
+        let solo = Solo {
+            local: RwSignal::new_local(None),
+            now: RwSignal::new(now_ms()),
+        };
+        provide_context(solo);
+        let tick = Closure::<dyn FnMut()>::new(move || {
+            let now = now_ms();
+            solo.now.set(now);
+            let due = solo.local.with_untracked(|l| {
+                l.as_ref()
+                    .and_then(Local::next_deadline)
+                    .is_some_and(|d| d <= now)
+            });
+            if due {
+                solo.local.update(|l| {
+                    if let Some(l) = l.as_mut() {
+                        l.tick(now);
+                    }
+                });
+            }
+        });
+        if let Some(w) = web_sys::window() {
+            // One timer for the page's lifetime: it does nothing while no table is open.
+            let _ = w.set_interval_with_callback_and_timeout_and_arguments_0(
+                tick.as_ref().unchecked_ref(),
+                250,
+            );
+        }
+        tick.forget();
+        solo
+    }
+
+    /// Whether a game against bots is on screen.
+    pub fn active(&self) -> bool {
+        self.local.with(Option::is_some)
+    }
+
+    fn start(&self, setup: SoloSetup) -> Result<(), String> {
+        let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
+        let local = Local::start(seed, setup, now_ms())?;
+        self.local.set(Some(local));
+        Ok(())
+    }
+
+    fn play(&self, input: Input) {
+        let now = now_ms();
+        self.local.update(|l| {
+            if let Some(l) = l.as_mut() {
+                l.problem = None;
+                l.play(input, now);
+            }
+        });
+    }
+
+    fn rematch(&self) {
+        let now = now_ms();
+        self.local.update(|l| {
+            if let Some(l) = l.as_mut() {
+                l.rematch(now);
+            }
+        });
+    }
+
+    fn leave(&self) {
+        self.local.set(None);
+    }
+}
+
+/// What the table shows, taken from the guest after each change.
+#[derive(Clone, PartialEq)]
+pub(crate) struct Snap {
+    pub names: Vec<String>,
+    pub me: Option<Seat>,
+    pub view: View,
+    pub legal: Vec<Input>,
+    pub log: Vec<String>,
+    pub problem: Option<String>,
+}
+
+fn snap(l: &Local) -> Option<Snap> {
+    let g = l.guest();
+    let game = g.game()?;
+    let me = g.seat();
+    let names = g.table().map(|t| seat_names(t, me)).unwrap_or_default();
+    let options = game.view.options;
+    let log = game
+        .view
+        .events
+        .iter()
+        .filter_map(|e| describe(e, &names, options))
+        .collect();
+    Some(Snap {
+        names,
+        me,
+        view: game.view.clone(),
+        legal: game.legal.clone(),
+        log,
+        problem: l.problem.clone(),
+    })
+}
+
+/// The "Play against bots" form on the first page.
+#[component]
+pub fn SoloStart() -> impl IntoView {
+    let solo = expect_context::<Solo>();
+    let players = RwSignal::new(3u8);
+    let level = RwSignal::new(BotLevel::Normal);
+    let inquisitor = RwSignal::new(false);
+    let reformation = RwSignal::new(false);
+    let draft = RwSignal::new(false);
+    let error = RwSignal::new(None::<String>);
+    let start = move |_| {
+        let setup = SoloSetup {
+            players: players.get_untracked(),
+            level: level.get_untracked(),
+            options: Options {
+                inquisitor: inquisitor.get_untracked(),
+                allegiances: reformation.get_untracked(),
+                two_player_draft: draft.get_untracked() && players.get_untracked() == 2,
+            },
+        };
+        error.set(solo.start(setup).err());
+    };
+    view! {
+        <div class="panel card-solo" data-testid="solo-form">
+            <h2>"Play against bots"</h2>
+            <p class="muted">"Start at once, right here — no room, no relay."</p>
+            <div class="solo-row">
+                <label class="solo-field">
+                    <span>"Players"</span>
+                    <select
+                        data-testid="solo-players"
+                        on:change=move |ev| {
+                            if let Ok(n) = event_target_value(&ev).parse::<u8>() {
+                                players.set(n);
+                            }
+                        }
+                    >
+                        {(2u8..=10)
+                            .map(|n| view! { <option value=n.to_string() selected=n == 3>{n}</option> })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="solo-field">
+                    <span>"Bots"</span>
+                    <select
+                        data-testid="solo-level"
+                        on:change=move |ev| {
+                            level.set(match event_target_value(&ev).as_str() {
+                                "easy" => BotLevel::Easy,
+                                "hard" => BotLevel::Hard,
+                                _ => BotLevel::Normal,
+                            });
+                        }
+                    >
+                        <option value="easy">"Easy"</option>
+                        <option value="normal" selected=true>"Normal"</option>
+                        <option value="hard">"Hard"</option>
+                    </select>
+                </label>
+            </div>
+            <div class="solo-options">
+                <label class="check">
+                    <input type="checkbox" bind:checked=inquisitor />
+                    "Inquisitor"
+                </label>
+                <label class="check">
+                    <input type="checkbox" bind:checked=reformation />
+                    "Reformation"
+                </label>
+                <label class="check" class:disabled=move || players.get() != 2>
+                    <input
+                        type="checkbox"
+                        bind:checked=draft
+                        disabled=move || players.get() != 2
+                    />
+                    "Two-player draft"
+                </label>
+            </div>
+            {move || error.get().map(|e| view! { <p class="solo-error">{e}</p> })}
+            <button class="btn primary big" data-testid="solo-start" on:click=start>
+                "Play against bots"
+            </button>
+        </div>
+    }
+}
+
+/// The table of a game against bots.
+#[component]
+pub fn SoloTable() -> impl IntoView {
+    let solo = expect_context::<Solo>();
+    let snap = Memo::new(move |_| solo.local.with(|l| l.as_ref().and_then(snap)));
+    view! {
+        <section class="solo" data-testid="solo-table">
+            {move || match snap.get() {
+                None => view! {
+                    <div class="panel opening"><p>"Dealing…"</p></div>
+                }
+                    .into_any(),
+                Some(s) => view! { <TableBody snap=s /> }.into_any(),
+            }}
+        </section>
+    }
+}
+
+/// Everything on the table for one state of the game.
+#[component]
+fn TableBody(
+    /// The state to draw.
+    snap: Snap,
+) -> impl IntoView {
+    let solo = expect_context::<Solo>();
+    let v = &snap.view;
+    let owes = v.pending.owes();
+    let seats = v
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let seat = Seat(i as u8);
+            view! {
+                <SeatCard
+                    seat=seat
+                    name=snap.names.get(i).cloned().unwrap_or_default()
+                    player=*p
+                    me=snap.me == Some(seat)
+                    current=v.current == seat && !matches!(v.pending, Pending::GameOver { .. })
+                    owes=owes.contains(seat)
+                    allegiances=v.options.allegiances
+                />
+            }
+        })
+        .collect_view();
+    let claims = v
+        .claims
+        .iter()
+        .rev()
+        .take(12)
+        .map(|c| {
+            let who = snap
+                .names
+                .get(c.player.0 as usize)
+                .cloned()
+                .unwrap_or_default();
+            let card = match c.card {
+                shared::engine::Claimed::Card(card) => card_name(card).to_owned(),
+                shared::engine::Claimed::NotDuke => "no Duke".to_owned(),
+            };
+            let outcome = format!("{:?}", c.outcome).to_lowercase();
+            view! {
+                <li>
+                    <b>{who}</b>
+                    " · "
+                    {card}
+                    <span class=format!("claim-outcome {outcome}")>{outcome.clone()}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    let log = snap
+        .log
+        .iter()
+        .rev()
+        .take(80)
+        .map(|line| {
+            let turn = line.starts_with('—');
+            view! { <li class:turn=turn>{line.clone()}</li> }
+        })
+        .collect_view();
+    let reserve = v.options.allegiances.then(|| {
+        view! {
+            <span class="stat">"Reserve " <b data-testid="reserve">{v.reserve}</b></span>
+        }
+    });
+    let mode = [
+        v.options.inquisitor.then_some("Inquisitor"),
+        v.options.allegiances.then_some("Reformation"),
+        v.options.two_player_draft.then_some("Draft"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" · ");
+    view! {
+        <div class="t-bar panel">
+            <span class="stat">"Court " <b>{v.court_size}</b> " cards"</span>
+            {reserve}
+            <span class="muted small">{mode}</span>
+            <button class="btn ghost" data-testid="solo-leave" on:click=move |_| solo.leave()>
+                "Leave"
+            </button>
+        </div>
+        <div class="t-main">
+            <div class="t-felt">
+                <div class="t-seats">{seats}</div>
+                <panels::Decision snap=snap.clone() />
+            </div>
+            <aside class="t-side panel">
+                <h3 class="side-title">"Table log"</h3>
+                <ol class="t-log" data-testid="log">{log}</ol>
+                <h3 class="side-title">"Claims"</h3>
+                <ul class="t-claims">{claims}</ul>
+            </aside>
+        </div>
+    }
+}
+
+/// One seat: name, coins, cards, allegiance, turn and countdown.
+#[component]
+fn SeatCard(
+    /// Which seat.
+    seat: Seat,
+    /// Its player's name ("You" for ours).
+    name: String,
+    /// What we can see of it.
+    player: PlayerView,
+    /// Whether it is our seat (its hidden cards are shown).
+    me: bool,
+    /// Whether it is this seat's turn.
+    current: bool,
+    /// Whether this seat owes a decision now.
+    owes: bool,
+    /// Whether allegiances are on (show the badge).
+    allegiances: bool,
+) -> impl IntoView {
+    let solo = expect_context::<Solo>();
+    let cards = (0..usize::from(player.hand.len).min(2))
+        .map(|i| {
+            let up = player.hand.up[i];
+            let card = player.hand.cards[i];
+            view! { <CardFace card=card up=up /> }
+        })
+        .collect_view();
+    let countdown = move || {
+        if !owes {
+            return None;
+        }
+        let now = solo.now.get();
+        solo.local
+            .with(|l| l.as_ref().and_then(|l| l.guest().time_left(seat, now)))
+            .map(|ms| format!("{}s", ms.div_ceil(1000)))
+    };
+    let badge = allegiances
+        .then_some(player.allegiance)
+        .flatten()
+        .map(|a: Allegiance| {
+            let cls = format!("t-badge {}", allegiance_name(a).to_lowercase());
+            view! { <span class=cls>{allegiance_name(a)}</span> }
+        });
+    view! {
+        <div
+            class="t-seat"
+            class:me=me
+            class:current=current
+            class:owes=owes
+            class:dead=!player.alive
+            data-testid="seat"
+        >
+            <div class="t-seat-head">
+                <span class="t-name">{name}</span>
+                {badge}
+                <span class="t-clock">{countdown}</span>
+            </div>
+            <div class="t-cards">{cards}</div>
+            <div class="t-coins" title="coins">
+                <span class="coin" aria-hidden="true"></span>
+                <b data-testid="coins">{player.coins}</b>
+            </div>
+        </div>
+    }
+}
+
+/// A card: face down, our own hidden one, or turned face up (lost).
+#[component]
+fn CardFace(
+    /// The card, when we may see it.
+    card: Option<Card>,
+    /// Whether it is face up (a lost influence).
+    up: bool,
+) -> impl IntoView {
+    match card {
+        Some(c) => {
+            let cls = format!(
+                "t-card face {}{}",
+                card_name(c).to_lowercase(),
+                if up { " lost" } else { "" }
+            );
+            view! { <span class=cls>{card_name(c)}</span> }.into_any()
+        }
+        None => view! { <span class="t-card back" aria-label="hidden card"></span> }.into_any(),
+    }
+}
