@@ -225,6 +225,31 @@ pub fn is_targeted(i: &Input) -> bool {
 
 /// One event as a sentence, or `None` for bookkeeping nobody needs to read.
 pub fn describe(e: &Event, names: &[String], options: Options) -> Option<String> {
+    describe_third(e, names, options).map(|s| second_person(&s))
+}
+
+/// Sentences are written for a named player; ours is "You", so fix the grammar.
+fn second_person(s: &str) -> String {
+    let mut s = s.replace(" You's ", " your ").replace(" You ", " you ");
+    if let Some(head) = s.strip_suffix(" You") {
+        s = format!("{head} you");
+    }
+    if let Some(rest) = s.strip_prefix("You's ") {
+        return format!("Your {rest}");
+    }
+    let Some(rest) = s.strip_prefix("You ") else {
+        return s;
+    };
+    let (verb, tail) = rest.split_once(' ').unwrap_or((rest, ""));
+    let verb = match verb {
+        "is" => "are",
+        "was" => "were",
+        v => v.strip_suffix('s').unwrap_or(v),
+    };
+    format!("You {verb} {tail}").trim_end().to_owned()
+}
+
+fn describe_third(e: &Event, names: &[String], options: Options) -> Option<String> {
     let n = |s: Seat| name(names, s).to_owned();
     let claimed = |c: shared::engine::Claimed| match c {
         shared::engine::Claimed::Card(c) => card_name(c).to_owned(),
@@ -242,6 +267,7 @@ pub fn describe(e: &Event, names: &[String], options: Options) -> Option<String>
         Event::AllegianceChosen { seat, allegiance } => {
             format!("{} chooses to be {}", n(seat), allegiance_name(allegiance))
         }
+        Event::TurnStarted { seat } if n(seat) == MY_NAME => "— Your turn —".into(),
         Event::TurnStarted { seat } => format!("— {}'s turn —", n(seat)),
         Event::Declared { seat, action, paid } => {
             let what = action_label(action, names);
@@ -428,6 +454,35 @@ mod tests {
             Options::default(),
         );
         assert_eq!(s.as_deref(), Some("? is out of the game"));
+    }
+
+    #[test]
+    fn our_own_seat_reads_in_the_second_person() {
+        let n = names();
+        let o = Options::default();
+        let s = describe(
+            &Event::Gained {
+                seat: Seat(0),
+                coins: 1,
+            },
+            &n,
+            o,
+        );
+        assert_eq!(s.as_deref(), Some("You take 1 coin"));
+        let s = describe(&Event::TurnStarted { seat: Seat(0) }, &n, o);
+        assert_eq!(s.as_deref(), Some("— Your turn —"));
+        let s = describe(&Event::Eliminated { seat: Seat(0) }, &n, o);
+        assert_eq!(s.as_deref(), Some("You are out of the game"));
+        let s = describe(
+            &Event::Stole {
+                seat: Seat(1),
+                from: Seat(0),
+                coins: 2,
+            },
+            &n,
+            o,
+        );
+        assert_eq!(s.as_deref(), Some("Ana steals 2 from you"));
     }
 
     #[test]
