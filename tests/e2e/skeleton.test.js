@@ -2,93 +2,25 @@
 // page joins with the code, and the two exchange chat over a WebRTC data channel.
 //
 // Run by .ci/test.sh inside a network namespace that holds only `lo`, so the browsers'
-// traffic cannot leave the machine. Needs the relay binary and a built dist/:
-//   COUP_RELAY_BIN (default target/release/coup-relay), COUP_DIST (default dist/).
+// traffic cannot leave the machine. The relay, the built client and Chromium come from
+// ./harness.mjs (see there for the environment variables).
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdirSync, existsSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { ARTIFACTS, startTable } from "./harness.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const TARGET = path.resolve(ROOT, process.env.CARGO_TARGET_DIR ?? "target");
-const RELAY_BIN = process.env.COUP_RELAY_BIN ?? path.join(TARGET, "release", "coup-relay");
-const DIST = process.env.COUP_DIST ?? path.join(ROOT, "dist");
-const ARTIFACTS = path.join(ROOT, "tests", "e2e", "artifacts");
-const CHROMIUM = process.env.CHROMIUM_BIN ?? "/usr/bin/chromium";
-
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  // WebRTC on loopback only: without these three (and the media permission below),
-  // Chromium gathers no ICE candidates in a namespace holding only `lo`.
-  "--allow-loopback-in-peer-connection",
-  "--disable-features=WebRtcHideLocalIpsWithMdns",
-  "--use-fake-ui-for-media-stream",
-];
-
-let relay;
-let relayLog = "";
+let table;
 let browser;
 let base;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url, ms) {
-  const deadline = Date.now() + ms;
-  let last;
-  while (Date.now() < deadline) {
-    if (relay.exitCode !== null) break;
-    try {
-      const res = await fetch(url);
-      if (res.ok && (await res.text()).trim() === "ok") return;
-      last = `status ${res.status}`;
-    } catch (e) {
-      last = e.message;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`relay not healthy at ${url} (${last}); its log:\n${relayLog}`);
-}
-
 before(async () => {
-  assert.ok(existsSync(RELAY_BIN), `no relay binary at ${RELAY_BIN}`);
-  assert.ok(existsSync(path.join(DIST, "index.html")), `no built client at ${DIST}`);
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  relay = spawn(RELAY_BIN, ["--bind", `127.0.0.1:${port}`, "--static-dir", DIST], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "info" },
-  });
-  relay.stdout.on("data", (d) => (relayLog += d));
-  relay.stderr.on("data", (d) => (relayLog += d));
-  await waitForHealth(`${base}/healthz`, 15_000);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  table = await startTable();
+  ({ browser, base } = table);
 });
 
 after(async () => {
-  await browser?.close();
-  relay?.kill("SIGTERM");
+  await table?.stop();
 });
 
 /** A fresh browser context (its own storage, like another person's browser) and page. */

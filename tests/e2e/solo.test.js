@@ -7,74 +7,20 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdirSync, existsSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { ARTIFACTS, startTable } from "./harness.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const TARGET = path.resolve(ROOT, process.env.CARGO_TARGET_DIR ?? "target");
-const RELAY_BIN = process.env.COUP_RELAY_BIN ?? path.join(TARGET, "release", "coup-relay");
-const DIST = process.env.COUP_DIST ?? path.join(ROOT, "dist");
-const ARTIFACTS = path.join(ROOT, "tests", "e2e", "artifacts");
-const CHROMIUM = process.env.CHROMIUM_BIN ?? "/usr/bin/chromium";
-
-let relay;
-let relayLog = "";
+let table;
 let browser;
 let base;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url, ms) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (relay.exitCode !== null) break;
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`relay not healthy at ${url}; its log:\n${relayLog}`);
-}
-
 before(async () => {
-  assert.ok(existsSync(RELAY_BIN), `no relay binary at ${RELAY_BIN}`);
-  assert.ok(existsSync(path.join(DIST, "index.html")), `no built client at ${DIST}`);
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  relay = spawn(RELAY_BIN, ["--bind", `127.0.0.1:${port}`, "--static-dir", DIST], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  relay.stdout.on("data", (d) => (relayLog += d));
-  relay.stderr.on("data", (d) => (relayLog += d));
-  await waitForHealth(`${base}/healthz`, 15_000);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
+  table = await startTable();
+  ({ browser, base } = table);
 });
 
 after(async () => {
-  await browser?.close();
-  relay?.kill("SIGTERM");
+  await table?.stop();
 });
 
 /** Plays the page's game to the end; returns the number of our decisions. */

@@ -1,0 +1,100 @@
+// What every browser test needs: the relay serving the built client on a free loopback
+// port, and Debian's Chromium launched with the flags this machine needs. Not a test file
+// itself (node --test runs only `*.test.js`).
+//
+// Environment: COUP_RELAY_BIN (default target/release/coup-relay, under CARGO_TARGET_DIR
+// when set), COUP_DIST (default dist/), CHROMIUM_BIN (default /usr/bin/chromium).
+
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync, existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const TARGET = path.resolve(ROOT, process.env.CARGO_TARGET_DIR ?? "target");
+const RELAY_BIN = process.env.COUP_RELAY_BIN ?? path.join(TARGET, "release", "coup-relay");
+const DIST = process.env.COUP_DIST ?? path.join(ROOT, "dist");
+const CHROMIUM = process.env.CHROMIUM_BIN ?? "/usr/bin/chromium";
+
+/** Where tests save their screenshots (not committed). */
+export const ARTIFACTS = path.join(ROOT, "tests", "e2e", "artifacts");
+
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  // WebRTC on loopback only: without these three (and the media permission the tests
+  // grant), Chromium gathers no ICE candidates in a namespace holding only `lo`.
+  "--allow-loopback-in-peer-connection",
+  "--disable-features=WebRtcHideLocalIpsWithMdns",
+  "--use-fake-ui-for-media-stream",
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(relay, url, ms, log) {
+  const deadline = Date.now() + ms;
+  let last;
+  while (Date.now() < deadline) {
+    if (relay.exitCode !== null) break;
+    try {
+      const res = await fetch(url);
+      if (res.ok && (await res.text()).trim() === "ok") return;
+      last = `status ${res.status}`;
+    } catch (e) {
+      last = e.message;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`relay not healthy at ${url} (${last}); its log:\n${log()}`);
+}
+
+/**
+ * Starts the relay serving the built client and launches Chromium.
+ * Returns `{ base, browser, stop }`: the page's URL, the browser, and a function that
+ * closes the browser and stops the relay.
+ */
+export async function startTable() {
+  assert.ok(existsSync(RELAY_BIN), `no relay binary at ${RELAY_BIN}`);
+  assert.ok(existsSync(path.join(DIST, "index.html")), `no built client at ${DIST}`);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let relayLog = "";
+  const relay = spawn(RELAY_BIN, ["--bind", `127.0.0.1:${port}`, "--static-dir", DIST], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "info" },
+  });
+  relay.stdout.on("data", (d) => (relayLog += d));
+  relay.stderr.on("data", (d) => (relayLog += d));
+  let browser;
+  try {
+    await waitForHealth(relay, `${base}/healthz`, 15_000, () => relayLog);
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  } catch (e) {
+    relay.kill("SIGTERM");
+    throw e;
+  }
+  const stop = async () => {
+    await browser.close();
+    relay.kill("SIGTERM");
+  };
+  return { base, browser, stop };
+}
