@@ -3,6 +3,7 @@
 //! ```text
 //! coup-arena --games N --lineup hard,normal,normal,normal [--options inquisitor,allegiances]
 //!            [--seed S] [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS]
+//!            [--trace GAME]
 //! ```
 //! Seats rotate from game to game (game `g` seats the lineup shifted by `g`), so every
 //! level plays from every seat. Prints a human summary, then as its last line one JSON
@@ -11,7 +12,8 @@
 //!
 //! Hard thinks `--hard-ms` milliseconds per decision (default 50, `Instant` as its clock),
 //! capped at `--hard-iters` iterations; `--hard-ms 0` removes the clock, making every game
-//! a pure function of the seed.
+//! a pure function of the seed. `--trace G` replays only game `G` (the summary names the
+//! longest game) and prints every input with the state it answered.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -31,6 +33,8 @@ struct Args {
     hard_iters: u32,
     threads: usize,
     cap: usize,
+    /// Replay only this game, printing every input.
+    trace: Option<usize>,
 }
 
 fn parse() -> Result<Args, String> {
@@ -43,6 +47,7 @@ fn parse() -> Result<Args, String> {
         hard_iters: 100_000,
         threads: 1,
         cap: 5_000,
+        trace: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -61,6 +66,7 @@ fn parse() -> Result<Args, String> {
                     .max(1)
             }
             "--cap" => a.cap = value()?.parse().map_err(|e| format!("--cap: {e}"))?,
+            "--trace" => a.trace = Some(value()?.parse().map_err(|e| format!("--trace: {e}"))?),
             "--lineup" => {
                 a.lineup = value()?
                     .split(',')
@@ -152,6 +158,18 @@ fn play(a: &Args, g: usize) -> Outcome {
             out.illegal += 1;
             input = first;
         }
+        if a.trace.is_some() {
+            let p = game.player(seat);
+            println!(
+                "{:>5} seat {} ({}, {} coins, {:?}) {:?}: {input:?}",
+                out.inputs,
+                seat.0,
+                level.name(),
+                p.coins,
+                p.hand.cards,
+                game.pending()
+            );
+        }
         if game.apply(seat, input, &mut rng, &mut events).is_err() {
             out.illegal += 1;
             break;
@@ -199,11 +217,20 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: coup-arena --games N --lineup hard,normal,normal,normal \
                  [--options inquisitor,allegiances,two_player_draft] [--seed S] \
-                 [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS]"
+                 [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS] [--trace GAME]"
             );
             return ExitCode::from(2);
         }
     };
+    if let Some(g) = a.trace {
+        let o = play(&a, g);
+        println!(
+            "game {g}: {} inputs, winner {:?}",
+            o.inputs,
+            o.winner.map(|l| l.name())
+        );
+        return ExitCode::SUCCESS;
+    }
     let wall = Instant::now();
     let outcomes: Vec<Outcome> = if a.threads <= 1 {
         (0..a.games).map(|g| play(&a, g)).collect()
@@ -235,7 +262,11 @@ fn main() -> ExitCode {
     let mut wins: BTreeMap<&str, usize> = seats.keys().map(|k| (*k, 0)).collect();
     let mut times: BTreeMap<&str, Vec<f64>> = seats.keys().map(|k| (*k, Vec::new())).collect();
     let (mut capped, mut illegal, mut longest, mut total_inputs) = (0, 0, 0, 0);
-    for o in &outcomes {
+    let mut longest_game = 0;
+    for (g, o) in outcomes.iter().enumerate() {
+        if o.inputs > longest {
+            longest_game = g;
+        }
         match o.winner {
             Some(l) => *wins.entry(l.name()).or_default() += 1,
             None => capped += 1,
@@ -261,7 +292,7 @@ fn main() -> ExitCode {
         a.hard_iters
     );
     println!(
-        "  {capped} games hit the cap of {} inputs; {illegal} illegal inputs; longest game {longest} inputs, mean {:.0}; wall {:.1} s",
+        "  {capped} games hit the cap of {} inputs; {illegal} illegal inputs; longest game {longest} inputs (game {longest_game}, `--trace {longest_game}` replays it), mean {:.0}; wall {:.1} s",
         a.cap,
         total_inputs as f64 / games.max(1) as f64,
         wall.elapsed().as_secs_f64()

@@ -29,6 +29,12 @@ use crate::engine::{
 /// How often a claim is made without the card: P(claim | not holding) / P(claim | holding).
 pub const BLUFF_RATE: f32 = 0.3;
 
+/// A Contessa claimed against an assassination of one's last influence: nearly everyone
+/// claims it, holder or not (passing loses the game), so it says little. Read as strong
+/// evidence, three players on their last cards would block each other's assassinations
+/// forever without a challenge.
+pub const LAST_LIFE_BLOCK: f32 = 0.6;
+
 /// How often a holder of a blocking card lets the block pass, relative to a non-holder.
 pub const PASS_WITH_BLOCKER: f32 = 0.3;
 
@@ -244,6 +250,25 @@ impl Beliefs {
         let mut last_action: Option<(Seat, Action)> = None;
         let mut last_blocker: Option<Seat> = None;
         let mut block_window_open = false;
+        // Influences each seat had lost at the point being read: the face-up cards now,
+        // less the losses still to come in the log (a set-up game may start with some).
+        let mut lost = [0u8; MAX_PLAYERS];
+        for (l, p) in lost.iter_mut().zip(&view.players) {
+            *l = p
+                .hand
+                .up
+                .iter()
+                .take(usize::from(p.hand.len))
+                .filter(|u| **u)
+                .count() as u8;
+        }
+        for e in &view.events {
+            if let Event::LostInfluence { seat, .. } = e
+                && let Some(l) = lost.get_mut(seat.index())
+            {
+                *l = l.saturating_sub(1);
+            }
+        }
         for e in &view.events {
             if block_window_open && !matches!(e, Event::Answered { .. }) {
                 block_window_open = false;
@@ -288,7 +313,15 @@ impl Beliefs {
                 }
                 Event::BlockDeclared { seat, card } => {
                     last_blocker = Some(seat);
-                    self.ev(seat).claim(card);
+                    let last_life_assassinated = lost.get(seat.index()).is_some_and(|&l| l >= 1)
+                        && last_action.is_some_and(|(_, a)| {
+                            a.kind() == ActionKind::Assassinate && a.target() == Some(seat)
+                        });
+                    if last_life_assassinated {
+                        self.ev(seat).not[card.index()] *= LAST_LIFE_BLOCK;
+                    } else {
+                        self.ev(seat).claim(card);
+                    }
                 }
                 Event::Proved { seat, card } => {
                     // R6.2: the card went back to the Court and was replaced at random.
@@ -307,7 +340,12 @@ impl Beliefs {
                         self.court_known[c.index()] += 1.0;
                     }
                 }
-                Event::LostInfluence { seat, card } => self.ev(seat).forget(card),
+                Event::LostInfluence { seat, card } => {
+                    if let Some(l) = lost.get_mut(seat.index()) {
+                        *l = l.saturating_add(1);
+                    }
+                    self.ev(seat).forget(card);
+                }
                 Event::Exchanged { seat, returned } => {
                     if seat == self.me {
                         for c in returned.iter().flatten() {
@@ -726,6 +764,54 @@ mod tests {
             assert!(!out.contains(&Card::Duke));
             Game::determinize(&view, &out).expect("a consistent deal");
         }
+    }
+
+    /// A Contessa claimed against an assassination of one's last influence is what every
+    /// player in that spot says, so it counts for little; the same claim with two
+    /// influences counts fully. (Read as full evidence, three players on their last cards
+    /// blocked each other's assassinations for thousands of inputs without a challenge.)
+    #[test]
+    fn a_last_card_contessa_says_less_than_a_contessa_with_two_cards() {
+        use crate::engine::Action;
+        let belief_after_block = |face_up: Vec<Vec<Card>>| {
+            let mut s = Setup::new(
+                Options::default(),
+                vec![
+                    [Card::Assassin, Card::Duke],
+                    [Card::Captain, Card::Ambassador],
+                    [Card::Captain, Card::Duke],
+                ],
+                vec![
+                    Card::Duke,
+                    Card::Assassin,
+                    Card::Assassin,
+                    Card::Captain,
+                    Card::Ambassador,
+                    Card::Ambassador,
+                    Card::Contessa,
+                    Card::Contessa,
+                    Card::Contessa,
+                ],
+            );
+            s.coins = Some(vec![3, 2, 2]);
+            s.face_up = Some(face_up);
+            let mut g = Game::from_setup(s).expect("valid setup");
+            let before = Beliefs::new(&g.view(Seat(0))).p_has(Seat(1), Card::Contessa);
+            apply(&mut g, 0, Input::Act(Action::Assassinate(Seat(1))));
+            // The block is sealed until the challenge window closes.
+            apply(&mut g, 1, Input::Block(Card::Contessa));
+            apply(&mut g, 2, Input::Pass);
+            let after = Beliefs::new(&g.view(Seat(0))).p_has(Seat(1), Card::Contessa);
+            (before, after)
+        };
+        let (b2, a2) = belief_after_block(vec![vec![], vec![], vec![]]);
+        let (b1, a1) = belief_after_block(vec![vec![], vec![Card::Captain], vec![]]);
+        assert!(a2 > b2 + 0.2, "two cards: {b2} -> {a2}");
+        assert!(a1 > b1, "one card: {b1} -> {a1}");
+        assert!(
+            a1 - b1 < 0.5 * (a2 - b2),
+            "one card {b1} -> {a1}, two {b2} -> {a2}"
+        );
     }
 
     /// A claim raises the claimant's probability of holding the card; a card proven and

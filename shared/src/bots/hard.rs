@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::beliefs::{Beliefs, Reads};
-use super::normal::Policy;
+use super::normal::{Policy, Tuning};
 use super::personality::Personality;
 use super::table::Table;
 use super::{Bot, BotLevel, Budget};
@@ -56,13 +56,21 @@ pub struct Hard {
 impl Hard {
     /// A Hard bot for `seed` with `personality`.
     pub fn new(seed: u64, personality: Personality) -> Hard {
+        Hard::with_policy(
+            seed,
+            Policy {
+                personality,
+                tuning: Tuning::HARD,
+            },
+        )
+    }
+
+    /// A Hard bot whose own heuristic (its baseline and its candidate ranking) is `policy`.
+    pub fn with_policy(seed: u64, policy: Policy) -> Hard {
         Hard {
             rng: ChaCha8Rng::seed_from_u64(seed),
-            policy: Policy::new(personality),
-            playout: Policy {
-                personality: Personality::BALANCED,
-                noise: 0.3,
-            },
+            policy,
+            playout: Policy::new(Personality::BALANCED),
             unseen: Vec::with_capacity(32),
             pool: Vec::with_capacity(32),
             legal: Vec::with_capacity(64),

@@ -16,27 +16,132 @@ use crate::engine::{
     Action, ActionKind, Allegiance, Card, Claimed, Input, Keep, Pending, Seat, WindowKind,
 };
 
-/// The cost of losing an influence when one has two.
-const INFLUENCE: f32 = 8.0;
-/// The cost of losing one's last influence: the game.
-const LAST_INFLUENCE: f32 = 24.0;
-
-/// What `seat` losing one influence is worth to its opponents.
-fn kill_value(t: &Table, seat: Seat) -> f32 {
-    if t.lives[seat.index()] <= 1 {
-        // Eliminating the last opponent wins the game.
-        if t.alive_count() <= 2 { 100.0 } else { 14.0 }
-    } else {
-        INFLUENCE
-    }
+/// The constants of the heuristic policy, in coin equivalents. [`Tuning::NORMAL`] is the
+/// Normal bot's; Hard plays [`Tuning::HARD`], found by tournaments against Normal (see
+/// BENCHMARKS.md). Every field can be set by name ([`Tuning::set`]) for such tournaments.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    /// The cost of losing an influence when one has two.
+    pub influence: f32,
+    /// The cost of losing one's last influence: the game.
+    pub last_influence: f32,
+    /// What taking an opponent's last influence is worth while others remain.
+    pub kill_last: f32,
+    /// Threat: weight of an opponent's coins.
+    pub threat_coins: f32,
+    /// Threat: weight of an opponent's influences.
+    pub threat_lives: f32,
+    /// Threat: weight of the chance an opponent holds an Assassin.
+    pub threat_assassin: f32,
+    /// Threat: weight of the chance an opponent holds a Duke.
+    pub threat_duke: f32,
+    /// How much a Coup prefers the most threatening target.
+    pub coup_threat: f32,
+    /// How much an Assassination prefers the most threatening target.
+    pub assassin_threat: f32,
+    /// How much a Steal prefers the most threatening target.
+    pub steal_threat: f32,
+    /// Lie cost multiplier at boldness 0 (boldness is subtracted).
+    pub caution: f32,
+    /// Challenge threshold at suspicion 0 (suspicion is subtracted).
+    pub doubt: f32,
+    /// The value of Income.
+    pub income: f32,
+    /// Multiplier on the value of an Exchange.
+    pub exchange: f32,
+    /// Multiplier on the value of an Examine.
+    pub examine: f32,
+    /// Multiplier on the value of Foreign Aid.
+    pub aid: f32,
+    /// Multiplier on what a bluffed block is willing to risk.
+    pub block_bluff: f32,
+    /// Random noise added to action scores (variety between near-equal choices).
+    pub noise: f32,
 }
 
-/// What losing one of my influences costs me.
-fn my_loss(t: &Table) -> f32 {
-    if t.my_lives() <= 1 {
-        LAST_INFLUENCE
-    } else {
-        INFLUENCE
+/// Every [`Tuning`] field's name, in declaration order.
+pub const TUNING_NAMES: [&str; 18] = [
+    "influence",
+    "last_influence",
+    "kill_last",
+    "threat_coins",
+    "threat_lives",
+    "threat_assassin",
+    "threat_duke",
+    "coup_threat",
+    "assassin_threat",
+    "steal_threat",
+    "caution",
+    "doubt",
+    "income",
+    "exchange",
+    "examine",
+    "aid",
+    "block_bluff",
+    "noise",
+];
+
+impl Tuning {
+    /// The Normal bot's constants.
+    pub const NORMAL: Tuning = Tuning {
+        influence: 8.0,
+        last_influence: 24.0,
+        kill_last: 14.0,
+        threat_coins: 1.0,
+        threat_lives: 4.0,
+        threat_assassin: 3.0,
+        threat_duke: 2.0,
+        coup_threat: 1.2,
+        assassin_threat: 0.2,
+        steal_threat: 0.05,
+        caution: 1.45,
+        doubt: 1.6,
+        income: 1.0,
+        exchange: 1.0,
+        examine: 1.0,
+        aid: 1.0,
+        block_bluff: 1.0,
+        noise: 0.3,
+    };
+
+    /// Hard's constants.
+    pub const HARD: Tuning = Tuning::NORMAL;
+
+    /// The field called `name`.
+    fn field(&mut self, name: &str) -> Option<&mut f32> {
+        Some(match name {
+            "influence" => &mut self.influence,
+            "last_influence" => &mut self.last_influence,
+            "kill_last" => &mut self.kill_last,
+            "threat_coins" => &mut self.threat_coins,
+            "threat_lives" => &mut self.threat_lives,
+            "threat_assassin" => &mut self.threat_assassin,
+            "threat_duke" => &mut self.threat_duke,
+            "coup_threat" => &mut self.coup_threat,
+            "assassin_threat" => &mut self.assassin_threat,
+            "steal_threat" => &mut self.steal_threat,
+            "caution" => &mut self.caution,
+            "doubt" => &mut self.doubt,
+            "income" => &mut self.income,
+            "exchange" => &mut self.exchange,
+            "examine" => &mut self.examine,
+            "aid" => &mut self.aid,
+            "block_bluff" => &mut self.block_bluff,
+            "noise" => &mut self.noise,
+            _ => return None,
+        })
+    }
+
+    /// Sets the field called `name` to `value`, which must be finite and within ±1000.
+    pub fn set(&mut self, name: &str, value: f32) -> Result<(), String> {
+        if !value.is_finite() || value.abs() > 1000.0 {
+            return Err(format!("{name}: {value} is out of range"));
+        }
+        let f = self
+            .field(name)
+            .ok_or_else(|| format!("unknown tuning {name:?}"))?;
+        *f = value;
+        Ok(())
     }
 }
 
@@ -67,8 +172,7 @@ pub fn keep_value(t: &Table, r: &Reads, card: Card) -> f32 {
 #[derive(Clone, Copy, Debug)]
 pub struct Policy {
     pub personality: Personality,
-    /// How much random noise to add to action scores (variety between equal choices).
-    pub noise: f32,
+    pub tuning: Tuning,
 }
 
 impl Policy {
@@ -76,7 +180,30 @@ impl Policy {
     pub const fn new(personality: Personality) -> Policy {
         Policy {
             personality,
-            noise: 0.3,
+            tuning: Tuning::NORMAL,
+        }
+    }
+
+    /// What `seat` losing one influence is worth to its opponents.
+    fn kill_value(&self, t: &Table, seat: Seat) -> f32 {
+        if t.lives[seat.index()] <= 1 {
+            // Eliminating the last opponent wins the game.
+            if t.alive_count() <= 2 {
+                100.0
+            } else {
+                self.tuning.kill_last
+            }
+        } else {
+            self.tuning.influence
+        }
+    }
+
+    /// What losing one of my influences costs me.
+    fn my_loss(&self, t: &Table) -> f32 {
+        if t.my_lives() <= 1 {
+            self.tuning.last_influence
+        } else {
+            self.tuning.influence
         }
     }
 
@@ -172,10 +299,11 @@ impl Policy {
     /// How dangerous `seat` is to us.
     fn threat(&self, t: &Table, r: &Reads, seat: Seat) -> f32 {
         let i = seat.index();
-        let mut x = f32::from(t.coins[i])
-            + 4.0 * f32::from(t.lives[i])
-            + 3.0 * r.p(seat, Card::Assassin)
-            + 2.0 * r.p(seat, Card::Duke);
+        let k = &self.tuning;
+        let mut x = k.threat_coins * f32::from(t.coins[i])
+            + k.threat_lives * f32::from(t.lives[i])
+            + k.threat_assassin * r.p(seat, Card::Assassin)
+            + k.threat_duke * r.p(seat, Card::Duke);
         if t.grudge == Some(seat) {
             x += 5.0 * self.personality.vengefulness;
         }
@@ -219,8 +347,8 @@ impl Policy {
             // Everyone can see that we cannot hold it.
             return 50.0;
         }
-        let caution = 1.45 - self.personality.boldness;
-        self.p_called(t, r, card) * (my_loss(t) + stake) * caution
+        let caution = self.tuning.caution - self.personality.boldness;
+        self.p_called(t, r, card) * (self.my_loss(t) + stake) * caution
     }
 
     /// Scores each legal action and takes the best.
@@ -234,7 +362,7 @@ impl Policy {
         let mut best: Option<(f32, Input)> = None;
         for &input in legal {
             let Input::Act(a) = input else { continue };
-            let s = self.score_action(t, r, a) + self.noise * rng.random::<f32>();
+            let s = self.score_action(t, r, a) + self.tuning.noise * rng.random::<f32>();
             if best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, input));
             }
@@ -247,7 +375,7 @@ impl Policy {
         let me = t.me;
         let exchanger = t.exchanger();
         match a {
-            Action::Income => 1.0,
+            Action::Income => self.tuning.income,
             Action::ForeignAid => {
                 let mut pass = 1.0;
                 for o in t.opponents() {
@@ -255,7 +383,7 @@ impl Policy {
                         pass *= 1.0 - (0.8 * r.p(o, Card::Duke) + 0.05);
                     }
                 }
-                2.0 * pass + 0.05
+                (2.0 * pass + 0.05) * self.tuning.aid
             }
             Action::Tax => 3.0 - self.lie_cost(t, r, Card::Duke, 0.0),
             Action::Steal(v) => {
@@ -263,7 +391,7 @@ impl Policy {
                 let blockers = 1.0 - (1.0 - r.p(v, Card::Captain)) * (1.0 - r.p(v, exchanger));
                 let p_block = 0.9 * blockers + 0.1;
                 let deny = if t.coins[v.index()] >= 7 { 1.5 } else { 0.5 };
-                let target = 0.05 * self.threat(t, r, v);
+                let target = self.tuning.steal_threat * self.threat(t, r, v);
                 // Everything a Steal brings is lost if it is blocked (and a block that
                 // stood before is likely to stand again).
                 (amount + deny + target) * (1.0 - p_block)
@@ -273,12 +401,13 @@ impl Policy {
                 let pc = r.p(v, Card::Contessa);
                 let bluff = if t.lives[v.index()] <= 1 { 0.4 } else { 0.12 };
                 let p_block = 0.95 * pc + bluff * (1.0 - pc);
-                let gain = kill_value(t, v) + 0.2 * self.threat(t, r, v);
+                let gain =
+                    self.kill_value(t, v) + self.tuning.assassin_threat * self.threat(t, r, v);
                 gain * (1.0 - p_block) - 3.0 - self.lie_cost(t, r, Card::Assassin, 3.0)
             }
             Action::Coup(v) => {
                 // Certain: worth more than anything else we could do with the coins.
-                kill_value(t, v) + 4.0 + 1.2 * self.threat(t, r, v)
+                self.kill_value(t, v) + 4.0 + self.tuning.coup_threat * self.threat(t, r, v)
             }
             Action::Exchange => {
                 let strong = t
@@ -300,7 +429,7 @@ impl Policy {
                     v -= 3.0;
                 }
                 v -= 1.5 * f32::from(t.recent_exchanges);
-                v - self.lie_cost(t, r, exchanger, 0.0)
+                v * self.tuning.exchange - self.lie_cost(t, r, exchanger, 0.0)
             }
             Action::Examine(v) => {
                 let strong = r.p(v, Card::Duke).max(r.p(v, Card::Assassin));
@@ -313,14 +442,14 @@ impl Policy {
                 if t.alive_count() <= 2 && t.recent_exchanges >= 1 {
                     value -= 1.0;
                 }
-                value - self.lie_cost(t, r, Card::Inquisitor, 0.0)
+                value * self.tuning.examine - self.lie_cost(t, r, Card::Inquisitor, 0.0)
             }
             Action::Embezzle => {
                 // R8.4: an honest Embezzlement (no Duke) is safe; a Duke holder bluffs.
                 let take = f32::from(t.reserve);
                 if t.holds(Card::Duke) {
-                    let caution = 1.45 - self.personality.boldness;
-                    take - self.p_called(t, r, Card::Duke) * 0.6 * my_loss(t) * caution
+                    let caution = self.tuning.caution - self.personality.boldness;
+                    take - self.p_called(t, r, Card::Duke) * 0.6 * self.my_loss(t) * caution
                 } else {
                     take + 0.3
                 }
@@ -406,8 +535,8 @@ impl Policy {
                     }
                     // R6.4: a lost challenge costs one influence, and then the
                     // assassination takes the other.
-                    let gain = kill_value(t, actor) + 3.0 + INFLUENCE;
-                    let cost = INFLUENCE + LAST_INFLUENCE;
+                    let gain = self.kill_value(t, actor) + 3.0 + self.tuning.influence;
+                    let cost = self.tuning.influence + self.tuning.last_influence;
                     let challenge = lie * gain > p_true * cost * (1.5 - suspicion);
                     return Some(if challenge {
                         Input::Challenge
@@ -432,20 +561,21 @@ impl Policy {
                     ActionKind::Embezzle => 0.3 * f32::from(t.reserve),
                     _ => 0.3,
                 };
-                let mut gain = harm + 0.5 * kill_value(t, actor);
+                let mut gain = harm + 0.5 * self.kill_value(t, actor);
                 if t.alive_count() <= 2 {
                     // Head to head, their loss is all ours.
-                    gain = harm + kill_value(t, actor);
+                    gain = harm + self.kill_value(t, actor);
                     // Letting a Tax to a Coup pass when we cannot strike first loses.
                     if action.kind() == ActionKind::Tax
                         && t.my_lives() <= 1
                         && t.coins[actor.index()] + 3 >= 7
                         && t.my_coins() < 7
                     {
-                        gain += LAST_INFLUENCE;
+                        gain += self.tuning.last_influence;
                     }
                 }
-                let challenge = lie * gain > p_true * my_loss(t) * (1.6 - suspicion);
+                let challenge =
+                    lie * gain > p_true * self.my_loss(t) * (self.tuning.doubt - suspicion);
                 Some(if challenge {
                     Input::Challenge
                 } else {
@@ -472,7 +602,8 @@ impl Policy {
                         }
                         let q = self.p_called_by(t, r, actor, Card::Contessa);
                         // R6.4: a disproven Contessa costs both influences.
-                        let bluff = q * (INFLUENCE + LAST_INFLUENCE) < INFLUENCE * (0.6 + bold);
+                        let bluff = q * (self.tuning.influence + self.tuning.last_influence)
+                            < self.tuning.influence * (0.6 + bold) * self.tuning.block_bluff;
                         Some(if bluff {
                             Input::Block(Card::Contessa)
                         } else {
@@ -486,7 +617,8 @@ impl Policy {
                         })?;
                         let q = self.p_called_by(t, r, actor, card);
                         let loss = f32::from(t.my_coins().min(2)) * 1.2;
-                        let bluff = q * my_loss(t) < loss * (0.4 + bold);
+                        let bluff =
+                            q * self.my_loss(t) < loss * (0.4 + bold) * self.tuning.block_bluff;
                         Some(if bluff {
                             Input::Block(card)
                         } else {
@@ -500,7 +632,8 @@ impl Policy {
                         } else {
                             1.0
                         };
-                        let bluff = q * my_loss(t) < harm * (0.3 + 0.5 * bold) * 0.5;
+                        let bluff = q * self.my_loss(t)
+                            < harm * (0.3 + 0.5 * bold) * 0.5 * self.tuning.block_bluff;
                         Some(if bluff && can(Input::Block(Card::Duke)) {
                             Input::Block(Card::Duke)
                         } else {
@@ -525,22 +658,23 @@ impl Policy {
                     match action.kind() {
                         // R6.4: the blocker loses one for the block and one to the blade.
                         ActionKind::Assassinate => {
-                            kill_value(t, blocker)
+                            self.kill_value(t, blocker)
                                 + if t.lives[blocker.index()] >= 2 {
-                                    kill_value(t, blocker)
+                                    self.kill_value(t, blocker)
                                 } else {
                                     0.0
                                 }
                         }
                         ActionKind::Steal => {
-                            kill_value(t, blocker) + f32::from(t.coins[blocker.index()].min(2))
+                            self.kill_value(t, blocker) + f32::from(t.coins[blocker.index()].min(2))
                         }
-                        _ => kill_value(t, blocker) + 2.0,
+                        _ => self.kill_value(t, blocker) + 2.0,
                     }
                 } else {
-                    0.4 * kill_value(t, blocker)
+                    0.4 * self.kill_value(t, blocker)
                 };
-                let challenge = lie * gain > p_true * my_loss(t) * (1.6 - suspicion);
+                let challenge =
+                    lie * gain > p_true * self.my_loss(t) * (self.tuning.doubt - suspicion);
                 Some(if challenge {
                     Input::Challenge
                 } else {
@@ -582,10 +716,15 @@ pub struct Normal {
 impl Normal {
     /// A Normal bot for `seed` with `personality`.
     pub fn new(seed: u64, personality: Personality) -> Normal {
+        Normal::with_policy(seed, Policy::new(personality))
+    }
+
+    /// A bot that plays `policy` on full beliefs (for tuning tournaments).
+    pub fn with_policy(seed: u64, policy: Policy) -> Normal {
         use rand::SeedableRng;
         Normal {
             rng: rand_chacha::ChaCha8Rng::seed_from_u64(seed),
-            policy: Policy::new(personality),
+            policy,
         }
     }
 }
@@ -610,5 +749,24 @@ impl super::Bot for Normal {
 
     fn level(&self) -> super::BotLevel {
         super::BotLevel::Normal
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tuning_name_is_settable_and_bad_settings_are_refused() {
+        for name in TUNING_NAMES {
+            let mut t = Tuning::NORMAL;
+            t.set(name, 123.5).expect(name);
+            assert_ne!(t, Tuning::NORMAL, "{name} changed nothing");
+        }
+        let mut t = Tuning::NORMAL;
+        assert!(t.set("bravado", 1.0).is_err());
+        assert!(t.set("influence", f32::NAN).is_err());
+        assert!(t.set("influence", 1e9).is_err());
+        assert_eq!(t, Tuning::NORMAL);
     }
 }
