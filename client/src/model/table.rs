@@ -6,7 +6,7 @@
 //! are unit-tested natively.
 
 use shared::engine::{Action, Allegiance, Card, Event, Input, Options, Seat};
-use shared::session::protocol::{AdminCmd, SeatInfo, TableInfo, Timers};
+use shared::session::protocol::{AdminCmd, Refusal, SeatInfo, TableInfo, Timers};
 use shared::session::{Guest, GuestEvent, Host, Outgoing, PeerId};
 
 pub use shared::session::protocol::BotLevel;
@@ -128,7 +128,7 @@ impl Local {
                     Ok(events) => {
                         for e in events {
                             if let GuestEvent::Refused(r) = e {
-                                self.problem = Some(format!("{r:?}"));
+                                self.problem = Some(refusal_notice(&r));
                             }
                         }
                     }
@@ -136,6 +136,20 @@ impl Local {
                 }
             }
         }
+    }
+}
+
+/// What a player reads when the host refuses something: a sentence, never a code.
+pub fn refusal_notice(r: &Refusal) -> String {
+    let text = match r {
+        // A click that arrived after the decision moved on (a timer, or a double click).
+        Refusal::Stale { .. } => "Too late: that decision has already passed.".to_owned(),
+        other => other.to_string(),
+    };
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
     }
 }
 
@@ -394,6 +408,22 @@ fn lower(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn refusals_read_as_sentences_not_codes() {
+        use shared::session::protocol::Refusal;
+        let stale = super::refusal_notice(&Refusal::Stale { step: 4, now: 5 });
+        assert_eq!(stale, "Too late: that decision has already passed.");
+        let illegal = super::refusal_notice(&Refusal::Illegal {
+            code: "not_enough_coins".into(),
+            message: "an Assassination costs 3 coins".into(),
+        });
+        assert_eq!(
+            illegal,
+            "The rules do not allow it: an Assassination costs 3 coins"
+        );
+        assert!(!format!("{stale}{illegal}").contains("Stale"));
+    }
+
     use super::*;
 
     fn names() -> Vec<String> {

@@ -95,7 +95,13 @@ impl Hard {
                 _ => {
                     let t = Table::from_game(game, seat);
                     let reads = Reads::from_counting(&t).with_claims_in_play(&t);
-                    self.playout.decide(&t, &reads, rng, &self.legal)
+                    // This seat plays on as it would; the others as average players.
+                    let policy = if seat == me {
+                        &self.policy
+                    } else {
+                        &self.playout
+                    };
+                    policy.decide(&t, &reads, rng, &self.legal)
                 }
             };
             self.events.clear();
