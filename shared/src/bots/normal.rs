@@ -104,8 +104,22 @@ impl Tuning {
         noise: 0.3,
     };
 
-    /// Hard's constants.
-    pub const HARD: Tuning = Tuning::NORMAL;
+    /// Hard's constants: tuned by coordinate search in tournaments of one tuned seat
+    /// against three Normal bots (`examples/tune.rs`, BENCHMARKS.md). They play a patient,
+    /// honest game: an influence is worth twice as much, the last one far more, so Hard
+    /// bluffs and challenges only when it is clearly right, never bluffs a block it can
+    /// lose, and prefers two coins to one.
+    pub const HARD: Tuning = Tuning {
+        influence: 16.0,
+        last_influence: 96.0,
+        kill_last: 0.0,
+        threat_lives: 0.0,
+        caution: 1.85,
+        doubt: 1.8,
+        income: 0.0,
+        block_bluff: 0.0,
+        ..Tuning::NORMAL
+    };
 
     /// The field called `name`.
     fn field(&mut self, name: &str) -> Option<&mut f32> {
