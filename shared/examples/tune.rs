@@ -2,12 +2,15 @@
 //!
 //! ```text
 //! cargo run --release -p coup-shared --example tune -- [--games N] [--seed S] [--players P]
-//!     [--hard ITERS] [--personality B,S,V] [--threads T] [NAME=VALUE ...]
+//!     [--hard ITERS] [--personality B,S,V] [--threads T] [--base normal|hard]
+//!     [--vs easy|normal|hard] [NAME=VALUE ...]
 //! ```
-//! Seat 0 of the lineup plays `Tuning::HARD` with the given `NAME=VALUE` overrides (see
+//! One seat plays Hard's heuristic (or Normal's, `--base normal`) with the given
+//! `NAME=VALUE` overrides applied to the constants for the table size (`heads_up` at 2
+//! players, `tuning` otherwise; see
 //! `shared::bots::normal::TUNING_NAMES`), as a Normal bot, or with `--hard ITERS` as a Hard
-//! bot searching ITERS playouts per decision without a clock. The other seats are Normal
-//! bots with seeded personalities. Seats rotate every game. Games use the same seeds for
+//! bot searching ITERS playouts per decision without a clock. The other seats are bots of
+//! level `--vs` (Normal unless given) with seeded personalities. Seats rotate every game. Games use the same seeds for
 //! every setting, so two settings are compared on the same deals. Prints the tuned seat's
 //! win rate with a 95% Wilson interval.
 
@@ -15,7 +18,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use shared::bots::hard::Hard;
 use shared::bots::normal::{Normal, Policy, Tuning};
-use shared::bots::{Bot, Budget, Personality, make_bot};
+use shared::bots::{Bot, BotLevel, Budget, Personality, make_bot};
 use shared::engine::{Game, Input, Options};
 
 struct Args {
@@ -26,6 +29,8 @@ struct Args {
     personality: Option<Personality>,
     threads: usize,
     tuning: Tuning,
+    base_normal: bool,
+    vs: BotLevel,
 }
 
 fn parse() -> Result<Args, String> {
@@ -37,7 +42,10 @@ fn parse() -> Result<Args, String> {
         personality: None,
         threads: 2,
         tuning: Tuning::HARD,
+        base_normal: false,
+        vs: BotLevel::Normal,
     };
+    let mut overrides: Vec<(String, f32)> = Vec::new();
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{arg} needs a value"));
@@ -46,6 +54,17 @@ fn parse() -> Result<Args, String> {
             "--seed" => a.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--players" => a.players = value()?.parse().map_err(|e| format!("--players: {e}"))?,
             "--threads" => a.threads = value()?.parse().map_err(|e| format!("--threads: {e}"))?,
+            "--base" => {
+                a.base_normal = match value()?.as_str() {
+                    "normal" => true,
+                    "hard" => false,
+                    other => return Err(format!("--base: unknown {other:?}")),
+                }
+            }
+            "--vs" => {
+                let v = value()?;
+                a.vs = BotLevel::from_name(&v).ok_or(format!("--vs: unknown level {v:?}"))?;
+            }
             "--hard" => a.hard = Some(value()?.parse().map_err(|e| format!("--hard: {e}"))?),
             "--personality" => {
                 let v: Vec<f32> = value()?
@@ -66,7 +85,7 @@ fn parse() -> Result<Args, String> {
                     .split_once('=')
                     .ok_or_else(|| format!("unknown argument {kv:?}"))?;
                 let v: f32 = v.parse().map_err(|e| format!("{k}: {e}"))?;
-                a.tuning.set(k, v)?;
+                overrides.push((k.to_owned(), v));
             }
         }
     }
@@ -74,7 +93,29 @@ fn parse() -> Result<Args, String> {
         return Err("--players must be 2 to 10".into());
     }
     a.threads = a.threads.max(1);
+    // The overrides apply to the constants for the table size being played.
+    let base = a.base(Personality::BALANCED);
+    let mut tuning = if a.players == 2 {
+        base.heads_up
+    } else {
+        base.tuning
+    };
+    for (k, v) in &overrides {
+        tuning.set(k, *v)?;
+    }
+    a.tuning = tuning;
     Ok(a)
+}
+
+impl Args {
+    /// The policy the overrides start from.
+    fn base(&self, personality: Personality) -> Policy {
+        if self.base_normal {
+            Policy::new(personality)
+        } else {
+            Policy::hard(personality)
+        }
+    }
 }
 
 /// Plays game `g`; returns whether the tuned seat won.
@@ -87,13 +128,21 @@ fn play(a: &Args, g: usize) -> bool {
         .map(|s| {
             let bot_seed = seed.wrapping_mul(31).wrapping_add(s as u64);
             if s != tuned {
-                return make_bot(shared::bots::BotLevel::Normal, bot_seed);
+                return make_bot(a.vs, bot_seed);
             }
-            let policy = Policy {
-                personality: a
-                    .personality
-                    .unwrap_or_else(|| Personality::from_seed(bot_seed)),
-                tuning: a.tuning,
+            let personality = a
+                .personality
+                .unwrap_or_else(|| Personality::from_seed(bot_seed));
+            let policy = if n == 2 {
+                Policy {
+                    heads_up: a.tuning,
+                    ..a.base(personality)
+                }
+            } else {
+                Policy {
+                    tuning: a.tuning,
+                    ..a.base(personality)
+                }
             };
             match a.hard {
                 Some(_) => Box::new(Hard::with_policy(bot_seed, policy)) as Box<dyn Bot>,

@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::beliefs::{Beliefs, Reads};
-use super::normal::{Policy, Tuning};
+use super::normal::Policy;
 use super::personality::Personality;
 use super::table::Table;
 use super::{Bot, BotLevel, Budget};
@@ -56,13 +56,7 @@ pub struct Hard {
 impl Hard {
     /// A Hard bot for `seed` with `personality`.
     pub fn new(seed: u64, personality: Personality) -> Hard {
-        Hard::with_policy(
-            seed,
-            Policy {
-                personality,
-                tuning: Tuning::HARD,
-            },
-        )
+        Hard::with_policy(seed, Policy::hard(personality))
     }
 
     /// A Hard bot whose own heuristic (its baseline and its candidate ranking) is `policy`.
