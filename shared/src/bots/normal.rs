@@ -123,14 +123,18 @@ impl Tuning {
 
     /// Hard's constants in 2-player games, tuned the same way in 2-player games.
     pub const HARD_HEADS_UP: Tuning = Tuning {
-        influence: 16.0,
-        last_influence: 96.0,
+        influence: 21.28,
+        last_influence: 255.36,
         kill_last: 0.0,
         threat_lives: 0.0,
         caution: 1.85,
-        doubt: 1.8,
+        doubt: 2.0,
         income: 0.0,
+        exchange: 1.33,
+        // Head to head, every Foreign Aid meets the one opponent's Duke claim.
+        aid: 0.0,
         block_bluff: 0.0,
+        noise: 0.0,
         ..Tuning::NORMAL
     };
 
