@@ -160,15 +160,35 @@ fn play(a: &Args, g: usize) -> Outcome {
         }
         if a.trace.is_some() {
             let p = game.player(seat);
+            // Face-up cards in brackets.
+            let hand: Vec<String> = (0..usize::from(p.hand.len))
+                .map(|i| match p.hand.up[i] {
+                    true => format!("[{:?}]", p.hand.cards[i]),
+                    false => format!("{:?}", p.hand.cards[i]),
+                })
+                .collect();
             println!(
-                "{:>5} seat {} ({}, {} coins, {:?}) {:?}: {input:?}",
+                "{:>5} seat {} ({}, {} coins, {}) {:?}: {input:?}",
                 out.inputs,
                 seat.0,
                 level.name(),
                 p.coins,
-                p.hand.cards,
+                hand.join(" "),
                 game.pending()
             );
+            if matches!(game.pending(), shared::engine::Pending::Action { .. }) {
+                // What this seat believes of the others' hidden cards.
+                let b = shared::bots::beliefs::Beliefs::new(&view);
+                for o in (0..n as u8).map(Seat).filter(|o| *o != seat) {
+                    if game.player(o).hand.hidden_count() > 0 {
+                        let p: Vec<String> = shared::engine::Card::in_use_set(a.options)
+                            .into_iter()
+                            .map(|c| format!("{c:?} {:.2}", b.p_has(o, c)))
+                            .collect();
+                        println!("        believes seat {}: {}", o.0, p.join(", "));
+                    }
+                }
+            }
         }
         if game.apply(seat, input, &mut rng, &mut events).is_err() {
             out.illegal += 1;

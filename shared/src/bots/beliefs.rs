@@ -30,10 +30,17 @@ use crate::engine::{
 pub const BLUFF_RATE: f32 = 0.3;
 
 /// A Contessa claimed against an assassination of one's last influence: nearly everyone
-/// claims it, holder or not (passing loses the game), so it says little. Read as strong
+/// claims it, holder or not (passing loses the game), so it says little, and saying it
+/// again says nothing more. Read as strong
 /// evidence, three players on their last cards would block each other's assassinations
 /// forever without a challenge.
 pub const LAST_LIFE_BLOCK: f32 = 0.6;
+
+/// The least a run of claims of one character can bring the likelihood of not holding it
+/// to: about three claims' worth. A player who claims three characters with two cards is
+/// lying about one of them, and unbounded evidence would make the oldest habit look
+/// certain (an endless heads-up of bluffed Taxes and blocked assassinations).
+pub const CLAIM_FLOOR: f32 = 0.03;
 
 /// How often a holder of a blocking card lets the block pass, relative to a non-holder.
 pub const PASS_WITH_BLOCKER: f32 = 0.3;
@@ -66,7 +73,8 @@ impl Evidence {
     }
 
     fn claim(&mut self, card: Card) {
-        self.not[card.index()] *= BLUFF_RATE;
+        let not = &mut self.not[card.index()];
+        *not = (*not * BLUFF_RATE).max(CLAIM_FLOOR.min(*not));
     }
 
     fn likelihood(&self, hand: &[Card]) -> f32 {
@@ -318,7 +326,9 @@ impl Beliefs {
                             a.kind() == ActionKind::Assassinate && a.target() == Some(seat)
                         });
                     if last_life_assassinated {
-                        self.ev(seat).not[card.index()] *= LAST_LIFE_BLOCK;
+                        // Once per hand: repeating the only sane answer adds nothing.
+                        let not = &mut self.ev(seat).not[card.index()];
+                        *not = not.min(LAST_LIFE_BLOCK);
                     } else {
                         self.ev(seat).claim(card);
                     }
@@ -764,6 +774,27 @@ mod tests {
             assert!(!out.contains(&Card::Duke));
             Game::determinize(&view, &out).expect("a consistent deal");
         }
+    }
+
+    /// Repeated claims of one character count for about three: the likelihood of not
+    /// holding it never falls below [`CLAIM_FLOOR`] (a habit is not a proof), while one
+    /// more claim still counts until then.
+    #[test]
+    fn a_run_of_claims_is_worth_about_three() {
+        let mut e = Evidence::NONE;
+        let mut last = 1.0;
+        for k in 0..10 {
+            e.claim(Card::Duke);
+            let not = e.not[Card::Duke.index()];
+            assert!(not >= CLAIM_FLOOR, "claim {k}: {not}");
+            if k < 2 {
+                assert!(not < last * 0.5, "claim {k}: {last} -> {not}");
+            }
+            last = not;
+        }
+        // A disproof still rules the character out entirely.
+        e.has[Card::Duke.index()] = 0.0;
+        assert_eq!(e.likelihood(&[Card::Duke]), 0.0);
     }
 
     /// A Contessa claimed against an assassination of one's last influence is what every

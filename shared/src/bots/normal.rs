@@ -95,7 +95,7 @@ impl Tuning {
         assassin_threat: 0.2,
         steal_threat: 0.05,
         caution: 1.45,
-        doubt: 1.6,
+        doubt: 1.8,
         income: 1.0,
         exchange: 1.0,
         examine: 1.0,
