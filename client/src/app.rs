@@ -1,16 +1,22 @@
 //! The controller: owns the session signal and the network objects, feeds every event into
-//! the session, and carries out the effects it returns.
+//! the session (with the page time), and carries out the effects it returns. When the
+//! room's referee runs in this page, one browser timeout waits for its next deadline
+//! ([`Session::next_deadline`]) and then ticks it.
 //!
 //! Components reach it through [`Ctl`], a `Copy` handle in the Leptos context. Nothing is
 //! borrowed across a call into the browser, so a browser callback that fires synchronously
 //! cannot find a `RefCell` already borrowed.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::{Rc, Weak};
 
 use leptos::prelude::*;
+use shared::engine::{Input, Seat};
 use shared::relay::ClientMessage;
+use shared::session::protocol::{AdminCmd, BotLevel};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 
 use crate::model::relay_url::relay_url;
 use crate::model::{Effect, Session};
@@ -20,32 +26,48 @@ use crate::net::relay::{RelayEvent, RelaySocket};
 /// The app's state and network.
 pub struct Controller {
     /// What the UI renders.
-    session: RwSignal<Session>,
+    session: RwSignal<Session, LocalStorage>,
     /// The relay socket, while one is open.
     relay: RefCell<Option<RelaySocket>>,
     /// Direct links, by the other peer's relay id.
     links: RefCell<HashMap<String, PeerLink>>,
     /// Lets browser callbacks find their way back without keeping the controller alive.
     me: Weak<Controller>,
+    /// The pending timeout for the host's next deadline.
+    timer: Cell<Option<i32>>,
+    /// What that timeout calls: ticks the session.
+    on_timer: RefCell<Option<Closure<dyn FnMut()>>>,
 }
 
 /// A `Copy` handle to the controller for components.
 #[derive(Clone, Copy)]
 pub struct Ctl {
-    pub session: RwSignal<Session>,
+    pub session: RwSignal<Session, LocalStorage>,
     inner: StoredValue<Rc<Controller>, LocalStorage>,
 }
 
 impl Ctl {
     /// Makes the controller for this page.
     pub fn new() -> Ctl {
-        let session = RwSignal::new(Session::default());
+        // The room's host shuffles from this: unpredictable to the other players.
+        let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
+        let session = RwSignal::new_local(Session::new(seed));
         let ctl = Rc::new_cyclic(|me| Controller {
             session,
             relay: RefCell::default(),
             links: RefCell::default(),
             me: me.clone(),
+            timer: Cell::new(None),
+            on_timer: RefCell::new(None),
         });
+        let me = Rc::downgrade(&ctl);
+        *ctl.on_timer.borrow_mut() = Some(Closure::<dyn FnMut()>::new(move || {
+            if let Some(c) = me.upgrade() {
+                c.timer.set(None);
+                let now = now_ms();
+                c.step(|s| s.tick(now));
+            }
+        }));
         Ctl {
             session,
             inner: StoredValue::new_local(ctl),
@@ -73,14 +95,15 @@ impl Ctl {
     /// Sends a chat line; returns false (with a notice) when it was refused.
     pub fn say(&self, text: String) -> bool {
         let mut sent = false;
+        let now = now_ms();
         self.with(|c| {
-            c.step(|s| match s.say(&text) {
+            c.step(|s| match s.say(&text, now) {
                 Ok(effects) => {
                     sent = true;
                     effects
                 }
                 Err(e) => {
-                    s.notify(e.to_string());
+                    s.notify(e);
                     Vec::new()
                 }
             })
@@ -91,6 +114,35 @@ impl Ctl {
     pub fn dismiss(&self, id: u64) {
         self.session.update(|s| s.dismiss(id));
     }
+
+    /// Plays one of our legal inputs at the room's table.
+    pub fn play(&self, input: Input) {
+        let now = now_ms();
+        self.with(|c| c.step(|s| s.play(input, now)));
+    }
+
+    /// A host command at the room's table.
+    pub fn admin(&self, cmd: AdminCmd) {
+        let now = now_ms();
+        self.with(|c| c.step(|s| s.admin(cmd, now)));
+    }
+
+    /// Fills an open (or a new) seat with a bot of `level`.
+    pub fn add_bot(&self, level: BotLevel) {
+        let now = now_ms();
+        self.with(|c| c.step(|s| s.add_bot(level, now)));
+    }
+
+    /// Opens a bot's seat again.
+    pub fn remove_bot(&self, seat: Seat) {
+        let now = now_ms();
+        self.with(|c| c.step(|s| s.remove_bot(seat, now)));
+    }
+}
+
+/// Page time in milliseconds (the unit of the room host's deadlines).
+fn now_ms() -> u64 {
+    js_sys::Date::now() as u64
 }
 
 impl Controller {
@@ -99,6 +151,29 @@ impl Controller {
         let effects = self.session.try_update(input).unwrap_or_default();
         for effect in effects {
             self.run(effect);
+        }
+        self.schedule();
+    }
+
+    /// Waits for the host's next deadline (replacing the previous wait), if any.
+    fn schedule(&self) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        if let Some(id) = self.timer.take() {
+            window.clear_timeout_with_handle(id);
+        }
+        let Some(at) = self.session.with_untracked(Session::next_deadline) else {
+            return;
+        };
+        let delay = i32::try_from(at.saturating_sub(now_ms())).unwrap_or(i32::MAX);
+        if let Some(cb) = self.on_timer.borrow().as_ref()
+            && let Ok(id) = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                cb.as_ref().unchecked_ref(),
+                delay,
+            )
+        {
+            self.timer.set(Some(id));
         }
     }
 
@@ -126,7 +201,7 @@ impl Controller {
                 let report = self.link_reporter(&peer);
                 match PeerLink::dial(&ice_servers, report) {
                     Ok(link) => drop(self.links.borrow_mut().insert(peer, link)),
-                    Err(e) => self.step(|s| s.on_link_closed(&peer, Some(&e))),
+                    Err(e) => self.step(|s| s.on_link_closed(&peer, Some(&e), now_ms())),
                 }
             }
             Effect::Signal {
@@ -138,7 +213,9 @@ impl Controller {
                     let report = self.link_reporter(&peer);
                     match PeerLink::accept(&ice_servers, report) {
                         Ok(link) => drop(self.links.borrow_mut().insert(peer.clone(), link)),
-                        Err(e) => return self.step(|s| s.on_link_closed(&peer, Some(&e))),
+                        Err(e) => {
+                            return self.step(|s| s.on_link_closed(&peer, Some(&e), now_ms()));
+                        }
                     }
                 }
                 if let Some(link) = self.links.borrow().get(&peer) {
@@ -149,12 +226,8 @@ impl Controller {
                 // The hangup may come from one of the link's own handlers: free it later.
                 defer_drop(self.links.borrow_mut().remove(&peer));
             }
-            Effect::Send { peer, msg } => {
-                let sent = self
-                    .links
-                    .borrow()
-                    .get(&peer)
-                    .map(|l| l.send(&msg.encode()));
+            Effect::Send { peer, text } => {
+                let sent = self.links.borrow().get(&peer).map(|l| l.send(&text));
                 if let Some(Err(e)) = sent {
                     self.notify(format!("Could not send: {e}"));
                 }
@@ -185,7 +258,10 @@ impl Controller {
 
     fn on_relay_event(&self, ev: RelayEvent) {
         match ev {
-            RelayEvent::Message(msg) => self.step(|s| s.on_relay(msg)),
+            RelayEvent::Message(msg) => {
+                let now = now_ms();
+                self.step(|s| s.on_relay(msg, now))
+            }
             RelayEvent::Garbage(why) => {
                 self.notify(format!("Ignored a bad message from the relay: {why}"))
             }
@@ -220,9 +296,11 @@ impl Controller {
                     data: data.to_value(),
                 }))
             }
-            LinkEvent::Open => self.session.update(|s| s.on_link_open(peer)),
-            LinkEvent::Frame(frame) => self.step(|s| s.on_peer_frame(peer, &frame)),
-            LinkEvent::Closed(why) => self.step(|s| s.on_link_closed(peer, why.as_deref())),
+            LinkEvent::Open => self.step(|s| s.on_link_open(peer, now_ms())),
+            LinkEvent::Frame(frame) => self.step(|s| s.on_peer_frame(peer, &frame, now_ms())),
+            LinkEvent::Closed(why) => {
+                self.step(|s| s.on_link_closed(peer, why.as_deref(), now_ms()))
+            }
         }
     }
 }

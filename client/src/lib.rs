@@ -1,8 +1,8 @@
 //! The Coup P2P browser app.
 //!
 //! Layout:
-//! - [`model`]: plain logic — the session state machine, chat, the messages peers send
-//!   each other, where the relay is. Compiles everywhere; unit-tested natively.
+//! - [`model`]: plain logic — the session state machine, a room's table over the peer
+//!   protocol, chat lines, where the relay is. Compiles everywhere; unit-tested natively.
 //! - `net` (wasm only): the relay WebSocket and the WebRTC peer connections, each turning
 //!   browser events into calls on the model.
 //! - `ui` (wasm only): Leptos components that render the session and send the user's intents.

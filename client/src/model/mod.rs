@@ -5,13 +5,13 @@
 //! the UI renders the session. Everything here compiles on every target.
 
 pub mod chat;
-pub mod peer_msg;
 pub mod relay_url;
+pub mod room_table;
 pub mod session;
 pub mod signal;
 pub mod table;
 
-pub use chat::{ChatLine, ChatLog};
-pub use peer_msg::PeerMessage;
+pub use chat::ChatLine;
+pub use room_table::{RoomTable, Wire};
 pub use session::{Effect, LinkState, Notice, Peer, Phase, Role, Room, Session};
 pub use signal::SignalData;

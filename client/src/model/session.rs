@@ -2,20 +2,23 @@
 //! state machine.
 //!
 //! Inputs are the user's intents ([`Session::create`], [`Session::join`], [`Session::say`],
-//! [`Session::leave`]) and what the network layer observed ([`Session::on_relay`],
-//! [`Session::on_link_open`], [`Session::on_peer_frame`], ...). Each returns the
-//! [`Effect`]s for the network layer to carry out. Nothing here touches a socket, so every
-//! path is tested natively.
+//! [`Session::play`], [`Session::admin`], [`Session::leave`]), what the network layer
+//! observed ([`Session::on_relay`], [`Session::on_link_open`], [`Session::on_peer_frame`],
+//! ...) and the passing of time ([`Session::tick`] when [`Session::next_deadline`] comes).
+//! Each returns the [`Effect`]s for the network layer to carry out. Nothing here touches a
+//! socket, so every path is tested natively.
 //!
 //! Topology: a star. The host dials every guest ([`Effect::Dial`]); a guest waits for the
-//! host's offer and links to nobody else. Reconnection and ICE restarts will come in as
-//! more inputs (a link that failed, a relay that came back) and more effects.
+//! host's offer and links to nobody else. Over the data channels the room's table speaks
+//! `shared::session`'s protocol ([`RoomTable`]): the creator's page runs the referee.
 
 use serde_json::Value;
+use shared::engine::{Input, Seat};
 use shared::relay::{ClientMessage, ErrorCode, IceServer, RelayMessage, normalize_code};
+use shared::session::protocol::{AdminCmd, BotLevel};
 
-use super::chat::ChatLog;
-use super::peer_msg::{MessageError, PeerMessage, clean_chat};
+use super::chat::ChatLine;
+use super::room_table::{RoomTable, Wire};
 use super::signal::SignalData;
 
 /// How many notices stay on screen.
@@ -73,13 +76,6 @@ impl Room {
     fn peer_mut(&mut self, id: &str) -> Option<&mut Peer> {
         self.peers.iter_mut().find(|p| p.id == id)
     }
-
-    /// Peers with an open data channel.
-    fn open_links(&self) -> impl Iterator<Item = &Peer> {
-        self.peers
-            .iter()
-            .filter(|p| p.link == Some(LinkState::Open))
-    }
 }
 
 /// What the page is doing.
@@ -121,27 +117,25 @@ pub enum Effect {
     },
     /// Close the connection to `peer`, if any.
     Hangup { peer: String },
-    /// Send a message over the data channel to `peer`.
-    Send { peer: String, msg: PeerMessage },
+    /// Send a text of the session protocol over the data channel to `peer`.
+    Send { peer: String, text: String },
 }
 
-/// The whole client-side state of the walking skeleton.
-#[derive(Clone, Debug, PartialEq)]
+/// The whole client-side state of the page's rooms.
+#[derive(Debug)]
 pub struct Session {
     pub phase: Phase,
-    pub chat: ChatLog,
+    /// The room's table, while in a room.
+    table: Option<RoomTable>,
     notices: Vec<Notice>,
     next_notice: u64,
+    /// Seeds the next hosted table's shuffles (advanced at each use).
+    seed: u64,
 }
 
 impl Default for Session {
     fn default() -> Self {
-        Session {
-            phase: Phase::Lobby,
-            chat: ChatLog::default(),
-            notices: Vec::new(),
-            next_notice: 0,
-        }
+        Session::new(0)
     }
 }
 
@@ -172,6 +166,100 @@ pub fn short_name(id: &str) -> String {
 }
 
 impl Session {
+    /// A page's session; `seed` must be unpredictable (the host shuffles from it).
+    pub fn new(seed: u64) -> Session {
+        Session {
+            phase: Phase::Lobby,
+            table: None,
+            notices: Vec::new(),
+            next_notice: 0,
+            seed,
+        }
+    }
+
+    /// The room's table, when in a room.
+    pub fn table(&self) -> Option<&RoomTable> {
+        self.table.as_ref()
+    }
+
+    /// The chat lines said at the room's table, oldest first.
+    pub fn chat_lines(&self) -> Vec<ChatLine> {
+        self.table
+            .as_ref()
+            .map(RoomTable::chat_lines)
+            .unwrap_or_default()
+    }
+
+    /// A fresh seed (splitmix64).
+    fn next_seed(&mut self) -> u64 {
+        self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Turns the table's wires into effects, and its notices into ours.
+    fn carry(&mut self, wires: Vec<Wire>) -> Vec<Effect> {
+        let notices = self
+            .table
+            .as_mut()
+            .map(RoomTable::take_notices)
+            .unwrap_or_default();
+        for n in notices {
+            self.notify(n);
+        }
+        let mut effects = Vec::new();
+        for w in wires {
+            match w {
+                Wire::Send { peer, text } => effects.push(Effect::Send { peer, text }),
+                Wire::Close { peer } => {
+                    if let Some(p) = self.room_mut().and_then(|r| r.peer_mut(&peer)) {
+                        p.link = Some(LinkState::Closed);
+                    }
+                    effects.push(Effect::Hangup { peer });
+                }
+            }
+        }
+        effects
+    }
+
+    /// Runs `f` on the table (when in a room) and carries out what it returns.
+    fn with_table(&mut self, f: impl FnOnce(&mut RoomTable) -> Vec<Wire>) -> Vec<Effect> {
+        let wires = self.table.as_mut().map(f).unwrap_or_default();
+        self.carry(wires)
+    }
+
+    /// The user clicked one of their legal inputs.
+    pub fn play(&mut self, input: Input, now: u64) -> Vec<Effect> {
+        self.with_table(|t| t.play(input, now))
+    }
+
+    /// A host command (the host's page only).
+    pub fn admin(&mut self, cmd: AdminCmd, now: u64) -> Vec<Effect> {
+        self.with_table(|t| t.admin(cmd, now))
+    }
+
+    /// The host fills the first open seat (or a new one) with a bot.
+    pub fn add_bot(&mut self, level: BotLevel, now: u64) -> Vec<Effect> {
+        self.with_table(|t| t.add_bot(level, now))
+    }
+
+    /// The host opens a bot's seat again.
+    pub fn remove_bot(&mut self, seat: Seat, now: u64) -> Vec<Effect> {
+        self.with_table(|t| t.remove_bot(seat, now))
+    }
+
+    /// When [`Session::tick`] is next due, in page time (hosting only).
+    pub fn next_deadline(&self) -> Option<u64> {
+        self.table.as_ref()?.next_deadline()
+    }
+
+    /// Lets the host play what is due by `now`: bots, timeouts, stand-ins.
+    pub fn tick(&mut self, now: u64) -> Vec<Effect> {
+        self.with_table(|t| t.tick(now))
+    }
+
     /// The room, when in one.
     pub fn room(&self) -> Option<&Room> {
         match &self.phase {
@@ -240,7 +328,7 @@ impl Session {
             Phase::InRoom(_) => effects.push(Effect::Relay(ClientMessage::Leave)),
         }
         self.phase = Phase::Lobby;
-        self.chat.clear();
+        self.table = None;
         effects
     }
 
@@ -256,41 +344,18 @@ impl Session {
             .unwrap_or_default()
     }
 
-    /// The user typed a chat line.
-    pub fn say(&mut self, typed: &str) -> Result<Vec<Effect>, MessageError> {
-        let text = clean_chat(typed)?;
-        let Some(room) = self.room() else {
+    /// The user typed a chat line. The host stamps and spreads it; a refused line comes
+    /// back as a sentence (and the box keeps it).
+    pub fn say(&mut self, typed: &str, now: u64) -> Result<Vec<Effect>, String> {
+        let Some(table) = self.table.as_mut() else {
             return Ok(Vec::new());
         };
-        let me = room.me.clone();
-        let effects = match room.role {
-            Role::Host => room
-                .open_links()
-                .map(|p| Effect::Send {
-                    peer: p.id.clone(),
-                    msg: PeerMessage::Said {
-                        from: me.clone(),
-                        text: text.clone(),
-                    },
-                })
-                .collect(),
-            Role::Guest => {
-                if !room.open_links().any(|p| p.is_host) {
-                    self.notify("Not connected to the host yet.");
-                    return Ok(Vec::new());
-                }
-                vec![Effect::Send {
-                    peer: room.host.clone(),
-                    msg: PeerMessage::Say { text: text.clone() },
-                }]
-            }
-        };
-        self.chat.push(&me, &text, true);
-        Ok(effects)
+        let wires = table.say(typed, now)?;
+        Ok(self.carry(wires))
     }
 
-    /// A message from the relay.
-    pub fn on_relay(&mut self, msg: RelayMessage) -> Vec<Effect> {
+    /// A message from the relay at page time `now`.
+    pub fn on_relay(&mut self, msg: RelayMessage, now: u64) -> Vec<Effect> {
         match msg {
             RelayMessage::Created {
                 room,
@@ -301,7 +366,7 @@ impl Session {
                 if self.phase != Phase::Opening {
                     return Vec::new();
                 }
-                self.chat.clear();
+                self.open_table(&peer, None, now);
                 self.phase = Phase::InRoom(Room {
                     code: room,
                     me: peer.clone(),
@@ -311,7 +376,7 @@ impl Session {
                     peers: Vec::new(),
                     ice_servers,
                 });
-                Vec::new()
+                self.carry(Vec::new())
             }
             RelayMessage::Joined {
                 room,
@@ -323,7 +388,8 @@ impl Session {
                 if self.phase != Phase::Opening {
                     return Vec::new();
                 }
-                self.chat.clear();
+                let joins = (host != peer).then_some(host.as_str());
+                self.open_table(&peer, joins, now);
                 let role = if host == peer {
                     Role::Host
                 } else {
@@ -348,14 +414,15 @@ impl Session {
                     peers,
                     ice_servers,
                 });
-                Vec::new()
+                self.carry(Vec::new())
             }
             RelayMessage::PeerJoined { peer } => self.on_peer_joined(peer),
-            RelayMessage::PeerLeft { peer } => self.on_peer_left(&peer),
+            RelayMessage::PeerLeft { peer } => self.on_peer_left(&peer, now),
             RelayMessage::Signal { from, data } => self.on_signal(from, data),
             RelayMessage::RoomClosed { reason } => {
                 let effects = self.hang_up_all();
                 self.phase = Phase::Lobby;
+                self.table = None;
                 self.notify(format!("The room was closed: {reason}"));
                 effects
             }
@@ -368,6 +435,24 @@ impl Session {
                 Vec::new()
             }
         }
+    }
+
+    /// The room's table: the referee when `joins` is `None`, else a guest of that host.
+    fn open_table(&mut self, me: &str, joins: Option<&str>, now: u64) {
+        let name = short_name(me);
+        self.table = match joins {
+            Some(host) => Some(RoomTable::joining(&name, host)),
+            None => {
+                let seed = self.next_seed() ^ now;
+                match RoomTable::hosting(seed, &name, now) {
+                    Ok(t) => Some(t),
+                    Err(e) => {
+                        self.notify(format!("Could not open the table: {e}"));
+                        None
+                    }
+                }
+            }
+        };
     }
 
     fn on_peer_joined(&mut self, peer: String) -> Vec<Effect> {
@@ -404,7 +489,7 @@ impl Session {
         }
     }
 
-    fn on_peer_left(&mut self, peer: &str) -> Vec<Effect> {
+    fn on_peer_left(&mut self, peer: &str, now: u64) -> Vec<Effect> {
         let Some(room) = self.room_mut() else {
             return Vec::new();
         };
@@ -419,13 +504,14 @@ impl Session {
         } else {
             room.peers.remove(index);
         }
+        // The host keeps the seat for the grace period (the peer may come back).
+        let mut effects = self.with_table(|t| t.link_closed(peer, now));
         if had_link {
-            vec![Effect::Hangup {
+            effects.push(Effect::Hangup {
                 peer: peer.to_owned(),
-            }]
-        } else {
-            Vec::new()
+            });
         }
+        effects
     }
 
     fn on_signal(&mut self, from: String, data: Value) -> Vec<Effect> {
@@ -470,15 +556,23 @@ impl Session {
         }]
     }
 
-    /// The data channel to `peer` opened.
-    pub fn on_link_open(&mut self, peer: &str) {
-        if let Some(p) = self.room_mut().and_then(|r| r.peer_mut(peer)) {
-            p.link = Some(LinkState::Open);
+    /// The data channel to `peer` opened: a guest says hello, the host starts listening.
+    pub fn on_link_open(&mut self, peer: &str, now: u64) -> Vec<Effect> {
+        let Some(p) = self.room_mut().and_then(|r| r.peer_mut(peer)) else {
+            return Vec::new();
+        };
+        // The browser may report one opening twice (the channel was open when it arrived,
+        // and its open event fires too): one hello per link.
+        if p.link == Some(LinkState::Open) {
+            return Vec::new();
         }
+        p.link = Some(LinkState::Open);
+        self.with_table(|t| t.link_open(peer, now))
     }
 
-    /// The link to `peer` closed or failed.
-    pub fn on_link_closed(&mut self, peer: &str, why: Option<&str>) -> Vec<Effect> {
+    /// The link to `peer` closed or failed. The host's table keeps the peer's seat: after
+    /// its grace period the seat's bot answers for it.
+    pub fn on_link_closed(&mut self, peer: &str, why: Option<&str>, now: u64) -> Vec<Effect> {
         let Some(p) = self.room_mut().and_then(|r| r.peer_mut(peer)) else {
             return Vec::new();
         };
@@ -491,57 +585,24 @@ impl Session {
             Some(why) => format!("The connection to {name} failed: {why}"),
             None => format!("The connection to {name} closed."),
         });
-        vec![Effect::Hangup {
+        let mut effects = self.with_table(|t| t.link_closed(peer, now));
+        effects.push(Effect::Hangup {
             peer: peer.to_owned(),
-        }]
+        });
+        effects
     }
 
-    /// A frame arrived on the data channel from `peer`.
-    pub fn on_peer_frame(&mut self, peer: &str, frame: &str) -> Vec<Effect> {
-        let Some(room) = self.room() else {
+    /// A frame arrived on the data channel from `peer`: a text of the session protocol,
+    /// which the table checks (the host everything from a joiner, a joiner what the host
+    /// sends); anything malformed is dropped with a notice or a refusal.
+    pub fn on_peer_frame(&mut self, peer: &str, frame: &str, now: u64) -> Vec<Effect> {
+        let known = self
+            .room()
+            .is_some_and(|r| r.peers.iter().any(|p| p.id == peer));
+        if !known {
             return Vec::new();
-        };
-        let Some(sender) = room.peers.iter().find(|p| p.id == peer) else {
-            return Vec::new();
-        };
-        let msg = match PeerMessage::parse(frame) {
-            Ok(msg) => msg,
-            Err(e) => {
-                self.notify(format!("Ignored a message from {}: {e}", short_name(peer)));
-                return Vec::new();
-            }
-        };
-        match (msg, room.role, sender.is_host) {
-            (PeerMessage::Say { text }, Role::Host, _) => {
-                let effects = room
-                    .open_links()
-                    .filter(|p| p.id != peer)
-                    .map(|p| Effect::Send {
-                        peer: p.id.clone(),
-                        msg: PeerMessage::Said {
-                            from: peer.to_owned(),
-                            text: text.clone(),
-                        },
-                    })
-                    .collect();
-                self.chat.push(peer, &text, false);
-                effects
-            }
-            (PeerMessage::Said { from, text }, Role::Guest, true) => {
-                let mine = from == room.me;
-                if !mine {
-                    self.chat.push(&from, &text, false);
-                }
-                Vec::new()
-            }
-            _ => {
-                self.notify(format!(
-                    "Ignored an out-of-place message from {}.",
-                    short_name(peer)
-                ));
-                Vec::new()
-            }
         }
+        self.with_table(|t| t.frame(peer, frame, now))
     }
 
     /// The relay socket closed or could not be opened.
@@ -579,12 +640,15 @@ mod tests {
         let mut s = Session::default();
         assert_eq!(s.create(), vec![Effect::Relay(ClientMessage::Create)]);
         assert_eq!(s.phase, Phase::Opening);
-        let fx = s.on_relay(RelayMessage::Created {
-            room: "ABC234".into(),
-            peer: "h".into(),
-            host_secret: "secret".into(),
-            ice_servers: ice(),
-        });
+        let fx = s.on_relay(
+            RelayMessage::Created {
+                room: "ABC234".into(),
+                peer: "h".into(),
+                host_secret: "secret".into(),
+                ice_servers: ice(),
+            },
+            0,
+        );
         assert!(fx.is_empty());
         s
     }
@@ -597,13 +661,16 @@ mod tests {
                 room: "ABC234".into()
             })]
         );
-        s.on_relay(RelayMessage::Joined {
-            room: "ABC234".into(),
-            peer: "g1".into(),
-            host: "h".into(),
-            peers: vec!["h".into(), "g0".into()],
-            ice_servers: ice(),
-        });
+        s.on_relay(
+            RelayMessage::Joined {
+                room: "ABC234".into(),
+                peer: "g1".into(),
+                host: "h".into(),
+                peers: vec!["h".into(), "g0".into()],
+                ice_servers: ice(),
+            },
+            0,
+        );
         s
     }
 
@@ -615,7 +682,7 @@ mod tests {
             room.as_ref().map(|r| (r.role, r.code.as_str())),
             Some((Role::Host, "ABC234"))
         );
-        let fx = s.on_relay(RelayMessage::PeerJoined { peer: "g1".into() });
+        let fx = s.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
         assert_eq!(
             fx,
             vec![
@@ -627,13 +694,13 @@ mod tests {
             ]
         );
         assert_eq!(s.room().map(|r| r.peers.len()), Some(1));
-        s.on_link_open("g1");
+        s.on_link_open("g1", 0);
         assert_eq!(
             s.room().map(|r| r.peers[0].link),
             Some(Some(LinkState::Open))
         );
         assert_eq!(
-            s.on_relay(RelayMessage::PeerLeft { peer: "g1".into() }),
+            s.on_relay(RelayMessage::PeerLeft { peer: "g1".into() }, 0),
             vec![Effect::Hangup { peer: "g1".into() }]
         );
         assert_eq!(s.room().map(|r| r.peers.len()), Some(0));
@@ -660,15 +727,18 @@ mod tests {
             ]
         );
         assert!(
-            s.on_relay(RelayMessage::PeerJoined { peer: "g2".into() })
+            s.on_relay(RelayMessage::PeerJoined { peer: "g2".into() }, 0)
                 .is_empty()
         );
         let offer = json!({"kind":"offer","sdp":"v=0"});
         assert_eq!(
-            s.on_relay(RelayMessage::Signal {
-                from: "h".into(),
-                data: offer.clone()
-            }),
+            s.on_relay(
+                RelayMessage::Signal {
+                    from: "h".into(),
+                    data: offer.clone()
+                },
+                0
+            ),
             vec![Effect::Signal {
                 peer: "h".into(),
                 data: SignalData::Offer { sdp: "v=0".into() },
@@ -677,10 +747,13 @@ mod tests {
         );
         // Another guest has no business signalling us.
         assert!(
-            s.on_relay(RelayMessage::Signal {
-                from: "g0".into(),
-                data: offer
-            })
+            s.on_relay(
+                RelayMessage::Signal {
+                    from: "g0".into(),
+                    data: offer
+                },
+                0
+            )
             .is_empty()
         );
     }
@@ -688,94 +761,152 @@ mod tests {
     #[test]
     fn misplaced_or_malformed_signals_are_dropped_with_a_notice() {
         let mut s = guest();
-        let fx = s.on_relay(RelayMessage::Signal {
-            from: "h".into(),
-            data: json!({"kind":"answer","sdp":"x"}),
-        });
+        let fx = s.on_relay(
+            RelayMessage::Signal {
+                from: "h".into(),
+                data: json!({"kind":"answer","sdp":"x"}),
+            },
+            0,
+        );
         assert!(fx.is_empty());
-        let fx = s.on_relay(RelayMessage::Signal {
-            from: "h".into(),
-            data: json!([1, 2]),
-        });
+        let fx = s.on_relay(
+            RelayMessage::Signal {
+                from: "h".into(),
+                data: json!([1, 2]),
+            },
+            0,
+        );
         assert!(fx.is_empty());
         assert_eq!(s.notices().len(), 2);
         let mut h = hosting();
-        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() });
-        let fx = h.on_relay(RelayMessage::Signal {
-            from: "g1".into(),
-            data: json!({"kind":"offer","sdp":"x"}),
-        });
+        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+        let fx = h.on_relay(
+            RelayMessage::Signal {
+                from: "g1".into(),
+                data: json!({"kind":"offer","sdp":"x"}),
+            },
+            0,
+        );
         assert!(fx.is_empty());
-        let fx = h.on_relay(RelayMessage::Signal {
-            from: "stranger".into(),
-            data: json!({"kind":"answer","sdp":"x"}),
-        });
+        let fx = h.on_relay(
+            RelayMessage::Signal {
+                from: "stranger".into(),
+                data: json!({"kind":"answer","sdp":"x"}),
+            },
+            0,
+        );
         assert!(fx.is_empty());
     }
 
-    #[test]
-    fn the_host_relays_chat_between_guests_in_their_own_names() {
-        let mut s = hosting();
-        for g in ["g1", "g2", "g3"] {
-            s.on_relay(RelayMessage::PeerJoined { peer: g.into() });
+    /// The texts in `effects` for `peer`.
+    fn texts_to(effects: &[Effect], peer: &str) -> Vec<String> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Send { peer: p, text } if p == peer => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Carries texts both ways between a hosting session and one guest session ("g1"),
+    /// until nothing moves.
+    fn exchange(host: &mut Session, guest: &mut Session, mut up: Vec<String>) {
+        for _ in 0..100 {
+            let mut down = Vec::new();
+            for text in up.drain(..) {
+                down.extend(texts_to(&host.on_peer_frame("g1", &text, 0), "g1"));
+            }
+            if down.is_empty() {
+                return;
+            }
+            for text in down {
+                up.extend(texts_to(&guest.on_peer_frame("h", &text, 0), "h"));
+            }
         }
-        s.on_link_open("g1");
-        s.on_link_open("g2");
-        let fx = s.on_peer_frame("g1", r#"{"type":"say","text":" hello "}"#);
-        assert_eq!(
-            fx,
-            vec![Effect::Send {
-                peer: "g2".into(),
-                msg: PeerMessage::Said {
-                    from: "g1".into(),
-                    text: "hello".into()
-                }
-            }]
+        panic!("the texts settle");
+    }
+
+    #[test]
+    fn the_game_protocol_runs_over_the_links_and_carries_the_chat() {
+        let mut h = hosting();
+        let mut g = guest();
+        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+        assert!(
+            h.on_link_open("g1", 0).is_empty(),
+            "the host waits for hello"
         );
-        let fx = s.say("hi all");
-        assert_eq!(fx.map(|f| f.len()), Ok(2));
-        let lines: Vec<(String, String, bool)> = s
-            .chat
-            .lines()
-            .map(|l| (l.from.clone(), l.text.clone(), l.mine))
-            .collect();
+        let hello = texts_to(&g.on_link_open("h", 0), "h");
+        assert_eq!(hello.len(), 1);
+        assert!(g.on_link_open("h", 0).is_empty(), "one hello per link");
+        exchange(&mut h, &mut g, hello);
+        let seat = |s: &Session| s.table().and_then(|t| t.guest().seat());
+        assert_eq!(seat(&h), Some(Seat(0)));
+        assert_eq!(seat(&g), Some(Seat(1)));
+
+        // The host's line reaches the guest, stamped with the host's name.
+        let fx = h.say("hi all", 0).expect("said");
+        for text in texts_to(&fx, "g1") {
+            g.on_peer_frame("h", &text, 0);
+        }
+        let up = texts_to(&g.say("hello", 0).expect("said"), "h");
+        exchange(&mut h, &mut g, up);
+        let lines = |s: &Session| {
+            s.chat_lines()
+                .into_iter()
+                .map(|l| (l.from, l.text, l.mine))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(
-            lines,
+            lines(&g),
             vec![
-                ("g1".into(), "hello".into(), false),
-                ("h".into(), "hi all".into(), true)
+                ("Player H".to_owned(), "hi all".to_owned(), false),
+                ("Player G1".to_owned(), "hello".to_owned(), true),
             ]
         );
-        // A guest cannot put words in someone else's mouth.
-        assert!(
-            s.on_peer_frame("g1", r#"{"type":"said","from":"g2","text":"x"}"#)
-                .is_empty()
-        );
-        assert_eq!(s.chat.len(), 2);
+        assert_eq!(lines(&h).len(), 2);
+        assert!(h.say("   ", 0).is_err());
+
+        // A joiner's frame that is not the protocol is refused to it, and changes nothing.
+        let fx = h.on_peer_frame("g1", r#"{"type":"said","from":"g2","text":"x"}"#, 0);
+        assert_eq!(texts_to(&fx, "g1").len(), 1);
+        assert_eq!(lines(&h).len(), 2);
+        // Only the host speaks to a guest; garbage from it is dropped with a notice.
+        assert!(g.on_peer_frame("g0", "{}", 0).is_empty());
+        let before = g.notices().len();
+        g.on_peer_frame("h", "not json", 0);
+        assert_eq!(g.notices().len(), before + 1);
+        assert_eq!(lines(&g).len(), 2);
+
+        // The host starts with a bot in a new seat; the guest sees the game.
+        h.add_bot(BotLevel::Easy, 0);
+        let fx = h.admin(AdminCmd::Start { first: None }, 0);
+        for text in texts_to(&fx, "g1") {
+            g.on_peer_frame("h", &text, 0);
+        }
+        let game = g.table().and_then(|t| t.guest().game()).expect("a game");
+        assert_eq!(game.view.players.len(), 3);
+        assert!(h.next_deadline().is_some());
+
+        // The guest's link closes: the host keeps its seat and later stands in for it.
+        h.on_link_closed("g1", None, 0);
+        let people_away = h
+            .table()
+            .and_then(|t| t.guest().table())
+            .map(|t| format!("{:?}", t.seats[1]))
+            .unwrap_or_default();
+        assert!(people_away.contains("connected: false"), "{people_away}");
     }
 
     #[test]
-    fn a_guest_sends_to_the_host_and_hears_the_others() {
+    fn a_guest_cannot_chat_before_the_host_welcomes_it() {
         let mut s = guest();
-        assert_eq!(s.say("too early"), Ok(vec![]));
-        assert_eq!(s.chat.len(), 0);
-        s.on_link_open("h");
-        assert_eq!(
-            s.say("hello"),
-            Ok(vec![Effect::Send {
-                peer: "h".into(),
-                msg: PeerMessage::Say {
-                    text: "hello".into()
-                }
-            }])
-        );
-        assert_eq!(s.say("   "), Err(MessageError::Empty));
-        s.on_peer_frame("h", r#"{"type":"said","from":"g0","text":"hey"}"#);
-        assert_eq!(s.chat.len(), 2);
-        // Only the host speaks for others.
-        s.on_peer_frame("g0", r#"{"type":"said","from":"g0","text":"hey"}"#);
-        s.on_peer_frame("h", "not json");
-        assert_eq!(s.chat.len(), 2);
+        assert!(s.say("too early", 0).is_err());
+        assert!(s.chat_lines().is_empty());
+        // Leaving drops the table.
+        s.leave();
+        assert!(s.table().is_none());
+        assert_eq!(s.say("hello", 0), Ok(vec![]));
     }
 
     #[test]
@@ -785,10 +916,13 @@ mod tests {
         assert_eq!(s.phase, Phase::Lobby);
         assert_eq!(s.notices().len(), 1);
         s.join("ABC234");
-        s.on_relay(RelayMessage::Error {
-            code: ErrorCode::NoSuchRoom,
-            message: String::new(),
-        });
+        s.on_relay(
+            RelayMessage::Error {
+                code: ErrorCode::NoSuchRoom,
+                message: String::new(),
+            },
+            0,
+        );
         assert_eq!(s.phase, Phase::Lobby);
         assert_eq!(
             s.notices().last().map(|n| n.text.as_str()),
@@ -806,10 +940,13 @@ mod tests {
     #[test]
     fn a_closed_room_hangs_up_everyone() {
         let mut s = hosting();
-        s.on_relay(RelayMessage::PeerJoined { peer: "g1".into() });
-        let fx = s.on_relay(RelayMessage::RoomClosed {
-            reason: "expired".into(),
-        });
+        s.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+        let fx = s.on_relay(
+            RelayMessage::RoomClosed {
+                reason: "expired".into(),
+            },
+            0,
+        );
         assert_eq!(fx, vec![Effect::Hangup { peer: "g1".into() }]);
         assert_eq!(s.phase, Phase::Lobby);
         let mut s = guest();
@@ -826,12 +963,12 @@ mod tests {
     fn a_failed_link_is_reported_once() {
         let mut s = guest();
         assert_eq!(
-            s.on_link_closed("h", Some("ICE failed")),
+            s.on_link_closed("h", Some("ICE failed"), 0),
             vec![Effect::Hangup { peer: "h".into() }]
         );
-        assert!(s.on_link_closed("h", None).is_empty());
+        assert!(s.on_link_closed("h", None, 0).is_empty());
         assert!(
-            s.on_link_closed("g0", None).is_empty(),
+            s.on_link_closed("g0", None, 0).is_empty(),
             "no link with another guest"
         );
         assert_eq!(s.notices().len(), 1);
@@ -846,7 +983,7 @@ mod tests {
             host_secret: "s".into(),
             ice_servers: vec![],
         };
-        assert!(s.on_relay(created).is_empty());
+        assert!(s.on_relay(created, 0).is_empty());
         assert_eq!(s.phase, Phase::Lobby);
         assert!(s.on_relay_lost().is_empty());
         s.create();

@@ -4,18 +4,14 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use crate::app::Ctl;
-use crate::model::peer_msg::MAX_CHAT_CHARS;
-use crate::model::session::short_name;
+use crate::model::chat::CHAT_MAX_CHARS;
 
 /// The chat: lines said at the table, and a box to say something.
 #[component]
 pub fn ChatPanel() -> impl IntoView {
     let ctl = expect_context::<Ctl>();
     let draft = RwSignal::new(String::new());
-    let lines = Memo::new(move |_| {
-        ctl.session
-            .with(|s| s.chat.lines().cloned().collect::<Vec<_>>())
-    });
+    let lines = Memo::new(move |_| ctl.session.with(|s| s.chat_lines()));
     let log_ref = NodeRef::<leptos::html::Div>::new();
     // Keep the newest line in view.
     Effect::new(move |_| {
@@ -42,7 +38,7 @@ pub fn ChatPanel() -> impl IntoView {
                     key=|line| line.id
                     children=move |line| {
                         let class = if line.mine { "chat-line mine" } else { "chat-line" };
-                        let who = if line.mine { "You".to_owned() } else { short_name(&line.from) };
+                        let who = if line.mine { "You".to_owned() } else { line.from.clone() };
                         view! {
                             <div class=class data-testid="chat-line">
                                 <span class="chat-who">{who}</span>
@@ -58,7 +54,7 @@ pub fn ChatPanel() -> impl IntoView {
                     data-testid="chat-input"
                     type="text"
                     placeholder="Say something…"
-                    maxlength=MAX_CHAT_CHARS.to_string()
+                    maxlength=CHAT_MAX_CHARS.to_string()
                     autocomplete="off"
                     bind:value=draft
                 />

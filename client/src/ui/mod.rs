@@ -2,8 +2,8 @@
 //! clicks into calls on [`Ctl`]; they decide nothing themselves.
 //!
 //! The page is a shell (header, notices, main area) whose main area shows the lobby, the
-//! wait for the relay, or the room. The room is laid out for the game to come: a bar with
-//! the code, the table with the seats, and a side panel with the chat (stacked on phones).
+//! wait for the relay, or the room: a bar with the code, the table (its lobby, then the
+//! game), and a panel with the chat (at the side on wide screens until the game starts).
 
 mod chat;
 mod lobby;

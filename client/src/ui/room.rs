@@ -1,9 +1,15 @@
-//! The room: its code, the seats at the table, and the chat.
+//! The room: its code, the links to the other peers, the chat, and the table: first its
+//! lobby (the seats; the host fills empty ones with bots and deals), then the same table
+//! as a game against bots, drawn from this page's guest of the room's host.
 
 use leptos::prelude::*;
+use shared::engine::{Input, Seat as TableSeat};
+use shared::session::protocol::{AdminCmd, BotLevel};
 
 use super::chat::ChatPanel;
+use super::table::{Solo, TableCtx, TableView, snap_of};
 use crate::app::Ctl;
+use crate::model::room_table::{LobbySeat, level_name, lobby_seats};
 use crate::model::session::short_name;
 use crate::model::{LinkState, Role};
 
@@ -53,6 +59,28 @@ pub fn RoomView() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
+    let solo = expect_context::<Solo>();
+    let snap = Memo::new(move |_| {
+        ctl.session.with(|s| {
+            s.table()
+                .and_then(|t| snap_of(t.guest(), t.problem.clone()))
+        })
+    });
+    let playing = Memo::new(move |_| snap.with(Option::is_some));
+    let table = TableCtx {
+        snap,
+        now: solo.now,
+        time_left: Callback::new(move |(seat, now): (TableSeat, u64)| {
+            ctl.session
+                .with(|s| s.table().and_then(|t| t.guest().time_left(seat, now)))
+        }),
+        play: Callback::new(move |i: Input| ctl.play(i)),
+        rematch: hosting
+            .get_untracked()
+            .then(|| Callback::new(move |()| ctl.admin(AdminCmd::Rematch))),
+        leave: Callback::new(move |()| ctl.leave()),
+        leave_label: "Leave the room",
+    };
     let pretty_code = move || {
         // Read aloud in two halves: "K7M-3QX".
         let c: Vec<char> = code.get().chars().collect();
@@ -67,7 +95,7 @@ pub fn RoomView() -> impl IntoView {
         }
     };
     view! {
-        <section class="room">
+        <section class="room" class:playing=move || playing.get()>
             <div class="room-bar panel">
                 <div class="code-block">
                     <span class="muted small">"Room code"</span>
@@ -85,8 +113,17 @@ pub fn RoomView() -> impl IntoView {
                 </div>
             </div>
             <div class="table-area">
-                <div class="felt">
-                    <h2 class="felt-title">"The table"</h2>
+                <Show when=move || playing.get()>
+                    <section class="solo room-game" data-testid="room-table">
+                        <TableView ctx=table />
+                    </section>
+                </Show>
+                <div class="felt" class:hidden=move || playing.get()>
+                    <h2 class="felt-title">"Seats"</h2>
+                    <Lobby />
+                </div>
+                <div class="felt links" class:hidden=move || playing.get()>
+                    <h2 class="felt-title">"Connections"</h2>
                     <ul class="seats" data-testid="peer-list">
                         <For
                             each=move || seats.get()
@@ -99,7 +136,7 @@ pub fn RoomView() -> impl IntoView {
                             if seats.get().len() < 2 {
                                 "Waiting for players… share the code above."
                             } else {
-                                "Everyone here can chat. The game comes next."
+                                "Everyone here can chat."
                             }
                         }}
                     </p>
@@ -132,6 +169,119 @@ fn SeatView(seat: Seat) -> impl IntoView {
                     {seat.is_host.then(|| view! { <span class="badge host">"host"</span> })}
                 </span>
             </div>
+        </li>
+    }
+}
+
+/// The table's lobby: its seats and, for the host, bots and the deal.
+#[component]
+fn Lobby() -> impl IntoView {
+    let ctl = expect_context::<Ctl>();
+    let seats = Memo::new(move |_| {
+        ctl.session.with(|s| {
+            let g = s.table().map(|t| t.guest());
+            g.and_then(|g| g.table().map(|t| lobby_seats(t, g.member())))
+                .unwrap_or_default()
+        })
+    });
+    let hosting = Memo::new(move |_| ctl.session.with(|s| s.table().is_some_and(|t| t.is_host())));
+    let level = RwSignal::new(BotLevel::Normal);
+    view! {
+        <ul class="seats" data-testid="lobby-seats">
+            <For
+                each=move || seats.get()
+                key=|seat| seat.clone()
+                children=move |seat| view! { <LobbySeatView seat hosting=hosting.get_untracked() /> }
+            />
+        </ul>
+        {move || {
+            if seats.with(Vec::is_empty) {
+                view! { <p class="muted small felt-hint">"Connecting to the host…"</p> }.into_any()
+            } else if hosting.get() {
+                view! {
+                    <div class="lobby-controls">
+                        <label class="solo-field">
+                            <span>"Bot level"</span>
+                            <select
+                                data-testid="bot-level"
+                                on:change=move |ev| {
+                                    level.set(match event_target_value(&ev).as_str() {
+                                        "easy" => BotLevel::Easy,
+                                        "hard" => BotLevel::Hard,
+                                        _ => BotLevel::Normal,
+                                    });
+                                }
+                            >
+                                <option value="easy">"Easy"</option>
+                                <option value="normal" selected=true>"Normal"</option>
+                                <option value="hard">"Hard"</option>
+                            </select>
+                        </label>
+                        <button
+                            class="btn"
+                            data-testid="add-bot"
+                            on:click=move |_| ctl.add_bot(level.get_untracked())
+                        >
+                            "Add a bot"
+                        </button>
+                        <button
+                            class="btn primary"
+                            data-testid="start-game"
+                            on:click=move |_| ctl.admin(AdminCmd::Start { first: None })
+                        >
+                            "Start the game"
+                        </button>
+                    </div>
+                    <p class="muted small felt-hint">
+                        "Open seats are filled with bots when the game starts."
+                    </p>
+                }
+                    .into_any()
+            } else {
+                view! { <p class="muted small felt-hint">"Waiting for the host to start the game…"</p> }
+                    .into_any()
+            }
+        }}
+    }
+}
+
+/// One seat of the lobby.
+#[component]
+fn LobbySeatView(seat: LobbySeat, hosting: bool) -> impl IntoView {
+    let ctl = expect_context::<Ctl>();
+    let which = seat.seat;
+    let detail = match (seat.kind, seat.level) {
+        ("bot", Some(l)) => format!("{} bot", level_name(l)),
+        ("open", _) => "open".to_owned(),
+        _ if seat.me => "you".to_owned(),
+        _ if seat.away => "away".to_owned(),
+        _ => "player".to_owned(),
+    };
+    let remove = (hosting && seat.kind == "bot").then(|| {
+        view! {
+            <button
+                class="btn ghost small"
+                data-testid="remove-bot"
+                aria-label="Remove this bot"
+                on:click=move |_| ctl.remove_bot(which)
+            >
+                "×"
+            </button>
+        }
+    });
+    view! {
+        <li
+            class=format!("seat {}", seat.kind)
+            class:me=seat.me
+            data-testid="lobby-seat"
+            data-kind=seat.kind
+        >
+            <div class="avatar">{format!("{}", which.0 + 1)}</div>
+            <div class="seat-text">
+                <span class="seat-name">{seat.name.clone()}</span>
+                <span class="seat-state">{detail}</span>
+            </div>
+            {remove}
         </li>
     }
 }

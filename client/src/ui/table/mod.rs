@@ -1,12 +1,14 @@
-//! The game table against bots: the start form on the first page, then the table itself
-//! (seats, Court and Reserve, the claim record, the log) and one decision panel per kind
-//! of pending decision. The table runs in this page ([`Local`]); a 250 ms timer lets the
-//! host run its bots and timeouts and refreshes the countdowns.
+//! The game table: the start form of a game against bots on the first page, then the table
+//! itself (seats, Court and Reserve, the claim record, the log) and one decision panel per
+//! kind of pending decision. The table renders from any [`Guest`] through a [`TableCtx`]:
+//! the local guest of a game against bots ([`Local`], whose host a 250 ms timer ticks) or a
+//! room's guest ([`crate::ui::room`]). The same timer refreshes the countdowns.
 
 mod panels;
 
 use leptos::prelude::*;
 use shared::engine::{Allegiance, Card, Input, Options, Pending, PlayerView, Seat, View};
+use shared::session::Guest;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
@@ -20,11 +22,31 @@ pub struct Solo {
     /// The table, while a game against bots is open.
     local: RwSignal<Option<Local>, LocalStorage>,
     /// Page time in ms, refreshed by the timer (drives the countdowns).
-    now: RwSignal<u64>,
+    pub now: RwSignal<u64>,
+}
+
+/// What a table on screen draws from and does: built by the game against bots and by a
+/// room, so both render the same components (Leptos context inside [`TableView`]).
+#[derive(Clone, Copy)]
+pub(crate) struct TableCtx {
+    /// The state to draw; `None` before the deal.
+    pub snap: Memo<Option<Snap>>,
+    /// Page time in ms (the countdowns).
+    pub now: RwSignal<u64>,
+    /// The time left on a seat's decision at a page time.
+    pub time_left: Callback<(Seat, u64), Option<u64>>,
+    /// Plays one of our legal inputs.
+    pub play: Callback<Input>,
+    /// Deals again after a game (only where we are the referee).
+    pub rematch: Option<Callback<()>>,
+    /// Leaves the table.
+    pub leave: Callback<()>,
+    /// What the leave button says.
+    pub leave_label: &'static str,
 }
 
 /// Page time in milliseconds (the unit of the host's deadlines).
-fn now_ms() -> u64 {
+pub(crate) fn now_ms() -> u64 {
     js_sys::Date::now() as u64
 }
 
@@ -110,8 +132,8 @@ pub(crate) struct Snap {
     pub problem: Option<String>,
 }
 
-fn snap(l: &Local) -> Option<Snap> {
-    let g = l.guest();
+/// The table's state as `g` sees it, with the last refusal to show.
+pub(crate) fn snap_of(g: &Guest, problem: Option<String>) -> Option<Snap> {
     let game = g.game()?;
     let me = g.seat();
     let names = g.table().map(|t| seat_names(t, me)).unwrap_or_default();
@@ -128,7 +150,7 @@ fn snap(l: &Local) -> Option<Snap> {
         view: game.view.clone(),
         legal: game.legal.clone(),
         log,
-        problem: l.problem.clone(),
+        problem,
     })
 }
 
@@ -222,17 +244,41 @@ pub fn SoloStart() -> impl IntoView {
 #[component]
 pub fn SoloTable() -> impl IntoView {
     let solo = expect_context::<Solo>();
-    let snap = Memo::new(move |_| solo.local.with(|l| l.as_ref().and_then(snap)));
+    let snap = Memo::new(move |_| {
+        solo.local.with(|l| {
+            l.as_ref()
+                .and_then(|l| snap_of(l.guest(), l.problem.clone()))
+        })
+    });
+    let ctx = TableCtx {
+        snap,
+        now: solo.now,
+        time_left: Callback::new(move |(seat, now): (Seat, u64)| {
+            solo.local
+                .with(|l| l.as_ref().and_then(|l| l.guest().time_left(seat, now)))
+        }),
+        play: Callback::new(move |i: Input| solo.play(i)),
+        rematch: Some(Callback::new(move |()| solo.rematch())),
+        leave: Callback::new(move |()| solo.leave()),
+        leave_label: "Back to the start",
+    };
     view! {
         <section class="solo" data-testid="solo-table">
-            {move || match snap.get() {
-                None => view! {
-                    <div class="panel opening"><p>"Dealing…"</p></div>
-                }
-                    .into_any(),
-                Some(s) => view! { <TableBody snap=s /> }.into_any(),
-            }}
+            <TableView ctx />
         </section>
+    }
+}
+
+/// The table drawn from `ctx`: "Dealing…" until there is a game.
+#[component]
+pub(crate) fn TableView(
+    /// Where the state comes from and where the clicks go.
+    ctx: TableCtx,
+) -> impl IntoView {
+    provide_context(ctx);
+    move || match ctx.snap.get() {
+        None => view! { <div class="panel opening"><p>"Dealing…"</p></div> }.into_any(),
+        Some(s) => view! { <TableBody snap=s /> }.into_any(),
     }
 }
 
@@ -242,7 +288,7 @@ fn TableBody(
     /// The state to draw.
     snap: Snap,
 ) -> impl IntoView {
-    let solo = expect_context::<Solo>();
+    let ctx = expect_context::<TableCtx>();
     let v = &snap.view;
     let owes = v.pending.owes();
     let seats = v
@@ -319,7 +365,7 @@ fn TableBody(
             <span class="stat">"Court " <b>{v.court_size}</b> " cards"</span>
             {reserve}
             <span class="muted small">{mode}</span>
-            <button class="btn ghost" data-testid="solo-leave" on:click=move |_| solo.leave()>
+            <button class="btn ghost" data-testid="solo-leave" on:click=move |_| ctx.leave.run(())>
                 "Leave"
             </button>
         </div>
@@ -356,7 +402,7 @@ fn SeatCard(
     /// Whether allegiances are on (show the badge).
     allegiances: bool,
 ) -> impl IntoView {
-    let solo = expect_context::<Solo>();
+    let ctx = expect_context::<TableCtx>();
     let cards = (0..usize::from(player.hand.len).min(2))
         .map(|i| {
             let up = player.hand.up[i];
@@ -368,9 +414,9 @@ fn SeatCard(
         if !owes {
             return None;
         }
-        let now = solo.now.get();
-        solo.local
-            .with(|l| l.as_ref().and_then(|l| l.guest().time_left(seat, now)))
+        let now = ctx.now.get();
+        ctx.time_left
+            .run((seat, now))
             .map(|ms| format!("{}s", ms.div_ceil(1000)))
     };
     let badge = allegiances
@@ -388,6 +434,7 @@ fn SeatCard(
             class:owes=owes
             class:dead=!player.alive
             data-testid="seat"
+            data-seat=seat.0.to_string()
         >
             <div class="t-seat-head">
                 <span class="t-name">{name}</span>

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use shared::engine::{Input, Pending, WindowKind};
 
-use super::{Snap, Solo};
+use super::{Snap, TableCtx};
 use crate::model::table::{card_name, input_label, is_targeted};
 
 /// Picks the panel for the pending decision.
@@ -38,6 +38,7 @@ pub fn Decision(
         Pending::GameOver { winner } => view! {
             <GameOverPanel
                 winner=names.get(winner.0 as usize).cloned().unwrap_or_default()
+                seat=winner.0
                 won=snap.me == Some(winner)
             />
         }
@@ -115,7 +116,7 @@ fn Choices(
     /// Seat names, for targets.
     names: Vec<String>,
 ) -> impl IntoView {
-    let solo = expect_context::<Solo>();
+    let ctx = expect_context::<TableCtx>();
     inputs
         .into_iter()
         .map(|i| {
@@ -128,7 +129,7 @@ fn Choices(
                 _ => "btn decision",
             };
             view! {
-                <button class=cls data-testid="decision" on:click=move |_| solo.play(i)>
+                <button class=cls data-testid="decision" on:click=move |_| ctx.play.run(i)>
                     {label}
                 </button>
             }
@@ -306,24 +307,38 @@ fn AllegiancePanel(
     }
 }
 
-/// The game is over: who won, rematch or leave.
+/// The game is over: who won, rematch (where we referee) or leave.
 #[component]
 fn GameOverPanel(
     /// The winner's name.
     winner: String,
+    /// The winner's seat.
+    seat: u8,
     /// Whether we won.
     won: bool,
 ) -> impl IntoView {
-    let solo = expect_context::<Solo>();
+    let ctx = expect_context::<TableCtx>();
+    let rematch = match ctx.rematch {
+        Some(cb) => view! {
+            <button class="btn primary" data-testid="rematch" on:click=move |_| cb.run(())>
+                "Rematch"
+            </button>
+        }
+        .into_any(),
+        None => view! { <span class="muted">"The host may deal again."</span> }.into_any(),
+    };
     view! {
-        <div class="t-panel over" class:won=won data-testid="game-over">
+        <div
+            class="t-panel over"
+            class:won=won
+            data-testid="game-over"
+            data-winner=seat.to_string()
+        >
             <h3>{if won { "You win!".to_owned() } else { format!("{winner} wins") }}</h3>
             <div class="t-choices">
-                <button class="btn primary" data-testid="rematch" on:click=move |_| solo.rematch()>
-                    "Rematch"
-                </button>
-                <button class="btn ghost" on:click=move |_| solo.leave()>
-                    "Back to the start"
+                {rematch}
+                <button class="btn ghost" on:click=move |_| ctx.leave.run(())>
+                    {ctx.leave_label}
                 </button>
             </div>
         </div>

@@ -1,0 +1,690 @@
+//! The game of a room, played over the data channels with `shared::session`'s protocol.
+//!
+//! The page that created the room runs the referee, a [`Host`], and plays through its own
+//! [`Guest`] on [`PeerId::LOCAL`] (as [`Local`](super::table::Local) does against bots);
+//! each other page runs a [`Guest`] whose texts travel over its data channel to the host.
+//! Plain logic: the [`Session`](super::Session) feeds in what the links did and turns the
+//! returned [`Wire`]s into effects for the network layer.
+
+use std::collections::BTreeMap;
+
+use shared::engine::{Input, Seat};
+use shared::session::protocol::{
+    AdminCmd, BotLevel, LogItem, MemberId, SeatInfo, SeatSetting, TableInfo, Timers,
+};
+use shared::session::{Guest, GuestError, GuestEvent, Host, Outgoing, PeerId};
+
+use super::chat::ChatLine;
+use super::table::refusal_notice;
+
+/// What to carry over the data channels, by the other peer's relay id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Wire {
+    /// Send `text` on the data channel to `peer`.
+    Send { peer: String, text: String },
+    /// Close the link to `peer` (after what was sent before).
+    Close { peer: String },
+}
+
+/// The seats most a table has (R1.1).
+const MAX_SEATS: usize = 10;
+
+/// This page's side of a room's table.
+pub struct RoomTable {
+    /// The referee, when this page hosts.
+    host: Option<Host>,
+    /// Our player: the local link's guest when hosting, else the one talking to the host.
+    guest: Guest,
+    /// Hosting: the open links, by relay id, with the id the host knows them by.
+    links: BTreeMap<String, PeerId>,
+    /// The last [`PeerId`] handed out; each new link gets a fresh one.
+    last_peer: u64,
+    /// Joined: the host's relay id.
+    host_peer: String,
+    /// Sentences for the user (refusals outside a game, errors), taken by the session.
+    notices: Vec<String>,
+    /// The last refusal during a game, shown on the table (a stale click, for one).
+    pub problem: Option<String>,
+}
+
+impl std::fmt::Debug for RoomTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RoomTable")
+            .field("hosting", &self.host.is_some())
+            .field("member", &self.guest.member())
+            .field("links", &self.links)
+            .finish_non_exhaustive()
+    }
+}
+
+impl RoomTable {
+    /// The creator's table: a host in the lobby, our player in seat 0.
+    pub fn hosting(seed: u64, name: &str, now: u64) -> Result<RoomTable, String> {
+        let (host, out) = Host::new(seed, name, now).map_err(|e| e.to_string())?;
+        let mut table = RoomTable {
+            host: Some(host),
+            guest: Guest::new(name, None, false),
+            links: BTreeMap::new(),
+            last_peer: 0,
+            host_peer: String::new(),
+            notices: Vec::new(),
+            problem: None,
+        };
+        // Host::new welcomed the local link already; nobody else is connected yet.
+        table.route(out, now);
+        // Bots a little quicker than the default, as against bots: people still have the
+        // default timers.
+        let timers = Timers {
+            bot_delay_ms: 800,
+            ..Timers::default()
+        };
+        table.admin(AdminCmd::SetTimers { timers }, now);
+        Ok(table)
+    }
+
+    /// A joiner's table: a guest that says hello once the link to `host_peer` opens.
+    pub fn joining(name: &str, host_peer: &str) -> RoomTable {
+        RoomTable {
+            host: None,
+            guest: Guest::new(name, None, false),
+            links: BTreeMap::new(),
+            last_peer: 0,
+            host_peer: host_peer.to_owned(),
+            notices: Vec::new(),
+            problem: None,
+        }
+    }
+
+    /// Whether this page is the referee.
+    pub fn is_host(&self) -> bool {
+        self.host.is_some()
+    }
+
+    /// Our side: the table, our view, the log.
+    pub fn guest(&self) -> &Guest {
+        &self.guest
+    }
+
+    /// The notices gathered since the last call.
+    pub fn take_notices(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notices)
+    }
+
+    /// The data channel to `peer` opened.
+    pub fn link_open(&mut self, peer: &str, now: u64) -> Vec<Wire> {
+        let Some(host) = self.host.as_mut() else {
+            if peer == self.host_peer {
+                return vec![Wire::Send {
+                    peer: peer.to_owned(),
+                    text: self.guest.hello(),
+                }];
+            }
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if let Some(old) = self.links.remove(peer) {
+            out.extend(host.disconnect(old, now));
+        }
+        self.last_peer += 1;
+        let id = PeerId(self.last_peer);
+        self.links.insert(peer.to_owned(), id);
+        out.extend(host.connect(id, now));
+        self.route(out, now)
+    }
+
+    /// The link to `peer` closed (or the peer left the room). The host keeps the member's
+    /// seat; its grace period runs, then the seat's bot answers for it.
+    pub fn link_closed(&mut self, peer: &str, now: u64) -> Vec<Wire> {
+        let Some(host) = self.host.as_mut() else {
+            if peer == self.host_peer {
+                self.guest.link_lost();
+            }
+            return Vec::new();
+        };
+        let Some(id) = self.links.remove(peer) else {
+            return Vec::new();
+        };
+        let out = host.disconnect(id, now);
+        self.route(out, now)
+    }
+
+    /// A text arrived on the data channel from `peer`.
+    pub fn frame(&mut self, peer: &str, text: &str, now: u64) -> Vec<Wire> {
+        if let Some(host) = self.host.as_mut() {
+            // Texts only count on a link the host was told about.
+            let Some(id) = self.links.get(peer).copied() else {
+                return Vec::new();
+            };
+            let out = host.handle(id, text, now);
+            return self.route(out, now);
+        }
+        if peer != self.host_peer {
+            return Vec::new();
+        }
+        match self.guest.receive(text, now) {
+            Ok(events) => {
+                self.on_events(events);
+                Vec::new()
+            }
+            Err(GuestError::Closed(_)) => Vec::new(),
+            Err(e) => {
+                self.notices
+                    .push(format!("Ignored a message from the host: {e}"));
+                // Out of step with the host: ask for the whole state again.
+                let out_of_step = matches!(
+                    e,
+                    GuestError::LogOrder { .. } | GuestError::WrongSeat { .. }
+                );
+                if out_of_step && self.guest.member().is_some() {
+                    vec![Wire::Send {
+                        peer: self.host_peer.clone(),
+                        text: self.guest.resync(),
+                    }]
+                } else {
+                    Vec::new()
+                }
+            }
+        }
+    }
+
+    /// When [`RoomTable::tick`] is next due (hosting only), in page time.
+    pub fn next_deadline(&self) -> Option<u64> {
+        self.host.as_ref()?.next_deadline()
+    }
+
+    /// Lets the host play the bots, timeouts and stand-ins due at `now`.
+    pub fn tick(&mut self, now: u64) -> Vec<Wire> {
+        let Some(host) = self.host.as_mut() else {
+            return Vec::new();
+        };
+        if host.next_deadline().is_none_or(|d| d > now) {
+            return Vec::new();
+        }
+        let out = host.tick(now);
+        self.route(out, now)
+    }
+
+    /// Plays one of our legal inputs.
+    pub fn play(&mut self, input: Input, now: u64) -> Vec<Wire> {
+        self.problem = None;
+        match self.guest.intent(input) {
+            Ok(text) => self.up(text, now),
+            Err(e) => {
+                self.problem = Some(e.to_string());
+                Vec::new()
+            }
+        }
+    }
+
+    /// Says something at the table (the host stamps who said it).
+    pub fn say(&mut self, typed: &str, now: u64) -> Result<Vec<Wire>, String> {
+        let text = self
+            .guest
+            .chat(typed)
+            .map_err(|e| capitalize(&e.to_string()))?;
+        if self.guest.member().is_none() {
+            return Err("Not connected to the host yet.".to_owned());
+        }
+        Ok(self.up(text, now))
+    }
+
+    /// A host command; nothing on a joiner's page (the host would refuse it anyway).
+    pub fn admin(&mut self, cmd: AdminCmd, now: u64) -> Vec<Wire> {
+        if self.host.is_none() {
+            return Vec::new();
+        }
+        let text = self.guest.admin(cmd);
+        self.up(text, now)
+    }
+
+    /// Puts a bot of `level` in the first open seat, adding a seat when none is open.
+    pub fn add_bot(&mut self, level: BotLevel, now: u64) -> Vec<Wire> {
+        let Some(table) = self.guest.table() else {
+            return Vec::new();
+        };
+        let count = table.seats.len();
+        let (mut wires, seat) = match first_open_seat(table) {
+            Some(seat) => (Vec::new(), seat),
+            None if count < MAX_SEATS => {
+                let grow = AdminCmd::SetSeatCount {
+                    count: (count + 1) as u8,
+                };
+                (self.admin(grow, now), Seat(count as u8))
+            }
+            None => {
+                self.notices
+                    .push("The table is full (10 seats).".to_owned());
+                return Vec::new();
+            }
+        };
+        let to = SeatSetting::Bot { level };
+        wires.extend(self.admin(AdminCmd::SetSeat { seat, to }, now));
+        wires
+    }
+
+    /// Opens a bot's seat again; the last seat goes away when the table has more than two.
+    pub fn remove_bot(&mut self, seat: Seat, now: u64) -> Vec<Wire> {
+        let Some(count) = self.guest.table().map(|t| t.seats.len()) else {
+            return Vec::new();
+        };
+        let mut wires = self.admin(
+            AdminCmd::SetSeat {
+                seat,
+                to: SeatSetting::Open,
+            },
+            now,
+        );
+        if usize::from(seat.0) + 1 == count && count > 2 {
+            let shrink = AdminCmd::SetSeatCount {
+                count: (count - 1) as u8,
+            };
+            wires.extend(self.admin(shrink, now));
+        }
+        wires
+    }
+
+    /// The chat lines in the table log, oldest first.
+    pub fn chat_lines(&self) -> Vec<ChatLine> {
+        let me = self.guest.member();
+        self.guest
+            .log()
+            .iter()
+            .filter_map(|e| match &e.item {
+                LogItem::Chat { line } => Some(ChatLine {
+                    id: e.n,
+                    from: line.name.clone(),
+                    text: line.text.clone(),
+                    mine: Some(line.from) == me,
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Our text to the host: over the local link when we host, else over the data channel.
+    fn up(&mut self, text: String, now: u64) -> Vec<Wire> {
+        match self.host.as_mut() {
+            Some(host) => {
+                let out = host.handle(PeerId::LOCAL, &text, now);
+                self.route(out, now)
+            }
+            None if self.guest.member().is_some() => vec![Wire::Send {
+                peer: self.host_peer.clone(),
+                text,
+            }],
+            None => {
+                self.notices
+                    .push("Not connected to the host yet.".to_owned());
+                Vec::new()
+            }
+        }
+    }
+
+    /// Hands the host's texts for the local link to our guest and the others to the wire.
+    fn route(&mut self, out: Vec<Outgoing>, now: u64) -> Vec<Wire> {
+        let mut wires = Vec::new();
+        for o in out {
+            match o {
+                Outgoing::Send { to, text } if to == PeerId::LOCAL => {
+                    match self.guest.receive(&text, now) {
+                        Ok(events) => self.on_events(events),
+                        Err(e) => self.notices.push(e.to_string()),
+                    }
+                }
+                Outgoing::Send { to, text } => {
+                    if let Some(peer) = self.relay_id(to) {
+                        wires.push(Wire::Send { peer, text });
+                    }
+                }
+                Outgoing::Close { peer: to } => {
+                    if let Some(peer) = self.relay_id(to) {
+                        self.links.remove(&peer);
+                        wires.push(Wire::Close { peer });
+                    }
+                }
+            }
+        }
+        wires
+    }
+
+    fn relay_id(&self, id: PeerId) -> Option<String> {
+        self.links
+            .iter()
+            .find(|(_, p)| **p == id)
+            .map(|(peer, _)| peer.clone())
+    }
+
+    fn on_events(&mut self, events: Vec<GuestEvent>) {
+        for e in events {
+            match e {
+                GuestEvent::Refused(r) => {
+                    let text = refusal_notice(&r);
+                    if self.guest.game().is_some() {
+                        self.problem = Some(text);
+                    } else {
+                        self.notices.push(text);
+                    }
+                }
+                GuestEvent::Closed(fatal) => {
+                    self.notices.push(capitalize(&fatal.to_string()));
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The first seat nobody holds.
+pub fn first_open_seat(table: &TableInfo) -> Option<Seat> {
+    table
+        .seats
+        .iter()
+        .position(|s| matches!(s, SeatInfo::Open))
+        .map(|i| Seat(i as u8))
+}
+
+/// One seat of the room's lobby, as shown.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LobbySeat {
+    pub seat: Seat,
+    /// "Seat 3" when open, the bot's or the person's name otherwise.
+    pub name: String,
+    /// "open", "bot" or "person".
+    pub kind: &'static str,
+    /// A bot's level.
+    pub level: Option<BotLevel>,
+    /// Our own seat.
+    pub me: bool,
+    /// A person whose link is down.
+    pub away: bool,
+}
+
+/// The lobby's seats, seat 0 first.
+pub fn lobby_seats(table: &TableInfo, me: Option<MemberId>) -> Vec<LobbySeat> {
+    table
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let seat = Seat(i as u8);
+            match s {
+                SeatInfo::Open => LobbySeat {
+                    seat,
+                    name: format!("Seat {}", i + 1),
+                    kind: "open",
+                    level: None,
+                    me: false,
+                    away: false,
+                },
+                SeatInfo::Bot { level, name } => LobbySeat {
+                    seat,
+                    name: name.clone(),
+                    kind: "bot",
+                    level: Some(*level),
+                    me: false,
+                    away: false,
+                },
+                SeatInfo::Person { member, .. } => LobbySeat {
+                    seat,
+                    name: member.name.clone(),
+                    kind: "person",
+                    level: None,
+                    me: Some(member.id) == me,
+                    away: !member.connected,
+                },
+            }
+        })
+        .collect()
+}
+
+/// A bot level's name.
+pub fn level_name(level: BotLevel) -> &'static str {
+    match level {
+        BotLevel::Easy => "Easy",
+        BotLevel::Normal => "Normal",
+        BotLevel::Hard => "Hard",
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shared::engine::{Action, Pending};
+    use shared::session::protocol::Phase;
+
+    /// Carries wires between a hosting table and joiners until nothing moves.
+    fn pump(
+        host: &mut RoomTable,
+        guests: &mut [(&str, &mut RoomTable)],
+        mut wires: Vec<Wire>,
+        now: u64,
+    ) {
+        let mut rounds = 0;
+        while !wires.is_empty() {
+            rounds += 1;
+            assert!(rounds < 1_000, "the wires settle");
+            let mut next = Vec::new();
+            for w in wires {
+                // The host's texts; a joiner's answers go up through `from_guest`.
+                match w {
+                    Wire::Send { peer, text } => {
+                        if let Some((_, g)) = guests.iter_mut().find(|(id, _)| *id == peer) {
+                            for up in g.frame("h", &text, now) {
+                                next.extend(from_guest(host, &peer, up, now));
+                            }
+                        }
+                    }
+                    Wire::Close { .. } => {}
+                }
+            }
+            wires = next;
+        }
+    }
+
+    fn from_guest(host: &mut RoomTable, from: &str, w: Wire, now: u64) -> Vec<Wire> {
+        match w {
+            Wire::Send { peer, text } => {
+                assert_eq!(peer, "h");
+                host.frame(from, &text, now)
+            }
+            Wire::Close { .. } => Vec::new(),
+        }
+    }
+
+    /// A host ("h") and one joiner ("g1") whose link opened.
+    fn room() -> (RoomTable, RoomTable, u64) {
+        let now = 1_000;
+        let mut host = RoomTable::hosting(5, "Ana", now).expect("hosts");
+        let mut guest = RoomTable::joining("Bo", "h");
+        let wires = host.link_open("g1", now);
+        assert!(wires.is_empty(), "nothing until hello");
+        let hello = guest.link_open("h", now);
+        assert_eq!(hello.len(), 1);
+        let mut wires = Vec::new();
+        for w in hello {
+            wires.extend(from_guest(&mut host, "g1", w, now));
+        }
+        pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+        (host, guest, now)
+    }
+
+    #[test]
+    fn a_joiner_takes_the_open_seat_and_both_see_the_same_table() {
+        let (host, guest, _) = room();
+        assert!(host.is_host() && !guest.is_host());
+        assert_eq!(guest.guest().seat(), Some(Seat(1)));
+        assert_eq!(host.guest().seat(), Some(Seat(0)));
+        let seats = lobby_seats(
+            guest.guest().table().expect("table"),
+            guest.guest().member(),
+        );
+        let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Ana", "Bo"]);
+        assert!(seats[1].me && !seats[0].me);
+        assert_eq!(host.guest().table(), guest.guest().table());
+    }
+
+    #[test]
+    fn chat_goes_through_the_host_which_stamps_the_sender() {
+        let (mut host, mut guest, now) = room();
+        let wires = host.say("hello all", now).expect("said");
+        pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+        let up = guest.say("  hi  ", now).expect("said");
+        let mut wires = Vec::new();
+        for w in up {
+            wires.extend(from_guest(&mut host, "g1", w, now));
+        }
+        pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+        let lines = |t: &RoomTable| {
+            t.chat_lines()
+                .into_iter()
+                .map(|l| (l.from, l.text, l.mine))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            lines(&guest),
+            vec![
+                ("Ana".to_owned(), "hello all".to_owned(), false),
+                ("Bo".to_owned(), "hi".to_owned(), true)
+            ]
+        );
+        assert_eq!(lines(&host).len(), 2);
+        assert!(host.say("   ", now).is_err());
+        // Before the welcome a joiner cannot chat.
+        let mut early = RoomTable::joining("Cy", "h");
+        assert!(early.say("hi", now).is_err());
+    }
+
+    #[test]
+    fn bad_texts_are_dropped_without_changing_anything() {
+        let (mut host, mut guest, now) = room();
+        let before = host.guest().table().cloned();
+        // Garbage from a joiner: the host refuses it to that joiner only.
+        let wires = host.frame("g1", "not json", now);
+        assert!(
+            wires
+                .iter()
+                .all(|w| matches!(w, Wire::Send { peer, .. } if peer == "g1"))
+        );
+        // A joiner cannot run host commands.
+        let cmd = guest.guest().admin(AdminCmd::Start { first: None });
+        let wires = host.frame("g1", &cmd, now);
+        pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+        assert_eq!(host.guest().table().cloned(), before);
+        assert_eq!(host.guest().table().map(|t| t.phase), Some(Phase::Lobby));
+        // Texts from a stranger, or to a joiner from anyone but the host, are ignored.
+        assert!(host.frame("stranger", "{}", now).is_empty());
+        assert!(guest.frame("g2", "{}", now).is_empty());
+        assert!(guest.frame("h", "{\"v\":1}", now).is_empty());
+        assert!(!guest.take_notices().is_empty());
+    }
+
+    #[test]
+    fn a_room_game_with_a_bot_plays_to_the_end_for_both_humans() {
+        let (mut host, mut guest, mut now) = room();
+        let wires = host.add_bot(BotLevel::Easy, now);
+        pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+        let seats = lobby_seats(guest.guest().table().expect("table"), None);
+        assert_eq!(seats.len(), 3);
+        assert_eq!(seats[2].kind, "bot");
+        let wires = host.admin(AdminCmd::Start { first: None }, now);
+        pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+        let mut steps = 0;
+        loop {
+            steps += 1;
+            assert!(steps < 20_000, "the game ends");
+            let over = |t: &RoomTable| {
+                t.guest()
+                    .game()
+                    .is_some_and(|g| matches!(g.view.pending, Pending::GameOver { .. }))
+            };
+            if over(&host) && over(&guest) {
+                break;
+            }
+            let pick = |t: &RoomTable| {
+                let legal = &t.guest().game()?.legal;
+                legal
+                    .iter()
+                    .copied()
+                    .find(|i| matches!(i, Input::Act(Action::Income) | Input::Pass))
+                    .or_else(|| legal.first().copied())
+            };
+            if let Some(i) = pick(&host) {
+                let wires = host.play(i, now);
+                pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+                continue;
+            }
+            if let Some(i) = pick(&guest) {
+                let mut wires = Vec::new();
+                for w in guest.play(i, now) {
+                    wires.extend(from_guest(&mut host, "g1", w, now));
+                }
+                pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+                continue;
+            }
+            now = host.next_deadline().unwrap_or(now + 100).max(now);
+            let wires = host.tick(now);
+            pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+        }
+        let winner = |t: &RoomTable| match t.guest().game().map(|g| g.view.pending) {
+            Some(Pending::GameOver { winner }) => Some(winner),
+            _ => None,
+        };
+        assert_eq!(winner(&host), winner(&guest));
+        // The joiner never holds the host's hidden cards.
+        let g = guest.guest().game().expect("game");
+        let hidden = g.view.players[0].hand;
+        for i in 0..usize::from(hidden.len).min(2) {
+            assert!(hidden.up[i] || hidden.cards[i].is_none());
+        }
+    }
+
+    #[test]
+    fn a_dropped_joiner_is_stood_in_for_after_the_grace_period() {
+        let (mut host, mut guest, now) = room();
+        let wires = host.admin(
+            AdminCmd::Start {
+                first: Some(Seat(1)),
+            },
+            now,
+        );
+        pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+        assert!(host.link_closed("g1", now).is_empty());
+        guest.link_closed("h", now);
+        assert_eq!(guest.guest().member(), None);
+        let table = host.guest().table().expect("table");
+        assert!(matches!(&table.seats[1], SeatInfo::Person { member, .. } if !member.connected));
+        let due = host.next_deadline().expect("the grace period ends");
+        host.tick(due);
+        let table = host.guest().table().expect("table");
+        assert!(matches!(
+            &table.seats[1],
+            SeatInfo::Person { stand_in: true, .. }
+        ));
+    }
+
+    #[test]
+    fn adding_bots_grows_the_table_and_removing_shrinks_it() {
+        let (mut host, mut guest, now) = room();
+        for _ in 0..2 {
+            let wires = host.add_bot(BotLevel::Hard, now);
+            pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+        }
+        let seats = lobby_seats(host.guest().table().expect("table"), None);
+        assert_eq!(seats.len(), 4);
+        assert_eq!(seats[3].level, Some(BotLevel::Hard));
+        let wires = host.remove_bot(Seat(3), now);
+        pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+        assert_eq!(guest.guest().table().map(|t| t.seats.len()), Some(3));
+        // A joiner's page sends no host commands at all.
+        assert!(guest.add_bot(BotLevel::Easy, now).is_empty());
+    }
+}

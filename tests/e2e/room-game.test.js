@@ -1,0 +1,164 @@
+// A game in a room, end to end: a page creates a room, a second page joins with the code,
+// the host fills the third seat with a bot and deals, and both people play over the WebRTC
+// data channel (the host's page referees) by clicking whatever decision is offered —
+// Income or Pass when offered, else the first — until both pages show the same winner.
+// Neither page may ever show another seat's hidden cards face up. Then the host deals a
+// rematch, which the joiner sees too.
+//
+// Run by .ci/test.sh beside the other browser tests; same environment variables.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { ARTIFACTS, startTable } from "./harness.mjs";
+
+let table;
+let browser;
+let base;
+
+before(async () => {
+  table = await startTable();
+  ({ browser, base } = table);
+});
+
+after(async () => {
+  await table?.stop();
+});
+
+async function openPage(viewport) {
+  const context = await browser.newContext({ viewport, permissions: ["camera", "microphone"] });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.goto(base);
+  await page.getByTestId("create-room").waitFor();
+  return { context, page, errors };
+}
+
+/** Cards shown face up and not lost in seats other than the page's own: must be none. */
+async function othersHiddenCardsShown(page) {
+  return page.locator('[data-testid="seat"]:not(.me) .t-card.face:not(.lost)').allTextContents();
+}
+
+/** Clicks one offered decision on `page`, if any; returns whether it clicked. */
+async function decideOnce(page) {
+  const buttons = page.getByTestId("decision");
+  const labels = await buttons.allTextContents();
+  if (labels.length === 0) return false;
+  let i = labels.findIndex((l) => l.startsWith("Income") || l === "Pass");
+  if (i < 0) i = 0;
+  // The table redraws as the others play: a button may go away under the click.
+  return buttons.nth(i).click({ timeout: 1_000 }).then(
+    () => true,
+    () => false,
+  );
+}
+
+test("two people and a bot play a room game to the end over the data channel", { timeout: 150_000 }, async () => {
+  const host = await openPage({ width: 1280, height: 800 });
+  const guest = await openPage({ width: 390, height: 844 });
+  try {
+    await host.page.getByTestId("create-room").click();
+    const codeEl = host.page.getByTestId("room-code");
+    await codeEl.waitFor();
+    const code = await codeEl.getAttribute("data-code");
+    await guest.page.getByTestId("join-code").fill(code);
+    await guest.page.getByTestId("join-room").click();
+    await guest.page.getByTestId("room-code").waitFor();
+
+    // The joiner said hello over the data channel and took the open seat: both lobbies
+    // show two people.
+    for (const side of [host, guest]) {
+      await side.page
+        .locator('[data-testid="lobby-seat"][data-kind="person"]')
+        .nth(1)
+        .waitFor({ timeout: 20_000 });
+    }
+    assert.equal(await guest.page.getByTestId("start-game").count(), 0, "only the host deals");
+    assert.equal(await guest.page.getByTestId("add-bot").count(), 0, "only the host adds bots");
+
+    await host.page.getByTestId("bot-level").selectOption("easy");
+    await host.page.getByTestId("add-bot").click();
+    for (const side of [host, guest]) {
+      await side.page.locator('[data-testid="lobby-seat"][data-kind="bot"]').waitFor({ timeout: 10_000 });
+      assert.equal(await side.page.getByTestId("lobby-seat").count(), 3);
+    }
+    await host.page.getByTestId("start-game").click();
+    for (const side of [host, guest]) {
+      await side.page.getByTestId("room-table").waitFor({ timeout: 10_000 });
+      await side.page.getByTestId("seat").nth(2).waitFor();
+      assert.equal(await side.page.getByTestId("seat").count(), 3);
+      assert.equal(await side.page.locator('[data-testid="seat"].me').count(), 1);
+    }
+    // Each page's own seat is a different one.
+    const mine = async (p) => p.locator('[data-testid="seat"].me').getAttribute("data-seat");
+    assert.equal(await mine(host.page), "0");
+    assert.equal(await mine(guest.page), "1");
+    // At the deal each page sees the other person's two cards face down, and its own face up.
+    const backs = (p, seat) => p.locator(`[data-testid="seat"][data-seat="${seat}"] .t-card.back`).count();
+    assert.equal(await backs(guest.page, 0), 2, "the joiner sees the host's cards face down");
+    assert.equal(await backs(host.page, 1), 2, "the host sees the joiner's cards face down");
+    assert.equal(await host.page.locator('[data-testid="seat"].me .t-card.face').count(), 2);
+
+    const decisions = { host: 0, guest: 0 };
+    let shot = false;
+    const deadline = Date.now() + 100_000;
+    let steps = 0;
+    for (;;) {
+      steps += 1;
+      assert.ok(steps < 3_000 && Date.now() < deadline, "the game ends in time");
+      for (const side of [host, guest]) {
+        assert.deepEqual(await othersHiddenCardsShown(side.page), [], "no one else's hidden card is shown");
+      }
+      const over = await Promise.all([host, guest].map((s) => s.page.getByTestId("game-over").isVisible()));
+      if (over[0] && over[1]) break;
+      let clicked = false;
+      if (await decideOnce(host.page)) {
+        decisions.host += 1;
+        clicked = true;
+      }
+      if (await decideOnce(guest.page)) {
+        decisions.guest += 1;
+        clicked = true;
+      }
+      if (!shot && decisions.host + decisions.guest >= 4) {
+        await host.page.screenshot({ path: path.join(ARTIFACTS, "room-host-mid.png"), fullPage: true });
+        await guest.page.screenshot({ path: path.join(ARTIFACTS, "room-guest-mid.png"), fullPage: true });
+        shot = true;
+      }
+      if (!clicked) await host.page.waitForTimeout(100);
+    }
+    console.log(`    decisions: host ${decisions.host}, joiner ${decisions.guest}`);
+    assert.ok(decisions.host > 0 && decisions.guest > 0, "both people played");
+
+    const winner = async (p) => p.getByTestId("game-over").getAttribute("data-winner");
+    const won = await winner(host.page);
+    assert.match(won, /^[012]$/);
+    assert.equal(await winner(guest.page), won, "both pages show the same winner");
+    for (const side of [host, guest]) {
+      assert.match(await side.page.getByTestId("log").textContent(), /wins the game/);
+    }
+    await host.page.screenshot({ path: path.join(ARTIFACTS, "room-host-over.png"), fullPage: true });
+    await guest.page.screenshot({ path: path.join(ARTIFACTS, "room-guest-over.png"), fullPage: true });
+
+    // Only the host deals again; the joiner's page follows.
+    assert.equal(await guest.page.getByTestId("rematch").count(), 0);
+    await host.page.getByTestId("rematch").click();
+    for (const side of [host, guest]) {
+      await side.page.getByTestId("game-over").waitFor({ state: "detached", timeout: 10_000 });
+      assert.equal(await side.page.getByTestId("seat").count(), 3);
+    }
+
+    for (const side of [host, guest]) {
+      assert.deepEqual(await side.page.getByTestId("notice").allTextContents(), [], "no notices");
+    }
+    assert.deepEqual(host.errors, [], "no errors on the host's page");
+    assert.deepEqual(guest.errors, [], "no errors on the joiner's page");
+  } finally {
+    await host.context.close();
+    await guest.context.close();
+  }
+});
