@@ -80,6 +80,11 @@ impl Ctl {
         }
     }
 
+    /// The name for the next room's table (already checked by the lobby's field).
+    pub fn set_name(&self, name: Option<String>) {
+        self.session.update(|s| s.set_name(name));
+    }
+
     pub fn create(&self) {
         self.with(|c| c.step(Session::create));
     }

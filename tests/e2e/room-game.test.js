@@ -61,6 +61,16 @@ test("two people and a bot play a room game to the end over the data channel", {
   const host = await openPage({ width: 1280, height: 800 });
   const guest = await openPage({ width: 390, height: 844 });
   try {
+    // Names: a name the host would refuse is explained beside the field and blocks the
+    // buttons; a good one is remembered and travels in the hello.
+    await host.page.getByTestId("player-name").fill("x".repeat(25));
+    await host.page.getByTestId("name-error").waitFor();
+    assert.match(await host.page.getByTestId("name-error").textContent(), /24 characters/);
+    assert.ok(await host.page.getByTestId("create-room").isDisabled(), "no room with a bad name");
+    await host.page.getByTestId("player-name").fill("  Ana  ");
+    await host.page.getByTestId("name-error").waitFor({ state: "detached" });
+    await guest.page.getByTestId("player-name").fill("Bo");
+
     await host.page.getByTestId("create-room").click();
     const codeEl = host.page.getByTestId("room-code");
     await codeEl.waitFor();
@@ -77,6 +87,15 @@ test("two people and a bot play a room game to the end over the data channel", {
         .nth(1)
         .waitFor({ timeout: 20_000 });
     }
+    for (const side of [host, guest]) {
+      const names = await side.page.locator('[data-testid="lobby-seat"] .seat-name').allTextContents();
+      assert.deepEqual(names, ["Ana", "Bo"], "both pages show the chosen names");
+    }
+    assert.equal(
+      await host.page.evaluate(() => localStorage.getItem("coup.name")),
+      "Ana",
+      "the name is remembered",
+    );
     assert.equal(await guest.page.getByTestId("start-game").count(), 0, "only the host deals");
     assert.equal(await guest.page.getByTestId("add-bot").count(), 0, "only the host adds bots");
 

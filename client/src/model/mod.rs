@@ -5,6 +5,7 @@
 //! the UI renders the session. Everything here compiles on every target.
 
 pub mod chat;
+pub mod name;
 pub mod relay_url;
 pub mod room_table;
 pub mod session;

@@ -131,6 +131,8 @@ pub struct Session {
     next_notice: u64,
     /// Seeds the next hosted table's shuffles (advanced at each use).
     seed: u64,
+    /// The name chosen in the lobby (already valid); `None` goes by the relay id.
+    name: Option<String>,
 }
 
 impl Default for Session {
@@ -174,6 +176,7 @@ impl Session {
             notices: Vec::new(),
             next_notice: 0,
             seed,
+            name: None,
         }
     }
 
@@ -295,6 +298,17 @@ impl Session {
     /// The user dismissed a notice.
     pub fn dismiss(&mut self, id: u64) {
         self.notices.retain(|n| n.id != id);
+    }
+
+    /// The name to take at the next room's table (checked by the lobby's field with the
+    /// host's rules; one the host would refuse is dropped here).
+    pub fn set_name(&mut self, name: Option<String>) {
+        self.name = name.and_then(|n| shared::session::names::validate_name(&n).ok());
+    }
+
+    /// The name this page takes at a table, given its relay id.
+    pub fn display_name(&self, me: &str) -> String {
+        self.name.clone().unwrap_or_else(|| short_name(me))
     }
 
     /// The user asked for a new room.
@@ -439,7 +453,7 @@ impl Session {
 
     /// The room's table: the referee when `joins` is `None`, else a guest of that host.
     fn open_table(&mut self, me: &str, joins: Option<&str>, now: u64) {
-        let name = short_name(me);
+        let name = self.display_name(me);
         self.table = match joins {
             Some(host) => Some(RoomTable::joining(&name, host)),
             None => {
@@ -626,6 +640,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::room_table::lobby_seats;
     use serde_json::json;
 
     fn ice() -> Vec<IceServer> {
@@ -637,7 +652,12 @@ mod tests {
     }
 
     fn hosting() -> Session {
+        hosting_as(None)
+    }
+
+    fn hosting_as(name: Option<&str>) -> Session {
         let mut s = Session::default();
+        s.set_name(name.map(str::to_owned));
         assert_eq!(s.create(), vec![Effect::Relay(ClientMessage::Create)]);
         assert_eq!(s.phase, Phase::Opening);
         let fx = s.on_relay(
@@ -654,7 +674,12 @@ mod tests {
     }
 
     fn guest() -> Session {
+        guest_as(None)
+    }
+
+    fn guest_as(name: Option<&str>) -> Session {
         let mut s = Session::default();
+        s.set_name(name.map(str::to_owned));
         assert_eq!(
             s.join("abc-234"),
             vec![Effect::Relay(ClientMessage::Join {
@@ -825,6 +850,30 @@ mod tests {
             }
         }
         panic!("the texts settle");
+    }
+
+    #[test]
+    fn chosen_names_travel_in_the_hello_and_fill_the_seat_list() {
+        let mut h = hosting_as(Some("  Ana  "));
+        let mut g = guest_as(Some("Bo"));
+        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+        h.on_link_open("g1", 0);
+        let hello = texts_to(&g.on_link_open("h", 0), "h");
+        exchange(&mut h, &mut g, hello);
+        for s in [&h, &g] {
+            let g = s.table().expect("table").guest();
+            let names: Vec<String> = lobby_seats(g.table().expect("seats"), g.member())
+                .into_iter()
+                .map(|seat| seat.name)
+                .collect();
+            assert_eq!(names, ["Ana", "Bo"]);
+        }
+        // A name the host would refuse is dropped: the page goes by its relay id.
+        let mut s = Session::default();
+        s.set_name(Some("a\nb".to_owned()));
+        assert_eq!(s.display_name("k7m3x"), "Player K7M3");
+        s.set_name(Some("Cy".to_owned()));
+        assert_eq!(s.display_name("k7m3x"), "Cy");
     }
 
     #[test]

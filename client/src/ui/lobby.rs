@@ -1,24 +1,91 @@
-//! The first screen: create a room, or join one with a code.
+//! The first screen: your name, then create a room, or join one with a code.
 
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use crate::app::Ctl;
+use crate::model::name::{NAME_KEY, check_name, remembered_name};
+
+/// The page's `localStorage`, when the browser lets us have it.
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// The name remembered from an earlier visit, or blank.
+fn load_name() -> String {
+    let stored = storage().and_then(|s| s.get_item(NAME_KEY).ok().flatten());
+    remembered_name(stored.as_deref())
+}
+
+/// Remembers `name` (or forgets it, when blank). Storage may be full or refused: the name
+/// then only lasts for this page.
+fn save_name(name: Option<&str>) {
+    if let Some(s) = storage() {
+        let _ = match name {
+            Some(n) => s.set_item(NAME_KEY, n),
+            None => s.remove_item(NAME_KEY),
+        };
+    }
+}
 
 /// Create a room, or join with a code.
 #[component]
 pub fn Lobby() -> impl IntoView {
     let ctl = expect_context::<Ctl>();
     let code = RwSignal::new(String::new());
+    let name = RwSignal::new(load_name());
+    let checked = Memo::new(move |_| name.with(|n| check_name(n)));
+    // Takes the typed name for the room about to open; false (the field says why) when the
+    // host would refuse it.
+    let take_name = move || match checked.get_untracked() {
+        Ok(n) => {
+            save_name(n.as_deref());
+            ctl.set_name(n);
+            true
+        }
+        Err(_) => false,
+    };
     let on_join = move |ev: SubmitEvent| {
         ev.prevent_default();
-        ctl.join(code.get_untracked());
+        if take_name() {
+            ctl.join(code.get_untracked());
+        }
+    };
+    let on_create = move |_| {
+        if take_name() {
+            ctl.create();
+        }
     };
     view! {
         <section class="lobby">
             <div class="hero">
                 <h1>"Bluff. Challenge. Survive."</h1>
                 <p>"Coup for 2–10 players. No accounts: share a room code with your friends."</p>
+            </div>
+            <div class="panel name-row">
+                <label class="solo-field name-field" for="player-name">
+                    <span>"Your name"</span>
+                    <input
+                        id="player-name"
+                        data-testid="player-name"
+                        type="text"
+                        placeholder="Player …"
+                        maxlength="64"
+                        autocomplete="nickname"
+                        spellcheck="false"
+                        aria-invalid=move || checked.with(Result::is_err).to_string()
+                        bind:value=name
+                    />
+                </label>
+                {move || match checked.get() {
+                    Err(e) => view! { <p class="solo-error" data-testid="name-error">{e}</p> }.into_any(),
+                    Ok(None) => view! {
+                        <p class="muted small">"Others will see you as “Player” and a few letters."</p>
+                    }
+                        .into_any(),
+                    Ok(Some(_)) => view! { <p class="muted small">"The others see this name in rooms."</p> }
+                        .into_any(),
+                }}
             </div>
             <div class="lobby-cards">
                 <crate::ui::table::SoloStart />
@@ -28,7 +95,8 @@ pub fn Lobby() -> impl IntoView {
                     <button
                         class="btn primary big"
                         data-testid="create-room"
-                        on:click=move |_| ctl.create()
+                        disabled=move || checked.with(Result::is_err)
+                        on:click=on_create
                     >
                         "Create a room"
                     </button>
@@ -51,7 +119,12 @@ pub fn Lobby() -> impl IntoView {
                             spellcheck="false"
                             bind:value=code
                         />
-                        <button class="btn primary" data-testid="join-room" type="submit">
+                        <button
+                            class="btn primary"
+                            data-testid="join-room"
+                            type="submit"
+                            disabled=move || checked.with(Result::is_err)
+                        >
                             "Join"
                         </button>
                     </div>

@@ -43,7 +43,7 @@ pub fn RoomView() -> impl IntoView {
             };
             let me = Seat {
                 id: room.me.clone(),
-                name: short_name(&room.me),
+                name: s.display_name(&room.me),
                 is_host: room.role == Role::Host,
                 is_me: true,
                 link: None,
@@ -150,7 +150,8 @@ pub fn RoomView() -> impl IntoView {
 /// One seat: an avatar, a name, badges and the link's state.
 #[component]
 fn SeatView(seat: Seat) -> impl IntoView {
-    let initials: String = seat.name.chars().skip(7).take(2).collect();
+    let shown = seat.name.strip_prefix("Player ").unwrap_or(&seat.name);
+    let initials: String = shown.chars().take(2).collect();
     let (state_class, state_text) = match (seat.is_me, seat.link) {
         (true, _) => ("me", "you"),
         (false, Some(LinkState::Open)) => ("open", "connected"),
