@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::rc::{Rc, Weak};
 
 use leptos::prelude::*;
-use shared::engine::{Input, Seat};
+use shared::engine::{Input, Options, Seat};
 use shared::relay::ClientMessage;
 use shared::session::protocol::{AdminCmd, BotLevel};
 use wasm_bindgen::JsCast;
@@ -136,6 +136,24 @@ impl Ctl {
     pub fn add_bot(&self, level: BotLevel) {
         let now = now_ms();
         self.with(|c| c.step(|s| s.add_bot(level, now)));
+    }
+
+    /// The host sets the game's options.
+    pub fn set_options(&self, options: Options) {
+        let now = now_ms();
+        self.with(|c| c.step(|s| s.set_options(options, now)));
+    }
+
+    /// The host sets the number of seats.
+    pub fn set_seat_count(&self, count: u8) {
+        let now = now_ms();
+        self.with(|c| c.step(|s| s.set_seat_count(count, now)));
+    }
+
+    /// The host sets the turn timer.
+    pub fn set_turn_timer(&self, turn_ms: Option<u64>) {
+        let now = now_ms();
+        self.with(|c| c.step(|s| s.set_turn_timer(turn_ms, now)));
     }
 
     /// Opens a bot's seat again.

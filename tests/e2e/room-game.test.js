@@ -2,6 +2,8 @@
 // the host fills the third seat with a bot and deals, and both people play over the WebRTC
 // data channel (the host's page referees) by clicking whatever decision is offered —
 // Income or Pass when offered, else the first — until both pages show the same winner.
+// Before that, both name themselves and the host turns the Inquisitor on, which the joiner
+// sees in its read-only settings and both see in the game (Examine is offered).
 // Neither page may ever show another seat's hidden cards face up. Then the host deals a
 // rematch, which the joiner sees too.
 //
@@ -44,9 +46,12 @@ async function othersHiddenCardsShown(page) {
 }
 
 /** Clicks one offered decision on `page`, if any; returns whether it clicked. */
+let examineOffered = false;
+
 async function decideOnce(page) {
   const buttons = page.getByTestId("decision");
   const labels = await buttons.allTextContents();
+  if (labels.some((l) => l.startsWith("Examine"))) examineOffered = true;
   if (labels.length === 0) return false;
   let i = labels.findIndex((l) => l.startsWith("Income") || l === "Pass");
   if (i < 0) i = 0;
@@ -99,18 +104,29 @@ test("two people and a bot play a room game to the end over the data channel", {
     assert.equal(await guest.page.getByTestId("start-game").count(), 0, "only the host deals");
     assert.equal(await guest.page.getByTestId("add-bot").count(), 0, "only the host adds bots");
 
+    // The host's settings: the joiner sees them, read-only.
+    assert.ok(await guest.page.getByTestId("opt-inquisitor").isDisabled(), "only the host sets options");
+    assert.ok(!(await guest.page.getByTestId("opt-inquisitor").isChecked()));
+    await host.page.getByTestId("opt-inquisitor").check();
+    await guest.page.locator('[data-testid="opt-inquisitor"]:checked').waitFor({ timeout: 10_000 });
+    assert.match(await guest.page.getByTestId("settings-summary").textContent(), /Inquisitor instead of Ambassador/);
+    assert.ok(await host.page.getByTestId("opt-draft").isEnabled(), "two seats: the draft may be chosen");
+
     await host.page.getByTestId("bot-level").selectOption("easy");
     await host.page.getByTestId("add-bot").click();
     for (const side of [host, guest]) {
       await side.page.locator('[data-testid="lobby-seat"][data-kind="bot"]').waitFor({ timeout: 10_000 });
       assert.equal(await side.page.getByTestId("lobby-seat").count(), 3);
     }
+    assert.equal(await guest.page.getByTestId("seat-count").inputValue(), "3");
+    assert.ok(await host.page.getByTestId("opt-draft").isDisabled(), "three seats: no draft");
     await host.page.getByTestId("start-game").click();
     for (const side of [host, guest]) {
       await side.page.getByTestId("room-table").waitFor({ timeout: 10_000 });
       await side.page.getByTestId("seat").nth(2).waitFor();
       assert.equal(await side.page.getByTestId("seat").count(), 3);
       assert.equal(await side.page.locator('[data-testid="seat"].me').count(), 1);
+      assert.match(await side.page.getByTestId("table-mode").textContent(), /Inquisitor/);
     }
     // Each page's own seat is a different one.
     const mine = async (p) => p.locator('[data-testid="seat"].me').getAttribute("data-seat");
@@ -152,6 +168,7 @@ test("two people and a bot play a room game to the end over the data channel", {
     }
     console.log(`    decisions: host ${decisions.host}, joiner ${decisions.guest}`);
     assert.ok(decisions.host > 0 && decisions.guest > 0, "both people played");
+    assert.ok(examineOffered, "with the Inquisitor, a turn offers Examine");
 
     const winner = async (p) => p.getByTestId("game-over").getAttribute("data-winner");
     const won = await winner(host.page);

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use shared::engine::{Input, Seat};
+use shared::engine::{Input, Options, Seat};
 use shared::session::protocol::{
     AdminCmd, BotLevel, LogItem, MemberId, SeatInfo, SeatSetting, TableInfo, Timers,
 };
@@ -245,12 +245,10 @@ impl RoomTable {
         let count = table.seats.len();
         let (mut wires, seat) = match first_open_seat(table) {
             Some(seat) => (Vec::new(), seat),
-            None if count < MAX_SEATS => {
-                let grow = AdminCmd::SetSeatCount {
-                    count: (count + 1) as u8,
-                };
-                (self.admin(grow, now), Seat(count as u8))
-            }
+            None if count < MAX_SEATS => (
+                self.set_seat_count((count + 1) as u8, now),
+                Seat(count as u8),
+            ),
             None => {
                 self.notices
                     .push("The table is full (10 seats).".to_owned());
@@ -260,6 +258,55 @@ impl RoomTable {
         let to = SeatSetting::Bot { level };
         wires.extend(self.admin(AdminCmd::SetSeat { seat, to }, now));
         wires
+    }
+
+    /// The game's options (R1.2–R1.4). The two-player draft is dropped unless the table
+    /// has exactly two seats (the host would refuse the whole change).
+    pub fn set_options(&mut self, mut options: Options, now: u64) -> Vec<Wire> {
+        let Some(table) = self.guest.table() else {
+            return Vec::new();
+        };
+        if table.seats.len() != 2 {
+            options.two_player_draft = false;
+        }
+        self.admin(AdminCmd::SetOptions { options }, now)
+    }
+
+    /// The number of seats; leaving two seats turns the two-player draft off first (a
+    /// deal would be refused with it).
+    pub fn set_seat_count(&mut self, count: u8, now: u64) -> Vec<Wire> {
+        let Some(table) = self.guest.table() else {
+            return Vec::new();
+        };
+        if !(2..=MAX_SEATS as u8).contains(&count) || usize::from(count) == table.seats.len() {
+            return Vec::new();
+        }
+        let mut wires = Vec::new();
+        if table.options.two_player_draft && count != 2 {
+            let options = Options {
+                two_player_draft: false,
+                ..table.options
+            };
+            wires.extend(self.admin(AdminCmd::SetOptions { options }, now));
+        }
+        wires.extend(self.admin(AdminCmd::SetSeatCount { count }, now));
+        wires
+    }
+
+    /// The time a person has for a turn (`None`: no limit); the other timers stay.
+    pub fn set_turn_timer(&mut self, turn_ms: Option<u64>, now: u64) -> Vec<Wire> {
+        let Some(table) = self.guest.table() else {
+            return Vec::new();
+        };
+        let timers = Timers {
+            turn_ms,
+            ..table.timers
+        };
+        if !timers.valid() {
+            self.notices.push("That timer is out of bounds.".to_owned());
+            return Vec::new();
+        }
+        self.admin(AdminCmd::SetTimers { timers }, now)
     }
 
     /// Opens a bot's seat again; the last seat goes away when the table has more than two.
@@ -435,6 +482,44 @@ pub fn lobby_seats(table: &TableInfo, me: Option<MemberId>) -> Vec<LobbySeat> {
             }
         })
         .collect()
+}
+
+/// The turn timers the host may pick from, in milliseconds (`None`: no limit).
+pub const TURN_TIMERS: [Option<u64>; 5] = [
+    Some(30_000),
+    Some(60_000),
+    Some(120_000),
+    Some(300_000),
+    None,
+];
+
+/// A turn timer as a phrase: "60 s", "2 min", "no limit".
+pub fn timer_name(ms: Option<u64>) -> String {
+    match ms {
+        None => "no limit".to_owned(),
+        Some(ms) if ms >= 120_000 && ms % 60_000 == 0 => format!("{} min", ms / 60_000),
+        Some(ms) => format!("{} s", ms.div_ceil(1_000)),
+    }
+}
+
+/// The table's settings as sentences, for those who may not change them.
+pub fn settings_lines(table: &TableInfo) -> Vec<String> {
+    let o = table.options;
+    let mut lines = vec![format!("{} seats", table.seats.len())];
+    lines.push(if o.inquisitor {
+        "Inquisitor instead of Ambassador".to_owned()
+    } else {
+        "Ambassador (no Inquisitor)".to_owned()
+    });
+    if o.allegiances {
+        lines.push("Reformation: allegiances and the Treasury Reserve".to_owned());
+    }
+    if o.two_player_draft {
+        lines.push("Two-player draft".to_owned());
+    }
+    lines.push(format!("Turn timer: {}", timer_name(table.timers.turn_ms)));
+    lines.push(format!("Bots: {}", level_name(table.default_bot)));
+    lines
 }
 
 /// A bot level's name.
@@ -669,6 +754,74 @@ mod tests {
             &table.seats[1],
             SeatInfo::Person { stand_in: true, .. }
         ));
+    }
+
+    /// Sends a host command's wires to the joiner.
+    fn settle(host: &mut RoomTable, guest: &mut RoomTable, wires: Vec<Wire>, now: u64) {
+        pump(host, &mut [("g1", guest)], wires, now);
+    }
+
+    #[test]
+    fn the_host_sets_options_seats_and_timer_and_the_joiner_sees_them() {
+        let (mut host, mut guest, now) = room();
+        let inquisitor = Options {
+            inquisitor: true,
+            allegiances: true,
+            two_player_draft: true,
+        };
+        let wires = host.set_options(inquisitor, now);
+        settle(&mut host, &mut guest, wires, now);
+        let t = guest.guest().table().expect("table").clone();
+        assert_eq!(t.options, inquisitor, "two seats: the draft is allowed");
+        let lines = settings_lines(&t);
+        assert!(lines.contains(&"Inquisitor instead of Ambassador".to_owned()));
+        assert!(lines.contains(&"Two-player draft".to_owned()));
+        // A third seat turns the draft off first, so a deal stays possible.
+        let wires = host.set_seat_count(3, now);
+        settle(&mut host, &mut guest, wires, now);
+        let t = guest.guest().table().expect("table").clone();
+        assert_eq!(t.seats.len(), 3);
+        assert!(t.options.inquisitor && t.options.allegiances && !t.options.two_player_draft);
+        // And the draft cannot be asked for with three seats.
+        let wires = host.set_options(inquisitor, now);
+        settle(&mut host, &mut guest, wires, now);
+        assert!(
+            !guest
+                .guest()
+                .table()
+                .expect("table")
+                .options
+                .two_player_draft
+        );
+        assert!(host.take_notices().is_empty(), "nothing was refused");
+        // The turn timer; the other timers stay.
+        let wires = host.set_turn_timer(None, now);
+        settle(&mut host, &mut guest, wires, now);
+        let t = guest.guest().table().expect("table").clone();
+        assert_eq!(t.timers.turn_ms, None);
+        assert_eq!(t.timers.window_ms, Timers::default().window_ms);
+        assert!(settings_lines(&t).contains(&"Turn timer: no limit".to_owned()));
+        assert!(host.set_turn_timer(Some(5), now).is_empty());
+        assert!(!host.take_notices().is_empty());
+        // Out-of-range counts and a joiner's page send nothing.
+        assert!(host.set_seat_count(11, now).is_empty());
+        assert!(host.set_seat_count(1, now).is_empty());
+        assert!(guest.set_seat_count(4, now).is_empty());
+        assert!(guest.set_options(Options::default(), now).is_empty());
+        // A game dealt with the options has the Inquisitor in it.
+        let wires = host.admin(AdminCmd::Start { first: None }, now);
+        settle(&mut host, &mut guest, wires, now);
+        let g = guest.guest().game().expect("a game");
+        assert!(g.view.options.inquisitor);
+    }
+
+    #[test]
+    fn timers_read_as_phrases() {
+        assert_eq!(timer_name(None), "no limit");
+        assert_eq!(timer_name(Some(30_000)), "30 s");
+        assert_eq!(timer_name(Some(60_000)), "60 s");
+        assert_eq!(timer_name(Some(120_000)), "2 min");
+        assert_eq!(timer_name(Some(1_500)), "2 s");
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //! `shared::session`'s protocol ([`RoomTable`]): the creator's page runs the referee.
 
 use serde_json::Value;
-use shared::engine::{Input, Seat};
+use shared::engine::{Input, Options, Seat};
 use shared::relay::{ClientMessage, ErrorCode, IceServer, RelayMessage, normalize_code};
 use shared::session::protocol::{AdminCmd, BotLevel};
 
@@ -246,6 +246,21 @@ impl Session {
     /// The host fills the first open seat (or a new one) with a bot.
     pub fn add_bot(&mut self, level: BotLevel, now: u64) -> Vec<Effect> {
         self.with_table(|t| t.add_bot(level, now))
+    }
+
+    /// The host sets the game's options.
+    pub fn set_options(&mut self, options: Options, now: u64) -> Vec<Effect> {
+        self.with_table(|t| t.set_options(options, now))
+    }
+
+    /// The host sets the number of seats.
+    pub fn set_seat_count(&mut self, count: u8, now: u64) -> Vec<Effect> {
+        self.with_table(|t| t.set_seat_count(count, now))
+    }
+
+    /// The host sets the turn timer.
+    pub fn set_turn_timer(&mut self, turn_ms: Option<u64>, now: u64) -> Vec<Effect> {
+        self.with_table(|t| t.set_turn_timer(turn_ms, now))
     }
 
     /// The host opens a bot's seat again.

@@ -8,6 +8,7 @@
 mod chat;
 mod lobby;
 mod room;
+mod settings;
 pub(crate) mod table;
 
 use leptos::prelude::*;

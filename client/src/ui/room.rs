@@ -7,9 +7,12 @@ use shared::engine::{Input, Seat as TableSeat};
 use shared::session::protocol::{AdminCmd, BotLevel};
 
 use super::chat::ChatPanel;
+use super::settings::{LevelField, OptionChecks, PlayersField};
 use super::table::{Solo, TableCtx, TableView, snap_of};
 use crate::app::Ctl;
-use crate::model::room_table::{LobbySeat, level_name, lobby_seats};
+use crate::model::room_table::{
+    LobbySeat, TURN_TIMERS, level_name, lobby_seats, settings_lines, timer_name,
+};
 use crate::model::session::short_name;
 use crate::model::{LinkState, Role};
 
@@ -195,29 +198,24 @@ fn Lobby() -> impl IntoView {
                 children=move |seat| view! { <LobbySeatView seat hosting=hosting.get_untracked() /> }
             />
         </ul>
+        <Show when=move || !seats.with(Vec::is_empty)>
+            <Settings hosting=hosting.get_untracked() />
+        </Show>
         {move || {
             if seats.with(Vec::is_empty) {
                 view! { <p class="muted small felt-hint">"Connecting to the host…"</p> }.into_any()
             } else if hosting.get() {
                 view! {
                     <div class="lobby-controls">
-                        <label class="solo-field">
-                            <span>"Bot level"</span>
-                            <select
-                                data-testid="bot-level"
-                                on:change=move |ev| {
-                                    level.set(match event_target_value(&ev).as_str() {
-                                        "easy" => BotLevel::Easy,
-                                        "hard" => BotLevel::Hard,
-                                        _ => BotLevel::Normal,
-                                    });
-                                }
-                            >
-                                <option value="easy">"Easy"</option>
-                                <option value="normal" selected=true>"Normal"</option>
-                                <option value="hard">"Hard"</option>
-                            </select>
-                        </label>
+                        <LevelField
+                            value=level
+                            on_change=Callback::new(move |l| {
+                                level.set(l);
+                                ctl.admin(AdminCmd::SetDefaultBot { level: l });
+                            })
+                            label="Bot level"
+                            testid="bot-level"
+                        />
                         <button
                             class="btn"
                             data-testid="add-bot"
@@ -234,7 +232,7 @@ fn Lobby() -> impl IntoView {
                         </button>
                     </div>
                     <p class="muted small felt-hint">
-                        "Open seats are filled with bots when the game starts."
+                        "Open seats are filled with bots of this level when the game starts."
                     </p>
                 }
                     .into_any()
@@ -243,6 +241,81 @@ fn Lobby() -> impl IntoView {
                     .into_any()
             }
         }}
+    }
+}
+
+/// The table's settings: the host changes them, the others see them (disabled controls).
+#[component]
+fn Settings(hosting: bool) -> impl IntoView {
+    let ctl = expect_context::<Ctl>();
+    let table = Memo::new(move |_| {
+        ctl.session
+            .with(|s| s.table().and_then(|t| t.guest().table().cloned()))
+    });
+    let options =
+        Memo::new(move |_| table.with(|t| t.as_ref().map(|t| t.options).unwrap_or_default()));
+    let count = Memo::new(move |_| table.with(|t| t.as_ref().map_or(2, |t| t.seats.len() as u8)));
+    let turn = Memo::new(move |_| table.with(|t| t.as_ref().and_then(|t| t.timers.turn_ms)));
+    let code = |ms: Option<u64>| ms.map_or_else(|| "none".to_owned(), |ms| ms.to_string());
+    let readonly = !hosting;
+    view! {
+        <div class="room-settings" data-testid="room-settings">
+            <div class="solo-row">
+                <PlayersField
+                    value=count
+                    on_change=Callback::new(move |n| ctl.set_seat_count(n))
+                    label="Seats"
+                    testid="seat-count"
+                    readonly
+                />
+                <label class="solo-field">
+                    <span>"Turn timer"</span>
+                    <select
+                        data-testid="turn-timer"
+                        disabled=readonly
+                        prop:value=move || code(turn.get())
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            ctl.set_turn_timer(v.parse::<u64>().ok());
+                        }
+                    >
+                        {move || {
+                            let now = turn.get();
+                            let mut choices = TURN_TIMERS.to_vec();
+                            if !choices.contains(&now) {
+                                choices.insert(0, now);
+                            }
+                            choices
+                                .into_iter()
+                                .map(|ms| {
+                                    view! {
+                                        <option value=code(ms) selected=ms == now>
+                                            {timer_name(ms)}
+                                        </option>
+                                    }
+                                })
+                                .collect_view()
+                        }}
+                    </select>
+                </label>
+            </div>
+            <OptionChecks
+                options=options
+                players=count
+                on_change=Callback::new(move |o| ctl.set_options(o))
+                readonly
+            />
+            {readonly
+                .then(|| {
+                    view! {
+                        <p class="muted small" data-testid="settings-summary">
+                            {move || {
+                                table.with(|t| t.as_ref().map(settings_lines).unwrap_or_default().join(" · "))
+                            }}
+                        </p>
+                    }
+                })}
+        </div>
     }
 }
 

@@ -15,6 +15,7 @@ use wasm_bindgen::closure::Closure;
 use crate::model::table::{
     BotLevel, Local, SoloSetup, allegiance_name, card_name, describe, seat_names,
 };
+use crate::ui::settings::{LevelField, OptionChecks, PlayersField};
 
 /// The page-wide handle to the table against bots (Leptos context).
 #[derive(Clone, Copy)]
@@ -160,18 +161,16 @@ pub fn SoloStart() -> impl IntoView {
     let solo = expect_context::<Solo>();
     let players = RwSignal::new(3u8);
     let level = RwSignal::new(BotLevel::Normal);
-    let inquisitor = RwSignal::new(false);
-    let reformation = RwSignal::new(false);
-    let draft = RwSignal::new(false);
+    let options = RwSignal::new(Options::default());
     let error = RwSignal::new(None::<String>);
     let start = move |_| {
+        let o = options.get_untracked();
         let setup = SoloSetup {
             players: players.get_untracked(),
             level: level.get_untracked(),
             options: Options {
-                inquisitor: inquisitor.get_untracked(),
-                allegiances: reformation.get_untracked(),
-                two_player_draft: draft.get_untracked() && players.get_untracked() == 2,
+                two_player_draft: o.two_player_draft && players.get_untracked() == 2,
+                ..o
             },
         };
         error.set(solo.start(setup).err());
@@ -181,57 +180,24 @@ pub fn SoloStart() -> impl IntoView {
             <h2>"Play against bots"</h2>
             <p class="muted">"Start at once, right here — no room, no relay."</p>
             <div class="solo-row">
-                <label class="solo-field">
-                    <span>"Players"</span>
-                    <select
-                        data-testid="solo-players"
-                        on:change=move |ev| {
-                            if let Ok(n) = event_target_value(&ev).parse::<u8>() {
-                                players.set(n);
-                            }
-                        }
-                    >
-                        {(2u8..=10)
-                            .map(|n| view! { <option value=n.to_string() selected=n == 3>{n}</option> })
-                            .collect_view()}
-                    </select>
-                </label>
-                <label class="solo-field">
-                    <span>"Bots"</span>
-                    <select
-                        data-testid="solo-level"
-                        on:change=move |ev| {
-                            level.set(match event_target_value(&ev).as_str() {
-                                "easy" => BotLevel::Easy,
-                                "hard" => BotLevel::Hard,
-                                _ => BotLevel::Normal,
-                            });
-                        }
-                    >
-                        <option value="easy">"Easy"</option>
-                        <option value="normal" selected=true>"Normal"</option>
-                        <option value="hard">"Hard"</option>
-                    </select>
-                </label>
+                <PlayersField
+                    value=players
+                    on_change=Callback::new(move |n| players.set(n))
+                    label="Players"
+                    testid="solo-players"
+                />
+                <LevelField
+                    value=level
+                    on_change=Callback::new(move |l| level.set(l))
+                    label="Bots"
+                    testid="solo-level"
+                />
             </div>
-            <div class="solo-options">
-                <label class="check">
-                    <input type="checkbox" bind:checked=inquisitor />
-                    "Inquisitor"
-                </label>
-                <label class="check">
-                    <input type="checkbox" bind:checked=reformation />
-                    "Reformation"
-                </label>
-                <label class="check" class:disabled=move || players.get() != 2>
-                    <input
-                        type="checkbox"
-                        bind:checked=draft
-                        disabled=move || players.get() != 2
-                    />
-                    "Two-player draft"
-                </label>
-            </div>
+            <OptionChecks
+                options=options
+                players=players
+                on_change=Callback::new(move |o| options.set(o))
+            />
             {move || error.get().map(|e| view! { <p class="solo-error">{e}</p> })}
             <button class="btn primary big" data-testid="solo-start" on:click=start>
                 "Play against bots"
@@ -364,7 +330,7 @@ fn TableBody(
         <div class="t-bar panel">
             <span class="stat">"Court " <b>{v.court_size}</b> " cards"</span>
             {reserve}
-            <span class="muted small">{mode}</span>
+            <span class="muted small" data-testid="table-mode">{mode}</span>
             <button class="btn ghost" data-testid="solo-leave" on:click=move |_| ctx.leave.run(())>
                 "Leave"
             </button>

@@ -1,0 +1,135 @@
+//! The game's settings controls, shared by the start form of a game against bots and the
+//! room's lobby: the number of players, the bots' level, and the options (Inquisitor,
+//! Reformation, two-player draft). Each reads a signal and reports a change; `readonly`
+//! shows the same controls disabled (a room's joiners see the host's choices).
+
+use leptos::prelude::*;
+use shared::engine::Options;
+use shared::session::protocol::BotLevel;
+
+/// How many players: 2 to 10.
+#[component]
+pub fn PlayersField(
+    #[prop(into)] value: Signal<u8>,
+    on_change: Callback<u8>,
+    label: &'static str,
+    testid: &'static str,
+    #[prop(optional)] readonly: bool,
+) -> impl IntoView {
+    view! {
+        <label class="solo-field">
+            <span>{label}</span>
+            <select
+                data-testid=testid
+                disabled=readonly
+                prop:value=move || value.get().to_string()
+                on:change=move |ev| {
+                    if let Ok(n) = event_target_value(&ev).parse::<u8>() {
+                        on_change.run(n);
+                    }
+                }
+            >
+                {(2u8..=10)
+                    .map(|n| {
+                        view! {
+                            <option value=n.to_string() selected=move || value.get() == n>
+                                {n}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// A bot level: Easy, Normal, Hard.
+#[component]
+pub fn LevelField(
+    #[prop(into)] value: Signal<BotLevel>,
+    on_change: Callback<BotLevel>,
+    label: &'static str,
+    testid: &'static str,
+) -> impl IntoView {
+    let code = |l: BotLevel| match l {
+        BotLevel::Easy => "easy",
+        BotLevel::Normal => "normal",
+        BotLevel::Hard => "hard",
+    };
+    view! {
+        <label class="solo-field">
+            <span>{label}</span>
+            <select
+                data-testid=testid
+                prop:value=move || code(value.get())
+                on:change=move |ev| {
+                    on_change
+                        .run(
+                            match event_target_value(&ev).as_str() {
+                                "easy" => BotLevel::Easy,
+                                "hard" => BotLevel::Hard,
+                                _ => BotLevel::Normal,
+                            },
+                        );
+                }
+            >
+                {[BotLevel::Easy, BotLevel::Normal, BotLevel::Hard]
+                    .into_iter()
+                    .map(|l| {
+                        view! {
+                            <option value=code(l) selected=move || value.get() == l>
+                                {crate::model::room_table::level_name(l)}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// The options' checkboxes. The two-player draft is offered only with two players.
+#[component]
+pub fn OptionChecks(
+    #[prop(into)] options: Signal<Options>,
+    #[prop(into)] players: Signal<u8>,
+    on_change: Callback<Options>,
+    #[prop(optional)] readonly: bool,
+) -> impl IntoView {
+    let check = move |label: &'static str,
+                      testid: &'static str,
+                      get: fn(&Options) -> bool,
+                      set: fn(&mut Options, bool),
+                      only_two: bool| {
+        let off = move || readonly || (only_two && players.get() != 2);
+        view! {
+            <label class="check" class:disabled=move || only_two && players.get() != 2>
+                <input
+                    type="checkbox"
+                    data-testid=testid
+                    prop:checked=move || options.with(get)
+                    disabled=off
+                    on:change=move |ev| {
+                        let mut o = options.get_untracked();
+                        set(&mut o, event_target_checked(&ev));
+                        on_change.run(o);
+                    }
+                />
+                {label}
+            </label>
+        }
+    };
+    view! {
+        <div class="solo-options">
+            {check("Inquisitor", "opt-inquisitor", |o| o.inquisitor, |o, v| o.inquisitor = v, false)}
+            {check("Reformation", "opt-reformation", |o| o.allegiances, |o, v| o.allegiances = v, false)}
+            {check(
+                "Two-player draft",
+                "opt-draft",
+                |o| o.two_player_draft,
+                |o, v| o.two_player_draft = v,
+                true,
+            )}
+        </div>
+    }
+}
