@@ -156,6 +156,12 @@ impl Ctl {
         self.with(|c| c.step(|s| s.set_turn_timer(turn_ms, now)));
     }
 
+    /// Sends the person in `seat` away.
+    pub fn kick(&self, seat: Seat) {
+        let now = now_ms();
+        self.with(|c| c.step(|s| s.kick(seat, now)));
+    }
+
     /// Opens a bot's seat again.
     pub fn remove_bot(&self, seat: Seat) {
         let now = now_ms();

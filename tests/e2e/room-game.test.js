@@ -198,3 +198,43 @@ test("two people and a bot play a room game to the end over the data channel", {
     await guest.context.close();
   }
 });
+
+test("the host removes a joiner, after a confirmation, and the joiner is told", { timeout: 60_000 }, async () => {
+  const host = await openPage({ width: 1280, height: 800 });
+  const guest = await openPage({ width: 390, height: 844 });
+  try {
+    await guest.page.getByTestId("player-name").fill("Cy");
+    await host.page.getByTestId("create-room").click();
+    const codeEl = host.page.getByTestId("room-code");
+    await codeEl.waitFor();
+    await guest.page.getByTestId("join-code").fill(await codeEl.getAttribute("data-code"));
+    await guest.page.getByTestId("join-room").click();
+    const people = (p) => p.locator('[data-testid="lobby-seat"][data-kind="person"]');
+    await people(host.page).nth(1).waitFor({ timeout: 20_000 });
+    await people(guest.page).nth(1).waitFor({ timeout: 20_000 });
+    assert.equal(await guest.page.getByTestId("kick").count(), 0, "only the host removes people");
+    assert.equal(await host.page.getByTestId("kick").count(), 1, "the host cannot remove itself");
+
+    // Asking first; cancelling keeps the joiner.
+    await host.page.getByTestId("kick").click();
+    assert.match(await host.page.getByTestId("kick-ask").textContent(), /Remove Cy from the room\?/);
+    await host.page.getByTestId("kick-cancel").click();
+    assert.equal(await host.page.getByTestId("kick-ask").count(), 0);
+    assert.equal(await people(host.page).count(), 2);
+
+    await host.page.getByTestId("kick").click();
+    await host.page.getByTestId("kick-confirm").click();
+    await guest.page.getByTestId("create-room").waitFor({ timeout: 10_000 });
+    assert.match(
+      (await guest.page.getByTestId("notice").allTextContents()).join("\n"),
+      /The host removed you from the table/,
+    );
+    await host.page.locator('[data-testid="lobby-seat"][data-kind="open"]').waitFor({ timeout: 10_000 });
+    assert.equal(await people(host.page).count(), 1);
+    assert.deepEqual(host.errors, [], "no errors on the host's page");
+    assert.deepEqual(guest.errors, [], "no errors on the joiner's page");
+  } finally {
+    await host.context.close();
+    await guest.context.close();
+  }
+});

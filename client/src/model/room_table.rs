@@ -309,6 +309,24 @@ impl RoomTable {
         self.admin(AdminCmd::SetTimers { timers }, now)
     }
 
+    /// Sends the person in `seat` away for good (their page is told and leaves); the seat
+    /// opens (a bot takes it during a game). Not our own seat, nor a bot's.
+    pub fn kick(&mut self, seat: Seat, now: u64) -> Vec<Wire> {
+        let me = self.guest.member();
+        let Some(SeatInfo::Person { member, .. }) = self
+            .guest
+            .table()
+            .and_then(|t| t.seats.get(usize::from(seat.0)))
+        else {
+            return Vec::new();
+        };
+        if Some(member.id) == me {
+            return Vec::new();
+        }
+        let member = member.id;
+        self.admin(AdminCmd::Kick { member }, now)
+    }
+
     /// Opens a bot's seat again; the last seat goes away when the table has more than two.
     pub fn remove_bot(&mut self, seat: Seat, now: u64) -> Vec<Wire> {
         let Some(count) = self.guest.table().map(|t| t.seats.len()) else {
@@ -813,6 +831,29 @@ mod tests {
         settle(&mut host, &mut guest, wires, now);
         let g = guest.guest().game().expect("a game");
         assert!(g.view.options.inquisitor);
+    }
+
+    #[test]
+    fn the_host_kicks_a_joiner_who_is_told_and_whose_seat_opens() {
+        let (mut host, mut guest, now) = room();
+        assert!(host.kick(Seat(0), now).is_empty(), "not our own seat");
+        assert!(guest.kick(Seat(0), now).is_empty(), "a joiner kicks nobody");
+        let wires = host.kick(Seat(1), now);
+        assert!(
+            wires
+                .iter()
+                .any(|w| matches!(w, Wire::Close { peer } if peer == "g1"))
+        );
+        settle(&mut host, &mut guest, wires, now);
+        assert_eq!(
+            guest.guest().closed(),
+            Some(&shared::session::protocol::Fatal::Kicked)
+        );
+        let told = guest.take_notices();
+        assert!(told.iter().any(|n| n.contains("removed you")), "{told:?}");
+        let t = host.guest().table().expect("table");
+        assert!(matches!(t.seats[1], SeatInfo::Open));
+        assert!(host.kick(Seat(1), now).is_empty(), "an open seat");
     }
 
     #[test]

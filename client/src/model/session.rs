@@ -263,6 +263,11 @@ impl Session {
         self.with_table(|t| t.set_turn_timer(turn_ms, now))
     }
 
+    /// The host sends the person in `seat` away.
+    pub fn kick(&mut self, seat: Seat, now: u64) -> Vec<Effect> {
+        self.with_table(|t| t.kick(seat, now))
+    }
+
     /// The host opens a bot's seat again.
     pub fn remove_bot(&mut self, seat: Seat, now: u64) -> Vec<Effect> {
         self.with_table(|t| t.remove_bot(seat, now))
@@ -631,7 +636,17 @@ impl Session {
         if !known {
             return Vec::new();
         }
-        self.with_table(|t| t.frame(peer, frame, now))
+        let mut effects = self.with_table(|t| t.frame(peer, frame, now));
+        // The host ended our link for good (removed us, or another tab took our seat): the
+        // notice says why, and the page goes back to the lobby.
+        let ended = self
+            .table
+            .as_ref()
+            .is_some_and(|t| !t.is_host() && t.guest().closed().is_some());
+        if ended {
+            effects.extend(self.leave());
+        }
+        effects
     }
 
     /// The relay socket closed or could not be opened.
@@ -889,6 +904,35 @@ mod tests {
         assert_eq!(s.display_name("k7m3x"), "Player K7M3");
         s.set_name(Some("Cy".to_owned()));
         assert_eq!(s.display_name("k7m3x"), "Cy");
+    }
+
+    #[test]
+    fn a_kicked_guest_is_told_and_back_in_the_lobby() {
+        let mut h = hosting_as(Some("Ana"));
+        let mut g = guest_as(Some("Bo"));
+        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+        h.on_link_open("g1", 0);
+        let hello = texts_to(&g.on_link_open("h", 0), "h");
+        exchange(&mut h, &mut g, hello);
+        let fx = h.kick(Seat(1), 0);
+        assert!(fx.contains(&Effect::Hangup { peer: "g1".into() }));
+        let mut back = Vec::new();
+        for text in texts_to(&fx, "g1") {
+            back.extend(g.on_peer_frame("h", &text, 0));
+        }
+        assert_eq!(g.phase, Phase::Lobby);
+        assert!(g.table().is_none());
+        assert!(back.contains(&Effect::Relay(ClientMessage::Leave)));
+        assert!(
+            g.notices()
+                .iter()
+                .any(|n| n.text == "The host removed you from the table"),
+            "{:?}",
+            g.notices()
+        );
+        // The host's table has the seat open again.
+        let t = h.table().expect("table").guest().table().expect("seats");
+        assert_eq!(lobby_seats(t, None)[1].kind, "open");
     }
 
     #[test]

@@ -343,6 +343,48 @@ fn LobbySeatView(seat: LobbySeat, hosting: bool) -> impl IntoView {
             </button>
         }
     });
+    // Removing a person asks first: they are sent away for good.
+    let confirming = RwSignal::new(false);
+    let who = seat.name.clone();
+    let kick = (hosting && seat.kind == "person" && !seat.me).then(|| {
+        view! {
+            <Show
+                when=move || confirming.get()
+                fallback=move || {
+                    view! {
+                        <button
+                            class="btn ghost small"
+                            data-testid="kick"
+                            on:click=move |_| confirming.set(true)
+                        >
+                            "Remove"
+                        </button>
+                    }
+                }
+            >
+                <span class="kick-ask" data-testid="kick-ask">
+                    {format!("Remove {who} from the room?")}
+                    <button
+                        class="btn danger small"
+                        data-testid="kick-confirm"
+                        on:click=move |_| {
+                            confirming.set(false);
+                            ctl.kick(which);
+                        }
+                    >
+                        "Remove"
+                    </button>
+                    <button
+                        class="btn ghost small"
+                        data-testid="kick-cancel"
+                        on:click=move |_| confirming.set(false)
+                    >
+                        "Cancel"
+                    </button>
+                </span>
+            </Show>
+        }
+    });
     view! {
         <li
             class=format!("seat {}", seat.kind)
@@ -356,6 +398,7 @@ fn LobbySeatView(seat: LobbySeat, hosting: bool) -> impl IntoView {
                 <span class="seat-state">{detail}</span>
             </div>
             {remove}
+            {kick}
         </li>
     }
 }
