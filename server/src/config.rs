@@ -112,6 +112,11 @@ pub struct Config {
     #[arg(long, env = "COUP_IDLE_TIMEOUT", default_value_t = 60)]
     pub idle_timeout: u64,
 
+    /// Seconds a new connection has to send its whole request head before it is closed
+    /// (so that connections which never finish a request cannot pile up: slow loris).
+    #[arg(long, env = "COUP_HEADER_TIMEOUT", default_value_t = 10)]
+    pub header_timeout: u64,
+
     /// Take the client address from the last `X-Forwarded-For` entry (for the failed-join
     /// throttle and logs). Set it only when the relay is reachable solely through a
     /// reverse proxy that sets this header, such as the Caddy of `deploy/`.
@@ -146,6 +151,7 @@ impl std::fmt::Debug for Config {
             .field("join_failures", &self.join_failures)
             .field("reclaim_grace", &self.reclaim_grace)
             .field("idle_timeout", &self.idle_timeout)
+            .field("header_timeout", &self.header_timeout)
             .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("log_format", &self.log_format)
             .finish()
@@ -172,6 +178,7 @@ impl Config {
             join_failures: 10,
             reclaim_grace: 120,
             idle_timeout: 60,
+            header_timeout: 10,
             trust_forwarded_for: false,
             log_format: LogFormat::Text,
         }
@@ -211,6 +218,11 @@ impl Config {
     /// How long a connection may go without a text frame.
     pub fn idle_timeout(&self) -> Duration {
         Duration::from_secs(self.idle_timeout)
+    }
+
+    /// How long a connection may take to send a request head (at least one second).
+    pub fn header_timeout(&self) -> Duration {
+        Duration::from_secs(self.header_timeout.max(1))
     }
 }
 

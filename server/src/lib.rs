@@ -72,6 +72,91 @@ pub async fn serve(
     serve_hub(listener, Hub::new(config), shutdown).await
 }
 
+/// Serves `app` on every connection `listener` accepts until `shutdown` completes, then
+/// tells `hub` to close its WebSockets and waits (a few seconds at most) for the HTTP
+/// connections to finish.
+///
+/// This is `axum::serve` with one difference that matters on the open internet: hyper's
+/// header-read timeout only works with a timer, and `axum::serve` installs none, so a
+/// client that never finishes its request head would hold its socket for ever. Here every
+/// connection gets a timer and `--header-timeout`.
+async fn accept_loop(
+    listener: TcpListener,
+    app: axum::Router,
+    hub: &Arc<Hub>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    use axum::extract::ConnectInfo;
+    use hyper::server::conn::http1;
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::service::TowerToHyperService;
+
+    // HTTP/1.1 only, as with axum::serve's default features: browsers reach the relay
+    // directly or through a TLS proxy, and WebSockets upgrade from HTTP/1.1.
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(hub.config.header_timeout());
+    // Shutdown is announced on `stop`; every connection task holds a receiver, so
+    // `stop_tx.closed()` resolves once all of them have finished.
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, addr) = tokio::select! {
+            () = &mut shutdown => break,
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of descriptors or a connection reset before accept: wait a moment
+                    // rather than spin, as axum::serve does.
+                    tracing::warn!("accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        tracing::trace!("connection {addr} accepted");
+        // The WebSocket handler reads the peer address as `ConnectInfo<SocketAddr>`.
+        let service = TowerToHyperService::new(tower::ServiceExt::map_request(
+            app.clone(),
+            move |req: hyper::Request<hyper::body::Incoming>| {
+                let mut req = req.map(axum::body::Body::new);
+                req.extensions_mut().insert(ConnectInfo::<SocketAddr>(addr));
+                req
+            },
+        ));
+        let connection = builder
+            .serve_connection(TokioIo::new(stream), service)
+            .with_upgrades();
+        let mut stop = stop_rx.clone();
+        tokio::spawn(async move {
+            let mut connection = std::pin::pin!(connection);
+            let ended = tokio::select! {
+                ended = connection.as_mut() => ended,
+                // Only ever sent once, on shutdown (or the sender is gone).
+                _ = stop.changed() => {
+                    // Finish the request in flight, then close.
+                    connection.as_mut().graceful_shutdown();
+                    connection.await
+                }
+            };
+            if let Err(e) = ended {
+                tracing::debug!("connection from {addr} ended: {e}");
+            }
+            drop(stop);
+        });
+    }
+    drop(listener);
+    drop(stop_rx);
+    tracing::info!("shutting down: closing every connection");
+    hub.begin_shutdown();
+    // Upgraded WebSockets are no longer hyper's (the hub closes them); plain HTTP
+    // connections finish their requests and close.
+    let _ = stop_tx.send(true);
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, stop_tx.closed()).await;
+    Ok(())
+}
+
 /// Runs the relay state `hub` on `listener` until `shutdown` completes; then every
 /// connection gets a close frame (1001) and this returns once they are gone (or after a
 /// few seconds).
@@ -94,17 +179,7 @@ pub async fn serve_hub(
         })
     };
     let app = web::router(hub.clone());
-    let stopping = hub.clone();
-    let served = axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
-        shutdown.await;
-        tracing::info!("shutting down: closing every connection");
-        stopping.begin_shutdown();
-    })
-    .await;
+    let served = accept_loop(listener, app, &hub, shutdown).await;
     // WebSocket connections have left hyper's hands; wait for their close handshakes.
     let deadline = Instant::now() + SHUTDOWN_GRACE;
     while hub.open_connections() > 0 && Instant::now() < deadline {

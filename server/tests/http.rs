@@ -95,3 +95,39 @@ async fn without_a_built_client_the_root_explains_how_to_build_it() {
     assert!(head.starts_with("http/1.1 200"));
     assert_eq!(body, b"ok");
 }
+
+/// A client that never finishes its request head is cut off after `--header-timeout`
+/// (slow loris: `axum::serve` alone installs no timer, so hyper's timeout never fired),
+/// while a client that sends its head in time is served as usual, WebSockets included.
+#[tokio::test]
+async fn a_connection_that_never_finishes_its_request_head_is_closed() {
+    let r = relay(&["--header-timeout", "1"]).await;
+    let mut slow = tokio::net::TcpStream::connect(r.addr)
+        .await
+        .expect("connect");
+    slow.write_all(b"GET / HTTP/1.1\r\nHost: localhost\r\n")
+        .await
+        .expect("write");
+    let started = std::time::Instant::now();
+    let mut out = Vec::new();
+    let read = tokio::time::timeout(
+        std::time::Duration::from_secs(8),
+        slow.read_to_end(&mut out),
+    )
+    .await;
+    assert!(read.is_ok(), "still open after 8 s");
+    let waited = started.elapsed();
+    assert!(
+        waited >= std::time::Duration::from_millis(900),
+        "closed too early: {waited:?}"
+    );
+    // Nothing was served to the half request.
+    assert!(!String::from_utf8_lossy(&out).contains("200 OK"), "{out:?}");
+    let (head, body) = get(r.addr, "/healthz", "").await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert_eq!(body, b"ok");
+    let mut ws = common::Client::connect(r.addr).await;
+    ws.send(serde_json::json!({"type": "create"})).await;
+    let created = ws.recv().await;
+    assert_eq!(created["type"], "created", "{created}");
+}
