@@ -156,6 +156,12 @@ impl Ctl {
         self.with(|c| c.step(|s| s.set_turn_timer(turn_ms, now)));
     }
 
+    /// After a game: back to the table's lobby.
+    pub fn back_to_lobby(&self) {
+        let now = now_ms();
+        self.with(|c| c.step(|s| s.back_to_lobby(now)));
+    }
+
     /// Sends the person in `seat` away.
     pub fn kick(&self, seat: Seat) {
         let now = now_ms();

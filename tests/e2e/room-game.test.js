@@ -4,8 +4,8 @@
 // Income or Pass when offered, else the first — until both pages show the same winner.
 // Before that, both name themselves and the host turns the Inquisitor on, which the joiner
 // sees in its read-only settings and both see in the game (Examine is offered).
-// Neither page may ever show another seat's hidden cards face up. Then the host deals a
-// rematch, which the joiner sees too.
+// Neither page may ever show another seat's hidden cards face up. Then the host goes back
+// to the lobby, adds Reformation and deals again, which the joiner sees too.
 //
 // Run by .ci/test.sh beside the other browser tests; same environment variables.
 
@@ -180,12 +180,25 @@ test("two people and a bot play a room game to the end over the data channel", {
     await host.page.screenshot({ path: path.join(ARTIFACTS, "room-host-over.png"), fullPage: true });
     await guest.page.screenshot({ path: path.join(ARTIFACTS, "room-guest-over.png"), fullPage: true });
 
-    // Only the host deals again; the joiner's page follows.
+    // Only the host deals again, or goes back to the lobby to change the settings first;
+    // the joiner's page follows.
     assert.equal(await guest.page.getByTestId("rematch").count(), 0);
-    await host.page.getByTestId("rematch").click();
+    assert.equal(await guest.page.getByTestId("to-lobby").count(), 0);
+    assert.equal(await host.page.getByTestId("rematch").count(), 1);
+    await host.page.getByTestId("to-lobby").click();
     for (const side of [host, guest]) {
-      await side.page.getByTestId("game-over").waitFor({ state: "detached", timeout: 10_000 });
+      await side.page.getByTestId("room-table").waitFor({ state: "detached", timeout: 10_000 });
+      await side.page.getByTestId("room-settings").waitFor();
+      assert.equal(await side.page.getByTestId("lobby-seat").count(), 3);
+    }
+    await host.page.getByTestId("opt-reformation").check();
+    await guest.page.locator('[data-testid="opt-reformation"]:checked').waitFor({ timeout: 10_000 });
+    await host.page.getByTestId("start-game").click();
+    for (const side of [host, guest]) {
+      await side.page.getByTestId("room-table").waitFor({ timeout: 10_000 });
+      await side.page.getByTestId("seat").nth(2).waitFor();
       assert.equal(await side.page.getByTestId("seat").count(), 3);
+      assert.match(await side.page.getByTestId("table-mode").textContent(), /Inquisitor · Reformation/);
     }
 
     for (const side of [host, guest]) {

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use shared::engine::{Input, Options, Seat};
 use shared::session::protocol::{
-    AdminCmd, BotLevel, LogItem, MemberId, SeatInfo, SeatSetting, TableInfo, Timers,
+    AdminCmd, BotLevel, LogItem, MemberId, Phase, SeatInfo, SeatSetting, TableInfo, Timers,
 };
 use shared::session::{Guest, GuestError, GuestEvent, Host, Outgoing, PeerId};
 
@@ -307,6 +307,21 @@ impl RoomTable {
             return Vec::new();
         }
         self.admin(AdminCmd::SetTimers { timers }, now)
+    }
+
+    /// After a game: puts it away and goes back to the lobby, where the settings change.
+    /// The Host has no command of its own for this: a change of the seats after a game
+    /// does it (the finished game must not outlive a seat change, R11), and setting the
+    /// same number of seats changes nothing else.
+    pub fn back_to_lobby(&mut self, now: u64) -> Vec<Wire> {
+        let Some(table) = self.guest.table() else {
+            return Vec::new();
+        };
+        if !matches!(table.phase, Phase::Finished { .. }) {
+            return Vec::new();
+        }
+        let count = table.seats.len() as u8;
+        self.admin(AdminCmd::SetSeatCount { count }, now)
     }
 
     /// Sends the person in `seat` away for good (their page is told and leaves); the seat
@@ -748,6 +763,24 @@ mod tests {
         for i in 0..usize::from(hidden.len).min(2) {
             assert!(hidden.up[i] || hidden.cards[i].is_none());
         }
+        // Back to the lobby: only after a game, and only the host; then options change.
+        assert!(guest.back_to_lobby(now).is_empty());
+        let wires = host.back_to_lobby(now);
+        pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+        for t in [&host, &guest] {
+            let table = t.guest().table().expect("table");
+            assert_eq!(table.phase, Phase::Lobby);
+            assert_eq!(table.seats.len(), 3);
+            assert!(t.guest().game().is_none(), "the finished game is put away");
+        }
+        assert!(host.back_to_lobby(now).is_empty(), "already in the lobby");
+        let inquisitor = Options {
+            inquisitor: true,
+            ..Options::default()
+        };
+        let wires = host.set_options(inquisitor, now);
+        pump(&mut host, &mut [("g1", &mut guest)], wires, now);
+        assert!(guest.guest().table().expect("table").options.inquisitor);
     }
 
     #[test]

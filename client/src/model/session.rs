@@ -263,6 +263,11 @@ impl Session {
         self.with_table(|t| t.set_turn_timer(turn_ms, now))
     }
 
+    /// After a game, the host goes back to the table's lobby.
+    pub fn back_to_lobby(&mut self, now: u64) -> Vec<Effect> {
+        self.with_table(|t| t.back_to_lobby(now))
+    }
+
     /// The host sends the person in `seat` away.
     pub fn kick(&mut self, seat: Seat, now: u64) -> Vec<Effect> {
         self.with_table(|t| t.kick(seat, now))

@@ -81,6 +81,9 @@ pub fn RoomView() -> impl IntoView {
         rematch: hosting
             .get_untracked()
             .then(|| Callback::new(move |()| ctl.admin(AdminCmd::Rematch))),
+        to_lobby: hosting
+            .get_untracked()
+            .then(|| Callback::new(move |()| ctl.back_to_lobby())),
         leave: Callback::new(move |()| ctl.leave()),
         leave_label: "Leave the room",
     };

@@ -40,6 +40,9 @@ pub(crate) struct TableCtx {
     pub play: Callback<Input>,
     /// Deals again after a game (only where we are the referee).
     pub rematch: Option<Callback<()>>,
+    /// Puts the finished game away and goes back to the table's lobby, where the settings
+    /// can change (a room's host only).
+    pub to_lobby: Option<Callback<()>>,
     /// Leaves the table.
     pub leave: Callback<()>,
     /// What the leave button says.
@@ -225,6 +228,7 @@ pub fn SoloTable() -> impl IntoView {
         }),
         play: Callback::new(move |i: Input| solo.play(i)),
         rematch: Some(Callback::new(move |()| solo.rematch())),
+        to_lobby: None,
         leave: Callback::new(move |()| solo.leave()),
         leave_label: "Back to the start",
     };

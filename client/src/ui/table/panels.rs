@@ -327,6 +327,13 @@ fn GameOverPanel(
         .into_any(),
         None => view! { <span class="muted">"The host may deal again."</span> }.into_any(),
     };
+    let to_lobby = ctx.to_lobby.map(|cb| {
+        view! {
+            <button class="btn" data-testid="to-lobby" on:click=move |_| cb.run(())>
+                "Back to the lobby"
+            </button>
+        }
+    });
     view! {
         <div
             class="t-panel over"
@@ -337,6 +344,7 @@ fn GameOverPanel(
             <h3>{if won { "You win!".to_owned() } else { format!("{winner} wins") }}</h3>
             <div class="t-choices">
                 {rematch}
+                {to_lobby}
                 <button class="btn ghost" on:click=move |_| ctx.leave.run(())>
                     {ctx.leave_label}
                 </button>
