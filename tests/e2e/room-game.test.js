@@ -111,6 +111,8 @@ test("two people and a bot play a room game to the end over the data channel", {
     await guest.page.locator('[data-testid="opt-inquisitor"]:checked').waitFor({ timeout: 10_000 });
     assert.match(await guest.page.getByTestId("settings-summary").textContent(), /Inquisitor instead of Ambassador/);
     assert.ok(await host.page.getByTestId("opt-draft").isEnabled(), "two seats: the draft may be chosen");
+    await host.page.screenshot({ path: path.join(ARTIFACTS, "room-host-lobby.png"), fullPage: true });
+    await guest.page.screenshot({ path: path.join(ARTIFACTS, "room-guest-lobby.png"), fullPage: true });
 
     await host.page.getByTestId("bot-level").selectOption("easy");
     await host.page.getByTestId("add-bot").click();
