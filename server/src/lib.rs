@@ -116,6 +116,10 @@ async fn accept_loop(
             },
         };
         tracing::trace!("connection {addr} accepted");
+        // Signalling frames are small and latency-bound: no Nagle delay.
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!("TCP_NODELAY for {addr}: {e}");
+        }
         // The WebSocket handler reads the peer address as `ConnectInfo<SocketAddr>`.
         let service = TowerToHyperService::new(tower::ServiceExt::map_request(
             app.clone(),
