@@ -18,6 +18,7 @@ use shared::session::protocol::{AdminCmd, BotLevel};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
+use crate::model::rejoin::{REJOIN_KEY, RejoinRecord};
 use crate::model::relay_url::relay_url;
 use crate::model::{Effect, Session};
 use crate::net::peer::{LinkEvent, PeerLink};
@@ -37,6 +38,8 @@ pub struct Controller {
     timer: Cell<Option<i32>>,
     /// What that timeout calls: ticks the session.
     on_timer: RefCell<Option<Closure<dyn FnMut()>>>,
+    /// The seat record last written to `sessionStorage`.
+    saved: RefCell<Option<RejoinRecord>>,
 }
 
 /// A `Copy` handle to the controller for components.
@@ -51,7 +54,14 @@ impl Ctl {
     pub fn new() -> Ctl {
         // The room's host shuffles from this: unpredictable to the other players.
         let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
-        let session = RwSignal::new_local(Session::new(seed));
+        let mut start = Session::new(seed);
+        // A seat this tab held before a reload is offered back on the first screen (not
+        // taken at once: a duplicated tab holds the same record and must not steal it).
+        let stored = load_seat_record();
+        if let Some(record) = stored.clone() {
+            start.offer_rejoin(record);
+        }
+        let session = RwSignal::new_local(start);
         let ctl = Rc::new_cyclic(|me| Controller {
             session,
             relay: RefCell::default(),
@@ -59,6 +69,7 @@ impl Ctl {
             me: me.clone(),
             timer: Cell::new(None),
             on_timer: RefCell::new(None),
+            saved: RefCell::new(stored),
         });
         let me = Rc::downgrade(&ctl);
         *ctl.on_timer.borrow_mut() = Some(Closure::<dyn FnMut()>::new(move || {
@@ -95,6 +106,21 @@ impl Ctl {
 
     pub fn leave(&self) {
         self.with(|c| c.step(Session::leave));
+    }
+
+    /// Takes the offered seat back (a room this tab held before a reload).
+    pub fn rejoin(&self) {
+        self.with(|c| c.step(Session::rejoin));
+    }
+
+    /// Declines the offered seat; the record is forgotten.
+    pub fn dismiss_rejoin(&self) {
+        self.with(|c| {
+            c.step(|s| {
+                s.dismiss_rejoin();
+                Vec::new()
+            })
+        });
     }
 
     /// Sends a chat line; returns false (with a notice) when it was refused.
@@ -175,6 +201,22 @@ impl Ctl {
     }
 }
 
+/// This tab's `sessionStorage`, when the browser lets us have it.
+fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+/// The seat record an earlier page of this tab kept; a bad one is removed.
+fn load_seat_record() -> Option<RejoinRecord> {
+    let storage = session_storage()?;
+    let stored = storage.get_item(REJOIN_KEY).ok().flatten()?;
+    let record = RejoinRecord::parse(&stored);
+    if record.is_none() {
+        let _ = storage.remove_item(REJOIN_KEY);
+    }
+    record
+}
+
 /// Page time in milliseconds (the unit of the room host's deadlines).
 fn now_ms() -> u64 {
     js_sys::Date::now() as u64
@@ -188,6 +230,23 @@ impl Controller {
             self.run(effect);
         }
         self.schedule();
+        self.save_seat_record();
+    }
+
+    /// Keeps `sessionStorage` in step with the seat this tab holds as a joiner.
+    fn save_seat_record(&self) {
+        let now = self.session.with_untracked(Session::seat_record);
+        if *self.saved.borrow() == now {
+            return;
+        }
+        if let Some(s) = session_storage() {
+            // Storage may be full or refused: the seat then only lasts for this page.
+            let _ = match &now {
+                Some(r) => s.set_item(REJOIN_KEY, &r.to_json()),
+                None => s.remove_item(REJOIN_KEY),
+            };
+        }
+        *self.saved.borrow_mut() = now;
     }
 
     /// Waits for the host's next deadline (replacing the previous wait), if any.

@@ -7,6 +7,9 @@
 // Neither page may ever show another seat's hidden cards face up. Then the host goes back
 // to the lobby, adds Reformation and deals again, which the joiner sees too.
 //
+// Last, a joiner reloads its page mid-game, rejoins (its seat token kept in sessionStorage)
+// and plays on in the same seat to the end.
+//
 // Run by .ci/test.sh beside the other browser tests; same environment variables.
 
 import { test, before, after } from "node:test";
@@ -177,7 +180,8 @@ test("two people and a bot play a room game to the end over the data channel", {
     assert.match(won, /^[012]$/);
     assert.equal(await winner(guest.page), won, "both pages show the same winner");
     for (const side of [host, guest]) {
-      assert.match(await side.page.getByTestId("log").textContent(), /wins the game/);
+      // "Ana wins the game", or "You win the game!" on the winner's own page.
+      assert.match(await side.page.getByTestId("log").textContent(), /wins? the game/);
     }
     await host.page.screenshot({ path: path.join(ARTIFACTS, "room-host-over.png"), fullPage: true });
     await guest.page.screenshot({ path: path.join(ARTIFACTS, "room-guest-over.png"), fullPage: true });
@@ -247,6 +251,86 @@ test("the host removes a joiner, after a confirmation, and the joiner is told", 
     await host.page.locator('[data-testid="lobby-seat"][data-kind="open"]').waitFor({ timeout: 10_000 });
     assert.equal(await people(host.page).count(), 1);
     assert.deepEqual(host.errors, [], "no errors on the host's page");
+    assert.deepEqual(guest.errors, [], "no errors on the joiner's page");
+  } finally {
+    await host.context.close();
+    await guest.context.close();
+  }
+});
+
+test("a joiner that reloads mid-game takes its seat back and plays to the end", { timeout: 90_000 }, async () => {
+  const host = await openPage({ width: 1280, height: 800 });
+  const guest = await openPage({ width: 390, height: 844 });
+  try {
+    await host.page.getByTestId("player-name").fill("Eve");
+    await guest.page.getByTestId("player-name").fill("Di");
+    assert.equal(await guest.page.getByTestId("rejoin-offer").count(), 0, "nothing to rejoin at first");
+    await host.page.getByTestId("create-room").click();
+    const codeEl = host.page.getByTestId("room-code");
+    await codeEl.waitFor();
+    const code = await codeEl.getAttribute("data-code");
+    await guest.page.getByTestId("join-code").fill(code);
+    await guest.page.getByTestId("join-room").click();
+    for (const side of [host, guest]) {
+      await side.page
+        .locator('[data-testid="lobby-seat"][data-kind="person"]')
+        .nth(1)
+        .waitFor({ timeout: 20_000 });
+    }
+    await host.page.getByTestId("bot-level").selectOption("easy");
+    await host.page.getByTestId("add-bot").click();
+    await host.page.locator('[data-testid="lobby-seat"][data-kind="bot"]').waitFor({ timeout: 10_000 });
+    await host.page.getByTestId("start-game").click();
+    for (const side of [host, guest]) {
+      await side.page.getByTestId("seat").nth(2).waitFor({ timeout: 10_000 });
+    }
+    const mine = async (p) => p.locator('[data-testid="seat"].me').getAttribute("data-seat");
+    assert.equal(await mine(guest.page), "1");
+    const stored = JSON.parse(await guest.page.evaluate(() => sessionStorage.getItem("coup.rejoin")));
+    assert.equal(stored.code, code, "the seat is kept for this tab");
+    assert.equal(stored.name, "Di");
+
+    // A few decisions, then the joiner's page reloads mid-game.
+    for (let i = 0; i < 4; i++) {
+      await decideOnce(host.page);
+      await decideOnce(guest.page);
+      await host.page.waitForTimeout(100);
+    }
+    await guest.page.reload();
+    const pretty = `${code.slice(0, 3)}-${code.slice(3)}`;
+    const rejoin = guest.page.getByTestId("rejoin");
+    await rejoin.waitFor({ timeout: 10_000 });
+    assert.equal(await rejoin.textContent(), `Rejoin room ${pretty}`);
+    await guest.page.screenshot({ path: path.join(ARTIFACTS, "room-guest-rejoin-offer.png"), fullPage: true });
+    await rejoin.click();
+    await guest.page.getByTestId("room-table").waitFor({ timeout: 20_000 });
+    await guest.page.getByTestId("seat").nth(2).waitFor();
+    assert.equal(await mine(guest.page), "1", "the same seat");
+    // Its own seat reads "You" on its page, and Di on the host's.
+    assert.equal(await guest.page.locator('[data-testid="seat"].me .t-name').textContent(), "You");
+    assert.equal(await host.page.locator('[data-testid="seat"][data-seat="1"] .t-name').textContent(), "Di");
+    assert.equal(await guest.page.getByTestId("seat").count(), 3);
+    await guest.page.screenshot({ path: path.join(ARTIFACTS, "room-guest-rejoined.png"), fullPage: true });
+
+    // The game goes on to its end on both pages.
+    let guestDecisions = 0;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      assert.ok(Date.now() < deadline, "the game ends in time");
+      const over = await Promise.all([host, guest].map((s) => s.page.getByTestId("game-over").isVisible()));
+      if (over[0] && over[1]) break;
+      let clicked = await decideOnce(host.page);
+      if (await decideOnce(guest.page)) {
+        guestDecisions += 1;
+        clicked = true;
+      }
+      if (!clicked) await host.page.waitForTimeout(100);
+    }
+    const winner = async (p) => p.getByTestId("game-over").getAttribute("data-winner");
+    const won = await winner(host.page);
+    assert.match(won, /^[012]$/);
+    assert.equal(await winner(guest.page), won, "both pages show the same winner");
+    console.log(`    after the rejoin: joiner ${guestDecisions} decisions`);
     assert.deepEqual(guest.errors, [], "no errors on the joiner's page");
   } finally {
     await host.context.close();

@@ -6,6 +6,7 @@
 
 pub mod chat;
 pub mod name;
+pub mod rejoin;
 pub mod relay_url;
 pub mod room_table;
 pub mod session;

@@ -82,11 +82,13 @@ impl RoomTable {
         Ok(table)
     }
 
-    /// A joiner's table: a guest that says hello once the link to `host_peer` opens.
-    pub fn joining(name: &str, host_peer: &str) -> RoomTable {
+    /// A joiner's table: a guest that says hello once the link to `host_peer` opens, with
+    /// the seat token of an earlier visit when it is coming back (the host then hands back
+    /// that seat).
+    pub fn joining(name: &str, host_peer: &str, token: Option<String>) -> RoomTable {
         RoomTable {
             host: None,
-            guest: Guest::new(name, None, false),
+            guest: Guest::new(name, token, false),
             links: BTreeMap::new(),
             last_peer: 0,
             host_peer: host_peer.to_owned(),
@@ -621,7 +623,7 @@ mod tests {
     fn room() -> (RoomTable, RoomTable, u64) {
         let now = 1_000;
         let mut host = RoomTable::hosting(5, "Ana", now).expect("hosts");
-        let mut guest = RoomTable::joining("Bo", "h");
+        let mut guest = RoomTable::joining("Bo", "h", None);
         let wires = host.link_open("g1", now);
         assert!(wires.is_empty(), "nothing until hello");
         let hello = guest.link_open("h", now);
@@ -677,7 +679,7 @@ mod tests {
         assert_eq!(lines(&host).len(), 2);
         assert!(host.say("   ", now).is_err());
         // Before the welcome a joiner cannot chat.
-        let mut early = RoomTable::joining("Cy", "h");
+        let mut early = RoomTable::joining("Cy", "h", None);
         assert!(early.say("hi", now).is_err());
     }
 

@@ -18,6 +18,7 @@ use shared::relay::{ClientMessage, ErrorCode, IceServer, RelayMessage, normalize
 use shared::session::protocol::{AdminCmd, BotLevel};
 
 use super::chat::ChatLine;
+use super::rejoin::RejoinRecord;
 use super::room_table::{RoomTable, Wire};
 use super::signal::SignalData;
 
@@ -133,6 +134,10 @@ pub struct Session {
     seed: u64,
     /// The name chosen in the lobby (already valid); `None` goes by the relay id.
     name: Option<String>,
+    /// A seat this tab held before a reload, offered on the first screen.
+    offer: Option<RejoinRecord>,
+    /// The seat being taken back, until the host welcomes us (or the attempt fails).
+    rejoining: Option<RejoinRecord>,
 }
 
 impl Default for Session {
@@ -177,7 +182,81 @@ impl Session {
             next_notice: 0,
             seed,
             name: None,
+            offer: None,
+            rejoining: None,
         }
+    }
+
+    /// What storage held from an earlier page of this tab: offered on the first screen.
+    pub fn offer_rejoin(&mut self, record: RejoinRecord) {
+        if self.phase == Phase::Lobby {
+            self.offer = Some(record);
+        }
+    }
+
+    /// The seat offered back, if any.
+    pub fn rejoin_offer(&self) -> Option<&RejoinRecord> {
+        self.offer.as_ref()
+    }
+
+    /// The user declined the offered seat.
+    pub fn dismiss_rejoin(&mut self) {
+        self.offer = None;
+    }
+
+    /// The user takes the offered seat back: joins its room with its name, and the hello
+    /// carries its token.
+    pub fn rejoin(&mut self) -> Vec<Effect> {
+        if self.phase != Phase::Lobby {
+            return Vec::new();
+        }
+        let Some(record) = self.offer.take() else {
+            return Vec::new();
+        };
+        self.name = Some(record.name.clone());
+        self.phase = Phase::Opening;
+        let room = record.code.clone();
+        self.rejoining = Some(record);
+        vec![Effect::Relay(ClientMessage::Join { room })]
+    }
+
+    /// What this tab should keep in `sessionStorage` now: the seat it holds as a joiner
+    /// (or is taking back, or is offered back); `None` means remove the record.
+    pub fn seat_record(&self) -> Option<RejoinRecord> {
+        match &self.phase {
+            Phase::Lobby => self.offer.clone(),
+            Phase::Opening => self.rejoining.clone(),
+            Phase::InRoom(room) if room.role == Role::Guest => {
+                let guest = self.table.as_ref()?.guest();
+                RejoinRecord::new(&room.code, guest.token()?, guest.name())
+            }
+            Phase::InRoom(_) => None,
+        }
+    }
+
+    /// After the host's answer to a hello that carried our old token: the same token back
+    /// means the same seat; a new one means the old seat is gone (we would be a newcomer).
+    fn check_rejoined(&mut self) -> Vec<Effect> {
+        let Some(record) = self.rejoining.as_ref() else {
+            return Vec::new();
+        };
+        let Some(guest) = self.table.as_ref().map(RoomTable::guest) else {
+            return Vec::new();
+        };
+        if guest.member().is_none() {
+            return Vec::new();
+        }
+        let same = guest.token() == Some(record.token.as_str());
+        let code = record.pretty_code();
+        self.rejoining = None;
+        if same {
+            return Vec::new();
+        }
+        let effects = self.leave();
+        self.notify(format!(
+            "Your seat in room {code} is no longer yours: it was given away or the game moved on."
+        ));
+        effects
     }
 
     /// The room's table, when in a room.
@@ -341,6 +420,7 @@ impl Session {
         if self.phase != Phase::Lobby {
             return Vec::new();
         }
+        self.offer = None;
         self.phase = Phase::Opening;
         vec![Effect::Relay(ClientMessage::Create)]
     }
@@ -354,6 +434,7 @@ impl Session {
             self.notify("A room code is 6 letters and digits, like K7M-3QX.");
             return Vec::new();
         };
+        self.offer = None;
         self.phase = Phase::Opening;
         vec![Effect::Relay(ClientMessage::Join { room: code })]
     }
@@ -368,6 +449,8 @@ impl Session {
         }
         self.phase = Phase::Lobby;
         self.table = None;
+        self.offer = None;
+        self.rejoining = None;
         effects
     }
 
@@ -462,6 +545,7 @@ impl Session {
                 let effects = self.hang_up_all();
                 self.phase = Phase::Lobby;
                 self.table = None;
+                self.rejoining = None;
                 self.notify(format!("The room was closed: {reason}"));
                 effects
             }
@@ -469,6 +553,14 @@ impl Session {
             RelayMessage::Error { code, message: _ } => {
                 if self.phase == Phase::Opening {
                     self.phase = Phase::Lobby;
+                    if let Some(r) = self.rejoining.take() {
+                        self.notify(format!(
+                            "Could not rejoin room {}: {}",
+                            r.pretty_code(),
+                            describe_error(code)
+                        ));
+                        return Vec::new();
+                    }
                 }
                 self.notify(describe_error(code));
                 Vec::new()
@@ -480,7 +572,10 @@ impl Session {
     fn open_table(&mut self, me: &str, joins: Option<&str>, now: u64) {
         let name = self.display_name(me);
         self.table = match joins {
-            Some(host) => Some(RoomTable::joining(&name, host)),
+            Some(host) => {
+                let token = self.rejoining.as_ref().map(|r| r.token.clone());
+                Some(RoomTable::joining(&name, host, token))
+            }
             None => {
                 let seed = self.next_seed() ^ now;
                 match RoomTable::hosting(seed, &name, now) {
@@ -651,6 +746,7 @@ impl Session {
         if ended {
             effects.extend(self.leave());
         }
+        effects.extend(self.check_rejoined());
         effects
     }
 
@@ -660,6 +756,7 @@ impl Session {
             Phase::Lobby => Vec::new(),
             Phase::Opening => {
                 self.phase = Phase::Lobby;
+                self.rejoining = None;
                 self.notify("Could not reach the relay. Check your connection and try again.");
                 Vec::new()
             }
@@ -909,6 +1006,133 @@ mod tests {
         assert_eq!(s.display_name("k7m3x"), "Player K7M3");
         s.set_name(Some("Cy".to_owned()));
         assert_eq!(s.display_name("k7m3x"), "Cy");
+    }
+
+    /// The relay's answer to a guest's join of room ABC234 (as "g1", host "h").
+    fn joined(s: &mut Session) {
+        s.on_relay(
+            RelayMessage::Joined {
+                room: "ABC234".into(),
+                peer: "g1".into(),
+                host: "h".into(),
+                peers: vec!["h".into()],
+                ice_servers: ice(),
+            },
+            0,
+        );
+    }
+
+    /// A page reloaded in the same tab: what storage held, offered, then taken.
+    fn reloaded_and_rejoining(record: RejoinRecord) -> Session {
+        let mut s = Session::default();
+        s.offer_rejoin(record.clone());
+        assert_eq!(s.rejoin_offer(), Some(&record));
+        assert_eq!(s.seat_record(), Some(record.clone()), "kept while offered");
+        assert_eq!(
+            s.rejoin(),
+            vec![Effect::Relay(ClientMessage::Join {
+                room: record.code.clone()
+            })]
+        );
+        assert_eq!(s.seat_record(), Some(record), "kept while rejoining");
+        joined(&mut s);
+        s
+    }
+
+    #[test]
+    fn a_joiner_that_reloads_takes_its_seat_back_with_its_token() {
+        let mut h = hosting_as(Some("Ana"));
+        let mut g = guest_as(Some("Bo"));
+        assert_eq!(g.seat_record(), None, "no token before the welcome");
+        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+        h.on_link_open("g1", 0);
+        let hello = texts_to(&g.on_link_open("h", 0), "h");
+        exchange(&mut h, &mut g, hello);
+        assert_eq!(h.seat_record(), None, "the host keeps no seat record");
+        let record = g.seat_record().expect("a seated joiner keeps a record");
+        assert_eq!(
+            (record.code.as_str(), record.name.as_str()),
+            ("ABC234", "Bo")
+        );
+        h.add_bot(BotLevel::Easy, 0);
+        let fx = h.admin(AdminCmd::Start { first: None }, 0);
+        for text in texts_to(&fx, "g1") {
+            g.on_peer_frame("h", &text, 0);
+        }
+        assert!(g.table().and_then(|t| t.guest().game()).is_some());
+
+        // The page reloads: the old page is gone from the relay, the host keeps the seat.
+        drop(g);
+        h.on_relay(RelayMessage::PeerLeft { peer: "g1".into() }, 10);
+        let mut g = reloaded_and_rejoining(record.clone());
+        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 20);
+        h.on_link_open("g1", 20);
+        let hello = texts_to(&g.on_link_open("h", 20), "h");
+        assert!(
+            hello[0].contains(&record.token),
+            "the hello carries the token"
+        );
+        exchange(&mut h, &mut g, hello);
+        let table = g.table().expect("table").guest();
+        assert_eq!(table.seat(), Some(Seat(1)), "the same seat");
+        assert_eq!(table.name(), "Bo");
+        let game = table.game().expect("the game goes on");
+        assert_eq!(game.view.players.len(), 3);
+        assert_eq!(g.seat_record(), Some(record), "the same record");
+        assert!(matches!(g.phase, Phase::InRoom(_)));
+
+        // Leaving on purpose forgets it.
+        g.leave();
+        assert_eq!(g.seat_record(), None);
+    }
+
+    #[test]
+    fn a_stale_seat_record_is_dropped_with_a_notice() {
+        // The host does not know the token: it would seat a newcomer; the page leaves.
+        let mut h = hosting_as(Some("Ana"));
+        let stale = RejoinRecord::new("ABC234", "deadbeef", "Bo").expect("valid");
+        let mut g = reloaded_and_rejoining(stale.clone());
+        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+        h.on_link_open("g1", 0);
+        let hello = texts_to(&g.on_link_open("h", 0), "h");
+        exchange(&mut h, &mut g, hello);
+        assert_eq!(g.phase, Phase::Lobby);
+        assert_eq!(g.seat_record(), None);
+        assert!(
+            g.notices()
+                .iter()
+                .any(|n| n.text.contains("room ABC-234 is no longer yours")),
+            "{:?}",
+            g.notices()
+        );
+
+        // The room is gone.
+        let mut g = Session::default();
+        g.offer_rejoin(stale.clone());
+        g.rejoin();
+        g.on_relay(
+            RelayMessage::Error {
+                code: ErrorCode::NoSuchRoom,
+                message: String::new(),
+            },
+            0,
+        );
+        assert_eq!(g.phase, Phase::Lobby);
+        assert_eq!(g.seat_record(), None);
+        assert_eq!(
+            g.notices().last().map(|n| n.text.as_str()),
+            Some("Could not rejoin room ABC-234: There is no room with that code.")
+        );
+
+        // Declined, or a room of its own instead: forgotten.
+        let mut g = Session::default();
+        g.offer_rejoin(stale.clone());
+        g.dismiss_rejoin();
+        assert_eq!(g.seat_record(), None);
+        g.offer_rejoin(stale);
+        g.join("XYZ789");
+        assert_eq!(g.seat_record(), None);
+        assert!(g.rejoin().is_empty());
     }
 
     #[test]

@@ -56,8 +56,39 @@ pub fn Lobby() -> impl IntoView {
             ctl.create();
         }
     };
+    let offer = Memo::new(move |_| ctl.session.with(|s| s.rejoin_offer().cloned()));
     view! {
         <section class="lobby">
+            {move || {
+                offer
+                    .get()
+                    .map(|r| {
+                        view! {
+                            <div class="panel rejoin" data-testid="rejoin-offer">
+                                <p>
+                                    "You were playing in room " <strong>{r.pretty_code()}</strong>
+                                    " as " <strong>{r.name.clone()}</strong> "."
+                                </p>
+                                <div class="rejoin-actions">
+                                    <button
+                                        class="btn primary"
+                                        data-testid="rejoin"
+                                        on:click=move |_| ctl.rejoin()
+                                    >
+                                        {format!("Rejoin room {}", r.pretty_code())}
+                                    </button>
+                                    <button
+                                        class="btn ghost"
+                                        data-testid="rejoin-dismiss"
+                                        on:click=move |_| ctl.dismiss_rejoin()
+                                    >
+                                        "Dismiss"
+                                    </button>
+                                </div>
+                            </div>
+                        }
+                    })
+            }}
             <div class="hero">
                 <h1>"Bluff. Challenge. Survive."</h1>
                 <p>"Coup for 2–10 players. No accounts: share a room code with your friends."</p>

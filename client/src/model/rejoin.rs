@@ -1,0 +1,106 @@
+//! Taking a room seat back after a reload: what a joiner keeps in `sessionStorage` (under
+//! [`REJOIN_KEY`], per tab) while it holds a seat, read back defensively on the next load.
+//!
+//! The record is the room's code, the seat token the host gave in its welcome, and the
+//! name. Rejoining joins the room through the relay as usual, and the guest's hello carries
+//! the token, so the host hands back the same seat (`shared/PEER-PROTOCOL.md`, `hello`).
+
+use serde::{Deserialize, Serialize};
+use shared::relay::normalize_code;
+use shared::session::names::validate_name;
+
+/// The `sessionStorage` key of the record.
+pub const REJOIN_KEY: &str = "coup.rejoin";
+
+/// The longest token kept (the host's are 32 hex digits).
+const MAX_TOKEN_CHARS: usize = 128;
+
+/// A seat this tab held in a room.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RejoinRecord {
+    /// The room code, canonical form ("ABC234").
+    pub code: String,
+    /// The seat token from the host's welcome.
+    pub token: String,
+    /// The name at the table.
+    pub name: String,
+}
+
+impl RejoinRecord {
+    /// A record, when every part is one the relay and the host would accept.
+    pub fn new(code: &str, token: &str, name: &str) -> Option<RejoinRecord> {
+        let record = RejoinRecord {
+            code: code.to_owned(),
+            token: token.to_owned(),
+            name: name.to_owned(),
+        };
+        record.valid().then_some(record)
+    }
+
+    fn valid(&self) -> bool {
+        normalize_code(&self.code).as_deref() == Some(self.code.as_str())
+            && !self.token.is_empty()
+            && self.token.len() <= MAX_TOKEN_CHARS
+            && self.token.chars().all(|c| c.is_ascii_alphanumeric())
+            && validate_name(&self.name).as_deref() == Ok(self.name.as_str())
+    }
+
+    /// What storage held, when it is a valid record (else `None`: drop it).
+    pub fn parse(stored: &str) -> Option<RejoinRecord> {
+        if stored.len() > 1_024 {
+            return None;
+        }
+        let record: RejoinRecord = serde_json::from_str(stored).ok()?;
+        record.valid().then_some(record)
+    }
+
+    /// The text to store.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The code as shown ("ABC-234").
+    pub fn pretty_code(&self) -> String {
+        let (a, b) = self.code.split_at(self.code.len() / 2);
+        format!("{a}-{b}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_round_trips() {
+        let r = RejoinRecord::new("ABC234", "9f00aa11", "Bo").expect("valid");
+        assert_eq!(RejoinRecord::parse(&r.to_json()), Some(r.clone()));
+        assert_eq!(r.pretty_code(), "ABC-234");
+    }
+
+    #[test]
+    fn bad_records_are_refused() {
+        for bad in [
+            "",
+            "null",
+            "not json",
+            "[1,2]",
+            r#"{"code":"ABC234","token":"9f"}"#,
+            r#"{"code":"abc-234","token":"9f","name":"Bo"}"#,
+            r#"{"code":"ABC23","token":"9f","name":"Bo"}"#,
+            r#"{"code":"ABC234","token":"","name":"Bo"}"#,
+            r#"{"code":"ABC234","token":"9f 00","name":"Bo"}"#,
+            r#"{"code":"ABC234","token":"9f","name":""}"#,
+            r#"{"code":"ABC234","token":"9f","name":" Bo "}"#,
+            r#"{"code":"ABC234","token":"9f","name":"a\nb"}"#,
+            r#"{"code":"ABC234","token":9,"name":"Bo"}"#,
+        ] {
+            assert_eq!(RejoinRecord::parse(bad), None, "{bad}");
+        }
+        let long = format!(
+            r#"{{"code":"ABC234","token":"{}","name":"Bo"}}"#,
+            "a".repeat(129)
+        );
+        assert_eq!(RejoinRecord::parse(&long), None);
+        assert!(RejoinRecord::new("ABC234", "x", &"y".repeat(25)).is_none());
+    }
+}
