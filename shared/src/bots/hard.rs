@@ -144,7 +144,6 @@ impl Hard {
     ) -> Option<Input> {
         let me = view.viewer?;
         let k = candidates.len().min(MAX_ARMS);
-        let mut sum = [0.0f32; MAX_ARMS];
         // Paired differences against candidate 0: sum and sum of squares.
         let mut dsum = [0.0f32; MAX_ARMS];
         let mut dsq = [0.0f32; MAX_ARMS];
@@ -208,7 +207,6 @@ impl Hard {
             }
             worlds += 1;
             for arm in 0..k {
-                sum[arm] += rewards[arm];
                 let d = rewards[arm] - rewards[0];
                 dsum[arm] += d;
                 dsq[arm] += d * d;
@@ -230,7 +228,6 @@ impl Hard {
                 best_mean = mean;
             }
         }
-        let _ = sum;
         Some(candidates[best])
     }
 }
