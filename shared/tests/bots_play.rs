@@ -26,28 +26,41 @@ fn play(levels: &[BotLevel], options: Options, seed: u64, budget: &Budget<'_>) -
         .enumerate()
         .map(|(s, &l)| make_bot(l, seed * 16 + s as u64))
         .collect();
+    let what = format!("seed {seed} {options:?} {levels:?}");
+    play_out(&mut game, &mut bots, &mut rng, budget, CAP, &what)
+}
+
+/// Plays `game` to its end with `bots` (one per seat), checking every decision against
+/// the legal inputs and every seventh view's beliefs against card counting; fails if the
+/// game takes `cap` inputs. `what` names the game in failures. Returns the inputs played.
+fn play_out(
+    game: &mut Game,
+    bots: &mut [Box<dyn Bot>],
+    rng: &mut ChaCha8Rng,
+    budget: &Budget<'_>,
+    cap: usize,
+    what: &str,
+) -> usize {
     let mut legal = Vec::new();
     let mut events = Vec::new();
     let mut steps = 0;
     while !game.is_over() {
         steps += 1;
-        assert!(
-            steps < CAP,
-            "seed {seed} {options:?} {levels:?}: game did not end"
-        );
+        assert!(steps < cap, "{what}: game did not end within {cap} inputs");
         let seat = game.owing().iter().next().expect("someone owes a decision");
         game.legal_inputs(seat, &mut legal);
         let view = game.view(seat);
         if steps % 7 == 0 {
             check_beliefs(&view);
         }
-        let input = bots[seat.index()].decide(&view, &legal, budget);
+        let bot = &mut bots[seat.index()];
+        let input = bot.decide(&view, &legal, budget);
         assert!(
             legal.contains(&input),
-            "seed {seed} {options:?}: {:?} chose illegal {input:?} from {legal:?}",
-            levels[seat.index()]
+            "{what}: {:?} chose illegal {input:?} from {legal:?}",
+            bot.level()
         );
-        game.apply(seat, input, &mut rng, &mut events)
+        game.apply(seat, input, rng, &mut events)
             .expect("a legal input applies");
     }
     steps
@@ -406,17 +419,8 @@ fn three_last_cards_with_no_contessa_do_not_block_each_other_forever() {
             .map(|s| make_bot(BotLevel::Normal, seed * 8 + s))
             .collect();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (mut legal, mut events) = (Vec::new(), Vec::new());
-        let mut steps = 0;
-        while !game.is_over() {
-            steps += 1;
-            assert!(steps < 600, "seed {seed}: still going after 600 inputs");
-            let seat = game.owing().iter().next().expect("someone owes a decision");
-            game.legal_inputs(seat, &mut legal);
-            let input = bots[seat.index()].decide(&game.view(seat), &legal, &BUDGET);
-            game.apply(seat, input, &mut rng, &mut events)
-                .expect("a legal input applies");
-        }
+        let what = format!("seed {seed}");
+        let steps = play_out(&mut game, &mut bots, &mut rng, &BUDGET, 600, &what);
         longest = longest.max(steps);
     }
     // With full-strength evidence these games ran to 187 inputs (19 bluffed blocks, one
