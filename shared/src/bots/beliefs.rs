@@ -718,8 +718,15 @@ mod tests {
     use super::*;
     use crate::engine::{Game, Input, Options, Setup};
 
-    fn game(hands: Vec<[Card; 2]>, court: Vec<Card>, face_up: Vec<Vec<Card>>) -> Game {
+    /// A set-up game; `coins` of `None` are the usual two each.
+    fn game(
+        hands: Vec<[Card; 2]>,
+        court: Vec<Card>,
+        coins: Option<Vec<u16>>,
+        face_up: Vec<Vec<Card>>,
+    ) -> Game {
         let mut s = Setup::new(Options::default(), hands, court);
+        s.coins = coins;
         s.face_up = Some(face_up);
         Game::from_setup(s).expect("valid setup")
     }
@@ -753,6 +760,7 @@ mod tests {
                 Card::Contessa,
                 Card::Contessa,
             ],
+            None,
             vec![vec![], vec![], vec![Card::Duke]],
         );
         // Seat 0 taxes unchallenged; then it is seat 0's claim again after a round.
@@ -805,8 +813,7 @@ mod tests {
     fn a_last_card_contessa_says_less_than_a_contessa_with_two_cards() {
         use crate::engine::Action;
         let belief_after_block = |face_up: Vec<Vec<Card>>| {
-            let mut s = Setup::new(
-                Options::default(),
+            let mut g = game(
                 vec![
                     [Card::Assassin, Card::Duke],
                     [Card::Captain, Card::Ambassador],
@@ -823,10 +830,9 @@ mod tests {
                     Card::Contessa,
                     Card::Contessa,
                 ],
+                Some(vec![3, 2, 2]),
+                face_up,
             );
-            s.coins = Some(vec![3, 2, 2]);
-            s.face_up = Some(face_up);
-            let mut g = Game::from_setup(s).expect("valid setup");
             let before = Beliefs::new(&g.view(Seat(0))).p_has(Seat(1), Card::Contessa);
             apply(&mut g, 0, Input::Act(Action::Assassinate(Seat(1))));
             // The block is sealed until the challenge window closes.
@@ -867,6 +873,7 @@ mod tests {
                 Card::Ambassador,
                 Card::Contessa,
             ],
+            None,
             vec![vec![], vec![], vec![]],
         );
         let before = Beliefs::new(&g.view(Seat(1))).p_has(Seat(0), Card::Duke);
