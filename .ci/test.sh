@@ -29,20 +29,15 @@ cargo clippy -p coup-shared -p coup-client --target wasm32-unknown-unknown --all
 section "cargo test --workspace"
 cargo test --workspace --locked
 
-if [ -f "$ROOT/shared/src/bin/coup-script.rs" ]; then
-    section "rule scenarios (coup-script)"
-    cargo build --release --locked --bin coup-script
-    # The shared rule examples live beside the repository (../shared/rules) unless told.
-    RULES="${COUP_RULES_DIR:-$ROOT/../shared/rules}"
-    if [ -f "$RULES/check-scenarios" ]; then
-        python3 "$RULES/check-scenarios" --bin "$TARGET_DIR/release/coup-script" "$RULES/examples"
-        if [ -d "$ROOT/shared/tests/scenarios" ]; then
-            python3 "$RULES/check-scenarios" --bin "$TARGET_DIR/release/coup-script" "$ROOT/shared/tests/scenarios"
-        fi
-    else
-        note "skipped: no $RULES/check-scenarios on this machine (set COUP_RULES_DIR)"
-    fi
-fi
+section "rule scenarios (coup-script through docs/check-scenarios)"
+# The runner and the rulebook's examples are part of the repository: missing is a failure.
+[ -f "$ROOT/docs/check-scenarios" ] || die "docs/check-scenarios is missing"
+for dir in "$ROOT/docs/examples" "$ROOT/shared/tests/scenarios"; do
+    compgen -G "$dir/*.json" >/dev/null || die "no scenario files in $dir"
+done
+cargo build --release --locked --bin coup-script
+python3 "$ROOT/docs/check-scenarios" --bin "$TARGET_DIR/release/coup-script" "$ROOT/docs/examples"
+python3 "$ROOT/docs/check-scenarios" --bin "$TARGET_DIR/release/coup-script" "$ROOT/shared/tests/scenarios"
 
 "$ROOT/.ci/build-client.sh" "$ROOT/dist"
 

@@ -1,6 +1,6 @@
 //! The Coup P2P relay: brokers room codes, forwards WebRTC signalling between the peers
 //! of a room, and serves the static client. It speaks exactly
-//! `shared/design/RELAY-PROTOCOL.md` (types in [`shared::relay`]) and never parses,
+//! `docs/RELAY-PROTOCOL.md` (types in [`shared::relay`]) and never parses,
 //! stores or logs what it forwards.
 //!
 //! # Layout

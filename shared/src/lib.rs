@@ -3,11 +3,11 @@
 //! Everything here is deterministic and free of I/O: no sockets, no clock, no global RNG.
 //! It compiles natively and to `wasm32-unknown-unknown`.
 //!
-//! - [`engine`]: the rules engine (`../shared/rules/RULES.md`): vocabulary types, `Setup` →
+//! - [`engine`]: the rules engine (`docs/RULES.md`): vocabulary types, `Setup` →
 //!   `Game`, inputs, events, views and determinization.
-//! - [`script`]: the `coup-script` protocol (`../shared/rules/SCRIPT.md`) as a pure
+//! - [`script`]: the `coup-script` protocol (`docs/SCRIPT.md`) as a pure
 //!   function from scenario text to result JSON.
-//! - [`relay`]: the relay's wire protocol (`../shared/design/RELAY-PROTOCOL.md`), shared by
+//! - [`relay`]: the relay's wire protocol (`docs/RELAY-PROTOCOL.md`), shared by
 //!   the relay server and the browser client.
 
 pub mod bots;

@@ -1,4 +1,4 @@
-//! The relay's wire protocol, version 1 (`../shared/design/RELAY-PROTOCOL.md`).
+//! The relay's wire protocol, version 1 (`docs/RELAY-PROTOCOL.md`).
 //!
 //! One module for both ends: the relay (`server`) and the browser client build and parse
 //! these types, so the two cannot drift apart. Every message is one JSON object in one

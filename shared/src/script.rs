@@ -1,4 +1,4 @@
-//! The `coup-script` protocol (`../shared/rules/SCRIPT.md`, version 1) as a pure function:
+//! The `coup-script` protocol (`docs/SCRIPT.md`, version 1) as a pure function:
 //! scenario text in, result JSON out. The binary `coup-script` only moves bytes.
 //!
 //! [`run`] returns `Ok(result)` whenever the scenario was read, even when a step was
