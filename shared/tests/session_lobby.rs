@@ -316,6 +316,7 @@ fn intents_are_refused_unless_for_ones_own_current_decision() {
     welcome(&outs, PeerId(1));
     let intent = |seat: u8, step: u64, input: Input| {
         encode(&ToHost::Intent {
+            game_no: 1,
             seat: Seat(seat),
             step,
             input,
@@ -386,17 +387,21 @@ fn wire_errors_are_named_and_harmless() {
         refusal(&outs, p),
         Some(Refusal::Wire(WireError::Malformed { .. }))
     ));
-    let outs = host.handle(p, r#"{"v":1,"msg":{"type":"launch_missiles"}}"#, T);
+    let outs = host.handle(
+        p,
+        &format!(r#"{{"v":{PROTOCOL_VERSION},"msg":{{"type":"launch_missiles"}}}}"#),
+        T,
+    );
     assert!(matches!(
         refusal(&outs, p),
         Some(Refusal::Wire(WireError::Malformed { .. }))
     ));
-    let outs = host.handle(p, r#"{"v":2,"msg":{"type":"hello","name":"Future"}}"#, T);
+    let outs = host.handle(p, r#"{"v":99,"msg":{"type":"hello","name":"Future"}}"#, T);
     assert_eq!(
         fatal(&outs, p),
         Some(Fatal::VersionMismatch {
             host: PROTOCOL_VERSION,
-            yours: 2
+            yours: 99
         })
     );
     assert!(closed(&outs, p));
@@ -480,7 +485,7 @@ fn the_guest_checks_what_it_is_sent() {
     // Entries out of order are refused and change nothing.
     let n = local.log().last().map_or(0, |e| e.n);
     let stale = format!(
-        r#"{{"v":1,"msg":{{"type":"update","reset":false,"host_now":0,"table":null,"game":null,"log":[{{"n":{n},"item":{{"kind":"chat","line":{{"from":0,"name":"x","seat":null,"text":"x","at":0}}}}}}]}}}}"#
+        r#"{{"v":{PROTOCOL_VERSION},"msg":{{"type":"update","reset":false,"host_now":0,"table":null,"game":null,"log":[{{"n":{n},"item":{{"kind":"chat","line":{{"from":0,"name":"x","seat":null,"text":"x","at":0}}}}}}]}}}}"#
     );
     assert!(matches!(
         local.receive(&stale, 6),

@@ -502,6 +502,7 @@ impl Sim {
     fn hostile_text(&mut self, who: usize) -> String {
         let n = self.host.game().map_or(2, Game::players) as u8;
         let step = self.host.step();
+        let game_no = self.host.game_no();
         let rng = &mut self.rng;
         let seat = Seat(rng.random_range(0..n + 2));
         let input = random_input(rng, n);
@@ -512,8 +513,8 @@ impl Sim {
             }
             1 => "x".repeat(MAX_TO_HOST_BYTES + rng.random_range(1..10_000)),
             2 => format!("{{\"v\":{},\"msg\":{{\"type\":\"chat\",\"text\":\"hi\"}}}}", PROTOCOL_VERSION + 1),
-            3..=5 => encode(&ToHost::Intent { seat, step: rng.random_range(0..step + 3), input }),
-            6 => encode(&ToHost::Intent { seat, step, input }),
+            3..=5 => encode(&ToHost::Intent { game_no: game_no.saturating_sub(rng.random_range(0..2)), seat, step: rng.random_range(0..step + 3), input }),
+            6 => encode(&ToHost::Intent { game_no, seat, step, input }),
             7 => {
                 let cap = &self.captured;
                 if cap.is_empty() {

@@ -132,6 +132,7 @@ impl Guest {
             return Err(IntentError::NotLegal);
         }
         Ok(encode(&ToHost::Intent {
+            game_no: game.game_no,
             seat,
             step: game.step,
             input,

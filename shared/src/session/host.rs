@@ -29,7 +29,7 @@ use super::protocol::{
 };
 use super::rules;
 use super::rules::{Bot, make_bot};
-use crate::engine::{Event, Game, Input, Options, Seat};
+use crate::engine::{Event, Game, Input, Options, Pending, Seat};
 
 /// The most members (seated and watching) a table keeps: bounds the host's memory.
 pub const MAX_MEMBERS: usize = 40;
@@ -149,6 +149,10 @@ pub struct Host {
     game: Option<Game>,
     /// Inputs applied in this game.
     step: u64,
+    /// Who has held which seat in this game: a person sees one seat's hand in a game,
+    /// never two (R11), so nobody moves to another seat until the next deal.
+    #[serde(default)]
+    held: Vec<(MemberId, Seat)>,
     clocks: Vec<Clock>,
     /// Each seat's bot seed for this game: bots are rebuilt from it after a restore.
     bot_seeds: Vec<u64>,
@@ -204,6 +208,7 @@ impl Host {
             game_no: 0,
             game: None,
             step: 0,
+            held: Vec::new(),
             clocks: Vec::new(),
             bot_seeds: Vec::new(),
             log: Vec::new(),
@@ -267,7 +272,8 @@ impl Host {
                 };
                 send(&mut out, peer, &ToGuest::Fatal { fatal });
                 out.push(Outgoing::Close { peer });
-                self.links.remove(&peer);
+                // Every way a link ends marks its member away and starts its grace period.
+                out.extend(self.disconnect(peer, now));
                 return out;
             }
             Err(e) => {
@@ -282,9 +288,15 @@ impl Host {
             }
             (ToHost::Hello { .. }, Some(_)) => Err(Refusal::AlreadyJoined),
             (_, None) => Err(Refusal::NotJoined),
-            (ToHost::Intent { seat, step, input }, Some(id)) => {
-                self.intent(id, seat, step, input, now, &mut out)
-            }
+            (
+                ToHost::Intent {
+                    game_no,
+                    seat,
+                    step,
+                    input,
+                },
+                Some(id),
+            ) => self.intent(id, (game_no, step), seat, input, now, &mut out),
             (ToHost::Chat { text }, Some(id)) => self.chat(id, &text, now, &mut out),
             (ToHost::Admin { cmd }, Some(id)) => {
                 if peer == PeerId::LOCAL && id == self.host_member {
@@ -523,8 +535,8 @@ impl Host {
     fn intent(
         &mut self,
         id: MemberId,
+        (game_no, step): (u32, u64),
         seat: Seat,
-        step: u64,
         input: Input,
         now: u64,
         out: &mut Vec<Outgoing>,
@@ -543,7 +555,9 @@ impl Host {
             .clocks
             .get(seat.index())
             .map_or(self.step, |c| c.asked_step);
-        if step < asked || step > self.step {
+        // The intent answers the decision now put to the seat only if it was sent for it:
+        // this game, and a step no older than the moment the decision was put.
+        if game_no != self.game_no || step < asked || step > self.step {
             return Err(Refusal::Stale {
                 step,
                 now: self.step,
@@ -707,6 +721,12 @@ impl Host {
                     if current.is_some() || !matches!(target, Slot::Bot { .. }) {
                         return Err(TableError::SeatTaken);
                     }
+                    // Nor by way of watching: one who held a seat in this game (and whose
+                    // seat a bot took) may take back only that one.
+                    if self.held.iter().any(|&(m, s)| m == member && s != seat) {
+                        return Err(TableError::HeldAnotherSeat);
+                    }
+                    self.held.push((member, seat));
                 } else if let Some(old) = current
                     && let Some(slot) = self.seats.get_mut(old.index())
                 {
@@ -856,6 +876,15 @@ impl Host {
         self.game = Some(game);
         self.phase = Phase::Playing;
         self.step = 0;
+        self.held = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, slot)| match slot {
+                Slot::Person { member } => Some((*member, Seat(i as u8))),
+                _ => None,
+            })
+            .collect();
         self.clocks = vec![Clock::default(); players];
         self.bot_seeds = (0..players).map(|_| self.rng.next_u64()).collect();
         self.rebuild_bots();
@@ -864,7 +893,7 @@ impl Host {
             first: Some(first),
         };
         self.push_log(Stored::Note { note });
-        self.settle(now);
+        self.settle(None, now);
         Ok(())
     }
 
@@ -879,18 +908,20 @@ impl Host {
             return Err(crate::engine::InputError::GameOver);
         };
         let mut events = Vec::new();
+        let before = *game.pending();
         game.apply(seat, input, &mut self.rng, &mut events)?;
         self.step += 1;
         let game_no = self.game_no;
         for event in events {
             self.push_log(Stored::Event { game_no, event });
         }
-        self.settle(now);
+        self.settle(Some(before), now);
         Ok(())
     }
 
-    /// After the game changed: who owes what since when, and whether it is over.
-    fn settle(&mut self, now: u64) {
+    /// After the game changed (from `before`, `None` at the deal): who owes what since
+    /// when, and whether it is over.
+    fn settle(&mut self, before: Option<Pending>, now: u64) {
         let Some(game) = self.game.as_ref() else {
             return;
         };
@@ -905,12 +936,18 @@ impl Host {
             return;
         }
         let mut legal = Vec::new();
+        let after = *game.pending();
         for (i, clock) in self.clocks.iter_mut().enumerate() {
+            let seat = Seat(i as u8);
             legal.clear();
-            game.legal_inputs(Seat(i as u8), &mut legal);
-            // A decision is new when what the seat may play changed: answering a window
-            // others are still answering keeps the same decision and the same deadline.
-            if legal != clock.legal {
+            game.legal_inputs(seat, &mut legal);
+            // The seat goes on answering the same decision only while others answer the
+            // window (or the draft) it is answering; anything else is a new decision, with
+            // its own step and its full time, even when the same inputs are legal again.
+            let same = !legal.is_empty()
+                && legal == clock.legal
+                && before.is_some_and(|b| same_round(&b, &after, seat));
+            if !same {
                 clock.legal.clone_from(&legal);
                 clock.asked_step = self.step;
                 clock.asked_at = now;
@@ -1360,6 +1397,36 @@ impl Link {
             next_log: 0,
             last_sync: None,
         }
+    }
+}
+
+/// Whether `seat`, owing an answer in `before`, still owes the same round in `after`:
+/// the same window (kind and seats asked) or the same draft, with the answers given so far
+/// kept and one more given by someone else. A window that closed and another that opened,
+/// even of the same kind, is a new round: it starts with no answers.
+fn same_round(before: &Pending, after: &Pending, seat: Seat) -> bool {
+    let owes = |p: &Pending| p.owes();
+    let shrank = {
+        let (b, a) = (owes(before), owes(after));
+        b.contains(seat) && a.contains(seat) && a.len() < b.len() && a.iter().all(|s| b.contains(s))
+    };
+    match (before, after) {
+        (Pending::Respond { window: b }, Pending::Respond { window: a }) => {
+            shrank
+                && a.kind == b.kind
+                && a.asked == b.asked
+                && b.answers
+                    .iter()
+                    .zip(a.answers.iter())
+                    .all(|(was, is)| was.is_none() || was == is)
+        }
+        (Pending::Draft { picks: b, .. }, Pending::Draft { picks: a, .. }) => {
+            shrank
+                && b.iter()
+                    .zip(a.iter())
+                    .all(|(was, is)| was.is_none() || was == is)
+        }
+        _ => false,
     }
 }
 

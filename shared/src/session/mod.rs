@@ -1,4 +1,4 @@
-//! Sessions: a table of Coup played over any transport (issue 5).
+//! Sessions: a table of Coup played over any transport.
 //!
 //! Sans-I/O state machines, driven only by the texts that arrive, the links that open and
 //! close, and the time passed in; all randomness comes from the host's seeded RNG. The
@@ -13,15 +13,19 @@
 //! each member only its own view (R11). Its own player is a guest on the local link.
 //!
 //! # Rulings the issue leaves to the session
-//! - A decision is "the same" while the seat's legal inputs do not change: answering a
-//!   window that others are still answering keeps one deadline (R5), and an intent naming
-//!   a step from before the decision was put to the seat is stale (no replays).
+//! - A decision is "the same" only while others answer the window (or draft) the seat is
+//!   answering: that keeps one deadline (R5). Anything else the game puts to a seat is a
+//!   new decision with its own step and full time, even with the same legal inputs (the
+//!   block's challenge window after an early block, R5.1/R5.4). An intent naming another
+//!   game, or a step from before the decision was put to the seat, is stale (no replays,
+//!   no double clicks landing in a window the player never saw).
 //! - Bot seats act after a short delay (`bot_delay_ms`) so people can follow; a person who
 //!   dropped decides for themselves (their timers running) until the grace period ends,
 //!   then the seat's bot answers at once until they return.
 //! - Joining in the lobby takes the first open seat; during or after a game, one watches
 //!   until the host seats them. During a game a watcher may only take over a bot's seat,
-//!   and nobody changes seats (two seats' views would show two hands, R11). Changing seats
+//!   and nobody changes seats (two seats' views would show two hands, R11): not even by
+//!   way of watching, since one who held a seat in a game may take back only that seat. Changing seats
 //!   after a game puts the finished game away (back to the lobby).
 //! - Events of earlier games are read as a watcher reads them.
 //! - An unknown token joins afresh; a kicked member's token is refused for good.

@@ -1,7 +1,7 @@
 //! The peer protocol, version [`PROTOCOL_VERSION`] (`shared/PEER-PROTOCOL.md`).
 //!
 //! Every message is one JSON object in one data-channel text message:
-//! `{"v": 1, "msg": {"type": "...", ...}}`. The version is read on its own first, so a peer
+//! `{"v": 2, "msg": {"type": "...", ...}}`. The version is read on its own first, so a peer
 //! of another version gets a clear [`Fatal::VersionMismatch`] instead of a parse error it
 //! cannot explain. The size is checked before anything is parsed.
 //!
@@ -24,7 +24,7 @@ impl From<InputError> for Refusal {
 }
 
 /// The version every message carries in `v`.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest message a guest may send. The longest legitimate one is a chat line of
 /// 280 characters of up to 4 bytes, escaped; 4 KiB leaves room and bounds the parser.
@@ -143,10 +143,16 @@ pub enum ToHost {
         #[serde(default)]
         watch: bool,
     },
-    /// Play `input` for `seat`. `step` is the [`GameInfo::step`] the guest decided on: an
-    /// intent for a decision that has since passed is refused as stale, so a repeated or
-    /// replayed message never plays twice.
-    Intent { seat: Seat, step: u64, input: Input },
+    /// Play `input` for `seat`. `game_no` and `step` are the [`GameInfo`]'s the guest
+    /// decided on: an intent for a decision that has since passed (in this game or an
+    /// earlier one) is refused as stale, so a repeated or replayed message never plays
+    /// twice.
+    Intent {
+        game_no: u32,
+        seat: Seat,
+        step: u64,
+        input: Input,
+    },
     /// Say something at the table. The host adds who said it.
     Chat { text: String },
     /// A host command; accepted only from the local link.
@@ -508,6 +514,8 @@ pub enum TableError {
     KickHost,
     #[error("during a game only a bot's seat can be taken, by a watcher")]
     SeatTaken,
+    #[error("during a game a person who held a seat may take back only that seat")]
+    HeldAnotherSeat,
     #[error("during a game a person can only be replaced by a bot")]
     OnlyBot,
     #[error("the game could not be dealt: {0}")]

@@ -1,0 +1,304 @@
+//! The session's defences against a hostile table member, a hostile host and careless
+//! clicks: links that end, seats held, decisions put twice, what a guest keeps, names,
+//! resynchronisation and the room's door.
+
+use shared::engine::{Action, Card, Input, Seat};
+use shared::session::protocol::{
+    AdminCmd, Fatal, GameInfo, MAX_TO_GUEST_BYTES, MemberId, Phase, Refusal, SeatInfo, SeatSetting,
+    TableError, Timers, ToGuest, ToHost, decode, encode,
+};
+use shared::session::{Host, Outgoing, PeerId};
+
+const T: u64 = 1_000_000;
+
+/// The messages for `peer` among `outs`, decoded.
+fn to(outs: &[Outgoing], peer: PeerId) -> Vec<ToGuest> {
+    outs.iter()
+        .filter_map(|o| match o {
+            Outgoing::Send { to, text } if *to == peer => {
+                Some(decode(text, MAX_TO_GUEST_BYTES).expect("valid"))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn refusal(outs: &[Outgoing], peer: PeerId) -> Option<Refusal> {
+    to(outs, peer).into_iter().find_map(|m| match m {
+        ToGuest::Refused { refusal } => Some(refusal),
+        _ => None,
+    })
+}
+
+fn fatal(outs: &[Outgoing], peer: PeerId) -> Option<Fatal> {
+    to(outs, peer).into_iter().find_map(|m| match m {
+        ToGuest::Fatal { fatal } => Some(fatal),
+        _ => None,
+    })
+}
+
+fn welcome(outs: &[Outgoing], peer: PeerId) -> (MemberId, String, String) {
+    to(outs, peer)
+        .into_iter()
+        .find_map(|m| match m {
+            ToGuest::Welcome {
+                member,
+                name,
+                token,
+            } => Some((member, name, token)),
+            _ => None,
+        })
+        .expect("a welcome")
+}
+
+fn hello(name: &str, token: Option<&str>) -> String {
+    encode(&ToHost::Hello {
+        name: name.into(),
+        token: token.map(str::to_owned),
+        watch: false,
+    })
+}
+
+fn admin(host: &mut Host, cmd: AdminCmd) -> Vec<Outgoing> {
+    host.handle(PeerId::LOCAL, &encode(&ToHost::Admin { cmd }), T)
+}
+
+fn new_host() -> Host {
+    Host::new(42, "Hostess", T).expect("valid").0
+}
+
+fn person(host: &Host, seat: usize) -> Option<(MemberId, bool, bool)> {
+    match &host.table().seats[seat] {
+        SeatInfo::Person { member, stand_in } => Some((member.id, member.connected, *stand_in)),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_version_mismatch_marks_the_member_away_and_its_grace_runs() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let (bob, _, _) = welcome(&outs, PeerId(1));
+    // No turn timer: only the grace period can get the table past an absent Bob.
+    let timers = Timers {
+        turn_ms: None,
+        window_ms: None,
+        choice_ms: None,
+        ..Timers::default()
+    };
+    admin(&mut host, AdminCmd::SetTimers { timers });
+    admin(
+        &mut host,
+        AdminCmd::Start {
+            first: Some(Seat(1)),
+        },
+    );
+    let outs = host.handle(PeerId(1), r#"{"v": 999, "msg": {"type": "sync"}}"#, T + 10);
+    assert!(matches!(
+        fatal(&outs, PeerId(1)),
+        Some(Fatal::VersionMismatch { .. })
+    ));
+    assert!(outs.contains(&Outgoing::Close { peer: PeerId(1) }));
+    assert_eq!(
+        person(&host, 1),
+        Some((bob, false, false)),
+        "the others see Bob gone"
+    );
+    let due = host.next_deadline().expect("the grace period is timed");
+    assert_eq!(due, T + 10 + timers.grace_ms);
+    let step = host.step();
+    host.tick(due);
+    assert_eq!(
+        person(&host, 1),
+        Some((bob, false, true)),
+        "his bot stands in"
+    );
+    assert!(host.step() > step, "and plays his turn");
+}
+
+#[test]
+fn a_person_who_held_a_seat_in_a_game_may_not_take_another() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let (bob, _, _) = welcome(&outs, PeerId(1));
+    admin(&mut host, AdminCmd::SetSeatCount { count: 3 });
+    admin(
+        &mut host,
+        AdminCmd::Start {
+            first: Some(Seat(0)),
+        },
+    );
+    assert_eq!(host.phase(), Phase::Playing);
+    // Bob's seat becomes a bot: he watches, remembering seat 1's hand.
+    let outs = admin(
+        &mut host,
+        AdminCmd::SetSeat {
+            seat: Seat(1),
+            to: SeatSetting::Bot {
+                level: Default::default(),
+            },
+        },
+    );
+    assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+    assert!(host.table().watchers.iter().any(|w| w.id == bob));
+    // Seat 2's hand would be a second one.
+    let outs = admin(
+        &mut host,
+        AdminCmd::Sit {
+            member: bob,
+            seat: Seat(2),
+        },
+    );
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Table(TableError::HeldAnotherSeat))
+    );
+    assert!(matches!(host.table().seats[2], SeatInfo::Bot { .. }));
+    assert!(
+        to(&outs, PeerId(1)).iter().all(|m| match m {
+            ToGuest::Update(u) => u.game.as_ref().is_none_or(|g| g.seat.is_none()),
+            _ => true,
+        }),
+        "Bob is sent no seat's view"
+    );
+    // His own seat back is the hand he already knew.
+    let outs = admin(
+        &mut host,
+        AdminCmd::Sit {
+            member: bob,
+            seat: Seat(1),
+        },
+    );
+    assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+    assert_eq!(person(&host, 1).map(|p| p.0), Some(bob));
+    // A new game starts a new record: after it, a seat change is the lobby's business.
+    admin(&mut host, AdminCmd::EndGame);
+    admin(
+        &mut host,
+        AdminCmd::Sit {
+            member: bob,
+            seat: Seat(2),
+        },
+    );
+    admin(
+        &mut host,
+        AdminCmd::Start {
+            first: Some(Seat(0)),
+        },
+    );
+    assert_eq!(person(&host, 2).map(|p| p.0), Some(bob));
+}
+
+/// The last game view `peer` was sent among `outs`.
+fn game_of(outs: &[Outgoing], peer: PeerId) -> Option<GameInfo> {
+    to(outs, peer).into_iter().rev().find_map(|m| match m {
+        ToGuest::Update(u) => u.game,
+        _ => None,
+    })
+}
+
+fn intent(game_no: u32, seat: u8, step: u64, input: Input) -> String {
+    encode(&ToHost::Intent {
+        game_no,
+        seat: Seat(seat),
+        step,
+        input,
+    })
+}
+
+/// The host (seat 0), Bob (seat 1, peer 1) and Carol (seat 2, peer 2); the host starts.
+fn three_seats() -> Host {
+    let mut host = new_host();
+    admin(&mut host, AdminCmd::SetSeatCount { count: 3 });
+    host.handle(PeerId(1), &hello("Bob", None), T);
+    host.handle(PeerId(2), &hello("Carol", None), T);
+    admin(
+        &mut host,
+        AdminCmd::Start {
+            first: Some(Seat(0)),
+        },
+    );
+    host
+}
+
+#[test]
+fn a_window_after_an_early_block_is_a_new_decision_with_its_own_step_and_time() {
+    let mut host = three_seats();
+    let window = Timers::default().window_ms.expect("a window timer");
+    // R5.1: the host steals from Bob; the challenge window asks Bob and Carol.
+    let outs = host.handle(
+        PeerId::LOCAL,
+        &intent(1, 0, 0, Input::Act(Action::Steal(Seat(1)))),
+        T,
+    );
+    let carol = game_of(&outs, PeerId(2)).expect("Carol's view");
+    assert_eq!(carol.legal, vec![Input::Pass, Input::Challenge]);
+    // Bob blocks early with the Captain.
+    let outs = host.handle(
+        PeerId(1),
+        &intent(1, 1, carol.step, Input::Block(Card::Captain)),
+        T + 1_000,
+    );
+    assert_eq!(refusal(&outs, PeerId(1)), None);
+    // Carol passes with 1 s left: the challenge window closes, the block's challenge
+    // window (R5.4) asks Carol again, with the same two answers.
+    let first_step = carol.step;
+    let pass = intent(1, 2, first_step, Input::Pass);
+    let late = T + window - 1_000;
+    let outs = host.handle(PeerId(2), &pass, late);
+    assert_eq!(refusal(&outs, PeerId(2)), None);
+    let again = game_of(&outs, PeerId(2)).expect("Carol's new view");
+    assert_eq!(again.legal, vec![Input::Pass, Input::Challenge]);
+    let deadline = again
+        .deadlines
+        .iter()
+        .find(|d| d.seat == Seat(2))
+        .and_then(|d| d.at);
+    assert_eq!(deadline, Some(late + window), "the whole window, from now");
+    // The same text again (a double click) answered the first window, not this one.
+    let step = host.step();
+    let outs = host.handle(PeerId(2), &pass, late + 50);
+    assert!(
+        matches!(refusal(&outs, PeerId(2)), Some(Refusal::Stale { .. })),
+        "{outs:?}"
+    );
+    assert_eq!(host.step(), step);
+    // The first window's deadline passes: Carol has not timed out of the second.
+    host.tick(T + window);
+    assert_eq!(host.step(), step, "no timeout at the old deadline");
+    assert!(
+        host.game()
+            .is_some_and(|g| g.pending().owes().contains(Seat(2)))
+    );
+    assert_eq!(host.next_deadline(), Some(late + window));
+}
+
+#[test]
+fn an_intent_from_an_earlier_game_is_stale_in_the_next() {
+    let mut host = three_seats();
+    admin(&mut host, AdminCmd::EndGame);
+    admin(
+        &mut host,
+        AdminCmd::Start {
+            first: Some(Seat(0)),
+        },
+    );
+    assert_eq!(host.game_no(), 2);
+    let outs = host.handle(
+        PeerId::LOCAL,
+        &intent(1, 0, 0, Input::Act(Action::Income)),
+        T,
+    );
+    assert!(matches!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Stale { .. })
+    ));
+    assert_eq!(host.step(), 0);
+    let outs = host.handle(
+        PeerId::LOCAL,
+        &intent(2, 0, 0, Input::Act(Action::Income)),
+        T,
+    );
+    assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+    assert_eq!(host.step(), 1);
+}
