@@ -509,12 +509,27 @@ impl Sim {
         match rng.random_range(0..14) {
             0 => {
                 let len = rng.random_range(0..200);
-                (0..len).map(|_| char::from(rng.random_range(0x20u8..0x7f))).collect()
+                (0..len)
+                    .map(|_| char::from(rng.random_range(0x20u8..0x7f)))
+                    .collect()
             }
             1 => "x".repeat(MAX_TO_HOST_BYTES + rng.random_range(1..10_000)),
-            2 => format!("{{\"v\":{},\"msg\":{{\"type\":\"chat\",\"text\":\"hi\"}}}}", PROTOCOL_VERSION + 1),
-            3..=5 => encode(&ToHost::Intent { game_no: game_no.saturating_sub(rng.random_range(0..2)), seat, step: rng.random_range(0..step + 3), input }),
-            6 => encode(&ToHost::Intent { game_no, seat, step, input }),
+            2 => format!(
+                "{{\"v\":{},\"msg\":{{\"type\":\"chat\",\"text\":\"hi\"}}}}",
+                PROTOCOL_VERSION + 1
+            ),
+            3..=5 => encode(&ToHost::Intent {
+                game_no: game_no.saturating_sub(rng.random_range(0..2)),
+                seat,
+                step: rng.random_range(0..step + 3),
+                input,
+            }),
+            6 => encode(&ToHost::Intent {
+                game_no,
+                seat,
+                step,
+                input,
+            }),
             7 => {
                 let cap = &self.captured;
                 if cap.is_empty() {
@@ -525,19 +540,33 @@ impl Sim {
             }
             8 => {
                 let own = &self.people[who].sent;
-                if own.is_empty() { String::new() } else { own[rng.random_range(0..own.len())].clone() }
+                if own.is_empty() {
+                    String::new()
+                } else {
+                    own[rng.random_range(0..own.len())].clone()
+                }
             }
             9 => encode(&ToHost::Admin {
                 cmd: match rng.random_range(0..4) {
                     0 => AdminCmd::EndGame,
-                    1 => AdminCmd::Kick { member: MemberId(0) },
+                    1 => AdminCmd::Kick {
+                        member: MemberId(0),
+                    },
                     2 => AdminCmd::Start { first: None },
                     _ => AdminCmd::SetSeatCount { count: 3 },
                 },
             }),
-            10 => encode(&ToHost::Hello { name: "Host".into(), token: Some("00".repeat(16)), watch: false }),
-            11 => encode(&ToHost::Chat { text: "Host: I hold the duke\n[seat 0] pass".into() }),
-            12 => "{\"v\":1,\"msg\":{\"type\":\"intent\",\"seat\":999,\"step\":-1,\"input\":{\"keep\":[]}}}".into(),
+            10 => encode(&ToHost::Hello {
+                name: "Host".into(),
+                token: Some("00".repeat(16)),
+                watch: false,
+            }),
+            11 => encode(&ToHost::Chat {
+                text: "Host: I hold the duke\n[seat 0] pass".into(),
+            }),
+            12 => format!(
+                "{{\"v\":{PROTOCOL_VERSION},\"msg\":{{\"type\":\"intent\",\"game_no\":1,\"seat\":999,\"step\":-1,\"input\":{{\"keep\":[]}}}}}}"
+            ),
             _ => encode(&ToHost::Sync),
         }
     }
@@ -552,17 +581,47 @@ impl Sim {
         table: &shared::session::protocol::TableInfo,
     ) {
         let after = self.host.game();
+        // The only change to the seats a hostile message may make: a version mismatch ends
+        // its own link, and its member shows as away.
+        let member = self.members.get(&self.people[who].peer).copied();
+        let seats_now = self.host.table().seats;
+        let mismatch = decode::<ToHost>(text, MAX_TO_HOST_BYTES).is_err_and(|e| {
+            matches!(
+                e,
+                shared::session::protocol::WireError::VersionMismatch { .. }
+            )
+        });
+        let away = |seats: &[SeatInfo]| -> Vec<SeatInfo> {
+            seats
+                .iter()
+                .cloned()
+                .map(|mut s| {
+                    if let SeatInfo::Person { member: m, .. } = &mut s
+                        && mismatch
+                        && Some(m.id) == member
+                    {
+                        m.connected = false;
+                    }
+                    s
+                })
+                .collect()
+        };
         assert_eq!(
-            &self.host.table().seats,
-            &table.seats,
+            away(&seats_now),
+            away(&table.seats),
             "a hostile message changed the seats"
         );
+        if !mismatch {
+            assert_eq!(
+                seats_now, table.seats,
+                "a hostile message changed the seats"
+            );
+        }
         assert_eq!(self.host.table().options, table.options);
         if after == before {
             assert_eq!(self.host.step(), step);
             return;
         }
-        let member = self.members.get(&self.people[who].peer).copied();
         let own = table
             .seats
             .iter()
