@@ -3,11 +3,14 @@
 //! resynchronisation and the room's door.
 
 use shared::engine::{Action, Card, Input, Seat};
+use shared::session::guest::MAX_GUEST_LOG_BYTES;
+use shared::session::host::RESET_LOG_BYTES;
 use shared::session::protocol::{
     AdminCmd, Fatal, GameInfo, MAX_TO_GUEST_BYTES, MemberId, Phase, Refusal, SeatInfo, SeatSetting,
     TableError, Timers, ToGuest, ToHost, decode, encode,
 };
-use shared::session::{Host, Outgoing, PeerId};
+use shared::session::protocol::{ChatLine, LogEntry, LogItem, Update};
+use shared::session::{Guest, GuestError, Host, Outgoing, PeerId};
 
 const T: u64 = 1_000_000;
 
@@ -301,4 +304,151 @@ fn an_intent_from_an_earlier_game_is_stale_in_the_next() {
     );
     assert_eq!(refusal(&outs, PeerId::LOCAL), None);
     assert_eq!(host.step(), 1);
+}
+
+/// A guest welcomed by a (hostile) host, and that host's next log entry number.
+fn welcomed_guest() -> Guest {
+    let mut guest = Guest::new("Ada", None, false);
+    let welcome = encode(&ToGuest::Welcome {
+        member: MemberId(1),
+        name: "Ada".into(),
+        token: "t".into(),
+    });
+    guest.receive(&welcome, 0).expect("welcome");
+    guest
+}
+
+fn chat_update(n: u64, name: &str, text: &str) -> String {
+    encode(&ToGuest::Update(Box::new(Update {
+        reset: false,
+        host_now: n,
+        table: None,
+        game: None,
+        log: vec![LogEntry {
+            n,
+            item: LogItem::Chat {
+                line: ChatLine {
+                    from: MemberId(0),
+                    name: name.into(),
+                    seat: None,
+                    text: text.into(),
+                    at: n,
+                },
+            },
+        }],
+        log_truncated: false,
+    })))
+}
+
+#[test]
+fn a_guest_refuses_entries_no_honest_host_sends() {
+    let mut guest = welcomed_guest();
+    let longest = "a".repeat(280);
+    assert!(guest.receive(&chat_update(1, "Host", &longest), 1).is_ok());
+    for (n, name, text) in [
+        (2, "Host", "a".repeat(281)),
+        (3, "Host", "a".repeat(200_000)),
+        (4, "Host", "two\nlines".to_owned()),
+        (5, "Host", "two\u{2028}lines".to_owned()),
+        (6, &*"n".repeat(25), "hi".to_owned()),
+        (7, "Host", String::new()),
+    ] {
+        let before = guest.log().len();
+        assert!(
+            matches!(
+                guest.receive(&chat_update(n, name, &text), n),
+                Err(GuestError::Implausible { .. })
+            ),
+            "entry {n}"
+        );
+        assert_eq!(guest.log().len(), before, "nothing kept");
+    }
+}
+
+#[test]
+fn a_guest_keeps_a_bounded_number_of_bytes_of_log() {
+    let mut guest = welcomed_guest();
+    // The longest chat line an honest host sends, in 4-byte characters: 4,000 of them
+    // would be about 4.5 MiB.
+    let line = "\u{1D11E}".repeat(280);
+    for n in 1..=4_000u64 {
+        guest
+            .receive(&chat_update(n, "Host", &line), n)
+            .expect("plausible");
+    }
+    let held: usize = guest
+        .log()
+        .iter()
+        .map(|e| match &e.item {
+            LogItem::Chat { line } => line.text.len(),
+            _ => 0,
+        })
+        .sum();
+    assert!(held <= MAX_GUEST_LOG_BYTES, "{held} bytes of chat kept");
+    assert!(guest.log_truncated());
+    assert_eq!(
+        guest.log().last().map(|e| e.n),
+        Some(4_000),
+        "the newest are kept"
+    );
+}
+
+fn answered_syncs(outs: &[Outgoing], peer: PeerId) -> usize {
+    to(outs, peer)
+        .iter()
+        .filter(|m| matches!(m, ToGuest::Update(u) if u.reset))
+        .count()
+}
+
+#[test]
+fn sync_is_limited_to_what_a_confused_guest_needs() {
+    let mut host = new_host();
+    host.handle(PeerId(1), &hello("Bob", None), T);
+    let sync = encode(&ToHost::Sync);
+    let mut answered = 0;
+    for i in 0..3 {
+        answered += answered_syncs(&host.handle(PeerId(1), &sync, T + i), PeerId(1));
+    }
+    assert_eq!(answered, 2, "two at once");
+    // One every three seconds for a minute: about one every 30 s is answered.
+    let mut answered = 0;
+    for i in 1..=20 {
+        let outs = host.handle(PeerId(1), &sync, T + 3_000 * i);
+        answered += answered_syncs(&outs, PeerId(1));
+    }
+    assert!(
+        (1..=2).contains(&answered),
+        "{answered} answered in a minute"
+    );
+}
+
+#[test]
+fn a_long_tables_whole_state_stays_small() {
+    let mut host = new_host();
+    host.handle(PeerId(1), &hello("Bob", None), T);
+    // Hours of the longest chat lines: the host keeps 4,000 entries.
+    let line = encode(&ToHost::Chat {
+        text: "\u{1D11E}".repeat(280),
+    });
+    for i in 0..4_000u64 {
+        host.handle(PeerId::LOCAL, &line, T + 2_000 * i);
+    }
+    let now = T + 2_000 * 4_000;
+    let outs = host.handle(PeerId(1), &encode(&ToHost::Sync), now);
+    let size: usize = outs
+        .iter()
+        .map(|o| match o {
+            Outgoing::Send { to, text } if *to == PeerId(1) => text.len(),
+            _ => 0,
+        })
+        .sum();
+    assert!(
+        size <= RESET_LOG_BYTES + 8 * 1024,
+        "a whole-state update of {size} bytes"
+    );
+    let reset = to(&outs, PeerId(1)).into_iter().find_map(|m| match m {
+        ToGuest::Update(u) if u.reset => Some(u),
+        _ => None,
+    });
+    assert!(reset.is_some_and(|u| u.log_truncated && !u.log.is_empty()));
 }

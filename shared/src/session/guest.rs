@@ -7,10 +7,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::chat::{ChatError, clean_chat};
+use super::chat::{CHAT_MAX_CHARS, ChatError, clean_chat};
+use super::names::NAME_MAX_CHARS;
 use super::protocol::{
-    AdminCmd, Fatal, GameInfo, LogEntry, LogItem, MAX_TO_GUEST_BYTES, MemberId, Refusal, SeatInfo,
-    TableInfo, ToGuest, ToHost, Update, WireError, decode, encode,
+    AdminCmd, Fatal, GameInfo, LogEntry, LogItem, MAX_TO_GUEST_BYTES, MemberId, Note, Refusal,
+    SeatInfo, TableInfo, ToGuest, ToHost, Update, WireError, decode, encode,
 };
 use crate::engine::{Input, Seat};
 
@@ -54,6 +55,9 @@ pub enum GuestError {
     },
     #[error("the link is closed: {0}")]
     Closed(Fatal),
+    /// An entry no honest host sends (a chat line or a name over the host's own limits).
+    #[error("log entry {n} is not one a host sends: {why}")]
+    Implausible { n: u64, why: &'static str },
 }
 
 /// Why an intent was not sent.
@@ -68,7 +72,12 @@ pub enum IntentError {
 }
 
 /// The most log entries a guest keeps (the host keeps a similar window).
-const MAX_GUEST_LOG: usize = 4_000;
+pub const MAX_GUEST_LOG: usize = 4_000;
+
+/// The most bytes of log a guest keeps (as [`entry_bytes`] counts them), whatever a host
+/// sends: older entries go first. An honest host's 4,000 entries of the longest chat lines
+/// would be about 4.5 MiB; this keeps the newest of them.
+pub const MAX_GUEST_LOG_BYTES: usize = 2 * 1024 * 1024;
 
 /// One side of a table.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -80,6 +89,9 @@ pub struct Guest {
     table: Option<TableInfo>,
     game: Option<GameInfo>,
     log: Vec<LogEntry>,
+    /// The bytes the log holds, as [`entry_bytes`] counts them.
+    #[serde(default)]
+    log_bytes: usize,
     log_truncated: bool,
     /// Local time minus host time at the last update: turns host deadlines into local ones.
     offset: i128,
@@ -98,6 +110,7 @@ impl Guest {
             table: None,
             game: None,
             log: Vec::new(),
+            log_bytes: 0,
             log_truncated: false,
             offset: 0,
             closed: None,
@@ -202,6 +215,9 @@ impl Guest {
                 return Err(GuestError::LogOrder { got: e.n, last: l });
             }
             last = Some(e.n);
+            if let Err(why) = plausible(&e.item) {
+                return Err(GuestError::Implausible { n: e.n, why });
+            }
         }
         let table = u.table.as_ref().or(self.table.as_ref());
         let ours = table.and_then(|t| seat_of(t, me));
@@ -216,6 +232,7 @@ impl Guest {
         self.offset = i128::from(local_now) - i128::from(u.host_now);
         if u.reset {
             self.log.clear();
+            self.log_bytes = 0;
             self.game = None;
             self.log_truncated = u.log_truncated;
             events.push(GuestEvent::Reset);
@@ -235,10 +252,18 @@ impl Guest {
             self.game = None;
         }
         if !u.log.is_empty() {
+            self.log_bytes += u.log.iter().map(entry_bytes).sum::<usize>();
             self.log.extend(u.log.iter().cloned());
-            if self.log.len() > MAX_GUEST_LOG {
-                let drop = self.log.len() - MAX_GUEST_LOG;
+            let mut drop = self.log.len().saturating_sub(MAX_GUEST_LOG);
+            let mut bytes = self.log_bytes;
+            bytes -= self.log[..drop].iter().map(entry_bytes).sum::<usize>();
+            while bytes > MAX_GUEST_LOG_BYTES && drop < self.log.len() {
+                bytes -= entry_bytes(&self.log[drop]);
+                drop += 1;
+            }
+            if drop > 0 {
                 self.log.drain(..drop);
+                self.log_bytes = bytes;
                 self.log_truncated = true;
             }
             events.push(GuestEvent::Log(u.log));
@@ -324,6 +349,59 @@ impl Guest {
         let local_deadline = i128::from(d.at?) + self.offset;
         Some(u64::try_from((local_deadline - i128::from(local_now)).max(0)).unwrap_or(0))
     }
+}
+
+/// What one log entry costs a guest, in bytes: its texts and a fixed allowance for the
+/// rest (an event or a note is a few small numbers).
+pub fn entry_bytes(entry: &LogEntry) -> usize {
+    const FIXED: usize = 96;
+    FIXED
+        + match &entry.item {
+            LogItem::Chat { line } => line.name.len() + line.text.len(),
+            LogItem::Note { note } => note_name(note).map_or(0, str::len),
+            LogItem::Event { .. } => 0,
+        }
+}
+
+fn note_name(note: &Note) -> Option<&str> {
+    match note {
+        Note::Joined { name, .. }
+        | Note::Left { name, .. }
+        | Note::Returned { name, .. }
+        | Note::Kicked { name, .. } => Some(name),
+        _ => None,
+    }
+}
+
+/// Whether an honest host could have sent this entry: its texts within the host's own
+/// limits (a chat line as [`clean_chat`] leaves it, a name as the name rules allow).
+fn plausible(item: &LogItem) -> Result<(), &'static str> {
+    // A name the host made unique may carry a suffix, and stays within the limit.
+    let name_ok = |name: &str| {
+        let n = name.chars().count();
+        (1..=NAME_MAX_CHARS).contains(&n) && !name.chars().any(is_line_or_control)
+    };
+    match item {
+        LogItem::Chat { line } => {
+            if !name_ok(&line.name) {
+                return Err("a chat line's name is over the name rules");
+            }
+            let n = line.text.chars().count();
+            if n == 0 || n > CHAT_MAX_CHARS || line.text.chars().any(is_line_or_control) {
+                return Err("a chat line is over the host's limit");
+            }
+            Ok(())
+        }
+        LogItem::Note { note } => match note_name(note) {
+            Some(name) if !name_ok(name) => Err("a note's name is over the name rules"),
+            _ => Ok(()),
+        },
+        LogItem::Event { .. } => Ok(()),
+    }
+}
+
+fn is_line_or_control(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 fn seat_of(table: &TableInfo, member: MemberId) -> Option<Seat> {

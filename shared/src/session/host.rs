@@ -120,13 +120,22 @@ struct Link {
     bucket: Bucket,
     /// The number of the next log entry this link has not been sent.
     next_log: u64,
-    /// When this link last asked for a [`ToHost::Sync`]: a whole-state answer is large, so
-    /// one a few seconds is all a link gets (no amplification of a flood).
-    last_sync: Option<u64>,
+    /// [`ToHost::Sync`] requests: a whole-state answer is much larger than the request, so
+    /// a link gets what a confused guest needs ([`SYNC_LIMIT`]) and no more.
+    sync: Bucket,
 }
 
-/// The least time between two answered [`ToHost::Sync`] requests of one link.
-const SYNC_INTERVAL_MS: u64 = 3_000;
+/// How often one link may ask for the whole state: twice at once (a guest that could not
+/// use a message, then once more), then once every 30 seconds.
+const SYNC_LIMIT: RateLimit = RateLimit {
+    burst: 2,
+    refill_ms: 30_000,
+};
+
+/// The most bytes of log entries a whole-state update carries besides the current game's
+/// events (which the view needs, R10.2): older games, chat and notes beyond this are left
+/// out (`log_truncated`), so a resynchronisation stays small however long the table ran.
+pub const RESET_LOG_BYTES: usize = 16 * 1024;
 
 /// The referee of one table. Serializes whole (see [`Host::snapshot`]).
 #[derive(Serialize, Deserialize)]
@@ -306,19 +315,15 @@ impl Host {
                 }
             }
             (ToHost::Sync, Some(_)) => {
-                let link = self.links.get_mut(&peer);
-                let recent = link
-                    .as_ref()
-                    .and_then(|l| l.last_sync)
-                    .is_some_and(|t| now < t.saturating_add(SYNC_INTERVAL_MS));
-                if recent {
-                    Err(Refusal::RateLimited)
-                } else {
-                    if let Some(l) = link {
-                        l.last_sync = Some(now);
-                    }
+                let allowed = self
+                    .links
+                    .get_mut(&peer)
+                    .is_some_and(|l| l.sync.take(SYNC_LIMIT, now));
+                if allowed {
                     self.sync(peer, now, &mut out);
                     Ok(())
+                } else {
+                    Err(Refusal::RateLimited)
                 }
             }
         };
@@ -1288,13 +1293,15 @@ impl Host {
         };
         let viewer = self.viewer_of(id);
         let mut log = self.log_for(self.log_start, viewer);
+        let full = log.len();
+        self.compact_reset_log(&mut log);
         let mut update = Update {
             reset: true,
             host_now: now,
             table: Some(self.table_info()),
             game: self.game_info(id),
             log: Vec::new(),
-            log_truncated: false,
+            log_truncated: log.len() < full,
         };
         // Keep the message under the data channel's limit: drop the oldest entries until
         // it fits (the view carries everything the rules need).
@@ -1315,6 +1322,28 @@ impl Host {
         if let Some(link) = self.links.get_mut(&peer) {
             link.next_log = end;
         }
+    }
+
+    /// Keeps, of a whole-state log, the current game's events (the view is rebuilt from
+    /// them) and the newest other entries up to [`RESET_LOG_BYTES`].
+    fn compact_reset_log(&self, log: &mut Vec<LogEntry>) {
+        let current = self.game.as_ref().map(|_| self.game_no);
+        let mut budget = RESET_LOG_BYTES;
+        let mut keep = vec![true; log.len()];
+        for (i, entry) in log.iter().enumerate().rev() {
+            if matches!(entry.item, LogItem::Event { game_no, .. } if Some(game_no) == current) {
+                continue;
+            }
+            let size = serde_json::to_string(entry).map_or(usize::MAX, |s| s.len());
+            if size <= budget {
+                budget -= size;
+            } else {
+                budget = 0;
+                keep[i] = false;
+            }
+        }
+        let mut flags = keep.into_iter();
+        log.retain(|_| flags.next().unwrap_or(false));
     }
 
     /// Sends every member what changed: the table if `table`, its game view if `game`, and
@@ -1395,7 +1424,7 @@ impl Link {
             member: None,
             bucket: Bucket::new(RateLimit::MESSAGES, now),
             next_log: 0,
-            last_sync: None,
+            sync: Bucket::new(SYNC_LIMIT, now),
         }
     }
 }
