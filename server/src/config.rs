@@ -25,7 +25,10 @@ pub enum LogFormat {
 /// Every flag can also be given as the environment variable shown beside it. Durations
 /// are in seconds.
 #[derive(Clone, PartialEq, Eq, Parser)]
-#[command(name = "coup-relay", version, about, long_about = None)]
+#[command(name = "coup-relay", version = crate::version(), about, long_about = None)]
+#[command(
+    after_help = "`coup-relay healthcheck` asks a running relay for /healthz (see its --help)."
+)]
 pub struct Config {
     /// Address and port to listen on.
     #[arg(long, env = "COUP_BIND", default_value = "0.0.0.0:8080")]

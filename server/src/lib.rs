@@ -17,11 +17,13 @@
 //! - [`web`]: HTTP routes, the static client, cache and security headers.
 //! - [`ice`]: STUN/TURN servers and TURN REST credentials for `created`/`joined`.
 //! - [`metrics`]: counters rendered for `/metrics`.
+//! - [`healthcheck`]: `coup-relay healthcheck`, the probe for container health checks.
 //!
 //! [`serve`] runs all of it on a listener until a shutdown future completes; `main`
 //! only parses flags, sets up logging and waits for SIGTERM or ctrl-c.
 
 pub mod config;
+pub mod healthcheck;
 pub mod hub;
 pub mod ice;
 pub mod limits;
@@ -39,6 +41,19 @@ use tokio::time::{Duration, Instant};
 
 pub use config::{Config, LogFormat};
 pub use hub::Hub;
+
+/// What `coup-relay --version` prints after the name: the release and the relay protocol
+/// version it speaks (`docs/RELAY-PROTOCOL.md`).
+pub fn version() -> &'static str {
+    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    VERSION.get_or_init(|| {
+        format!(
+            "{} (relay protocol {})",
+            env!("CARGO_PKG_VERSION"),
+            shared::relay::PROTOCOL_VERSION
+        )
+    })
+}
 
 /// How long shutdown waits for connections to finish their close handshakes.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);

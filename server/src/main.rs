@@ -1,11 +1,14 @@
 //! `coup-relay`: parses flags, sets up logging, and runs the relay until SIGTERM or
-//! ctrl-c.
+//! ctrl-c. `coup-relay healthcheck` probes a running relay instead.
 
 use clap::Parser as _;
 use coup_server::{Config, LogFormat};
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
+    if let Some(code) = coup_server::healthcheck::from_args(std::env::args_os()) {
+        return code;
+    }
     let config = Config::parse().normalized();
     let filter = coup_server::log_filter(std::env::var("RUST_LOG").ok().as_deref());
     let builder = tracing_subscriber::fmt().with_env_filter(filter);

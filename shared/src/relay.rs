@@ -1,4 +1,4 @@
-//! The relay's wire protocol, version 1 (`docs/RELAY-PROTOCOL.md`).
+//! The relay's wire protocol, version [`PROTOCOL_VERSION`] (`docs/RELAY-PROTOCOL.md`).
 //!
 //! One module for both ends: the relay (`server`) and the browser client build and parse
 //! these types, so the two cannot drift apart. Every message is one JSON object in one
@@ -9,6 +9,12 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+/// The version of the relay protocol these types speak, as stated in
+/// `docs/RELAY-PROTOCOL.md` (a test checks the two agree). It is not on the wire: a relay
+/// and a client of different versions are different releases, and `coup-relay --version`
+/// names it.
+pub const PROTOCOL_VERSION: u32 = 1;
 
 /// The alphabet of room codes: no `0`/`O`, no `1`/`I`/`L`, so a code read aloud or copied
 /// from a phone screen is never ambiguous.

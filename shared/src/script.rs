@@ -1,4 +1,4 @@
-//! The `coup-script` protocol (`docs/SCRIPT.md`, version 1) as a pure function:
+//! The `coup-script` protocol (`docs/SCRIPT.md`, version [`PROTOCOL_VERSION`]) as a pure function:
 //! scenario text in, result JSON out. The binary `coup-script` only moves bytes.
 //!
 //! [`run`] returns `Ok(result)` whenever the scenario was read, even when a step was
@@ -18,6 +18,10 @@ use serde_json::{Map, Value, json};
 use thiserror::Error;
 
 use crate::engine::{Game, Input, InputError, Options, Pending, Seat, Setup};
+
+/// The version of the scripting protocol, as stated in `docs/SCRIPT.md` (a test checks
+/// the two agree).
+pub const PROTOCOL_VERSION: u32 = 1;
 
 /// Why a scenario is not valid.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

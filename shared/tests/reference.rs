@@ -1,5 +1,6 @@
 //! The reference in `docs/` and the code agree: every rule id cited anywhere in the
-//! repository's code and tests is defined in `docs/RULES.md`.
+//! repository's code and tests is defined in `docs/RULES.md`, each protocol document
+//! states the version its code speaks, and `CHANGELOG.md` has the workspace's version.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -120,5 +121,63 @@ fn every_cited_rule_id_is_in_the_rulebook() {
         unknown.is_empty(),
         "rule ids not in docs/RULES.md:\n{}",
         unknown.join("\n")
+    );
+}
+
+/// The version a document states in its title: `# ... (version 1)` or `# ..., version 1`.
+fn stated_version(doc: &str) -> Option<u32> {
+    let title = doc.lines().next()?.strip_prefix("# ")?;
+    let (_, rest) = title.rsplit_once("version ")?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+#[test]
+fn stated_versions_are_read_from_titles() {
+    assert_eq!(stated_version("# The thing (version 12)\n\ntext"), Some(12));
+    assert_eq!(stated_version("# The thing, version 3\n"), Some(3));
+    assert_eq!(stated_version("# The thing\n\nversion 3"), None);
+    assert_eq!(stated_version("The thing, version 3"), None);
+}
+
+#[test]
+fn the_documents_state_the_protocol_versions_the_code_speaks() {
+    let docs = [
+        (
+            "docs/RELAY-PROTOCOL.md",
+            include_str!("../../docs/RELAY-PROTOCOL.md"),
+            shared::relay::PROTOCOL_VERSION,
+        ),
+        (
+            "shared/PEER-PROTOCOL.md",
+            include_str!("../PEER-PROTOCOL.md"),
+            shared::session::protocol::PROTOCOL_VERSION,
+        ),
+        (
+            "docs/SCRIPT.md",
+            include_str!("../../docs/SCRIPT.md"),
+            shared::script::PROTOCOL_VERSION,
+        ),
+    ];
+    for (name, text, code) in docs {
+        assert_eq!(
+            stated_version(text),
+            Some(code),
+            "{name} states another version than the code's {code}"
+        );
+    }
+}
+
+#[test]
+fn the_changelog_has_a_section_for_the_workspace_version() {
+    let changelog = include_str!("../../CHANGELOG.md");
+    let heading = format!("## [{}]", env!("CARGO_PKG_VERSION"));
+    assert!(
+        changelog.lines().any(|l| l.starts_with(&heading)),
+        "CHANGELOG.md has no {heading} section"
+    );
+    assert!(
+        changelog.lines().any(|l| l == "## [Unreleased]"),
+        "CHANGELOG.md has no [Unreleased] section"
     );
 }

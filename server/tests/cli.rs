@@ -1,0 +1,116 @@
+//! The `coup-relay` binary's own commands: `--version`, and `healthcheck` against a live
+//! relay, a closed port, a server that is not a healthy relay, and one that never answers.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::process::{Command, Output};
+
+use common::relay;
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+use tokio::net::TcpListener;
+
+const BIN: &str = env!("CARGO_BIN_EXE_coup-relay");
+
+/// Runs the binary off the runtime's thread, so a relay in this test keeps serving.
+async fn run(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args).env_remove("COUP_BIND");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    tokio::task::spawn_blocking(move || cmd.output().expect("run coup-relay"))
+        .await
+        .expect("join")
+}
+
+#[tokio::test]
+async fn version_names_the_release_and_the_relay_protocol() {
+    for flag in ["--version", "-V"] {
+        let out = run(&[flag], &[]).await;
+        assert!(out.status.success());
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            format!(
+                "coup-relay {} (relay protocol {})\n",
+                env!("CARGO_PKG_VERSION"),
+                shared::relay::PROTOCOL_VERSION
+            )
+        );
+    }
+}
+
+#[tokio::test]
+async fn healthcheck_passes_against_a_running_relay() {
+    let r = relay(&[]).await;
+    let bind = r.addr.to_string();
+    let out = run(&["healthcheck", "--bind", &bind], &[]).await;
+    assert!(out.status.success(), "{out:?}");
+    // The relay's own variable, as in the image; 0.0.0.0 is asked on loopback.
+    let any = format!("0.0.0.0:{}", r.addr.port());
+    let out = run(&["healthcheck"], &[("COUP_BIND", &any)]).await;
+    assert!(out.status.success(), "{out:?}");
+}
+
+#[tokio::test]
+async fn healthcheck_fails_on_a_closed_port() {
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        l.local_addr().expect("addr").port()
+    };
+    let out = run(
+        &["healthcheck", "--bind", &format!("127.0.0.1:{port}")],
+        &[],
+    )
+    .await;
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot connect"));
+}
+
+/// A listener that answers every connection with `answer` (or never, when `None`).
+async fn fake_server(answer: Option<&'static [u8]>) -> SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((mut s, _)) = listener.accept().await {
+            let mut buf = [0u8; 1024];
+            let _ = s.read(&mut buf).await;
+            match answer {
+                Some(a) => {
+                    let _ = s.write_all(a).await;
+                }
+                None => held.push(s),
+            }
+        }
+    });
+    addr
+}
+
+#[tokio::test]
+async fn healthcheck_fails_on_anything_but_200_ok() {
+    for answer in [
+        &b"HTTP/1.1 503 Service Unavailable\r\ncontent-length: 2\r\n\r\nok"[..],
+        &b"HTTP/1.1 200 OK\r\ncontent-length: 6\r\n\r\nhello!"[..],
+        &b"SSH-2.0-OpenSSH\r\n"[..],
+    ] {
+        let addr = fake_server(Some(answer)).await;
+        let out = run(&["healthcheck", "--bind", &addr.to_string()], &[]).await;
+        assert_eq!(out.status.code(), Some(1), "{answer:?}");
+    }
+}
+
+#[tokio::test]
+async fn healthcheck_gives_up_on_a_server_that_never_answers() {
+    let addr = fake_server(None).await;
+    let started = std::time::Instant::now();
+    let out = run(
+        &["healthcheck", "--bind", &addr.to_string(), "--timeout", "1"],
+        &[],
+    )
+    .await;
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no answer"));
+    // One read timeout, not a hang (generous for a loaded machine).
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}
