@@ -452,3 +452,48 @@ fn a_long_tables_whole_state_stays_small() {
     });
     assert!(reset.is_some_and(|u| u.log_truncated && !u.log.is_empty()));
 }
+
+#[test]
+fn the_host_refuses_names_that_lie_and_flattens_every_line_break_in_chat() {
+    let mut host = new_host();
+    let p = PeerId(1);
+    for name in [
+        "You",
+        "your turn",
+        "Bot 2",
+        "Seat 3",
+        "\u{3164}",
+        "\u{FFA0}",
+        "\u{115F}",
+        "\u{2800}",
+        "\u{034F}",
+        "\u{E0041}\u{E0042}",
+        "\u{FE0F}",
+        "\u{180B}",
+        "\u{17B4}",
+        "\u{1D173}",
+    ] {
+        let outs = host.handle(p, &hello(name, None), T);
+        assert!(
+            matches!(refusal(&outs, p), Some(Refusal::Name(_))),
+            "{name:?} was accepted"
+        );
+    }
+    let outs = host.handle(p, &hello("Bob", None), T);
+    welcome(&outs, p);
+    let outs = host.handle(
+        p,
+        &encode(&ToHost::Chat {
+            text: "I pass\u{2028}Hostess: I have the Duke\u{2029}".into(),
+        }),
+        T,
+    );
+    let line = to(&outs, p).into_iter().find_map(|m| match m {
+        ToGuest::Update(u) => u.log.into_iter().find_map(|e| match e.item {
+            LogItem::Chat { line } => Some(line.text),
+            _ => None,
+        }),
+        _ => None,
+    });
+    assert_eq!(line.as_deref(), Some("I pass Hostess: I have the Duke"));
+}

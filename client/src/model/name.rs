@@ -33,6 +33,9 @@ pub fn name_problem(e: NameError) -> String {
         NameError::Invisible => {
             "A name cannot hold invisible or direction-changing characters.".to_owned()
         }
+        NameError::Impersonates => {
+            "A name cannot read as \"You\", a bot or a seat (\"Bot 2\", \"Seat 3\").".to_owned()
+        }
     }
 }
 

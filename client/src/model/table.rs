@@ -40,17 +40,21 @@ pub struct Local {
     pub problem: Option<String>,
 }
 
-/// Our name at a table against bots.
+/// How the interface names our own seat.
 const MY_NAME: &str = "You";
+
+/// Our member name at a table against bots (the host refuses "You" as a name: it would
+/// read as the reader to others; here the interface shows our seat as [`MY_NAME`] anyway).
+const SOLO_NAME: &str = "Player";
 
 impl Local {
     /// Opens a table with `setup`, bots in every other seat, and deals at once.
     pub fn start(seed: u64, setup: SoloSetup, now: u64) -> Result<Local, String> {
-        let (host, out) = Host::new(seed, MY_NAME, now).map_err(|e| e.to_string())?;
+        let (host, out) = Host::new(seed, SOLO_NAME, now).map_err(|e| e.to_string())?;
         // Host::new already attached and welcomed the local link: no hello needed.
         let mut local = Local {
             host,
-            guest: Guest::new(MY_NAME, None, false),
+            guest: Guest::new(SOLO_NAME, None, false),
             problem: None,
         };
         local.deliver(out, now);

@@ -5,7 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::names::is_invisible;
+use icu_properties::CodePointMapData;
+use icu_properties::props::GeneralCategory;
+
+use super::names::is_line_or_control;
 
 /// The longest chat line, in characters after cleaning.
 pub const CHAT_MAX_CHARS: usize = 280;
@@ -22,17 +25,25 @@ pub enum ChatError {
     RateLimited,
 }
 
-/// Cleans a chat line: line breaks, tabs and other control characters become spaces (a
-/// line break could forge a log line that looks like a game event), invisible and
-/// direction-changing characters are dropped, and the ends are trimmed.
+/// Whether chat drops a character: format characters (Unicode's category Cf: bidi
+/// embeddings, overrides and isolates, directional marks, zero-width spaces and joiners,
+/// the BOM, the soft hyphen, tag characters). Variation selectors stay: emoji need them.
+fn chat_drops(c: char) -> bool {
+    CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::Format
+}
+
+/// Cleans a chat line: line breaks (U+2028 and U+2029 included), tabs and other control
+/// characters become spaces (a line break could forge a log line that looks like a game
+/// event), invisible and direction-changing characters are dropped, and the ends are
+/// trimmed.
 pub fn clean_chat(raw: &str) -> Result<String, ChatError> {
     let mut out = String::with_capacity(raw.len().min(CHAT_MAX_CHARS * 4));
     let mut chars = 0usize;
     for c in raw.chars() {
-        if is_invisible(c) {
+        if chat_drops(c) {
             continue;
         }
-        let c = if c.is_control() { ' ' } else { c };
+        let c = if is_line_or_control(c) { ' ' } else { c };
         out.push(c);
         chars += 1;
         // Leading spaces are trimmed below, so allow for them before refusing.
@@ -118,6 +129,15 @@ mod tests {
             Ok("hi Host: I have a duke")
         );
         assert_eq!(clean_chat(" \n\t "), Err(ChatError::Empty));
+        assert_eq!(
+            clean_chat("one\u{2028}two\u{2029}three").as_deref(),
+            Ok("one two three")
+        );
+        assert_eq!(clean_chat("a\u{200D}b\u{E0041}").as_deref(), Ok("ab"));
+        assert_eq!(
+            clean_chat("\u{2764}\u{FE0F}").as_deref(),
+            Ok("\u{2764}\u{FE0F}")
+        );
         assert_eq!(
             clean_chat(&"a".repeat(CHAT_MAX_CHARS)).map(|s| s.len()),
             Ok(CHAT_MAX_CHARS)

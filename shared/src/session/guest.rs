@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::chat::{CHAT_MAX_CHARS, ChatError, clean_chat};
-use super::names::NAME_MAX_CHARS;
+use super::names::{NAME_MAX_CHARS, is_line_or_control};
 use super::protocol::{
     AdminCmd, Fatal, GameInfo, LogEntry, LogItem, MAX_TO_GUEST_BYTES, MemberId, Note, Refusal,
     SeatInfo, TableInfo, ToGuest, ToHost, Update, WireError, decode, encode,
@@ -398,10 +398,6 @@ fn plausible(item: &LogItem) -> Result<(), &'static str> {
         },
         LogItem::Event { .. } => Ok(()),
     }
-}
-
-fn is_line_or_control(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 fn seat_of(table: &TableInfo, member: MemberId) -> Option<Seat> {

@@ -1,13 +1,21 @@
 //! Display names: what a player may call themselves at the table.
 //!
 //! A name is shown to every other player, beside chat lines and in the seat list, so it must
-//! not be able to disguise itself or break the layout: no control characters or newlines
+//! not be able to disguise itself or break the layout: no control characters or line breaks
 //! (they would forge extra log lines), no bidirectional overrides (they reverse the text
-//! that follows, so "Bob" could render as someone else's name) and no zero-width characters
-//! (they make two different names look the same). Unicode normalisation is not needed: the
-//! host only compares names to de-duplicate them, and a look-alike is harmless once seats
-//! are numbered in the interface.
+//! that follows, so "Bob" could render as someone else's name), no characters that render
+//! as nothing (they make two different names look the same, or a name look blank), and no
+//! name that reads as someone it is not: the reader ("You", as the interface calls the
+//! reader's own seat), a bot ("Bot 2") or an open seat ("Seat 3").
+//!
+//! What renders as nothing is Unicode's to say, not a hand list: the Default_Ignorable_Code_Point
+//! property and the format, private-use and unassigned categories, from ICU4X's
+//! `icu_properties` (the Unicode Consortium's own data). Unicode normalisation is not
+//! needed: the host only compares names to de-duplicate them, and a look-alike is harmless
+//! once seats are numbered in the interface.
 
+use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, GeneralCategoryGroup};
+use icu_properties::{CodePointMapData, CodePointSetData};
 use serde::{Deserialize, Serialize};
 
 /// The shortest name, in characters, after trimming.
@@ -27,24 +35,85 @@ pub enum NameError {
     Control,
     #[error("the name holds an invisible or direction-changing character")]
     Invisible,
+    /// "You", "Your …", "Bot 2", "Seat 3": the name would read as the reader, a bot or an
+    /// open seat in the others' interface.
+    #[error("the name reads as the reader, a bot or a seat")]
+    Impersonates,
 }
 
-/// Characters that change the direction of the text after them or take no width: bidi
-/// embeddings, overrides and isolates, directional marks, zero-width spaces and joiners,
-/// the word joiner, invisible operators, the byte-order mark, the soft hyphen and the
-/// Mongolian vowel separator.
+fn category(c: char) -> GeneralCategory {
+    CodePointMapData::<GeneralCategory>::new().get(c)
+}
+
+/// Characters that render as nothing or change the direction of the text after them:
+/// Unicode's default-ignorable code points (zero-width spaces and joiners, bidi controls,
+/// Hangul fillers, variation selectors, tag characters, …), every format character,
+/// private-use and unassigned code points, and the blank Braille pattern (U+2800, a
+/// symbol that Unicode gives no "blank" property but that every font draws empty).
 pub fn is_invisible(c: char) -> bool {
-    matches!(c,
-        '\u{00AD}'
-        | '\u{061C}'
-        | '\u{180E}'
-        | '\u{200B}'..='\u{200F}'
-        | '\u{202A}'..='\u{202E}'
-        | '\u{2060}'..='\u{2064}'
-        | '\u{2066}'..='\u{206F}'
-        | '\u{FEFF}'
-        | '\u{FFF9}'..='\u{FFFB}'
-    )
+    CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+        || matches!(
+            category(c),
+            GeneralCategory::Format
+                | GeneralCategory::PrivateUse
+                | GeneralCategory::Unassigned
+                | GeneralCategory::Surrogate
+        )
+        || c == '\u{2800}'
+}
+
+/// Control characters and line breaks, the line and paragraph separators included.
+pub fn is_line_or_control(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            category(c),
+            GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator
+        )
+}
+
+/// Whether a character draws something by itself: a letter, digit, punctuation or
+/// symbol (a name of combining marks alone looks blank).
+fn is_visible_base(c: char) -> bool {
+    let visible = GeneralCategoryGroup::Letter
+        .union(GeneralCategoryGroup::Number)
+        .union(GeneralCategoryGroup::Punctuation)
+        .union(GeneralCategoryGroup::Symbol);
+    visible.contains(category(c)) && !is_invisible(c)
+}
+
+/// The letters and digits of `s`, lower-cased, with full-width ASCII folded to ASCII: how
+/// a name reads, whatever spacing, case, punctuation or width it is written in.
+fn reading(s: &str) -> String {
+    s.chars()
+        .map(|c| match u32::from(c) {
+            0xFF01..=0xFF5E => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
+            _ => c,
+        })
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Whether a name reads as the reader ("You", "Your Majesty", "YOU!"), a bot ("Bot",
+/// "Bot 2") or a seat label ("Seat 3"), as the interface writes them.
+pub fn impersonates(name: &str) -> bool {
+    const READER: [&str; 8] = [
+        "you", "your", "yours", "youre", "yourself", "youll", "youve", "youd",
+    ];
+    let first = name
+        .split_whitespace()
+        .next()
+        .map(reading)
+        .unwrap_or_default();
+    if READER.contains(&first.as_str()) {
+        return true;
+    }
+    let whole = reading(name);
+    ["bot", "seat"].iter().any(|label| {
+        whole
+            .strip_prefix(label)
+            .is_some_and(|rest| rest.chars().all(|c| c.is_ascii_digit()))
+    })
 }
 
 /// Validates a display name and returns it trimmed, with runs of inner whitespace
@@ -53,8 +122,9 @@ pub fn validate_name(raw: &str) -> Result<String, NameError> {
     let mut out = String::with_capacity(raw.len().min(NAME_MAX_CHARS * 4));
     let mut chars = 0usize;
     let mut pending_space = false;
+    let mut visible = false;
     for c in raw.chars() {
-        if c.is_control() {
+        if is_line_or_control(c) {
             return Err(NameError::Control);
         }
         if is_invisible(c) {
@@ -71,12 +141,19 @@ pub fn validate_name(raw: &str) -> Result<String, NameError> {
         }
         out.push(c);
         chars += 1;
+        visible |= is_visible_base(c);
         if chars > NAME_MAX_CHARS {
             return Err(NameError::TooLong);
         }
     }
     if chars < NAME_MIN_CHARS {
         return Err(NameError::Empty);
+    }
+    if !visible {
+        return Err(NameError::Invisible);
+    }
+    if impersonates(&out) {
+        return Err(NameError::Impersonates);
     }
     Ok(out)
 }
@@ -127,6 +204,85 @@ mod tests {
         assert_eq!(validate_name("\u{202E}boB"), Err(NameError::Invisible));
         assert_eq!(validate_name("Bo\u{200B}b"), Err(NameError::Invisible));
         assert_eq!(validate_name("Bob\u{FEFF}"), Err(NameError::Invisible));
+    }
+
+    #[test]
+    fn blank_looking_names_are_refused_by_unicode_properties() {
+        for c in [
+            '\u{3164}',
+            '\u{FFA0}',
+            '\u{115F}',
+            '\u{2800}',
+            '\u{034F}',
+            '\u{E0041}',
+            '\u{FE0F}',
+            '\u{180B}',
+            '\u{17B4}',
+            '\u{1D173}',
+            '\u{200B}',
+            '\u{E000}',
+        ] {
+            assert_eq!(
+                validate_name(&format!("Bob{c}")),
+                Err(NameError::Invisible),
+                "{:04X} inside a name",
+                u32::from(c)
+            );
+            assert_eq!(
+                validate_name(&c.to_string()),
+                Err(NameError::Invisible),
+                "{:04X} alone",
+                u32::from(c)
+            );
+        }
+        assert_eq!(validate_name("\u{0301}\u{0301}"), Err(NameError::Invisible));
+        assert_eq!(validate_name("Bob\u{2028}Eve"), Err(NameError::Control));
+        assert_eq!(validate_name("Bob\u{2029}"), Err(NameError::Control));
+        // Real names in any script, with marks and emoji, still pass.
+        for ok in [
+            "Zoë",
+            "José",
+            "李雷",
+            "Ωmega",
+            "देवनागरी",
+            "한글",
+            "Ada 🎲",
+            "O'Brien",
+        ] {
+            assert_eq!(validate_name(ok).as_deref(), Ok(ok));
+        }
+    }
+
+    #[test]
+    fn names_that_read_as_the_reader_a_bot_or_a_seat_are_refused() {
+        for name in [
+            "You",
+            "you",
+            "YOU!",
+            "Ｙｏｕ",
+            "Your Majesty",
+            "You're next",
+            "Yours",
+            "Bot",
+            "Bot 2",
+            "bot2",
+            "BOT 10",
+            "Seat 3",
+            "seat",
+            "Seat-3",
+        ] {
+            assert_eq!(validate_name(name), Err(NameError::Impersonates), "{name}");
+        }
+        for ok in [
+            "Youssef",
+            "Yousra",
+            "Botond",
+            "Robot 2",
+            "Seaton",
+            "Seat of Power",
+        ] {
+            assert!(validate_name(ok).is_ok(), "{ok}");
+        }
     }
 
     #[test]
