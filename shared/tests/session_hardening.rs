@@ -497,3 +497,106 @@ fn the_host_refuses_names_that_lie_and_flattens_every_line_break_in_chat() {
     });
     assert_eq!(line.as_deref(), Some("I pass Hostess: I have the Duke"));
 }
+
+/// A monotonic clock in milliseconds, as the page's `performance.now()`.
+fn clock_ms() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_secs_f64()
+        * 1_000.0
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Measured as an outside review did: how long the host takes over a Hard bot's block
+/// when the bot holds the card (its answer can be sure at once: the Contessa on its last
+/// card) and when it bluffs. With a bot clock every decision takes the whole budget.
+#[test]
+fn a_bots_thinking_time_does_not_tell_its_hand() {
+    use shared::bots::table::Table;
+    use shared::engine::Event;
+    use shared::session::protocol::BotLevel;
+    const MILLIS: f64 = 1.0;
+    let (mut truthful, mut bluffs, mut all) = (Vec::new(), Vec::new(), Vec::new());
+    for game in 0..60u64 {
+        if truthful.len() >= 10 && bluffs.len() >= 6 {
+            break;
+        }
+        let mut host = Host::new(game, "Hostess", T).expect("valid").0;
+        host.set_bot_clock(Some(clock_ms), MILLIS);
+        admin(&mut host, AdminCmd::SetSeatCount { count: 4 });
+        admin(
+            &mut host,
+            AdminCmd::SetDefaultBot {
+                level: BotLevel::Hard,
+            },
+        );
+        let hard = SeatSetting::Bot {
+            level: BotLevel::Hard,
+        };
+        admin(
+            &mut host,
+            AdminCmd::SetSeat {
+                seat: Seat(0),
+                to: hard,
+            },
+        );
+        admin(&mut host, AdminCmd::Start { first: None });
+        let mut now = T;
+        for _ in 0..5_000 {
+            if host.phase() != Phase::Playing {
+                break;
+            }
+            now = host.next_deadline().expect("a bot is due").max(now);
+            let before = host.game().cloned().expect("a game");
+            let step = host.step();
+            let t0 = clock_ms();
+            host.tick(now);
+            let took = clock_ms() - t0;
+            if host.step() != step + 1 {
+                continue;
+            }
+            all.push(took);
+            let after = host.game().expect("a game");
+            // The block just declared, if this decision was one.
+            let seen = before.view(Seat(0)).events.len();
+            let block = after.view(Seat(0)).events[seen..]
+                .iter()
+                .find_map(|e| match e {
+                    Event::EarlyBlock { seat, card } | Event::BlockDeclared { seat, card } => {
+                        Some((*seat, *card))
+                    }
+                    _ => None,
+                });
+            if let Some((seat, card)) = block {
+                let holds = Table::from_view(&before.view(seat)).is_some_and(|t| t.holds(card));
+                if holds { &mut truthful } else { &mut bluffs }.push(took);
+            }
+        }
+    }
+    assert!(
+        truthful.len() >= 6 && bluffs.len() >= 6,
+        "blocks seen: {} truthful, {} bluffs",
+        truthful.len(),
+        bluffs.len()
+    );
+    // Never earlier than the budget, whatever the bot held.
+    let fastest = all.iter().copied().fold(f64::INFINITY, f64::min);
+    assert!(fastest >= MILLIS, "a bot answered in {fastest:.3} ms");
+    let (t, b) = (median(&mut truthful), median(&mut bluffs));
+    eprintln!(
+        "{} decisions; blocks: {} truthful (median {t:.3} ms), {} bluffs (median {b:.3} ms)",
+        all.len(),
+        truthful.len(),
+        bluffs.len()
+    );
+    assert!(
+        t.max(b) / t.min(b) < 1.3,
+        "truthful {t:.3} ms, bluffs {b:.3} ms"
+    );
+}

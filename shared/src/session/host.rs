@@ -42,6 +42,22 @@ pub const MAX_LOG: usize = 4_000;
 /// returns in bounded time; the rest wait for the next tick, due at once.
 const MAX_AUTO_PER_TICK: usize = 2_000;
 
+/// The thinking time a bot clock gets when the page asks for an unusable one (not a
+/// finite number of milliseconds in [`BOT_MILLIS_RANGE`]).
+pub const DEFAULT_BOT_MILLIS: f64 = 50.0;
+
+/// The thinking times a page may set with [`Host::set_bot_clock`], in milliseconds.
+pub const BOT_MILLIS_RANGE: std::ops::RangeInclusive<f64> = 1.0..=2_000.0;
+
+/// A real clock for the bots (see [`Host::set_bot_clock`]).
+#[derive(Clone, Copy)]
+struct BotClock {
+    /// A monotonic clock in milliseconds (`performance.now()`).
+    now: fn() -> f64,
+    /// What every automatic decision that thinks takes, exactly.
+    millis: f64,
+}
+
 /// The format of [`Host::snapshot`]; a snapshot of another format is refused.
 pub const SNAPSHOT_VERSION: u32 = 1;
 
@@ -173,6 +189,9 @@ pub struct Host {
     /// One bot per seat: plays bot seats, and stands in for slow or absent people.
     #[serde(skip)]
     bots: Vec<Box<dyn Bot>>,
+    /// The page's clock for the bots' thinking, if it gave one.
+    #[serde(skip)]
+    bot_clock: Option<BotClock>,
 }
 
 #[derive(Serialize)]
@@ -201,10 +220,32 @@ enum Auto {
 impl Host {
     /// Opens a table in the lobby with two seats: the host's player in seat 0 and an open
     /// seat. Returns the messages for the local guest (its welcome and the table).
+    ///
+    /// A `u64` seed is for tests and replays; a table on the network should use
+    /// [`Host::with_seed_bytes`] with 32 bytes from a cryptographic RNG (seat tokens, deals
+    /// and bot seeds all come from this one RNG).
     pub fn new(seed: u64, host_name: &str, now: u64) -> Result<(Host, Vec<Outgoing>), NameError> {
+        Host::from_rng(ChaCha8Rng::seed_from_u64(seed), host_name, now)
+    }
+
+    /// [`Host::new`] seeded with 256 bits (the browser's `crypto.getRandomValues`): the
+    /// seat tokens, every shuffle and every bot seed are then as unguessable as the seed.
+    pub fn with_seed_bytes(
+        seed: [u8; 32],
+        host_name: &str,
+        now: u64,
+    ) -> Result<(Host, Vec<Outgoing>), NameError> {
+        Host::from_rng(ChaCha8Rng::from_seed(seed), host_name, now)
+    }
+
+    fn from_rng(
+        rng: ChaCha8Rng,
+        host_name: &str,
+        now: u64,
+    ) -> Result<(Host, Vec<Outgoing>), NameError> {
         let name = validate_name(host_name)?;
         let mut host = Host {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            rng,
             members: Vec::new(),
             next_member: 0,
             host_member: MemberId(0),
@@ -224,12 +265,43 @@ impl Host {
             log_start: 0,
             links: BTreeMap::new(),
             bots: Vec::new(),
+            bot_clock: None,
         };
         let id = host.add_member(name, Some(Seat(0)), now);
         host.host_member = id;
         let mut out = Vec::new();
         host.attach(PeerId::LOCAL, id, now, &mut out);
         Ok((host, out))
+    }
+
+    /// Lets the bots think against a real clock: `clock` is a monotonic clock in
+    /// milliseconds (`performance.now()`; natively, time since an `Instant`), `millis` the
+    /// thinking time of each decision (clamped to [`BOT_MILLIS_RANGE`];
+    /// [`DEFAULT_BOT_MILLIS`] if not a number). `None` goes back to the clockless budget
+    /// (`rules::BOT_ITERATIONS`), under which a table is a function of its seed. Not part of
+    /// a snapshot: set it again after [`Host::restore`].
+    ///
+    /// How thinking time stays hidden. A bot's decision falls due at a time fixed when the
+    /// decision was put to it (`bot_delay_ms` later, or its deadline). With a clock, every
+    /// automatic decision that thinks (a bot seat's, a stand-in's, a timed-out turn or
+    /// choice) then takes exactly `millis` of the clock: the bot searches within it and the
+    /// host spins out whatever the search left, whether the bot's cards made the answer
+    /// sure at once or not. So neither the answer's arrival, nor `host_now`, nor the log
+    /// order, nor the delay the host adds to any other message (the page's thread is busy
+    /// for the same `millis` whatever the bot holds) depends on the bot's hidden cards. One
+    /// tick makes at most one such decision and is due again at once, so the page reads
+    /// its messages between two bots' decisions.
+    ///
+    /// Without a clock the bots' work is not padded (Hard answers at once when its own
+    /// cards make the answer sure): fine for tests and for a table nobody else watches,
+    /// but a table with remote guests should set a clock.
+    pub fn set_bot_clock(&mut self, clock: Option<fn() -> f64>, millis: f64) {
+        let millis = if millis.is_finite() {
+            millis.clamp(*BOT_MILLIS_RANGE.start(), *BOT_MILLIS_RANGE.end())
+        } else {
+            DEFAULT_BOT_MILLIS
+        };
+        self.bot_clock = clock.map(|now| BotClock { now, millis });
     }
 
     /// A link opened. Nothing is sent until the peer says hello.
@@ -364,8 +436,13 @@ impl Host {
             let Some((seat, how)) = self.due(now) else {
                 break;
             };
-            self.auto_play(seat, how, now);
+            let thought = self.auto_play(seat, how, now);
             game_changed = true;
+            // With a clock each thinking decision takes its whole budget: one a tick, so
+            // the page reads what arrived before the next (which is due at once).
+            if thought && self.bot_clock.is_some() {
+                break;
+            }
         }
         if game_changed || table_changed {
             self.flush(
@@ -1001,10 +1078,10 @@ impl Host {
             .map(|(_, i, how)| (Seat(i as u8), how))
     }
 
-    /// Makes one automatic decision for `seat`.
-    fn auto_play(&mut self, seat: Seat, how: Auto, now: u64) {
+    /// Makes one automatic decision for `seat`; whether its bot thought about it.
+    fn auto_play(&mut self, seat: Seat, how: Auto, now: u64) -> bool {
         let Some(clock) = self.clocks.get(seat.index()) else {
-            return;
+            return false;
         };
         let legal = clock.legal.clone();
         // R5: a window answer that runs out is a pass; anything else is the bot's.
@@ -1012,6 +1089,7 @@ impl Host {
             Auto::Timeout(DecisionKind::Window) => rules::pass_in(&legal),
             _ => None,
         };
+        let thought = input.is_none();
         let input = input.or_else(|| self.bot_choice(seat, &legal));
         if let Auto::Timeout(kind) = how {
             self.push_log(Stored::Note {
@@ -1021,7 +1099,7 @@ impl Host {
         let tried = input.into_iter().chain(legal.iter().copied());
         for input in tried {
             if self.apply(seat, input, now).is_ok() {
-                return;
+                return thought;
             }
         }
         // The engine refused every input it listed: a bug there. Stop asking this seat
@@ -1029,6 +1107,7 @@ impl Host {
         if let Some(c) = self.clocks.get_mut(seat.index()) {
             *c = Clock::default();
         }
+        thought
     }
 
     /// What the seat's bot plays, from the seat's view and legal inputs only.
@@ -1036,7 +1115,17 @@ impl Host {
         let game = self.game.as_ref()?;
         let view = game.view(seat);
         let bot = self.bots.get_mut(seat.index())?;
-        let input = rules::bot_decide(bot.as_mut(), &view, legal);
+        let input = match self.bot_clock {
+            None => rules::bot_decide(bot.as_mut(), &view, legal),
+            Some(BotClock { now, millis }) => {
+                // The decision takes exactly `millis`, whatever the bot did with it (see
+                // `set_bot_clock`): what its cards made easy is not answered sooner.
+                let start = now();
+                let input = rules::bot_decide_within(bot.as_mut(), &view, legal, now, millis);
+                rules::spin_until(now, start + millis);
+                input
+            }
+        };
         // A bot that answers outside the legal inputs must not stall the table.
         if legal.contains(&input) {
             Some(input)

@@ -54,6 +54,37 @@ pub use crate::bots::{Bot, BotLevel, make_bot};
 /// restored host goes on as the original would have.
 pub const BOT_ITERATIONS: u32 = 1_000;
 
+/// What the seat's bot plays within `millis` of the monotonic clock `now` (ms).
+pub fn bot_decide_within(
+    bot: &mut dyn Bot,
+    view: &crate::engine::View,
+    legal: &[Input],
+    now: fn() -> f64,
+    millis: f64,
+) -> Input {
+    let clock: &dyn Fn() -> f64 = &now;
+    let budget = crate::bots::Budget {
+        clock: Some(clock),
+        millis,
+        iterations: u32::MAX,
+    };
+    bot.decide(view, legal, &budget)
+}
+
+/// Waits, busy, until the clock `now` reads `until` (ms). Gives up if the clock goes
+/// backwards or stops being a number, so a broken clock cannot hang the host.
+pub fn spin_until(now: fn() -> f64, until: f64) {
+    let mut last = now();
+    while last < until {
+        std::hint::spin_loop();
+        let t = now();
+        if t.is_nan() || t < last {
+            return;
+        }
+        last = t;
+    }
+}
+
 /// What the seat's bot plays, from the seat's view and legal inputs only.
 pub fn bot_decide(bot: &mut dyn Bot, view: &crate::engine::View, legal: &[Input]) -> Input {
     bot.decide(
