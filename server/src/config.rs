@@ -87,6 +87,21 @@ pub struct Config {
     #[arg(long, env = "COUP_MAX_CONNECTIONS", default_value_t = 50_000)]
     pub max_connections: usize,
 
+    /// WebSocket connections one client address (IPv6: one /64) may hold open at once;
+    /// past it, a new connection gets `rate_limited` and is closed.
+    #[arg(long, env = "COUP_CONNECTIONS_PER_ADDRESS", default_value_t = 64)]
+    pub connections_per_address: usize,
+
+    /// Rooms one client address (IPv6: one /64) may have open at once, rooms waiting for
+    /// their host to reclaim them included; past it, `create` gets `rate_limited`.
+    #[arg(long, env = "COUP_ROOMS_PER_ADDRESS", default_value_t = 16)]
+    pub rooms_per_address: usize,
+
+    /// Rooms one client address may create per minute (a burst of as many, refilling over
+    /// the minute); past it, `create` gets `rate_limited`.
+    #[arg(long, env = "COUP_CREATES_PER_MINUTE", default_value_t = 20)]
+    pub creates_per_minute: u32,
+
     /// Peers in one room, the host included.
     #[arg(long, env = "COUP_ROOM_SIZE", default_value_t = 16)]
     pub room_size: usize,
@@ -147,6 +162,9 @@ impl std::fmt::Debug for Config {
             .field("turn_ttl", &self.turn_ttl)
             .field("max_rooms", &self.max_rooms)
             .field("max_connections", &self.max_connections)
+            .field("connections_per_address", &self.connections_per_address)
+            .field("rooms_per_address", &self.rooms_per_address)
+            .field("creates_per_minute", &self.creates_per_minute)
             .field("room_size", &self.room_size)
             .field("frame_bytes", &self.frame_bytes)
             .field("rate", &self.rate)
@@ -174,6 +192,9 @@ impl Config {
             turn_ttl: 3600,
             max_rooms: 25_000,
             max_connections: 50_000,
+            connections_per_address: 64,
+            rooms_per_address: 16,
+            creates_per_minute: 20,
             room_size: 16,
             frame_bytes: 16 * 1024,
             rate: 20,
@@ -206,6 +227,7 @@ impl Config {
             room_size: self.room_size.max(1),
             max_rooms: self.max_rooms,
             reclaim_grace: Duration::from_secs(self.reclaim_grace),
+            rooms_per_address: self.rooms_per_address.max(1),
         }
     }
 

@@ -7,6 +7,7 @@
 //! Frames for other connections go through each connection's bounded queue
 //! and close requests through its [`Kick`]; nothing here touches a socket.
 
+use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -20,7 +21,7 @@ use tokio::time::Instant;
 
 use crate::config::Config;
 use crate::ice::Ice;
-use crate::limits::{FrameGuard, JoinThrottle, Verdict};
+use crate::limits::{FrameGuard, JoinThrottle, Verdict, throttle_key};
 use crate::metrics::{Metrics, Refusal};
 use crate::rooms::{ConnId, Joined, Left, RoomError, Rooms};
 
@@ -74,6 +75,17 @@ struct Peer {
     tx: mpsc::Sender<Utf8Bytes>,
     /// Its close request.
     kick: Arc<Kick>,
+    /// Its client address as counted in `per_address` (see [`throttle_key`]).
+    key: IpAddr,
+}
+
+/// Why a new connection was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The relay holds its maximum of connections (`server_full`).
+    ServerFull,
+    /// The client address holds its maximum of connections (`rate_limited`).
+    PerAddress,
 }
 
 /// What a newly registered connection's socket loop needs.
@@ -112,6 +124,11 @@ pub struct Hub {
     rooms: Mutex<Rooms>,
     /// Failed joins per client address. Locked briefly, never together with `rooms`.
     throttle: Mutex<JoinThrottle>,
+    /// Room creations per client address, as a budget per minute (the same bucket as the
+    /// failed-join throttle). Locked briefly, never together with `rooms`.
+    creates: Mutex<JoinThrottle>,
+    /// Open connections per client address. Locked briefly, never together with `rooms`.
+    per_address: Mutex<HashMap<IpAddr, usize>>,
     /// The queue of every open connection, for frames from other connections.
     conns: DashMap<ConnId, Peer>,
     /// The configuration the relay started with.
@@ -179,6 +196,8 @@ impl Hub {
         Arc::new(Hub {
             rooms: Mutex::new(Rooms::new(config.room_limits())),
             throttle: Mutex::new(JoinThrottle::new(config.join_failures)),
+            creates: Mutex::new(JoinThrottle::new(config.creates_per_minute)),
+            per_address: Mutex::new(HashMap::new()),
             conns: DashMap::new(),
             ice,
             metrics: Metrics::default(),
@@ -189,13 +208,26 @@ impl Hub {
         })
     }
 
-    /// Registers a new connection, or refuses it when the relay holds its maximum.
-    pub fn register(&self) -> Option<Registration> {
+    /// Registers a new connection from client address `ip`, or refuses it when the relay
+    /// or that address holds its maximum.
+    pub fn register(&self, ip: IpAddr) -> Result<Registration, Refused> {
+        let key = throttle_key(ip);
+        {
+            let mut per = lock(&self.per_address);
+            let n = per.entry(key).or_insert(0);
+            if *n >= self.config.connections_per_address {
+                self.metrics.refused(Refusal::RateLimited);
+                self.metrics.error(ErrorCode::RateLimited);
+                return Err(Refused::PerAddress);
+            }
+            *n += 1;
+        }
         if self.open.fetch_add(1, Ordering::SeqCst) >= self.config.max_connections {
             self.open.fetch_sub(1, Ordering::SeqCst);
+            self.release_address(key);
             self.metrics.refused(Refusal::ServerFull);
             self.metrics.error(ErrorCode::ServerFull);
-            return None;
+            return Err(Refused::ServerFull);
         }
         let id = self.next_conn.fetch_add(1, Ordering::Relaxed);
         let (tx, rx) = mpsc::channel(QUEUE_DEPTH);
@@ -205,6 +237,7 @@ impl Hub {
             Peer {
                 tx,
                 kick: kick.clone(),
+                key,
             },
         );
         self.metrics
@@ -213,17 +246,37 @@ impl Hub {
         self.metrics
             .connections_total
             .fetch_add(1, Ordering::Relaxed);
-        Some(Registration { id, rx, kick })
+        Ok(Registration { id, rx, kick })
     }
 
-    /// The `server_full` error frame sent to a refused connection before closing it.
-    pub fn server_full_frame() -> Utf8Bytes {
-        error_frame(ErrorCode::ServerFull, message_for(ErrorCode::ServerFull))
+    /// Counts one connection of address `key` gone.
+    fn release_address(&self, key: IpAddr) {
+        let mut per = lock(&self.per_address);
+        if let Some(n) = per.get_mut(&key) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                per.remove(&key);
+            }
+        }
+    }
+
+    /// The error frame sent to a refused connection before closing it.
+    pub fn refused_frame(why: Refused) -> Utf8Bytes {
+        match why {
+            Refused::ServerFull => {
+                error_frame(ErrorCode::ServerFull, message_for(ErrorCode::ServerFull))
+            }
+            Refused::PerAddress => error_frame(
+                ErrorCode::RateLimited,
+                "too many connections from this address",
+            ),
+        }
     }
 
     /// Forgets a connection whose socket is gone; it leaves its room as with `leave`.
     pub fn disconnect(self: &Arc<Self>, conn: ConnId) {
-        if self.conns.remove(&conn).is_some() {
+        if let Some((_, peer)) = self.conns.remove(&conn) {
+            self.release_address(peer.key);
             self.open.fetch_sub(1, Ordering::SeqCst);
             self.metrics
                 .connections_open
@@ -259,6 +312,7 @@ impl Hub {
     /// Forgets client addresses whose failed-join budget is whole again.
     pub fn prune(&self) {
         lock(&self.throttle).prune(Instant::now());
+        lock(&self.creates).prune(Instant::now());
     }
 
     /// Handles one data frame from `conn` (at client address `ip`), at time `now`.
@@ -309,7 +363,16 @@ impl Hub {
                 close: None,
             },
             ClientMessage::Create => {
-                let created = lock(&self.rooms).create(conn);
+                if !lock(&self.creates).allows(ip, now) {
+                    return self.fail(
+                        ErrorCode::RateLimited,
+                        "too many rooms created from this address; wait a minute",
+                    );
+                }
+                let created = lock(&self.rooms).create(conn, ip);
+                if created.is_ok() {
+                    lock(&self.creates).record_failure(ip, now);
+                }
                 match created {
                     Ok(c) => {
                         self.metrics.rooms_created.fetch_add(1, Ordering::Relaxed);

@@ -15,6 +15,8 @@ pub enum Refusal {
     Origin,
     /// The relay holds its maximum of connections (answered `server_full`).
     ServerFull,
+    /// The client address holds its maximum of connections (answered `rate_limited`).
+    RateLimited,
 }
 
 /// The relay's counters.
@@ -28,6 +30,8 @@ pub struct Metrics {
     refused_origin: AtomicU64,
     /// Connections refused because the relay was full.
     refused_full: AtomicU64,
+    /// Connections refused for their address's connection limit.
+    refused_per_address: AtomicU64,
     /// Rooms created since start.
     pub rooms_created: AtomicU64,
     /// Rooms closed (host gone past its grace) since start.
@@ -53,6 +57,7 @@ impl Metrics {
         match why {
             Refusal::Origin => &self.refused_origin,
             Refusal::ServerFull => &self.refused_full,
+            Refusal::RateLimited => &self.refused_per_address,
         }
         .fetch_add(1, Ordering::Relaxed);
     }
@@ -101,6 +106,10 @@ impl Metrics {
                 (
                     "{reason=\"server_full\"}".to_owned(),
                     get(&self.refused_full),
+                ),
+                (
+                    "{reason=\"per_address\"}".to_owned(),
+                    get(&self.refused_per_address),
                 ),
             ],
         );

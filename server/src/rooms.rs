@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::net::IpAddr;
 
 use rand::Rng;
 use shared::relay::{CODE_ALPHABET, CODE_LEN, ErrorCode, normalize_code};
@@ -41,6 +42,8 @@ pub enum RoomError {
     BadSecret,
     /// The relay holds its maximum of rooms.
     ServerFull,
+    /// The creator's address holds its maximum of live rooms.
+    TooManyRooms,
 }
 
 impl RoomError {
@@ -54,6 +57,7 @@ impl RoomError {
             RoomError::UnknownPeer => ErrorCode::UnknownPeer,
             RoomError::BadSecret => ErrorCode::BadSecret,
             RoomError::ServerFull => ErrorCode::ServerFull,
+            RoomError::TooManyRooms => ErrorCode::RateLimited,
         }
     }
 
@@ -74,6 +78,9 @@ impl fmt::Display for RoomError {
             RoomError::UnknownPeer => "no other peer of this room has that id",
             RoomError::BadSecret => "the host secret does not match",
             RoomError::ServerFull => "the relay is at its limit of rooms",
+            RoomError::TooManyRooms => {
+                "this address has as many rooms open as it may; close one or wait"
+            }
         })
     }
 }
@@ -89,6 +96,9 @@ pub struct RoomLimits {
     pub max_rooms: usize,
     /// How long an absent host may take to reclaim its room.
     pub reclaim_grace: Duration,
+    /// Rooms one client address (see [`throttle_key`](crate::limits::throttle_key)) may
+    /// have open at once, those waiting for their host included.
+    pub rooms_per_address: usize,
 }
 
 /// The answer to a successful `create`.
@@ -167,6 +177,8 @@ struct Room {
     present: Vec<(String, ConnId)>,
     /// While the host is away: when its reserved place lapses and the room closes.
     host_deadline: Option<Instant>,
+    /// The address (throttle key) that created it, counted in `per_owner`.
+    owner: IpAddr,
 }
 
 impl Room {
@@ -194,6 +206,8 @@ pub struct Rooms {
     seats: HashMap<ConnId, Seat>,
     /// The limits this bookkeeping enforces.
     limits: RoomLimits,
+    /// Live rooms per creating address.
+    per_owner: HashMap<IpAddr, usize>,
 }
 
 /// A fresh room code from the thread-local CSPRNG (ChaCha12 seeded from the OS).
@@ -211,6 +225,7 @@ impl Rooms {
             rooms: HashMap::new(),
             seats: HashMap::new(),
             limits,
+            per_owner: HashMap::new(),
         }
     }
 
@@ -229,10 +244,14 @@ impl Rooms {
         self.seats.contains_key(&conn)
     }
 
-    /// Opens a room with `conn` as its host.
-    pub fn create(&mut self, conn: ConnId) -> Result<Created, RoomError> {
+    /// Opens a room with `conn`, at client address `ip`, as its host.
+    pub fn create(&mut self, conn: ConnId, ip: IpAddr) -> Result<Created, RoomError> {
         if self.seats.contains_key(&conn) {
             return Err(RoomError::AlreadyInRoom);
+        }
+        let owner = crate::limits::throttle_key(ip);
+        if self.per_owner.get(&owner).copied().unwrap_or(0) >= self.limits.rooms_per_address {
+            return Err(RoomError::TooManyRooms);
         }
         if self.rooms.len() >= self.limits.max_rooms {
             return Err(RoomError::ServerFull);
@@ -250,8 +269,10 @@ impl Rooms {
                 host_secret: host_secret.clone(),
                 present: vec![(peer.clone(), conn)],
                 host_deadline: None,
+                owner,
             },
         );
+        *self.per_owner.entry(owner).or_insert(0) += 1;
         self.seats.insert(
             conn,
             Seat {
@@ -414,6 +435,12 @@ impl Rooms {
         let Some(room) = self.rooms.remove(code) else {
             return Vec::new();
         };
+        if let Some(n) = self.per_owner.get_mut(&room.owner) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                self.per_owner.remove(&room.owner);
+            }
+        }
         let conns: Vec<ConnId> = room.present.iter().map(|(_, c)| *c).collect();
         for c in &conns {
             self.seats.remove(c);
@@ -440,13 +467,16 @@ mod tests {
             room_size,
             max_rooms,
             reclaim_grace: Duration::from_secs(grace),
+            rooms_per_address: usize::MAX,
         })
     }
+
+    const IP: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(192, 0, 2, 1));
 
     #[test]
     fn codes_are_canonical_and_joinable_in_any_spelling() {
         let mut r = rooms(16, 10, 120);
-        let c = r.create(1).expect("create");
+        let c = r.create(1, IP).expect("create");
         assert_eq!(normalize_code(&c.room).as_deref(), Some(c.room.as_str()));
         assert!(c.host_secret.len() >= 22);
         let spelled = format!("{}-{} ", &c.room[..3], c.room[3..].to_lowercase());
@@ -461,7 +491,7 @@ mod tests {
     #[test]
     fn peers_never_lists_the_receiver_and_rejoin_gets_a_new_id() {
         let mut r = rooms(16, 10, 120);
-        let c = r.create(1).expect("create");
+        let c = r.create(1, IP).expect("create");
         let a = r.join(2, &c.room).expect("join");
         let b = r.join(3, &c.room).expect("join");
         assert_eq!(b.peers, vec![c.peer.clone(), a.peer.clone()]);
@@ -481,10 +511,10 @@ mod tests {
         assert_eq!(r.route(1, "x"), Err(RoomError::NotInRoom));
         assert_eq!(r.join(1, "222222"), Err(RoomError::NoSuchRoom));
         assert_eq!(r.join(1, "not a code"), Err(RoomError::NoSuchRoom));
-        let c = r.create(1).expect("create");
-        assert_eq!(r.create(1), Err(RoomError::AlreadyInRoom));
+        let c = r.create(1, IP).expect("create");
+        assert_eq!(r.create(1, IP), Err(RoomError::AlreadyInRoom));
         assert_eq!(r.join(1, &c.room), Err(RoomError::AlreadyInRoom));
-        assert_eq!(r.create(2), Err(RoomError::ServerFull));
+        assert_eq!(r.create(2, IP), Err(RoomError::ServerFull));
         r.join(2, &c.room).expect("join");
         assert_eq!(r.join(3, &c.room), Err(RoomError::RoomFull));
         assert_eq!(
@@ -500,7 +530,7 @@ mod tests {
     fn an_absent_host_keeps_its_place_until_the_deadline() {
         let mut r = rooms(2, 10, 120);
         let t0 = Instant::now();
-        let c = r.create(1).expect("create");
+        let c = r.create(1, IP).expect("create");
         let g = r.join(2, &c.room).expect("join");
         let left = r.leave(1, t0).expect("leave");
         assert_eq!(left.notify, vec![2]);
@@ -535,7 +565,7 @@ mod tests {
     fn the_room_closes_when_the_grace_runs_out() {
         let mut r = rooms(16, 10, 120);
         let t0 = Instant::now();
-        let c = r.create(1).expect("create");
+        let c = r.create(1, IP).expect("create");
         r.join(2, &c.room).expect("join");
         r.join(3, &c.room).expect("join");
         r.leave(1, t0).expect("leave");
@@ -555,14 +585,15 @@ mod tests {
             r.reclaim(1, &c.room, &c.host_secret),
             Err(RoomError::NoSuchRoom)
         );
-        r.create(2).expect("a closed room's peer may create again");
+        r.create(2, IP)
+            .expect("a closed room's peer may create again");
     }
 
     #[test]
     fn an_empty_room_waits_for_its_host_only() {
         let mut r = rooms(16, 10, 120);
         let t0 = Instant::now();
-        let c = r.create(1).expect("create");
+        let c = r.create(1, IP).expect("create");
         r.leave(1, t0).expect("leave");
         assert_eq!(r.room_count(), 1, "the host may still reclaim");
         assert_eq!(
@@ -572,7 +603,7 @@ mod tests {
         assert_eq!(r.room_count(), 0);
 
         let mut r = rooms(16, 10, 0);
-        let c = r.create(1).expect("create");
+        let c = r.create(1, IP).expect("create");
         r.join(2, &c.room).expect("join");
         let left = r.leave(1, t0).expect("leave");
         assert_eq!(left.closed, vec![2]);
@@ -583,7 +614,7 @@ mod tests {
     #[test]
     fn a_reclaim_replaces_an_open_host_connection() {
         let mut r = rooms(16, 10, 120);
-        let c = r.create(1).expect("create");
+        let c = r.create(1, IP).expect("create");
         r.join(2, &c.room).expect("join");
         let back = r.reclaim(3, &c.room, &c.host_secret).expect("reclaim");
         assert_eq!(back.replaced, Some(1));

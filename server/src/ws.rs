@@ -124,15 +124,18 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
 
 /// Serves one connection until it closes.
 async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
-    let Some(Registration { id, mut rx, kick }) = hub.register() else {
-        tracing::warn!(%ip, "websocket refused: relay at its connection limit");
-        if send(&mut socket, Message::Text(Hub::server_full_frame()))
-            .await
-            .is_ok()
-        {
-            close(&mut socket, CLOSE_TRY_LATER, "server full").await;
+    let Registration { id, mut rx, kick } = match hub.register(ip) {
+        Ok(registration) => registration,
+        Err(why) => {
+            tracing::warn!(%ip, ?why, "websocket refused: at a connection limit");
+            if send(&mut socket, Message::Text(Hub::refused_frame(why)))
+                .await
+                .is_ok()
+            {
+                close(&mut socket, CLOSE_TRY_LATER, "too many connections").await;
+            }
+            return;
         }
-        return;
     };
     tracing::debug!(conn = id, %ip, "connection opened");
     let mut shutdown = hub.shutdown_signal();

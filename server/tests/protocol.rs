@@ -549,7 +549,18 @@ async fn shutdown_closes_every_connection_with_1001() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn memory_stays_bounded_under_churn() {
-    let r = relay(&["--reclaim-grace", "0"]).await;
+    // Every client is on one loopback address: lift the per-address limits.
+    let r = relay(&[
+        "--reclaim-grace",
+        "0",
+        "--connections-per-address",
+        "1000",
+        "--rooms-per-address",
+        "1000",
+        "--creates-per-minute",
+        "100000",
+    ])
+    .await;
     let addr = r.addr;
     for _round in 0..20 {
         let mut tasks = Vec::new();

@@ -171,6 +171,10 @@ async fn run(args: Args) -> Result<(), String> {
             let child = Command::new(bin)
                 .args(["--bind", &addr.to_string(), "--static-dir", "/nonexistent"])
                 .args(["--max-connections", "1000000", "--max-rooms", "1000000"])
+                // Every load client is on loopback: no per-address limits.
+                .args(["--connections-per-address", "1000000"])
+                .args(["--rooms-per-address", "1000000"])
+                .args(["--creates-per-minute", "1000000"])
                 .args(["--room-size", &args.room_size.max(2).to_string()])
                 .env("RUST_LOG", "warn")
                 .stdout(Stdio::null())

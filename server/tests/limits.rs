@@ -1,0 +1,70 @@
+//! Per-address limits on real sockets (loopback only): connections, live rooms and room
+//! creations per client address, and WebSocket control frames counted against a
+//! connection's rate.
+
+mod common;
+
+use common::{Client, relay};
+use serde_json::json;
+
+#[tokio::test]
+async fn one_address_cannot_take_every_connection() {
+    let r = relay(&["--max-connections", "10", "--connections-per-address", "3"]).await;
+    let mut mine = Vec::new();
+    for _ in 0..3 {
+        mine.push(Client::connect(r.addr).await);
+    }
+    let mut fourth = Client::connect(r.addr).await;
+    fourth.expect_error("rate_limited").await;
+    let close = fourth.closed().await.expect("close frame");
+    assert_eq!(u16::from(close.code), 1013);
+    // An honest client elsewhere still gets in and can create a room.
+    let mut honest = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
+    honest.create().await;
+    // A place of the address frees up when one of its connections goes.
+    drop(mine.pop());
+    let mut again = None;
+    for _ in 0..100 {
+        let mut c = Client::connect(r.addr).await;
+        c.send(json!({"type":"ping"})).await;
+        let v = c.recv().await;
+        if v["type"] == "pong" {
+            again = Some(c);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(again.is_some(), "the freed place was never given back");
+}
+
+#[tokio::test]
+async fn one_address_cannot_fill_the_room_table() {
+    let r = relay(&["--max-rooms", "100", "--rooms-per-address", "2"]).await;
+    // A fresh connection per room, as a flood would do; rooms outlive their sockets for
+    // the reclaim grace, so they still count.
+    for _ in 0..2 {
+        let mut c = Client::connect(r.addr).await;
+        c.create().await;
+    }
+    let mut c = Client::connect(r.addr).await;
+    c.send(json!({"type":"create"})).await;
+    c.expect_error("rate_limited").await;
+    assert_eq!(r.hub.counts().0, 2);
+    let mut honest = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
+    honest.create().await;
+}
+
+#[tokio::test]
+async fn one_address_creates_a_bounded_number_of_rooms_a_minute() {
+    // No grace: a room closes when its host leaves, so only the creation rate binds.
+    let r = relay(&["--creates-per-minute", "3", "--reclaim-grace", "0"]).await;
+    let mut c = Client::connect(r.addr).await;
+    for _ in 0..3 {
+        c.create().await;
+        c.send(json!({"type":"leave"})).await;
+    }
+    c.send(json!({"type":"create"})).await;
+    c.expect_error("rate_limited").await;
+    let mut honest = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
+    honest.create().await;
+}
