@@ -135,9 +135,13 @@ pub struct Config {
     #[arg(long, env = "COUP_HEADER_TIMEOUT", default_value_t = 10)]
     pub header_timeout: u64,
 
-    /// Take the client address from the last `X-Forwarded-For` entry (for the failed-join
-    /// throttle and logs). Set it only when the relay is reachable solely through a
-    /// reverse proxy that sets this header, such as the Caddy of `deploy/`.
+    /// Take the client address from the last `X-Forwarded-For` entry (for every
+    /// per-address limit — failed joins, connections, rooms — and for logs). Set it only
+    /// when the relay is reachable solely through a reverse proxy that sets this header,
+    /// such as the Caddy of `deploy/`: a client that reaches the relay directly writes the
+    /// header itself, and so chooses the address it is limited by (every limit per address
+    /// is then void). The relay warns at start when this is on and it listens on an
+    /// address that is not loopback or private.
     #[arg(long, env = "COUP_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
 
@@ -240,6 +244,29 @@ impl Config {
         }
     }
 
+    /// The warning to log at start when `--trust-forwarded-for` is on and the relay listens
+    /// where clients may reach it without the proxy: any address but loopback and private
+    /// ones (`0.0.0.0` and `::` listen on every interface, public ones included).
+    pub fn forwarded_for_warning(&self) -> Option<String> {
+        use std::net::IpAddr;
+        let ip = self.bind.ip();
+        let private = match ip {
+            IpAddr::V4(v4) => v4.is_loopback() || v4.is_private() || v4.is_link_local(),
+            IpAddr::V6(v6) => {
+                let first = v6.segments()[0];
+                v6.is_loopback() || (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
+            }
+        };
+        (self.trust_forwarded_for && !private).then(|| {
+            format!(
+                "--trust-forwarded-for is on and the relay listens on {}: a client that \
+                 reaches it without the proxy writes X-Forwarded-For itself and so picks the \
+                 address its limits count; make sure only the proxy can reach this port",
+                self.bind
+            )
+        })
+    }
+
     /// How long a connection may go without a text frame.
     pub fn idle_timeout(&self) -> Duration {
         Duration::from_secs(self.idle_timeout)
@@ -293,6 +320,36 @@ mod tests {
             (120, 60, 3600)
         );
         assert!(c.allowed_origins.is_empty() && c.stun_urls.is_empty());
+    }
+
+    #[test]
+    fn trusting_forwarded_for_on_a_public_address_is_warned_about() {
+        let warn = |bind: &str, trust: bool| {
+            let mut c = Config::defaults();
+            c.bind = bind.parse().expect("addr");
+            c.trust_forwarded_for = trust;
+            c.forwarded_for_warning()
+        };
+        for public in [
+            "0.0.0.0:8080",
+            "203.0.113.5:80",
+            "[::]:8080",
+            "[2001:db8::1]:80",
+        ] {
+            assert!(warn(public, true).is_some(), "{public}");
+            assert!(warn(public, false).is_none(), "{public}");
+        }
+        for private in [
+            "127.0.0.1:8080",
+            "10.0.0.2:8080",
+            "192.168.1.2:80",
+            "[::1]:80",
+            "[fd00::1]:80",
+        ] {
+            assert!(warn(private, true).is_none(), "{private}");
+        }
+        let text = warn("0.0.0.0:8080", true).unwrap_or_default();
+        assert!(text.contains("X-Forwarded-For") && text.contains("0.0.0.0:8080"));
     }
 
     #[test]

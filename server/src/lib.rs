@@ -184,6 +184,9 @@ pub async fn serve_hub(
     hub: Arc<Hub>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    if let Some(warning) = hub.config.forwarded_for_warning() {
+        tracing::warn!("{warning}");
+    }
     let pruner = {
         let hub = Arc::downgrade(&hub);
         tokio::spawn(async move {

@@ -15,8 +15,9 @@ use futures_util::SinkExt as _;
 use tokio::time::{Duration, Instant, sleep_until, timeout};
 
 use crate::hub::{Frame, Hub, Registration};
-use crate::limits::FrameGuard;
+use crate::limits::{FrameGuard, Verdict};
 use crate::metrics::Refusal;
+use shared::relay::CLOSE_POLICY;
 
 /// The close code sent with `server_full` ("try again later").
 const CLOSE_TRY_LATER: u16 = 1013;
@@ -177,7 +178,19 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
                         Some(Ok(Message::Binary(data))) => {
                             hub.on_frame(id, ip, &mut guard, Frame::Binary(data.len()), now)
                         }
-                        Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                        // Control frames cost a token like any frame (tungstenite answers a
+                        // ping by itself, so a flood of them would be answered without
+                        // limit). They have no error answer: past the rate, the
+                        // connection closes (browsers never send pings of their own).
+                        Some(Ok(Message::Ping(data) | Message::Pong(data))) => {
+                            match guard.check(data.len(), now) {
+                                Verdict::Accept => continue,
+                                Verdict::Refuse(_) | Verdict::RefuseAndClose(_) => {
+                                    hub.metrics.error(shared::relay::ErrorCode::RateLimited);
+                                    break Some((CLOSE_POLICY, "policy violation"));
+                                }
+                            }
+                        }
                         Some(Ok(Message::Close(_)) | Err(_)) | None => break None,
                     };
                     if let Some(reply) = answer.reply

@@ -68,3 +68,41 @@ async fn one_address_creates_a_bounded_number_of_rooms_a_minute() {
     let mut honest = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
     honest.create().await;
 }
+
+#[tokio::test]
+async fn websocket_pings_count_against_the_rate() {
+    use futures_util::{SinkExt as _, StreamExt as _};
+    use tokio_tungstenite::tungstenite::{Bytes, Message};
+    let r = relay(&["--rate", "20", "--burst", "60"]).await;
+    let mut c = Client::connect(r.addr).await;
+    let mut sent = 0;
+    for _ in 0..2_000 {
+        if c.ws
+            .send(Message::Ping(Bytes::from_static(b"p")))
+            .await
+            .is_err()
+        {
+            break;
+        }
+        sent += 1;
+    }
+    let (mut pongs, mut close) = (0, None);
+    let read = async {
+        while let Some(Ok(m)) = c.ws.next().await {
+            match m {
+                Message::Pong(_) => pongs += 1,
+                Message::Close(f) => {
+                    close = f;
+                    break;
+                }
+                _ => {}
+            }
+        }
+    };
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), read).await;
+    assert!(pongs <= 80, "{pongs} of {sent} pings answered");
+    assert_eq!(close.map(|f| u16::from(f.code)), Some(1008));
+    // Another connection is unharmed.
+    let mut other = Client::connect(r.addr).await;
+    other.create().await;
+}
