@@ -5,9 +5,13 @@
 //! - `GET /metrics`: Prometheus text.
 //! - anything else: the built client from the static directory, compressed, with long
 //!   cache lifetimes for content-hashed assets and `no-cache` for the rest (so a new
-//!   `index.html` is seen at once and points at new hashed assets).
+//!   `index.html` is seen at once and points at new hashed assets). Only regular files
+//!   inside the directory are served ([`static_target`]): no dotfiles, nothing reached
+//!   through a symlink that leaves it, no directory redirects (`GET //assets` would
+//!   redirect to `//assets/`, which a browser reads as another host), and an absurdly
+//!   long path is `414`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::Router;
@@ -60,9 +64,11 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/metrics", get(metrics))
         .with_state(hub);
     let statics = if dir.is_dir() {
+        let root = Arc::new(std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone()));
         Router::new()
             .fallback_service(ServeDir::new(&dir))
             .layer(middleware::from_fn(cache_control))
+            .layer(middleware::from_fn_with_state(root, static_guard))
             .layer(CompressionLayer::new())
     } else {
         tracing::warn!(dir = %dir.display(), "static directory missing; serving a placeholder page");
@@ -115,6 +121,60 @@ async fn metrics(State(hub): State<Arc<Hub>>) -> Response {
         hub.metrics.render(rooms, peers),
     )
         .into_response()
+}
+
+/// The longest request path the static client answers; its real paths are a few dozen
+/// characters.
+pub const MAX_STATIC_PATH: usize = 1024;
+
+/// Lets a static request through only if it names a regular file inside the directory.
+async fn static_guard(State(root): State<Arc<PathBuf>>, req: Request, next: Next) -> Response {
+    match static_target(&root, req.uri().path()).await {
+        Ok(_) => next.run(req).await,
+        Err(status) => {
+            let body = match status {
+                StatusCode::URI_TOO_LONG => "path too long\n",
+                _ => "not found\n",
+            };
+            (status, [(header::CACHE_CONTROL, CACHE_REVALIDATE)], body).into_response()
+        }
+    }
+}
+
+/// The file a static request for `path` may be answered with, under the canonical
+/// directory `root`: `/` is `index.html`; every other path must name, segment by segment
+/// (percent-decoded), no empty segment (`//`, a trailing `/`), no segment that starts with
+/// a dot (dotfiles, `..`) and no backslash or NUL, and resolve (symlinks followed) to a
+/// regular file inside `root`. Otherwise `404`, or `414` past [`MAX_STATIC_PATH`].
+pub async fn static_target(root: &Path, path: &str) -> Result<PathBuf, StatusCode> {
+    if path.len() > MAX_STATIC_PATH {
+        return Err(StatusCode::URI_TOO_LONG);
+    }
+    let decoded = percent_encoding::percent_decode_str(path)
+        .decode_utf8()
+        .map_err(|_| StatusCode::NOT_FOUND)?;
+    let rel = decoded.strip_prefix('/').ok_or(StatusCode::NOT_FOUND)?;
+    let mut target = root.to_path_buf();
+    if rel.is_empty() {
+        target.push("index.html");
+    } else {
+        for segment in rel.split('/') {
+            if segment.is_empty() || segment.starts_with('.') || segment.contains(['\\', '\0']) {
+                return Err(StatusCode::NOT_FOUND);
+            }
+            target.push(segment);
+        }
+    }
+    let real = tokio::fs::canonicalize(&target)
+        .await
+        .map_err(|_| StatusCode::NOT_FOUND)?;
+    let meta = tokio::fs::metadata(&real)
+        .await
+        .map_err(|_| StatusCode::NOT_FOUND)?;
+    if !real.starts_with(root) || !meta.is_file() {
+        return Err(StatusCode::NOT_FOUND);
+    }
+    Ok(real)
 }
 
 /// Sets `Cache-Control` on successful static responses by file name.

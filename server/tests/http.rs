@@ -131,3 +131,53 @@ async fn a_connection_that_never_finishes_its_request_head_is_closed() {
     let created = ws.recv().await;
     assert_eq!(created["type"], "created", "{created}");
 }
+
+#[tokio::test]
+async fn only_regular_files_inside_the_directory_are_served() {
+    let base = std::env::temp_dir().join(format!("coup-guard-{}", std::process::id()));
+    let dir = base.join("dist");
+    std::fs::create_dir_all(dir.join("assets")).expect("dir");
+    std::fs::create_dir_all(dir.join(".git")).expect("dir");
+    std::fs::write(dir.join("index.html"), "<!doctype html><p>home").expect("index");
+    std::fs::write(dir.join("assets/app.js"), "export {}").expect("js");
+    std::fs::write(dir.join(".env"), "SECRET=dotfile").expect("dotfile");
+    std::fs::write(dir.join(".git/config"), "SECRET=git").expect("git");
+    std::fs::write(base.join("outside.txt"), "SECRET=outside").expect("outside");
+    let _ = std::fs::remove_file(dir.join("leak.txt"));
+    std::os::unix::fs::symlink(base.join("outside.txt"), dir.join("leak.txt")).expect("symlink");
+    let _ = std::fs::remove_file(dir.join("up"));
+    std::os::unix::fs::symlink(&base, dir.join("up")).expect("symlink");
+
+    let config = Config::parse_from(["coup-relay", "--static-dir", dir.to_str().expect("utf-8")]);
+    let r = relay_with(config.normalized()).await;
+    let (head, body) = get(r.addr, "/assets/app.js", "").await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert_eq!(body, b"export {}");
+    let (head, _) = get(r.addr, "/", "").await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    for path in [
+        "/.env",
+        "/%2eenv",
+        "/.git/config",
+        "/leak.txt",
+        "/up/outside.txt",
+        "/assets/../.env",
+        "/assets%2f..%2f.env",
+        "//assets",
+        "/assets",
+        "/assets/",
+        "//assets/app.js",
+    ] {
+        let (head, body) = get(r.addr, path, "").await;
+        assert!(head.starts_with("http/1.1 404"), "{path}: {head}");
+        assert!(!head.contains("location:"), "{path} redirects: {head}");
+        assert!(!String::from_utf8_lossy(&body).contains("SECRET"), "{path}");
+    }
+    let long = format!("/{}", "a".repeat(60_000));
+    let (head, _) = get(r.addr, &long, "").await;
+    assert!(
+        head.starts_with("http/1.1 414") || head.starts_with("http/1.1 404"),
+        "{head}"
+    );
+    let _ = std::fs::remove_dir_all(&base);
+}
