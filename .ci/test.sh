@@ -1,59 +1,168 @@
 #!/usr/bin/env bash
-# `make test`: every test, failing fast. Sections:
-#   format, clippy (native and wasm32), unit and integration tests, rule scenarios,
-#   the client build, the browser end-to-end suite (in a network namespace holding only lo).
+# `make test`: every test, failing fast, in these steps:
+#   lint        actionlint on .github/workflows, hadolint on the Dockerfile
+#   fmt         cargo fmt --all --check
+#   clippy      cargo clippy, native
+#   clippy-wasm cargo clippy for wasm32 (the crates that ship to the browser)
+#   test        cargo test --workspace
+#   scenarios   coup-script through docs/check-scenarios
+#   deny-local  cargo deny's offline checks (licenses, bans, sources), when installed
+#   client      the client build (.ci/build-client.sh)
+#   smoke       the relay serving dist/, smoke-tested from outside (.ci/smoke.sh)
+#   e2e         the browser suite (in a network namespace holding only lo)
+#
+#   bash .ci/test.sh                 # every step above, in order
+#   bash .ci/test.sh clippy test     # only these, in the order given
+#   bash .ci/test.sh deny            # cargo deny, all four checks (needs the network)
+#
+# Each CI job (.github/workflows/ci.yml) runs its steps through this script, so CI and
+# `make test` run the same commands. Each step installs what it needs when missing.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 START=$SECONDS
 trap 'status=$?; [ $status -eq 0 ] || printf "\n\033[1;31mFAILED\033[0m (exit %s) after %ss\n" "$status" "$((SECONDS - START))" >&2' EXIT
 
-section "tools"
-ensure_wasm_target
-ensure_wasm_bindgen
-ensure_wasm_opt
-ensure_chromium
-ensure_iproute2
-ensure_e2e_packages
+ALL_STEPS=(lint fmt clippy clippy-wasm test scenarios deny-local client smoke e2e)
 
-section "cargo fmt --all --check"
-cargo fmt --all --check
+step_lint() {
+    section "lint: actionlint (.github/workflows), hadolint (Dockerfile)"
+    ensure_linters
+    # actionlint finds the workflows itself and runs shellcheck (from the same venv) on
+    # their run: scripts.
+    PATH="$LINT_BIN:$PATH" actionlint -color
+    note "actionlint: $(find .github/workflows -name '*.yml' | wc -l) workflows, no findings"
+    "$LINT_BIN/hadolint" Dockerfile
+    note "hadolint: Dockerfile, no findings"
+    # The Rust the image and the browser job build with is the declared minimum.
+    local msrv
+    msrv="$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)"
+    grep -qx "ARG RUST_VERSION=$msrv" Dockerfile \
+        || die "the Dockerfile's ARG RUST_VERSION is not $msrv, the workspace's rust-version"
+    grep -q "image: rust:$msrv-bookworm" .github/workflows/ci.yml \
+        || die "ci.yml's browser job does not build in rust:$msrv-bookworm (the rust-version)"
+    note "rust-version $msrv: the Dockerfile and ci.yml agree"
+}
 
-section "cargo clippy --workspace --all-targets (native)"
-cargo clippy --workspace --all-targets --locked -- -D warnings
+step_fmt() {
+    section "cargo fmt --all --check"
+    cargo fmt --all --check
+}
+
+step_clippy() {
+    section "cargo clippy --workspace --all-targets (native)"
+    cargo clippy --workspace --all-targets --locked -- -D warnings
+}
 
 # The crates that ship to the browser, checked for wasm32 as well. The relay (coup-server)
 # is native only.
-section "cargo clippy -p coup-shared -p coup-client --all-targets (wasm32-unknown-unknown)"
-cargo clippy -p coup-shared -p coup-client --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
+step_clippy_wasm() {
+    section "cargo clippy -p coup-shared -p coup-client --all-targets (wasm32-unknown-unknown)"
+    ensure_wasm_target
+    cargo clippy -p coup-shared -p coup-client --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
+}
 
-section "cargo test --workspace"
-cargo test --workspace --locked
+step_test() {
+    section "cargo test --workspace"
+    cargo test --workspace --locked
+}
 
-section "rule scenarios (coup-script through docs/check-scenarios)"
-# The runner and the rulebook's examples are part of the repository: missing is a failure.
-[ -f "$ROOT/docs/check-scenarios" ] || die "docs/check-scenarios is missing"
-for dir in "$ROOT/docs/examples" "$ROOT/shared/tests/scenarios"; do
-    compgen -G "$dir/*.json" >/dev/null || die "no scenario files in $dir"
-done
-cargo build --release --locked --bin coup-script
-python3 "$ROOT/docs/check-scenarios" --bin "$TARGET_DIR/release/coup-script" "$ROOT/docs/examples"
-python3 "$ROOT/docs/check-scenarios" --bin "$TARGET_DIR/release/coup-script" "$ROOT/shared/tests/scenarios"
+step_scenarios() {
+    section "rule scenarios (coup-script through docs/check-scenarios)"
+    # The runner and the rulebook's examples are part of the repository: missing is a failure.
+    [ -f "$ROOT/docs/check-scenarios" ] || die "docs/check-scenarios is missing"
+    local dir
+    for dir in "$ROOT/docs/examples" "$ROOT/shared/tests/scenarios"; do
+        compgen -G "$dir/*.json" >/dev/null || die "no scenario files in $dir"
+    done
+    cargo build --release --locked --bin coup-script
+    python3 "$ROOT/docs/check-scenarios" --bin "$TARGET_DIR/release/coup-script" "$ROOT/docs/examples"
+    python3 "$ROOT/docs/check-scenarios" --bin "$TARGET_DIR/release/coup-script" "$ROOT/shared/tests/scenarios"
+}
 
-"$ROOT/.ci/build-client.sh" "$ROOT/dist"
+# All four checks of deny.toml; the advisories need the RustSec database from the network.
+step_deny() {
+    section "cargo deny check (advisories, bans, licenses, sources)"
+    command -v cargo-deny >/dev/null || die "cargo-deny is not installed (cargo install cargo-deny --locked)"
+    cargo deny --locked check
+}
+
+# The checks that need no network, when cargo-deny is installed: compiling it would add
+# minutes to a cold run, and CI's deny job runs all four.
+step_deny_local() {
+    section "cargo deny check licenses bans sources (offline)"
+    if command -v cargo-deny >/dev/null; then
+        cargo deny --offline --locked check licenses bans sources
+    else
+        note "cargo-deny is not installed: the CI workflow's deny job runs it"
+    fi
+}
+
+step_client() {
+    "$ROOT/.ci/build-client.sh" "$ROOT/dist"
+}
 
 # The debug relay that `cargo test` already built for the relay's integration tests: a
 # release build would add minutes to a cold run, and two browsers do not need its speed
 # (`make serve` builds the release one). `cargo test --no-run` is a no-op that makes sure it
 # is fresh; a plain `cargo build` would rebuild the server without its dev-dependencies'
 # features.
-section "relay (the debug build from cargo test)"
-cargo test --workspace --locked --no-run 2>&1 | tail -n 1
-[ -x "$TARGET_DIR/debug/coup-relay" ] || cargo build --locked -p coup-server --bin coup-relay
+RELAY_BIN="$TARGET_DIR/debug/coup-relay"
+relay_binary() {
+    section "relay (the debug build from cargo test)"
+    cargo test --workspace --locked --no-run 2>&1 | tail -n 1
+    [ -x "$RELAY_BIN" ] || cargo build --locked -p coup-server --bin coup-relay
+}
 
-section "browser end-to-end (network namespace with only lo)"
-export COUP_RELAY_BIN="$TARGET_DIR/debug/coup-relay" COUP_DIST="$ROOT/dist"
-rm -rf "$ROOT/tests/e2e/artifacts"
-# unshare needs root (CI runs as root); the namespace keeps WebRTC on loopback.
-as_root env COUP_RELAY_BIN="$COUP_RELAY_BIN" COUP_DIST="$COUP_DIST" PATH="$PATH" \
-    unshare -n bash -c 'ip link set lo up && cd "$0/tests" && exec node --test --test-reporter=./reporter.mjs e2e/' "$ROOT"
-# Nothing after this: the suite's closing line, with its counts, is the last line printed.
+step_smoke() {
+    [ -f "$ROOT/dist/index.html" ] || die "no dist/index.html: run the client step first"
+    relay_binary
+    section "smoke test: the relay serving dist/ (.ci/smoke.sh)"
+    local port pid ready=
+    port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    "$RELAY_BIN" --bind "127.0.0.1:$port" --static-dir "$ROOT/dist" >"$TARGET_DIR/smoke-relay.log" 2>&1 &
+    pid=$!
+    # The image's health check, from outside: wait until the relay answers.
+    for _ in $(seq 1 60); do
+        if "$RELAY_BIN" healthcheck --bind "127.0.0.1:$port" --timeout 1 2>/dev/null; then
+            ready=1
+            break
+        fi
+        sleep 0.5
+    done
+    if [ -z "$ready" ]; then
+        kill "$pid" 2>/dev/null || true
+        cat "$TARGET_DIR/smoke-relay.log" >&2
+        die "the relay did not become healthy on 127.0.0.1:$port"
+    fi
+    note "coup-relay healthcheck: healthy"
+    local status=0
+    bash "$ROOT/.ci/smoke.sh" "http://127.0.0.1:$port" || status=$?
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    [ "$status" = 0 ] || die "the smoke test failed (relay log: $TARGET_DIR/smoke-relay.log)"
+}
+
+step_e2e() {
+    section "browser end-to-end: tools"
+    ensure_chromium
+    ensure_iproute2
+    ensure_e2e_packages
+    [ -f "$ROOT/dist/index.html" ] || die "no dist/index.html: run the client step first"
+    relay_binary
+    section "browser end-to-end (network namespace with only lo)"
+    rm -rf "$ROOT/tests/e2e/artifacts"
+    # unshare needs root (CI runs as root); the namespace keeps WebRTC on loopback.
+    as_root env COUP_RELAY_BIN="$RELAY_BIN" COUP_DIST="$ROOT/dist" PATH="$PATH" \
+        unshare -n bash -c 'ip link set lo up && cd "$0/tests" && exec node --test --test-reporter=./reporter.mjs e2e/' "$ROOT"
+    # Nothing after this: the suite's closing line, with its counts, is the last line printed.
+}
+
+steps=("$@")
+[ ${#steps[@]} -gt 0 ] || steps=("${ALL_STEPS[@]}")
+for step in "${steps[@]}"; do
+    fn="step_${step//-/_}"
+    declare -F "$fn" >/dev/null || die "unknown step '$step' (steps: ${ALL_STEPS[*]} deny)"
+done
+for step in "${steps[@]}"; do
+    "step_${step//-/_}"
+done

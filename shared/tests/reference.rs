@@ -1,6 +1,7 @@
 //! The reference in `docs/` and the code agree: every rule id cited anywhere in the
 //! repository's code and tests is defined in `docs/RULES.md`, each protocol document
-//! states the version its code speaks, and `CHANGELOG.md` has the workspace's version.
+//! states the version its code speaks, and `CHANGELOG.md`, the README and the compose file
+//! name the workspace's version.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -180,4 +181,30 @@ fn the_changelog_has_a_section_for_the_workspace_version() {
         changelog.lines().any(|l| l == "## [Unreleased]"),
         "CHANGELOG.md has no [Unreleased] section"
     );
+}
+
+#[test]
+fn the_pinned_image_tag_is_the_workspace_version() {
+    // What self-hosters copy: the README's `docker run` and the compose file's default.
+    let tag = format!("ghcr.io/coup-p2p/coup:{}", env!("CARGO_PKG_VERSION"));
+    for (name, text) in [
+        ("README.md", include_str!("../../README.md")),
+        (
+            "deploy/docker-compose.yml",
+            include_str!("../../deploy/docker-compose.yml"),
+        ),
+    ] {
+        assert!(text.contains(&tag), "{name} does not pin {tag}");
+        for (i, _) in text.match_indices("ghcr.io/coup-p2p/coup:") {
+            let rest = &text[i + "ghcr.io/coup-p2p/coup:".len()..];
+            let pinned: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '.')
+                .collect();
+            assert!(
+                pinned == env!("CARGO_PKG_VERSION") || pinned == "VERSION",
+                "{name} pins ghcr.io/coup-p2p/coup:{pinned}, not the workspace version"
+            );
+        }
+    }
 }
