@@ -118,7 +118,7 @@ step_smoke() {
     relay_binary
     section "smoke test: the relay serving dist/ (.ci/smoke.sh)"
     local port pid ready=
-    port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    port="$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')"
     "$RELAY_BIN" --bind "127.0.0.1:$port" --static-dir "$ROOT/dist" >"$TARGET_DIR/smoke-relay.log" 2>&1 &
     pid=$!
     # The image's health check, from outside: wait until the relay answers.
