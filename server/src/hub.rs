@@ -393,7 +393,7 @@ impl Hub {
                 }
             }
             ClientMessage::Join { room } => {
-                self.guarded_entry(ip, now, |rooms| rooms.join(conn, &room))
+                self.guarded_entry(ip, now, |rooms| rooms.join(conn, &room, ip))
             }
             ClientMessage::Reclaim { room, host_secret } => {
                 self.guarded_entry(ip, now, |rooms| rooms.reclaim(conn, &room, &host_secret))
@@ -410,6 +410,25 @@ impl Hub {
                         self.metrics
                             .messages_forwarded
                             .fetch_add(1, Ordering::Relaxed);
+                        Answer::default()
+                    }
+                    Err(e) => self.room_error(e),
+                }
+            }
+            ClientMessage::Kick { peer } => {
+                let kicked = lock(&self.rooms).kick(conn, &peer);
+                match kicked {
+                    Ok(k) => {
+                        tracing::info!(room = %k.room, "peer removed by the host");
+                        // Out of the room, its connection open for another create or join.
+                        let closed = encode(&RelayMessage::RoomClosed {
+                            reason: "the host removed you from the room".to_owned(),
+                        });
+                        self.deliver(k.conn, closed);
+                        let frame = encode(&RelayMessage::PeerLeft { peer: k.peer });
+                        for other in &k.notify {
+                            self.deliver(*other, frame.clone());
+                        }
                         Answer::default()
                     }
                     Err(e) => self.room_error(e),

@@ -44,6 +44,10 @@ pub enum RoomError {
     ServerFull,
     /// The creator's address holds its maximum of live rooms.
     TooManyRooms,
+    /// Only the room's host may do that.
+    NotHost,
+    /// The host removed a peer from this address: it may not join this room again.
+    Banned,
 }
 
 impl RoomError {
@@ -58,6 +62,8 @@ impl RoomError {
             RoomError::BadSecret => ErrorCode::BadSecret,
             RoomError::ServerFull => ErrorCode::ServerFull,
             RoomError::TooManyRooms => ErrorCode::RateLimited,
+            RoomError::NotHost => ErrorCode::NotHost,
+            RoomError::Banned => ErrorCode::Banned,
         }
     }
 
@@ -81,6 +87,8 @@ impl fmt::Display for RoomError {
             RoomError::TooManyRooms => {
                 "this address has as many rooms open as it may; close one or wait"
             }
+            RoomError::NotHost => "only the room's host may do that",
+            RoomError::Banned => "the host removed this address from the room",
         })
     }
 }
@@ -147,6 +155,22 @@ pub struct Left {
     pub closed: Vec<ConnId>,
 }
 
+/// What a host's `kick` did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kicked {
+    /// The room's canonical code.
+    pub room: String,
+    /// The removed peer's id.
+    pub peer: String,
+    /// The removed connection (already out of the room): it is told `room_closed`.
+    pub conn: ConnId,
+    /// The connections still in the room, which must be told `peer_left`.
+    pub notify: Vec<ConnId>,
+}
+
+/// The most addresses one room keeps out: bounds a room's memory whatever its host does.
+pub const MAX_BANNED: usize = 64;
+
 /// Where a signal goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Route {
@@ -163,6 +187,8 @@ struct Seat {
     room: String,
     /// The connection's peer id in that room.
     peer: String,
+    /// The connection's client address (throttle key), for a host's `kick`.
+    ip: IpAddr,
 }
 
 /// One room.
@@ -179,6 +205,8 @@ struct Room {
     host_deadline: Option<Instant>,
     /// The address (throttle key) that created it, counted in `per_owner`.
     owner: IpAddr,
+    /// Addresses (throttle keys) the host removed a peer from: they may not join again.
+    banned: Vec<IpAddr>,
 }
 
 impl Room {
@@ -270,6 +298,7 @@ impl Rooms {
                 present: vec![(peer.clone(), conn)],
                 host_deadline: None,
                 owner,
+                banned: Vec::new(),
             },
         );
         *self.per_owner.entry(owner).or_insert(0) += 1;
@@ -278,6 +307,7 @@ impl Rooms {
             Seat {
                 room: code.clone(),
                 peer: peer.clone(),
+                ip: owner,
             },
         );
         Ok(Created {
@@ -287,13 +317,18 @@ impl Rooms {
         })
     }
 
-    /// Puts `conn` into the room whose code `input` names, as a new guest.
-    pub fn join(&mut self, conn: ConnId, input: &str) -> Result<Joined, RoomError> {
+    /// Puts `conn`, at client address `ip`, into the room whose code `input` names, as a
+    /// new guest.
+    pub fn join(&mut self, conn: ConnId, input: &str, ip: IpAddr) -> Result<Joined, RoomError> {
         if self.seats.contains_key(&conn) {
             return Err(RoomError::AlreadyInRoom);
         }
+        let ip = crate::limits::throttle_key(ip);
         let code = normalize_code(input).ok_or(RoomError::NoSuchRoom)?;
         let room = self.rooms.get_mut(&code).ok_or(RoomError::NoSuchRoom)?;
+        if room.banned.contains(&ip) {
+            return Err(RoomError::Banned);
+        }
         if room.occupancy() >= self.limits.room_size {
             return Err(RoomError::RoomFull);
         }
@@ -307,6 +342,7 @@ impl Rooms {
             Seat {
                 room: code.clone(),
                 peer: peer.clone(),
+                ip,
             },
         );
         Ok(Joined {
@@ -352,6 +388,7 @@ impl Rooms {
             Seat {
                 room: code.clone(),
                 peer: host.clone(),
+                ip: room.owner,
             },
         );
         Ok(Joined {
@@ -380,6 +417,43 @@ impl Rooms {
         Ok(Route {
             from: seat.peer.clone(),
             to,
+        })
+    }
+
+    /// The host on `conn` removes peer `peer` from its room; the peer's address may not
+    /// join the room again while it lasts (at most [`MAX_BANNED`] addresses are kept, the
+    /// oldest forgotten first).
+    pub fn kick(&mut self, conn: ConnId, peer: &str) -> Result<Kicked, RoomError> {
+        let seat = self.seats.get(&conn).ok_or(RoomError::NotInRoom)?;
+        let room = self.rooms.get_mut(&seat.room).ok_or(RoomError::NotInRoom)?;
+        if seat.peer != room.host {
+            return Err(RoomError::NotHost);
+        }
+        if peer == room.host {
+            return Err(RoomError::UnknownPeer);
+        }
+        let i = room
+            .present
+            .iter()
+            .position(|(p, _)| p == peer)
+            .ok_or(RoomError::UnknownPeer)?;
+        let (peer, gone) = room.present.remove(i);
+        let code = seat.room.clone();
+        if let Some(s) = self.seats.remove(&gone)
+            && s.ip != room.owner
+            && !room.banned.contains(&s.ip)
+        {
+            // The host's own address is never banned from its own room.
+            if room.banned.len() >= MAX_BANNED {
+                room.banned.remove(0);
+            }
+            room.banned.push(s.ip);
+        }
+        Ok(Kicked {
+            room: code,
+            peer,
+            conn: gone,
+            notify: room.conns_except(gone),
         })
     }
 
@@ -480,7 +554,7 @@ mod tests {
         assert_eq!(normalize_code(&c.room).as_deref(), Some(c.room.as_str()));
         assert!(c.host_secret.len() >= 22);
         let spelled = format!("{}-{} ", &c.room[..3], c.room[3..].to_lowercase());
-        let j = r.join(2, &spelled).expect("join");
+        let j = r.join(2, &spelled, IP).expect("join");
         assert_eq!(j.room, c.room);
         assert_eq!(j.host, c.peer);
         assert_eq!(j.peers, vec![c.peer.clone()]);
@@ -492,14 +566,14 @@ mod tests {
     fn peers_never_lists_the_receiver_and_rejoin_gets_a_new_id() {
         let mut r = rooms(16, 10, 120);
         let c = r.create(1, IP).expect("create");
-        let a = r.join(2, &c.room).expect("join");
-        let b = r.join(3, &c.room).expect("join");
+        let a = r.join(2, &c.room, IP).expect("join");
+        let b = r.join(3, &c.room, IP).expect("join");
         assert_eq!(b.peers, vec![c.peer.clone(), a.peer.clone()]);
         assert_eq!(b.notify, vec![1, 2]);
         let left = r.leave(2, Instant::now()).expect("leave");
         assert_eq!(left.notify, vec![1, 3]);
         assert_eq!(left.host_deadline, None);
-        let again = r.join(2, &c.room).expect("join");
+        let again = r.join(2, &c.room, IP).expect("join");
         assert_ne!(again.peer, a.peer);
         assert!(!again.peers.contains(&again.peer));
     }
@@ -509,14 +583,14 @@ mod tests {
         let mut r = rooms(2, 1, 120);
         assert_eq!(r.leave(1, Instant::now()), Err(RoomError::NotInRoom));
         assert_eq!(r.route(1, "x"), Err(RoomError::NotInRoom));
-        assert_eq!(r.join(1, "222222"), Err(RoomError::NoSuchRoom));
-        assert_eq!(r.join(1, "not a code"), Err(RoomError::NoSuchRoom));
+        assert_eq!(r.join(1, "222222", IP), Err(RoomError::NoSuchRoom));
+        assert_eq!(r.join(1, "not a code", IP), Err(RoomError::NoSuchRoom));
         let c = r.create(1, IP).expect("create");
         assert_eq!(r.create(1, IP), Err(RoomError::AlreadyInRoom));
-        assert_eq!(r.join(1, &c.room), Err(RoomError::AlreadyInRoom));
+        assert_eq!(r.join(1, &c.room, IP), Err(RoomError::AlreadyInRoom));
         assert_eq!(r.create(2, IP), Err(RoomError::ServerFull));
-        r.join(2, &c.room).expect("join");
-        assert_eq!(r.join(3, &c.room), Err(RoomError::RoomFull));
+        r.join(2, &c.room, IP).expect("join");
+        assert_eq!(r.join(3, &c.room, IP), Err(RoomError::RoomFull));
         assert_eq!(
             r.route(1, &c.peer),
             Err(RoomError::UnknownPeer),
@@ -531,12 +605,12 @@ mod tests {
         let mut r = rooms(2, 10, 120);
         let t0 = Instant::now();
         let c = r.create(1, IP).expect("create");
-        let g = r.join(2, &c.room).expect("join");
+        let g = r.join(2, &c.room, IP).expect("join");
         let left = r.leave(1, t0).expect("leave");
         assert_eq!(left.notify, vec![2]);
         assert_eq!(left.host_deadline, Some(t0 + Duration::from_secs(120)));
         assert_eq!(
-            r.join(3, &c.room),
+            r.join(3, &c.room, IP),
             Err(RoomError::RoomFull),
             "the host's place is reserved"
         );
@@ -566,8 +640,8 @@ mod tests {
         let mut r = rooms(16, 10, 120);
         let t0 = Instant::now();
         let c = r.create(1, IP).expect("create");
-        r.join(2, &c.room).expect("join");
-        r.join(3, &c.room).expect("join");
+        r.join(2, &c.room, IP).expect("join");
+        r.join(3, &c.room, IP).expect("join");
         r.leave(1, t0).expect("leave");
         assert_eq!(
             r.next_deadline(),
@@ -604,7 +678,7 @@ mod tests {
 
         let mut r = rooms(16, 10, 0);
         let c = r.create(1, IP).expect("create");
-        r.join(2, &c.room).expect("join");
+        r.join(2, &c.room, IP).expect("join");
         let left = r.leave(1, t0).expect("leave");
         assert_eq!(left.closed, vec![2]);
         assert!(left.notify.is_empty());
@@ -615,7 +689,7 @@ mod tests {
     fn a_reclaim_replaces_an_open_host_connection() {
         let mut r = rooms(16, 10, 120);
         let c = r.create(1, IP).expect("create");
-        r.join(2, &c.room).expect("join");
+        r.join(2, &c.room, IP).expect("join");
         let back = r.reclaim(3, &c.room, &c.host_secret).expect("reclaim");
         assert_eq!(back.replaced, Some(1));
         assert_eq!(back.peer, c.peer);

@@ -106,3 +106,35 @@ async fn websocket_pings_count_against_the_rate() {
     let mut other = Client::connect(r.addr).await;
     other.create().await;
 }
+
+#[tokio::test]
+async fn a_kicked_peer_cannot_rejoin_the_room_from_its_address() {
+    let r = relay(&[]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, _, _, _) = host.create().await;
+    let mut kicked = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
+    let joined = kicked.join(&room).await;
+    let kicked_id = joined["peer"].as_str().expect("peer").to_owned();
+    host.expect("peer_joined").await;
+    let mut other = Client::connect_from(r.addr, [127, 0, 0, 3].into()).await;
+    other.join(&room).await;
+    host.expect("peer_joined").await;
+    kicked.expect("peer_joined").await;
+    // Only the host may remove someone.
+    other.send(json!({"type":"kick","peer":kicked_id})).await;
+    other.expect_error("not_host").await;
+    host.send(json!({"type":"kick","peer":kicked_id})).await;
+    kicked.expect("room_closed").await;
+    let left = other.expect("peer_left").await;
+    assert_eq!(left["peer"], kicked_id.as_str());
+    // Back at once, without the token the table banned, on the same or a new socket: no.
+    kicked.send(json!({"type":"join","room":room})).await;
+    kicked.expect_error("banned").await;
+    let mut again = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
+    again.send(json!({"type":"join","room":room})).await;
+    again.expect_error("banned").await;
+    // Others still join, and the kicked address may use other rooms.
+    let mut late = Client::connect_from(r.addr, [127, 0, 0, 4].into()).await;
+    late.join(&room).await;
+    again.create().await;
+}

@@ -14,7 +14,7 @@ use serde_json::Value;
 /// `docs/RELAY-PROTOCOL.md` (a test checks the two agree). It is not on the wire: a relay
 /// and a client of different versions are different releases, and `coup-relay --version`
 /// names it.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The alphabet of room codes: no `0`/`O`, no `1`/`I`/`L`, so a code read aloud or copied
 /// from a phone screen is never ambiguous.
@@ -56,6 +56,12 @@ pub enum ClientMessage {
     },
     /// Leave the room (closing the socket does the same).
     Leave,
+    /// The host removes `peer` from its room, and its client address may not join the
+    /// room again for the rest of the room's life.
+    Kick {
+        /// The removed peer's id.
+        peer: String,
+    },
     /// Keep-alive; answered with [`RelayMessage::Pong`].
     Ping,
 }
@@ -148,11 +154,13 @@ pub enum ErrorCode {
     UnknownPeer,
     BadSecret,
     ServerFull,
+    NotHost,
+    Banned,
 }
 
 impl ErrorCode {
     /// Every code, for metrics that list them all.
-    pub const ALL: [ErrorCode; 10] = [
+    pub const ALL: [ErrorCode; 12] = [
         ErrorCode::BadMessage,
         ErrorCode::TooLarge,
         ErrorCode::RateLimited,
@@ -163,6 +171,8 @@ impl ErrorCode {
         ErrorCode::UnknownPeer,
         ErrorCode::BadSecret,
         ErrorCode::ServerFull,
+        ErrorCode::NotHost,
+        ErrorCode::Banned,
     ];
 
     /// The code as it appears on the wire.
@@ -178,6 +188,8 @@ impl ErrorCode {
             ErrorCode::UnknownPeer => "unknown_peer",
             ErrorCode::BadSecret => "bad_secret",
             ErrorCode::ServerFull => "server_full",
+            ErrorCode::NotHost => "not_host",
+            ErrorCode::Banned => "banned",
         }
     }
 }

@@ -600,3 +600,40 @@ fn a_bots_thinking_time_does_not_tell_its_hand() {
         "truthful {t:.3} ms, bluffs {b:.3} ms"
     );
 }
+
+#[test]
+fn a_locked_table_takes_back_its_members_but_no_newcomer() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let (bob, _, token) = welcome(&outs, PeerId(1));
+    admin(&mut host, AdminCmd::Lock { locked: true });
+    assert!(host.table().locked);
+    host.disconnect(PeerId(1), T + 1);
+    // A newcomer (or Bob without his token) is turned away.
+    let outs = host.handle(PeerId(2), &hello("Eve", None), T + 2);
+    assert_eq!(fatal(&outs, PeerId(2)), Some(Fatal::Locked));
+    assert!(outs.contains(&Outgoing::Close { peer: PeerId(2) }));
+    assert_eq!(host.table().watchers.len(), 0);
+    // Bob with his token comes back to his seat.
+    let outs = host.handle(PeerId(3), &hello("Bob", Some(&token)), T + 3);
+    assert_eq!(welcome(&outs, PeerId(3)).0, bob);
+    // Opened again, newcomers join.
+    admin(&mut host, AdminCmd::Lock { locked: false });
+    let outs = host.handle(PeerId(4), &hello("Eve", None), T + 4);
+    welcome(&outs, PeerId(4));
+}
+
+#[test]
+fn a_kick_asks_the_relay_to_keep_the_link_out_before_closing_it() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let (bob, _, _) = welcome(&outs, PeerId(1));
+    let outs = admin(&mut host, AdminCmd::Kick { member: bob });
+    let ban = outs
+        .iter()
+        .position(|o| *o == Outgoing::Ban { peer: PeerId(1) });
+    let close = outs
+        .iter()
+        .position(|o| *o == Outgoing::Close { peer: PeerId(1) });
+    assert!(ban.is_some() && ban < close, "{outs:?}");
+}

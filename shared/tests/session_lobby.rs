@@ -143,7 +143,7 @@ fn a_token_takes_the_seat_back_and_replaces_the_old_link() {
     let outs = host.handle(PeerId(3), &hello("Eve", None), T + 20);
     assert!(outs.iter().all(|o| match o {
         Outgoing::Send { text, .. } => !text.contains(&token),
-        Outgoing::Close { .. } => true,
+        Outgoing::Close { .. } | Outgoing::Ban { .. } => true,
     }));
 }
 

@@ -215,6 +215,8 @@ impl Sim {
                         p.closed = true;
                     }
                 }
+                // The simulated network has no relay: a kick's close follows.
+                Outgoing::Ban { .. } => {}
             }
         }
     }

@@ -24,6 +24,8 @@ pub enum Wire {
     Send { peer: String, text: String },
     /// Close the link to `peer` (after what was sent before).
     Close { peer: String },
+    /// Ask the relay to remove `peer` from the room and keep its address out (a kick).
+    Ban { peer: String },
 }
 
 /// The seats most a table has (R1.1).
@@ -424,6 +426,11 @@ impl RoomTable {
                         wires.push(Wire::Close { peer });
                     }
                 }
+                Outgoing::Ban { peer: to } => {
+                    if let Some(peer) = self.relay_id(to) {
+                        wires.push(Wire::Ban { peer });
+                    }
+                }
             }
         }
         wires
@@ -602,7 +609,7 @@ mod tests {
                             }
                         }
                     }
-                    Wire::Close { .. } => {}
+                    Wire::Close { .. } | Wire::Ban { .. } => {}
                 }
             }
             wires = next;
@@ -615,7 +622,7 @@ mod tests {
                 assert_eq!(peer, "h");
                 host.frame(from, &text, now)
             }
-            Wire::Close { .. } => Vec::new(),
+            Wire::Close { .. } | Wire::Ban { .. } => Vec::new(),
         }
     }
 
@@ -878,6 +885,12 @@ mod tests {
             wires
                 .iter()
                 .any(|w| matches!(w, Wire::Close { peer } if peer == "g1"))
+        );
+        assert!(
+            wires
+                .iter()
+                .any(|w| matches!(w, Wire::Ban { peer } if peer == "g1")),
+            "the relay is asked to keep the joiner out"
         );
         settle(&mut host, &mut guest, wires, now);
         assert_eq!(

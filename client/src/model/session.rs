@@ -159,6 +159,8 @@ pub fn describe_error(code: ErrorCode) -> &'static str {
         ErrorCode::BadSecret => "The room could not be reclaimed.",
         ErrorCode::TooLarge => "A message was too large for the relay.",
         ErrorCode::BadMessage => "The relay did not understand a message.",
+        ErrorCode::NotHost => "Only the room's host may do that.",
+        ErrorCode::Banned => "The host of that room removed you from it.",
     }
 }
 
@@ -300,6 +302,9 @@ impl Session {
                         p.link = Some(LinkState::Closed);
                     }
                     effects.push(Effect::Hangup { peer });
+                }
+                Wire::Ban { peer } => {
+                    effects.push(Effect::Relay(ClientMessage::Kick { peer }));
                 }
             }
         }

@@ -68,6 +68,10 @@ pub enum Outgoing {
     Send { to: PeerId, text: String },
     /// Close the link to `peer` (after sending what came before).
     Close { peer: PeerId },
+    /// The person on `peer`'s link was removed for good: ask the relay to keep that link's
+    /// relay peer out of the room for the rest of it (its `kick`), then close it (a
+    /// [`Outgoing::Close`] follows).
+    Ban { peer: PeerId },
 }
 
 /// Why a snapshot could not be restored.
@@ -165,6 +169,9 @@ pub struct Host {
     host_member: MemberId,
     /// Tokens of kicked members: they may not come back.
     banned: Vec<String>,
+    /// Closed to newcomers: only members with a token may (re)join.
+    #[serde(default)]
+    locked: bool,
     seats: Vec<Slot>,
     options: Options,
     timers: Timers,
@@ -250,6 +257,7 @@ impl Host {
             next_member: 0,
             host_member: MemberId(0),
             banned: Vec::new(),
+            locked: false,
             seats: vec![Slot::Open, Slot::Open],
             options: Options::default(),
             timers: Timers::default(),
@@ -576,6 +584,19 @@ impl Host {
             }
             // An unknown token (a table that was restarted, a stale page) joins afresh.
         }
+        if self.locked {
+            // Closed to newcomers: only a member's own token gets in.
+            send(
+                out,
+                peer,
+                &ToGuest::Fatal {
+                    fatal: Fatal::Locked,
+                },
+            );
+            out.push(Outgoing::Close { peer });
+            self.links.remove(&peer);
+            return Ok(());
+        }
         let name = validate_name(name).map_err(Refusal::Name)?;
         if self.members.len() >= MAX_MEMBERS {
             // Make room by forgetting the watcher who has been away longest (its token
@@ -858,6 +879,11 @@ impl Host {
                             fatal: Fatal::Kicked,
                         },
                     );
+                    // A kick bans the token; the relay keeps the link's peer out too, so
+                    // a hello without the token cannot bring the person straight back.
+                    if peer != PeerId::LOCAL {
+                        out.push(Outgoing::Ban { peer });
+                    }
                     out.push(Outgoing::Close { peer });
                     self.links.remove(&peer);
                 }
@@ -883,6 +909,7 @@ impl Host {
                 self.deal(Some(winner), now)?;
                 return self.after_deal(now, out);
             }
+            AdminCmd::Lock { locked } => self.locked = locked,
             AdminCmd::EndGame => {
                 if !playing {
                     return Err(TableError::NoGame);
@@ -1372,6 +1399,7 @@ impl Host {
             default_bot: self.default_bot,
             host: self.host_member,
             game_no: self.game_no,
+            locked: self.locked,
         }
     }
 

@@ -192,8 +192,12 @@ pub enum AdminCmd {
     /// Put a member into a seat, replacing whoever is there. During a game only a watcher
     /// may take over a bot's seat.
     Sit { member: MemberId, seat: Seat },
-    /// Send a member away for good: their token stops working.
+    /// Send a member away for good: their token stops working (and the host's page asks
+    /// the relay to keep their link's relay peer out of the room).
     Kick { member: MemberId },
+    /// Close the table to newcomers (`true`) or open it again: while closed, only members
+    /// with their token may join.
+    Lock { locked: bool },
     /// Deal a game (R2). `first` is the host's choice of starting seat; random if absent
     /// (R2.4).
     Start { first: Option<Seat> },
@@ -308,6 +312,9 @@ pub struct TableInfo {
     pub host: MemberId,
     /// Counts the games dealt at this table (0 before the first).
     pub game_no: u32,
+    /// Closed to newcomers ([`AdminCmd::Lock`]).
+    #[serde(default)]
+    pub locked: bool,
 }
 
 /// Where the table is.
@@ -534,6 +541,8 @@ pub enum Fatal {
     Replaced,
     #[error("the table is full")]
     TableFull,
+    #[error("the table is closed to newcomers")]
+    Locked,
 }
 
 #[cfg(test)]
