@@ -63,7 +63,11 @@ fn source_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.path();
         let name = entry.file_name();
         if path.is_dir() {
-            if name != "node_modules" && name != "artifacts" && name != "target" {
+            // Installed tools and build output are not the repository's text.
+            if !["node_modules", "venv", "artifacts", "target"]
+                .iter()
+                .any(|skip| name == *skip)
+            {
                 source_files(&path, out);
             }
         } else if path.extension().is_some_and(|e| {
