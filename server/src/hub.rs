@@ -421,10 +421,8 @@ impl Hub {
                     Ok(k) => {
                         tracing::info!(room = %k.room, "peer removed by the host");
                         // Out of the room, its connection open for another create or join.
-                        let closed = encode(&RelayMessage::RoomClosed {
-                            reason: "the host removed you from the room".to_owned(),
-                        });
-                        self.deliver(k.conn, closed);
+                        // Its host tells it why, over the game's own channel; a word from
+                        // the relay too would race that explanation.
                         let frame = encode(&RelayMessage::PeerLeft { peer: k.peer });
                         for other in &k.notify {
                             self.deliver(*other, frame.clone());

@@ -162,7 +162,7 @@ pub struct Kicked {
     pub room: String,
     /// The removed peer's id.
     pub peer: String,
-    /// The removed connection (already out of the room): it is told `room_closed`.
+    /// The removed connection (already out of the room; its host tells it why).
     pub conn: ConnId,
     /// The connections still in the room, which must be told `peer_left`.
     pub notify: Vec<ConnId>,

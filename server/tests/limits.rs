@@ -124,9 +124,13 @@ async fn a_kicked_peer_cannot_rejoin_the_room_from_its_address() {
     other.send(json!({"type":"kick","peer":kicked_id})).await;
     other.expect_error("not_host").await;
     host.send(json!({"type":"kick","peer":kicked_id})).await;
-    kicked.expect("room_closed").await;
     let left = other.expect("peer_left").await;
     assert_eq!(left["peer"], kicked_id.as_str());
+    // Out of the room: its signals go nowhere.
+    kicked
+        .send(json!({"type":"signal","to":"anyone","data":{}}))
+        .await;
+    kicked.expect_error("not_in_room").await;
     // Back at once, without the token the table banned, on the same or a new socket: no.
     kicked.send(json!({"type":"join","room":room})).await;
     kicked.expect_error("banned").await;
