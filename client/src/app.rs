@@ -1,43 +1,43 @@
-//! The controller: owns the session signal and the network objects, feeds every event into
-//! the session (with the page time), and carries out the effects it returns. When the
-//! room's referee runs in this page, one browser timeout waits for its next deadline
-//! ([`Session::next_deadline`]) and then ticks it.
+//! The controller: the one state root of the page. It owns the session signal, the page
+//! clock and the network objects (the relay socket, the peer links, the referee's worker),
+//! feeds every event into the session and carries out the effects it returns.
 //!
-//! Components reach it through [`Ctl`], a `Copy` handle in the Leptos context. Nothing is
-//! borrowed across a call into the browser, so a browser callback that fires synchronously
-//! cannot find a `RefCell` already borrowed.
+//! Components reach it through [`Ctl`], a `Copy` handle in the Leptos context, and speak
+//! to it in [`Intent`]s. Nothing is borrowed across a call into the browser, so a browser
+//! callback that fires synchronously cannot find a `RefCell` already borrowed.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::{Rc, Weak};
 
 use leptos::prelude::*;
-use shared::engine::{Input, Options, Seat};
 use shared::relay::ClientMessage;
-use shared::session::protocol::{AdminCmd, BotLevel};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
 use crate::model::rejoin::{REJOIN_KEY, RejoinRecord};
 use crate::model::relay_url::relay_url;
-use crate::model::{Effect, Session};
+use crate::model::{Effect, Intent, RelayPeer, Session};
+use crate::net::NetError;
 use crate::net::peer::{LinkEvent, PeerLink};
+use crate::net::referee::{RefereeEvent, RefereeWorker};
 use crate::net::relay::{RelayEvent, RelaySocket};
+
+/// How often the page clock moves (the countdowns read it).
+const CLOCK_MS: i32 = 250;
 
 /// The app's state and network.
 pub struct Controller {
-    /// What the UI renders.
+    /// What the interface renders.
     session: RwSignal<Session, LocalStorage>,
     /// The relay socket, while one is open.
     relay: RefCell<Option<RelaySocket>>,
     /// Direct links, by the other peer's relay id.
-    links: RefCell<HashMap<String, PeerLink>>,
+    links: RefCell<HashMap<RelayPeer, PeerLink>>,
+    /// The referee's worker, while this page hosts a table.
+    referee: RefCell<Option<RefereeWorker>>,
     /// Lets browser callbacks find their way back without keeping the controller alive.
     me: Weak<Controller>,
-    /// The pending timeout for the host's next deadline.
-    timer: Cell<Option<i32>>,
-    /// What that timeout calls: ticks the session.
-    on_timer: RefCell<Option<Closure<dyn FnMut()>>>,
     /// The seat record last written to `sessionStorage`.
     saved: RefCell<Option<RejoinRecord>>,
 }
@@ -46,15 +46,15 @@ pub struct Controller {
 #[derive(Clone, Copy)]
 pub struct Ctl {
     pub session: RwSignal<Session, LocalStorage>,
+    /// Page time in milliseconds, moved by the page's one clock (the countdowns).
+    pub now: RwSignal<u64>,
     inner: StoredValue<Rc<Controller>, LocalStorage>,
 }
 
 impl Ctl {
-    /// Makes the controller for this page.
+    /// Makes the controller for this page and starts its clock.
     pub fn new() -> Ctl {
-        // The room's host shuffles from this: unpredictable to the other players.
-        let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
-        let mut start = Session::new(seed);
+        let mut start = Session::new();
         // A seat this tab held before a reload is offered back on the first screen (not
         // taken at once: a duplicated tab holds the same record and must not steal it).
         let stored = load_seat_record();
@@ -66,138 +66,48 @@ impl Ctl {
             session,
             relay: RefCell::default(),
             links: RefCell::default(),
+            referee: RefCell::default(),
             me: me.clone(),
-            timer: Cell::new(None),
-            on_timer: RefCell::new(None),
             saved: RefCell::new(stored),
         });
-        let me = Rc::downgrade(&ctl);
-        *ctl.on_timer.borrow_mut() = Some(Closure::<dyn FnMut()>::new(move || {
-            if let Some(c) = me.upgrade() {
-                c.timer.set(None);
-                let now = now_ms();
-                c.step(|s| s.tick(now));
-            }
-        }));
+        let now = RwSignal::new(now_ms());
+        let tick = Closure::<dyn FnMut()>::new(move || now.set(now_ms()));
+        if let Some(w) = web_sys::window() {
+            // One clock for the page's lifetime.
+            let _ = w.set_interval_with_callback_and_timeout_and_arguments_0(
+                tick.as_ref().unchecked_ref(),
+                CLOCK_MS,
+            );
+        }
+        tick.forget();
         Ctl {
             session,
+            now,
             inner: StoredValue::new_local(ctl),
         }
     }
 
-    fn with(&self, f: impl FnOnce(&Rc<Controller>)) {
-        if let Some(ctl) = self.inner.try_get_value() {
-            f(&ctl);
-        }
+    /// Asks for one thing (a refusal becomes a notice).
+    pub fn send(&self, intent: Intent) {
+        self.ask(intent);
     }
 
-    /// The name for the next room's table (already checked by the lobby's field).
-    pub fn set_name(&self, name: Option<String>) {
-        self.session.update(|s| s.set_name(name));
-    }
-
-    pub fn create(&self) {
-        self.with(|c| c.step(Session::create));
-    }
-
-    pub fn join(&self, code: String) {
-        self.with(|c| c.step(|s| s.join(&code)));
-    }
-
-    pub fn leave(&self) {
-        self.with(|c| c.step(Session::leave));
-    }
-
-    /// Takes the offered seat back (a room this tab held before a reload).
-    pub fn rejoin(&self) {
-        self.with(|c| c.step(Session::rejoin));
-    }
-
-    /// Declines the offered seat; the record is forgotten.
-    pub fn dismiss_rejoin(&self) {
-        self.with(|c| {
-            c.step(|s| {
-                s.dismiss_rejoin();
-                Vec::new()
-            })
-        });
-    }
-
-    /// Sends a chat line; returns false (with a notice) when it was refused.
-    pub fn say(&self, text: String) -> bool {
-        let mut sent = false;
-        let now = now_ms();
-        self.with(|c| {
-            c.step(|s| match s.say(&text, now) {
+    /// Asks for one thing; false (with a notice) when it was refused.
+    pub fn ask(&self, intent: Intent) -> bool {
+        let mut accepted = false;
+        if let Some(c) = self.inner.try_get_value() {
+            c.step(|s| match s.handle(intent) {
                 Ok(effects) => {
-                    sent = true;
+                    accepted = true;
                     effects
                 }
-                Err(e) => {
-                    s.notify(e);
+                Err(why) => {
+                    s.notify(why);
                     Vec::new()
                 }
-            })
-        });
-        sent
-    }
-
-    pub fn dismiss(&self, id: u64) {
-        self.session.update(|s| s.dismiss(id));
-    }
-
-    /// Plays one of our legal inputs at the room's table.
-    pub fn play(&self, input: Input) {
-        let now = now_ms();
-        self.with(|c| c.step(|s| s.play(input, now)));
-    }
-
-    /// A host command at the room's table.
-    pub fn admin(&self, cmd: AdminCmd) {
-        let now = now_ms();
-        self.with(|c| c.step(|s| s.admin(cmd, now)));
-    }
-
-    /// Fills an open (or a new) seat with a bot of `level`.
-    pub fn add_bot(&self, level: BotLevel) {
-        let now = now_ms();
-        self.with(|c| c.step(|s| s.add_bot(level, now)));
-    }
-
-    /// The host sets the game's options.
-    pub fn set_options(&self, options: Options) {
-        let now = now_ms();
-        self.with(|c| c.step(|s| s.set_options(options, now)));
-    }
-
-    /// The host sets the number of seats.
-    pub fn set_seat_count(&self, count: u8) {
-        let now = now_ms();
-        self.with(|c| c.step(|s| s.set_seat_count(count, now)));
-    }
-
-    /// The host sets the turn timer.
-    pub fn set_turn_timer(&self, turn_ms: Option<u64>) {
-        let now = now_ms();
-        self.with(|c| c.step(|s| s.set_turn_timer(turn_ms, now)));
-    }
-
-    /// After a game: back to the table's lobby.
-    pub fn back_to_lobby(&self) {
-        let now = now_ms();
-        self.with(|c| c.step(|s| s.back_to_lobby(now)));
-    }
-
-    /// Sends the person in `seat` away.
-    pub fn kick(&self, seat: Seat) {
-        let now = now_ms();
-        self.with(|c| c.step(|s| s.kick(seat, now)));
-    }
-
-    /// Opens a bot's seat again.
-    pub fn remove_bot(&self, seat: Seat) {
-        let now = now_ms();
-        self.with(|c| c.step(|s| s.remove_bot(seat, now)));
+            });
+        }
+        accepted
     }
 }
 
@@ -217,9 +127,20 @@ fn load_seat_record() -> Option<RejoinRecord> {
     record
 }
 
-/// Page time in milliseconds (the unit of the room host's deadlines).
-fn now_ms() -> u64 {
+/// Page time in milliseconds (the unit of the host's deadlines; the referee's worker reads
+/// the same clock).
+pub fn now_ms() -> u64 {
     js_sys::Date::now() as u64
+}
+
+/// A `<meta name=…>` tag's content on this page.
+fn meta(name: &str) -> Option<String> {
+    web_sys::window()?
+        .document()?
+        .query_selector(&format!(r#"meta[name="{name}"]"#))
+        .ok()
+        .flatten()?
+        .get_attribute("content")
 }
 
 impl Controller {
@@ -229,7 +150,6 @@ impl Controller {
         for effect in effects {
             self.run(effect);
         }
-        self.schedule();
         self.save_seat_record();
     }
 
@@ -247,28 +167,6 @@ impl Controller {
             };
         }
         *self.saved.borrow_mut() = now;
-    }
-
-    /// Waits for the host's next deadline (replacing the previous wait), if any.
-    fn schedule(&self) {
-        let Some(window) = web_sys::window() else {
-            return;
-        };
-        if let Some(id) = self.timer.take() {
-            window.clear_timeout_with_handle(id);
-        }
-        let Some(at) = self.session.with_untracked(Session::next_deadline) else {
-            return;
-        };
-        let delay = i32::try_from(at.saturating_sub(now_ms())).unwrap_or(i32::MAX);
-        if let Some(cb) = self.on_timer.borrow().as_ref()
-            && let Ok(id) = window.set_timeout_with_callback_and_timeout_and_arguments_0(
-                cb.as_ref().unchecked_ref(),
-                delay,
-            )
-        {
-            self.timer.set(Some(id));
-        }
     }
 
     fn notify(&self, text: String) {
@@ -295,7 +193,7 @@ impl Controller {
                 let report = self.link_reporter(&peer);
                 match PeerLink::dial(&ice_servers, report) {
                     Ok(link) => drop(self.links.borrow_mut().insert(peer, link)),
-                    Err(e) => self.step(|s| s.on_link_closed(&peer, Some(&e), now_ms())),
+                    Err(e) => self.step(|s| s.on_link_closed(&peer, Some(&e.to_string()))),
                 }
             }
             Effect::Signal {
@@ -308,7 +206,7 @@ impl Controller {
                     match PeerLink::accept(&ice_servers, report) {
                         Ok(link) => drop(self.links.borrow_mut().insert(peer.clone(), link)),
                         Err(e) => {
-                            return self.step(|s| s.on_link_closed(&peer, Some(&e), now_ms()));
+                            return self.step(|s| s.on_link_closed(&peer, Some(&e.to_string())));
                         }
                     }
                 }
@@ -326,11 +224,55 @@ impl Controller {
                     self.notify(format!("Could not send: {e}"));
                 }
             }
+            Effect::StartReferee => {
+                let started = meta("coup-referee")
+                    .ok_or(NetError::NoPage("referee script"))
+                    .and_then(|url| {
+                        let me = self.me.clone();
+                        RefereeWorker::start(&url, move |ev| {
+                            if let Some(c) = me.upgrade() {
+                                c.on_referee_event(ev);
+                            }
+                        })
+                    });
+                match started {
+                    Ok(worker) => *self.referee.borrow_mut() = Some(worker),
+                    Err(e) => {
+                        let why = e.to_string();
+                        defer(self.me.clone(), move |c| {
+                            c.step(|s| s.on_referee_failed(&why));
+                        });
+                    }
+                }
+            }
+            Effect::Referee(msg) => {
+                let posted = self.referee.borrow().as_ref().map(|w| w.post(&msg));
+                if let Some(Err(e)) = posted {
+                    self.notify(format!("Could not reach the referee: {e}"));
+                }
+            }
+            Effect::StopReferee => defer_drop(self.referee.borrow_mut().take()),
+        }
+    }
+
+    fn on_referee_event(&self, ev: RefereeEvent) {
+        match ev {
+            RefereeEvent::Out(out) => {
+                let now = now_ms();
+                self.step(|s| s.on_referee(out, now));
+            }
+            RefereeEvent::Garbage(why) => {
+                self.notify(format!("Ignored a bad message from the referee: {why}"))
+            }
+            RefereeEvent::Failed(why) => {
+                defer_drop(self.referee.borrow_mut().take());
+                self.step(|s| s.on_referee_failed(&why));
+            }
         }
     }
 
     /// Opens the relay socket unless one is usable.
-    fn relay_socket(&self) -> Result<(), String> {
+    fn relay_socket(&self) -> Result<(), NetError> {
         if self
             .relay
             .borrow()
@@ -352,10 +294,7 @@ impl Controller {
 
     fn on_relay_event(&self, ev: RelayEvent) {
         match ev {
-            RelayEvent::Message(msg) => {
-                let now = now_ms();
-                self.step(|s| s.on_relay(msg, now))
-            }
+            RelayEvent::Message(msg) => self.step(|s| s.on_relay(msg)),
             RelayEvent::Garbage(why) => {
                 self.notify(format!("Ignored a bad message from the relay: {why}"))
             }
@@ -372,9 +311,9 @@ impl Controller {
         }
     }
 
-    fn link_reporter(&self, peer: &str) -> impl Fn(LinkEvent) + 'static {
+    fn link_reporter(&self, peer: &RelayPeer) -> impl Fn(LinkEvent) + 'static {
         let me = self.me.clone();
-        let peer = peer.to_owned();
+        let peer = peer.clone();
         move |ev| {
             if let Some(c) = me.upgrade() {
                 c.on_link_event(&peer, ev);
@@ -382,42 +321,42 @@ impl Controller {
         }
     }
 
-    fn on_link_event(&self, peer: &str, ev: LinkEvent) {
+    fn on_link_event(&self, peer: &RelayPeer, ev: LinkEvent) {
         match ev {
-            LinkEvent::Signal(data) => {
-                self.run(Effect::Relay(shared::relay::ClientMessage::Signal {
-                    to: peer.to_owned(),
-                    data: data.to_value(),
-                }))
+            LinkEvent::Signal(data) => self.run(Effect::Relay(ClientMessage::Signal {
+                to: peer.0.clone(),
+                data: data.to_value(),
+            })),
+            LinkEvent::Open => self.step(|s| s.on_link_open(peer)),
+            LinkEvent::Frame(frame) => {
+                let now = now_ms();
+                self.step(|s| s.on_peer_frame(peer, &frame, now))
             }
-            LinkEvent::Open => self.step(|s| s.on_link_open(peer, now_ms())),
-            LinkEvent::Frame(frame) => self.step(|s| s.on_peer_frame(peer, &frame, now_ms())),
-            LinkEvent::Closed(why) => {
-                self.step(|s| s.on_link_closed(peer, why.as_deref(), now_ms()))
-            }
+            LinkEvent::Closed(why) => self.step(|s| s.on_link_closed(peer, why.as_deref())),
         }
     }
 }
 
 /// The relay URL for this page: same origin `/ws`, or `<meta name="coup-relay">`.
-fn page_relay_url() -> Result<String, String> {
-    let window = web_sys::window().ok_or("no window")?;
+fn page_relay_url() -> Result<String, NetError> {
+    let window = web_sys::window().ok_or(NetError::NoPage("window"))?;
     let location = window.location();
-    let protocol = location.protocol().map_err(|_| "no page protocol")?;
-    let host = location.host().map_err(|_| "no page host")?;
-    let meta = window
-        .document()
-        .and_then(|d| {
-            d.query_selector(r#"meta[name="coup-relay"]"#)
-                .ok()
-                .flatten()
-        })
-        .and_then(|m| m.get_attribute("content"));
-    relay_url(&protocol, &host, meta.as_deref()).map_err(|e| e.to_string())
+    let protocol = location.protocol()?;
+    let host = location.host()?;
+    Ok(relay_url(&protocol, &host, meta("coup-relay").as_deref())?)
 }
 
-/// Drops `value` after the current browser callback returns: a socket or link must not
-/// free the closure that is running right now.
+/// Drops `value` after the current browser callback returns: a socket, link or worker
+/// must not free the closure that is running right now.
 fn defer_drop<T: 'static>(value: T) {
     wasm_bindgen_futures::spawn_local(async move { drop(value) });
+}
+
+/// Runs `f` on the controller after the current step (a step must not start inside one).
+fn defer(me: Weak<Controller>, f: impl FnOnce(&Controller) + 'static) {
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Some(c) = me.upgrade() {
+            f(&c);
+        }
+    });
 }

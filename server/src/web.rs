@@ -24,7 +24,6 @@ use axum::routing::get;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest, Sha256};
-use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -66,10 +65,11 @@ pub fn router(hub: Arc<Hub>) -> Router {
     let statics = if dir.is_dir() {
         let root = Arc::new(std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone()));
         Router::new()
-            .fallback_service(ServeDir::new(&dir))
+            // The build writes `.br` and `.gz` beside each asset at the highest levels;
+            // the relay sends the one the browser accepts and never compresses on the fly.
+            .fallback_service(ServeDir::new(&dir).precompressed_br().precompressed_gzip())
             .layer(middleware::from_fn(cache_control))
             .layer(middleware::from_fn_with_state(root, static_guard))
-            .layer(CompressionLayer::new())
     } else {
         tracing::warn!(dir = %dir.display(), "static directory missing; serving a placeholder page");
         let page = NOT_BUILT.replace("{DIR}", &html_escape(&dir.display().to_string()));
@@ -177,7 +177,7 @@ pub async fn static_target(root: &Path, path: &str) -> Result<PathBuf, StatusCod
     Ok(real)
 }
 
-/// Sets `Cache-Control` on successful static responses by file name.
+/// Sets `Cache-Control` on successful static responses by file name, and `Vary`.
 async fn cache_control(req: Request, next: Next) -> Response {
     let immutable = is_hashed_asset(req.uri().path());
     let mut res: Response<Body> = next.run(req).await;
@@ -190,6 +190,10 @@ async fn cache_control(req: Request, next: Next) -> Response {
         res.headers_mut()
             .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
     }
+    // The body depends on Accept-Encoding (a precompressed sibling may be sent): caches
+    // must keep the variants apart.
+    res.headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     res
 }
 

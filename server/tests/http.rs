@@ -21,7 +21,7 @@ async fn get(addr: std::net::SocketAddr, path: &str, extra: &str) -> (String, Ve
 }
 
 #[tokio::test]
-async fn static_files_with_cache_csp_and_compression() {
+async fn static_files_with_cache_csp_and_precompressed_siblings() {
     let dir = std::env::temp_dir().join(format!("coup-static-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let boot = "import init from './app-1a2b3c4d.js'; init();";
@@ -67,12 +67,34 @@ async fn static_files_with_cache_csp_and_compression() {
         assert!(head.contains(h), "{h} missing in {head}");
     }
 
-    let (head, _) = get(r.addr, "/app-1a2b3c4d.js", "Accept-Encoding: gzip\r\n").await;
+    // The precompressed siblings the build writes are sent by what the browser accepts,
+    // with the type of the original; nothing is compressed on the fly.
+    std::fs::write(dir.join("app-1a2b3c4d.js.br"), b"brotli bytes").expect("br");
+    std::fs::write(dir.join("app-1a2b3c4d.js.gz"), b"gzip bytes").expect("gz");
+    let (head, body) = get(r.addr, "/app-1a2b3c4d.js", "Accept-Encoding: gzip, br\r\n").await;
     assert!(
         head.contains("cache-control: public, max-age=31536000, immutable"),
         "{head}"
     );
+    assert!(head.contains("content-encoding: br"), "{head}");
+    assert!(head.contains("content-type: text/javascript"), "{head}");
+    assert!(head.contains("vary: accept-encoding"), "{head}");
+    assert_eq!(body, b"brotli bytes");
+    let (head, body) = get(r.addr, "/app-1a2b3c4d.js", "Accept-Encoding: gzip\r\n").await;
     assert!(head.contains("content-encoding: gzip"), "{head}");
+    assert_eq!(body, b"gzip bytes");
+    let (head, body) = get(r.addr, "/app-1a2b3c4d.js", "").await;
+    assert!(!head.contains("content-encoding"), "{head}");
+    assert!(body.starts_with(b"export default function init"));
+    // A file with no precompressed sibling goes as it is, whatever the browser accepts.
+    let (head, body) = get(
+        r.addr,
+        "/app-1a2b3c4d_bg.wasm",
+        "Accept-Encoding: br, gzip\r\n",
+    )
+    .await;
+    assert!(!head.contains("content-encoding"), "{head}");
+    assert_eq!(body.len(), 4096);
     let (head, body) = get(r.addr, "/app-1a2b3c4d_bg.wasm", "").await;
     assert!(head.contains("content-type: application/wasm"), "{head}");
     assert!(head.contains("immutable"), "{head}");

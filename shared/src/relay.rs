@@ -211,8 +211,64 @@ pub fn normalize_code(input: &str) -> Option<String> {
     (out.len() == CODE_LEN).then_some(out)
 }
 
+/// A room code in canonical form ([`CODE_LEN`] characters of [`CODE_ALPHABET`]): made only
+/// by parsing, so holding one means it is well formed. Shown in two halves, `K7M-3QX`, the
+/// way people read it aloud; on the wire it is the canonical string.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct RoomCode(String);
+
+impl RoomCode {
+    /// Reads a code as a person typed it (any case, spaces and dashes ignored).
+    pub fn parse(typed: &str) -> Option<RoomCode> {
+        normalize_code(typed).map(RoomCode)
+    }
+
+    /// The canonical form, as the relay knows the room.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for RoomCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Canonical codes are ASCII, so the halves split on a character boundary.
+        let (a, b) = self.0.split_at(CODE_LEN / 2);
+        write!(f, "{a}-{b}")
+    }
+}
+
+impl TryFrom<String> for RoomCode {
+    type Error = &'static str;
+
+    fn try_from(s: String) -> Result<RoomCode, &'static str> {
+        RoomCode::parse(&s).ok_or("not a room code")
+    }
+}
+
+impl From<RoomCode> for String {
+    fn from(c: RoomCode) -> String {
+        c.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn room_codes_parse_as_typed_and_show_in_two_halves() {
+        let c = RoomCode::parse(" k7m-3qx ").expect("a code");
+        assert_eq!(c.as_str(), "K7M3QX");
+        assert_eq!(c.to_string(), "K7M-3QX");
+        assert_eq!(RoomCode::parse("K7M3QX"), Some(c.clone()));
+        for bad in ["", "K7M3Q", "K7M3QXX", "O0I1L5", "K7M-3Q\u{e9}"] {
+            assert_eq!(RoomCode::parse(bad), None, "{bad:?}");
+        }
+        let json = serde_json::to_string(&c).expect("json");
+        assert_eq!(json, "\"K7M3QX\"");
+        assert_eq!(serde_json::from_str::<RoomCode>(&json).ok(), Some(c));
+        assert!(serde_json::from_str::<RoomCode>("\"nope\"").is_err());
+    }
+
     use super::*;
     use serde_json::json;
 

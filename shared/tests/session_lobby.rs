@@ -218,10 +218,24 @@ fn the_host_arranges_seats_options_and_starts() {
         .is_none()
     );
     assert!(!host.table().options.two_player_draft);
-    let outs = admin(&mut host, AdminCmd::SetOptions { options: draft });
-    assert_eq!(
-        refusal(&outs, PeerId::LOCAL),
-        Some(Refusal::Table(TableError::DraftNeedsTwo))
+    // R1.4: asked for at four seats, the draft stands off; the other options are taken.
+    let outs = admin(
+        &mut host,
+        AdminCmd::SetOptions {
+            options: Options {
+                inquisitor: true,
+                ..draft
+            },
+        },
+    );
+    assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+    assert!(!host.table().options.two_player_draft);
+    assert!(host.table().options.inquisitor);
+    admin(
+        &mut host,
+        AdminCmd::SetOptions {
+            options: Options::default(),
+        },
     );
     // Swap, sit, bots.
     admin(
@@ -637,4 +651,123 @@ fn a_full_table_forgets_the_watcher_away_longest() {
     let outs = host.handle(PeerId(1001), &hello("W1", Some(&token)), T + 6_000);
     let (_, _, new_token) = welcome(&outs, PeerId(1001));
     assert_ne!(new_token, token);
+}
+
+#[test]
+fn end_game_puts_a_finished_game_away_and_every_member_is_reset() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    welcome(&outs, PeerId(1));
+    let outs = admin(&mut host, AdminCmd::EndGame);
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Table(TableError::NoGame)),
+        "nothing to end in the lobby"
+    );
+    admin(&mut host, AdminCmd::SetSeatCount { count: 3 });
+    admin(&mut host, AdminCmd::Start { first: None });
+    play_out(&mut host, T);
+    assert!(matches!(host.phase(), Phase::Finished { .. }));
+    let outs = admin(&mut host, AdminCmd::EndGame);
+    assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+    assert_eq!(host.phase(), Phase::Lobby);
+    assert!(host.game().is_none());
+    assert_eq!(host.table().seats.len(), 3, "the seats stay as they were");
+    for peer in [PeerId::LOCAL, PeerId(1)] {
+        let reset = to(&outs, peer).into_iter().find_map(|m| match m {
+            ToGuest::Update(u) if u.reset => Some(u),
+            _ => None,
+        });
+        assert!(
+            reset.expect("a reset").game.is_none(),
+            "{peer:?} drops the game"
+        );
+    }
+}
+
+#[test]
+fn add_bot_fills_the_first_open_seat_then_adds_seats_up_to_ten() {
+    use shared::session::protocol::BotLevel;
+    let mut host = new_host();
+    admin(&mut host, AdminCmd::SetSeatCount { count: 3 });
+    admin(
+        &mut host,
+        AdminCmd::AddBot {
+            level: BotLevel::Hard,
+        },
+    );
+    let seats = host.table().seats;
+    assert!(matches!(
+        &seats[1],
+        SeatInfo::Bot {
+            level: BotLevel::Hard,
+            ..
+        }
+    ));
+    assert!(matches!(&seats[2], SeatInfo::Open));
+    admin(
+        &mut host,
+        AdminCmd::AddBot {
+            level: BotLevel::Easy,
+        },
+    );
+    // No seat open: R1.1 lets the table grow to ten, and the two-player draft (R1.4)
+    // stays off past two seats.
+    for n in 4..=10 {
+        let outs = admin(
+            &mut host,
+            AdminCmd::AddBot {
+                level: BotLevel::Normal,
+            },
+        );
+        assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+        assert_eq!(host.table().seats.len(), n);
+    }
+    let outs = admin(
+        &mut host,
+        AdminCmd::AddBot {
+            level: BotLevel::Normal,
+        },
+    );
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Table(TableError::SeatCount))
+    );
+    assert_eq!(host.table().seats.len(), 10);
+    admin(&mut host, AdminCmd::Start { first: None });
+    let outs = admin(
+        &mut host,
+        AdminCmd::AddBot {
+            level: BotLevel::Normal,
+        },
+    );
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Table(TableError::GameInProgress))
+    );
+}
+
+#[test]
+fn options_are_decided_for_the_seat_count_once() {
+    // R1.4: the draft stands only at two seats, whichever way the table gets there.
+    let draft = Options {
+        two_player_draft: true,
+        ..Options::default()
+    };
+    assert!(draft.for_players(2).two_player_draft);
+    for n in [3, 4, 10] {
+        assert!(!draft.for_players(n).two_player_draft);
+    }
+    let all = Options {
+        inquisitor: true,
+        allegiances: true,
+        two_player_draft: true,
+    };
+    assert_eq!(
+        all.for_players(5),
+        Options {
+            two_player_draft: false,
+            ..all
+        }
+    );
 }

@@ -9,6 +9,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, startTable } from "./harness.mjs";
+import { recordResponsiveness, resetResponsiveness, responsiveness } from "./responsiveness.mjs";
 
 let table;
 let browser;
@@ -23,11 +24,13 @@ after(async () => {
   await table?.stop();
 });
 
-/** Plays the page's game to the end; returns the number of our decisions. */
-async function playToTheEnd(page, shotMidGame) {
+/**
+ * Plays the page's game to the end (or for `ms`); returns the number of our decisions.
+ */
+async function playToTheEnd(page, shotMidGame = async () => {}, ms = 240_000) {
   let decisions = 0;
   let shot = false;
-  const deadline = Date.now() + 240_000;
+  const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await page.getByTestId("game-over").isVisible()) return decisions;
     const buttons = page.getByTestId("decision");
@@ -48,6 +51,7 @@ async function playToTheEnd(page, shotMidGame) {
       await page.waitForTimeout(100);
     }
   }
+  if (ms < 240_000) return decisions;
   throw new Error("the game did not end in time");
 }
 
@@ -85,3 +89,31 @@ for (const [label, viewport] of [
     }
   });
 }
+
+// The referee and the bots think in a worker: while a table of Hard bots plays, the page's
+// main thread stays free. Prints the figures BENCHMARKS.md records (not a timed assertion:
+// a loaded machine may be slower); asserts that the page played and was measured.
+test("the page stays responsive while Hard bots think (4, 6 and 10 players)", { timeout: 240_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    for (const players of ["4", "6", "10"]) {
+      const page = await context.newPage();
+      await recordResponsiveness(page);
+      await page.goto(base);
+      await page.getByTestId("solo-players").selectOption(players);
+      await page.getByTestId("solo-level").selectOption("hard");
+      await page.getByTestId("solo-start").click();
+      await page.getByTestId("solo-table").waitFor();
+      await page.getByTestId("seat").nth(Number(players) - 1).waitFor();
+      await resetResponsiveness(page);
+      const decisions = await playToTheEnd(page, undefined, 20_000);
+      const r = await responsiveness(page);
+      console.log(`    responsiveness, ${players} Hard players: ${JSON.stringify({ decisions, ...r })}`);
+      assert.ok(r.frames > 100, "frames were drawn while the table played");
+      assert.ok(decisions > 0 && r.clicks > 0, "we played and our clicks were measured");
+      await page.close();
+    }
+  } finally {
+    await context.close();
+  }
+});

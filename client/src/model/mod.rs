@@ -1,19 +1,24 @@
 //! Plain logic of the client: no browser, no I/O, unit-tested natively.
 //!
-//! The network layer (`crate::net`) turns sockets and peer connections into calls on
-//! [`Session`]; the session answers with [`Effect`]s for the network layer to carry out, and
-//! the UI renders the session. Everything here compiles on every target.
+//! The controller (`crate::app`) turns sockets, peer connections and the referee's worker
+//! into calls on [`Session`]; the session answers with [`Effect`]s for the controller to
+//! carry out, and the interface renders the session and sends [`Intent`]s. Everything
+//! here compiles on every target.
 
 pub mod chat;
+pub mod intent;
 pub mod name;
 pub mod rejoin;
 pub mod relay_url;
-pub mod room_table;
 pub mod session;
 pub mod signal;
 pub mod table;
+pub mod words;
 
 pub use chat::ChatLine;
-pub use room_table::{RoomTable, Wire};
-pub use session::{Effect, LinkState, Notice, Peer, Phase, Role, Room, Session};
+pub use intent::{Intent, SoloSetup};
+pub use session::{
+    Effect, Hosting, Joined, LinkState, Notice, Opening, Peer, Phase, RelayPeer, Room, Session,
+};
 pub use signal::SignalData;
+pub use table::Table;

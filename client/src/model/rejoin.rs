@@ -6,7 +6,7 @@
 //! the token, so the host hands back the same seat (`shared/PEER-PROTOCOL.md`, `hello`).
 
 use serde::{Deserialize, Serialize};
-use shared::relay::normalize_code;
+use shared::relay::RoomCode;
 use shared::session::names::validate_name;
 
 /// The `sessionStorage` key of the record.
@@ -16,53 +16,52 @@ pub const REJOIN_KEY: &str = "coup.rejoin";
 const MAX_TOKEN_CHARS: usize = 128;
 
 /// A seat this tab held in a room.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RejoinRecord {
-    /// The room code, canonical form ("ABC234").
-    pub code: String,
+    /// The room's code.
+    pub code: RoomCode,
     /// The seat token from the host's welcome.
     pub token: String,
     /// The name at the table.
     pub name: String,
 }
 
+/// A record as storage holds it, before it is checked.
+#[derive(Deserialize)]
+struct Stored {
+    code: String,
+    token: String,
+    name: String,
+}
+
 impl RejoinRecord {
     /// A record, when every part is one the relay and the host would accept.
-    pub fn new(code: &str, token: &str, name: &str) -> Option<RejoinRecord> {
-        let record = RejoinRecord {
-            code: code.to_owned(),
+    pub fn new(code: &RoomCode, token: &str, name: &str) -> Option<RejoinRecord> {
+        let valid = !token.is_empty()
+            && token.len() <= MAX_TOKEN_CHARS
+            && token.chars().all(|c| c.is_ascii_alphanumeric())
+            && validate_name(name).as_deref() == Ok(name);
+        valid.then(|| RejoinRecord {
+            code: code.clone(),
             token: token.to_owned(),
             name: name.to_owned(),
-        };
-        record.valid().then_some(record)
+        })
     }
 
-    fn valid(&self) -> bool {
-        normalize_code(&self.code).as_deref() == Some(self.code.as_str())
-            && !self.token.is_empty()
-            && self.token.len() <= MAX_TOKEN_CHARS
-            && self.token.chars().all(|c| c.is_ascii_alphanumeric())
-            && validate_name(&self.name).as_deref() == Ok(self.name.as_str())
-    }
-
-    /// What storage held, when it is a valid record (else `None`: drop it).
+    /// What storage held, when it is a valid record in canonical form (else `None`: drop
+    /// it).
     pub fn parse(stored: &str) -> Option<RejoinRecord> {
         if stored.len() > 1_024 {
             return None;
         }
-        let record: RejoinRecord = serde_json::from_str(stored).ok()?;
-        record.valid().then_some(record)
+        let s: Stored = serde_json::from_str(stored).ok()?;
+        let code = RoomCode::parse(&s.code).filter(|c| c.as_str() == s.code)?;
+        RejoinRecord::new(&code, &s.token, &s.name)
     }
 
     /// The text to store.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
-    }
-
-    /// The code as shown ("ABC-234").
-    pub fn pretty_code(&self) -> String {
-        let (a, b) = self.code.split_at(self.code.len() / 2);
-        format!("{a}-{b}")
     }
 }
 
@@ -72,9 +71,10 @@ mod tests {
 
     #[test]
     fn a_record_round_trips() {
-        let r = RejoinRecord::new("ABC234", "9f00aa11", "Bo").expect("valid");
+        let code = RoomCode::parse("ABC234").expect("a code");
+        let r = RejoinRecord::new(&code, "9f00aa11", "Bo").expect("valid");
         assert_eq!(RejoinRecord::parse(&r.to_json()), Some(r.clone()));
-        assert_eq!(r.pretty_code(), "ABC-234");
+        assert_eq!(r.code.to_string(), "ABC-234");
     }
 
     #[test]
@@ -101,6 +101,7 @@ mod tests {
             "a".repeat(129)
         );
         assert_eq!(RejoinRecord::parse(&long), None);
-        assert!(RejoinRecord::new("ABC234", "x", &"y".repeat(25)).is_none());
+        let code = RoomCode::parse("ABC234").expect("a code");
+        assert!(RejoinRecord::new(&code, "x", &"y".repeat(25)).is_none());
     }
 }

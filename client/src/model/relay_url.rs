@@ -18,6 +18,8 @@ impl std::fmt::Display for BadRelayUrl {
     }
 }
 
+impl std::error::Error for BadRelayUrl {}
+
 /// The WebSocket URL of the relay for a page loaded over `protocol` (`"https:"`, `"http:"`)
 /// from `host` (`"example.org:8080"`), given the `coup-relay` meta tag's content if any.
 pub fn relay_url(protocol: &str, host: &str, meta: Option<&str>) -> Result<String, BadRelayUrl> {

@@ -1,35 +1,66 @@
-//! The session: where this page stands with the relay and the other peers, as a plain
-//! state machine.
+//! The session: where this page stands, as one plain state machine.
 //!
-//! Inputs are the user's intents ([`Session::create`], [`Session::join`], [`Session::say`],
-//! [`Session::play`], [`Session::admin`], [`Session::leave`]), what the network layer
-//! observed ([`Session::on_relay`], [`Session::on_link_open`], [`Session::on_peer_frame`],
-//! ...) and the passing of time ([`Session::tick`] when [`Session::next_deadline`] comes).
-//! Each returns the [`Effect`]s for the network layer to carry out. Nothing here touches a
-//! socket, so every path is tested natively.
+//! Inputs are the person's [`Intent`]s ([`Session::handle`]), what the network saw
+//! ([`Session::on_relay`], [`Session::on_link_open`], [`Session::on_peer_frame`], ...) and
+//! what the referee said ([`Session::on_referee`]), each with the page time. Each returns
+//! the [`Effect`]s for the controller to carry out. Nothing here touches a socket or a
+//! worker, so every path is tested natively.
+//!
+//! A page is on one side of a table at a time ([`Phase`]):
+//! - [`Hosting`]: the page runs the referee (a [`Referee`](shared::session::Referee) in a
+//!   worker, reached by [`Effect::Referee`]) and plays through its own guest on the local
+//!   link. A game against bots is a hosted table with no room; a room adds a relay code and
+//!   the links to the guests, whose texts go to the referee and back.
+//! - [`Joined`]: the page is a guest of another page's host, over one data channel.
 //!
 //! Topology: a star. The host dials every guest ([`Effect::Dial`]); a guest waits for the
-//! host's offer and links to nobody else. Over the data channels the room's table speaks
-//! `shared::session`'s protocol ([`RoomTable`]): the creator's page runs the referee.
+//! host's offer and links to nobody else.
+
+use std::collections::BTreeMap;
 
 use serde_json::Value;
-use shared::engine::{Input, Options, Seat};
-use shared::relay::{ClientMessage, ErrorCode, IceServer, RelayMessage, normalize_code};
-use shared::session::protocol::{AdminCmd, BotLevel};
+use shared::engine::MIN_PLAYERS;
+use shared::relay::{ClientMessage, ErrorCode, IceServer, RelayMessage, RoomCode};
+use shared::session::protocol::{AdminCmd, PeerId, SeatSetting, Timers};
+use shared::session::{Outgoing, ToReferee};
 
 use super::chat::ChatLine;
+use super::intent::{Intent, SoloSetup};
 use super::rejoin::RejoinRecord;
-use super::room_table::{RoomTable, Wire};
 use super::signal::SignalData;
+use super::table::{Received, Table};
 
 /// How many notices stay on screen.
 const MAX_NOTICES: usize = 4;
 
-/// This page's part in the room.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    Host,
-    Guest,
+/// How long a bot waits before it acts at our tables: quick enough to keep a game moving,
+/// slow enough to follow. People keep the default timers.
+const BOT_DELAY_MS: u64 = 700;
+
+/// The name of a hosting page's player who chose none and has no relay id to go by.
+const DEFAULT_NAME: &str = "Player";
+
+/// A peer's id on the relay (one connection in one room).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RelayPeer(pub String);
+
+impl RelayPeer {
+    /// A short display name for a peer that has not named itself: "Player AB3K".
+    pub fn short_name(&self) -> String {
+        let tag: String = self
+            .0
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .take(4)
+            .collect();
+        format!("Player {}", tag.to_uppercase())
+    }
+}
+
+impl From<&str> for RelayPeer {
+    fn from(s: &str) -> RelayPeer {
+        RelayPeer(s.to_owned())
+    }
 }
 
 /// The state of the direct WebRTC link to a peer.
@@ -46,51 +77,88 @@ pub enum LinkState {
 /// Another peer of the room.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Peer {
-    /// The relay's peer id.
-    pub id: String,
+    pub id: RelayPeer,
     /// The room's host.
     pub is_host: bool,
-    /// The direct link, if this page has one with that peer (the host links with every guest;
-    /// a guest only with the host).
+    /// The direct link, if this page has one with that peer (the host links with every
+    /// guest; a guest only with the host).
     pub link: Option<LinkState>,
 }
 
-/// A room this page is in.
+/// A room on the relay, as this page is in it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Room {
-    /// The room code, canonical form.
-    pub code: String,
+    pub code: RoomCode,
     /// This page's peer id.
-    pub me: String,
-    /// The host's peer id (`me` when this page hosts).
-    pub host: String,
-    pub role: Role,
-    /// Kept so a host whose relay connection drops can reclaim the room (to come).
-    pub host_secret: Option<String>,
+    pub me: RelayPeer,
     /// The others, in order of arrival.
     pub peers: Vec<Peer>,
     /// The relay's STUN/TURN servers for new peer connections.
-    pub ice_servers: Vec<IceServer>,
+    ice_servers: Vec<IceServer>,
 }
 
 impl Room {
-    fn peer_mut(&mut self, id: &str) -> Option<&mut Peer> {
-        self.peers.iter_mut().find(|p| p.id == id)
+    fn peer_mut(&mut self, id: &RelayPeer) -> Option<&mut Peer> {
+        self.peers.iter_mut().find(|p| p.id == *id)
+    }
+
+    fn hangups(&self) -> Vec<Effect> {
+        self.peers
+            .iter()
+            .filter(|p| p.link.is_some())
+            .map(|p| Effect::Hangup { peer: p.id.clone() })
+            .collect()
     }
 }
 
-/// What the page is doing.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Phase {
-    /// Not in a room: the create/join screen.
-    Lobby,
-    /// Waiting for the relay to answer a create or join.
-    Opening,
-    /// In a room.
-    InRoom(Room),
+/// The page referees: our table, and the room when there is one.
+#[derive(Debug)]
+pub struct Hosting {
+    pub table: Table,
+    /// `None`: a game against bots, with no relay.
+    pub room: Option<Room>,
+    /// The secret that reclaims the room on the relay.
+    pub host_secret: Option<String>,
+    /// The open links, by relay id, with the id the referee knows them by.
+    links: BTreeMap<RelayPeer, PeerId>,
+    /// The last [`PeerId`] handed out; each new link gets a fresh one.
+    last_link: u64,
 }
 
-/// A message for the user.
+/// The page is a guest of another page's host.
+#[derive(Debug)]
+pub struct Joined {
+    pub table: Table,
+    pub room: Room,
+    /// The host's relay id.
+    pub host: RelayPeer,
+    /// The seat being taken back, until the host welcomes us (or the attempt fails).
+    rejoining: Option<RejoinRecord>,
+}
+
+/// Waiting for the relay to answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opening {
+    Create,
+    /// A join; `rejoining` when it takes a seat of an earlier page of this tab back.
+    Join {
+        rejoining: Option<RejoinRecord>,
+    },
+}
+
+/// Where the page stands.
+#[derive(Debug)]
+pub enum Phase {
+    /// The first screen; `offer` is a seat this tab held before a reload.
+    Start {
+        offer: Option<RejoinRecord>,
+    },
+    Opening(Opening),
+    Hosting(Hosting),
+    Joined(Joined),
+}
+
+/// A message for the person.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     /// Unique within the session, for keyed rendering and dismissal.
@@ -98,7 +166,7 @@ pub struct Notice {
     pub text: String,
 }
 
-/// Something for the network layer to do.
+/// Something for the controller to do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// Send this to the relay (opening the socket first if needed).
@@ -107,42 +175,40 @@ pub enum Effect {
     CloseRelay,
     /// Open a peer connection to `peer` with a data channel and send it an offer (host).
     Dial {
-        peer: String,
+        peer: RelayPeer,
         ice_servers: Vec<IceServer>,
     },
-    /// Apply a signal from `peer`, creating the answering connection if there is none (guest).
+    /// Apply a signal from `peer`, creating the answering connection if there is none.
     Signal {
-        peer: String,
+        peer: RelayPeer,
         data: SignalData,
         ice_servers: Vec<IceServer>,
     },
     /// Close the connection to `peer`, if any.
-    Hangup { peer: String },
+    Hangup { peer: RelayPeer },
     /// Send a text of the session protocol over the data channel to `peer`.
-    Send { peer: String, text: String },
+    Send { peer: RelayPeer, text: String },
+    /// Start this page's referee (the messages that follow are for it).
+    StartReferee,
+    /// A message for the referee, in order.
+    Referee(ToReferee),
+    /// Stop the referee.
+    StopReferee,
 }
 
-/// The whole client-side state of the page's rooms.
+/// The whole state of the page.
 #[derive(Debug)]
 pub struct Session {
     pub phase: Phase,
-    /// The room's table, while in a room.
-    table: Option<RoomTable>,
     notices: Vec<Notice>,
     next_notice: u64,
-    /// Seeds the next hosted table's shuffles (advanced at each use).
-    seed: u64,
-    /// The name chosen in the lobby (already valid); `None` goes by the relay id.
+    /// The name chosen on the first screen (already valid); `None` goes by a default.
     name: Option<String>,
-    /// A seat this tab held before a reload, offered on the first screen.
-    offer: Option<RejoinRecord>,
-    /// The seat being taken back, until the host welcomes us (or the attempt fails).
-    rejoining: Option<RejoinRecord>,
 }
 
 impl Default for Session {
     fn default() -> Self {
-        Session::new(0)
+        Session::new()
     }
 }
 
@@ -159,231 +225,93 @@ pub fn describe_error(code: ErrorCode) -> &'static str {
         ErrorCode::BadSecret => "The room could not be reclaimed.",
         ErrorCode::TooLarge => "A message was too large for the relay.",
         ErrorCode::BadMessage => "The relay did not understand a message.",
-        ErrorCode::NotHost => "Only the room's host may do that.",
-        ErrorCode::Banned => "The host of that room removed you from it.",
     }
 }
 
-/// A short display name for a peer id.
-pub fn short_name(id: &str) -> String {
-    let tag: String = id
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .take(4)
-        .collect();
-    format!("Player {}", tag.to_uppercase())
-}
-
 impl Session {
-    /// A page's session; `seed` must be unpredictable (the host shuffles from it).
-    pub fn new(seed: u64) -> Session {
+    /// A page on its first screen.
+    pub fn new() -> Session {
         Session {
-            phase: Phase::Lobby,
-            table: None,
+            phase: Phase::Start { offer: None },
             notices: Vec::new(),
             next_notice: 0,
-            seed,
             name: None,
-            offer: None,
-            rejoining: None,
         }
     }
 
     /// What storage held from an earlier page of this tab: offered on the first screen.
     pub fn offer_rejoin(&mut self, record: RejoinRecord) {
-        if self.phase == Phase::Lobby {
-            self.offer = Some(record);
+        if let Phase::Start { offer } = &mut self.phase {
+            *offer = Some(record);
         }
     }
 
     /// The seat offered back, if any.
     pub fn rejoin_offer(&self) -> Option<&RejoinRecord> {
-        self.offer.as_ref()
-    }
-
-    /// The user declined the offered seat.
-    pub fn dismiss_rejoin(&mut self) {
-        self.offer = None;
-    }
-
-    /// The user takes the offered seat back: joins its room with its name, and the hello
-    /// carries its token.
-    pub fn rejoin(&mut self) -> Vec<Effect> {
-        if self.phase != Phase::Lobby {
-            return Vec::new();
-        }
-        let Some(record) = self.offer.take() else {
-            return Vec::new();
-        };
-        self.name = Some(record.name.clone());
-        self.phase = Phase::Opening;
-        let room = record.code.clone();
-        self.rejoining = Some(record);
-        vec![Effect::Relay(ClientMessage::Join { room })]
-    }
-
-    /// What this tab should keep in `sessionStorage` now: the seat it holds as a joiner
-    /// (or is taking back, or is offered back); `None` means remove the record.
-    pub fn seat_record(&self) -> Option<RejoinRecord> {
         match &self.phase {
-            Phase::Lobby => self.offer.clone(),
-            Phase::Opening => self.rejoining.clone(),
-            Phase::InRoom(room) if room.role == Role::Guest => {
-                let guest = self.table.as_ref()?.guest();
-                RejoinRecord::new(&room.code, guest.token()?, guest.name())
-            }
-            Phase::InRoom(_) => None,
+            Phase::Start { offer } => offer.as_ref(),
+            _ => None,
         }
     }
 
-    /// After the host's answer to a hello that carried our old token: the same token back
-    /// means the same seat; a new one means the old seat is gone (we would be a newcomer).
-    fn check_rejoined(&mut self) -> Vec<Effect> {
-        let Some(record) = self.rejoining.as_ref() else {
-            return Vec::new();
-        };
-        let Some(guest) = self.table.as_ref().map(RoomTable::guest) else {
-            return Vec::new();
-        };
-        if guest.member().is_none() {
-            return Vec::new();
+    /// Our table, on either side.
+    pub fn table(&self) -> Option<&Table> {
+        match &self.phase {
+            Phase::Hosting(h) => Some(&h.table),
+            Phase::Joined(j) => Some(&j.table),
+            _ => None,
         }
-        let same = guest.token() == Some(record.token.as_str());
-        let code = record.pretty_code();
-        self.rejoining = None;
-        if same {
-            return Vec::new();
+    }
+
+    fn table_mut(&mut self) -> Option<&mut Table> {
+        match &mut self.phase {
+            Phase::Hosting(h) => Some(&mut h.table),
+            Phase::Joined(j) => Some(&mut j.table),
+            _ => None,
         }
-        let effects = self.leave();
-        self.notify(format!(
-            "Your seat in room {code} is no longer yours: it was given away or the game moved on."
-        ));
-        effects
     }
 
-    /// The room's table, when in a room.
-    pub fn table(&self) -> Option<&RoomTable> {
-        self.table.as_ref()
+    /// Whether this page referees its table.
+    pub fn hosting(&self) -> bool {
+        matches!(self.phase, Phase::Hosting(_))
     }
 
-    /// The chat lines said at the room's table, oldest first.
-    pub fn chat_lines(&self) -> Vec<ChatLine> {
-        self.table
-            .as_ref()
-            .map(RoomTable::chat_lines)
-            .unwrap_or_default()
-    }
-
-    /// A fresh seed (splitmix64).
-    fn next_seed(&mut self) -> u64 {
-        self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Turns the table's wires into effects, and its notices into ours.
-    fn carry(&mut self, wires: Vec<Wire>) -> Vec<Effect> {
-        let notices = self
-            .table
-            .as_mut()
-            .map(RoomTable::take_notices)
-            .unwrap_or_default();
-        for n in notices {
-            self.notify(n);
-        }
-        let mut effects = Vec::new();
-        for w in wires {
-            match w {
-                Wire::Send { peer, text } => effects.push(Effect::Send { peer, text }),
-                Wire::Close { peer } => {
-                    if let Some(p) = self.room_mut().and_then(|r| r.peer_mut(&peer)) {
-                        p.link = Some(LinkState::Closed);
-                    }
-                    effects.push(Effect::Hangup { peer });
-                }
-                Wire::Ban { peer } => {
-                    effects.push(Effect::Relay(ClientMessage::Kick { peer }));
-                }
-            }
-        }
-        effects
-    }
-
-    /// Runs `f` on the table (when in a room) and carries out what it returns.
-    fn with_table(&mut self, f: impl FnOnce(&mut RoomTable) -> Vec<Wire>) -> Vec<Effect> {
-        let wires = self.table.as_mut().map(f).unwrap_or_default();
-        self.carry(wires)
-    }
-
-    /// The user clicked one of their legal inputs.
-    pub fn play(&mut self, input: Input, now: u64) -> Vec<Effect> {
-        self.with_table(|t| t.play(input, now))
-    }
-
-    /// A host command (the host's page only).
-    pub fn admin(&mut self, cmd: AdminCmd, now: u64) -> Vec<Effect> {
-        self.with_table(|t| t.admin(cmd, now))
-    }
-
-    /// The host fills the first open seat (or a new one) with a bot.
-    pub fn add_bot(&mut self, level: BotLevel, now: u64) -> Vec<Effect> {
-        self.with_table(|t| t.add_bot(level, now))
-    }
-
-    /// The host sets the game's options.
-    pub fn set_options(&mut self, options: Options, now: u64) -> Vec<Effect> {
-        self.with_table(|t| t.set_options(options, now))
-    }
-
-    /// The host sets the number of seats.
-    pub fn set_seat_count(&mut self, count: u8, now: u64) -> Vec<Effect> {
-        self.with_table(|t| t.set_seat_count(count, now))
-    }
-
-    /// The host sets the turn timer.
-    pub fn set_turn_timer(&mut self, turn_ms: Option<u64>, now: u64) -> Vec<Effect> {
-        self.with_table(|t| t.set_turn_timer(turn_ms, now))
-    }
-
-    /// After a game, the host goes back to the table's lobby.
-    pub fn back_to_lobby(&mut self, now: u64) -> Vec<Effect> {
-        self.with_table(|t| t.back_to_lobby(now))
-    }
-
-    /// The host sends the person in `seat` away.
-    pub fn kick(&mut self, seat: Seat, now: u64) -> Vec<Effect> {
-        self.with_table(|t| t.kick(seat, now))
-    }
-
-    /// The host opens a bot's seat again.
-    pub fn remove_bot(&mut self, seat: Seat, now: u64) -> Vec<Effect> {
-        self.with_table(|t| t.remove_bot(seat, now))
-    }
-
-    /// When [`Session::tick`] is next due, in page time (hosting only).
-    pub fn next_deadline(&self) -> Option<u64> {
-        self.table.as_ref()?.next_deadline()
-    }
-
-    /// Lets the host play what is due by `now`: bots, timeouts, stand-ins.
-    pub fn tick(&mut self, now: u64) -> Vec<Effect> {
-        self.with_table(|t| t.tick(now))
-    }
-
-    /// The room, when in one.
+    /// The room on the relay, when the page is in one.
     pub fn room(&self) -> Option<&Room> {
         match &self.phase {
-            Phase::InRoom(room) => Some(room),
+            Phase::Hosting(h) => h.room.as_ref(),
+            Phase::Joined(j) => Some(&j.room),
             _ => None,
         }
     }
 
     fn room_mut(&mut self) -> Option<&mut Room> {
         match &mut self.phase {
-            Phase::InRoom(room) => Some(room),
+            Phase::Hosting(h) => h.room.as_mut(),
+            Phase::Joined(j) => Some(&mut j.room),
             _ => None,
+        }
+    }
+
+    /// The chat lines said at the table, oldest first.
+    pub fn chat_lines(&self) -> Vec<ChatLine> {
+        self.table().map(Table::chat_lines).unwrap_or_default()
+    }
+
+    /// What this tab should keep in `sessionStorage` now: the seat it holds as a joiner
+    /// (or is taking back, or is offered back); `None` means remove the record.
+    pub fn seat_record(&self) -> Option<RejoinRecord> {
+        match &self.phase {
+            Phase::Start { offer } => offer.clone(),
+            Phase::Opening(Opening::Join { rejoining }) => rejoining.clone(),
+            Phase::Joined(j) => match &j.rejoining {
+                Some(r) => Some(r.clone()),
+                None => {
+                    let g = j.table.guest();
+                    RejoinRecord::new(&j.room.code, g.token()?, g.name())
+                }
+            },
+            Phase::Opening(Opening::Create) | Phase::Hosting(_) => None,
         }
     }
 
@@ -392,7 +320,7 @@ impl Session {
         &self.notices
     }
 
-    /// Adds a message for the user.
+    /// Adds a message for the person.
     pub fn notify(&mut self, text: impl Into<String>) {
         if self.notices.len() == MAX_NOTICES {
             self.notices.remove(0);
@@ -404,85 +332,299 @@ impl Session {
         self.next_notice += 1;
     }
 
-    /// The user dismissed a notice.
-    pub fn dismiss(&mut self, id: u64) {
-        self.notices.retain(|n| n.id != id);
-    }
-
-    /// The name to take at the next room's table (checked by the lobby's field with the
-    /// host's rules; one the host would refuse is dropped here).
-    pub fn set_name(&mut self, name: Option<String>) {
-        self.name = name.and_then(|n| shared::session::names::validate_name(&n).ok());
-    }
-
-    /// The name this page takes at a table, given its relay id.
-    pub fn display_name(&self, me: &str) -> String {
-        self.name.clone().unwrap_or_else(|| short_name(me))
-    }
-
-    /// The user asked for a new room.
-    pub fn create(&mut self) -> Vec<Effect> {
-        if self.phase != Phase::Lobby {
-            return Vec::new();
+    /// The name this page takes at a table; `me` is its relay id, when it has one.
+    fn display_name(&self, me: Option<&RelayPeer>) -> String {
+        match (&self.name, me) {
+            (Some(n), _) => n.clone(),
+            (None, Some(me)) => me.short_name(),
+            (None, None) => DEFAULT_NAME.to_owned(),
         }
-        self.offer = None;
-        self.phase = Phase::Opening;
-        vec![Effect::Relay(ClientMessage::Create)]
     }
 
-    /// The user typed a code and asked to join.
-    pub fn join(&mut self, typed: &str) -> Vec<Effect> {
-        if self.phase != Phase::Lobby {
-            return Vec::new();
+    /// One thing the person asked for. A refusal is a sentence to show where they asked
+    /// (the chat box keeps a refused line); nothing changed then.
+    pub fn handle(&mut self, intent: Intent) -> Result<Vec<Effect>, String> {
+        match intent {
+            Intent::SetName(name) => {
+                self.name = name.and_then(|n| shared::session::names::validate_name(&n).ok());
+                Ok(Vec::new())
+            }
+            Intent::PlayBots(setup) => Ok(self.play_bots(setup)),
+            Intent::CreateRoom => Ok(self.create()),
+            Intent::JoinRoom(typed) => self.join(&typed),
+            Intent::Rejoin => Ok(self.rejoin()),
+            Intent::DismissRejoin => {
+                if let Phase::Start { offer } = &mut self.phase {
+                    *offer = None;
+                }
+                Ok(Vec::new())
+            }
+            Intent::Play(input) => {
+                let Some(table) = self.table_mut() else {
+                    return Ok(Vec::new());
+                };
+                table.problem = None;
+                match table.guest().intent(input) {
+                    Ok(text) => self.up(text),
+                    Err(e) => {
+                        table.problem = Some(super::words::capitalize(&e.to_string()));
+                        Ok(Vec::new())
+                    }
+                }
+            }
+            Intent::Admin(cmd) => self.admin(cmd),
+            Intent::RemoveBot(seat) => {
+                let Some(count) = self
+                    .table()
+                    .and_then(|t| t.guest().table())
+                    .map(|t| t.seats.len())
+                else {
+                    return Ok(Vec::new());
+                };
+                let mut effects = self.admin(AdminCmd::SetSeat {
+                    seat,
+                    to: SeatSetting::Open,
+                })?;
+                // The last seat goes with its bot, down to the fewest a game has (R1.1).
+                if seat.index() + 1 == count && count > MIN_PLAYERS {
+                    let count = (count - 1) as u8;
+                    effects.extend(self.admin(AdminCmd::SetSeatCount { count })?);
+                }
+                Ok(effects)
+            }
+            Intent::Kick(seat) => match self.table().and_then(|t| t.other_person_in(seat)) {
+                Some(member) => self.admin(AdminCmd::Kick { member }),
+                None => Ok(Vec::new()),
+            },
+            Intent::Chat(typed) => {
+                let Some(table) = self.table() else {
+                    return Ok(Vec::new());
+                };
+                let text = table
+                    .guest()
+                    .chat(&typed)
+                    .map_err(|e| super::words::capitalize(&e.to_string()))?;
+                if table.guest().member().is_none() {
+                    return Err("Not connected to the host yet.".to_owned());
+                }
+                self.up(text)
+            }
+            Intent::Dismiss(id) => {
+                self.notices.retain(|n| n.id != id);
+                Ok(Vec::new())
+            }
+            Intent::Leave => Ok(self.leave()),
         }
-        let Some(code) = normalize_code(typed) else {
-            self.notify("A room code is 6 letters and digits, like K7M-3QX.");
-            return Vec::new();
+    }
+
+    /// A host command, from the hosting page only (a host refuses anyone else's anyway).
+    fn admin(&mut self, cmd: AdminCmd) -> Result<Vec<Effect>, String> {
+        match &self.phase {
+            Phase::Hosting(h) => {
+                let text = h.table.guest().admin(cmd);
+                self.up(text)
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// Our text to the host: over the port to our referee, or over the data channel.
+    fn up(&mut self, text: String) -> Result<Vec<Effect>, String> {
+        match &self.phase {
+            Phase::Hosting(_) => Ok(vec![Effect::Referee(ToReferee::Text {
+                peer: PeerId::LOCAL,
+                text,
+            })]),
+            Phase::Joined(j) if j.table.guest().member().is_some() => Ok(vec![Effect::Send {
+                peer: j.host.clone(),
+                text,
+            }]),
+            Phase::Joined(_) => Err("Not connected to the host yet.".to_owned()),
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// Opens a hosted table: the referee starts with our player, then `commands` set it up.
+    fn host_table(
+        &mut self,
+        room: Option<Room>,
+        secret: Option<String>,
+        commands: Vec<AdminCmd>,
+    ) -> Vec<Effect> {
+        let name = self.display_name(room.as_ref().map(|r| &r.me));
+        let table = Table::new(&name, None);
+        let mut effects = vec![
+            Effect::StartReferee,
+            Effect::Referee(ToReferee::Open { name }),
+        ];
+        let timers = Timers {
+            bot_delay_ms: BOT_DELAY_MS,
+            ..Timers::default()
         };
-        self.offer = None;
-        self.phase = Phase::Opening;
-        vec![Effect::Relay(ClientMessage::Join { room: code })]
-    }
-
-    /// The user left the room (or gave up waiting for the relay).
-    pub fn leave(&mut self) -> Vec<Effect> {
-        let mut effects = self.hang_up_all();
-        match self.phase {
-            Phase::Lobby => {}
-            Phase::Opening => effects.push(Effect::CloseRelay),
-            Phase::InRoom(_) => effects.push(Effect::Relay(ClientMessage::Leave)),
+        for cmd in std::iter::once(AdminCmd::SetTimers { timers }).chain(commands) {
+            effects.push(Effect::Referee(ToReferee::Text {
+                peer: PeerId::LOCAL,
+                text: table.guest().admin(cmd),
+            }));
         }
-        self.phase = Phase::Lobby;
-        self.table = None;
-        self.offer = None;
-        self.rejoining = None;
+        self.phase = Phase::Hosting(Hosting {
+            table,
+            room,
+            host_secret: secret,
+            links: BTreeMap::new(),
+            last_link: 0,
+        });
         effects
     }
 
-    fn hang_up_all(&mut self) -> Vec<Effect> {
-        self.room()
-            .map(|room| {
-                room.peers
-                    .iter()
-                    .filter(|p| p.link.is_some())
-                    .map(|p| Effect::Hangup { peer: p.id.clone() })
-                    .collect()
-            })
-            .unwrap_or_default()
+    /// A table against bots in this page: every other seat a bot, dealt at once.
+    fn play_bots(&mut self, setup: SoloSetup) -> Vec<Effect> {
+        if !matches!(self.phase, Phase::Start { .. }) {
+            return Vec::new();
+        }
+        let count = setup
+            .players
+            .clamp(MIN_PLAYERS as u8, shared::engine::MAX_PLAYERS as u8);
+        self.host_table(
+            None,
+            None,
+            vec![
+                AdminCmd::SetSeatCount { count },
+                AdminCmd::SetOptions {
+                    options: setup.options,
+                },
+                AdminCmd::SetDefaultBot { level: setup.level },
+                AdminCmd::Start { first: None },
+            ],
+        )
     }
 
-    /// The user typed a chat line. The host stamps and spreads it; a refused line comes
-    /// back as a sentence (and the box keeps it).
-    pub fn say(&mut self, typed: &str, now: u64) -> Result<Vec<Effect>, String> {
-        let Some(table) = self.table.as_mut() else {
+    fn create(&mut self) -> Vec<Effect> {
+        if !matches!(self.phase, Phase::Start { .. }) {
+            return Vec::new();
+        }
+        self.phase = Phase::Opening(Opening::Create);
+        vec![Effect::Relay(ClientMessage::Create)]
+    }
+
+    fn join(&mut self, typed: &str) -> Result<Vec<Effect>, String> {
+        if !matches!(self.phase, Phase::Start { .. }) {
             return Ok(Vec::new());
-        };
-        let wires = table.say(typed, now)?;
-        Ok(self.carry(wires))
+        }
+        let code = RoomCode::parse(typed)
+            .ok_or_else(|| "A room code is 6 letters and digits, like K7M-3QX.".to_owned())?;
+        self.phase = Phase::Opening(Opening::Join { rejoining: None });
+        Ok(vec![Effect::Relay(ClientMessage::Join {
+            room: code.as_str().to_owned(),
+        })])
     }
 
-    /// A message from the relay at page time `now`.
-    pub fn on_relay(&mut self, msg: RelayMessage, now: u64) -> Vec<Effect> {
+    /// Takes the offered seat back: joins its room with its name, and the hello carries
+    /// its token.
+    fn rejoin(&mut self) -> Vec<Effect> {
+        let Phase::Start { offer } = &mut self.phase else {
+            return Vec::new();
+        };
+        let Some(record) = offer.take() else {
+            return Vec::new();
+        };
+        self.name = Some(record.name.clone());
+        let room = record.code.as_str().to_owned();
+        self.phase = Phase::Opening(Opening::Join {
+            rejoining: Some(record),
+        });
+        vec![Effect::Relay(ClientMessage::Join { room })]
+    }
+
+    /// Leaves whatever the page is in, back to the first screen.
+    fn leave(&mut self) -> Vec<Effect> {
+        let phase = std::mem::replace(&mut self.phase, Phase::Start { offer: None });
+        match phase {
+            Phase::Start { .. } => Vec::new(),
+            Phase::Opening(_) => vec![Effect::CloseRelay],
+            Phase::Hosting(h) => {
+                let mut effects = vec![Effect::StopReferee];
+                if let Some(room) = h.room {
+                    effects.extend(room.hangups());
+                    effects.push(Effect::Relay(ClientMessage::Leave));
+                }
+                effects
+            }
+            Phase::Joined(j) => {
+                let mut effects = j.room.hangups();
+                effects.push(Effect::Relay(ClientMessage::Leave));
+                effects
+            }
+        }
+    }
+
+    /// The referee said something: a text for our guest or another peer, a link to end.
+    pub fn on_referee(&mut self, out: Outgoing, now: u64) -> Vec<Effect> {
+        let Phase::Hosting(h) = &mut self.phase else {
+            return Vec::new();
+        };
+        match out {
+            Outgoing::Send { to, text } if to == PeerId::LOCAL => {
+                let r = h.table.receive(&text, now);
+                self.take(r)
+            }
+            Outgoing::Send { to, text } => match relay_id(&h.links, to) {
+                Some(peer) => vec![Effect::Send { peer, text }],
+                None => Vec::new(),
+            },
+            // A kick: the relay keeps that peer out of the room (the close follows).
+            Outgoing::Ban { peer: to } => match relay_id(&h.links, to) {
+                Some(peer) if h.room.is_some() => {
+                    vec![Effect::Relay(ClientMessage::Kick { peer: peer.0 })]
+                }
+                _ => Vec::new(),
+            },
+            Outgoing::Close { peer: to } => {
+                let Some(peer) = relay_id(&h.links, to) else {
+                    return Vec::new();
+                };
+                h.links.remove(&peer);
+                if let Some(p) = h.room.as_mut().and_then(|r| r.peer_mut(&peer)) {
+                    p.link = Some(LinkState::Closed);
+                }
+                vec![Effect::Hangup { peer }]
+            }
+        }
+    }
+
+    /// The referee could not run (its worker failed to start or died): the table is gone.
+    pub fn on_referee_failed(&mut self, why: &str) -> Vec<Effect> {
+        if !self.hosting() {
+            return Vec::new();
+        }
+        let effects = self.leave();
+        self.notify(format!("The table stopped: {why}"));
+        effects
+    }
+
+    /// Shows what a text from the host said; a guest whose link the host ended goes back
+    /// to the first screen.
+    fn take(&mut self, r: Received) -> Vec<Effect> {
+        for n in r.notices {
+            self.notify(n);
+        }
+        let mut effects = Vec::new();
+        if let Phase::Joined(j) = &self.phase {
+            if r.resync {
+                effects.push(Effect::Send {
+                    peer: j.host.clone(),
+                    text: j.table.guest().resync(),
+                });
+            }
+            if r.closed {
+                effects.extend(self.leave());
+            }
+        }
+        effects
+    }
+
+    /// A message from the relay.
+    pub fn on_relay(&mut self, msg: RelayMessage) -> Vec<Effect> {
         match msg {
             RelayMessage::Created {
                 room,
@@ -490,20 +632,19 @@ impl Session {
                 host_secret,
                 ice_servers,
             } => {
-                if self.phase != Phase::Opening {
+                if !matches!(self.phase, Phase::Opening(Opening::Create)) {
                     return Vec::new();
                 }
-                self.open_table(&peer, None, now);
-                self.phase = Phase::InRoom(Room {
-                    code: room,
-                    me: peer.clone(),
-                    host: peer,
-                    role: Role::Host,
-                    host_secret: Some(host_secret),
+                let Some(code) = RoomCode::parse(&room) else {
+                    return self.relay_garbage("a room code it cannot have made");
+                };
+                let room = Room {
+                    code,
+                    me: RelayPeer(peer),
                     peers: Vec::new(),
                     ice_servers,
-                });
-                self.carry(Vec::new())
+                };
+                self.host_table(Some(room), Some(host_secret), Vec::new())
             }
             RelayMessage::Joined {
                 room,
@@ -512,19 +653,22 @@ impl Session {
                 peers,
                 ice_servers,
             } => {
-                if self.phase != Phase::Opening {
+                let Phase::Opening(Opening::Join { rejoining }) = &mut self.phase else {
                     return Vec::new();
-                }
-                let joins = (host != peer).then_some(host.as_str());
-                self.open_table(&peer, joins, now);
-                let role = if host == peer {
-                    Role::Host
-                } else {
-                    Role::Guest
                 };
+                let rejoining = rejoining.take();
+                let Some(code) = RoomCode::parse(&room) else {
+                    return self.relay_garbage("a room code it cannot have made");
+                };
+                if host == peer {
+                    return self.relay_garbage("that we host a room we joined");
+                }
+                let me = RelayPeer(peer);
+                let host = RelayPeer(host);
                 let peers = peers
                     .into_iter()
-                    .filter(|p| *p != peer)
+                    .map(RelayPeer)
+                    .filter(|p| *p != me)
                     .map(|id| {
                         let is_host = id == host;
                         // A guest links only with the host, and the host calls it.
@@ -532,36 +676,44 @@ impl Session {
                         Peer { id, is_host, link }
                     })
                     .collect();
-                self.phase = Phase::InRoom(Room {
-                    code: room,
-                    me: peer,
+                let name = self.display_name(Some(&me));
+                let token = rejoining.as_ref().map(|r| r.token.clone());
+                self.phase = Phase::Joined(Joined {
+                    table: Table::new(&name, token),
+                    room: Room {
+                        code,
+                        me,
+                        peers,
+                        ice_servers,
+                    },
                     host,
-                    role,
-                    host_secret: None,
-                    peers,
-                    ice_servers,
+                    rejoining,
                 });
-                self.carry(Vec::new())
+                Vec::new()
             }
-            RelayMessage::PeerJoined { peer } => self.on_peer_joined(peer),
-            RelayMessage::PeerLeft { peer } => self.on_peer_left(&peer, now),
-            RelayMessage::Signal { from, data } => self.on_signal(from, data),
+            RelayMessage::PeerJoined { peer } => self.on_peer_joined(RelayPeer(peer)),
+            RelayMessage::PeerLeft { peer } => self.on_peer_left(&RelayPeer(peer)),
+            RelayMessage::Signal { from, data } => self.on_signal(RelayPeer(from), data),
             RelayMessage::RoomClosed { reason } => {
-                let effects = self.hang_up_all();
-                self.phase = Phase::Lobby;
-                self.table = None;
-                self.rejoining = None;
+                if self.room().is_none() {
+                    return Vec::new();
+                }
+                let effects = self.leave();
                 self.notify(format!("The room was closed: {reason}"));
                 effects
             }
             RelayMessage::Pong => Vec::new(),
             RelayMessage::Error { code, message: _ } => {
-                if self.phase == Phase::Opening {
-                    self.phase = Phase::Lobby;
-                    if let Some(r) = self.rejoining.take() {
+                if let Phase::Opening(opening) = &self.phase {
+                    let rejoining = match opening {
+                        Opening::Join { rejoining } => rejoining.clone(),
+                        Opening::Create => None,
+                    };
+                    self.phase = Phase::Start { offer: None };
+                    if let Some(r) = rejoining {
                         self.notify(format!(
                             "Could not rejoin room {}: {}",
-                            r.pretty_code(),
+                            r.code,
                             describe_error(code)
                         ));
                         return Vec::new();
@@ -573,40 +725,27 @@ impl Session {
         }
     }
 
-    /// The room's table: the referee when `joins` is `None`, else a guest of that host.
-    fn open_table(&mut self, me: &str, joins: Option<&str>, now: u64) {
-        let name = self.display_name(me);
-        self.table = match joins {
-            Some(host) => {
-                let token = self.rejoining.as_ref().map(|r| r.token.clone());
-                Some(RoomTable::joining(&name, host, token))
-            }
-            None => {
-                let seed = self.next_seed() ^ now;
-                match RoomTable::hosting(seed, &name, now) {
-                    Ok(t) => Some(t),
-                    Err(e) => {
-                        self.notify(format!("Could not open the table: {e}"));
-                        None
-                    }
-                }
-            }
-        };
+    /// The relay sent something it could not have meant: a notice, and nothing changes.
+    fn relay_garbage(&mut self, what: &str) -> Vec<Effect> {
+        self.notify(format!("Ignored a bad message from the relay: {what}."));
+        Vec::new()
     }
 
-    fn on_peer_joined(&mut self, peer: String) -> Vec<Effect> {
+    fn on_peer_joined(&mut self, peer: RelayPeer) -> Vec<Effect> {
+        let hosting = self.hosting();
+        let host = match &self.phase {
+            Phase::Joined(j) => Some(j.host.clone()),
+            _ => None,
+        };
         let Some(room) = self.room_mut() else {
             return Vec::new();
         };
         if peer == room.me {
             return Vec::new();
         }
-        let is_host = peer == room.host;
-        let link = match room.role {
-            Role::Host => Some(LinkState::Connecting),
-            // A host that reclaimed its room calls us again.
-            Role::Guest => is_host.then_some(LinkState::Connecting),
-        };
+        let is_host = host.as_ref() == Some(&peer);
+        // The host calls every guest; a host that reclaimed its room calls us again.
+        let link = (hosting || is_host).then_some(LinkState::Connecting);
         match room.peer_mut(&peer) {
             Some(p) => p.link = link,
             None => room.peers.push(Peer {
@@ -615,51 +754,51 @@ impl Session {
                 link,
             }),
         }
-        match room.role {
-            Role::Host => vec![
+        if hosting {
+            let ice_servers = room.ice_servers.clone();
+            vec![
                 Effect::Hangup { peer: peer.clone() },
-                Effect::Dial {
-                    peer,
-                    ice_servers: room.ice_servers.clone(),
-                },
-            ],
-            Role::Guest if is_host => vec![Effect::Hangup { peer }],
-            Role::Guest => Vec::new(),
+                Effect::Dial { peer, ice_servers },
+            ]
+        } else if is_host {
+            vec![Effect::Hangup { peer }]
+        } else {
+            Vec::new()
         }
     }
 
-    fn on_peer_left(&mut self, peer: &str, now: u64) -> Vec<Effect> {
+    fn on_peer_left(&mut self, peer: &RelayPeer) -> Vec<Effect> {
         let Some(room) = self.room_mut() else {
             return Vec::new();
         };
-        let Some(index) = room.peers.iter().position(|p| p.id == peer) else {
+        let Some(index) = room.peers.iter().position(|p| p.id == *peer) else {
             return Vec::new();
         };
         let had_link = room.peers[index].link.is_some();
         if room.peers[index].is_host {
-            // The host may reclaim the room; keep its seat and wait.
+            // The host may reclaim the room; keep its place and wait.
             room.peers[index].link = Some(LinkState::Closed);
             self.notify("The host lost the connection; waiting for them to come back.");
         } else {
             room.peers.remove(index);
         }
-        // The host keeps the seat for the grace period (the peer may come back).
-        let mut effects = self.with_table(|t| t.link_closed(peer, now));
+        let mut effects = self.link_ended(peer);
         if had_link {
-            effects.push(Effect::Hangup {
-                peer: peer.to_owned(),
-            });
+            effects.push(Effect::Hangup { peer: peer.clone() });
         }
         effects
     }
 
-    fn on_signal(&mut self, from: String, data: Value) -> Vec<Effect> {
-        let Some(room) = self.room() else {
-            return Vec::new();
-        };
-        let expected = match room.role {
-            Role::Host => room.peers.iter().any(|p| p.id == from),
-            Role::Guest => from == room.host,
+    fn on_signal(&mut self, from: RelayPeer, data: Value) -> Vec<Effect> {
+        let (expected, hosting) = match &self.phase {
+            Phase::Hosting(h) => (
+                h.room
+                    .as_ref()
+                    .is_some_and(|r| r.peers.iter().any(|p| p.id == from)),
+                true,
+            ),
+            Phase::Joined(j) => (from == j.host, false),
+            _ => return Vec::new(),
         };
         if !expected {
             return Vec::new();
@@ -669,34 +808,38 @@ impl Session {
             Err(e) => {
                 self.notify(format!(
                     "Ignored a bad signal from {}: {e}",
-                    short_name(&from)
+                    from.short_name()
                 ));
                 return Vec::new();
             }
         };
         // The host makes offers and a guest answers them; anything else is out of place.
         let in_place = matches!(
-            (&data, room.role),
-            (SignalData::Offer { .. }, Role::Guest)
-                | (SignalData::Answer { .. }, Role::Host)
+            (&data, hosting),
+            (SignalData::Offer { .. }, false)
+                | (SignalData::Answer { .. }, true)
                 | (SignalData::Candidate { .. }, _)
         );
         if !in_place {
             self.notify(format!(
                 "Ignored an unexpected signal from {}.",
-                short_name(&from)
+                from.short_name()
             ));
             return Vec::new();
         }
+        let ice_servers = self
+            .room()
+            .map(|r| r.ice_servers.clone())
+            .unwrap_or_default();
         vec![Effect::Signal {
             peer: from,
             data,
-            ice_servers: room.ice_servers.clone(),
+            ice_servers,
         }]
     }
 
-    /// The data channel to `peer` opened: a guest says hello, the host starts listening.
-    pub fn on_link_open(&mut self, peer: &str, now: u64) -> Vec<Effect> {
+    /// The data channel to `peer` opened: a guest says hello, the host tells its referee.
+    pub fn on_link_open(&mut self, peer: &RelayPeer) -> Vec<Effect> {
         let Some(p) = self.room_mut().and_then(|r| r.peer_mut(peer)) else {
             return Vec::new();
         };
@@ -706,12 +849,46 @@ impl Session {
             return Vec::new();
         }
         p.link = Some(LinkState::Open);
-        self.with_table(|t| t.link_open(peer, now))
+        match &mut self.phase {
+            Phase::Hosting(h) => {
+                let mut effects = Vec::new();
+                if let Some(old) = h.links.remove(peer) {
+                    effects.push(Effect::Referee(ToReferee::Disconnect { peer: old }));
+                }
+                h.last_link += 1;
+                let id = PeerId(h.last_link);
+                h.links.insert(peer.clone(), id);
+                effects.push(Effect::Referee(ToReferee::Connect { peer: id }));
+                effects
+            }
+            Phase::Joined(j) if *peer == j.host => vec![Effect::Send {
+                peer: peer.clone(),
+                text: j.table.guest().hello(),
+            }],
+            _ => Vec::new(),
+        }
     }
 
-    /// The link to `peer` closed or failed. The host's table keeps the peer's seat: after
-    /// its grace period the seat's bot answers for it.
-    pub fn on_link_closed(&mut self, peer: &str, why: Option<&str>, now: u64) -> Vec<Effect> {
+    /// The link to `peer` ended: the referee keeps the member's seat (its grace runs, then
+    /// the seat's bot answers for it); a guest keeps its table on screen meanwhile.
+    fn link_ended(&mut self, peer: &RelayPeer) -> Vec<Effect> {
+        match &mut self.phase {
+            Phase::Hosting(h) => match h.links.remove(peer) {
+                Some(id) => vec![Effect::Referee(ToReferee::Disconnect { peer: id })],
+                None => Vec::new(),
+            },
+            Phase::Joined(j) => {
+                if *peer == j.host {
+                    j.table.guest_mut().link_lost();
+                }
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The link to `peer` closed or failed.
+    pub fn on_link_closed(&mut self, peer: &RelayPeer, why: Option<&str>) -> Vec<Effect> {
         let Some(p) = self.room_mut().and_then(|r| r.peer_mut(peer)) else {
             return Vec::new();
         };
@@ -719,623 +896,86 @@ impl Session {
             return Vec::new();
         }
         p.link = Some(LinkState::Closed);
-        let name = short_name(peer);
+        let name = peer.short_name();
         self.notify(match why {
             Some(why) => format!("The connection to {name} failed: {why}"),
             None => format!("The connection to {name} closed."),
         });
-        let mut effects = self.with_table(|t| t.link_closed(peer, now));
-        effects.push(Effect::Hangup {
-            peer: peer.to_owned(),
-        });
+        let mut effects = self.link_ended(peer);
+        effects.push(Effect::Hangup { peer: peer.clone() });
         effects
     }
 
-    /// A frame arrived on the data channel from `peer`: a text of the session protocol,
-    /// which the table checks (the host everything from a joiner, a joiner what the host
-    /// sends); anything malformed is dropped with a notice or a refusal.
-    pub fn on_peer_frame(&mut self, peer: &str, frame: &str, now: u64) -> Vec<Effect> {
-        let known = self
-            .room()
-            .is_some_and(|r| r.peers.iter().any(|p| p.id == peer));
-        if !known {
+    /// A frame arrived on the data channel from `peer`: for the referee when we host, for
+    /// our guest when it comes from our host; anything else is dropped.
+    pub fn on_peer_frame(&mut self, peer: &RelayPeer, frame: &str, now: u64) -> Vec<Effect> {
+        match &mut self.phase {
+            Phase::Hosting(h) => match h.links.get(peer) {
+                // Texts only count on a link the referee was told about.
+                Some(id) => vec![Effect::Referee(ToReferee::Text {
+                    peer: *id,
+                    text: frame.to_owned(),
+                })],
+                None => Vec::new(),
+            },
+            Phase::Joined(j) if *peer == j.host => {
+                let r = j.table.receive(frame, now);
+                let mut effects = self.take(r);
+                effects.extend(self.check_rejoined());
+                effects
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// After the host's answer to a hello that carried our old token: the same token back
+    /// means the same seat; a new one means the old seat is gone (we would be a newcomer).
+    fn check_rejoined(&mut self) -> Vec<Effect> {
+        let Phase::Joined(j) = &mut self.phase else {
+            return Vec::new();
+        };
+        if j.table.guest().member().is_none() {
             return Vec::new();
         }
-        let mut effects = self.with_table(|t| t.frame(peer, frame, now));
-        // The host ended our link for good (removed us, or another tab took our seat): the
-        // notice says why, and the page goes back to the lobby.
-        let ended = self
-            .table
-            .as_ref()
-            .is_some_and(|t| !t.is_host() && t.guest().closed().is_some());
-        if ended {
-            effects.extend(self.leave());
+        let Some(record) = j.rejoining.take() else {
+            return Vec::new();
+        };
+        if j.table.guest().token() == Some(record.token.as_str()) {
+            return Vec::new();
         }
-        effects.extend(self.check_rejoined());
+        let effects = self.leave();
+        self.notify(format!(
+            "Your seat in room {} is no longer yours: it was given away or the game moved on.",
+            record.code
+        ));
         effects
     }
 
     /// The relay socket closed or could not be opened.
     pub fn on_relay_lost(&mut self) -> Vec<Effect> {
-        match self.phase {
-            Phase::Lobby => Vec::new(),
-            Phase::Opening => {
-                self.phase = Phase::Lobby;
-                self.rejoining = None;
+        match &self.phase {
+            Phase::Opening(_) => {
+                self.phase = Phase::Start { offer: None };
                 self.notify("Could not reach the relay. Check your connection and try again.");
-                Vec::new()
             }
             // Open data channels keep working without the relay; new players cannot join.
-            Phase::InRoom(_) => {
+            Phase::Hosting(Hosting { room: Some(_), .. }) | Phase::Joined(_) => {
                 self.notify("Lost the connection to the relay; new players cannot join.");
-                Vec::new()
             }
+            Phase::Start { .. } | Phase::Hosting(_) => {}
         }
+        Vec::new()
     }
+}
+
+/// The relay id of the link the referee knows as `id`.
+fn relay_id(links: &BTreeMap<RelayPeer, PeerId>, id: PeerId) -> Option<RelayPeer> {
+    links
+        .iter()
+        .find(|(_, p)| **p == id)
+        .map(|(peer, _)| peer.clone())
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::room_table::lobby_seats;
-    use serde_json::json;
-
-    fn ice() -> Vec<IceServer> {
-        vec![IceServer {
-            urls: vec!["stun:stun.example:3478".into()],
-            username: None,
-            credential: None,
-        }]
-    }
-
-    fn hosting() -> Session {
-        hosting_as(None)
-    }
-
-    fn hosting_as(name: Option<&str>) -> Session {
-        let mut s = Session::default();
-        s.set_name(name.map(str::to_owned));
-        assert_eq!(s.create(), vec![Effect::Relay(ClientMessage::Create)]);
-        assert_eq!(s.phase, Phase::Opening);
-        let fx = s.on_relay(
-            RelayMessage::Created {
-                room: "ABC234".into(),
-                peer: "h".into(),
-                host_secret: "secret".into(),
-                ice_servers: ice(),
-            },
-            0,
-        );
-        assert!(fx.is_empty());
-        s
-    }
-
-    fn guest() -> Session {
-        guest_as(None)
-    }
-
-    fn guest_as(name: Option<&str>) -> Session {
-        let mut s = Session::default();
-        s.set_name(name.map(str::to_owned));
-        assert_eq!(
-            s.join("abc-234"),
-            vec![Effect::Relay(ClientMessage::Join {
-                room: "ABC234".into()
-            })]
-        );
-        s.on_relay(
-            RelayMessage::Joined {
-                room: "ABC234".into(),
-                peer: "g1".into(),
-                host: "h".into(),
-                peers: vec!["h".into(), "g0".into()],
-                ice_servers: ice(),
-            },
-            0,
-        );
-        s
-    }
-
-    #[test]
-    fn the_host_dials_each_guest_that_joins() {
-        let mut s = hosting();
-        let room = s.room().cloned();
-        assert_eq!(
-            room.as_ref().map(|r| (r.role, r.code.as_str())),
-            Some((Role::Host, "ABC234"))
-        );
-        let fx = s.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
-        assert_eq!(
-            fx,
-            vec![
-                Effect::Hangup { peer: "g1".into() },
-                Effect::Dial {
-                    peer: "g1".into(),
-                    ice_servers: ice()
-                }
-            ]
-        );
-        assert_eq!(s.room().map(|r| r.peers.len()), Some(1));
-        s.on_link_open("g1", 0);
-        assert_eq!(
-            s.room().map(|r| r.peers[0].link),
-            Some(Some(LinkState::Open))
-        );
-        assert_eq!(
-            s.on_relay(RelayMessage::PeerLeft { peer: "g1".into() }, 0),
-            vec![Effect::Hangup { peer: "g1".into() }]
-        );
-        assert_eq!(s.room().map(|r| r.peers.len()), Some(0));
-    }
-
-    #[test]
-    fn a_guest_links_only_with_the_host_and_answers_its_offer() {
-        let mut s = guest();
-        let room = s.room().cloned();
-        let peers = room.map(|r| r.peers).unwrap_or_default();
-        assert_eq!(
-            peers,
-            vec![
-                Peer {
-                    id: "h".into(),
-                    is_host: true,
-                    link: Some(LinkState::Connecting)
-                },
-                Peer {
-                    id: "g0".into(),
-                    is_host: false,
-                    link: None
-                },
-            ]
-        );
-        assert!(
-            s.on_relay(RelayMessage::PeerJoined { peer: "g2".into() }, 0)
-                .is_empty()
-        );
-        let offer = json!({"kind":"offer","sdp":"v=0"});
-        assert_eq!(
-            s.on_relay(
-                RelayMessage::Signal {
-                    from: "h".into(),
-                    data: offer.clone()
-                },
-                0
-            ),
-            vec![Effect::Signal {
-                peer: "h".into(),
-                data: SignalData::Offer { sdp: "v=0".into() },
-                ice_servers: ice()
-            }]
-        );
-        // Another guest has no business signalling us.
-        assert!(
-            s.on_relay(
-                RelayMessage::Signal {
-                    from: "g0".into(),
-                    data: offer
-                },
-                0
-            )
-            .is_empty()
-        );
-    }
-
-    #[test]
-    fn misplaced_or_malformed_signals_are_dropped_with_a_notice() {
-        let mut s = guest();
-        let fx = s.on_relay(
-            RelayMessage::Signal {
-                from: "h".into(),
-                data: json!({"kind":"answer","sdp":"x"}),
-            },
-            0,
-        );
-        assert!(fx.is_empty());
-        let fx = s.on_relay(
-            RelayMessage::Signal {
-                from: "h".into(),
-                data: json!([1, 2]),
-            },
-            0,
-        );
-        assert!(fx.is_empty());
-        assert_eq!(s.notices().len(), 2);
-        let mut h = hosting();
-        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
-        let fx = h.on_relay(
-            RelayMessage::Signal {
-                from: "g1".into(),
-                data: json!({"kind":"offer","sdp":"x"}),
-            },
-            0,
-        );
-        assert!(fx.is_empty());
-        let fx = h.on_relay(
-            RelayMessage::Signal {
-                from: "stranger".into(),
-                data: json!({"kind":"answer","sdp":"x"}),
-            },
-            0,
-        );
-        assert!(fx.is_empty());
-    }
-
-    /// The texts in `effects` for `peer`.
-    fn texts_to(effects: &[Effect], peer: &str) -> Vec<String> {
-        effects
-            .iter()
-            .filter_map(|e| match e {
-                Effect::Send { peer: p, text } if p == peer => Some(text.clone()),
-                _ => None,
-            })
-            .collect()
-    }
-
-    /// Carries texts both ways between a hosting session and one guest session ("g1"),
-    /// until nothing moves.
-    fn exchange(host: &mut Session, guest: &mut Session, mut up: Vec<String>) {
-        for _ in 0..100 {
-            let mut down = Vec::new();
-            for text in up.drain(..) {
-                down.extend(texts_to(&host.on_peer_frame("g1", &text, 0), "g1"));
-            }
-            if down.is_empty() {
-                return;
-            }
-            for text in down {
-                up.extend(texts_to(&guest.on_peer_frame("h", &text, 0), "h"));
-            }
-        }
-        panic!("the texts settle");
-    }
-
-    #[test]
-    fn chosen_names_travel_in_the_hello_and_fill_the_seat_list() {
-        let mut h = hosting_as(Some("  Ana  "));
-        let mut g = guest_as(Some("Bo"));
-        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
-        h.on_link_open("g1", 0);
-        let hello = texts_to(&g.on_link_open("h", 0), "h");
-        exchange(&mut h, &mut g, hello);
-        for s in [&h, &g] {
-            let g = s.table().expect("table").guest();
-            let names: Vec<String> = lobby_seats(g.table().expect("seats"), g.member())
-                .into_iter()
-                .map(|seat| seat.name)
-                .collect();
-            assert_eq!(names, ["Ana", "Bo"]);
-        }
-        // A name the host would refuse is dropped: the page goes by its relay id.
-        let mut s = Session::default();
-        s.set_name(Some("a\nb".to_owned()));
-        assert_eq!(s.display_name("k7m3x"), "Player K7M3");
-        s.set_name(Some("Cy".to_owned()));
-        assert_eq!(s.display_name("k7m3x"), "Cy");
-    }
-
-    /// The relay's answer to a guest's join of room ABC234 (as "g1", host "h").
-    fn joined(s: &mut Session) {
-        s.on_relay(
-            RelayMessage::Joined {
-                room: "ABC234".into(),
-                peer: "g1".into(),
-                host: "h".into(),
-                peers: vec!["h".into()],
-                ice_servers: ice(),
-            },
-            0,
-        );
-    }
-
-    /// A page reloaded in the same tab: what storage held, offered, then taken.
-    fn reloaded_and_rejoining(record: RejoinRecord) -> Session {
-        let mut s = Session::default();
-        s.offer_rejoin(record.clone());
-        assert_eq!(s.rejoin_offer(), Some(&record));
-        assert_eq!(s.seat_record(), Some(record.clone()), "kept while offered");
-        assert_eq!(
-            s.rejoin(),
-            vec![Effect::Relay(ClientMessage::Join {
-                room: record.code.clone()
-            })]
-        );
-        assert_eq!(s.seat_record(), Some(record), "kept while rejoining");
-        joined(&mut s);
-        s
-    }
-
-    #[test]
-    fn a_joiner_that_reloads_takes_its_seat_back_with_its_token() {
-        let mut h = hosting_as(Some("Ana"));
-        let mut g = guest_as(Some("Bo"));
-        assert_eq!(g.seat_record(), None, "no token before the welcome");
-        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
-        h.on_link_open("g1", 0);
-        let hello = texts_to(&g.on_link_open("h", 0), "h");
-        exchange(&mut h, &mut g, hello);
-        assert_eq!(h.seat_record(), None, "the host keeps no seat record");
-        let record = g.seat_record().expect("a seated joiner keeps a record");
-        assert_eq!(
-            (record.code.as_str(), record.name.as_str()),
-            ("ABC234", "Bo")
-        );
-        h.add_bot(BotLevel::Easy, 0);
-        let fx = h.admin(AdminCmd::Start { first: None }, 0);
-        for text in texts_to(&fx, "g1") {
-            g.on_peer_frame("h", &text, 0);
-        }
-        assert!(g.table().and_then(|t| t.guest().game()).is_some());
-
-        // The page reloads: the old page is gone from the relay, the host keeps the seat.
-        drop(g);
-        h.on_relay(RelayMessage::PeerLeft { peer: "g1".into() }, 10);
-        let mut g = reloaded_and_rejoining(record.clone());
-        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 20);
-        h.on_link_open("g1", 20);
-        let hello = texts_to(&g.on_link_open("h", 20), "h");
-        assert!(
-            hello[0].contains(&record.token),
-            "the hello carries the token"
-        );
-        exchange(&mut h, &mut g, hello);
-        let table = g.table().expect("table").guest();
-        assert_eq!(table.seat(), Some(Seat(1)), "the same seat");
-        assert_eq!(table.name(), "Bo");
-        let game = table.game().expect("the game goes on");
-        assert_eq!(game.view.players.len(), 3);
-        assert_eq!(g.seat_record(), Some(record), "the same record");
-        assert!(matches!(g.phase, Phase::InRoom(_)));
-
-        // Leaving on purpose forgets it.
-        g.leave();
-        assert_eq!(g.seat_record(), None);
-    }
-
-    #[test]
-    fn a_stale_seat_record_is_dropped_with_a_notice() {
-        // The host does not know the token: it would seat a newcomer; the page leaves.
-        let mut h = hosting_as(Some("Ana"));
-        let stale = RejoinRecord::new("ABC234", "deadbeef", "Bo").expect("valid");
-        let mut g = reloaded_and_rejoining(stale.clone());
-        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
-        h.on_link_open("g1", 0);
-        let hello = texts_to(&g.on_link_open("h", 0), "h");
-        exchange(&mut h, &mut g, hello);
-        assert_eq!(g.phase, Phase::Lobby);
-        assert_eq!(g.seat_record(), None);
-        assert!(
-            g.notices()
-                .iter()
-                .any(|n| n.text.contains("room ABC-234 is no longer yours")),
-            "{:?}",
-            g.notices()
-        );
-
-        // The room is gone.
-        let mut g = Session::default();
-        g.offer_rejoin(stale.clone());
-        g.rejoin();
-        g.on_relay(
-            RelayMessage::Error {
-                code: ErrorCode::NoSuchRoom,
-                message: String::new(),
-            },
-            0,
-        );
-        assert_eq!(g.phase, Phase::Lobby);
-        assert_eq!(g.seat_record(), None);
-        assert_eq!(
-            g.notices().last().map(|n| n.text.as_str()),
-            Some("Could not rejoin room ABC-234: There is no room with that code.")
-        );
-
-        // Declined, or a room of its own instead: forgotten.
-        let mut g = Session::default();
-        g.offer_rejoin(stale.clone());
-        g.dismiss_rejoin();
-        assert_eq!(g.seat_record(), None);
-        g.offer_rejoin(stale);
-        g.join("XYZ789");
-        assert_eq!(g.seat_record(), None);
-        assert!(g.rejoin().is_empty());
-    }
-
-    #[test]
-    fn a_kicked_guest_is_told_and_back_in_the_lobby() {
-        let mut h = hosting_as(Some("Ana"));
-        let mut g = guest_as(Some("Bo"));
-        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
-        h.on_link_open("g1", 0);
-        let hello = texts_to(&g.on_link_open("h", 0), "h");
-        exchange(&mut h, &mut g, hello);
-        let fx = h.kick(Seat(1), 0);
-        assert!(fx.contains(&Effect::Hangup { peer: "g1".into() }));
-        let mut back = Vec::new();
-        for text in texts_to(&fx, "g1") {
-            back.extend(g.on_peer_frame("h", &text, 0));
-        }
-        assert_eq!(g.phase, Phase::Lobby);
-        assert!(g.table().is_none());
-        assert!(back.contains(&Effect::Relay(ClientMessage::Leave)));
-        assert!(
-            g.notices()
-                .iter()
-                .any(|n| n.text == "The host removed you from the table"),
-            "{:?}",
-            g.notices()
-        );
-        // The host's table has the seat open again.
-        let t = h.table().expect("table").guest().table().expect("seats");
-        assert_eq!(lobby_seats(t, None)[1].kind, "open");
-    }
-
-    #[test]
-    fn the_game_protocol_runs_over_the_links_and_carries_the_chat() {
-        let mut h = hosting();
-        let mut g = guest();
-        h.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
-        assert!(
-            h.on_link_open("g1", 0).is_empty(),
-            "the host waits for hello"
-        );
-        let hello = texts_to(&g.on_link_open("h", 0), "h");
-        assert_eq!(hello.len(), 1);
-        assert!(g.on_link_open("h", 0).is_empty(), "one hello per link");
-        exchange(&mut h, &mut g, hello);
-        let seat = |s: &Session| s.table().and_then(|t| t.guest().seat());
-        assert_eq!(seat(&h), Some(Seat(0)));
-        assert_eq!(seat(&g), Some(Seat(1)));
-
-        // The host's line reaches the guest, stamped with the host's name.
-        let fx = h.say("hi all", 0).expect("said");
-        for text in texts_to(&fx, "g1") {
-            g.on_peer_frame("h", &text, 0);
-        }
-        let up = texts_to(&g.say("hello", 0).expect("said"), "h");
-        exchange(&mut h, &mut g, up);
-        let lines = |s: &Session| {
-            s.chat_lines()
-                .into_iter()
-                .map(|l| (l.from, l.text, l.mine))
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(
-            lines(&g),
-            vec![
-                ("Player H".to_owned(), "hi all".to_owned(), false),
-                ("Player G1".to_owned(), "hello".to_owned(), true),
-            ]
-        );
-        assert_eq!(lines(&h).len(), 2);
-        assert!(h.say("   ", 0).is_err());
-
-        // A joiner's frame that is not the protocol is refused to it, and changes nothing.
-        let fx = h.on_peer_frame("g1", r#"{"type":"said","from":"g2","text":"x"}"#, 0);
-        assert_eq!(texts_to(&fx, "g1").len(), 1);
-        assert_eq!(lines(&h).len(), 2);
-        // Only the host speaks to a guest; garbage from it is dropped with a notice.
-        assert!(g.on_peer_frame("g0", "{}", 0).is_empty());
-        let before = g.notices().len();
-        g.on_peer_frame("h", "not json", 0);
-        assert_eq!(g.notices().len(), before + 1);
-        assert_eq!(lines(&g).len(), 2);
-
-        // The host starts with a bot in a new seat; the guest sees the game.
-        h.add_bot(BotLevel::Easy, 0);
-        let fx = h.admin(AdminCmd::Start { first: None }, 0);
-        for text in texts_to(&fx, "g1") {
-            g.on_peer_frame("h", &text, 0);
-        }
-        let game = g.table().and_then(|t| t.guest().game()).expect("a game");
-        assert_eq!(game.view.players.len(), 3);
-        assert!(h.next_deadline().is_some());
-
-        // The guest's link closes: the host keeps its seat and later stands in for it.
-        h.on_link_closed("g1", None, 0);
-        let people_away = h
-            .table()
-            .and_then(|t| t.guest().table())
-            .map(|t| format!("{:?}", t.seats[1]))
-            .unwrap_or_default();
-        assert!(people_away.contains("connected: false"), "{people_away}");
-    }
-
-    #[test]
-    fn a_guest_cannot_chat_before_the_host_welcomes_it() {
-        let mut s = guest();
-        assert!(s.say("too early", 0).is_err());
-        assert!(s.chat_lines().is_empty());
-        // Leaving drops the table.
-        s.leave();
-        assert!(s.table().is_none());
-        assert_eq!(s.say("hello", 0), Ok(vec![]));
-    }
-
-    #[test]
-    fn errors_and_bad_codes_return_to_the_lobby_with_a_notice() {
-        let mut s = Session::default();
-        assert!(s.join("nope").is_empty());
-        assert_eq!(s.phase, Phase::Lobby);
-        assert_eq!(s.notices().len(), 1);
-        s.join("ABC234");
-        s.on_relay(
-            RelayMessage::Error {
-                code: ErrorCode::NoSuchRoom,
-                message: String::new(),
-            },
-            0,
-        );
-        assert_eq!(s.phase, Phase::Lobby);
-        assert_eq!(
-            s.notices().last().map(|n| n.text.as_str()),
-            Some("There is no room with that code.")
-        );
-        let id = s.notices()[0].id;
-        s.dismiss(id);
-        assert_eq!(s.notices().len(), 1);
-        for _ in 0..10 {
-            s.notify("x");
-        }
-        assert_eq!(s.notices().len(), MAX_NOTICES);
-    }
-
-    #[test]
-    fn a_closed_room_hangs_up_everyone() {
-        let mut s = hosting();
-        s.on_relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
-        let fx = s.on_relay(
-            RelayMessage::RoomClosed {
-                reason: "expired".into(),
-            },
-            0,
-        );
-        assert_eq!(fx, vec![Effect::Hangup { peer: "g1".into() }]);
-        assert_eq!(s.phase, Phase::Lobby);
-        let mut s = guest();
-        assert_eq!(
-            s.leave(),
-            vec![
-                Effect::Hangup { peer: "h".into() },
-                Effect::Relay(ClientMessage::Leave)
-            ]
-        );
-    }
-
-    #[test]
-    fn a_failed_link_is_reported_once() {
-        let mut s = guest();
-        assert_eq!(
-            s.on_link_closed("h", Some("ICE failed"), 0),
-            vec![Effect::Hangup { peer: "h".into() }]
-        );
-        assert!(s.on_link_closed("h", None, 0).is_empty());
-        assert!(
-            s.on_link_closed("g0", None, 0).is_empty(),
-            "no link with another guest"
-        );
-        assert_eq!(s.notices().len(), 1);
-    }
-
-    #[test]
-    fn stray_answers_outside_opening_are_ignored() {
-        let mut s = Session::default();
-        let created = RelayMessage::Created {
-            room: "ABC234".into(),
-            peer: "h".into(),
-            host_secret: "s".into(),
-            ice_servers: vec![],
-        };
-        assert!(s.on_relay(created, 0).is_empty());
-        assert_eq!(s.phase, Phase::Lobby);
-        assert!(s.on_relay_lost().is_empty());
-        s.create();
-        s.on_relay_lost();
-        assert_eq!(s.phase, Phase::Lobby);
-    }
-
-    #[test]
-    fn short_names_are_readable() {
-        assert_eq!(short_name("a_b-c9xyz"), "Player ABC9");
-        assert_eq!(short_name(""), "Player ");
-    }
-}
+#[path = "session_tests.rs"]
+mod tests;

@@ -19,7 +19,7 @@ use web_sys::{
     RtcPeerConnectionIceEvent, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
 };
 
-use super::js_error_text;
+use super::{NetError, js_error_text};
 use crate::model::SignalData;
 
 /// The data channel's label; a guest ignores channels with any other.
@@ -55,7 +55,7 @@ impl PeerLink {
     pub fn dial(
         ice_servers: &[IceServer],
         report: impl Fn(LinkEvent) + 'static,
-    ) -> Result<PeerLink, String> {
+    ) -> Result<PeerLink, NetError> {
         let link = PeerLink::new(ice_servers, Rc::new(report))?;
         let init = RtcDataChannelInit::new();
         init.set_ordered(true);
@@ -91,7 +91,7 @@ impl PeerLink {
     pub fn accept(
         ice_servers: &[IceServer],
         report: impl Fn(LinkEvent) + 'static,
-    ) -> Result<PeerLink, String> {
+    ) -> Result<PeerLink, NetError> {
         let link = PeerLink::new(ice_servers, Rc::new(report))?;
         let channel = link.channel.clone();
         let report = link.report.clone();
@@ -120,11 +120,10 @@ impl PeerLink {
         Ok(link)
     }
 
-    fn new(ice_servers: &[IceServer], report: Report) -> Result<PeerLink, String> {
+    fn new(ice_servers: &[IceServer], report: Report) -> Result<PeerLink, NetError> {
         let config = RtcConfiguration::new();
         config.set_ice_servers(&ice_server_array(ice_servers));
-        let pc =
-            RtcPeerConnection::new_with_configuration(&config).map_err(|e| js_error_text(&e))?;
+        let pc = RtcPeerConnection::new_with_configuration(&config)?;
         let handlers: Rc<RefCell<Vec<Handler>>> = Rc::default();
 
         let on_candidate = {
@@ -223,12 +222,12 @@ impl PeerLink {
     }
 
     /// Sends a text frame if the channel is open.
-    pub fn send(&self, frame: &str) -> Result<(), String> {
+    pub fn send(&self, frame: &str) -> Result<(), NetError> {
         match &*self.channel.borrow() {
             Some(dc) if dc.ready_state() == RtcDataChannelState::Open => {
-                dc.send_with_str(frame).map_err(|e| js_error_text(&e))
+                Ok(dc.send_with_str(frame)?)
             }
-            _ => Err("the data channel is not open".into()),
+            _ => Err(NetError::ChannelClosed),
         }
     }
 }

@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
-use super::js_error_text;
+use super::NetError;
 
 /// How often to ping the relay.
 pub const PING_EVERY_MS: i32 = 20_000;
@@ -54,8 +54,8 @@ impl RelaySocket {
     pub fn connect(
         url: &str,
         on_event: impl Fn(RelayEvent) + 'static,
-    ) -> Result<RelaySocket, String> {
-        let ws = WebSocket::new(url).map_err(|e| js_error_text(&e))?;
+    ) -> Result<RelaySocket, NetError> {
+        let ws = WebSocket::new(url)?;
         let on_event = Rc::new(on_event);
         let queue: Rc<RefCell<Vec<String>>> = Rc::default();
         let ping_timer: Rc<RefCell<Option<i32>>> = Rc::default();
@@ -136,15 +136,16 @@ impl RelaySocket {
     }
 
     /// Sends a message now, or once the socket opens.
-    pub fn send(&self, msg: &ClientMessage) -> Result<(), String> {
-        let frame = serde_json::to_string(msg).map_err(|e| e.to_string())?;
+    pub fn send(&self, msg: &ClientMessage) -> Result<(), NetError> {
+        // The relay's message types always serialize.
+        let frame = serde_json::to_string(msg).unwrap_or_default();
         match self.ws.ready_state() {
             WebSocket::CONNECTING => {
                 self.queue.borrow_mut().push(frame);
                 Ok(())
             }
-            WebSocket::OPEN => self.ws.send_with_str(&frame).map_err(|e| js_error_text(&e)),
-            _ => Err("the relay connection is closed".into()),
+            WebSocket::OPEN => Ok(self.ws.send_with_str(&frame)?),
+            _ => Err(NetError::RelayClosed),
         }
     }
 

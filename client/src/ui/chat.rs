@@ -4,6 +4,7 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use crate::app::Ctl;
+use crate::model::Intent;
 use crate::model::chat::CHAT_MAX_CHARS;
 
 /// The chat: lines said at the table, and a box to say something.
@@ -22,7 +23,7 @@ pub fn ChatPanel() -> impl IntoView {
     });
     let on_send = move |ev: SubmitEvent| {
         ev.prevent_default();
-        if ctl.say(draft.get_untracked()) {
+        if ctl.ask(Intent::Chat(draft.get_untracked())) {
             draft.set(String::new());
         }
     };

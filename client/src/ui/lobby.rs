@@ -4,6 +4,7 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use crate::app::Ctl;
+use crate::model::Intent;
 use crate::model::name::{NAME_KEY, check_name, remembered_name};
 
 /// The page's `localStorage`, when the browser lets us have it.
@@ -40,7 +41,7 @@ pub fn Lobby() -> impl IntoView {
     let take_name = move || match checked.get_untracked() {
         Ok(n) => {
             save_name(n.as_deref());
-            ctl.set_name(n);
+            ctl.send(Intent::SetName(n));
             true
         }
         Err(_) => false,
@@ -48,12 +49,12 @@ pub fn Lobby() -> impl IntoView {
     let on_join = move |ev: SubmitEvent| {
         ev.prevent_default();
         if take_name() {
-            ctl.join(code.get_untracked());
+            ctl.send(Intent::JoinRoom(code.get_untracked()));
         }
     };
     let on_create = move |_| {
         if take_name() {
-            ctl.create();
+            ctl.send(Intent::CreateRoom);
         }
     };
     let offer = Memo::new(move |_| ctl.session.with(|s| s.rejoin_offer().cloned()));
@@ -66,21 +67,21 @@ pub fn Lobby() -> impl IntoView {
                         view! {
                             <div class="panel rejoin" data-testid="rejoin-offer">
                                 <p>
-                                    "You were playing in room " <strong>{r.pretty_code()}</strong>
+                                    "You were playing in room " <strong>{r.code.to_string()}</strong>
                                     " as " <strong>{r.name.clone()}</strong> "."
                                 </p>
                                 <div class="rejoin-actions">
                                     <button
                                         class="btn primary"
                                         data-testid="rejoin"
-                                        on:click=move |_| ctl.rejoin()
+                                        on:click=move |_| ctl.send(Intent::Rejoin)
                                     >
-                                        {format!("Rejoin room {}", r.pretty_code())}
+                                        {format!("Rejoin room {}", r.code)}
                                     </button>
                                     <button
                                         class="btn ghost"
                                         data-testid="rejoin-dismiss"
-                                        on:click=move |_| ctl.dismiss_rejoin()
+                                        on:click=move |_| ctl.send(Intent::DismissRejoin)
                                     >
                                         "Dismiss"
                                     </button>
@@ -119,7 +120,7 @@ pub fn Lobby() -> impl IntoView {
                 }}
             </div>
             <div class="lobby-cards">
-                <crate::ui::table::SoloStart />
+                <crate::ui::table::SoloStart ready=Callback::new(move |()| take_name()) />
                 <div class="panel card-create">
                     <h2>"Host a game"</h2>
                     <p class="muted">"Open a room and read its code to the others."</p>

@@ -1,8 +1,8 @@
 //! The Leptos components. They render the [`Session`](crate::model::Session) and turn
 //! clicks into calls on [`Ctl`]; they decide nothing themselves.
 //!
-//! The page is a shell (header, notices, main area) whose main area shows the lobby, the
-//! wait for the relay, or the room: a bar with the code, the table (its lobby, then the
+//! The page is a shell (header, notices, main area) whose main area shows the first screen,
+//! the wait for the relay, a table against bots, or the room: a bar with the code, the table (its lobby, then the
 //! game), and a panel with the chat (at the side on wide screens until the game starts).
 
 mod chat;
@@ -14,13 +14,15 @@ pub(crate) mod table;
 use leptos::prelude::*;
 
 use crate::app::Ctl;
-use crate::model::Phase;
+use crate::model::{Intent, Phase};
 
 /// Which screen the main area shows.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Screen {
-    Lobby,
+    Start,
     Opening,
+    /// A game against bots: a hosted table with no room.
+    Bots,
     Room,
 }
 
@@ -29,12 +31,12 @@ enum Screen {
 pub fn App() -> impl IntoView {
     let ctl = Ctl::new();
     provide_context(ctl);
-    let solo = table::Solo::provide();
     let screen = Memo::new(move |_| {
-        ctl.session.with(|s| match s.phase {
-            Phase::Lobby => Screen::Lobby,
-            Phase::Opening => Screen::Opening,
-            Phase::InRoom(_) => Screen::Room,
+        ctl.session.with(|s| match &s.phase {
+            Phase::Start { .. } => Screen::Start,
+            Phase::Opening(_) => Screen::Opening,
+            Phase::Hosting(h) if h.room.is_none() => Screen::Bots,
+            Phase::Hosting(_) | Phase::Joined(_) => Screen::Room,
         })
     });
     view! {
@@ -46,10 +48,9 @@ pub fn App() -> impl IntoView {
             <Notices />
             <main class="main">
                 {move || match screen.get() {
-                    // A game against bots runs in the page and takes the main area.
-                    _ if solo.active() => view! { <table::SoloTable /> }.into_any(),
-                    Screen::Lobby => view! { <lobby::Lobby /> }.into_any(),
+                    Screen::Start => view! { <lobby::Lobby /> }.into_any(),
                     Screen::Opening => view! { <Opening /> }.into_any(),
+                    Screen::Bots => view! { <table::SoloTable /> }.into_any(),
                     Screen::Room => view! { <room::RoomView /> }.into_any(),
                 }}
             </main>
@@ -65,7 +66,7 @@ fn Opening() -> impl IntoView {
         <section class="panel opening" data-testid="opening">
             <div class="spinner" aria-hidden="true"></div>
             <p>"Contacting the relay…"</p>
-            <button class="btn ghost" on:click=move |_| ctl.leave()>"Cancel"</button>
+            <button class="btn ghost" on:click=move |_| ctl.send(Intent::Leave)>"Cancel"</button>
         </section>
     }
 }
@@ -88,7 +89,7 @@ fn Notices() -> impl IntoView {
                             <button
                                 class="notice-close"
                                 aria-label="Dismiss"
-                                on:click=move |_| ctl.dismiss(id)
+                                on:click=move |_| ctl.send(Intent::Dismiss(id))
                             >
                                 "×"
                             </button>

@@ -3,18 +3,16 @@
 //! as a game against bots, drawn from this page's guest of the room's host.
 
 use leptos::prelude::*;
-use shared::engine::{Input, Seat as TableSeat};
-use shared::session::protocol::{AdminCmd, BotLevel};
+use shared::session::protocol::{AdminCmd, BotLevel, Timers};
 
 use super::chat::ChatPanel;
 use super::settings::{LevelField, OptionChecks, PlayersField};
-use super::table::{Solo, TableCtx, TableView, snap_of};
+use super::table::{TableCtx, TableView};
 use crate::app::Ctl;
-use crate::model::room_table::{
-    LobbySeat, TURN_TIMERS, level_name, lobby_seats, settings_lines, timer_name,
+use crate::model::table::{
+    LobbySeat, SeatKind, TURN_TIMERS, level_name, lobby_seats, settings_lines, timer_name,
 };
-use crate::model::session::short_name;
-use crate::model::{LinkState, Role};
+use crate::model::{Intent, LinkState};
 
 /// One seat at the table, as shown.
 #[derive(Clone, PartialEq)]
@@ -31,30 +29,27 @@ struct Seat {
 #[component]
 pub fn RoomView() -> impl IntoView {
     let ctl = expect_context::<Ctl>();
-    let code = Memo::new(move |_| {
-        ctl.session
-            .with(|s| s.room().map(|r| r.code.clone()).unwrap_or_default())
-    });
-    let hosting = Memo::new(move |_| {
-        ctl.session
-            .with(|s| s.room().is_some_and(|r| r.role == Role::Host))
-    });
+    let code = Memo::new(move |_| ctl.session.with(|s| s.room().map(|r| r.code.clone())));
+    let hosting = Memo::new(move |_| ctl.session.with(|s| s.hosting()));
     let seats = Memo::new(move |_| {
         ctl.session.with(|s| {
             let Some(room) = s.room() else {
                 return Vec::new();
             };
             let me = Seat {
-                id: room.me.clone(),
-                name: s.display_name(&room.me),
-                is_host: room.role == Role::Host,
+                id: room.me.0.clone(),
+                name: s
+                    .table()
+                    .map(|t| t.guest().name().to_owned())
+                    .unwrap_or_default(),
+                is_host: s.hosting(),
                 is_me: true,
                 link: None,
             };
             std::iter::once(me)
                 .chain(room.peers.iter().map(|p| Seat {
-                    id: p.id.clone(),
-                    name: short_name(&p.id),
+                    id: p.id.0.clone(),
+                    name: p.id.short_name(),
                     is_host: p.is_host,
                     is_me: false,
                     link: p.link,
@@ -62,50 +57,20 @@ pub fn RoomView() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let solo = expect_context::<Solo>();
-    let snap = Memo::new(move |_| {
-        ctl.session.with(|s| {
-            s.table()
-                .and_then(|t| snap_of(t.guest(), t.problem.clone()))
-        })
-    });
-    let playing = Memo::new(move |_| snap.with(Option::is_some));
-    let table = TableCtx {
-        snap,
-        now: solo.now,
-        time_left: Callback::new(move |(seat, now): (TableSeat, u64)| {
-            ctl.session
-                .with(|s| s.table().and_then(|t| t.guest().time_left(seat, now)))
-        }),
-        play: Callback::new(move |i: Input| ctl.play(i)),
-        rematch: hosting
-            .get_untracked()
-            .then(|| Callback::new(move |()| ctl.admin(AdminCmd::Rematch))),
-        to_lobby: hosting
-            .get_untracked()
-            .then(|| Callback::new(move |()| ctl.back_to_lobby())),
-        leave: Callback::new(move |()| ctl.leave()),
-        leave_label: "Leave the room",
+    let table = TableCtx::of(ctl, true);
+    let playing = Memo::new(move |_| table.snap.with(Option::is_some));
+    let canonical = move || {
+        code.get()
+            .map(|c| c.as_str().to_owned())
+            .unwrap_or_default()
     };
-    let pretty_code = move || {
-        // Read aloud in two halves: "K7M-3QX".
-        let c: Vec<char> = code.get().chars().collect();
-        if c.len() == 6 {
-            format!(
-                "{}-{}",
-                c[..3].iter().collect::<String>(),
-                c[3..].iter().collect::<String>()
-            )
-        } else {
-            c.into_iter().collect()
-        }
-    };
+    let pretty_code = move || code.get().map(|c| c.to_string()).unwrap_or_default();
     view! {
         <section class="room" class:playing=move || playing.get()>
             <div class="room-bar panel">
                 <div class="code-block">
                     <span class="muted small">"Room code"</span>
-                    <span class="room-code" data-testid="room-code" data-code=move || code.get()>
+                    <span class="room-code" data-testid="room-code" data-code=canonical>
                         {pretty_code}
                     </span>
                 </div>
@@ -113,7 +78,7 @@ pub fn RoomView() -> impl IntoView {
                     <span class="role-tag">
                         {move || if hosting.get() { "You host this room" } else { "Guest" }}
                     </span>
-                    <button class="btn ghost" data-testid="leave-room" on:click=move |_| ctl.leave()>
+                    <button class="btn ghost" data-testid="leave-room" on:click=move |_| ctl.send(Intent::Leave)>
                         "Leave"
                     </button>
                 </div>
@@ -191,7 +156,7 @@ fn Lobby() -> impl IntoView {
                 .unwrap_or_default()
         })
     });
-    let hosting = Memo::new(move |_| ctl.session.with(|s| s.table().is_some_and(|t| t.is_host())));
+    let hosting = Memo::new(move |_| ctl.session.with(|s| s.hosting()));
     let level = RwSignal::new(BotLevel::Normal);
     view! {
         <ul class="seats" data-testid="lobby-seats">
@@ -214,7 +179,7 @@ fn Lobby() -> impl IntoView {
                             value=level
                             on_change=Callback::new(move |l| {
                                 level.set(l);
-                                ctl.admin(AdminCmd::SetDefaultBot { level: l });
+                                ctl.send(Intent::Admin(AdminCmd::SetDefaultBot { level: l }));
                             })
                             label="Bot level"
                             testid="bot-level"
@@ -222,14 +187,17 @@ fn Lobby() -> impl IntoView {
                         <button
                             class="btn"
                             data-testid="add-bot"
-                            on:click=move |_| ctl.add_bot(level.get_untracked())
+                            on:click=move |_| {
+                                let level = level.get_untracked();
+                                ctl.send(Intent::Admin(AdminCmd::AddBot { level }));
+                            }
                         >
                             "Add a bot"
                         </button>
                         <button
                             class="btn primary"
                             data-testid="start-game"
-                            on:click=move |_| ctl.admin(AdminCmd::Start { first: None })
+                            on:click=move |_| ctl.send(Intent::Admin(AdminCmd::Start { first: None }))
                         >
                             "Start the game"
                         </button>
@@ -266,7 +234,9 @@ fn Settings(hosting: bool) -> impl IntoView {
             <div class="solo-row">
                 <PlayersField
                     value=count
-                    on_change=Callback::new(move |n| ctl.set_seat_count(n))
+                    on_change=Callback::new(move |count| {
+                        ctl.send(Intent::Admin(AdminCmd::SetSeatCount { count }));
+                    })
                     label="Seats"
                     testid="seat-count"
                     readonly
@@ -279,7 +249,11 @@ fn Settings(hosting: bool) -> impl IntoView {
                         prop:value=move || code(turn.get())
                         on:change=move |ev| {
                             let v = event_target_value(&ev);
-                            ctl.set_turn_timer(v.parse::<u64>().ok());
+                            let timers = Timers {
+                                turn_ms: v.parse::<u64>().ok(),
+                                ..table.with_untracked(|t| t.as_ref().map(|t| t.timers)).unwrap_or_default()
+                            };
+                            ctl.send(Intent::Admin(AdminCmd::SetTimers { timers }));
                         }
                     >
                         {move || {
@@ -305,7 +279,9 @@ fn Settings(hosting: bool) -> impl IntoView {
             <OptionChecks
                 options=options
                 players=count
-                on_change=Callback::new(move |o| ctl.set_options(o))
+                on_change=Callback::new(move |options| {
+                    ctl.send(Intent::Admin(AdminCmd::SetOptions { options }));
+                })
                 readonly
             />
             {readonly
@@ -327,20 +303,20 @@ fn Settings(hosting: bool) -> impl IntoView {
 fn LobbySeatView(seat: LobbySeat, hosting: bool) -> impl IntoView {
     let ctl = expect_context::<Ctl>();
     let which = seat.seat;
-    let detail = match (seat.kind, seat.level) {
-        ("bot", Some(l)) => format!("{} bot", level_name(l)),
-        ("open", _) => "open".to_owned(),
-        _ if seat.me => "you".to_owned(),
-        _ if seat.away => "away".to_owned(),
-        _ => "player".to_owned(),
+    let detail = match seat.kind {
+        SeatKind::Bot(l) => format!("{} bot", level_name(l)),
+        SeatKind::Open => "open".to_owned(),
+        SeatKind::Person { me: true, .. } => "you".to_owned(),
+        SeatKind::Person { away: true, .. } => "away".to_owned(),
+        SeatKind::Person { .. } => "player".to_owned(),
     };
-    let remove = (hosting && seat.kind == "bot").then(|| {
+    let remove = (hosting && matches!(seat.kind, SeatKind::Bot(_))).then(|| {
         view! {
             <button
                 class="btn ghost small"
                 data-testid="remove-bot"
                 aria-label="Remove this bot"
-                on:click=move |_| ctl.remove_bot(which)
+                on:click=move |_| ctl.send(Intent::RemoveBot(which))
             >
                 "×"
             </button>
@@ -349,7 +325,7 @@ fn LobbySeatView(seat: LobbySeat, hosting: bool) -> impl IntoView {
     // Removing a person asks first: they are sent away for good.
     let confirming = RwSignal::new(false);
     let who = seat.name.clone();
-    let kick = (hosting && seat.kind == "person" && !seat.me).then(|| {
+    let kick = (hosting && matches!(seat.kind, SeatKind::Person { me: false, .. })).then(|| {
         view! {
             <Show
                 when=move || confirming.get()
@@ -372,7 +348,7 @@ fn LobbySeatView(seat: LobbySeat, hosting: bool) -> impl IntoView {
                         data-testid="kick-confirm"
                         on:click=move |_| {
                             confirming.set(false);
-                            ctl.kick(which);
+                            ctl.send(Intent::Kick(which));
                         }
                     >
                         "Remove"
@@ -388,12 +364,13 @@ fn LobbySeatView(seat: LobbySeat, hosting: bool) -> impl IntoView {
             </Show>
         }
     });
+    let tag = seat.kind.tag();
     view! {
         <li
-            class=format!("seat {}", seat.kind)
-            class:me=seat.me
+            class=format!("seat {tag}")
+            class:me=matches!(seat.kind, SeatKind::Person { me: true, .. })
             data-testid="lobby-seat"
-            data-kind=seat.kind
+            data-kind=tag
         >
             <div class="avatar">{format!("{}", which.0 + 1)}</div>
             <div class="seat-text">

@@ -78,7 +78,7 @@ pub fn LevelField(
                     .map(|l| {
                         view! {
                             <option value=code(l) selected=move || value.get() == l>
-                                {crate::model::room_table::level_name(l)}
+                                {crate::model::table::level_name(l)}
                             </option>
                         }
                     })
@@ -88,7 +88,8 @@ pub fn LevelField(
     }
 }
 
-/// The options' checkboxes. The two-player draft is offered only with two players.
+/// The options' checkboxes, showing the options as they stand at `players` seats
+/// ([`Options::for_players`]: the two-player draft only with two, R1.4).
 #[component]
 pub fn OptionChecks(
     #[prop(into)] options: Signal<Options>,
@@ -96,18 +97,25 @@ pub fn OptionChecks(
     on_change: Callback<Options>,
     #[prop(optional)] readonly: bool,
 ) -> impl IntoView {
+    let shown = move || options.get().for_players(players.get().into());
     let check = move |label: &'static str,
                       testid: &'static str,
                       get: fn(&Options) -> bool,
                       set: fn(&mut Options, bool),
-                      only_two: bool| {
-        let off = move || readonly || (only_two && players.get() != 2);
+                      seat_bound: bool| {
+        // An option the seat count rules out cannot be chosen.
+        let ruled_out = move || {
+            let mut all = Options::default();
+            set(&mut all, true);
+            seat_bound && !get(&all.for_players(players.get().into()))
+        };
+        let off = move || readonly || ruled_out();
         view! {
-            <label class="check" class:disabled=move || only_two && players.get() != 2>
+            <label class="check" class:disabled=ruled_out>
                 <input
                     type="checkbox"
                     data-testid=testid
-                    prop:checked=move || options.with(get)
+                    prop:checked=move || get(&shown())
                     disabled=off
                     on:change=move |ev| {
                         let mut o = options.get_untracked();

@@ -73,7 +73,7 @@ pub use input::Input;
 pub use keep::Keep;
 pub use options::Options;
 pub use pending::Pending;
-pub use seat::{MAX_PLAYERS, Seat};
+pub use seat::{MAX_PLAYERS, MIN_PLAYERS, Seat};
 pub use seat_set::SeatSet;
 pub use setup::Setup;
 pub use turn::{Stage, Turn};

@@ -34,6 +34,16 @@ impl Options {
         all
     };
 
+    /// These options as they stand at a table of `players` (R1.4: the two-player draft
+    /// exists only with two players). The one place that rule is decided: the host
+    /// applies it to every change of seats or options, and the interface shows its result.
+    pub const fn for_players(self, players: usize) -> Options {
+        Options {
+            two_player_draft: self.two_player_draft && players == 2,
+            ..self
+        }
+    }
+
     /// Copies of each character in the deck for `players` (R1.5).
     pub const fn copies(players: u8) -> u8 {
         match players {

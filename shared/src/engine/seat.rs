@@ -2,6 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The fewest players a game can have (R1.1).
+pub const MIN_PLAYERS: usize = 2;
+
 /// The most players a game can have (R1.1).
 pub const MAX_PLAYERS: usize = 10;
 

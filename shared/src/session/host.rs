@@ -29,7 +29,7 @@ use super::protocol::{
 };
 use super::rules;
 use super::rules::{Bot, make_bot};
-use crate::engine::{Event, Game, Input, Options, Pending, Seat};
+use crate::engine::{Event, Game, Input, MAX_PLAYERS, MIN_PLAYERS, Options, Pending, Seat};
 
 /// The most members (seated and watching) a table keeps: bounds the host's memory.
 pub const MAX_MEMBERS: usize = 40;
@@ -62,7 +62,8 @@ struct BotClock {
 pub const SNAPSHOT_VERSION: u32 = 1;
 
 /// What the transport should do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Outgoing {
     /// Send `text` on the link to `to` (for [`PeerId::LOCAL`]: hand it to the local guest).
     Send { to: PeerId, text: String },
@@ -729,10 +730,10 @@ impl Host {
                 if playing {
                     return Err(TableError::GameInProgress);
                 }
-                if !(2..=10).contains(&count) {
+                let count = usize::from(count);
+                if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&count) {
                     return Err(TableError::SeatCount);
                 }
-                let count = usize::from(count);
                 while self.seats.len() > count {
                     if let Some(Slot::Person { member }) = self.seats.pop()
                         && let Some(m) = self.member_mut(member)
@@ -743,19 +744,15 @@ impl Host {
                 while self.seats.len() < count {
                     self.seats.push(Slot::Open);
                 }
-                // R1.4: the draft exists only with two players.
-                if count != 2 {
-                    self.options.two_player_draft = false;
-                }
+                self.options = self.options.for_players(count);
             }
             AdminCmd::SetOptions { options } => {
                 if playing {
                     return Err(TableError::GameInProgress);
                 }
-                if options.two_player_draft && self.seats.len() != 2 {
-                    return Err(TableError::DraftNeedsTwo);
-                }
-                self.options = options;
+                // R1.4 decides what stands: a draft asked for at a table of more than two
+                // is simply off (it comes back only by asking again at two seats).
+                self.options = options.for_players(self.seats.len());
             }
             AdminCmd::SetTimers { timers } => {
                 if !timers.valid() {
@@ -911,18 +908,41 @@ impl Host {
             }
             AdminCmd::Lock { locked } => self.locked = locked,
             AdminCmd::EndGame => {
-                if !playing {
-                    return Err(TableError::NoGame);
+                match self.phase {
+                    Phase::Playing => {
+                        let note = Note::GameEnded {
+                            game_no: self.game_no,
+                            winner: None,
+                        };
+                        self.push_log(Stored::Note { note });
+                    }
+                    // A finished game is put away (its note was logged when it ended).
+                    Phase::Finished { .. } => {}
+                    Phase::Lobby => return Err(TableError::NoGame),
                 }
                 self.phase = Phase::Lobby;
                 self.game = None;
                 self.clocks.clear();
-                let note = Note::GameEnded {
-                    game_no: self.game_no,
-                    winner: None,
-                };
-                self.push_log(Stored::Note { note });
                 game_changed = true;
+                resync.extend(self.members.iter().map(|m| m.id));
+            }
+            AdminCmd::AddBot { level } => {
+                if playing {
+                    return Err(TableError::GameInProgress);
+                }
+                let seat = match self.seats.iter().position(|s| matches!(s, Slot::Open)) {
+                    Some(open) => open,
+                    None if self.seats.len() < MAX_PLAYERS => {
+                        self.seats.push(Slot::Open);
+                        self.options = self.options.for_players(self.seats.len());
+                        self.seats.len() - 1
+                    }
+                    None => return Err(TableError::SeatCount),
+                };
+                self.seats[seat] = Slot::Bot {
+                    level,
+                    name: bot_name(Seat(seat as u8)),
+                };
             }
         }
         self.flush(now, true, game_changed, out);
@@ -958,7 +978,7 @@ impl Host {
     /// Deals a game with the current seats (R2). Open seats become bots.
     fn deal(&mut self, first: Option<Seat>, now: u64) -> Result<(), TableError> {
         let players = self.seats.len();
-        if !(2..=10).contains(&players) {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
             return Err(TableError::SeatCount);
         }
         if self.options.two_player_draft && players != 2 {

@@ -7,6 +7,8 @@
 //! - [`protocol`]: the messages between peers (`shared/PEER-PROTOCOL.md`).
 //! - [`host`]: [`Host`], the referee: lobby, seats, bots, timers, chat, snapshots.
 //! - [`guest`]: [`Guest`], a player's side: checks what arrives, keeps view and log.
+//! - [`port`]: [`Referee`], a host behind a message port (the browser runs it in a Web
+//!   Worker), and the messages the page exchanges with it.
 //! - [`names`], [`chat`]: what a display name and a chat line may hold, and rate limits.
 //!
 //! The host is authoritative: it applies every input through the rules engine and sends
@@ -35,9 +37,11 @@ pub mod chat;
 pub mod guest;
 pub mod host;
 pub mod names;
+pub mod port;
 pub mod protocol;
 pub(crate) mod rules;
 
 pub use guest::{Guest, GuestError, GuestEvent, IntentError};
 pub use host::{Host, Outgoing, RestoreError};
+pub use port::{PortError, Referee, ToReferee};
 pub use protocol::{MemberId, PeerId};

@@ -184,6 +184,9 @@ pub enum AdminCmd {
     /// The level bots take when an open seat is filled at the start, and that stands in
     /// for absent or slow people.
     SetDefaultBot { level: BotLevel },
+    /// Put a bot of `level` in the first open seat, adding a seat when none is open (up
+    /// to R1.1's ten). Before a game only.
+    AddBot { level: BotLevel },
     /// Make a seat open or a bot; a person sitting there becomes a watcher. During a game
     /// only a bot may replace a person (their seat plays on).
     SetSeat { seat: Seat, to: SeatSetting },
@@ -203,7 +206,7 @@ pub enum AdminCmd {
     Start { first: Option<Seat> },
     /// R2.4: after a game, a new deal with the same seats; the previous winner starts.
     Rematch,
-    /// Stop the game in progress and go back to the lobby.
+    /// Stop the game in progress, or put a finished one away, and go back to the lobby.
     EndGame,
 }
 

@@ -1,33 +1,21 @@
 //! The game table: the start form of a game against bots on the first page, then the table
 //! itself (seats, Court and Reserve, the claim record, the log) and one decision panel per
-//! kind of pending decision. The table renders from any [`Guest`] through a [`TableCtx`]:
-//! the local guest of a game against bots ([`Local`], whose host a 250 ms timer ticks) or a
-//! room's guest ([`crate::ui::room`]). The same timer refreshes the countdowns.
+//! kind of pending decision. The table renders from any [`Guest`] through a [`TableCtx`],
+//! so a game against bots and a room's game draw the same components.
 
 mod panels;
 
 use leptos::prelude::*;
 use shared::engine::{Allegiance, Card, Input, Options, Pending, PlayerView, Seat, View};
 use shared::session::Guest;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::closure::Closure;
+use shared::session::protocol::AdminCmd;
 
-use crate::model::table::{
-    BotLevel, Local, SoloSetup, allegiance_name, card_name, describe, seat_names,
-};
+use crate::app::Ctl;
+use crate::model::words::{allegiance_name, card_name, describe, seat_names};
+use crate::model::{Intent, SoloSetup};
 use crate::ui::settings::{LevelField, OptionChecks, PlayersField};
 
-/// The page-wide handle to the table against bots (Leptos context).
-#[derive(Clone, Copy)]
-pub struct Solo {
-    /// The table, while a game against bots is open.
-    local: RwSignal<Option<Local>, LocalStorage>,
-    /// Page time in ms, refreshed by the timer (drives the countdowns).
-    pub now: RwSignal<u64>,
-}
-
-/// What a table on screen draws from and does: built by the game against bots and by a
-/// room, so both render the same components (Leptos context inside [`TableView`]).
+/// What a table on screen draws from and does (Leptos context inside [`TableView`]).
 #[derive(Clone, Copy)]
 pub(crate) struct TableCtx {
     /// The state to draw; `None` before the deal.
@@ -49,79 +37,36 @@ pub(crate) struct TableCtx {
     pub leave_label: &'static str,
 }
 
-/// Page time in milliseconds (the unit of the host's deadlines).
-pub(crate) fn now_ms() -> u64 {
-    js_sys::Date::now() as u64
-}
-
-impl Solo {
-    /// Makes the handle and starts the timer that ticks the host.
-    pub fn provide() -> Solo {
-        let solo = Solo {
-            local: RwSignal::new_local(None),
-            now: RwSignal::new(now_ms()),
-        };
-        provide_context(solo);
-        let tick = Closure::<dyn FnMut()>::new(move || {
-            let now = now_ms();
-            solo.now.set(now);
-            let due = solo.local.with_untracked(|l| {
-                l.as_ref()
-                    .and_then(Local::next_deadline)
-                    .is_some_and(|d| d <= now)
-            });
-            if due {
-                solo.local.update(|l| {
-                    if let Some(l) = l.as_mut() {
-                        l.tick(now);
-                    }
-                });
-            }
+impl TableCtx {
+    /// The table of this page's session: `in_room` tables offer the way back to the lobby,
+    /// a table against bots goes back to the first page.
+    pub fn of(ctl: Ctl, in_room: bool) -> TableCtx {
+        let hosting = ctl.session.with_untracked(|s| s.hosting());
+        let snap = Memo::new(move |_| {
+            ctl.session.with(|s| {
+                s.table()
+                    .and_then(|t| snap_of(t.guest(), t.problem.clone()))
+            })
         });
-        if let Some(w) = web_sys::window() {
-            // One timer for the page's lifetime: it does nothing while no table is open.
-            let _ = w.set_interval_with_callback_and_timeout_and_arguments_0(
-                tick.as_ref().unchecked_ref(),
-                250,
-            );
+        let admin =
+            move |cmd: AdminCmd| Callback::new(move |()| ctl.send(Intent::Admin(cmd.clone())));
+        TableCtx {
+            snap,
+            now: ctl.now,
+            time_left: Callback::new(move |(seat, now): (Seat, u64)| {
+                ctl.session
+                    .with(|s| s.table().and_then(|t| t.guest().time_left(seat, now)))
+            }),
+            play: Callback::new(move |i: Input| ctl.send(Intent::Play(i))),
+            rematch: hosting.then(|| admin(AdminCmd::Rematch)),
+            to_lobby: (hosting && in_room).then(|| admin(AdminCmd::EndGame)),
+            leave: Callback::new(move |()| ctl.send(Intent::Leave)),
+            leave_label: if in_room {
+                "Leave the room"
+            } else {
+                "Back to the start"
+            },
         }
-        tick.forget();
-        solo
-    }
-
-    /// Whether a game against bots is on screen.
-    pub fn active(&self) -> bool {
-        self.local.with(Option::is_some)
-    }
-
-    fn start(&self, setup: SoloSetup) -> Result<(), String> {
-        let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
-        let local = Local::start(seed, setup, now_ms())?;
-        self.local.set(Some(local));
-        Ok(())
-    }
-
-    fn play(&self, input: Input) {
-        let now = now_ms();
-        self.local.update(|l| {
-            if let Some(l) = l.as_mut() {
-                l.problem = None;
-                l.play(input, now);
-            }
-        });
-    }
-
-    fn rematch(&self) {
-        let now = now_ms();
-        self.local.update(|l| {
-            if let Some(l) = l.as_mut() {
-                l.rematch(now);
-            }
-        });
-    }
-
-    fn leave(&self) {
-        self.local.set(None);
     }
 }
 
@@ -146,7 +91,7 @@ pub(crate) fn snap_of(g: &Guest, problem: Option<String>) -> Option<Snap> {
         .view
         .events
         .iter()
-        .filter_map(|e| describe(e, &names, options))
+        .filter_map(|e| describe(e, &names, me, options))
         .collect();
     Some(Snap {
         names,
@@ -160,23 +105,23 @@ pub(crate) fn snap_of(g: &Guest, problem: Option<String>) -> Option<Snap> {
 
 /// The "Play against bots" form on the first page.
 #[component]
-pub fn SoloStart() -> impl IntoView {
-    let solo = expect_context::<Solo>();
+pub fn SoloStart(
+    /// Takes the name field's name for the table; false when it would be refused.
+    ready: Callback<(), bool>,
+) -> impl IntoView {
+    let ctl = expect_context::<Ctl>();
     let players = RwSignal::new(3u8);
-    let level = RwSignal::new(BotLevel::Normal);
+    let level = RwSignal::new(shared::session::protocol::BotLevel::Normal);
     let options = RwSignal::new(Options::default());
-    let error = RwSignal::new(None::<String>);
     let start = move |_| {
-        let o = options.get_untracked();
-        let setup = SoloSetup {
+        if !ready.run(()) {
+            return;
+        }
+        ctl.send(Intent::PlayBots(SoloSetup {
             players: players.get_untracked(),
             level: level.get_untracked(),
-            options: Options {
-                two_player_draft: o.two_player_draft && players.get_untracked() == 2,
-                ..o
-            },
-        };
-        error.set(solo.start(setup).err());
+            options: options.get_untracked(),
+        }));
     };
     view! {
         <div class="panel card-solo" data-testid="solo-form">
@@ -201,7 +146,6 @@ pub fn SoloStart() -> impl IntoView {
                 players=players
                 on_change=Callback::new(move |o| options.set(o))
             />
-            {move || error.get().map(|e| view! { <p class="solo-error">{e}</p> })}
             <button class="btn primary big" data-testid="solo-start" on:click=start>
                 "Play against bots"
             </button>
@@ -212,26 +156,7 @@ pub fn SoloStart() -> impl IntoView {
 /// The table of a game against bots.
 #[component]
 pub fn SoloTable() -> impl IntoView {
-    let solo = expect_context::<Solo>();
-    let snap = Memo::new(move |_| {
-        solo.local.with(|l| {
-            l.as_ref()
-                .and_then(|l| snap_of(l.guest(), l.problem.clone()))
-        })
-    });
-    let ctx = TableCtx {
-        snap,
-        now: solo.now,
-        time_left: Callback::new(move |(seat, now): (Seat, u64)| {
-            solo.local
-                .with(|l| l.as_ref().and_then(|l| l.guest().time_left(seat, now)))
-        }),
-        play: Callback::new(move |i: Input| solo.play(i)),
-        rematch: Some(Callback::new(move |()| solo.rematch())),
-        to_lobby: None,
-        leave: Callback::new(move |()| solo.leave()),
-        leave_label: "Back to the start",
-    };
+    let ctx = TableCtx::of(expect_context::<Ctl>(), false);
     view! {
         <section class="solo" data-testid="solo-table">
             <TableView ctx />

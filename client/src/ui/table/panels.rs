@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use shared::engine::{Input, Pending, WindowKind};
 
 use super::{Snap, TableCtx};
-use crate::model::table::{card_name, input_label, is_targeted};
+use crate::model::words::{card_name, describe, input_label, is_targeted};
 
 /// Picks the panel for the pending decision.
 #[component]
@@ -49,7 +49,7 @@ pub fn Decision(
         }
         Pending::Respond { window } => {
             let claim = snap.view.events.iter().rev().find_map(|e| {
-                crate::model::table::describe(e, &snap.names, snap.view.options).filter(|_| {
+                describe(e, &snap.names, snap.me, snap.view.options).filter(|_| {
                     matches!(
                         e,
                         shared::engine::Event::Declared { .. }

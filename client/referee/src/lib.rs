@@ -1,0 +1,140 @@
+//! The referee of a table this page hosts, in a dedicated Web Worker.
+//!
+//! A thin shell around [`shared::session::Referee`]: each message from the page is one
+//! [`ToReferee`] text, carried out at the worker's clock; each [`Outgoing`] goes back to
+//! the page as one text. One timeout waits for the referee's next deadline, computed
+//! from clock readings (a throttled timer only makes a tick late, never wrong). The page
+//! keeps the interface and its own guest; the rules, the bots' thinking and every other
+//! player's hidden cards stay here, off the page's main thread and out of the module a
+//! joiner loads.
+//!
+//! The table is dealt from 32 bytes of `crypto.getRandomValues`.
+//!
+//! The worker's bootstrap script (`client/referee.js`) queues what the page sends while
+//! this module loads, then hands the queue to [`run`].
+
+#[cfg(target_arch = "wasm32")]
+mod worker {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use shared::session::{Outgoing, Referee, ToReferee};
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
+    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+    /// The worker's state: the referee and its one pending timeout.
+    struct Shell {
+        referee: Referee,
+        scope: DedicatedWorkerGlobalScope,
+        timer: Option<i32>,
+        on_timer: Option<Closure<dyn FnMut()>>,
+    }
+
+    /// Wall-clock milliseconds, the unit of the table's deadlines (the page's guest reads
+    /// them against the same clock).
+    fn now_ms() -> u64 {
+        js_sys::Date::now() as u64
+    }
+
+    impl Shell {
+        fn post(&self, out: &Outgoing) {
+            // A page that went away cannot be told; nothing else can fail here.
+            let _ = self.scope.post_message(&JsValue::from_str(&out.encode()));
+        }
+
+        fn problem(&self, text: &str) {
+            web_sys::console::error_1(&JsValue::from_str(&format!("referee: {text}")));
+        }
+
+        /// One text from the page.
+        fn on_text(&mut self, text: &str) {
+            let now = now_ms();
+            match ToReferee::decode(text) {
+                Ok(msg) => match self.referee.call(msg, now) {
+                    Ok(outs) => outs.iter().for_each(|o| self.post(o)),
+                    Err(e) => self.problem(&e.to_string()),
+                },
+                Err(e) => self.problem(&format!("ignored a message from the page: {e}")),
+            }
+        }
+
+        /// Plays what is due; the caller schedules the next wait.
+        fn on_timer(&mut self) {
+            self.timer = None;
+            let outs = self.referee.tick(now_ms());
+            outs.iter().for_each(|o| self.post(o));
+        }
+
+        /// Waits for the next deadline (replacing the previous wait), if any.
+        fn schedule(&mut self) {
+            if let Some(id) = self.timer.take() {
+                self.scope.clear_timeout_with_handle(id);
+            }
+            let Some(at) = self.referee.next_deadline() else {
+                return;
+            };
+            let delay = i32::try_from(at.saturating_sub(now_ms())).unwrap_or(i32::MAX);
+            if let Some(cb) = self.on_timer.as_ref() {
+                self.timer = self
+                    .scope
+                    .set_timeout_with_callback_and_timeout_and_arguments_0(
+                        cb.as_ref().unchecked_ref(),
+                        delay,
+                    )
+                    .ok();
+            }
+        }
+    }
+
+    /// 32 bytes of the platform's cryptographic RNG.
+    fn seed(scope: &DedicatedWorkerGlobalScope) -> Result<[u8; 32], JsValue> {
+        let mut seed = [0u8; 32];
+        scope.crypto()?.get_random_values_with_u8_array(&mut seed)?;
+        Ok(seed)
+    }
+
+    /// Starts the referee: `early` holds the texts that arrived while the module loaded,
+    /// in order. Fails (and the bootstrap reports it to the page) when the worker has no
+    /// cryptographic RNG.
+    #[wasm_bindgen]
+    pub fn run(early: js_sys::Array) -> Result<(), JsValue> {
+        let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
+        let shell = Rc::new(RefCell::new(Shell {
+            referee: Referee::new(seed(&scope)?),
+            scope: scope.clone(),
+            timer: None,
+            on_timer: None,
+        }));
+        let weak = Rc::downgrade(&shell);
+        let on_timer = Closure::<dyn FnMut()>::new(move || {
+            if let Some(s) = weak.upgrade() {
+                let mut s = s.borrow_mut();
+                s.on_timer();
+                s.schedule();
+            }
+        });
+        shell.borrow_mut().on_timer = Some(on_timer);
+        let handle = {
+            let shell = shell.clone();
+            move |data: JsValue| {
+                let mut s = shell.borrow_mut();
+                match data.as_string() {
+                    Some(text) => s.on_text(&text),
+                    None => s.problem("ignored a message that is not text"),
+                }
+                s.schedule();
+            }
+        };
+        for data in early.iter() {
+            handle(data);
+        }
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            handle(e.data());
+        });
+        scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        // The worker lives as long as the page keeps it: so do its handlers.
+        on_message.forget();
+        Ok(())
+    }
+}

@@ -1,0 +1,860 @@
+//! The session's tests. Pages are wired to each other and to their referees as the
+//! controller wires them in the browser: a hosting page's referee is a
+//! [`Referee`](shared::session::Referee) in the same process, answering each message in
+//! order as the worker does; texts for other pages travel as data channel frames.
+
+use super::*;
+use crate::model::table::{SeatKind, lobby_seats};
+use serde_json::json;
+use shared::engine::{Action, Input, Pending, Seat};
+use shared::relay::ErrorCode;
+use shared::session::Referee;
+use shared::session::protocol::BotLevel;
+
+fn ice() -> Vec<IceServer> {
+    vec![IceServer {
+        urls: vec!["stun:stun.example:3478".into()],
+        username: None,
+        credential: None,
+    }]
+}
+
+fn code() -> RoomCode {
+    RoomCode::parse("ABC234").expect("a code")
+}
+
+/// One page: its session, its referee while it hosts, its relay id.
+struct Page {
+    id: RelayPeer,
+    s: Session,
+    referee: Option<Referee>,
+    /// Every effect the page asked for, in order (relay messages, dials, hangups...).
+    seen: Vec<Effect>,
+    /// Data channel texts for other pages: (to, text).
+    outbox: Vec<(RelayPeer, String)>,
+}
+
+impl Page {
+    fn new(id: &str) -> Page {
+        Page {
+            id: id.into(),
+            s: Session::new(),
+            referee: None,
+            seen: Vec::new(),
+            outbox: Vec::new(),
+        }
+    }
+
+    /// Carries out `effects` as the controller does; the referee answers at once.
+    fn run(&mut self, effects: Vec<Effect>, now: u64) {
+        let mut queue: std::collections::VecDeque<Effect> = effects.into();
+        while let Some(e) = queue.pop_front() {
+            self.seen.push(e.clone());
+            match e {
+                Effect::StartReferee => {
+                    let seed = [self.id.0.len() as u8 + 1; 32];
+                    self.referee = Some(Referee::new(seed));
+                }
+                Effect::StopReferee => self.referee = None,
+                Effect::Referee(msg) => {
+                    let referee = self.referee.as_mut().expect("a referee was started");
+                    let outs = referee.call(msg, now).expect("the referee takes it");
+                    for out in outs {
+                        queue.extend(self.s.on_referee(out, now));
+                    }
+                }
+                Effect::Send { peer, text } => self.outbox.push((peer, text)),
+                _ => {}
+            }
+        }
+    }
+
+    fn intent(&mut self, intent: Intent, now: u64) {
+        let effects = self.s.handle(intent).expect("accepted");
+        self.run(effects, now);
+    }
+
+    fn relay(&mut self, msg: RelayMessage, now: u64) {
+        let effects = self.s.on_relay(msg);
+        self.run(effects, now);
+    }
+
+    fn link_open(&mut self, peer: &str, now: u64) {
+        let effects = self.s.on_link_open(&peer.into());
+        self.run(effects, now);
+    }
+
+    /// Lets the referee play what is due at `now`.
+    fn tick(&mut self, now: u64) {
+        let outs = self
+            .referee
+            .as_mut()
+            .map(|r| r.tick(now))
+            .unwrap_or_default();
+        for out in outs {
+            let effects = self.s.on_referee(out, now);
+            self.run(effects, now);
+        }
+    }
+
+    fn guest(&self) -> &shared::session::Guest {
+        self.s.table().expect("a table").guest()
+    }
+
+    fn notices(&self) -> Vec<String> {
+        self.s.notices().iter().map(|n| n.text.clone()).collect()
+    }
+}
+
+/// Delivers the pages' data channel texts to each other until nothing moves.
+fn pump(pages: &mut [&mut Page], now: u64) {
+    for _ in 0..1_000 {
+        let mut moved = false;
+        for i in 0..pages.len() {
+            let out = std::mem::take(&mut pages[i].outbox);
+            let from = pages[i].id.clone();
+            for (to, text) in out {
+                moved = true;
+                if let Some(p) = pages.iter_mut().find(|p| p.id == to) {
+                    let effects = p.s.on_peer_frame(&from, &text, now);
+                    p.run(effects, now);
+                }
+            }
+        }
+        if !moved {
+            return;
+        }
+    }
+    panic!("the texts settle");
+}
+
+/// A page that created room ABC234 as "h".
+fn hosting(name: Option<&str>) -> Page {
+    let mut h = Page::new("h");
+    h.intent(Intent::SetName(name.map(str::to_owned)), 0);
+    h.intent(Intent::CreateRoom, 0);
+    assert!(matches!(h.s.phase, Phase::Opening(Opening::Create)));
+    assert_eq!(h.seen, vec![Effect::Relay(ClientMessage::Create)]);
+    h.relay(
+        RelayMessage::Created {
+            room: "ABC234".into(),
+            peer: "h".into(),
+            host_secret: "secret".into(),
+            ice_servers: ice(),
+        },
+        0,
+    );
+    assert!(h.referee.is_some(), "the host page starts its referee");
+    h
+}
+
+/// A page that joined room ABC234 as `id` (host "h").
+fn joining(id: &str, name: Option<&str>) -> Page {
+    let mut g = Page::new(id);
+    g.intent(Intent::SetName(name.map(str::to_owned)), 0);
+    g.intent(Intent::JoinRoom("abc-234".into()), 0);
+    assert_eq!(
+        g.seen,
+        vec![Effect::Relay(ClientMessage::Join {
+            room: "ABC234".into()
+        })]
+    );
+    joined(&mut g, 0);
+    g
+}
+
+/// The relay's answer to `g`'s join.
+fn joined(g: &mut Page, now: u64) {
+    let peer = g.id.0.clone();
+    g.relay(
+        RelayMessage::Joined {
+            room: "ABC234".into(),
+            peer: peer.clone(),
+            host: "h".into(),
+            peers: vec!["h".into(), peer],
+            ice_servers: ice(),
+        },
+        now,
+    );
+}
+
+/// `g` arrives in `h`'s room and their data channel opens: hello, welcome, table.
+fn connect(h: &mut Page, g: &mut Page, now: u64) {
+    h.relay(
+        RelayMessage::PeerJoined {
+            peer: g.id.0.clone(),
+        },
+        now,
+    );
+    h.link_open(&g.id.0, now);
+    g.link_open("h", now);
+    pump(&mut [h, g], now);
+}
+
+/// Plays a dealt table to its end: each page with a decision plays the first of Income,
+/// Pass or its first legal input; otherwise the referee plays what is due.
+fn play_to_the_end(host: &mut Page, guests: &mut [&mut Page], mut now: u64) -> u64 {
+    for _ in 0..50_000 {
+        let over = |p: &Page| {
+            p.s.table()
+                .and_then(|t| t.guest().game())
+                .is_some_and(|g| matches!(g.view.pending, Pending::GameOver { .. }))
+        };
+        if over(host) {
+            return now;
+        }
+        let mut played = false;
+        for p in std::iter::once(&mut *host).chain(guests.iter_mut().map(|g| &mut **g)) {
+            let Some(game) = p.s.table().and_then(|t| t.guest().game()) else {
+                continue;
+            };
+            let pick = game
+                .legal
+                .iter()
+                .copied()
+                .find(|i| matches!(i, Input::Act(Action::Income) | Input::Pass))
+                .or_else(|| game.legal.first().copied());
+            if let Some(input) = pick {
+                p.intent(Intent::Play(input), now);
+                played = true;
+            }
+        }
+        let mut all: Vec<&mut Page> = std::iter::once(&mut *host)
+            .chain(guests.iter_mut().map(|g| &mut **g))
+            .collect();
+        pump(&mut all, now);
+        if !played {
+            now = host
+                .referee
+                .as_ref()
+                .and_then(Referee::next_deadline)
+                .expect("something is due")
+                .max(now);
+            host.tick(now);
+            let mut all: Vec<&mut Page> = std::iter::once(&mut *host)
+                .chain(guests.iter_mut().map(|g| &mut **g))
+                .collect();
+            pump(&mut all, now);
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn a_game_against_bots_is_a_hosted_table_without_a_relay() {
+    let mut p = Page::new("solo");
+    let setup = SoloSetup {
+        players: 4,
+        level: BotLevel::Easy,
+        options: shared::engine::Options {
+            // R1.4: asked for at four seats, the host leaves the draft off.
+            two_player_draft: true,
+            ..Default::default()
+        },
+    };
+    p.intent(Intent::PlayBots(setup), 1_000);
+    assert!(p.s.hosting());
+    assert!(p.s.room().is_none(), "no room");
+    assert!(
+        !p.seen
+            .iter()
+            .any(|e| matches!(e, Effect::Relay(_) | Effect::Dial { .. })),
+        "nothing goes to the relay: {:?}",
+        p.seen
+    );
+    let table = p.guest().table().expect("the table");
+    assert_eq!(table.seats.len(), 4);
+    assert!(!table.options.two_player_draft);
+    assert!(table.seats[1..].iter().all(|s| matches!(
+        s,
+        shared::session::protocol::SeatInfo::Bot {
+            level: BotLevel::Easy,
+            ..
+        }
+    )));
+    assert_eq!(p.guest().seat(), Some(Seat(0)));
+    play_to_the_end(&mut p, &mut [], 1_000);
+    // A rematch deals again with the same seats; leaving stops the referee.
+    p.intent(Intent::Admin(AdminCmd::Rematch), 900_000);
+    assert!(
+        p.guest()
+            .game()
+            .is_some_and(|g| !matches!(g.view.pending, Pending::GameOver { .. }))
+    );
+    p.intent(Intent::Leave, 900_001);
+    assert!(matches!(p.s.phase, Phase::Start { .. }));
+    assert!(p.referee.is_none());
+    assert_eq!(p.seen.last(), Some(&Effect::StopReferee));
+}
+
+#[test]
+fn the_host_dials_each_guest_that_joins() {
+    let mut h = hosting(None);
+    let room = h.s.room().expect("a room");
+    assert_eq!(room.code, code());
+    assert!(h.s.hosting());
+    h.seen.clear();
+    h.relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+    assert_eq!(
+        h.seen,
+        vec![
+            Effect::Hangup { peer: "g1".into() },
+            Effect::Dial {
+                peer: "g1".into(),
+                ice_servers: ice()
+            }
+        ]
+    );
+    h.seen.clear();
+    h.link_open("g1", 0);
+    assert_eq!(
+        h.seen,
+        vec![Effect::Referee(ToReferee::Connect { peer: PeerId(1) })],
+        "the referee hears of the link; nothing is sent until its hello"
+    );
+    assert_eq!(
+        h.s.room().map(|r| r.peers[0].link),
+        Some(Some(LinkState::Open))
+    );
+    h.seen.clear();
+    h.relay(RelayMessage::PeerLeft { peer: "g1".into() }, 0);
+    assert_eq!(
+        h.seen,
+        vec![
+            Effect::Referee(ToReferee::Disconnect { peer: PeerId(1) }),
+            Effect::Hangup { peer: "g1".into() }
+        ]
+    );
+    assert_eq!(h.s.room().map(|r| r.peers.len()), Some(0));
+}
+
+#[test]
+fn a_guest_links_only_with_the_host_and_answers_its_offer() {
+    let mut s = Session::new();
+    s.handle(Intent::JoinRoom("ABC234".into())).expect("joins");
+    s.on_relay(RelayMessage::Joined {
+        room: "ABC234".into(),
+        peer: "g1".into(),
+        host: "h".into(),
+        peers: vec!["h".into(), "g0".into(), "g1".into()],
+        ice_servers: ice(),
+    });
+    let peers = s.room().map(|r| r.peers.clone()).unwrap_or_default();
+    assert_eq!(
+        peers,
+        vec![
+            Peer {
+                id: "h".into(),
+                is_host: true,
+                link: Some(LinkState::Connecting)
+            },
+            Peer {
+                id: "g0".into(),
+                is_host: false,
+                link: None
+            },
+        ]
+    );
+    assert!(
+        s.on_relay(RelayMessage::PeerJoined { peer: "g2".into() })
+            .is_empty()
+    );
+    let offer = json!({"kind":"offer","sdp":"v=0"});
+    assert_eq!(
+        s.on_relay(RelayMessage::Signal {
+            from: "h".into(),
+            data: offer.clone()
+        }),
+        vec![Effect::Signal {
+            peer: "h".into(),
+            data: SignalData::Offer { sdp: "v=0".into() },
+            ice_servers: ice()
+        }]
+    );
+    // Another guest has no business signalling us.
+    assert!(
+        s.on_relay(RelayMessage::Signal {
+            from: "g0".into(),
+            data: offer
+        })
+        .is_empty()
+    );
+    // The relay cannot make us host a room we joined, nor give us a code it cannot make.
+    let mut s = Session::new();
+    s.handle(Intent::JoinRoom("ABC234".into())).expect("joins");
+    let fx = s.on_relay(RelayMessage::Joined {
+        room: "nope".into(),
+        peer: "g1".into(),
+        host: "h".into(),
+        peers: vec![],
+        ice_servers: vec![],
+    });
+    assert!(fx.is_empty());
+    assert!(
+        s.notices()[0]
+            .text
+            .starts_with("Ignored a bad message from the relay")
+    );
+}
+
+#[test]
+fn misplaced_or_malformed_signals_are_dropped_with_a_notice() {
+    let mut g = joining("g1", None);
+    let fx = g.s.on_relay(RelayMessage::Signal {
+        from: "h".into(),
+        data: json!({"kind":"answer","sdp":"x"}),
+    });
+    assert!(fx.is_empty());
+    let fx = g.s.on_relay(RelayMessage::Signal {
+        from: "h".into(),
+        data: json!([1, 2]),
+    });
+    assert!(fx.is_empty());
+    assert_eq!(g.s.notices().len(), 2);
+    let mut h = hosting(None);
+    h.relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+    let fx = h.s.on_relay(RelayMessage::Signal {
+        from: "g1".into(),
+        data: json!({"kind":"offer","sdp":"x"}),
+    });
+    assert!(fx.is_empty());
+    let fx = h.s.on_relay(RelayMessage::Signal {
+        from: "stranger".into(),
+        data: json!({"kind":"answer","sdp":"x"}),
+    });
+    assert!(fx.is_empty());
+}
+
+#[test]
+fn chosen_names_travel_in_the_hello_and_fill_the_seat_list() {
+    let mut h = hosting(Some("  Ana  "));
+    let mut g = joining("g1", Some("Bo"));
+    connect(&mut h, &mut g, 0);
+    for p in [&h, &g] {
+        let guest = p.guest();
+        let names: Vec<String> = lobby_seats(guest.table().expect("seats"), guest.member())
+            .into_iter()
+            .map(|seat| seat.name)
+            .collect();
+        assert_eq!(names, ["Ana", "Bo"]);
+    }
+    // A name the host would refuse is dropped: the page goes by its relay id.
+    let mut g = joining("k7m3x", Some("a\nb"));
+    assert_eq!(g.guest().name(), "Player K7M3");
+    g.intent(Intent::Leave, 0);
+    g.intent(Intent::SetName(Some("Cy".into())), 0);
+    g.intent(Intent::JoinRoom("ABC234".into()), 0);
+    joined(&mut g, 0);
+    assert_eq!(g.guest().name(), "Cy");
+}
+
+#[test]
+fn a_room_game_runs_over_the_links_with_the_same_winner_and_no_hidden_card_shown() {
+    let mut h = hosting(Some("Ana"));
+    let mut g = joining("g1", Some("Bo"));
+    connect(&mut h, &mut g, 0);
+    assert_eq!(h.guest().seat(), Some(Seat(0)));
+    assert_eq!(g.guest().seat(), Some(Seat(1)));
+    assert_eq!(h.guest().table(), g.guest().table());
+    // Only the host runs the table: a joiner's command goes nowhere.
+    let fx =
+        g.s.handle(Intent::Admin(AdminCmd::Start { first: None }))
+            .expect("ok");
+    assert!(fx.is_empty());
+    h.intent(
+        Intent::Admin(AdminCmd::AddBot {
+            level: BotLevel::Easy,
+        }),
+        0,
+    );
+    h.intent(Intent::Admin(AdminCmd::Start { first: None }), 0);
+    pump(&mut [&mut h, &mut g], 0);
+    let game = g.guest().game().expect("a game");
+    assert_eq!(game.view.players.len(), 3);
+    // R11: a page sees its own hand only.
+    for (p, mine) in [(&h, 0), (&g, 1)] {
+        let view = &p.guest().game().expect("game").view;
+        for (i, player) in view.players.iter().enumerate() {
+            let shown = player
+                .hand
+                .cards
+                .iter()
+                .zip(player.hand.up)
+                .filter(|(c, up)| c.is_some() && !up)
+                .count();
+            if i == mine {
+                assert_eq!(shown, 2);
+            } else {
+                assert_eq!(shown, 0, "seat {i}'s hidden cards on {:?}'s page", p.id);
+            }
+        }
+    }
+    play_to_the_end(&mut h, &mut [&mut g], 0);
+    let winner = |p: &Page| match p.guest().game().map(|g| g.view.pending) {
+        Some(Pending::GameOver { winner }) => Some(winner),
+        _ => None,
+    };
+    assert!(winner(&h).is_some());
+    assert_eq!(winner(&h), winner(&g), "both pages show the same winner");
+}
+
+#[test]
+fn chat_goes_through_the_referee_which_stamps_the_sender() {
+    let mut h = hosting(None);
+    let mut g = joining("g1", None);
+    connect(&mut h, &mut g, 0);
+    h.intent(Intent::Chat("hi all".into()), 0);
+    pump(&mut [&mut h, &mut g], 0);
+    g.intent(Intent::Chat("  hello  ".into()), 0);
+    pump(&mut [&mut h, &mut g], 0);
+    let lines = |p: &Page| {
+        p.s.chat_lines()
+            .into_iter()
+            .map(|l| (l.from, l.text, l.mine))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lines(&g),
+        vec![
+            ("Player H".to_owned(), "hi all".to_owned(), false),
+            ("Player G1".to_owned(), "hello".to_owned(), true),
+        ]
+    );
+    assert_eq!(lines(&h).len(), 2);
+    assert!(
+        h.s.handle(Intent::Chat("   ".into())).is_err(),
+        "a blank line is refused"
+    );
+    // A joiner's frame that is not the protocol is refused to it, and changes nothing.
+    let fx =
+        h.s.on_peer_frame(&"g1".into(), r#"{"type":"said","from":"g2","text":"x"}"#, 0);
+    h.run(fx, 0);
+    assert_eq!(h.outbox.len(), 1, "a refusal for g1");
+    pump(&mut [&mut h, &mut g], 0);
+    assert_eq!(lines(&h).len(), 2);
+    // Only the host speaks to a guest; garbage from it is dropped with a notice.
+    assert!(g.s.on_peer_frame(&"g0".into(), "{}", 0).is_empty());
+    let before = g.s.notices().len();
+    let fx = g.s.on_peer_frame(&"h".into(), "not json", 0);
+    assert!(fx.is_empty());
+    assert_eq!(g.s.notices().len(), before + 1);
+    assert_eq!(lines(&g).len(), 2);
+}
+
+#[test]
+fn a_guest_cannot_chat_or_play_before_the_host_welcomes_it() {
+    let mut g = joining("g1", None);
+    assert_eq!(
+        g.s.handle(Intent::Chat("too early".into())),
+        Err("Not connected to the host yet.".to_owned())
+    );
+    assert!(g.s.chat_lines().is_empty());
+    g.intent(Intent::Leave, 0);
+    assert!(g.s.table().is_none());
+    assert_eq!(g.s.handle(Intent::Chat("hello".into())), Ok(vec![]));
+}
+
+#[test]
+fn the_hosts_table_commands_are_single_intents() {
+    let mut h = hosting(Some("Ana"));
+    let mut g = joining("g1", Some("Bo"));
+    connect(&mut h, &mut g, 0);
+    let seats = |p: &Page| {
+        let guest = p.guest();
+        lobby_seats(guest.table().expect("seats"), guest.member())
+            .into_iter()
+            .map(|s| s.kind.tag())
+            .collect::<Vec<_>>()
+    };
+    h.intent(
+        Intent::Admin(AdminCmd::AddBot {
+            level: BotLevel::Hard,
+        }),
+        0,
+    );
+    h.intent(
+        Intent::Admin(AdminCmd::AddBot {
+            level: BotLevel::Hard,
+        }),
+        0,
+    );
+    pump(&mut [&mut h, &mut g], 0);
+    assert_eq!(seats(&g), ["person", "person", "bot", "bot"]);
+    // Removing the last seat's bot drops the seat; another's leaves it open.
+    h.intent(Intent::RemoveBot(Seat(2)), 0);
+    h.intent(Intent::RemoveBot(Seat(3)), 0);
+    pump(&mut [&mut h, &mut g], 0);
+    assert_eq!(seats(&g), ["person", "person", "open"]);
+    // Removing a person: they are told, their page leaves, the seat opens.
+    h.intent(Intent::Kick(Seat(0)), 0);
+    assert_eq!(h.guest().seat(), Some(Seat(0)), "never ourselves");
+    h.intent(Intent::Kick(Seat(1)), 0);
+    assert!(h.seen.contains(&Effect::Hangup { peer: "g1".into() }));
+    assert!(
+        h.seen.contains(&Effect::Relay(ClientMessage::Kick { peer: "g1".into() })),
+        "the relay is asked to keep the joiner out"
+    );
+    pump(&mut [&mut h, &mut g], 0);
+    assert!(matches!(g.s.phase, Phase::Start { .. }));
+    assert!(g.seen.contains(&Effect::Relay(ClientMessage::Leave)));
+    assert!(
+        g.notices()
+            .iter()
+            .any(|n| n == "The host removed you from the table"),
+        "{:?}",
+        g.notices()
+    );
+    let t = h.guest().table().expect("seats");
+    assert_eq!(lobby_seats(t, None)[1].kind, SeatKind::Open);
+}
+
+#[test]
+fn after_a_game_the_host_goes_back_to_the_lobby_and_deals_again() {
+    let mut h = hosting(Some("Ana"));
+    let mut g = joining("g1", Some("Bo"));
+    connect(&mut h, &mut g, 0);
+    h.intent(Intent::Admin(AdminCmd::Start { first: None }), 0);
+    pump(&mut [&mut h, &mut g], 0);
+    let now = play_to_the_end(&mut h, &mut [&mut g], 0);
+    assert!(h.s.table().is_some_and(Table::finished));
+    h.intent(Intent::Admin(AdminCmd::EndGame), now);
+    pump(&mut [&mut h, &mut g], now);
+    assert!(g.guest().game().is_none(), "the finished game is put away");
+    let options = shared::engine::Options {
+        allegiances: true,
+        ..Default::default()
+    };
+    h.intent(Intent::Admin(AdminCmd::SetOptions { options }), now);
+    h.intent(Intent::Admin(AdminCmd::Start { first: None }), now);
+    pump(&mut [&mut h, &mut g], now);
+    assert!(
+        g.guest()
+            .game()
+            .is_some_and(|game| game.view.options.allegiances)
+    );
+}
+
+/// A page reloaded in the same tab: what storage held, offered, then taken.
+fn reloaded_and_rejoining(record: RejoinRecord) -> Page {
+    let mut g = Page::new("g1");
+    g.s.offer_rejoin(record.clone());
+    assert_eq!(g.s.rejoin_offer(), Some(&record));
+    assert_eq!(
+        g.s.seat_record(),
+        Some(record.clone()),
+        "kept while offered"
+    );
+    g.intent(Intent::Rejoin, 0);
+    assert_eq!(
+        g.seen,
+        vec![Effect::Relay(ClientMessage::Join {
+            room: record.code.as_str().to_owned()
+        })]
+    );
+    assert_eq!(g.s.seat_record(), Some(record), "kept while rejoining");
+    joined(&mut g, 0);
+    g
+}
+
+#[test]
+fn a_joiner_that_reloads_takes_its_seat_back_with_its_token() {
+    let mut h = hosting(Some("Ana"));
+    let mut g = joining("g1", Some("Bo"));
+    assert_eq!(g.s.seat_record(), None, "no token before the welcome");
+    connect(&mut h, &mut g, 0);
+    assert_eq!(h.s.seat_record(), None, "the host keeps no seat record");
+    let record = g.s.seat_record().expect("a seated joiner keeps a record");
+    assert_eq!((record.code.clone(), record.name.as_str()), (code(), "Bo"));
+    h.intent(
+        Intent::Admin(AdminCmd::AddBot {
+            level: BotLevel::Easy,
+        }),
+        0,
+    );
+    h.intent(Intent::Admin(AdminCmd::Start { first: None }), 0);
+    pump(&mut [&mut h, &mut g], 0);
+    assert!(g.guest().game().is_some());
+
+    // The page reloads: the old page is gone from the relay, the host keeps the seat.
+    drop(g);
+    h.relay(RelayMessage::PeerLeft { peer: "g1".into() }, 10);
+    let mut g = reloaded_and_rejoining(record.clone());
+    h.relay(RelayMessage::PeerJoined { peer: "g1".into() }, 20);
+    h.link_open("g1", 20);
+    g.link_open("h", 20);
+    assert!(
+        g.outbox[0].1.contains(&record.token),
+        "the hello carries the token"
+    );
+    pump(&mut [&mut h, &mut g], 20);
+    let guest = g.guest();
+    assert_eq!(guest.seat(), Some(Seat(1)), "the same seat");
+    assert_eq!(guest.name(), "Bo");
+    assert_eq!(
+        guest.game().expect("the game goes on").view.players.len(),
+        3
+    );
+    assert_eq!(g.s.seat_record(), Some(record), "the same record");
+    assert!(matches!(g.s.phase, Phase::Joined(_)));
+    // Leaving on purpose forgets it.
+    g.intent(Intent::Leave, 30);
+    assert_eq!(g.s.seat_record(), None);
+}
+
+#[test]
+fn a_stale_seat_record_is_dropped_with_a_notice() {
+    // The host does not know the token: it would seat a newcomer; the page leaves.
+    let mut h = hosting(Some("Ana"));
+    let stale = RejoinRecord::new(&code(), "deadbeef", "Bo").expect("valid");
+    let mut g = reloaded_and_rejoining(stale.clone());
+    h.relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+    h.link_open("g1", 0);
+    g.link_open("h", 0);
+    pump(&mut [&mut h, &mut g], 0);
+    assert!(matches!(g.s.phase, Phase::Start { .. }));
+    assert_eq!(g.s.seat_record(), None);
+    assert!(
+        g.notices()
+            .iter()
+            .any(|n| n.contains("room ABC-234 is no longer yours")),
+        "{:?}",
+        g.notices()
+    );
+
+    // The room is gone.
+    let mut g = Page::new("g1");
+    g.s.offer_rejoin(stale.clone());
+    g.intent(Intent::Rejoin, 0);
+    g.relay(
+        RelayMessage::Error {
+            code: ErrorCode::NoSuchRoom,
+            message: String::new(),
+        },
+        0,
+    );
+    assert!(matches!(g.s.phase, Phase::Start { .. }));
+    assert_eq!(g.s.seat_record(), None);
+    assert_eq!(
+        g.notices().last().map(String::as_str),
+        Some("Could not rejoin room ABC-234: There is no room with that code.")
+    );
+
+    // Declined, or a room of its own instead: forgotten.
+    let mut g = Page::new("g1");
+    g.s.offer_rejoin(stale.clone());
+    g.intent(Intent::DismissRejoin, 0);
+    assert_eq!(g.s.seat_record(), None);
+    g.s.offer_rejoin(stale);
+    g.intent(Intent::JoinRoom("XYZ789".into()), 0);
+    assert_eq!(g.s.seat_record(), None);
+    assert_eq!(g.s.handle(Intent::Rejoin), Ok(vec![]));
+}
+
+#[test]
+fn errors_and_bad_codes_return_to_the_first_screen_with_a_notice() {
+    let mut s = Session::new();
+    assert_eq!(
+        s.handle(Intent::JoinRoom("nope".into())),
+        Err("A room code is 6 letters and digits, like K7M-3QX.".to_owned())
+    );
+    assert!(matches!(s.phase, Phase::Start { .. }));
+    s.handle(Intent::JoinRoom("ABC234".into())).expect("joins");
+    s.on_relay(RelayMessage::Error {
+        code: ErrorCode::NoSuchRoom,
+        message: String::new(),
+    });
+    assert!(matches!(s.phase, Phase::Start { .. }));
+    assert_eq!(
+        s.notices().last().map(|n| n.text.as_str()),
+        Some("There is no room with that code.")
+    );
+    let id = s.notices()[0].id;
+    s.handle(Intent::Dismiss(id)).expect("dismissed");
+    assert!(s.notices().is_empty());
+    for _ in 0..10 {
+        s.notify("x");
+    }
+    assert_eq!(s.notices().len(), MAX_NOTICES);
+}
+
+#[test]
+fn a_closed_room_hangs_up_everyone_and_stops_the_referee() {
+    let mut h = hosting(None);
+    h.relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+    h.seen.clear();
+    h.relay(
+        RelayMessage::RoomClosed {
+            reason: "expired".into(),
+        },
+        0,
+    );
+    assert_eq!(
+        h.seen,
+        vec![
+            Effect::StopReferee,
+            Effect::Hangup { peer: "g1".into() },
+            Effect::Relay(ClientMessage::Leave)
+        ]
+    );
+    assert!(matches!(h.s.phase, Phase::Start { .. }));
+    let mut g = joining("g1", None);
+    assert_eq!(
+        g.s.handle(Intent::Leave),
+        Ok(vec![
+            Effect::Hangup { peer: "h".into() },
+            Effect::Relay(ClientMessage::Leave)
+        ])
+    );
+    // A referee that fails ends a hosted table with a notice.
+    let mut p = Page::new("solo");
+    p.intent(Intent::PlayBots(SoloSetup::default()), 0);
+    let fx = p.s.on_referee_failed("the worker could not load");
+    assert_eq!(fx, vec![Effect::StopReferee]);
+    assert_eq!(
+        p.notices(),
+        ["The table stopped: the worker could not load"]
+    );
+}
+
+#[test]
+fn a_failed_link_is_reported_once() {
+    let mut g = joining("g1", None);
+    assert_eq!(
+        g.s.on_link_closed(&"h".into(), Some("ICE failed")),
+        vec![Effect::Hangup { peer: "h".into() }]
+    );
+    assert!(g.s.on_link_closed(&"h".into(), None).is_empty());
+    assert!(
+        g.s.on_link_closed(&"g0".into(), None).is_empty(),
+        "no link with another guest"
+    );
+    assert_eq!(g.s.notices().len(), 1);
+}
+
+#[test]
+fn stray_answers_outside_opening_are_ignored() {
+    let mut s = Session::new();
+    let created = RelayMessage::Created {
+        room: "ABC234".into(),
+        peer: "h".into(),
+        host_secret: "s".into(),
+        ice_servers: vec![],
+    };
+    assert!(s.on_relay(created).is_empty());
+    assert!(matches!(s.phase, Phase::Start { .. }));
+    assert!(s.on_relay_lost().is_empty());
+    s.handle(Intent::CreateRoom).expect("creates");
+    s.on_relay_lost();
+    assert!(matches!(s.phase, Phase::Start { .. }));
+    // A game against bots has no relay to lose.
+    let mut p = Page::new("solo");
+    p.intent(Intent::PlayBots(SoloSetup::default()), 0);
+    p.s.on_relay_lost();
+    assert!(p.notices().is_empty());
+}
+
+#[test]
+fn short_names_are_readable() {
+    assert_eq!(RelayPeer::from("a_b-c9xyz").short_name(), "Player ABC9");
+    assert_eq!(RelayPeer::from("").short_name(), "Player ");
+}

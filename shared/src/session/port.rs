@@ -1,0 +1,223 @@
+//! The referee's port: a [`Host`] that runs apart from the page that plays through it (in
+//! the browser, a dedicated Web Worker), and the messages that cross between the two.
+//!
+//! The page sends [`ToReferee`]: open the table, a link opened or closed, a text arrived
+//! on a link (its own player's on [`PeerId::LOCAL`]). The [`Referee`] answers with
+//! [`Outgoing`], exactly what [`Host`] returns: texts for a link and links to close, which
+//! the page hands to its own guest or sends on a data channel. Time comes in with every
+//! call and the referee says when it next needs [`Referee::tick`], so the side that owns
+//! the clock keeps one timer. Plain logic, tested natively; the worker is a thin shell.
+
+use serde::{Deserialize, Serialize};
+
+use super::host::{Host, Outgoing};
+use super::names::NameError;
+use super::protocol::{MAX_TO_HOST_BYTES, PeerId, WireError, decode, encode};
+
+/// The most a [`ToReferee`] may take as text: a peer's largest message and its wrapping.
+pub const MAX_TO_REFEREE_BYTES: usize = MAX_TO_HOST_BYTES + 256;
+
+/// From the page to its referee.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ToReferee {
+    /// Open the table; the page's own player is called `name` (seat 0, on the local
+    /// link). Sent once, first.
+    Open { name: String },
+    /// A link to another page opened; nothing is sent on it until its hello.
+    Connect { peer: PeerId },
+    /// A link closed (or its page left): the member is away and its grace runs.
+    Disconnect { peer: PeerId },
+    /// A text from a link, the page's own player's on [`PeerId::LOCAL`].
+    Text { peer: PeerId, text: String },
+}
+
+impl ToReferee {
+    /// The message as the port carries it.
+    pub fn encode(&self) -> String {
+        encode(self)
+    }
+
+    /// A message off the port, checked for size and form.
+    pub fn decode(text: &str) -> Result<ToReferee, WireError> {
+        decode(text, MAX_TO_REFEREE_BYTES)
+    }
+}
+
+/// Why a call could not be carried out. The referee is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PortError {
+    #[error("the table is not open yet")]
+    NotOpen,
+    #[error("the table is open already")]
+    AlreadyOpen,
+    #[error("the host's name was refused: {0}")]
+    Name(#[from] NameError),
+}
+
+/// A host behind a port.
+pub struct Referee {
+    /// The table, once opened.
+    host: Option<Host>,
+    /// The 256-bit seed the table will be dealt from (taken at the open).
+    seed: Option<[u8; 32]>,
+}
+
+impl Referee {
+    /// A referee that will open its table from `seed`: 32 bytes of the platform's
+    /// cryptographic RNG (every shuffle and seat token comes from them).
+    pub fn new(seed: [u8; 32]) -> Referee {
+        Referee {
+            host: None,
+            seed: Some(seed),
+        }
+    }
+
+    /// Carries out one message at time `now`.
+    pub fn call(&mut self, msg: ToReferee, now: u64) -> Result<Vec<Outgoing>, PortError> {
+        if let ToReferee::Open { name } = msg {
+            if self.host.is_some() {
+                return Err(PortError::AlreadyOpen);
+            }
+            let seed = self.seed.ok_or(PortError::AlreadyOpen)?;
+            let (host, out) = Host::with_seed_bytes(seed, &name, now)?;
+            self.seed = None;
+            self.host = Some(host);
+            return Ok(out);
+        }
+        let host = self.host.as_mut().ok_or(PortError::NotOpen)?;
+        Ok(match msg {
+            ToReferee::Open { .. } => Vec::new(),
+            ToReferee::Connect { peer } => host.connect(peer, now),
+            ToReferee::Disconnect { peer } => host.disconnect(peer, now),
+            ToReferee::Text { peer, text } => host.handle(peer, &text, now),
+        })
+    }
+
+    /// When [`Referee::tick`] is next due (the host's bots, timers and stand-ins).
+    pub fn next_deadline(&self) -> Option<u64> {
+        self.host.as_ref()?.next_deadline()
+    }
+
+    /// Plays what is due at `now`; nothing when nothing is.
+    pub fn tick(&mut self, now: u64) -> Vec<Outgoing> {
+        match self.host.as_mut() {
+            Some(host) if host.next_deadline().is_some_and(|d| d <= now) => host.tick(now),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The table, once open (for tests and the worker's own checks).
+    pub fn host(&self) -> Option<&Host> {
+        self.host.as_ref()
+    }
+}
+
+impl Outgoing {
+    /// The message as the port carries it back to the page.
+    pub fn encode(&self) -> String {
+        encode(self)
+    }
+
+    /// A message off the port from the referee.
+    pub fn decode(text: &str) -> Result<Outgoing, WireError> {
+        decode(text, super::protocol::MAX_TO_GUEST_BYTES + 256)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Guest;
+
+    #[test]
+    fn messages_cross_the_port_unchanged_and_bad_ones_are_refused() {
+        let msgs = [
+            ToReferee::Open { name: "Ana".into() },
+            ToReferee::Connect { peer: PeerId(3) },
+            ToReferee::Disconnect { peer: PeerId(3) },
+            ToReferee::Text {
+                peer: PeerId::LOCAL,
+                text: "{\"v\":1}".into(),
+            },
+        ];
+        for m in msgs {
+            assert_eq!(ToReferee::decode(&m.encode()), Ok(m));
+        }
+        let out = Outgoing::Send {
+            to: PeerId(2),
+            text: "x".into(),
+        };
+        assert_eq!(Outgoing::decode(&out.encode()), Ok(out));
+        assert!(ToReferee::decode("{\"type\":\"shout\"}").is_err());
+        let huge = ToReferee::Text {
+            peer: PeerId(1),
+            text: "a".repeat(MAX_TO_REFEREE_BYTES),
+        };
+        assert!(matches!(
+            ToReferee::decode(&huge.encode()),
+            Err(WireError::TooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn the_table_opens_once_and_answers_only_when_open() {
+        let mut r = Referee::new([7; 32]);
+        let early = r.call(ToReferee::Connect { peer: PeerId(1) }, 10);
+        assert_eq!(early, Err(PortError::NotOpen));
+        assert!(matches!(
+            r.call(ToReferee::Open { name: " ".into() }, 10),
+            Err(PortError::Name(_))
+        ));
+        let out = r
+            .call(ToReferee::Open { name: "Ana".into() }, 10)
+            .expect("opens");
+        // The local guest is welcomed at once, as by Host::new.
+        let mut guest = Guest::new("Ana", None, false);
+        for o in out {
+            if let Outgoing::Send { to, text } = o {
+                assert_eq!(to, PeerId::LOCAL);
+                guest.receive(&text, 10).expect("a good text");
+            }
+        }
+        assert!(guest.member().is_some());
+        assert_eq!(
+            r.call(ToReferee::Open { name: "Bo".into() }, 11),
+            Err(PortError::AlreadyOpen)
+        );
+        assert!(r.tick(11).is_empty(), "nothing is due in the lobby");
+    }
+
+    #[test]
+    fn two_referees_from_two_seeds_deal_differently() {
+        let deal = |seed: [u8; 32]| {
+            let mut r = Referee::new(seed);
+            let mut guest = Guest::new("Ana", None, false);
+            let feed = |out: Vec<Outgoing>, guest: &mut Guest| {
+                for o in out {
+                    if let Outgoing::Send { text, .. } = o {
+                        guest.receive(&text, 1).expect("good");
+                    }
+                }
+            };
+            let out = r.call(ToReferee::Open { name: "Ana".into() }, 1).unwrap();
+            feed(out, &mut guest);
+            let start = guest.admin(crate::session::protocol::AdminCmd::Start { first: None });
+            let out = r
+                .call(
+                    ToReferee::Text {
+                        peer: PeerId::LOCAL,
+                        text: start,
+                    },
+                    1,
+                )
+                .unwrap();
+            feed(out, &mut guest);
+            let game = guest.game().expect("dealt");
+            (game.view.players[0].hand, game.view.current)
+        };
+        let hands: std::collections::BTreeSet<String> =
+            (0u8..12).map(|i| format!("{:?}", deal([i; 32]))).collect();
+        assert!(hands.len() > 1, "the seed decides the deal: {hands:?}");
+    }
+}
