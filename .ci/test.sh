@@ -56,9 +56,9 @@ step_clippy() {
 # The crates that ship to the browser, checked for wasm32 as well. The relay (coup-server)
 # is native only.
 step_clippy_wasm() {
-    section "cargo clippy -p coup-shared -p coup-client --all-targets (wasm32-unknown-unknown)"
+    section "cargo clippy -p coup-shared -p coup-client -p coup-referee --all-targets (wasm32-unknown-unknown)"
     ensure_wasm_target
-    cargo clippy -p coup-shared -p coup-client --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
+    cargo clippy -p coup-shared -p coup-client -p coup-referee --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
 }
 
 step_test() {

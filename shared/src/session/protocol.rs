@@ -260,8 +260,9 @@ impl Default for Timers {
 // Host → guest
 // ---------------------------------------------------------------------------------------
 
-/// A message from the host to one guest.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A message from the host to one guest. Read with its `type` first (as it is written),
+/// see [`ToGuest`]'s `Deserialize`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ToGuest {
     /// The answer to [`ToHost::Hello`]: who you are at this table, and the token to keep
@@ -548,9 +549,118 @@ pub enum Fatal {
     Locked,
 }
 
+/// `ToGuest` is read with its tag first, the way every side writes it: the tag picks the
+/// variant and the rest of the object is read straight into it. serde's derived reader
+/// for internally tagged enums buffers the whole message before it knows the variant,
+/// which doubles the code of every type inside (the page's module carries it) and the work
+/// of every update; this one reads each update once.
+impl<'de> Deserialize<'de> for ToGuest {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ToGuest, D::Error> {
+        use serde::de::{Error, MapAccess, Visitor, value::MapAccessDeserializer};
+
+        struct TagFirst;
+
+        #[derive(Deserialize)]
+        struct Welcome {
+            member: MemberId,
+            name: String,
+            token: String,
+        }
+        #[derive(Deserialize)]
+        struct Refused {
+            refusal: Refusal,
+        }
+        #[derive(Deserialize)]
+        struct Closing {
+            fatal: Fatal,
+        }
+
+        impl<'de> Visitor<'de> for TagFirst {
+            type Value = ToGuest;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a message object whose first key is \"type\"")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ToGuest, A::Error> {
+                match map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() {
+                    Some("type") => {}
+                    _ => return Err(A::Error::custom("the message's \"type\" must come first")),
+                }
+                let tag: std::borrow::Cow<'de, str> = map.next_value()?;
+                let rest = MapAccessDeserializer::new(map);
+                Ok(match &*tag {
+                    "welcome" => {
+                        let Welcome {
+                            member,
+                            name,
+                            token,
+                        } = Welcome::deserialize(rest)?;
+                        ToGuest::Welcome {
+                            member,
+                            name,
+                            token,
+                        }
+                    }
+                    "update" => ToGuest::Update(Box::new(Update::deserialize(rest)?)),
+                    "refused" => ToGuest::Refused {
+                        refusal: Refused::deserialize(rest)?.refusal,
+                    },
+                    "fatal" => ToGuest::Fatal {
+                        fatal: Closing::deserialize(rest)?.fatal,
+                    },
+                    other => {
+                        return Err(A::Error::unknown_variant(
+                            other,
+                            &["welcome", "update", "refused", "fatal"],
+                        ));
+                    }
+                })
+            }
+        }
+
+        d.deserialize_map(TagFirst)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_to_a_guest_is_read_by_its_type_which_comes_first() {
+        let welcome = ToGuest::Welcome {
+            member: MemberId(4),
+            name: "Bo".into(),
+            token: "9f".into(),
+        };
+        let text = encode(&welcome);
+        assert!(text.contains(r#""msg":{"type":"welcome""#), "{text}");
+        assert_eq!(decode::<ToGuest>(&text, MAX_TO_GUEST_BYTES), Ok(welcome));
+        let v = PROTOCOL_VERSION;
+        for (text, says) in [
+            (
+                format!(
+                    r#"{{"v":{v},"msg":{{"member":4,"type":"welcome","name":"Bo","token":"9f"}}}}"#
+                ),
+                "must come first",
+            ),
+            (
+                format!(r#"{{"v":{v},"msg":{{"type":"wave"}}}}"#),
+                "unknown variant",
+            ),
+            (
+                format!(r#"{{"v":{v},"msg":{{"type":"welcome","name":"Bo"}}}}"#),
+                "missing field",
+            ),
+            (format!(r#"{{"v":{v},"msg":[1]}}"#), "invalid type"),
+        ] {
+            match decode::<ToGuest>(&text, MAX_TO_GUEST_BYTES) {
+                Err(WireError::Malformed { detail }) => assert!(detail.contains(says), "{detail}"),
+                other => panic!("{text} read as {other:?}"),
+            }
+        }
+    }
 
     /// Every refusal encodes: an encoding failure would send an empty text.
     #[test]
