@@ -8,7 +8,9 @@
 //! player's hidden cards stay here, off the page's main thread and out of the module a
 //! joiner loads.
 //!
-//! The table is dealt from 32 bytes of `crypto.getRandomValues`.
+//! The table is dealt from 32 bytes of `crypto.getRandomValues`, and the bots think
+//! against `performance.now()`: each automatic decision takes Hard's whole budget (50 ms),
+//! whatever the bot holds, so its timing tells nothing (`Host::set_bot_clock`).
 //!
 //! The worker's bootstrap script (`client/referee.js`) queues what the page sends while
 //! this module loads, then hands the queue to [`run`].
@@ -87,6 +89,14 @@ mod worker {
         }
     }
 
+    /// The worker's monotonic clock in milliseconds (`performance.now()`).
+    fn perf_now() -> f64 {
+        js_sys::global()
+            .unchecked_into::<web_sys::WorkerGlobalScope>()
+            .performance()
+            .map_or_else(js_sys::Date::now, |p| p.now())
+    }
+
     /// 32 bytes of the platform's cryptographic RNG.
     fn seed(scope: &DedicatedWorkerGlobalScope) -> Result<[u8; 32], JsValue> {
         let mut seed = [0u8; 32];
@@ -100,8 +110,11 @@ mod worker {
     #[wasm_bindgen]
     pub fn run(early: js_sys::Array) -> Result<(), JsValue> {
         let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
+        let mut referee = Referee::new(seed(&scope)?);
+        // Bots think against the worker's clock for Hard's whole budget, every time.
+        referee.set_bot_clock(perf_now, shared::bots::Budget::DEFAULT_MILLIS);
         let shell = Rc::new(RefCell::new(Shell {
-            referee: Referee::new(seed(&scope)?),
+            referee,
             scope: scope.clone(),
             timer: None,
             on_timer: None,

@@ -225,6 +225,8 @@ pub fn describe_error(code: ErrorCode) -> &'static str {
         ErrorCode::BadSecret => "The room could not be reclaimed.",
         ErrorCode::TooLarge => "A message was too large for the relay.",
         ErrorCode::BadMessage => "The relay did not understand a message.",
+        ErrorCode::NotHost => "Only the room's host may do that.",
+        ErrorCode::Banned => "The host of that room removed you from it.",
     }
 }
 

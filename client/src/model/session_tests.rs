@@ -591,7 +591,8 @@ fn the_hosts_table_commands_are_single_intents() {
     h.intent(Intent::Kick(Seat(1)), 0);
     assert!(h.seen.contains(&Effect::Hangup { peer: "g1".into() }));
     assert!(
-        h.seen.contains(&Effect::Relay(ClientMessage::Kick { peer: "g1".into() })),
+        h.seen
+            .contains(&Effect::Relay(ClientMessage::Kick { peer: "g1".into() })),
         "the relay is asked to keep the joiner out"
     );
     pump(&mut [&mut h, &mut g], 0);

@@ -61,6 +61,8 @@ pub struct Referee {
     host: Option<Host>,
     /// The 256-bit seed the table will be dealt from (taken at the open).
     seed: Option<[u8; 32]>,
+    /// The bots' clock and thinking time, handed to the host when it opens.
+    bot_clock: Option<(fn() -> f64, f64)>,
 }
 
 impl Referee {
@@ -70,6 +72,16 @@ impl Referee {
         Referee {
             host: None,
             seed: Some(seed),
+            bot_clock: None,
+        }
+    }
+
+    /// Lets the bots think against a real clock (`performance.now()`), each automatic
+    /// decision taking exactly `millis` ([`Host::set_bot_clock`]).
+    pub fn set_bot_clock(&mut self, clock: fn() -> f64, millis: f64) {
+        self.bot_clock = Some((clock, millis));
+        if let Some(host) = self.host.as_mut() {
+            host.set_bot_clock(Some(clock), millis);
         }
     }
 
@@ -80,7 +92,10 @@ impl Referee {
                 return Err(PortError::AlreadyOpen);
             }
             let seed = self.seed.ok_or(PortError::AlreadyOpen)?;
-            let (host, out) = Host::with_seed_bytes(seed, &name, now)?;
+            let (mut host, out) = Host::with_seed_bytes(seed, &name, now)?;
+            if let Some((clock, millis)) = self.bot_clock {
+                host.set_bot_clock(Some(clock), millis);
+            }
             self.seed = None;
             self.host = Some(host);
             return Ok(out);
@@ -186,6 +201,47 @@ mod tests {
             Err(PortError::AlreadyOpen)
         );
         assert!(r.tick(11).is_empty(), "nothing is due in the lobby");
+    }
+
+    #[test]
+    fn a_clock_set_before_the_open_is_the_one_the_bots_think_against() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static READINGS: AtomicU64 = AtomicU64::new(0);
+        // A clock that moves 1 ms a reading, counting how often it is read.
+        fn clock() -> f64 {
+            READINGS.fetch_add(1, Ordering::SeqCst) as f64
+        }
+        let mut r = Referee::new([3; 32]);
+        r.set_bot_clock(clock, 5.0);
+        let mut guest = Guest::new("Ana", None, false);
+        let out = r.call(ToReferee::Open { name: "Ana".into() }, 1).unwrap();
+        for o in out {
+            if let Outgoing::Send { text, .. } = o {
+                guest.receive(&text, 1).expect("good");
+            }
+        }
+        let start = guest.admin(crate::session::protocol::AdminCmd::Start { first: None });
+        r.call(
+            ToReferee::Text {
+                peer: PeerId::LOCAL,
+                text: start,
+            },
+            1,
+        )
+        .unwrap();
+        // Play bots' decisions until the clock has been read.
+        let mut now = 1;
+        for _ in 0..50 {
+            if READINGS.load(Ordering::SeqCst) > 0 {
+                break;
+            }
+            now = r.next_deadline().unwrap_or(now).max(now);
+            r.tick(now);
+        }
+        assert!(
+            READINGS.load(Ordering::SeqCst) > 0,
+            "the bots read the clock"
+        );
     }
 
     #[test]
