@@ -637,3 +637,23 @@ fn a_kick_asks_the_relay_to_keep_the_link_out_before_closing_it() {
         .position(|o| *o == Outgoing::Close { peer: PeerId(1) });
     assert!(ban.is_some() && ban < close, "{outs:?}");
 }
+
+#[test]
+fn a_guest_stored_before_byte_counting_still_trims_without_panicking() {
+    let mut guest = welcomed_guest();
+    for n in 1..=4_000u64 {
+        guest
+            .receive(&chat_update(n, "Host", "hello there"), n)
+            .expect("plausible");
+    }
+    // As an older build stored it: no byte count.
+    let mut stored: serde_json::Value = serde_json::to_value(&guest).expect("serializes");
+    stored.as_object_mut().expect("object").remove("log_bytes");
+    let mut guest: Guest = serde_json::from_value(stored).expect("deserializes");
+    // A shorter entry than the one it pushes out.
+    guest
+        .receive(&chat_update(4_001, "Host", "hi"), 4_001)
+        .expect("plausible");
+    assert_eq!(guest.log().len(), 4_000);
+    assert_eq!(guest.log().last().map(|e| e.n), Some(4_001));
+}

@@ -255,10 +255,12 @@ impl Guest {
             self.log_bytes += u.log.iter().map(entry_bytes).sum::<usize>();
             self.log.extend(u.log.iter().cloned());
             let mut drop = self.log.len().saturating_sub(MAX_GUEST_LOG);
-            let mut bytes = self.log_bytes;
-            bytes -= self.log[..drop].iter().map(entry_bytes).sum::<usize>();
+            // Saturating: a guest restored from an older serialization counts from 0.
+            let mut bytes = self
+                .log_bytes
+                .saturating_sub(self.log[..drop].iter().map(entry_bytes).sum::<usize>());
             while bytes > MAX_GUEST_LOG_BYTES && drop < self.log.len() {
-                bytes -= entry_bytes(&self.log[drop]);
+                bytes = bytes.saturating_sub(entry_bytes(&self.log[drop]));
                 drop += 1;
             }
             if drop > 0 {
