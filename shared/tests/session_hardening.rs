@@ -657,3 +657,33 @@ fn a_guest_stored_before_byte_counting_still_trims_without_panicking() {
     assert_eq!(guest.log().len(), 4_000);
     assert_eq!(guest.log().last().map(|e| e.n), Some(4_001));
 }
+
+#[test]
+fn a_broken_bot_clock_cannot_hang_the_host() {
+    fn nan() -> f64 {
+        f64::NAN
+    }
+    let mut host = Host::new(7, "Hostess", T).expect("valid").0;
+    host.set_bot_clock(Some(nan), f64::NAN);
+    let hard = SeatSetting::Bot {
+        level: shared::session::protocol::BotLevel::Hard,
+    };
+    admin(
+        &mut host,
+        AdminCmd::SetSeat {
+            seat: Seat(0),
+            to: hard,
+        },
+    );
+    admin(&mut host, AdminCmd::Start { first: None });
+    let mut now = T;
+    for _ in 0..20 {
+        if host.phase() != Phase::Playing {
+            break;
+        }
+        now = host.next_deadline().expect("a bot is due").max(now);
+        let step = host.step();
+        host.tick(now);
+        assert!(host.step() > step, "a decision was made");
+    }
+}

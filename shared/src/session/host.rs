@@ -1164,6 +1164,10 @@ impl Host {
         let bot = self.bots.get_mut(seat.index())?;
         let input = match self.bot_clock {
             None => rules::bot_decide(bot.as_mut(), &view, legal),
+            // A clock that does not read as a number is no clock.
+            Some(BotClock { now, .. }) if !now().is_finite() => {
+                rules::bot_decide(bot.as_mut(), &view, legal)
+            }
             Some(BotClock { now, millis }) => {
                 // The decision takes exactly `millis`, whatever the bot did with it (see
                 // `set_bot_clock`): what its cards made easy is not answered sooner.

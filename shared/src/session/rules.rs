@@ -54,6 +54,10 @@ pub use crate::bots::{Bot, BotLevel, make_bot};
 /// restored host goes on as the original would have.
 pub const BOT_ITERATIONS: u32 = 1_000;
 
+/// The most search iterations a clocked decision may run, whatever the clock says:
+/// far more than any budget allows with a working clock.
+pub const MAX_CLOCKED_ITERATIONS: u32 = 100 * BOT_ITERATIONS;
+
 /// What the seat's bot plays within `millis` of the monotonic clock `now` (ms).
 pub fn bot_decide_within(
     bot: &mut dyn Bot,
@@ -66,20 +70,33 @@ pub fn bot_decide_within(
     let budget = crate::bots::Budget {
         clock: Some(clock),
         millis,
-        iterations: u32::MAX,
+        // The clock bounds the search; this only bounds it when the clock does not (a
+        // clock that stops or is not a number), so a broken clock cannot hang the host.
+        iterations: MAX_CLOCKED_ITERATIONS,
     };
     bot.decide(view, legal, &budget)
 }
 
 /// Waits, busy, until the clock `now` reads `until` (ms). Gives up if the clock goes
-/// backwards or stops being a number, so a broken clock cannot hang the host.
+/// backwards, stops being a number, or reads the same for millions of calls in a row
+/// (far longer than any real clock's tick), so a broken clock cannot hang the host.
 pub fn spin_until(now: fn() -> f64, until: f64) {
+    const STALLED: u32 = 10_000_000;
     let mut last = now();
+    let mut same = 0u32;
     while last < until {
         std::hint::spin_loop();
         let t = now();
         if t.is_nan() || t < last {
             return;
+        }
+        if t == last {
+            same += 1;
+            if same > STALLED {
+                return;
+            }
+        } else {
+            same = 0;
         }
         last = t;
     }
