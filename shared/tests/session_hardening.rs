@@ -687,3 +687,18 @@ fn a_broken_bot_clock_cannot_hang_the_host() {
         assert!(host.step() > step, "a decision was made");
     }
 }
+
+#[test]
+fn a_table_seeded_from_256_bits_draws_its_tokens_from_them() {
+    let token = |seed: [u8; 32]| {
+        let (mut host, _) = Host::with_seed_bytes(seed, "Hostess", T).expect("valid");
+        let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+        welcome(&outs, PeerId(1)).2
+    };
+    let mut a = [7u8; 32];
+    assert_eq!(token(a), token(a), "a function of the seed");
+    // Every byte of the seed matters, the last ones too (a u64 seed would ignore them).
+    a[31] ^= 1;
+    assert_ne!(token(a), token([7u8; 32]));
+    assert_eq!(token(a).len(), 32, "128 bits as hex");
+}
