@@ -7,8 +7,13 @@
 //! ```
 //! Seats rotate from game to game (game `g` seats the lineup shifted by `g`), so every
 //! level plays from every seat. Prints a human summary, then as its last line one JSON
-//! object: `{"games":N,"wins":{LEVEL:COUNT},"rate":{LEVEL:RATE},"ci95":{LEVEL:[LO,HI]},
-//! "decision_ms":{LEVEL:{"p50":X,"p99":Y}}}`, rates per seat of that level.
+//! object: `{"games":N,"wins":{BOT:COUNT},"rate":{BOT:RATE},"ci95":{BOT:[LO,HI]},
+//! "decision_ms":{BOT:{"p50":X,"p99":Y}},"habits":{BOT:{"claims":{CARD:{"claims":K,
+//! "bluffs":B,"rate":R}},"challenges":C,"challenge_success":S}}}`, rates per seat of that
+//! bot. A lineup names levels (`easy`, `normal`, `hard`) or opponent styles (`honest`,
+//! `bluffer`, `challenger`, `trusting`, `passive`, `random`, `bold`, `wary`; see
+//! `shared::bots::styles`). Habits: per character, the claims (actions and blocks) a bot
+//! made and how many were bluffs, and how often its challenges caught a lie.
 //!
 //! Hard thinks `--hard-ms` milliseconds per decision (default 50, `Instant` as its clock),
 //! capped at `--hard-iters` iterations; `--hard-ms 0` removes the clock, making every game
@@ -21,12 +26,14 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use shared::bots::{BotLevel, Budget, make_bot};
-use shared::engine::{Game, Input, Options, Seat};
+use shared::bots::styles::{Style, make_named};
+use shared::bots::{BotLevel, Budget};
+use shared::engine::{Card, Claimed, Event, Game, Input, Options, Pending, Seat};
 
 struct Args {
     games: usize,
-    lineup: Vec<BotLevel>,
+    /// Bot names: levels (`easy`, `normal`, `hard`) or styles (`honest`, `bluffer`, …).
+    lineup: Vec<&'static str>,
     options: Options,
     seed: u64,
     hard_ms: f64,
@@ -40,7 +47,7 @@ struct Args {
 fn parse() -> Result<Args, String> {
     let mut a = Args {
         games: 100,
-        lineup: vec![BotLevel::Normal; 4],
+        lineup: vec!["normal"; 4],
         options: Options::default(),
         seed: 1,
         hard_ms: 50.0,
@@ -70,7 +77,13 @@ fn parse() -> Result<Args, String> {
             "--lineup" => {
                 a.lineup = value()?
                     .split(',')
-                    .map(|n| BotLevel::from_name(n.trim()).ok_or(format!("unknown level {n:?}")))
+                    .map(|n| {
+                        let n = n.trim();
+                        BotLevel::from_name(n)
+                            .map(BotLevel::name)
+                            .or_else(|| Style::from_name(n).map(Style::name))
+                            .ok_or(format!("unknown bot {n:?}"))
+                    })
                     .collect::<Result<_, _>>()?
             }
             "--options" => {
@@ -96,13 +109,36 @@ fn parse() -> Result<Args, String> {
     Ok(a)
 }
 
+/// How a bot name's seats claimed and challenged.
+#[derive(Clone, Copy, Default)]
+struct Habits {
+    /// Per character: claims made (actions and blocks), and those without the card.
+    claims: [usize; 6],
+    bluffs: [usize; 6],
+    /// Challenges made, and those that caught a lie.
+    challenges: usize,
+    caught: usize,
+}
+
+impl Habits {
+    fn add(&mut self, o: &Habits) {
+        for c in 0..6 {
+            self.claims[c] += o.claims[c];
+            self.bluffs[c] += o.bluffs[c];
+        }
+        self.challenges += o.challenges;
+        self.caught += o.caught;
+    }
+}
+
 /// What one game produced.
 struct Outcome {
-    winner: Option<BotLevel>,
+    winner: Option<&'static str>,
     inputs: usize,
-    /// Decision times in ms, by level.
-    times: Vec<(BotLevel, f64)>,
+    /// Decision times in ms, by bot name.
+    times: Vec<(&'static str, f64)>,
     illegal: usize,
+    habits: BTreeMap<&'static str, Habits>,
 }
 
 fn play(a: &Args, g: usize) -> Outcome {
@@ -110,17 +146,21 @@ fn play(a: &Args, g: usize) -> Outcome {
     let seed = a.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // Rotate seats: game g puts lineup[(s + g) % n] in seat s.
-    let levels: Vec<BotLevel> = (0..n).map(|s| a.lineup[(s + g) % n]).collect();
-    let mut bots: Vec<_> = levels
+    let names: Vec<&'static str> = (0..n).map(|s| a.lineup[(s + g) % n]).collect();
+    let mut bots: Vec<_> = names
         .iter()
         .enumerate()
-        .map(|(s, &l)| make_bot(l, seed.wrapping_mul(31).wrapping_add(s as u64)))
+        .map(|(s, &l)| {
+            make_named(l, seed.wrapping_mul(31).wrapping_add(s as u64))
+                .expect("names are checked when parsed")
+        })
         .collect();
     let mut out = Outcome {
         winner: None,
         inputs: 0,
         times: Vec::new(),
         illegal: 0,
+        habits: BTreeMap::new(),
     };
     let Ok(mut game) = Game::deal(n, a.options, None, &mut rng) else {
         return out;
@@ -137,9 +177,9 @@ fn play(a: &Args, g: usize) -> Outcome {
         let Some(&first) = legal.first() else {
             break;
         };
-        let level = levels[seat.index()];
-        let budget = match level {
-            BotLevel::Hard if a.hard_ms > 0.0 => Budget {
+        let name = names[seat.index()];
+        let budget = match name {
+            "hard" if a.hard_ms > 0.0 => Budget {
                 clock: Some(&clock),
                 millis: a.hard_ms,
                 iterations: a.hard_iters,
@@ -152,11 +192,27 @@ fn play(a: &Args, g: usize) -> Outcome {
         let ms = t0.elapsed().as_secs_f64() * 1000.0;
         if legal.len() > 1 {
             // Forced moves are not decisions.
-            out.times.push((level, ms));
+            out.times.push((name, ms));
         }
         if !legal.contains(&input) {
             out.illegal += 1;
             input = first;
+        }
+        // Claims, and whether they were bluffs, from the seat's real hand.
+        let claimed = match input {
+            Input::Act(act) => match act.claim(a.options) {
+                Some(Claimed::Card(c)) => Some(c),
+                _ => None,
+            },
+            Input::Block(c) => Some(c),
+            _ => None,
+        };
+        if let Some(c) = claimed {
+            let h = out.habits.entry(name).or_default();
+            h.claims[c.index()] += 1;
+            if !game.player(seat).hand.hidden().any(|x| x == c) {
+                h.bluffs[c.index()] += 1;
+            }
         }
         if a.trace.is_some() {
             let p = game.player(seat);
@@ -171,17 +227,17 @@ fn play(a: &Args, g: usize) -> Outcome {
                 "{:>5} seat {} ({}, {} coins, {}) {:?}: {input:?}",
                 out.inputs,
                 seat.0,
-                level.name(),
+                name,
                 p.coins,
                 hand.join(" "),
                 game.pending()
             );
-            if matches!(game.pending(), shared::engine::Pending::Action { .. }) {
+            if matches!(game.pending(), Pending::Action { .. }) {
                 // What this seat believes of the others' hidden cards.
                 let b = shared::bots::beliefs::Beliefs::new(&view);
                 for o in (0..n as u8).map(Seat).filter(|o| *o != seat) {
                     if game.player(o).hand.hidden_count() > 0 {
-                        let p: Vec<String> = shared::engine::Card::in_use_set(a.options)
+                        let p: Vec<String> = Card::in_use_set(a.options)
                             .into_iter()
                             .map(|c| format!("{c:?} {:.2}", b.p_has(o, c)))
                             .collect();
@@ -194,10 +250,27 @@ fn play(a: &Args, g: usize) -> Outcome {
             out.illegal += 1;
             break;
         }
+        // Challenges and their outcomes (R6): a Challenged event, then Proved or Disproved.
+        let mut challenger = None;
+        for e in &events {
+            match *e {
+                Event::Challenged { challenger: c, .. } => {
+                    challenger = Some(c);
+                    out.habits.entry(names[c.index()]).or_default().challenges += 1;
+                }
+                Event::Disproved { .. } => {
+                    if let Some(c) = challenger.take() {
+                        out.habits.entry(names[c.index()]).or_default().caught += 1;
+                    }
+                }
+                Event::Proved { .. } => challenger = None,
+                _ => {}
+            }
+        }
         events.clear();
         out.inputs += 1;
     }
-    out.winner = game.winner().map(|w: Seat| levels[w.index()]);
+    out.winner = game.winner().map(|w: Seat| names[w.index()]);
     out
 }
 
@@ -244,11 +317,7 @@ fn main() -> ExitCode {
     };
     if let Some(g) = a.trace {
         let o = play(&a, g);
-        println!(
-            "game {g}: {} inputs, winner {:?}",
-            o.inputs,
-            o.winner.map(|l| l.name())
-        );
+        println!("game {g}: {} inputs, winner {:?}", o.inputs, o.winner);
         return ExitCode::SUCCESS;
     }
     let wall = Instant::now();
@@ -277,8 +346,9 @@ fn main() -> ExitCode {
     };
     let mut seats: BTreeMap<&str, usize> = BTreeMap::new();
     for l in &a.lineup {
-        *seats.entry(l.name()).or_default() += 1;
+        *seats.entry(l).or_default() += 1;
     }
+    let mut habits: BTreeMap<&str, Habits> = BTreeMap::new();
     let mut wins: BTreeMap<&str, usize> = seats.keys().map(|k| (*k, 0)).collect();
     let mut times: BTreeMap<&str, Vec<f64>> = seats.keys().map(|k| (*k, Vec::new())).collect();
     let (mut capped, mut illegal, mut longest, mut total_inputs) = (0, 0, 0, 0);
@@ -288,24 +358,23 @@ fn main() -> ExitCode {
             longest_game = g;
         }
         match o.winner {
-            Some(l) => *wins.entry(l.name()).or_default() += 1,
+            Some(l) => *wins.entry(l).or_default() += 1,
             None => capped += 1,
         }
         illegal += o.illegal;
         longest = longest.max(o.inputs);
         total_inputs += o.inputs;
         for (l, ms) in &o.times {
-            times.entry(l.name()).or_default().push(*ms);
+            times.entry(l).or_default().push(*ms);
+        }
+        for (l, h) in &o.habits {
+            habits.entry(l).or_default().add(h);
         }
     }
     let games = outcomes.len();
     println!(
         "coup-arena: {games} games, lineup {}, options {:?}, seed {}, hard {} ms / {} iterations",
-        a.lineup
-            .iter()
-            .map(|l| l.name())
-            .collect::<Vec<_>>()
-            .join(","),
+        a.lineup.join(","),
         a.options,
         a.seed,
         a.hard_ms,
@@ -329,7 +398,7 @@ fn main() -> ExitCode {
         t.sort_by(f64::total_cmp);
         let (p50, p99) = (percentile(t, 0.5), percentile(t, 0.99));
         println!(
-            "  {name:>6}: {k} seat(s), {w} wins, {:.1}% per seat (95% CI {:.1}–{:.1}%), fair share {:.1}%; decision p50 {p50:.3} ms, p99 {p99:.3} ms, max {:.3} ms over {} decisions",
+            "  {name:>10}: {k} seat(s), {w} wins, {:.1}% per seat (95% CI {:.1}–{:.1}%), fair share {:.1}%; decision p50 {p50:.3} ms, p99 {p99:.3} ms, max {:.3} ms over {} decisions",
             100.0 * r,
             100.0 * lo,
             100.0 * hi,
@@ -347,12 +416,47 @@ fn main() -> ExitCode {
             serde_json::json!({"p50": round(p50, 3), "p99": round(p99, 3)}),
         );
     }
+    let mut hab = serde_json::Map::new();
+    for (name, h) in &habits {
+        let mut by_card = serde_json::Map::new();
+        let mut text = Vec::new();
+        for c in Card::ALL {
+            let (k, b) = (h.claims[c.index()], h.bluffs[c.index()]);
+            if k == 0 {
+                continue;
+            }
+            let r = b as f64 / k as f64;
+            text.push(format!("{c:?} {b}/{k} ({:.0}%)", 100.0 * r));
+            by_card.insert(
+                format!("{c:?}"),
+                serde_json::json!({"claims": k, "bluffs": b, "rate": round(r, 4)}),
+            );
+        }
+        let success = if h.challenges > 0 {
+            h.caught as f64 / h.challenges as f64
+        } else {
+            0.0
+        };
+        println!(
+            "  {name:>10}: bluffs {}; {} challenges, {} caught a lie ({:.0}%)",
+            text.join(", "),
+            h.challenges,
+            h.caught,
+            100.0 * success
+        );
+        hab.insert(
+            name.to_string(),
+            serde_json::json!({"claims": by_card, "challenges": h.challenges,
+                "challenge_success": round(success, 4)}),
+        );
+    }
     let json = serde_json::json!({
         "games": games,
         "wins": wins,
         "rate": rate,
         "ci95": ci,
         "decision_ms": dms,
+        "habits": hab,
     });
     println!("{json}");
     if illegal > 0 {

@@ -14,6 +14,7 @@
 //! - [`normal`]: the heuristic policy ([`normal::Policy`]) and the Normal bot.
 //! - [`easy`]: a beginner. [`hard`]: determinized Monte Carlo search within a budget.
 //! - [`personality`]: boldness, suspicion, vengefulness, drawn from the seed.
+//! - [`styles`]: opponents that play unlike Normal (honest, bluffer, …), for tournaments.
 
 pub mod basic;
 pub mod beliefs;
@@ -21,6 +22,7 @@ pub mod easy;
 pub mod hard;
 pub mod normal;
 pub mod personality;
+pub mod styles;
 pub mod table;
 
 pub use personality::Personality;

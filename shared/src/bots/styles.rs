@@ -1,0 +1,345 @@
+//! [`Style`]: opponents that play unlike Normal, for tournaments and tests.
+//!
+//! A bot tuned only against Normal learns Normal's habits, not Coup. These styles are a
+//! population of opponents far from Normal and from each other, each behind the same
+//! [`Bot`] trait, selectable by name in `coup-arena --lineup` ([`make_named`]). They are
+//! not offered to players.
+//!
+//! - `honest`: Normal's judgement, but it never claims a character it does not hold.
+//! - `bluffer`: claims what pays best whatever it holds, and bluffs blocks.
+//! - `challenger`: challenges about half of all claims, and Normal otherwise.
+//! - `trusting`: Normal that never challenges.
+//! - `passive`: takes Income until it can Coup, blocks only with what it holds, never
+//!   challenges.
+//! - `random`: any legal input, uniformly.
+//! - `bold` / `wary`: Normal at the ends of its personality (lies and trusts freely; never
+//!   lies and doubts everything).
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::beliefs::Beliefs;
+use super::normal::{Policy, Tuning};
+use super::personality::Personality;
+use super::table::Table;
+use super::{Bot, BotLevel, Budget, make_bot};
+use crate::engine::{Action, ActionKind, Card, Claimed, Input, Pending, View, WindowKind};
+
+/// An opponent style (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Style {
+    Honest,
+    Bluffer,
+    Challenger,
+    Trusting,
+    Passive,
+    Random,
+    Bold,
+    Wary,
+}
+
+impl Style {
+    /// Every style.
+    pub const ALL: [Style; 8] = [
+        Style::Honest,
+        Style::Bluffer,
+        Style::Challenger,
+        Style::Trusting,
+        Style::Passive,
+        Style::Random,
+        Style::Bold,
+        Style::Wary,
+    ];
+
+    /// The style's name in tools.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Style::Honest => "honest",
+            Style::Bluffer => "bluffer",
+            Style::Challenger => "challenger",
+            Style::Trusting => "trusting",
+            Style::Passive => "passive",
+            Style::Random => "random",
+            Style::Bold => "bold",
+            Style::Wary => "wary",
+        }
+    }
+
+    /// Parses a name.
+    pub fn from_name(name: &str) -> Option<Style> {
+        Style::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// Builds the bot called `name`: a level (`easy`, `normal`, `hard`) or a [`Style`].
+pub fn make_named(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
+    if let Some(level) = BotLevel::from_name(name) {
+        return Some(make_bot(level, seed));
+    }
+    Style::from_name(name).map(|s| Box::new(StyleBot::new(s, seed)) as Box<dyn Bot>)
+}
+
+/// Whether `input` claims a character the seat does not hold (or, for Embezzlement,
+/// claims not to hold the Duke it holds, R8.4).
+pub fn is_bluff(t: &Table, input: Input) -> bool {
+    match input {
+        Input::Act(a) => match a.claim(t.options) {
+            Some(Claimed::Card(c)) => !t.holds(c),
+            Some(Claimed::NotDuke) => t.holds(Card::Duke),
+            None => false,
+        },
+        Input::Block(c) => !t.holds(c),
+        _ => false,
+    }
+}
+
+/// A bot that plays a [`Style`].
+#[derive(Debug)]
+pub struct StyleBot {
+    style: Style,
+    rng: ChaCha8Rng,
+    policy: Policy,
+    legal: Vec<Input>,
+}
+
+impl StyleBot {
+    /// A bot of `style` for `seed`.
+    pub fn new(style: Style, seed: u64) -> StyleBot {
+        let personality = match style {
+            Style::Bold | Style::Bluffer => Personality {
+                boldness: 1.0,
+                suspicion: 0.0,
+                vengefulness: 0.5,
+            },
+            Style::Wary => Personality {
+                boldness: 0.0,
+                suspicion: 1.0,
+                vengefulness: 0.5,
+            },
+            _ => Personality::from_seed(seed),
+        };
+        let mut policy = Policy::new(personality);
+        if style == Style::Bluffer {
+            // Lies priced at a third of Normal's.
+            let t = Tuning {
+                caution: 0.5 + personality.boldness,
+                ..Tuning::NORMAL
+            };
+            policy.tuning = t;
+            policy.heads_up = t;
+        }
+        StyleBot {
+            style,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            policy,
+            legal: Vec::with_capacity(64),
+        }
+    }
+
+    /// The style.
+    pub fn style(&self) -> Style {
+        self.style
+    }
+
+    fn policy_on(
+        &mut self,
+        t: &Table,
+        view: &View,
+        keep: impl Fn(Input) -> bool,
+        legal: &[Input],
+    ) -> Input {
+        self.legal.clear();
+        self.legal
+            .extend(legal.iter().copied().filter(|i| keep(*i)));
+        if self.legal.is_empty() {
+            self.legal.extend_from_slice(legal);
+        }
+        let reads = Beliefs::new(view).reads();
+        let legal = std::mem::take(&mut self.legal);
+        let i = self.policy.decide(t, &reads, &mut self.rng, &legal);
+        self.legal = legal;
+        i
+    }
+
+    fn passive(&mut self, t: &Table, view: &View, legal: &[Input]) -> Input {
+        match t.pending {
+            Pending::Action { .. } => {
+                // Coup the richest opponent as soon as it can; Income otherwise.
+                let coup = legal
+                    .iter()
+                    .filter_map(|i| match i {
+                        Input::Act(Action::Coup(v)) => Some((t.coins[v.index()], *i)),
+                        _ => None,
+                    })
+                    .max_by_key(|(c, _)| *c)
+                    .map(|(_, i)| i);
+                coup.or_else(|| {
+                    legal
+                        .iter()
+                        .copied()
+                        .find(|i| *i == Input::Act(Action::Income))
+                })
+                .unwrap_or_else(|| self.policy_on(t, view, |_| true, legal))
+            }
+            Pending::Respond { .. } => legal
+                .iter()
+                .copied()
+                .find(|i| matches!(i, Input::Block(c) if t.holds(*c)))
+                .or_else(|| legal.iter().copied().find(|i| *i == Input::Pass))
+                .unwrap_or(legal[0]),
+            _ => self.policy_on(t, view, |_| true, legal),
+        }
+    }
+
+    fn bluffer(&mut self, t: &Table, view: &View, legal: &[Input]) -> Input {
+        match t.pending {
+            Pending::Action { .. } if t.my_coins() < 7 && self.rng.random_bool(0.5) => {
+                // The strongest claim it can afford, held or not.
+                let pick = |kind: ActionKind| {
+                    legal
+                        .iter()
+                        .copied()
+                        .filter(|i| matches!(i, Input::Act(a) if a.kind() == kind))
+                        .max_by_key(|i| match i {
+                            Input::Act(a) => a
+                                .target()
+                                .map_or(0, |v| t.lives[v.index()] * 20 + t.coins[v.index()] as u8),
+                            _ => 0,
+                        })
+                };
+                pick(ActionKind::Assassinate)
+                    .or_else(|| pick(ActionKind::Tax))
+                    .or_else(|| pick(ActionKind::Steal))
+                    .unwrap_or_else(|| self.policy_on(t, view, |_| true, legal))
+            }
+            Pending::Respond { window }
+                if window.kind == WindowKind::Block && self.rng.random_bool(0.6) =>
+            {
+                let block = legal.iter().copied().find(|i| matches!(i, Input::Block(_)));
+                block.unwrap_or_else(|| self.policy_on(t, view, |_| true, legal))
+            }
+            _ => self.policy_on(t, view, |_| true, legal),
+        }
+    }
+}
+
+impl Bot for StyleBot {
+    fn decide(&mut self, view: &View, legal: &[Input], _budget: &Budget<'_>) -> Input {
+        let fallback = legal.first().copied().unwrap_or(Input::Pass);
+        let Some(t) = Table::from_view(view) else {
+            return fallback;
+        };
+        if legal.len() <= 1 {
+            return fallback;
+        }
+        let chosen = match self.style {
+            Style::Random => legal[self.rng.random_range(0..legal.len())],
+            Style::Passive => self.passive(&t, view, legal),
+            Style::Bluffer => self.bluffer(&t, view, legal),
+            Style::Honest => {
+                let tt = t;
+                self.policy_on(&t, view, move |i| !is_bluff(&tt, i), legal)
+            }
+            Style::Trusting => self.policy_on(&t, view, |i| i != Input::Challenge, legal),
+            Style::Challenger => {
+                let claim_window = matches!(
+                    t.pending,
+                    Pending::Respond { window }
+                        if matches!(window.kind, WindowKind::Challenge | WindowKind::BlockChallenge)
+                );
+                if claim_window && legal.contains(&Input::Challenge) && self.rng.random_bool(0.5) {
+                    Input::Challenge
+                } else {
+                    self.policy_on(&t, view, |_| true, legal)
+                }
+            }
+            Style::Bold | Style::Wary => self.policy_on(&t, view, |_| true, legal),
+        };
+        if legal.contains(&chosen) {
+            chosen
+        } else {
+            fallback
+        }
+    }
+
+    fn level(&self) -> BotLevel {
+        BotLevel::Normal
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_builds_and_unknown_names_do_not() {
+        for s in Style::ALL {
+            assert_eq!(Style::from_name(s.name()), Some(s));
+            assert!(make_named(s.name(), 1).is_some());
+        }
+        for l in BotLevel::ALL {
+            assert_eq!(make_named(l.name(), 1).map(|b| b.level()), Some(l));
+        }
+        assert!(make_named("grandmaster", 1).is_none());
+    }
+
+    /// Every style plays legal, finished games at 2, 4 and 6 players, and keeps to its
+    /// defining habit, checked against the real hands: the honest and passive players
+    /// never claim a character they do not hold, the trusting and passive players never
+    /// challenge, the bluffer lies about a good share of its claims.
+    #[test]
+    fn styles_play_legal_games_and_keep_their_habits() {
+        use crate::engine::{Game, Options, Seat};
+        let mut bluffs = [0usize; 8];
+        let mut claims = [0usize; 8];
+        let mut challenges = [0usize; 8];
+        for (g, n) in (0..24u64).zip([2usize, 4, 6].into_iter().cycle()) {
+            let styles: Vec<Style> = (0..n).map(|s| Style::ALL[(g as usize + s) % 8]).collect();
+            let mut rng = ChaCha8Rng::seed_from_u64(g);
+            let mut game = Game::deal(n, Options::default(), None, &mut rng).expect("deal");
+            let mut bots: Vec<StyleBot> = styles
+                .iter()
+                .enumerate()
+                .map(|(s, &st)| StyleBot::new(st, g * 16 + s as u64))
+                .collect();
+            let (mut legal, mut events) = (Vec::new(), Vec::new());
+            let mut steps = 0;
+            while !game.is_over() {
+                steps += 1;
+                assert!(steps < 3_000, "game {g} did not end");
+                let seat: Seat = game.owing().iter().next().expect("someone owes");
+                game.legal_inputs(seat, &mut legal);
+                let view = game.view(seat);
+                let input = bots[seat.index()].decide(&view, &legal, &Budget::iterations(1));
+                assert!(legal.contains(&input), "game {g}: illegal {input:?}");
+                let st = styles[seat.index()] as usize;
+                let t = Table::from_game(&game, seat);
+                if matches!(input, Input::Act(_) | Input::Block(_))
+                    && !matches!(input, Input::Act(a) if a.claim(t.options).is_none())
+                {
+                    claims[st] += 1;
+                    bluffs[st] += usize::from(is_bluff(&t, input));
+                }
+                challenges[st] += usize::from(input == Input::Challenge);
+                game.apply(seat, input, &mut rng, &mut events)
+                    .expect("legal");
+                events.clear();
+            }
+        }
+        for s in [Style::Honest, Style::Passive] {
+            assert_eq!(bluffs[s as usize], 0, "{s:?} bluffed");
+        }
+        for s in [Style::Trusting, Style::Passive] {
+            assert_eq!(challenges[s as usize], 0, "{s:?} challenged");
+        }
+        let b = Style::Bluffer as usize;
+        assert!(
+            claims[b] >= 20 && bluffs[b] * 3 >= claims[b],
+            "{} of {}",
+            bluffs[b],
+            claims[b]
+        );
+        let c = Style::Challenger as usize;
+        assert!(challenges[c] >= 10, "challenger: {}", challenges[c]);
+    }
+}
