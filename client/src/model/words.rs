@@ -288,15 +288,28 @@ pub fn sentence(e: &Event, options: Options) -> Option<Sentence> {
         Event::TurnStarted { seat } => s.words("—").owner(seat).words("turn —"),
         Event::Declared { seat, action, paid } => {
             let s = s.subject(seat);
-            let s = match action.claim(options) {
-                Some(c) => s
-                    .verb(verb("claims", "claim"))
-                    .words(claimed(c))
-                    .words("to"),
-                None => s.verb(verb("chooses", "choose")).words("to"),
+            let mut s = match (action.claim(options), action) {
+                (Some(c), _) => {
+                    let mut s = s
+                        .verb(verb("claims", "claim"))
+                        .words(claimed(c))
+                        .words("to");
+                    s.0.extend(action_phrase(action).0);
+                    s
+                }
+                // The actions no character claims say what they are.
+                (None, Action::Income) => s.verb(verb("takes", "take")).words("Income"),
+                (None, Action::ForeignAid) => s.verb(verb("asks", "ask")).words("for Foreign Aid"),
+                (None, Action::Coup(t)) => s
+                    .verb(verb("launches", "launch"))
+                    .words("a coup against")
+                    .object(t),
+                (None, _) => {
+                    let mut s = s.verb(verb("chooses", "choose")).words("to");
+                    s.0.extend(action_phrase(action).0);
+                    s
+                }
             };
-            let mut s = s;
-            s.0.extend(action_phrase(action).0);
             if paid > 0 {
                 s = s.words(format!("(paying {})", coins(paid)));
             }
@@ -481,6 +494,23 @@ mod tests {
     }
 
     #[test]
+    fn an_action_nobody_claims_says_what_it_is() {
+        let me = Some(Seat(0));
+        let income = Event::Declared {
+            seat: Seat(0),
+            action: Action::Income,
+            paid: 0,
+        };
+        assert_eq!(read(income, me).as_deref(), Some("You take Income"));
+        let aid = Event::Declared {
+            seat: Seat(1),
+            action: Action::ForeignAid,
+            paid: 0,
+        };
+        assert_eq!(read(aid, me).as_deref(), Some("Ana asks for Foreign Aid"));
+    }
+
+    #[test]
     fn a_claim_names_the_character_and_what_it_is_for() {
         let tax = Event::Declared {
             seat: Seat(1),
@@ -507,7 +537,7 @@ mod tests {
         };
         assert_eq!(
             read(coup, Some(Seat(0))).as_deref(),
-            Some("Bo chooses to launch a coup against you (paying 7 coins)")
+            Some("Bo launches a coup against you (paying 7 coins)")
         );
     }
 

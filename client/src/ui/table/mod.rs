@@ -70,6 +70,9 @@ impl TableCtx {
     }
 }
 
+/// How many lines of the log the table shows, newest first.
+const LOG_LINES: usize = 80;
+
 /// What the table shows, taken from the guest after each change.
 #[derive(Clone, PartialEq)]
 pub(crate) struct Snap {
@@ -87,12 +90,17 @@ pub(crate) fn snap_of(g: &Guest, problem: Option<String>) -> Option<Snap> {
     let me = g.seat();
     let names = g.table().map(|t| seat_names(t, me)).unwrap_or_default();
     let options = game.view.options;
-    let log = game
+    // Only the lines the log shows are written: a long game's events are many, and this
+    // runs on every update.
+    let mut log: Vec<String> = game
         .view
         .events
         .iter()
+        .rev()
         .filter_map(|e| describe(e, &names, me, options))
+        .take(LOG_LINES)
         .collect();
+    log.reverse();
     Some(Snap {
         names,
         me,
@@ -235,7 +243,6 @@ fn TableBody(
         .log
         .iter()
         .rev()
-        .take(80)
         .map(|line| {
             let turn = line.starts_with('—');
             view! { <li class:turn=turn>{line.clone()}</li> }
