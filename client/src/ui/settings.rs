@@ -4,10 +4,10 @@
 //! shows the same controls disabled (a room's joiners see the host's choices).
 
 use leptos::prelude::*;
-use shared::engine::Options;
+use shared::engine::{MAX_PLAYERS, MIN_PLAYERS, Options};
 use shared::session::protocol::BotLevel;
 
-/// How many players: 2 to 10.
+/// How many players: 2 to 10 (R1.1).
 #[component]
 pub fn PlayersField(
     #[prop(into)] value: Signal<u8>,
@@ -29,7 +29,7 @@ pub fn PlayersField(
                     }
                 }
             >
-                {(2u8..=10)
+                {(MIN_PLAYERS as u8..=MAX_PLAYERS as u8)
                     .map(|n| {
                         view! {
                             <option value=n.to_string() selected=move || value.get() == n>
