@@ -244,6 +244,32 @@ mod tests {
         );
     }
 
+    /// Every one of the seed's 256 bits reaches the RNG: flipping any byte changes the seat
+    /// token (a seed cut down to 64 bits, as `Math.random` gave, would not).
+    #[test]
+    fn every_byte_of_the_seed_decides_the_seat_tokens() {
+        let token = |seed: [u8; 32]| {
+            let mut r = Referee::new(seed);
+            let mut guest = Guest::new("Ana", None, false);
+            for o in r.call(ToReferee::Open { name: "Ana".into() }, 1).unwrap() {
+                if let Outgoing::Send { text, .. } = o {
+                    guest.receive(&text, 1).expect("good");
+                }
+            }
+            guest.token().expect("welcomed").to_owned()
+        };
+        let base = token([0; 32]);
+        let mut seen = std::collections::BTreeSet::from([base.clone()]);
+        for i in 0..32 {
+            let mut seed = [0; 32];
+            seed[i] = 1;
+            assert!(
+                seen.insert(token(seed)),
+                "byte {i} of the seed changed nothing"
+            );
+        }
+    }
+
     #[test]
     fn two_referees_from_two_seeds_deal_differently() {
         let deal = |seed: [u8; 32]| {
