@@ -37,8 +37,8 @@ RUN --mount=type=cache,id=coup-cargo-registry-client,target=/usr/local/cargo/reg
  && cargo install wasm-bindgen-cli --locked --version "$(wasm_bindgen_version)" \
  && wasm-bindgen --version
 COPY . .
-# `cargo fetch --locked` first: the lock file must be current, so the script's build
-# (which runs without --locked) resolves exactly what it says.
+# `cargo fetch --locked` first, so a stale lock file fails here, before the long build
+# (which is --locked too).
 RUN --mount=type=cache,id=coup-cargo-registry-client,target=/usr/local/cargo/registry,sharing=locked \
     --mount=type=cache,id=coup-npm,target=/root/.npm,sharing=locked \
     --mount=type=cache,id=coup-target-client,target=/src/target,sharing=locked \
