@@ -771,3 +771,45 @@ fn options_are_decided_for_the_seat_count_once() {
         }
     );
 }
+
+/// How many windows the bot at `seat` has seen each other seat able to challenge in,
+/// summed: what it has learned grows with every game it remembers.
+fn learned(host: &Host, seat: Seat) -> u32 {
+    let m = host.bot_memory(seat).expect("bots learn");
+    m.seats
+        .iter()
+        .flat_map(|r| r.challenge_chances)
+        .map(u32::from)
+        .sum()
+}
+
+/// A rematch seats the same people, so each bot keeps its record of the others' play
+/// (claims caught and proven, challenges, blocks) from one game to the next; a new game
+/// from the lobby starts afresh.
+#[test]
+fn a_rematch_keeps_what_the_bots_learned_of_the_table() {
+    let mut host = new_host();
+    admin(&mut host, AdminCmd::SetSeatCount { count: 4 });
+    admin(&mut host, AdminCmd::Start { first: None });
+    let now = play_out(&mut host, T);
+    let first = learned(&host, Seat(1));
+    assert!(first > 0, "a finished game teaches something");
+    let before = host.bot_memory(Seat(1));
+    admin(&mut host, AdminCmd::Rematch);
+    assert_eq!(host.game_no(), 2);
+    assert_eq!(
+        host.bot_memory(Seat(1)),
+        before,
+        "the rematch's bot remembers"
+    );
+    play_out(&mut host, now);
+    assert!(learned(&host, Seat(1)) > first, "and adds the second game");
+    admin(&mut host, AdminCmd::EndGame);
+    assert_eq!(host.phase(), Phase::Lobby);
+    admin(&mut host, AdminCmd::Start { first: None });
+    let fresh = host.bot_memory(Seat(1)).expect("bots learn");
+    assert!(
+        learned(&host, Seat(1)) < first || fresh.players == 0,
+        "a new game from the lobby starts afresh"
+    );
+}

@@ -21,6 +21,7 @@
 
 use rand::Rng;
 
+use super::model::{Model, STAGES};
 use super::table::copies;
 use crate::engine::{
     Action, ActionKind, Card, Claimed, Event, MAX_PLAYERS, Seat, View, WindowKind,
@@ -72,9 +73,11 @@ impl Evidence {
         self.not[card.index()] = 1.0;
     }
 
-    fn claim(&mut self, card: Card) {
+    /// A claim of `card` by a player who claims without the card `rate` times as often as
+    /// with it.
+    fn claim(&mut self, card: Card, rate: f32) {
         let not = &mut self.not[card.index()];
-        *not = (*not * BLUFF_RATE).max(CLAIM_FLOOR.min(*not));
+        *not = (*not * rate).max(CLAIM_FLOOR.min(*not));
     }
 
     fn likelihood(&self, hand: &[Card]) -> f32 {
@@ -191,14 +194,34 @@ pub struct Beliefs {
     count: [usize; MAX_PLAYERS],
     /// P(seat holds at least one hidden copy of the character).
     has: [[f32; 6]; MAX_PLAYERS],
-    /// Per seat, challenges made and chances to challenge (windows it was asked in).
-    challenges: [(u16, u16); MAX_PLAYERS],
+    /// What this seat learned of everyone's play: this game's record, plus what it
+    /// remembered from earlier games at the table.
+    model: Model,
+    /// Per seat, character and stage: the bluff model's rate for that seat's claims
+    /// (P(claim | none) / P(claim | held)), from `model`.
+    rates: [[[f32; STAGES]; 6]; MAX_PLAYERS],
 }
 
 impl Beliefs {
     /// The beliefs of `view`'s seat (a spectator's view gives a seat-less counting of the
     /// public cards).
     pub fn new(view: &View) -> Beliefs {
+        Beliefs::with_memory(view, &Model::default())
+    }
+
+    /// The beliefs of `view`'s seat, which also remembers `memory` of the same table's
+    /// earlier games: the bluff model reads each opponent's claims at the rate its record
+    /// (this game's and `memory`'s) says it lies.
+    pub fn with_memory(view: &View, memory: &Model) -> Beliefs {
+        let model = Model::record(view).merge(memory);
+        let mut rates = [[[BLUFF_RATE; STAGES]; 6]; MAX_PLAYERS];
+        for (s, row) in rates.iter_mut().enumerate() {
+            for (c, cell) in row.iter_mut().enumerate() {
+                for (g, r) in cell.iter_mut().enumerate() {
+                    *r = model.seats[s].bluff_ratio(c, g);
+                }
+            }
+        }
         let me = view.viewer.unwrap_or(Seat(u8::MAX));
         let n = view.players.len().min(MAX_PLAYERS);
         let in_use = Card::in_use_set(view.options);
@@ -225,7 +248,8 @@ impl Beliefs {
             probs: [[0.0; MAX_HANDS]; MAX_PLAYERS],
             count: [0; MAX_PLAYERS],
             has: [[0.0; 6]; MAX_PLAYERS],
-            challenges: [(0, 0); MAX_PLAYERS],
+            model,
+            rates,
         };
         for (s, p) in view.players.iter().enumerate().take(n) {
             let mut k = 0;
@@ -256,7 +280,6 @@ impl Beliefs {
         // with probability 1/court.
         let keep_on_draw = 1.0 - 1.0 / court.max(2.0);
         let mut last_action: Option<(Seat, Action)> = None;
-        let mut last_blocker: Option<Seat> = None;
         let mut block_window_open = false;
         // Influences each seat had lost at the point being read: the face-up cards now,
         // less the losses still to come in the log (a set-up game may start with some).
@@ -290,7 +313,10 @@ impl Beliefs {
                 Event::Declared { seat, action, .. } => {
                     last_action = Some((seat, action));
                     match action.claim(view.options) {
-                        Some(Claimed::Card(c)) => self.ev(seat).claim(c),
+                        Some(Claimed::Card(c)) => {
+                            let rate = self.rate(view, &lost, seat, c);
+                            self.ev(seat).claim(c, rate);
+                        }
                         // R8.4: Embezzlement claims not to hold the Duke.
                         Some(Claimed::NotDuke) => {
                             self.ev(seat).has[Card::Duke.index()] *= BLUFF_RATE;
@@ -300,27 +326,8 @@ impl Beliefs {
                 }
                 Event::WindowOpened { kind } => {
                     block_window_open = kind == WindowKind::Block;
-                    // Everyone else still in the game may challenge this claim.
-                    let claimant = match kind {
-                        WindowKind::Challenge => last_action.map(|(s, _)| s),
-                        WindowKind::BlockChallenge => last_blocker,
-                        WindowKind::Block => None,
-                    };
-                    if let Some(c) = claimant {
-                        for (s, p) in view.players.iter().enumerate().take(self.n) {
-                            if s != c.index() && p.alive {
-                                self.challenges[s].1 += 1;
-                            }
-                        }
-                    }
-                }
-                Event::Challenged { challenger, .. } => {
-                    if let Some(c) = self.challenges.get_mut(challenger.index()) {
-                        c.0 += 1;
-                    }
                 }
                 Event::BlockDeclared { seat, card } => {
-                    last_blocker = Some(seat);
                     let last_life_assassinated = lost.get(seat.index()).is_some_and(|&l| l >= 1)
                         && last_action.is_some_and(|(_, a)| {
                             a.kind() == ActionKind::Assassinate && a.target() == Some(seat)
@@ -330,7 +337,8 @@ impl Beliefs {
                         let not = &mut self.ev(seat).not[card.index()];
                         *not = not.min(LAST_LIFE_BLOCK);
                     } else {
-                        self.ev(seat).claim(card);
+                        let rate = self.rate(view, &lost, seat, card);
+                        self.ev(seat).claim(card, rate);
                     }
                 }
                 Event::Proved { seat, card } => {
@@ -415,6 +423,22 @@ impl Beliefs {
             }
             _ => {}
         }
+    }
+
+    /// The bluff model's rate for `seat`'s claim of `card` with `lost` influences lost
+    /// per seat at the time.
+    fn rate(&self, view: &View, lost: &[u8; MAX_PLAYERS], seat: Seat, card: Card) -> f32 {
+        let s = seat.index().min(MAX_PLAYERS - 1);
+        let left = (0..self.n)
+            .filter(|&o| lost[o] < view.players[o].hand.len.max(1))
+            .count();
+        let stage = usize::from(lost[s] >= 1 || left <= 2);
+        self.rates[s][card.index()][stage]
+    }
+
+    /// What this seat has learned of everyone's play (this game and remembered ones).
+    pub fn model(&self) -> &Model {
+        &self.model
     }
 
     fn ev(&mut self, seat: Seat) -> &mut Evidence {
@@ -512,18 +536,44 @@ impl Beliefs {
     }
 
     /// The per-seat P(holds ≥1 of each character), for the heuristics.
+    /// Each seat's rates are read at the stage it is at now.
+    pub fn reads_at(&self, view: &View) -> Reads {
+        let mut r = Reads {
+            has: self.has,
+            challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
+            bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
+        };
+        for s in 0..self.n {
+            let g = Model::stage_of(view, Seat(s as u8));
+            r.challenge_rate[s] = self.model.seats[s].challenge_rate(g);
+            for c in 0..6 {
+                r.bluff[s][c] = self.rates[s][c][g];
+            }
+        }
+        r
+    }
+
+    /// The per-seat P(holds ≥1 of each character), for the heuristics, with each seat's
+    /// observed challenge rate (over the whole game) and bluff rates.
     pub fn reads(&self) -> Reads {
-        let mut challenge_rate = [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS];
-        for (s, &(made, asked)) in self.challenges.iter().enumerate() {
+        let mut r = Reads {
+            has: self.has,
+            challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
+            bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
+        };
+        for s in 0..self.n {
+            let rec = &self.model.seats[s];
+            let chances: u16 = rec.challenge_chances.iter().sum();
+            let made: u16 = rec.challenges.iter().sum();
             // A prior worth four windows at the default rate, so a few observations move
             // it but one unlucky challenge does not brand a player.
-            challenge_rate[s] =
-                (f32::from(made) + 4.0 * DEFAULT_CHALLENGE_RATE) / (f32::from(asked) + 4.0);
+            r.challenge_rate[s] =
+                (f32::from(made) + 4.0 * DEFAULT_CHALLENGE_RATE) / (f32::from(chances) + 4.0);
+            for c in 0..6 {
+                r.bluff[s][c] = 0.5 * (self.rates[s][c][0] + self.rates[s][c][1]);
+            }
         }
-        Reads {
-            has: self.has,
-            challenge_rate,
-        }
+        r
     }
 
     /// Samples everything this seat cannot see, in the order of
@@ -636,6 +686,9 @@ pub struct Reads {
     pub has: [[f32; 6]; MAX_PLAYERS],
     /// Per seat, how often it challenges when it may (observed, with a prior).
     pub challenge_rate: [f32; MAX_PLAYERS],
+    /// Per seat and character, how often it claims the character without it relative to
+    /// with it ([`BLUFF_RATE`] for an average player; see [`Model`]).
+    pub bluff: [[f32; 6]; MAX_PLAYERS],
 }
 
 /// How often an unknown player challenges a claim when asked.
@@ -675,6 +728,7 @@ impl Reads {
         Reads {
             has,
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
+            bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
         }
     }
 
@@ -687,7 +741,8 @@ impl Reads {
                 return;
             }
             let p = self.has[seat.index()][card.index()];
-            let q = p / (p + BLUFF_RATE * (1.0 - p)).max(1e-6);
+            let rate = self.bluff[seat.index()][card.index()];
+            let q = p / (p + rate * (1.0 - p)).max(1e-6);
             self.has[seat.index()][card.index()] = q;
         };
         if let Some(Claimed::Card(c)) = turn.action.claim(table.options) {
@@ -792,7 +847,7 @@ mod tests {
         let mut e = Evidence::NONE;
         let mut last = 1.0;
         for k in 0..10 {
-            e.claim(Card::Duke);
+            e.claim(Card::Duke, BLUFF_RATE);
             let not = e.not[Card::Duke.index()];
             assert!(not >= CLAIM_FLOOR, "claim {k}: {not}");
             if k < 2 {

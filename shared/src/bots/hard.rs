@@ -17,12 +17,13 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::beliefs::{Beliefs, Reads};
+use super::beliefs::{BLUFF_RATE, Beliefs, DEFAULT_CHALLENGE_RATE, Reads};
+use super::model::Model;
 use super::normal::Policy;
 use super::personality::Personality;
 use super::table::Table;
 use super::{Bot, BotLevel, Budget};
-use crate::engine::{Card, Event, Game, Input, Pending, Seat, View};
+use crate::engine::{Card, Event, Game, Input, MAX_PLAYERS, Pending, Seat, View};
 
 /// The most inputs one playout plays before it is scored by position.
 const PLAYOUT_CAP: usize = 400;
@@ -30,6 +31,10 @@ const PLAYOUT_CAP: usize = 400;
 /// The most candidate actions searched on a turn: the Normal policy's best few, so that
 /// iterations are not spread over hopeless choices in a 10-player game.
 const MAX_CANDIDATES: usize = 8;
+
+/// The most likely true a claim may be for the search to consider challenging it when the
+/// heuristic would not.
+const MAX_SEARCHED_TRUTH: f32 = 0.5;
 
 /// The most candidates one decision compares.
 const MAX_ARMS: usize = 16;
@@ -43,8 +48,16 @@ const Z_SWITCH: f32 = 2.0;
 pub struct Hard {
     rng: ChaCha8Rng,
     policy: Policy,
-    /// The policy every seat plays inside playouts: an average player.
-    playout: Policy,
+    /// The policy each opponent plays inside playouts: an average player's judgement with
+    /// the caution and doubt its record shows ([`Hard::model_opponents`]).
+    playout: [Policy; MAX_PLAYERS],
+    /// Per seat and character, the bluff rates playouts read claims with; per seat, the
+    /// challenge rates.
+    bluff: [[f32; 6]; MAX_PLAYERS],
+    challenge_rate: [f32; MAX_PLAYERS],
+    /// Remembered from earlier games at the table, and that plus this game's record.
+    memory: Model,
+    learned: Model,
     unseen: Vec<Card>,
     pool: Vec<Card>,
     legal: Vec<Input>,
@@ -64,12 +77,45 @@ impl Hard {
         Hard {
             rng: ChaCha8Rng::seed_from_u64(seed),
             policy,
-            playout: Policy::new(Personality::BALANCED),
+            playout: [Policy::new(Personality::BALANCED); MAX_PLAYERS],
+            bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
+            challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
+            memory: Model::default(),
+            learned: Model::default(),
             unseen: Vec::with_capacity(32),
             pool: Vec::with_capacity(32),
             legal: Vec::with_capacity(64),
             events: Vec::with_capacity(64),
             last_iterations: 0,
+        }
+    }
+
+    /// Sets each opponent's playout policy and rates from what `beliefs` learned: a
+    /// player whose challenged claims were rarely lies bluffs rarely in playouts (its lies
+    /// priced higher), one that challenges often challenges often (its doubt lowered),
+    /// each in proportion to its estimated rate against an average player's.
+    fn model_opponents(&mut self, view: &View, beliefs: &Beliefs, reads: &Reads) {
+        let me = beliefs.me;
+        for s in 0..MAX_PLAYERS {
+            let rec = &beliefs.model().seats[s];
+            let bluff = rec.bluff_ratio_overall();
+            let challenge = rec.challenge_rate(Model::stage_of(view, Seat(s as u8)));
+            let mut p = Policy::new(Personality::BALANCED);
+            let lie = (BLUFF_RATE / bluff).clamp(0.4, 8.0);
+            let doubt = (DEFAULT_CHALLENGE_RATE / challenge.max(1e-3)).clamp(0.3, 8.0);
+            for t in [&mut p.tuning, &mut p.heads_up] {
+                let b = Personality::BALANCED;
+                t.caution = b.boldness + (t.caution - b.boldness) * lie;
+                t.doubt = b.suspicion + (t.doubt - b.suspicion) * doubt;
+            }
+            self.playout[s] = p;
+            if Seat(s as u8) == me {
+                self.bluff[s] = [BLUFF_RATE; 6];
+                self.challenge_rate[s] = DEFAULT_CHALLENGE_RATE;
+            } else {
+                self.bluff[s] = reads.bluff[s];
+                self.challenge_rate[s] = reads.challenge_rate[s];
+            }
         }
     }
 
@@ -88,12 +134,15 @@ impl Hard {
                 1 => self.legal[0],
                 _ => {
                     let t = Table::from_game(game, seat);
-                    let reads = Reads::from_counting(&t).with_claims_in_play(&t);
+                    let mut reads = Reads::from_counting(&t);
+                    reads.bluff = self.bluff;
+                    reads.challenge_rate = self.challenge_rate;
+                    let reads = reads.with_claims_in_play(&t);
                     // This seat plays on as it would; the others as average players.
                     let policy = if seat == me {
                         &self.policy
                     } else {
-                        &self.playout
+                        &self.playout[seat.index().min(MAX_PLAYERS - 1)]
                     };
                     policy.decide(&t, &reads, rng, &self.legal)
                 }
@@ -244,8 +293,9 @@ impl Bot for Hard {
         if legal.len() <= 1 {
             return fallback;
         }
-        let beliefs = Beliefs::new(view);
-        let reads = beliefs.reads();
+        let beliefs = Beliefs::with_memory(view, &self.memory);
+        self.learned = *beliefs.model();
+        let reads = beliefs.reads_at(view);
         let heuristic = self.policy.decide(&t, &reads, &mut self.rng, legal);
         let candidates: Vec<Input> = match t.pending {
             Pending::Action { .. } => {
@@ -268,6 +318,15 @@ impl Bot for Hard {
             return heuristic;
         }
         let mut candidates = candidates;
+        // A challenge the heuristic would not make is searched only when the claim is
+        // more likely a lie than not: playouts with an average player in every seat
+        // overrate challenges of players who lie less than average (an honest player's
+        // every claim was challenged and proven), and a lost challenge costs a card.
+        if heuristic != Input::Challenge
+            && self.policy.p_claim_true(&t, &reads) > MAX_SEARCHED_TRUTH
+        {
+            candidates.retain(|i| *i != Input::Challenge);
+        }
         // The heuristic's choice is the baseline every other candidate must beat.
         candidates.retain(|i| *i != heuristic);
         candidates.insert(0, heuristic);
@@ -275,6 +334,7 @@ impl Bot for Hard {
         if candidates.len() <= 1 {
             return heuristic;
         }
+        self.model_opponents(view, &beliefs, &reads);
         match self.search(view, &beliefs, &candidates, budget, start) {
             Some(i) if legal.contains(&i) => i,
             _ => heuristic,
@@ -283,5 +343,18 @@ impl Bot for Hard {
 
     fn level(&self) -> BotLevel {
         BotLevel::Hard
+    }
+
+    fn memory(&self) -> Option<Model> {
+        Some(if self.learned.players > 0 {
+            self.learned
+        } else {
+            self.memory
+        })
+    }
+
+    fn remember(&mut self, memory: &Model) {
+        self.memory = *memory;
+        self.learned = *memory;
     }
 }

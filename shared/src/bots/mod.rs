@@ -11,6 +11,8 @@
 //! - [`basic`]: a simple, sensible, mostly honest policy (the floor every level beats).
 //! - [`table`]: the position as one seat knows it, in a small `Copy` struct.
 //! - [`beliefs`]: exact card counting and a bluff model over opponents' hands.
+//! - [`model`]: each opponent's record (caught and proven claims, challenges, blocks) and
+//!   the rates it implies, which the bluff model and Hard's playouts use for that opponent.
 //! - [`normal`]: the heuristic policy ([`normal::Policy`]) and the Normal bot.
 //! - [`easy`]: a beginner. [`hard`]: determinized Monte Carlo search within a budget.
 //! - [`personality`]: boldness, suspicion, vengefulness, drawn from the seed.
@@ -20,11 +22,13 @@ pub mod basic;
 pub mod beliefs;
 pub mod easy;
 pub mod hard;
+pub mod model;
 pub mod normal;
 pub mod personality;
 pub mod styles;
 pub mod table;
 
+pub use model::Model;
 pub use personality::Personality;
 
 use serde::{Deserialize, Serialize};
@@ -77,6 +81,18 @@ pub trait Bot: Send {
 
     /// The bot's level.
     fn level(&self) -> BotLevel;
+
+    /// What the bot has learned of the table's players so far (seat by seat), to carry
+    /// into the next game at the same table ([`Bot::remember`]); `None` if it learns
+    /// nothing.
+    fn memory(&self) -> Option<Model> {
+        None
+    }
+
+    /// Remembers what a bot at this seat learned in earlier games at the same table (the
+    /// same people in the same seats): it reads them by their record from the first
+    /// decision on.
+    fn remember(&mut self, _memory: &Model) {}
 }
 
 /// How well a bot plays.

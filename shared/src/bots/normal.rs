@@ -363,6 +363,31 @@ impl Policy {
         }
     }
 
+    /// The chance the claim open to a challenge (the action's, or the block's) is true, by
+    /// `r`; 0 when no claim is open.
+    pub fn p_claim_true(&self, t: &Table, r: &Reads) -> f32 {
+        let (Some(turn), Pending::Respond { window }) = (t.turn, t.pending) else {
+            return 0.0;
+        };
+        match window.kind {
+            WindowKind::BlockChallenge => {
+                turn.block.map_or(
+                    0.0,
+                    |(b, c)| {
+                        if t.all_copies_seen(c) { 0.0 } else { r.p(b, c) }
+                    },
+                )
+            }
+            WindowKind::Challenge => match turn.action.claim(t.options) {
+                Some(Claimed::Card(c)) if t.all_copies_seen(c) => 0.0,
+                Some(Claimed::Card(c)) => r.p(turn.actor, c),
+                Some(Claimed::NotDuke) => 1.0 - r.p(turn.actor, Card::Duke),
+                None => 0.0,
+            },
+            WindowKind::Block => 0.0,
+        }
+    }
+
     /// How dangerous `seat` is to us.
     fn threat(&self, t: &Table, r: &Reads, seat: Seat) -> f32 {
         let i = seat.index();
@@ -783,6 +808,10 @@ fn best_keep(t: &Table, r: &Reads, legal: &[Input]) -> Option<Input> {
 pub struct Normal {
     rng: rand_chacha::ChaCha8Rng,
     policy: Policy,
+    /// Remembered from earlier games at the table.
+    memory: super::Model,
+    /// That, plus this game's record as of the last decision.
+    learned: super::Model,
 }
 
 impl Normal {
@@ -797,6 +826,8 @@ impl Normal {
         Normal {
             rng: rand_chacha::ChaCha8Rng::seed_from_u64(seed),
             policy,
+            memory: super::Model::default(),
+            learned: super::Model::default(),
         }
     }
 }
@@ -815,12 +846,27 @@ impl super::Bot for Normal {
         if legal.len() <= 1 {
             return fallback;
         }
-        let reads = super::beliefs::Beliefs::new(view).reads();
+        let beliefs = super::beliefs::Beliefs::with_memory(view, &self.memory);
+        self.learned = *beliefs.model();
+        let reads = beliefs.reads_at(view);
         self.policy.decide(&t, &reads, &mut self.rng, legal)
     }
 
     fn level(&self) -> super::BotLevel {
         super::BotLevel::Normal
+    }
+
+    fn memory(&self) -> Option<super::Model> {
+        Some(if self.learned.players > 0 {
+            self.learned
+        } else {
+            self.memory
+        })
+    }
+
+    fn remember(&mut self, memory: &super::Model) {
+        self.memory = *memory;
+        self.learned = *memory;
     }
 }
 

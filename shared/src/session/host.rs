@@ -902,8 +902,16 @@ impl Host {
                 let Phase::Finished { winner } = self.phase else {
                     return Err(TableError::NotFinished);
                 };
+                // The same people in the same seats: each seat's bot keeps what it learned
+                // of the others' play.
+                let memory: Vec<_> = self.bots.iter().map(|b| b.memory()).collect();
                 // R2.4: in a rematch, the previous winner starts.
                 self.deal(Some(winner), now)?;
+                for (bot, m) in self.bots.iter_mut().zip(&memory) {
+                    if let Some(m) = m {
+                        bot.remember(m);
+                    }
+                }
                 return self.after_deal(now, out);
             }
             AdminCmd::Lock { locked } => self.locked = locked,
@@ -1183,6 +1191,11 @@ impl Host {
         } else {
             legal.first().copied()
         }
+    }
+
+    /// What the bot at `seat` has learned of the table's play (it carries into a rematch).
+    pub fn bot_memory(&self, seat: Seat) -> Option<crate::bots::Model> {
+        self.bots.get(seat.index()).and_then(|b| b.memory())
     }
 
     fn rebuild_bots(&mut self) {

@@ -1,0 +1,419 @@
+//! [`Model`]: what a seat has learned about each opponent's play from the public record.
+//!
+//! Per opponent, by character and by stage of the game, how often its challenged claims
+//! were caught (a lie) or proven; how often it challenges when it may; how often it blocks
+//! when it may. Read from the view's events ([`Model::record`]), so a bot rebuilt from its
+//! seed learns exactly what it had learned; a bot may also carry what it learned in earlier
+//! games at the same table ([`Model::merge`], [`super::Bot::memory`]).
+//!
+//! The estimates are Bayesian: a Beta prior per rate, each character's rate shrunk towards
+//! the seat's overall rate, which is shrunk towards the prior of an average player
+//! (each observation counted once at each level). A few
+//! observations move them; one lucky challenge does not brand a player.
+
+use super::beliefs::{BLUFF_RATE, DEFAULT_CHALLENGE_RATE};
+use crate::engine::{ActionKind, Claimed, Event, MAX_PLAYERS, Seat, View, WindowKind};
+
+/// Early: the seat still has two influences and three or more players remain. Late:
+/// otherwise (its last card, or a heads-up).
+pub const STAGES: usize = 2;
+
+/// The prior share of lies among challenged claims: challengers pick the claims they
+/// doubt, so about a third are caught (Normal's tables).
+pub const PRIOR_CAUGHT: f32 = 0.35;
+
+/// The prior's weight, in observations, for a seat's overall rates.
+const PRIOR_WEIGHT: f32 = 8.0;
+
+/// The weight of a seat's overall rate in one character's (or one stage's) rate.
+const POOL_WEIGHT: f32 = 6.0;
+
+/// How often an average player blocks when it may (holding the card or not).
+pub const PRIOR_BLOCK_RATE: f32 = 0.3;
+
+/// One seat's record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// Per character and stage: challenged claims caught as lies, and proven.
+    pub caught: [[u16; STAGES]; 6],
+    pub proven: [[u16; STAGES]; 6],
+    /// Per stage: challenges made, and windows it could have challenged in.
+    pub challenges: [u16; STAGES],
+    pub challenge_chances: [u16; STAGES],
+    /// Blocks declared, and block windows it could have blocked in.
+    pub blocks: u16,
+    pub block_chances: u16,
+}
+
+impl Record {
+    fn add(&mut self, o: &Record) {
+        for c in 0..6 {
+            for g in 0..STAGES {
+                self.caught[c][g] = self.caught[c][g].saturating_add(o.caught[c][g]);
+                self.proven[c][g] = self.proven[c][g].saturating_add(o.proven[c][g]);
+            }
+        }
+        for g in 0..STAGES {
+            self.challenges[g] = self.challenges[g].saturating_add(o.challenges[g]);
+            self.challenge_chances[g] =
+                self.challenge_chances[g].saturating_add(o.challenge_chances[g]);
+        }
+        self.blocks = self.blocks.saturating_add(o.blocks);
+        self.block_chances = self.block_chances.saturating_add(o.block_chances);
+    }
+
+    /// The estimated share of this seat's challenged claims that are lies: all characters
+    /// and stages.
+    pub fn caught_rate(&self) -> f32 {
+        let (k, n) = self.caught_counts(None, None);
+        (k + PRIOR_WEIGHT * PRIOR_CAUGHT) / (n + PRIOR_WEIGHT)
+    }
+
+    fn caught_counts(&self, card: Option<usize>, stage: Option<usize>) -> (f32, f32) {
+        let (mut k, mut n) = (0u32, 0u32);
+        for c in 0..6 {
+            if card.is_some_and(|x| x != c) {
+                continue;
+            }
+            for g in 0..STAGES {
+                if stage.is_some_and(|x| x != g) {
+                    continue;
+                }
+                k += u32::from(self.caught[c][g]);
+                n += u32::from(self.caught[c][g]) + u32::from(self.proven[c][g]);
+            }
+        }
+        (k as f32, n as f32)
+    }
+
+    /// The estimated share of lies among this seat's challenged claims of `card` at
+    /// `stage`, shrunk towards its overall rate.
+    pub fn caught_rate_of(&self, card: usize, stage: usize) -> f32 {
+        let overall = self.caught_rate();
+        let (k, n) = self.caught_counts(Some(card), Some(stage));
+        (k + POOL_WEIGHT * overall) / (n + POOL_WEIGHT)
+    }
+
+    /// The likelihood ratio of a claim of `card` at `stage` without the card against with
+    /// it (the bluff model's rate; [`BLUFF_RATE`] for an average player).
+    pub fn bluff_ratio(&self, card: usize, stage: usize) -> f32 {
+        ratio(self.caught_rate_of(card, stage))
+    }
+
+    /// The seat's bluff ratio over everything.
+    pub fn bluff_ratio_overall(&self) -> f32 {
+        ratio(self.caught_rate())
+    }
+
+    /// How often the seat challenges when it may, at `stage`.
+    pub fn challenge_rate(&self, stage: usize) -> f32 {
+        let all_k: u32 = self.challenges.iter().map(|&x| u32::from(x)).sum();
+        let all_n: u32 = self.challenge_chances.iter().map(|&x| u32::from(x)).sum();
+        let overall =
+            (all_k as f32 + PRIOR_WEIGHT * DEFAULT_CHALLENGE_RATE) / (all_n as f32 + PRIOR_WEIGHT);
+        (f32::from(self.challenges[stage]) + POOL_WEIGHT * overall)
+            / (f32::from(self.challenge_chances[stage]) + POOL_WEIGHT)
+    }
+
+    /// How often the seat blocks when it may.
+    pub fn block_rate(&self) -> f32 {
+        (f32::from(self.blocks) + PRIOR_WEIGHT * PRIOR_BLOCK_RATE)
+            / (f32::from(self.block_chances) + PRIOR_WEIGHT)
+    }
+}
+
+/// A caught share `f` as a likelihood ratio: with an average prior of holding a character
+/// of about 0.37, `f` lies among claims means P(claim | none) / P(claim | held) is
+/// `f / (1 - f) * 0.6` (0.32 at the prior, close to [`BLUFF_RATE`]).
+fn ratio(f: f32) -> f32 {
+    (f / (1.0 - f).max(0.05) * 0.6 * BLUFF_RATE / 0.32).clamp(0.02, 1.0)
+}
+
+/// Every seat's record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Model {
+    pub seats: [Record; MAX_PLAYERS],
+    /// Seats in the game(s) this was learned from (0: nothing learned).
+    pub players: u8,
+}
+
+impl Model {
+    /// The record of the game in `view`, from its public events.
+    pub fn record(view: &View) -> Model {
+        let n = view.players.len().min(MAX_PLAYERS);
+        let mut m = Model {
+            players: n as u8,
+            ..Model::default()
+        };
+        // Influences lost at the point being read (as in the bluff model).
+        let mut lost = [0u8; MAX_PLAYERS];
+        let mut size = [2u8; MAX_PLAYERS];
+        for (s, p) in view.players.iter().enumerate().take(n) {
+            size[s] = p.hand.len;
+            lost[s] = p
+                .hand
+                .up
+                .iter()
+                .take(usize::from(p.hand.len))
+                .filter(|u| **u)
+                .count() as u8;
+        }
+        for e in &view.events {
+            if let Event::LostInfluence { seat, .. } = e
+                && let Some(l) = lost.get_mut(seat.index())
+            {
+                *l = l.saturating_sub(1);
+            }
+        }
+        let alive = |lost: &[u8; MAX_PLAYERS], s: usize| lost[s] < size[s].max(1);
+        let stage = |lost: &[u8; MAX_PLAYERS], s: usize| {
+            let left = (0..n).filter(|&o| alive(lost, o)).count();
+            usize::from(lost[s] >= 1 || left <= 2)
+        };
+        let mut last_action = None;
+        let mut last_blocker: Option<Seat> = None;
+        // The challenge being resolved: (claimant, character, stage).
+        let mut challenged: Option<(Seat, usize, usize)> = None;
+        for e in &view.events {
+            match *e {
+                Event::Declared { seat, action, .. } => last_action = Some((seat, action)),
+                Event::WindowOpened { kind } => {
+                    let claimant = match kind {
+                        WindowKind::Challenge => last_action.map(|(s, _)| s),
+                        WindowKind::BlockChallenge => last_blocker,
+                        WindowKind::Block => {
+                            if let Some((actor, action)) = last_action {
+                                let may: &mut dyn FnMut(usize) = &mut |s| {
+                                    m.seats[s].block_chances =
+                                        m.seats[s].block_chances.saturating_add(1);
+                                };
+                                match action.kind() {
+                                    ActionKind::ForeignAid => {
+                                        for s in 0..n {
+                                            if s != actor.index() && alive(&lost, s) {
+                                                may(s);
+                                            }
+                                        }
+                                    }
+                                    _ => {
+                                        if let Some(t) = action.target()
+                                            && t.index() < n
+                                        {
+                                            may(t.index());
+                                        }
+                                    }
+                                }
+                            }
+                            None
+                        }
+                    };
+                    if let Some(c) = claimant {
+                        for s in 0..n {
+                            if s != c.index() && alive(&lost, s) {
+                                let g = stage(&lost, s);
+                                let r = &mut m.seats[s];
+                                r.challenge_chances[g] = r.challenge_chances[g].saturating_add(1);
+                            }
+                        }
+                    }
+                }
+                Event::BlockDeclared { seat, .. } => {
+                    last_blocker = Some(seat);
+                    if let Some(r) = m.seats.get_mut(seat.index()) {
+                        r.blocks = r.blocks.saturating_add(1);
+                    }
+                }
+                Event::Challenged {
+                    challenger,
+                    claimant,
+                    claim,
+                } => {
+                    if challenger.index() < n {
+                        let g = stage(&lost, challenger.index());
+                        let r = &mut m.seats[challenger.index()];
+                        r.challenges[g] = r.challenges[g].saturating_add(1);
+                    }
+                    challenged = match claim {
+                        Claimed::Card(c) if claimant.index() < n => {
+                            Some((claimant, c.index(), stage(&lost, claimant.index())))
+                        }
+                        _ => None,
+                    };
+                }
+                Event::Proved { seat, .. } => {
+                    if let Some((c, card, g)) = challenged.take()
+                        && c == seat
+                    {
+                        let r = &mut m.seats[c.index()];
+                        r.proven[card][g] = r.proven[card][g].saturating_add(1);
+                    }
+                }
+                Event::Disproved { seat, .. } => {
+                    if let Some((c, card, g)) = challenged.take()
+                        && c == seat
+                    {
+                        let r = &mut m.seats[c.index()];
+                        r.caught[card][g] = r.caught[card][g].saturating_add(1);
+                    }
+                }
+                Event::LostInfluence { seat, .. } => {
+                    if let Some(l) = lost.get_mut(seat.index()) {
+                        *l = l.saturating_add(1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        m
+    }
+
+    /// This model with `other`'s records added (an earlier game at the same table, seat
+    /// for seat). Models of tables of different sizes do not mix: `other` is ignored.
+    pub fn merge(&self, other: &Model) -> Model {
+        if other.players == 0 {
+            return *self;
+        }
+        if self.players != 0 && self.players != other.players {
+            return *self;
+        }
+        let mut m = *self;
+        m.players = other.players;
+        for (a, b) in m.seats.iter_mut().zip(&other.seats) {
+            a.add(b);
+        }
+        m
+    }
+
+    /// The stage `seat` is at in `view` (0 early, 1 late).
+    pub fn stage_of(view: &View, seat: Seat) -> usize {
+        let left = view.players.iter().filter(|p| p.alive).count();
+        let lost = view.players.get(seat.index()).map_or(0, |p| {
+            p.hand
+                .up
+                .iter()
+                .take(usize::from(p.hand.len))
+                .filter(|u| **u)
+                .count()
+        });
+        usize::from(lost >= 1 || left <= 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::bots::beliefs::Beliefs;
+    use crate::engine::{Action, Card, Game, Input, Options, Setup};
+
+    fn game() -> Game {
+        let s = Setup::new(
+            Options::default(),
+            vec![
+                [Card::Duke, Card::Assassin],
+                [Card::Captain, Card::Contessa],
+                [Card::Ambassador, Card::Contessa],
+            ],
+            vec![
+                Card::Duke,
+                Card::Duke,
+                Card::Assassin,
+                Card::Assassin,
+                Card::Captain,
+                Card::Captain,
+                Card::Ambassador,
+                Card::Ambassador,
+                Card::Contessa,
+            ],
+        );
+        Game::from_setup(s).expect("valid setup")
+    }
+
+    fn apply(g: &mut Game, seat: u8, input: Input) {
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        g.apply(Seat(seat), input, &mut rng, &mut Vec::new())
+            .expect("legal");
+    }
+
+    /// Without observations a seat is an average player; proven claims make it read as
+    /// honest, caught ones as a liar, most for the character and stage observed and
+    /// somewhat for the others (shrinkage towards the seat's overall rate).
+    #[test]
+    fn rates_start_average_and_follow_the_record() {
+        let avg = Record::default();
+        for c in 0..6 {
+            for g in 0..STAGES {
+                assert!((avg.bluff_ratio(c, g) - BLUFF_RATE).abs() < 0.05);
+            }
+        }
+        assert!((avg.challenge_rate(0) - DEFAULT_CHALLENGE_RATE).abs() < 1e-6);
+        let duke = Card::Duke.index();
+        let cap = Card::Captain.index();
+        let mut honest = Record::default();
+        honest.proven[duke][1] = 6;
+        let mut liar = Record::default();
+        liar.caught[duke][1] = 6;
+        assert!(honest.bluff_ratio(duke, 1) < 0.4 * BLUFF_RATE);
+        assert!(honest.bluff_ratio(cap, 1) < avg.bluff_ratio(cap, 1));
+        assert!(honest.bluff_ratio(cap, 1) > honest.bluff_ratio(duke, 1));
+        assert!(liar.bluff_ratio(duke, 1) > 2.0 * BLUFF_RATE);
+        assert!(liar.bluff_ratio(cap, 0) > avg.bluff_ratio(cap, 0));
+        let doubter = Record {
+            challenges: [5, 5],
+            challenge_chances: [10, 10],
+            ..Record::default()
+        };
+        assert!(doubter.challenge_rate(0) > 0.35);
+        // A single lucky read does not brand a player.
+        let mut once = Record::default();
+        once.caught[duke][0] = 1;
+        assert!(once.bluff_ratio(duke, 0) < 2.0 * BLUFF_RATE);
+    }
+
+    /// The record is read from the public events: a challenged Tax proven, who could have
+    /// challenged, who did.
+    #[test]
+    fn the_record_follows_the_public_events() {
+        let mut g = game();
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, 1, Input::Challenge);
+        apply(&mut g, 2, Input::Pass);
+        let m = Model::record(&g.view(Seat(2)));
+        assert_eq!(m.players, 3);
+        assert_eq!(m.seats[0].proven[Card::Duke.index()][0], 1);
+        assert_eq!(m.seats[0].caught, [[0; STAGES]; 6]);
+        assert_eq!(m.seats[1].challenges, [1, 0]);
+        assert_eq!(m.seats[1].challenge_chances, [1, 0]);
+        assert_eq!(m.seats[2].challenge_chances, [1, 0]);
+        assert_eq!(m.seats[0].challenge_chances, [0, 0]);
+        // Merging adds seat by seat; a model of another table size is not mixed in.
+        let twice = m.merge(&m);
+        assert_eq!(twice.seats[0].proven[Card::Duke.index()][0], 2);
+        let other = Model { players: 4, ..m };
+        assert_eq!(m.merge(&other), m);
+        assert_eq!(m.merge(&Model::default()), m);
+    }
+
+    /// The same claim reads as more likely true from a player remembered as honest than
+    /// from one remembered as a liar.
+    #[test]
+    fn a_remembered_record_changes_how_a_claim_is_read() {
+        let mut g = game();
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        let view = g.view(Seat(1));
+        let duke = Card::Duke.index();
+        let mut honest = Model {
+            players: 3,
+            ..Model::default()
+        };
+        honest.seats[0].proven[duke] = [5, 5];
+        let mut liar = honest;
+        liar.seats[0].proven[duke] = [0, 0];
+        liar.seats[0].caught[duke] = [5, 5];
+        let p = |m: &Model| Beliefs::with_memory(&view, m).p_has(Seat(0), Card::Duke);
+        let (ph, pa, pl) = (p(&honest), p(&Model::default()), p(&liar));
+        assert!(ph > pa + 0.1 && pa > pl + 0.1, "{ph} {pa} {pl}");
+    }
+}
