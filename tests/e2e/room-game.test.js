@@ -114,6 +114,27 @@ test("two people and a bot play a room game to the end over the data channel", {
     await guest.page.locator('[data-testid="opt-inquisitor"]:checked').waitFor({ timeout: 10_000 });
     assert.match(await guest.page.getByTestId("settings-summary").textContent(), /Inquisitor instead of Ambassador/);
     assert.ok(await host.page.getByTestId("opt-draft").isEnabled(), "two seats: the draft may be chosen");
+
+    // The host locks the room: the joiner sees it, and a newcomer is turned away with a
+    // reason; unlocked, the room is open again.
+    await host.page.getByTestId("opt-lock").check();
+    await guest.page.locator('[data-testid="opt-lock"]:checked').waitFor({ timeout: 10_000 });
+    assert.match(await guest.page.getByTestId("settings-summary").textContent(), /Room locked/);
+    const late = await openPage({ width: 390, height: 844 });
+    try {
+      await late.page.getByTestId("join-code").fill(code);
+      await late.page.getByTestId("join-room").click();
+      await late.page
+        .getByTestId("notice")
+        .filter({ hasText: "closed to newcomers" })
+        .waitFor({ timeout: 20_000 });
+      await late.page.getByTestId("create-room").waitFor();
+      assert.equal(await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').count(), 2);
+    } finally {
+      await late.context.close();
+    }
+    await host.page.getByTestId("opt-lock").uncheck();
+    await guest.page.locator('[data-testid="opt-lock"]:not(:checked)').waitFor({ timeout: 10_000 });
     await host.page.screenshot({ path: path.join(ARTIFACTS, "room-host-lobby.png"), fullPage: true });
     await guest.page.screenshot({ path: path.join(ARTIFACTS, "room-guest-lobby.png"), fullPage: true });
 

@@ -219,6 +219,9 @@ pub fn settings_lines(table: &TableInfo) -> Vec<String> {
     }
     lines.push(format!("Turn timer: {}", timer_name(table.timers.turn_ms)));
     lines.push(format!("Bots: {}", level_name(table.default_bot)));
+    if table.locked {
+        lines.push("Room locked: nobody new may join".to_owned());
+    }
     lines
 }
 

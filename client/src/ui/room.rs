@@ -284,6 +284,19 @@ fn Settings(hosting: bool) -> impl IntoView {
                 })
                 readonly
             />
+            <label class="check">
+                <input
+                    type="checkbox"
+                    data-testid="opt-lock"
+                    prop:checked=move || table.with(|t| t.as_ref().is_some_and(|t| t.locked))
+                    disabled=readonly
+                    on:change=move |ev| {
+                        let locked = event_target_checked(&ev);
+                        ctl.send(Intent::Admin(AdminCmd::Lock { locked }));
+                    }
+                />
+                "Lock the room: nobody new may join"
+            </label>
             {readonly
                 .then(|| {
                     view! {
