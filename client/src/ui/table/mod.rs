@@ -80,7 +80,8 @@ pub(crate) struct Snap {
     pub me: Option<Seat>,
     pub view: View,
     pub legal: Vec<Input>,
-    pub log: Vec<String>,
+    /// The log's lines, oldest first, each with the number of its event in the game.
+    pub log: Vec<(usize, String)>,
     pub problem: Option<String>,
 }
 
@@ -91,13 +92,14 @@ pub(crate) fn snap_of(g: &Guest, problem: Option<String>) -> Option<Snap> {
     let names = g.table().map(|t| seat_names(t, me)).unwrap_or_default();
     let options = game.view.options;
     // Only the lines the log shows are written: a long game's events are many, and this
-    // runs on every update.
-    let mut log: Vec<String> = game
+    // runs on every update. Each line keeps its event's number.
+    let mut log: Vec<(usize, String)> = game
         .view
         .events
         .iter()
+        .enumerate()
         .rev()
-        .filter_map(|e| describe(e, &names, me, options))
+        .filter_map(|(n, e)| describe(e, &names, me, options).map(|line| (n, line)))
         .take(LOG_LINES)
         .collect();
     log.reverse();
@@ -179,23 +181,94 @@ pub(crate) fn TableView(
     ctx: TableCtx,
 ) -> impl IntoView {
     provide_context(ctx);
-    move || match ctx.snap.get() {
-        None => view! { <div class="panel opening"><p>"Dealing…"</p></div> }.into_any(),
-        Some(s) => view! { <TableBody snap=s /> }.into_any(),
+    // The body is built once per game on screen; its parts follow the state.
+    let dealt = Memo::new(move |_| ctx.snap.with(Option::is_some));
+    move || match dealt.get() {
+        false => view! { <div class="panel opening"><p>"Dealing…"</p></div> }.into_any(),
+        true => view! { <TableBody /> }.into_any(),
     }
 }
 
-/// Everything on the table for one state of the game.
+/// Everything on the table. Each part redraws from the state on its own; the log keeps
+/// the lines it already shows (keyed by event), so an update adds a line rather than
+/// rebuilding eighty.
 #[component]
-fn TableBody(
-    /// The state to draw.
-    snap: Snap,
-) -> impl IntoView {
+fn TableBody() -> impl IntoView {
     let ctx = expect_context::<TableCtx>();
+    let bar = move || ctx.snap.with(|s| s.as_ref().map(|s| bar_of(s, ctx)));
+    let felt = move || {
+        ctx.snap.with(|s| {
+            s.as_ref().map(|s| {
+                view! {
+                    <div class="t-seats">{seats_of(s)}</div>
+                    <panels::Decision snap=s.clone() />
+                }
+            })
+        })
+    };
+    let log = Memo::new(move |_| {
+        ctx.snap
+            .with(|s| s.as_ref().map(|s| s.log.clone()).unwrap_or_default())
+    });
+    let claims = move || ctx.snap.with(|s| s.as_ref().map(claims_of));
+    view! {
+        {bar}
+        <div class="t-main">
+            <div class="t-felt">{felt}</div>
+            <aside class="t-side panel">
+                <h3 class="side-title">"Table log"</h3>
+                <ol class="t-log" data-testid="log">
+                    <For
+                        each=move || log.get().into_iter().rev()
+                        // The text too: a rematch numbers its events from 0 again.
+                        key=|(n, line)| (*n, line.clone())
+                        children=|(_, line)| {
+                            let turn = line.starts_with('—');
+                            view! { <li class:turn=turn>{line}</li> }
+                        }
+                    />
+                </ol>
+                <h3 class="side-title">"Claims"</h3>
+                <ul class="t-claims">{claims}</ul>
+            </aside>
+        </div>
+    }
+}
+
+/// The bar above the table: the Court, the Reserve, the options, Leave.
+fn bar_of(snap: &Snap, ctx: TableCtx) -> impl IntoView + use<> {
+    let v = &snap.view;
+    let reserve = v.options.allegiances.then(|| {
+        view! {
+            <span class="stat">"Reserve " <b data-testid="reserve">{v.reserve}</b></span>
+        }
+    });
+    let mode = [
+        v.options.inquisitor.then_some("Inquisitor"),
+        v.options.allegiances.then_some("Reformation"),
+        v.options.two_player_draft.then_some("Draft"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" · ");
+    view! {
+        <div class="t-bar panel">
+            <span class="stat">"Court " <b>{v.court_size}</b> " cards"</span>
+            {reserve}
+            <span class="muted small" data-testid="table-mode">{mode}</span>
+            <button class="btn ghost" data-testid="solo-leave" on:click=move |_| ctx.leave.run(())>
+                "Leave"
+            </button>
+        </div>
+    }
+}
+
+/// The seats, seat 0 first.
+fn seats_of(snap: &Snap) -> impl IntoView + use<> {
     let v = &snap.view;
     let owes = v.pending.owes();
-    let seats = v
-        .players
+    v.players
         .iter()
         .enumerate()
         .map(|(i, p)| {
@@ -212,8 +285,12 @@ fn TableBody(
                 />
             }
         })
-        .collect_view();
-    let claims = v
+        .collect_view()
+}
+
+/// The last claims, newest first.
+fn claims_of(snap: &Snap) -> impl IntoView + use<> {
+    snap.view
         .claims
         .iter()
         .rev()
@@ -238,52 +315,7 @@ fn TableBody(
                 </li>
             }
         })
-        .collect_view();
-    let log = snap
-        .log
-        .iter()
-        .rev()
-        .map(|line| {
-            let turn = line.starts_with('—');
-            view! { <li class:turn=turn>{line.clone()}</li> }
-        })
-        .collect_view();
-    let reserve = v.options.allegiances.then(|| {
-        view! {
-            <span class="stat">"Reserve " <b data-testid="reserve">{v.reserve}</b></span>
-        }
-    });
-    let mode = [
-        v.options.inquisitor.then_some("Inquisitor"),
-        v.options.allegiances.then_some("Reformation"),
-        v.options.two_player_draft.then_some("Draft"),
-    ]
-    .into_iter()
-    .flatten()
-    .collect::<Vec<_>>()
-    .join(" · ");
-    view! {
-        <div class="t-bar panel">
-            <span class="stat">"Court " <b>{v.court_size}</b> " cards"</span>
-            {reserve}
-            <span class="muted small" data-testid="table-mode">{mode}</span>
-            <button class="btn ghost" data-testid="solo-leave" on:click=move |_| ctx.leave.run(())>
-                "Leave"
-            </button>
-        </div>
-        <div class="t-main">
-            <div class="t-felt">
-                <div class="t-seats">{seats}</div>
-                <panels::Decision snap=snap.clone() />
-            </div>
-            <aside class="t-side panel">
-                <h3 class="side-title">"Table log"</h3>
-                <ol class="t-log" data-testid="log">{log}</ol>
-                <h3 class="side-title">"Claims"</h3>
-                <ul class="t-claims">{claims}</ul>
-            </aside>
-        </div>
-    }
+        .collect_view()
 }
 
 /// One seat: name, coins, cards, allegiance, turn and countdown.
