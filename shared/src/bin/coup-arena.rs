@@ -3,7 +3,7 @@
 //! ```text
 //! coup-arena --games N --lineup hard,normal,normal,normal [--options inquisitor,allegiances]
 //!            [--seed S] [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS]
-//!            [--trace GAME]
+//!            [--trace GAME] [--hard-set NAME=VALUE,…]
 //! ```
 //! Seats rotate from game to game (game `g` seats the lineup shifted by `g`), so every
 //! level plays from every seat. Prints a human summary, then as its last line one JSON
@@ -17,7 +17,9 @@
 //!
 //! Hard thinks `--hard-ms` milliseconds per decision (default 50, `Instant` as its clock),
 //! capped at `--hard-iters` iterations; `--hard-ms 0` removes the clock, making every game
-//! a pure function of the seed. `--trace G` replays only game `G` (the summary names the
+//! a pure function of the seed. `--hard-set caution=4,doubt=2.5` overrides Hard's heuristic
+//! constants (`shared::bots::normal::TUNING_NAMES`, at every table size) for tuning
+//! tournaments against the styles. `--trace G` replays only game `G` (the summary names the
 //! longest game) and prints every input with the state it answered.
 
 use std::collections::BTreeMap;
@@ -26,8 +28,10 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use shared::bots::hard::Hard;
+use shared::bots::normal::{Policy, Tuning};
 use shared::bots::styles::{Style, make_named};
-use shared::bots::{BotLevel, Budget};
+use shared::bots::{Bot, BotLevel, Budget, Personality};
 use shared::engine::{Card, Claimed, Event, Game, Input, Options, Pending, Seat};
 
 struct Args {
@@ -42,6 +46,9 @@ struct Args {
     cap: usize,
     /// Replay only this game, printing every input.
     trace: Option<usize>,
+    /// Overrides of Hard's heuristic constants (`--hard-set NAME=VALUE,…`), for the
+    /// larger game's and the 2-player game's constants alike.
+    hard_set: Vec<(String, f32)>,
 }
 
 fn parse() -> Result<Args, String> {
@@ -55,6 +62,7 @@ fn parse() -> Result<Args, String> {
         threads: 1,
         cap: 5_000,
         trace: None,
+        hard_set: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -73,6 +81,21 @@ fn parse() -> Result<Args, String> {
                     .max(1)
             }
             "--cap" => a.cap = value()?.parse().map_err(|e| format!("--cap: {e}"))?,
+            "--hard-set" => {
+                for kv in value()?.split(',').filter(|kv| !kv.trim().is_empty()) {
+                    let (k, v) = kv
+                        .split_once('=')
+                        .ok_or(format!("--hard-set: {kv:?} is not NAME=VALUE"))?;
+                    let v: f32 = v
+                        .trim()
+                        .parse()
+                        .map_err(|e| format!("--hard-set {k}: {e}"))?;
+                    // Checked now: an unknown name or a wild value is refused.
+                    let mut check = Tuning::NORMAL;
+                    check.set(k.trim(), v)?;
+                    a.hard_set.push((k.trim().to_string(), v));
+                }
+            }
             "--trace" => a.trace = Some(value()?.parse().map_err(|e| format!("--trace: {e}"))?),
             "--lineup" => {
                 a.lineup = value()?
@@ -151,8 +174,17 @@ fn play(a: &Args, g: usize) -> Outcome {
         .iter()
         .enumerate()
         .map(|(s, &l)| {
-            make_named(l, seed.wrapping_mul(31).wrapping_add(s as u64))
-                .expect("names are checked when parsed")
+            let bot_seed = seed.wrapping_mul(31).wrapping_add(s as u64);
+            if l == "hard" && !a.hard_set.is_empty() {
+                let mut p = Policy::hard(Personality::from_seed(bot_seed));
+                for (k, v) in &a.hard_set {
+                    // Checked when parsed.
+                    let _ = p.tuning.set(k, *v);
+                    let _ = p.heads_up.set(k, *v);
+                }
+                return Box::new(Hard::with_policy(bot_seed, p)) as Box<dyn Bot>;
+            }
+            make_named(l, bot_seed).expect("names are checked when parsed")
         })
         .collect();
     let mut out = Outcome {
@@ -310,7 +342,8 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: coup-arena --games N --lineup hard,normal,normal,normal \
                  [--options inquisitor,allegiances,two_player_draft] [--seed S] \
-                 [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS] [--trace GAME]"
+                 [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS] [--trace GAME] \
+                 [--hard-set NAME=VALUE,...]"
             );
             return ExitCode::from(2);
         }
