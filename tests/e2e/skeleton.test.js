@@ -98,6 +98,11 @@ test("a wrong code shows an error and stays in the lobby", { timeout: 30_000 }, 
     await page.getByTestId("join-room").click();
     await page.getByTestId("notice").filter({ hasText: "6 letters and digits" }).waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, "lobby-error.png"), fullPage: true });
+    // The credit line: whose games these are, and that this is a fan implementation.
+    const credit = await page.getByTestId("credit").textContent();
+    assert.match(credit, /Rikki Tahta/);
+    assert.match(credit, /Indie Boards & Cards/);
+    assert.match(credit, /unofficial fan implementation/);
   } finally {
     await context.close();
   }

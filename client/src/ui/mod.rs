@@ -54,6 +54,10 @@ pub fn App() -> impl IntoView {
                     Screen::Room => view! { <room::RoomView /> }.into_any(),
                 }}
             </main>
+            <footer class="credit" data-testid="credit">
+                "Coup and Coup: Reformation are games by Rikki Tahta, published by Indie Boards & "
+                "Cards. This is an unofficial fan implementation, not affiliated with them."
+            </footer>
         </div>
     }
 }
