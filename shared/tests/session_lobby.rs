@@ -1,4 +1,4 @@
-//! The table's lobby, refusals and the guest's checks, message by message (issue 5).
+//! The table's lobby, refusals and the guest's checks, message by message.
 
 use shared::engine::{Input, Options, Seat};
 use shared::session::chat::ChatError;

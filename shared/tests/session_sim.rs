@@ -1,4 +1,4 @@
-//! Whole tables over a simulated network (issue 5).
+//! Whole tables over a simulated network.
 //!
 //! The network is in-process and deterministic from a seed: each link delivers in order
 //! (data channels are reliable and ordered) after a random delay, links drop and come back

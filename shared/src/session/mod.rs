@@ -14,7 +14,7 @@
 //! The host is authoritative: it applies every input through the rules engine and sends
 //! each member only its own view (R11). Its own player is a guest on the local link.
 //!
-//! # Rulings the issue leaves to the session
+//! # Rulings the rulebook leaves to the session
 //! - A decision is "the same" only while others answer the window (or draft) the seat is
 //!   answering: that keeps one deadline (R5). Anything else the game puts to a seat is a
 //!   new decision with its own step and full time, even with the same legal inputs (the

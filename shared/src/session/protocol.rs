@@ -49,7 +49,7 @@ impl PeerId {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct MemberId(pub u32);
 
-/// The strength of a bot (the bots issue defines what each level does).
+/// The strength of a bot (`shared::bots` defines what each level does).
 pub use super::rules::BotLevel;
 
 /// The envelope around every message.
