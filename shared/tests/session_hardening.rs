@@ -6,69 +6,14 @@ use shared::engine::{Action, Card, Input, Seat};
 use shared::session::guest::MAX_GUEST_LOG_BYTES;
 use shared::session::host::RESET_LOG_BYTES;
 use shared::session::protocol::{
-    AdminCmd, Fatal, GameInfo, MAX_TO_GUEST_BYTES, MemberId, Phase, Refusal, SeatInfo, SeatSetting,
-    TableError, Timers, ToGuest, ToHost, decode, encode,
+    AdminCmd, Fatal, GameInfo, MemberId, Phase, Refusal, SeatInfo, SeatSetting, TableError, Timers,
+    ToGuest, ToHost, encode,
 };
 use shared::session::protocol::{ChatLine, LogEntry, LogItem, Update};
 use shared::session::{Guest, GuestError, Host, Outgoing, PeerId};
 
-const T: u64 = 1_000_000;
-
-/// The messages for `peer` among `outs`, decoded.
-fn to(outs: &[Outgoing], peer: PeerId) -> Vec<ToGuest> {
-    outs.iter()
-        .filter_map(|o| match o {
-            Outgoing::Send { to, text } if *to == peer => {
-                Some(decode(text, MAX_TO_GUEST_BYTES).expect("valid"))
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-fn refusal(outs: &[Outgoing], peer: PeerId) -> Option<Refusal> {
-    to(outs, peer).into_iter().find_map(|m| match m {
-        ToGuest::Refused { refusal } => Some(refusal),
-        _ => None,
-    })
-}
-
-fn fatal(outs: &[Outgoing], peer: PeerId) -> Option<Fatal> {
-    to(outs, peer).into_iter().find_map(|m| match m {
-        ToGuest::Fatal { fatal } => Some(fatal),
-        _ => None,
-    })
-}
-
-fn welcome(outs: &[Outgoing], peer: PeerId) -> (MemberId, String, String) {
-    to(outs, peer)
-        .into_iter()
-        .find_map(|m| match m {
-            ToGuest::Welcome {
-                member,
-                name,
-                token,
-            } => Some((member, name, token)),
-            _ => None,
-        })
-        .expect("a welcome")
-}
-
-fn hello(name: &str, token: Option<&str>) -> String {
-    encode(&ToHost::Hello {
-        name: name.into(),
-        token: token.map(str::to_owned),
-        watch: false,
-    })
-}
-
-fn admin(host: &mut Host, cmd: AdminCmd) -> Vec<Outgoing> {
-    host.handle(PeerId::LOCAL, &encode(&ToHost::Admin { cmd }), T)
-}
-
-fn new_host() -> Host {
-    Host::new(42, "Hostess", T).expect("valid").0
-}
+mod common;
+use common::*;
 
 fn person(host: &Host, seat: usize) -> Option<(MemberId, bool, bool)> {
     match &host.table().seats[seat] {

@@ -5,72 +5,12 @@ use shared::session::chat::ChatError;
 use shared::session::names::NameError;
 use shared::session::protocol::{
     AdminCmd, Fatal, LogItem, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, MemberId, PROTOCOL_VERSION,
-    Phase, Refusal, SeatInfo, SeatSetting, TableError, Timers, ToGuest, ToHost, WireError, decode,
-    encode,
+    Phase, Refusal, SeatInfo, SeatSetting, TableError, Timers, ToGuest, ToHost, WireError, encode,
 };
 use shared::session::{Guest, GuestError, GuestEvent, Host, Outgoing, PeerId, RestoreError};
 
-const T: u64 = 1_000_000;
-
-/// The messages for `peer` among `outs`, decoded.
-fn to(outs: &[Outgoing], peer: PeerId) -> Vec<ToGuest> {
-    outs.iter()
-        .filter_map(|o| match o {
-            Outgoing::Send { to, text } if *to == peer => {
-                Some(decode(text, MAX_TO_GUEST_BYTES).expect("valid"))
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-fn refusal(outs: &[Outgoing], peer: PeerId) -> Option<Refusal> {
-    to(outs, peer).into_iter().find_map(|m| match m {
-        ToGuest::Refused { refusal } => Some(refusal),
-        _ => None,
-    })
-}
-
-fn fatal(outs: &[Outgoing], peer: PeerId) -> Option<Fatal> {
-    to(outs, peer).into_iter().find_map(|m| match m {
-        ToGuest::Fatal { fatal } => Some(fatal),
-        _ => None,
-    })
-}
-
-fn closed(outs: &[Outgoing], peer: PeerId) -> bool {
-    outs.contains(&Outgoing::Close { peer })
-}
-
-fn welcome(outs: &[Outgoing], peer: PeerId) -> (MemberId, String, String) {
-    to(outs, peer)
-        .into_iter()
-        .find_map(|m| match m {
-            ToGuest::Welcome {
-                member,
-                name,
-                token,
-            } => Some((member, name, token)),
-            _ => None,
-        })
-        .expect("a welcome")
-}
-
-fn hello(name: &str, token: Option<&str>) -> String {
-    encode(&ToHost::Hello {
-        name: name.into(),
-        token: token.map(str::to_owned),
-        watch: false,
-    })
-}
-
-fn admin(host: &mut Host, cmd: AdminCmd) -> Vec<Outgoing> {
-    host.handle(PeerId::LOCAL, &encode(&ToHost::Admin { cmd }), T)
-}
-
-fn new_host() -> Host {
-    Host::new(42, "Hostess", T).expect("valid").0
-}
+mod common;
+use common::*;
 
 #[test]
 fn names_are_validated_and_made_unique() {
