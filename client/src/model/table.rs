@@ -6,7 +6,7 @@
 //! Also the lobby's words: the seats as listed, the settings as sentences, timer names.
 
 use shared::engine::Seat;
-use shared::session::protocol::{BotLevel, LogItem, MemberId, Phase, SeatInfo, TableInfo};
+use shared::session::protocol::{BotLevel, LogItem, MemberId, SeatInfo, TableInfo};
 use shared::session::{Guest, GuestError, GuestEvent};
 
 use super::chat::ChatLine;
@@ -115,13 +115,6 @@ impl Table {
             }
             _ => None,
         }
-    }
-
-    /// Whether the table's game has finished.
-    pub fn finished(&self) -> bool {
-        self.guest
-            .table()
-            .is_some_and(|t| matches!(t.phase, Phase::Finished { .. }))
     }
 }
 

@@ -121,11 +121,6 @@ impl Referee {
             _ => Vec::new(),
         }
     }
-
-    /// The table, once open (for tests and the worker's own checks).
-    pub fn host(&self) -> Option<&Host> {
-        self.host.as_ref()
-    }
 }
 
 impl Outgoing {
@@ -144,6 +139,39 @@ impl Outgoing {
 mod tests {
     use super::*;
     use crate::session::Guest;
+    use crate::session::protocol::AdminCmd;
+
+    /// Hands the referee's texts for the local link to `guest`.
+    fn feed(guest: &mut Guest, out: Vec<Outgoing>) {
+        for o in out {
+            if let Outgoing::Send { text, .. } = o {
+                guest.receive(&text, 1).expect("good");
+            }
+        }
+    }
+
+    /// Opens `r`'s table for Ana at time 1: her guest, welcomed.
+    fn open(r: &mut Referee) -> Guest {
+        let mut guest = Guest::new("Ana", None, false);
+        let out = r.call(ToReferee::Open { name: "Ana".into() }, 1).unwrap();
+        feed(&mut guest, out);
+        guest
+    }
+
+    /// Ana deals at time 1.
+    fn start(r: &mut Referee, guest: &mut Guest) {
+        let text = guest.admin(AdminCmd::Start { first: None });
+        let out = r
+            .call(
+                ToReferee::Text {
+                    peer: PeerId::LOCAL,
+                    text,
+                },
+                1,
+            )
+            .unwrap();
+        feed(guest, out);
+    }
 
     #[test]
     fn messages_cross_the_port_unchanged_and_bad_ones_are_refused() {
@@ -213,22 +241,8 @@ mod tests {
         }
         let mut r = Referee::new([3; 32]);
         r.set_bot_clock(clock, 5.0);
-        let mut guest = Guest::new("Ana", None, false);
-        let out = r.call(ToReferee::Open { name: "Ana".into() }, 1).unwrap();
-        for o in out {
-            if let Outgoing::Send { text, .. } = o {
-                guest.receive(&text, 1).expect("good");
-            }
-        }
-        let start = guest.admin(crate::session::protocol::AdminCmd::Start { first: None });
-        r.call(
-            ToReferee::Text {
-                peer: PeerId::LOCAL,
-                text: start,
-            },
-            1,
-        )
-        .unwrap();
+        let mut guest = open(&mut r);
+        start(&mut r, &mut guest);
         // Play bots' decisions until the clock has been read.
         let mut now = 1;
         for _ in 0..50 {
@@ -249,13 +263,7 @@ mod tests {
     #[test]
     fn every_byte_of_the_seed_decides_the_seat_tokens() {
         let token = |seed: [u8; 32]| {
-            let mut r = Referee::new(seed);
-            let mut guest = Guest::new("Ana", None, false);
-            for o in r.call(ToReferee::Open { name: "Ana".into() }, 1).unwrap() {
-                if let Outgoing::Send { text, .. } = o {
-                    guest.receive(&text, 1).expect("good");
-                }
-            }
+            let guest = open(&mut Referee::new(seed));
             guest.token().expect("welcomed").to_owned()
         };
         let base = token([0; 32]);
@@ -274,27 +282,8 @@ mod tests {
     fn two_referees_from_two_seeds_deal_differently() {
         let deal = |seed: [u8; 32]| {
             let mut r = Referee::new(seed);
-            let mut guest = Guest::new("Ana", None, false);
-            let feed = |out: Vec<Outgoing>, guest: &mut Guest| {
-                for o in out {
-                    if let Outgoing::Send { text, .. } = o {
-                        guest.receive(&text, 1).expect("good");
-                    }
-                }
-            };
-            let out = r.call(ToReferee::Open { name: "Ana".into() }, 1).unwrap();
-            feed(out, &mut guest);
-            let start = guest.admin(crate::session::protocol::AdminCmd::Start { first: None });
-            let out = r
-                .call(
-                    ToReferee::Text {
-                        peer: PeerId::LOCAL,
-                        text: start,
-                    },
-                    1,
-                )
-                .unwrap();
-            feed(out, &mut guest);
+            let mut guest = open(&mut r);
+            start(&mut r, &mut guest);
             let game = guest.game().expect("dealt");
             (game.view.players[0].hand, game.view.current)
         };
