@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use super::beliefs::Reads;
 use super::normal::{Policy, keep_value};
 use super::personality::Personality;
-use super::table::Table;
+use super::table::{Table, fallback};
 use super::{Bot, BotLevel, Budget};
 use crate::engine::{Action, ActionKind, Card, Input, Pending, View, WindowKind};
 
@@ -122,13 +122,10 @@ impl Easy {
 
 impl Bot for Easy {
     fn decide(&mut self, view: &View, legal: &[Input], _budget: &Budget<'_>) -> Input {
-        let fallback = legal.first().copied().unwrap_or(Input::Pass);
-        let Some(t) = Table::from_view(view) else {
-            return fallback;
+        let t = match Table::to_weigh(view, legal) {
+            Ok(t) => t,
+            Err(only) => return only,
         };
-        if legal.len() <= 1 {
-            return fallback;
-        }
         let reads = Reads::from_counting(&t);
         let chosen = match t.pending {
             Pending::Action { .. } => self.act(&t, legal),
@@ -147,7 +144,7 @@ impl Bot for Easy {
         };
         match chosen {
             Some(i) if legal.contains(&i) => i,
-            _ => fallback,
+            _ => fallback(legal),
         }
     }
 

@@ -283,16 +283,13 @@ impl Hard {
 
 impl Bot for Hard {
     fn decide(&mut self, view: &View, legal: &[Input], budget: &Budget<'_>) -> Input {
-        let fallback = legal.first().copied().unwrap_or(Input::Pass);
         // The budget covers the whole decision, beliefs included.
         let start = budget.clock.map(|c| c());
         self.last_iterations = 0;
-        let Some(t) = Table::from_view(view) else {
-            return fallback;
+        let t = match Table::to_weigh(view, legal) {
+            Ok(t) => t,
+            Err(only) => return only,
         };
-        if legal.len() <= 1 {
-            return fallback;
-        }
         let beliefs = Beliefs::with_memory(view, &self.memory);
         self.learned = *beliefs.model();
         let reads = beliefs.reads_at(view);

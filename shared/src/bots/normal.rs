@@ -839,13 +839,10 @@ impl super::Bot for Normal {
         legal: &[Input],
         _budget: &super::Budget<'_>,
     ) -> Input {
-        let fallback = legal.first().copied().unwrap_or(Input::Pass);
-        let Some(t) = Table::from_view(view) else {
-            return fallback;
+        let t = match Table::to_weigh(view, legal) {
+            Ok(t) => t,
+            Err(only) => return only,
         };
-        if legal.len() <= 1 {
-            return fallback;
-        }
         let beliefs = super::beliefs::Beliefs::with_memory(view, &self.memory);
         self.learned = *beliefs.model();
         let reads = beliefs.reads_at(view);

@@ -21,7 +21,7 @@ use rand_chacha::ChaCha8Rng;
 use super::beliefs::Beliefs;
 use super::normal::{Policy, Tuning};
 use super::personality::Personality;
-use super::table::Table;
+use super::table::{Table, fallback};
 use super::{Bot, BotLevel, Budget, make_bot};
 use crate::engine::{Action, ActionKind, Card, Claimed, Input, Pending, View, WindowKind};
 
@@ -225,13 +225,10 @@ impl StyleBot {
 
 impl Bot for StyleBot {
     fn decide(&mut self, view: &View, legal: &[Input], _budget: &Budget<'_>) -> Input {
-        let fallback = legal.first().copied().unwrap_or(Input::Pass);
-        let Some(t) = Table::from_view(view) else {
-            return fallback;
+        let t = match Table::to_weigh(view, legal) {
+            Ok(t) => t,
+            Err(only) => return only,
         };
-        if legal.len() <= 1 {
-            return fallback;
-        }
         let chosen = match self.style {
             Style::Random => legal[self.rng.random_range(0..legal.len())],
             Style::Passive => self.passive(&t, view, legal),
@@ -258,7 +255,7 @@ impl Bot for StyleBot {
         if legal.contains(&chosen) {
             chosen
         } else {
-            fallback
+            fallback(legal)
         }
     }
 

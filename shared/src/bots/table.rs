@@ -6,8 +6,8 @@
 //! view). A `Table` holds nothing a seat may not know: public state and its own hand.
 
 use crate::engine::{
-    Action, ActionKind, Allegiance, Card, Event, Game, MAX_PLAYERS, Options, Pending, Seat, Turn,
-    View,
+    Action, ActionKind, Allegiance, Card, Event, Game, Input, MAX_PLAYERS, Options, Pending, Seat,
+    Turn, View,
 };
 
 /// One seat's knowledge of the position, minus the event history (see [`Beliefs`](super::beliefs::Beliefs)).
@@ -55,7 +55,21 @@ pub fn copies(options: Options, n: usize) -> [u8; 6] {
     out
 }
 
+/// The first legal input: what a bot plays when it has nothing to weigh.
+pub fn fallback(legal: &[Input]) -> Input {
+    legal.first().copied().unwrap_or(Input::Pass)
+}
+
 impl Table {
+    /// The table a bot weighs its decision on, or its answer when there is nothing to
+    /// weigh: a spectator's view, or a single legal input ([`fallback`]).
+    pub fn to_weigh(view: &View, legal: &[Input]) -> Result<Table, Input> {
+        match Table::from_view(view) {
+            Some(t) if legal.len() > 1 => Ok(t),
+            _ => Err(fallback(legal)),
+        }
+    }
+
     /// The table as `view`'s seat sees it; `None` for a spectator view.
     pub fn from_view(view: &View) -> Option<Table> {
         let me = view.viewer?;
