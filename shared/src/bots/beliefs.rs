@@ -766,7 +766,7 @@ pub fn deck_copies(view: &View) -> [u8; 6] {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -786,10 +786,36 @@ mod tests {
         Game::from_setup(s).expect("valid setup")
     }
 
-    fn apply(g: &mut Game, seat: u8, input: Input) {
+    /// Plays a legal input (the test fails on an illegal one).
+    pub(crate) fn apply(g: &mut Game, seat: u8, input: Input) {
         let mut rng = ChaCha8Rng::seed_from_u64(0);
         g.apply(Seat(seat), input, &mut rng, &mut Vec::new())
             .expect("legal");
+    }
+
+    /// Three seats of two each, one character left over in each seat's hand: Duke and
+    /// Assassin, Captain and Contessa, Ambassador and Contessa; the rest in the Court.
+    pub(crate) fn three_seats() -> Game {
+        game(
+            vec![
+                [Card::Duke, Card::Assassin],
+                [Card::Captain, Card::Contessa],
+                [Card::Ambassador, Card::Contessa],
+            ],
+            vec![
+                Card::Duke,
+                Card::Duke,
+                Card::Assassin,
+                Card::Assassin,
+                Card::Captain,
+                Card::Captain,
+                Card::Ambassador,
+                Card::Ambassador,
+                Card::Contessa,
+            ],
+            None,
+            vec![vec![], vec![], vec![]],
+        )
     }
 
     /// Seat 1 sees two Dukes in its own hand and one face up: however often seat 0
@@ -911,26 +937,7 @@ mod tests {
     #[test]
     fn claims_raise_belief_and_proofs_are_counted_in_the_court() {
         use crate::engine::Action;
-        let mut g = game(
-            vec![
-                [Card::Duke, Card::Assassin],
-                [Card::Captain, Card::Contessa],
-                [Card::Ambassador, Card::Contessa],
-            ],
-            vec![
-                Card::Duke,
-                Card::Duke,
-                Card::Assassin,
-                Card::Assassin,
-                Card::Captain,
-                Card::Captain,
-                Card::Ambassador,
-                Card::Ambassador,
-                Card::Contessa,
-            ],
-            None,
-            vec![vec![], vec![], vec![]],
-        );
+        let mut g = three_seats();
         let before = Beliefs::new(&g.view(Seat(1))).p_has(Seat(0), Card::Duke);
         apply(&mut g, 0, Input::Act(Action::Tax));
         let after = Beliefs::new(&g.view(Seat(1))).p_has(Seat(0), Card::Duke);

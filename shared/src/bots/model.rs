@@ -301,41 +301,10 @@ impl Model {
 
 #[cfg(test)]
 mod tests {
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
-
     use super::*;
     use crate::bots::beliefs::Beliefs;
-    use crate::engine::{Action, Card, Game, Input, Options, Setup};
-
-    fn game() -> Game {
-        let s = Setup::new(
-            Options::default(),
-            vec![
-                [Card::Duke, Card::Assassin],
-                [Card::Captain, Card::Contessa],
-                [Card::Ambassador, Card::Contessa],
-            ],
-            vec![
-                Card::Duke,
-                Card::Duke,
-                Card::Assassin,
-                Card::Assassin,
-                Card::Captain,
-                Card::Captain,
-                Card::Ambassador,
-                Card::Ambassador,
-                Card::Contessa,
-            ],
-        );
-        Game::from_setup(s).expect("valid setup")
-    }
-
-    fn apply(g: &mut Game, seat: u8, input: Input) {
-        let mut rng = ChaCha8Rng::seed_from_u64(0);
-        g.apply(Seat(seat), input, &mut rng, &mut Vec::new())
-            .expect("legal");
-    }
+    use crate::bots::beliefs::tests::{apply, three_seats};
+    use crate::engine::{Action, Card, Input};
 
     /// Without observations a seat is an average player; proven claims make it read as
     /// honest, caught ones as a liar, most for the character and stage observed and
@@ -376,7 +345,7 @@ mod tests {
     /// challenged, who did.
     #[test]
     fn the_record_follows_the_public_events() {
-        let mut g = game();
+        let mut g = three_seats();
         apply(&mut g, 0, Input::Act(Action::Tax));
         apply(&mut g, 1, Input::Challenge);
         apply(&mut g, 2, Input::Pass);
@@ -400,7 +369,7 @@ mod tests {
     /// from one remembered as a liar.
     #[test]
     fn a_remembered_record_changes_how_a_claim_is_read() {
-        let mut g = game();
+        let mut g = three_seats();
         apply(&mut g, 0, Input::Act(Action::Tax));
         let view = g.view(Seat(1));
         let duke = Card::Duke.index();
