@@ -83,6 +83,19 @@ ensure_iproute2() {
     fi
 }
 
+# The relay's cluster tests start their own redis-server (Debian's package; Valkey's
+# valkey-server works as well) on a free loopback port.
+ensure_redis() {
+    if command -v redis-server >/dev/null || command -v valkey-server >/dev/null; then
+        note "redis-server: $( (command -v redis-server || command -v valkey-server) | head -n1)"
+    else
+        note "installing Debian's redis-server (the relay's cluster tests start their own)"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        # No service is started for it here: the tests run their own on free ports.
+        as_root env DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 apt-get install -y -qq --no-install-recommends redis-server
+    fi
+}
+
 ensure_e2e_packages() {
     local stamp="$ROOT/tests/node_modules/.package-lock.json"
     if [ -d "$ROOT/tests/node_modules/playwright-core" ] && [ "$stamp" -nt "$ROOT/tests/package-lock.json" ]; then

@@ -4,7 +4,7 @@
 #   fmt         cargo fmt --all --check
 #   clippy      cargo clippy, native
 #   clippy-wasm cargo clippy for wasm32 (the crates that ship to the browser)
-#   test        cargo test --workspace
+#   test        cargo test --workspace, then the relay protocol tests against a cluster
 #   scenarios   coup-script through docs/check-scenarios
 #   deny-local  cargo deny's offline checks (licenses, bans, sources), when installed
 #   client      the client build (.ci/build-client.sh)
@@ -63,7 +63,10 @@ step_clippy_wasm() {
 
 step_test() {
     section "cargo test --workspace"
+    ensure_redis
     cargo test --workspace --locked
+    section "the relay protocol tests against a two-instance cluster (COUP_TEST_CLUSTER=1)"
+    COUP_TEST_CLUSTER=1 cargo test --locked -p coup-server --test protocol
 }
 
 step_scenarios() {

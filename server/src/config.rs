@@ -145,6 +145,12 @@ pub struct Config {
     #[arg(long, env = "COUP_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
 
+    /// Share rooms with other relay instances through Redis or Valkey at this URL
+    /// (`redis://[:password@]host:port[/db]`; one server, not Redis Cluster). Unset, the
+    /// relay keeps its rooms to itself.
+    #[arg(long, env = "COUP_CLUSTER_URL", hide_env_values = true)]
+    pub cluster_url: Option<String>,
+
     /// Log format.
     #[arg(long, env = "COUP_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -178,6 +184,10 @@ impl std::fmt::Debug for Config {
             .field("idle_timeout", &self.idle_timeout)
             .field("header_timeout", &self.header_timeout)
             .field("trust_forwarded_for", &self.trust_forwarded_for)
+            .field(
+                "cluster_url",
+                &self.cluster_url.as_ref().map(|_| "<redacted>"),
+            )
             .field("log_format", &self.log_format)
             .finish()
     }
@@ -208,6 +218,7 @@ impl Config {
             idle_timeout: 60,
             header_timeout: 10,
             trust_forwarded_for: false,
+            cluster_url: None,
             log_format: LogFormat::Text,
         }
     }
@@ -265,6 +276,14 @@ impl Config {
                 self.bind
             )
         })
+    }
+
+    /// The cluster URL, unless unset or empty.
+    pub fn cluster_url(&self) -> Option<&str> {
+        self.cluster_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|u| !u.is_empty())
     }
 
     /// How long a connection may go without a text frame.

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
@@ -19,6 +19,7 @@ use shared::relay::{CLOSE_POLICY, CLOSE_REPLACED, ClientMessage, ErrorCode, Rela
 use tokio::sync::{Notify, mpsc, watch};
 use tokio::time::Instant;
 
+use crate::cluster::Cluster;
 use crate::config::Config;
 use crate::ice::Ice;
 use crate::limits::{FrameGuard, JoinThrottle, Verdict, throttle_key};
@@ -31,6 +32,10 @@ pub const QUEUE_DEPTH: usize = 256;
 
 /// The close code for a connection that does not read its frames.
 pub const CLOSE_TOO_SLOW: u16 = 1008;
+
+/// The close code ("going away") for connections of an instance that the cluster
+/// evicted: their clients reconnect and reclaim their places.
+pub const CLOSE_GOING_AWAY: u16 = 1001;
 
 /// A request to close one connection from outside its socket loop (a reclaim replaced
 /// it, or it is too slow to read its frames). It bypasses the frame queue, which may be
@@ -59,10 +64,10 @@ impl Kick {
     pub async fn kicked(&self) -> (u16, &'static str) {
         self.notify.notified().await;
         let code = self.code.load(Ordering::SeqCst);
-        let reason = if code == CLOSE_REPLACED {
-            "replaced by a reclaim"
-        } else {
-            "too slow"
+        let reason = match code {
+            CLOSE_REPLACED => "replaced by a reclaim",
+            CLOSE_GOING_AWAY => "the relay lost its room store",
+            _ => "too slow",
         };
         (code, reason)
     }
@@ -75,8 +80,9 @@ struct Peer {
     tx: mpsc::Sender<Utf8Bytes>,
     /// Its close request.
     kick: Arc<Kick>,
-    /// Its client address as counted in `per_address` (see [`throttle_key`]).
-    key: IpAddr,
+    /// Its client address as counted in `per_address` (see [`throttle_key`]); `None` in
+    /// a cluster, where the store counts it.
+    key: Option<IpAddr>,
 }
 
 /// Why a new connection was refused.
@@ -86,6 +92,8 @@ pub enum Refused {
     ServerFull,
     /// The client address holds its maximum of connections (`rate_limited`).
     PerAddress,
+    /// The cluster store cannot be reached (`server_full`: try again later).
+    Unavailable,
 }
 
 /// What a newly registered connection's socket loop needs.
@@ -143,6 +151,8 @@ pub struct Hub {
     open: AtomicUsize,
     /// Set to `true` when the relay shuts down; every socket loop watches it.
     shutdown: watch::Sender<bool>,
+    /// The link to the other instances, with `--cluster-url` (set once, before serving).
+    cluster: OnceLock<Arc<Cluster>>,
 }
 
 /// Locks a mutex, recovering the data if a thread panicked while holding it: the
@@ -152,20 +162,20 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 /// Serializes a relay message for the wire.
-fn encode(msg: &RelayMessage) -> Utf8Bytes {
+pub(crate) fn encode(msg: &RelayMessage) -> Utf8Bytes {
     // Serializing these plain types cannot fail; an empty object is a harmless fallback.
     Utf8Bytes::from(serde_json::to_string(msg).unwrap_or_else(|_| "{}".to_owned()))
 }
 
 /// The wall-clock time for TURN credentials (not the tokio clock: coturn checks it).
-fn unix_now() -> u64 {
+pub(crate) fn unix_now() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
 }
 
 /// An error frame for `code`.
-fn error_frame(code: ErrorCode, message: &str) -> Utf8Bytes {
+pub(crate) fn error_frame(code: ErrorCode, message: &str) -> Utf8Bytes {
     encode(&RelayMessage::Error {
         code,
         message: message.to_owned(),
@@ -173,7 +183,7 @@ fn error_frame(code: ErrorCode, message: &str) -> Utf8Bytes {
 }
 
 /// The human-readable text for errors raised outside room bookkeeping.
-fn message_for(code: ErrorCode) -> &'static str {
+pub(crate) fn message_for(code: ErrorCode) -> &'static str {
     match code {
         ErrorCode::BadMessage => "expected one JSON object of a known type in a text frame",
         ErrorCode::TooLarge => "the frame is larger than the relay accepts",
@@ -204,6 +214,7 @@ impl Hub {
             next_conn: AtomicU64::new(1),
             open: AtomicUsize::new(0),
             shutdown: watch::channel(false).0,
+            cluster: OnceLock::new(),
             config,
         })
     }
@@ -212,6 +223,12 @@ impl Hub {
     /// or that address holds its maximum.
     pub fn register(&self, ip: IpAddr) -> Result<Registration, Refused> {
         let key = throttle_key(ip);
+        self.count_address(key)?;
+        self.register_counted(Some(key))
+    }
+
+    /// Counts one more connection of address `key`, unless it holds its maximum.
+    fn count_address(&self, key: IpAddr) -> Result<(), Refused> {
         {
             let mut per = lock(&self.per_address);
             let n = per.entry(key).or_insert(0);
@@ -222,9 +239,17 @@ impl Hub {
             }
             *n += 1;
         }
+        Ok(())
+    }
+
+    /// Registers a connection whose address `key` was counted (here, or by the cluster
+    /// store when `None`), unless the relay holds its maximum.
+    pub(crate) fn register_counted(&self, key: Option<IpAddr>) -> Result<Registration, Refused> {
         if self.open.fetch_add(1, Ordering::SeqCst) >= self.config.max_connections {
             self.open.fetch_sub(1, Ordering::SeqCst);
-            self.release_address(key);
+            if let Some(key) = key {
+                self.release_address(key);
+            }
             self.metrics.refused(Refusal::ServerFull);
             self.metrics.error(ErrorCode::ServerFull);
             return Err(Refused::ServerFull);
@@ -270,18 +295,44 @@ impl Hub {
                 ErrorCode::RateLimited,
                 "too many connections from this address",
             ),
+            Refused::Unavailable => error_frame(
+                ErrorCode::ServerFull,
+                "the relay cannot reach its room store; try again shortly",
+            ),
         }
     }
 
-    /// Forgets a connection whose socket is gone; it leaves its room as with `leave`.
-    pub fn disconnect(self: &Arc<Self>, conn: ConnId) {
+    /// The ICE servers handed to peers.
+    pub(crate) fn ice(&self) -> &Ice {
+        &self.ice
+    }
+
+    /// The link to the other instances, when the relay runs in a cluster.
+    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
+        self.cluster.get()
+    }
+
+    /// Attaches the cluster link (once, before serving).
+    pub(crate) fn set_cluster(&self, cluster: Arc<Cluster>) {
+        let _ = self.cluster.set(cluster);
+    }
+
+    /// Forgets the queue of a connection whose socket is gone.
+    pub(crate) fn forget(&self, conn: ConnId) {
         if let Some((_, peer)) = self.conns.remove(&conn) {
-            self.release_address(peer.key);
+            if let Some(key) = peer.key {
+                self.release_address(key);
+            }
             self.open.fetch_sub(1, Ordering::SeqCst);
             self.metrics
                 .connections_open
                 .fetch_sub(1, Ordering::Relaxed);
         }
+    }
+
+    /// Forgets a connection whose socket is gone; it leaves its room as with `leave`.
+    pub fn disconnect(self: &Arc<Self>, conn: ConnId) {
+        self.forget(conn);
         let left = lock(&self.rooms).leave(conn, Instant::now());
         if let Ok(left) = left {
             self.announce_departure(left);
@@ -324,6 +375,20 @@ impl Hub {
         frame: Frame<'_>,
         now: Instant,
     ) -> Answer {
+        match self.check_frame(guard, frame, now) {
+            Ok(msg) => self.on_message(conn, ip, msg, now),
+            Err(answer) => answer,
+        }
+    }
+
+    /// Counts one data frame and checks its rate, size and shape: the message it holds,
+    /// or the answer that refuses it.
+    pub fn check_frame(
+        &self,
+        guard: &mut FrameGuard,
+        frame: Frame<'_>,
+        now: Instant,
+    ) -> Result<ClientMessage, Answer> {
         self.metrics
             .messages_received
             .fetch_add(1, Ordering::Relaxed);
@@ -333,24 +398,22 @@ impl Hub {
         };
         match guard.check(len, now) {
             Verdict::Accept => {}
-            Verdict::Refuse(code) => return self.fail(code, message_for(code)),
+            Verdict::Refuse(code) => return Err(self.fail(code, message_for(code))),
             Verdict::RefuseAndClose(code) => {
                 let mut answer = self.fail(code, message_for(code));
                 answer.close = Some((CLOSE_POLICY, "policy violation"));
-                return answer;
+                return Err(answer);
             }
         }
         let Frame::Text(text) = frame else {
-            return self.fail(ErrorCode::BadMessage, "binary frames are not accepted");
+            return Err(self.fail(ErrorCode::BadMessage, "binary frames are not accepted"));
         };
-        match serde_json::from_str::<ClientMessage>(text) {
-            Ok(msg) => self.on_message(conn, ip, msg, now),
-            Err(_) => self.fail(ErrorCode::BadMessage, message_for(ErrorCode::BadMessage)),
-        }
+        serde_json::from_str::<ClientMessage>(text)
+            .map_err(|_| self.fail(ErrorCode::BadMessage, message_for(ErrorCode::BadMessage)))
     }
 
     /// Handles one well-formed message.
-    fn on_message(
+    pub fn on_message(
         self: &Arc<Self>,
         conn: ConnId,
         ip: IpAddr,
@@ -548,7 +611,7 @@ impl Hub {
 
     /// Queues a text frame for `conn`. A connection whose queue is full is not reading;
     /// it is closed instead of being allowed to hold memory without bound.
-    fn deliver(&self, conn: ConnId, frame: Utf8Bytes) {
+    pub(crate) fn deliver(&self, conn: ConnId, frame: Utf8Bytes) {
         let Some(peer) = self.conns.get(&conn) else {
             return;
         };
@@ -558,13 +621,27 @@ impl Hub {
         }
     }
 
+    /// Asks connection `conn` to close with `code`.
+    pub(crate) fn kick(&self, conn: ConnId, code: u16) {
+        if let Some(peer) = self.conns.get(&conn) {
+            peer.kick.kick(code);
+        }
+    }
+
+    /// Asks every connection to close with `code`.
+    pub(crate) fn kick_all(&self, code: u16) {
+        for peer in &self.conns {
+            peer.kick.kick(code);
+        }
+    }
+
     /// An error answer for a room operation.
-    fn room_error(&self, e: RoomError) -> Answer {
+    pub(crate) fn room_error(&self, e: RoomError) -> Answer {
         self.fail(e.code(), &e.to_string())
     }
 
     /// An error answer, counted.
-    fn fail(&self, code: ErrorCode, message: &str) -> Answer {
+    pub(crate) fn fail(&self, code: ErrorCode, message: &str) -> Answer {
         self.metrics.error(code);
         Answer {
             reply: Some(error_frame(code, message)),

@@ -5,6 +5,8 @@
 //!
 //! # Layout
 //!
+//! - [`cluster`]: with `--cluster-url`, rooms shared with other instances through Redis
+//!   or Valkey; absent otherwise.
 //! - [`config`]: flags and `COUP_*` environment variables.
 //! - [`rooms`]: room bookkeeping — codes, peers, hosts, reclaim deadlines. A plain struct
 //!   whose methods take the time and return who must be told what; tested without sockets.
@@ -22,6 +24,7 @@
 //! [`serve`] runs all of it on a listener until a shutdown future completes; `main`
 //! only parses flags, sets up logging and waits for SIGTERM or ctrl-c.
 
+pub mod cluster;
 pub mod config;
 pub mod healthcheck;
 pub mod hub;
@@ -186,6 +189,14 @@ pub async fn serve_hub(
 ) -> std::io::Result<()> {
     if let Some(warning) = hub.config.forwarded_for_warning() {
         tracing::warn!("{warning}");
+    }
+    if let Some(url) = hub.config.cluster_url()
+        && hub.cluster().is_none()
+    {
+        let url = url.to_owned();
+        cluster::Cluster::start(&hub, &url)
+            .await
+            .map_err(std::io::Error::other)?;
     }
     let pruner = {
         let hub = Arc::downgrade(&hub);

@@ -20,10 +20,10 @@ use tokio::time::{Duration, Instant};
 pub type ConnId = u64;
 
 /// The length of a peer id (nanoid characters, about 72 bits).
-const PEER_ID_LEN: usize = 12;
+pub(crate) const PEER_ID_LEN: usize = 12;
 
 /// The length of a host secret: 22 nanoid characters carry 132 bits.
-const HOST_SECRET_LEN: usize = 22;
+pub(crate) const HOST_SECRET_LEN: usize = 22;
 
 /// Why a request about rooms failed. Each maps to one protocol [`ErrorCode`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,7 +239,7 @@ pub struct Rooms {
 }
 
 /// A fresh room code from the thread-local CSPRNG (ChaCha12 seeded from the OS).
-fn random_code() -> String {
+pub(crate) fn random_code() -> String {
     let mut rng = rand::rng();
     (0..CODE_LEN)
         .map(|_| char::from(CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())]))

@@ -59,7 +59,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
     let csp = content_security_policy(&dir);
     let api = Router::new()
         .route("/ws", get(ws::upgrade))
-        .route("/healthz", get(|| async { "ok" }))
+        .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
         .with_state(hub);
     let statics = if dir.is_dir() {
@@ -110,15 +110,41 @@ pub fn router(hub: Arc<Hub>) -> Router {
         ))
 }
 
-/// `GET /metrics`.
+/// `GET /healthz`: `ok`, or `503` when the relay is in a cluster whose store it cannot
+/// reach (a load balancer then sends new clients to the other instances).
+async fn healthz(State(hub): State<Arc<Hub>>) -> Response {
+    match hub.cluster() {
+        Some(cluster) if !cluster.healthy() => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "cluster store unreachable\n",
+        )
+            .into_response(),
+        _ => "ok".into_response(),
+    }
+}
+
+/// `GET /metrics`. In a cluster, the rooms gauge counts the cluster's rooms and the
+/// peers gauge this instance's connections in rooms; the other figures are this
+/// instance's, and the cluster link's health follows.
 async fn metrics(State(hub): State<Arc<Hub>>) -> Response {
-    let (rooms, peers) = hub.counts();
+    let body = match hub.cluster() {
+        Some(cluster) => {
+            let (rooms, peers) = cluster.counts().await;
+            let mut body = hub.metrics.render(rooms, peers);
+            body.push_str(&cluster.render());
+            body
+        }
+        None => {
+            let (rooms, peers) = hub.counts();
+            hub.metrics.render(rooms, peers)
+        }
+    };
     (
         [(
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        hub.metrics.render(rooms, peers),
+        body,
     )
         .into_response()
 }

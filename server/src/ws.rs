@@ -125,7 +125,11 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
 
 /// Serves one connection until it closes.
 async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
-    let Registration { id, mut rx, kick } = match hub.register(ip) {
+    let registered = match hub.cluster() {
+        Some(cluster) => cluster.register(&hub, ip).await,
+        None => hub.register(ip),
+    };
+    let Registration { id, mut rx, kick } = match registered {
         Ok(registration) => registration,
         Err(why) => {
             tracing::warn!(%ip, ?why, "websocket refused: at a connection limit");
@@ -170,13 +174,13 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
                 }
                 incoming = socket.recv() => {
                     let now = Instant::now();
-                    let answer = match incoming {
+                    let checked = match incoming {
                         Some(Ok(Message::Text(text))) => {
                             last_text = now;
-                            hub.on_frame(id, ip, &mut guard, Frame::Text(text.as_str()), now)
+                            hub.check_frame(&mut guard, Frame::Text(text.as_str()), now)
                         }
                         Some(Ok(Message::Binary(data))) => {
-                            hub.on_frame(id, ip, &mut guard, Frame::Binary(data.len()), now)
+                            hub.check_frame(&mut guard, Frame::Binary(data.len()), now)
                         }
                         // Control frames cost a token like any frame (tungstenite answers a
                         // ping by itself, so a flood of them would be answered without
@@ -193,6 +197,13 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
                         }
                         Some(Ok(Message::Close(_)) | Err(_)) | None => break None,
                     };
+                    let answer = match checked {
+                        Err(refused) => refused,
+                        Ok(msg) => match hub.cluster() {
+                            Some(cluster) => cluster.on_message(&hub, id, ip, msg).await,
+                            None => hub.on_message(id, ip, msg, now),
+                        },
+                    };
                     if let Some(reply) = answer.reply
                         && send(&mut socket, Message::Text(reply)).await.is_err()
                     {
@@ -207,7 +218,10 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
     };
     // Leave the room first, so the others hear `peer_left` without waiting for the close
     // handshake.
-    hub.disconnect(id);
+    match hub.cluster() {
+        Some(cluster) => cluster.disconnect(&hub, id, ip).await,
+        None => hub.disconnect(id),
+    }
     match ending {
         Some((code, reason)) => {
             tracing::debug!(conn = id, code, reason, "closing connection");

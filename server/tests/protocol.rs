@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{Client, relay};
+use common::{Client, http_get, relay_under_test as relay};
 use serde_json::{Value, json};
 use shared::relay::{CODE_ALPHABET, normalize_code};
 
@@ -151,9 +151,16 @@ async fn every_error_code() {
 
 #[tokio::test]
 async fn server_full_for_connections() {
+    // The bound is each instance's own (its memory and descriptors): fill every one.
     let r = relay(&["--max-connections", "1"]).await;
     let mut a = Client::connect(r.addr).await;
     a.expect_nothing_else().await;
+    let mut rest = Vec::new();
+    for _ in 1..r.instances().count() {
+        let mut c = Client::connect(r.addr).await;
+        c.expect_nothing_else().await;
+        rest.push(c);
+    }
     let mut b = Client::connect(r.addr).await;
     b.expect_error("server_full").await;
     let close = b.closed().await.expect("close frame");
@@ -220,7 +227,7 @@ async fn ten_peers_signal_among_all_pairs() {
         }
         c.expect_nothing_else().await;
     }
-    assert_eq!(r.hub.counts(), (1, 10));
+    assert_eq!(r.counts().await, (1, 10));
 }
 
 #[tokio::test]
@@ -287,7 +294,7 @@ async fn a_reclaim_replaces_the_open_host_connection_with_close_4000() {
     assert_eq!(u16::from(close.code), 4000);
     assert_eq!(guest.expect("peer_joined").await["peer"], host_id.as_str());
     guest.expect_nothing_else().await;
-    assert_eq!(r.hub.counts(), (1, 2));
+    assert_eq!(r.counts().await, (1, 2));
 }
 
 #[tokio::test]
@@ -422,7 +429,7 @@ async fn hostile_input_gets_its_error_and_nothing_else_is_affected() {
     for c in [&mut h1, &mut h2, &mut x, &mut y] {
         c.expect_nothing_else().await;
     }
-    assert_eq!(r.hub.counts(), (2, 3));
+    assert_eq!(r.counts().await, (2, 3));
 }
 
 #[tokio::test]
@@ -444,7 +451,7 @@ async fn origins_are_checked_before_the_upgrade() {
     ok.expect_nothing_else().await;
     let mut native = Client::connect(r.addr).await;
     native.expect_nothing_else().await;
-    let metrics = r.hub.metrics.render(0, 0);
+    let metrics = r.metrics().await;
     assert!(
         metrics.contains("coup_relay_connections_refused_total{reason=\"origin\"} 1\n"),
         "{metrics}"
@@ -514,7 +521,7 @@ async fn metrics_count_rooms_peers_forwards_and_errors() {
     for _ in 0..3 {
         host.expect("signal").await;
     }
-    let body = http_get(r.addr, "/metrics").await;
+    let body = r.metrics().await;
     for line in [
         "coup_relay_rooms 1\n",
         "coup_relay_peers 2\n",
@@ -537,14 +544,14 @@ async fn shutdown_closes_every_connection_with_1001() {
     let mut guest = Client::connect(r.addr).await;
     guest.join(&room).await;
     host.expect("peer_joined").await;
-    let stop = r.stop.take().expect("stop");
-    let _ = stop.send(());
+    r.stop_all();
     for c in [&mut host, &mut guest] {
         let close = c.closed().await.expect("close frame");
         assert_eq!(u16::from(close.code), 1001);
     }
-    let done = tokio::time::timeout(std::time::Duration::from_secs(10), r.task).await;
-    assert!(matches!(done, Ok(Ok(Ok(())))), "{done:?}");
+    for done in r.shutdown().await {
+        assert!(done.is_ok(), "{done:?}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -593,17 +600,17 @@ async fn memory_stays_bounded_under_churn() {
     }
     // Every table drains back to empty.
     let mut waited = 0;
-    while (r.hub.open_connections(), r.hub.counts()) != (0, (0, 0)) {
+    while (r.open_connections(), r.counts().await) != (0, (0, 0)) {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         waited += 1;
         assert!(
             waited < 250,
             "still {} connections, {:?}",
-            r.hub.open_connections(),
-            r.hub.counts()
+            r.open_connections(),
+            r.counts().await
         );
     }
-    let metrics = r.hub.metrics.render(0, 0);
+    let metrics = r.metrics().await;
     assert!(
         metrics.contains("coup_relay_connections_total 2000\n"),
         "{metrics}"
@@ -620,15 +627,4 @@ async fn normalize_code_and_the_relay_agree() {
     let shown = format!("{}-{}", &room[..3], &room[3..]);
     let mut g = Client::connect(r.addr).await;
     assert_eq!(g.join(&shown).await["room"], Value::String(room));
-}
-
-/// A plain HTTP/1.1 GET; returns the whole response, head and body.
-pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
-    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
-    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
-    let req = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
-    s.write_all(req.as_bytes()).await.expect("write");
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).await.expect("read");
-    String::from_utf8_lossy(&out).into_owned()
 }

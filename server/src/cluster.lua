@@ -1,0 +1,401 @@
+-- The room bookkeeping of a relay cluster, run inside Redis or Valkey (one script, one
+-- operation per call: ARGV[1] names it). A script runs atomically, so every operation
+-- sees and leaves the rooms consistent, and the frames it publishes reach each instance's
+-- channel in the order the operations ran: one relay's ordering, across instances.
+--
+-- Keys (all under "coup:"; a single Redis or Valkey, not Redis Cluster):
+--   room:CODE        the room, JSON: h host peer id, s host secret, o owner address,
+--                    d host deadline (ms, 0 while the host is present),
+--                    p members present in entry order, each {peer, instance, conn, address},
+--                    b banned addresses
+--   rooms            set of every room code (for the room bound)
+--   deadlines        sorted set: code -> host deadline (ms)
+--   owned:ADDR       set of the codes of the rooms ADDR created and that are still open
+--   seats:INST       hash: conn -> "CODE PEER" for the seated connections of instance INST
+--   irooms:INST      set of the rooms where INST has members (for evicting a dead instance)
+--   conns            hash: address -> connections open across the cluster
+--   iconns:INST      hash: address -> connections open on INST
+--   instances        hash: instance -> last heartbeat (ms)
+--   tb:KIND:ADDR     token bucket (t tokens, u updated ms) of failed joins (j) or creates (c)
+-- Channel "coup:to:INST" carries "CONN KIND PAYLOAD" to instance INST: kind f is a frame
+-- for CONN, kind r closes CONN with 4000 (replaced by a reclaim).
+
+local P = 'coup:'
+local op = ARGV[1]
+
+local function now_ms()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+
+local function load_room(code)
+  if code == '' then return nil end
+  local raw = redis.call('GET', P .. 'room:' .. code)
+  if not raw then return nil end
+  local r = cjson.decode(raw)
+  if type(r.p) ~= 'table' then r.p = {} end
+  if type(r.b) ~= 'table' then r.b = {} end
+  return r
+end
+
+local function save_room(code, r)
+  redis.call('SET', P .. 'room:' .. code, cjson.encode(r))
+end
+
+local function send(inst, conn, kind, payload)
+  redis.call('PUBLISH', P .. 'to:' .. inst, conn .. ' ' .. kind .. payload)
+end
+
+local function seat_of(inst, conn)
+  local s = redis.call('HGET', P .. 'seats:' .. inst, conn)
+  if not s then return nil, nil end
+  local sp = string.find(s, ' ', 1, true)
+  return string.sub(s, 1, sp - 1), string.sub(s, sp + 1)
+end
+
+local function occupancy(r)
+  if r.d ~= 0 then return #r.p + 1 end
+  return #r.p
+end
+
+local function peer_frame(kind, peer)
+  return '{"type":"' .. kind .. '","peer":"' .. peer .. '"}'
+end
+
+local function closed_frame(reason)
+  return '{"type":"room_closed","reason":"' .. reason .. '"}'
+end
+
+-- Sends a frame to every member present but (inst, conn).
+local function notify(r, inst, conn, frame)
+  for _, m in ipairs(r.p) do
+    if not (m[2] == inst and m[3] == conn) then send(m[2], m[3], 'f', frame) end
+  end
+end
+
+local function peers_of(r)
+  local out = {}
+  for _, m in ipairs(r.p) do out[#out + 1] = m[1] end
+  return out
+end
+
+-- Forgets that INST has members in room CODE once it has none.
+local function unindex(r, code, inst)
+  for _, m in ipairs(r.p) do
+    if m[2] == inst then return end
+  end
+  redis.call('SREM', P .. 'irooms:' .. inst, code)
+end
+
+-- A token bucket of PER_MINUTE tokens refilling over a minute (limits.rs's TokenBucket).
+local function bucket(kind, addr, per_minute, now, take)
+  local key = P .. 'tb:' .. kind .. ':' .. addr
+  local v = redis.call('HMGET', key, 't', 'u')
+  local tokens = per_minute
+  if v[1] then
+    local elapsed = math.max(0, now - tonumber(v[2]))
+    tokens = math.min(per_minute, tonumber(v[1]) + elapsed * per_minute / 60000)
+  end
+  if not take then return tokens >= 1 end
+  if tokens >= 1 then tokens = tokens - 1 end
+  redis.call('HSET', key, 't', tostring(tokens), 'u', tostring(now))
+  redis.call('PEXPIRE', key, 61000)
+  return true
+end
+
+-- Closes room CODE: everyone present is out of it and hears FRAME (when given).
+local function close_room(code, r, frame)
+  for _, m in ipairs(r.p) do
+    redis.call('HDEL', P .. 'seats:' .. m[2], m[3])
+    redis.call('SREM', P .. 'irooms:' .. m[2], code)
+    if frame then send(m[2], m[3], 'f', frame) end
+  end
+  redis.call('DEL', P .. 'room:' .. code)
+  redis.call('SREM', P .. 'rooms', code)
+  redis.call('ZREM', P .. 'deadlines', code)
+  redis.call('SREM', P .. 'owned:' .. r.o, code)
+end
+
+-- Member (inst, conn), peer PEER, leaves room CODE (rooms.rs's leave). Returns 1 when
+-- the room closed.
+local function depart(code, r, inst, conn, peer, grace, now)
+  for i, m in ipairs(r.p) do
+    if m[2] == inst and m[3] == conn then
+      table.remove(r.p, i)
+      break
+    end
+  end
+  redis.call('HDEL', P .. 'seats:' .. inst, conn)
+  if peer == r.h then
+    if grace == 0 then
+      close_room(code, r, closed_frame('the host left'))
+      return 1
+    end
+    r.d = now + grace
+    redis.call('ZADD', P .. 'deadlines', tostring(r.d), code)
+  end
+  notify(r, '', '', peer_frame('peer_left', peer))
+  save_room(code, r)
+  unindex(r, code, inst)
+  return 0
+end
+
+local function constant_time_eq(a, b)
+  if #a ~= #b then return false end
+  local diff = 0
+  for i = 1, #a do
+    diff = bit.bor(diff, bit.bxor(string.byte(a, i), string.byte(b, i)))
+  end
+  return diff == 0
+end
+
+-- open INST CONN ADDR LIMIT: a new connection from ADDR, unless ADDR holds LIMIT.
+if op == 'open' then
+  local inst, conn, addr, limit = ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])
+  local n = tonumber(redis.call('HGET', P .. 'conns', addr) or '0')
+  if n >= limit then return 0 end
+  redis.call('HINCRBY', P .. 'conns', addr, 1)
+  redis.call('HINCRBY', P .. 'iconns:' .. inst, addr, 1)
+  return 1
+end
+
+local function release(inst, addr)
+  if redis.call('HINCRBY', P .. 'conns', addr, -1) <= 0 then
+    redis.call('HDEL', P .. 'conns', addr)
+  end
+  if redis.call('HINCRBY', P .. 'iconns:' .. inst, addr, -1) <= 0 then
+    redis.call('HDEL', P .. 'iconns:' .. inst, addr)
+  end
+end
+
+-- gone INST CONN ADDR GRACE: a connection closed; it leaves its room.
+if op == 'gone' then
+  local inst, conn, addr, grace = ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])
+  release(inst, addr)
+  local code, peer = seat_of(inst, conn)
+  if not code then return 0 end
+  local r = load_room(code)
+  if not r then
+    redis.call('HDEL', P .. 'seats:' .. inst, conn)
+    return 0
+  end
+  return depart(code, r, inst, conn, peer, grace, now_ms())
+end
+
+-- create INST CONN ADDR PEER SECRET ROOMS_PER_ADDR MAX_ROOMS CREATES_PER_MINUTE CODE...
+if op == 'create' then
+  local inst, conn, addr, peer, secret = ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
+  local per_addr, max_rooms, per_minute = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
+  local now = now_ms()
+  if not bucket('c', addr, per_minute, now, false) then return {'err', 'creates'} end
+  if seat_of(inst, conn) then return {'err', 'already_in_room'} end
+  local owned = P .. 'owned:' .. addr
+  local live = 0
+  for _, c in ipairs(redis.call('SMEMBERS', owned)) do
+    if redis.call('EXISTS', P .. 'room:' .. c) == 1 then
+      live = live + 1
+    else
+      redis.call('SREM', owned, c)
+    end
+  end
+  if live >= per_addr then return {'err', 'too_many_rooms'} end
+  if redis.call('SCARD', P .. 'rooms') >= max_rooms then return {'err', 'server_full'} end
+  local r = {h = peer, s = secret, o = addr, d = 0, p = {{peer, inst, conn, addr}}, b = {}}
+  local raw = cjson.encode(r)
+  for i = 10, #ARGV do
+    local code = ARGV[i]
+    if redis.call('SET', P .. 'room:' .. code, raw, 'NX') then
+      redis.call('SADD', P .. 'rooms', code)
+      redis.call('SADD', owned, code)
+      redis.call('HSET', P .. 'seats:' .. inst, conn, code .. ' ' .. peer)
+      redis.call('SADD', P .. 'irooms:' .. inst, code)
+      bucket('c', addr, per_minute, now, true)
+      return {'ok', code}
+    end
+  end
+  return {'err', 'retry'}
+end
+
+-- Shared by join and reclaim: the throttle before any lookup, then the room.
+local function entry_checks(inst, conn, addr, code, per_minute, now)
+  if not bucket('j', addr, per_minute, now, false) then return nil, {'err', 'throttled'} end
+  if seat_of(inst, conn) then return nil, {'err', 'already_in_room'} end
+  local r = load_room(code)
+  if not r then
+    bucket('j', addr, per_minute, now, true)
+    return nil, {'err', 'no_such_room'}
+  end
+  return r, nil
+end
+
+-- join INST CONN ADDR CODE PEER ROOM_SIZE JOIN_FAILURES
+if op == 'join' then
+  local inst, conn, addr, code, peer = ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
+  local room_size, per_minute = tonumber(ARGV[7]), tonumber(ARGV[8])
+  local now = now_ms()
+  local r, err = entry_checks(inst, conn, addr, code, per_minute, now)
+  if err then return err end
+  for _, b in ipairs(r.b) do
+    if b == addr then return {'err', 'banned'} end
+  end
+  if occupancy(r) >= room_size then return {'err', 'room_full'} end
+  local peers = peers_of(r)
+  notify(r, inst, conn, peer_frame('peer_joined', peer))
+  r.p[#r.p + 1] = {peer, inst, conn, addr}
+  save_room(code, r)
+  redis.call('HSET', P .. 'seats:' .. inst, conn, code .. ' ' .. peer)
+  redis.call('SADD', P .. 'irooms:' .. inst, code)
+  local out = {'ok', r.h}
+  for _, p in ipairs(peers) do out[#out + 1] = p end
+  return out
+end
+
+-- reclaim INST CONN ADDR CODE SECRET JOIN_FAILURES
+if op == 'reclaim' then
+  local inst, conn, addr, code, secret = ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
+  local per_minute = tonumber(ARGV[7])
+  local now = now_ms()
+  local r, err = entry_checks(inst, conn, addr, code, per_minute, now)
+  if err then return err end
+  if not constant_time_eq(r.s, secret) then
+    bucket('j', addr, per_minute, now, true)
+    return {'err', 'bad_secret'}
+  end
+  for i, m in ipairs(r.p) do
+    if m[1] == r.h then
+      table.remove(r.p, i)
+      redis.call('HDEL', P .. 'seats:' .. m[2], m[3])
+      send(m[2], m[3], 'r', '')
+      unindex(r, code, m[2])
+      break
+    end
+  end
+  r.d = 0
+  redis.call('ZREM', P .. 'deadlines', code)
+  local peers = peers_of(r)
+  notify(r, inst, conn, peer_frame('peer_joined', r.h))
+  r.p[#r.p + 1] = {r.h, inst, conn, r.o}
+  save_room(code, r)
+  redis.call('HSET', P .. 'seats:' .. inst, conn, code .. ' ' .. r.h)
+  redis.call('SADD', P .. 'irooms:' .. inst, code)
+  local out = {'ok', r.h}
+  for _, p in ipairs(peers) do out[#out + 1] = p end
+  return out
+end
+
+-- signal INST CONN TO DATA: forwards DATA (serialized JSON) to peer TO of the room.
+if op == 'signal' then
+  local inst, conn, to, data = ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+  local code, peer = seat_of(inst, conn)
+  if not code then return 'not_in_room' end
+  if peer == to then return 'unknown_peer' end
+  local r = load_room(code)
+  if not r then return 'not_in_room' end
+  for _, m in ipairs(r.p) do
+    if m[1] == to then
+      send(m[2], m[3], 'f', '{"type":"signal","from":"' .. peer .. '","data":' .. data .. '}')
+      return 'ok'
+    end
+  end
+  return 'unknown_peer'
+end
+
+-- kick INST CONN PEER MAX_BANNED
+if op == 'kick' then
+  local inst, conn, target, max_banned = ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])
+  local code, peer = seat_of(inst, conn)
+  if not code then return 'not_in_room' end
+  local r = load_room(code)
+  if not r then return 'not_in_room' end
+  if peer ~= r.h then return 'not_host' end
+  if target == r.h then return 'unknown_peer' end
+  for i, m in ipairs(r.p) do
+    if m[1] == target then
+      table.remove(r.p, i)
+      redis.call('HDEL', P .. 'seats:' .. m[2], m[3])
+      unindex(r, code, m[2])
+      local known = (m[4] == r.o)
+      for _, b in ipairs(r.b) do
+        if b == m[4] then known = true end
+      end
+      if not known then
+        if #r.b >= max_banned then table.remove(r.b, 1) end
+        r.b[#r.b + 1] = m[4]
+      end
+      notify(r, '', '', peer_frame('peer_left', target))
+      save_room(code, r)
+      return 'ok'
+    end
+  end
+  return 'unknown_peer'
+end
+
+-- leave INST CONN GRACE
+if op == 'leave' then
+  local inst, conn, grace = ARGV[2], ARGV[3], tonumber(ARGV[4])
+  local code, peer = seat_of(inst, conn)
+  if not code then return 'not_in_room' end
+  local r = load_room(code)
+  if not r then
+    redis.call('HDEL', P .. 'seats:' .. inst, conn)
+    return 'not_in_room'
+  end
+  if depart(code, r, inst, conn, peer, grace, now_ms()) == 1 then return 'closed' end
+  return 'ok'
+end
+
+-- beat INST DEAD_AFTER GRACE: records INST's heartbeat, closes rooms whose host's grace
+-- ran out, and evicts instances silent for DEAD_AFTER ms (their members leave as after a
+-- dropped socket). Every instance runs it; whichever comes first does the work. Returns
+-- {closed rooms, evicted instances, 1 when INST had been evicted itself}.
+if op == 'beat' then
+  local inst, dead_after, grace = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+  local now = now_ms()
+  local fresh = redis.call('HSET', P .. 'instances', inst, tostring(now))
+  local closed = 0
+  for _, code in ipairs(redis.call('ZRANGEBYSCORE', P .. 'deadlines', '-inf', tostring(now), 'LIMIT', 0, 256)) do
+    local r = load_room(code)
+    if r == nil then
+      redis.call('ZREM', P .. 'deadlines', code)
+    elseif r.d ~= 0 and r.d <= now then
+      close_room(code, r, closed_frame('the host did not come back in time'))
+      closed = closed + 1
+    end
+  end
+  local evicted = 0
+  local all = redis.call('HGETALL', P .. 'instances')
+  for i = 1, #all, 2 do
+    local other, last = all[i], tonumber(all[i + 1])
+    if other ~= inst and now - last > dead_after then
+      for _, code in ipairs(redis.call('SMEMBERS', P .. 'irooms:' .. other)) do
+        local r = load_room(code)
+        if r then
+          local gone = {}
+          for _, m in ipairs(r.p) do
+            if m[2] == other then gone[#gone + 1] = {m[3], m[1]} end
+          end
+          for _, g in ipairs(gone) do
+            if depart(code, r, other, g[1], g[2], grace, now) == 1 then break end
+          end
+        end
+      end
+      local counts = redis.call('HGETALL', P .. 'iconns:' .. other)
+      for j = 1, #counts, 2 do
+        if redis.call('HINCRBY', P .. 'conns', counts[j], -tonumber(counts[j + 1])) <= 0 then
+          redis.call('HDEL', P .. 'conns', counts[j])
+        end
+      end
+      redis.call('DEL', P .. 'seats:' .. other, P .. 'irooms:' .. other, P .. 'iconns:' .. other)
+      redis.call('HDEL', P .. 'instances', other)
+      evicted = evicted + 1
+    end
+  end
+  return {closed, evicted, fresh}
+end
+
+-- counts INST: rooms open in the cluster, and connections of INST in rooms.
+if op == 'counts' then
+  return {redis.call('SCARD', P .. 'rooms'), redis.call('HLEN', P .. 'seats:' .. ARGV[2])}
+end
+
+return redis.error_reply('unknown operation')

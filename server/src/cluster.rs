@@ -1,0 +1,583 @@
+//! Several relay instances sharing their rooms through Redis or Valkey
+//! (`--cluster-url`).
+//!
+//! Each instance keeps its own connections and their queues (as [`Hub`] does alone);
+//! everything a room is — its code, host secret, members, bans, the host's grace — lives
+//! in the store, changed only by the operations of `cluster.lua`. One script runs at a
+//! time in the store, so each operation is atomic, exactly as one `Rooms` method behind a
+//! mutex is. The frames an operation causes (`peer_joined`, `peer_left`, `room_closed`,
+//! a signal) are published by the same script to the channel of each receiver's
+//! instance, so every receiver hears them in the order the operations ran, wherever it
+//! is connected; a local receiver is reached the same way, so that order is never
+//! overtaken by a shortcut.
+//!
+//! Every instance beats once a second. The beat also closes rooms whose host's grace ran
+//! out and evicts instances that have been silent for [`DEAD_AFTER`]: their members leave
+//! their rooms as after a dropped socket (an absent host keeps its place for the grace),
+//! so the peers of an instance that died reconnect through the load balancer and reclaim
+//! or rejoin on another. Whichever instance beats first does that work, so a room is never
+//! left claimed while any instance runs, and an instance that starts later sweeps up after
+//! a cluster that died whole.
+//!
+//! Nothing here runs, and no connection to a store exists, when `--cluster-url` is unset:
+//! the [`Hub`] holds no [`Cluster`] and its paths are those of a single relay.
+
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Weak};
+
+use axum::extract::ws::Utf8Bytes;
+use futures_util::StreamExt as _;
+use redis::aio::ConnectionManager;
+use shared::relay::{CLOSE_REPLACED, ClientMessage, ErrorCode, RelayMessage, normalize_code};
+use tokio::time::{Duration, Instant};
+
+use crate::hub::{
+    Answer, CLOSE_GOING_AWAY, Hub, Refused, Registration, encode, message_for, unix_now,
+};
+use crate::limits::throttle_key;
+use crate::rooms::{ConnId, HOST_SECRET_LEN, MAX_BANNED, PEER_ID_LEN, RoomError, random_code};
+
+/// The store's side of the bookkeeping.
+const SCRIPT: &str = include_str!("cluster.lua");
+
+/// How often an instance beats (and sweeps expired rooms and dead instances).
+pub const BEAT_EVERY: Duration = Duration::from_secs(1);
+
+/// An instance silent this long is taken for dead and evicted.
+pub const DEAD_AFTER: Duration = Duration::from_secs(5);
+
+/// How long the store may take to answer one operation.
+const STORE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Without a beat answered for this long, the instance reports itself unhealthy.
+const UNHEALTHY_AFTER: Duration = Duration::from_secs(3);
+
+/// Room codes tried in one `create` (a second round follows if every one is taken).
+const CODES_PER_TRY: usize = 4;
+
+/// The state of the link to the store, for `/healthz` and `/metrics`.
+#[derive(Debug, Default)]
+pub struct Health {
+    /// Whether this instance is subscribed to its channel.
+    subscribed: AtomicBool,
+    /// When the last beat was answered, in ms since `started`; 0 before the first.
+    last_beat: AtomicU64,
+    /// Operations that failed for the store (unreachable, timed out, refused).
+    errors: AtomicU64,
+    /// Operations run on the store.
+    operations: AtomicU64,
+    /// Messages received on this instance's channel.
+    received: AtomicU64,
+    /// Rooms this instance closed when their host's grace ran out.
+    expired: AtomicU64,
+    /// Dead instances this instance evicted.
+    evicted: AtomicU64,
+}
+
+/// This instance's link to the others.
+pub struct Cluster {
+    /// Commands and scripts (one multiplexed connection that reconnects by itself).
+    store: ConnectionManager,
+    /// `cluster.lua`, run by its hash (loaded on first use).
+    script: redis::Script,
+    /// This instance's id: its channel is `coup:to:ID`.
+    pub id: String,
+    /// The host's grace, in ms.
+    grace_ms: u64,
+    /// The link's state.
+    pub health: Health,
+    /// When this instance started, for `health.last_beat`.
+    started: Instant,
+}
+
+impl std::fmt::Debug for Cluster {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cluster").field("id", &self.id).finish()
+    }
+}
+
+/// What the store said to an operation, or why it said nothing.
+type Reply<T> = Result<T, redis::RedisError>;
+
+impl Cluster {
+    /// Connects `hub` to the store at `url`: subscribes to this instance's channel, beats
+    /// once, and starts the tasks that keep both going. Fails when the store cannot be
+    /// reached now.
+    pub async fn start(hub: &Arc<Hub>, url: &str) -> Result<(), String> {
+        let client = redis::Client::open(url).map_err(|e| format!("cluster URL: {e}"))?;
+        let config = redis::aio::ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(STORE_TIMEOUT))
+            .set_response_timeout(Some(STORE_TIMEOUT))
+            .set_number_of_retries(2)
+            .set_max_delay(Duration::from_secs(1));
+        let store = tokio::time::timeout(
+            STORE_TIMEOUT * 2,
+            ConnectionManager::new_with_config(client.clone(), config),
+        )
+        .await
+        .map_err(|_| "cluster store: no answer".to_owned())?
+        .map_err(|e| format!("cluster store: {e}"))?;
+        let cluster = Arc::new(Cluster {
+            store,
+            script: redis::Script::new(SCRIPT),
+            id: nanoid::nanoid!(12),
+            grace_ms: hub.config.reclaim_grace.saturating_mul(1000),
+            health: Health::default(),
+            started: Instant::now(),
+        });
+        cluster
+            .beat(hub)
+            .await
+            .map_err(|e| format!("cluster store: {e}"))?;
+        let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
+        tokio::spawn(subscribe(
+            client,
+            format!("coup:to:{}", cluster.id),
+            Arc::downgrade(hub),
+            Arc::downgrade(&cluster),
+            ready_tx,
+        ));
+        tokio::time::timeout(STORE_TIMEOUT * 2, ready_rx)
+            .await
+            .map_err(|_| "cluster store: could not subscribe".to_owned())?
+            .map_err(|_| "cluster store: could not subscribe".to_owned())?;
+        tokio::spawn(beats(Arc::downgrade(hub), Arc::downgrade(&cluster)));
+        tracing::info!(instance = %cluster.id, "joined the relay cluster");
+        hub.set_cluster(cluster);
+        Ok(())
+    }
+
+    /// Whether the store answers and this instance hears its channel.
+    pub fn healthy(&self) -> bool {
+        let last = self.health.last_beat.load(Ordering::Relaxed);
+        let age = (self.started.elapsed().as_millis() as u64).saturating_sub(last);
+        self.health.subscribed.load(Ordering::Relaxed)
+            && last > 0
+            && age < UNHEALTHY_AFTER.as_millis() as u64
+    }
+
+    /// Runs one operation of `cluster.lua`.
+    async fn run<T: redis::FromRedisValue>(&self, args: &[&str]) -> Reply<T> {
+        self.health.operations.fetch_add(1, Ordering::Relaxed);
+        let mut invocation = self.script.prepare_invoke();
+        for a in args {
+            invocation.arg(*a);
+        }
+        let reply = invocation.invoke_async(&mut self.store.clone()).await;
+        if let Err(e) = &reply {
+            self.health.errors.fetch_add(1, Ordering::Relaxed);
+            tracing::warn!(error = %e, "cluster store operation failed");
+        }
+        reply
+    }
+
+    /// One beat: records this instance as alive, closes expired rooms, evicts dead
+    /// instances. If the others had evicted this one (it was cut off for too long), its
+    /// connections are closed so that their clients reconnect and take their places again.
+    async fn beat(&self, hub: &Hub) -> Reply<()> {
+        let dead = DEAD_AFTER.as_millis().to_string();
+        let grace = self.grace_ms.to_string();
+        let r: Vec<i64> = self.run(&["beat", &self.id, &dead, &grace]).await?;
+        let (closed, evicted, fresh) = match r.as_slice() {
+            [c, e, f] => (*c, *e, *f),
+            _ => (0, 0, 0),
+        };
+        let first = self.health.last_beat.load(Ordering::Relaxed) == 0;
+        let now = (self.started.elapsed().as_millis() as u64).max(1);
+        self.health.last_beat.store(now, Ordering::Relaxed);
+        if closed > 0 {
+            self.health
+                .expired
+                .fetch_add(closed as u64, Ordering::Relaxed);
+            hub.metrics
+                .rooms_closed
+                .fetch_add(closed as u64, Ordering::Relaxed);
+            tracing::info!(rooms = closed, "rooms closed: host did not come back");
+        }
+        if evicted > 0 {
+            self.health
+                .evicted
+                .fetch_add(evicted as u64, Ordering::Relaxed);
+            tracing::warn!(
+                instances = evicted,
+                "silent relay instances evicted from the cluster"
+            );
+        }
+        if fresh == 1 && !first {
+            tracing::error!(
+                "this instance was evicted by the cluster (cut off from the store too long): closing its connections"
+            );
+            hub.kick_all(CLOSE_GOING_AWAY);
+        }
+        Ok(())
+    }
+
+    /// Registers a connection from `ip`, counting it against its address across the
+    /// cluster.
+    pub async fn register(&self, hub: &Hub, ip: IpAddr) -> Result<Registration, Refused> {
+        let registration = hub.register_counted(None)?;
+        let key = throttle_key(ip).to_string();
+        let conn = registration.id.to_string();
+        let limit = hub.config.connections_per_address.to_string();
+        match self
+            .run::<i64>(&["open", &self.id, &conn, &key, &limit])
+            .await
+        {
+            Ok(1) => Ok(registration),
+            Ok(_) => {
+                hub.forget(registration.id);
+                hub.metrics.refused(crate::metrics::Refusal::RateLimited);
+                hub.metrics.error(ErrorCode::RateLimited);
+                Err(Refused::PerAddress)
+            }
+            Err(_) => {
+                hub.forget(registration.id);
+                hub.metrics.error(ErrorCode::ServerFull);
+                Err(Refused::Unavailable)
+            }
+        }
+    }
+
+    /// A connection whose socket is gone: it leaves its room, as with `leave`.
+    pub async fn disconnect(&self, hub: &Hub, conn: ConnId, ip: IpAddr) {
+        hub.forget(conn);
+        let key = throttle_key(ip).to_string();
+        let (conn, grace) = (conn.to_string(), self.grace_ms.to_string());
+        if let Ok(1) = self
+            .run::<i64>(&["gone", &self.id, &conn, &key, &grace])
+            .await
+        {
+            hub.metrics.rooms_closed.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Rooms open in the cluster and this instance's connections in rooms, for
+    /// `/metrics`.
+    pub async fn counts(&self) -> (usize, usize) {
+        match self.run::<Vec<usize>>(&["counts", &self.id]).await {
+            Ok(v) if v.len() == 2 => (v[0], v[1]),
+            _ => (0, 0),
+        }
+    }
+
+    /// The cluster's lines for `/metrics`.
+    pub fn render(&self) -> String {
+        let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        let last = get(&self.health.last_beat);
+        let age = if last == 0 {
+            -1.0
+        } else {
+            (self.started.elapsed().as_millis() as u64).saturating_sub(last) as f64 / 1000.0
+        };
+        format!(
+            "# HELP coup_relay_cluster_up 1 when the cluster store answers and this instance hears its channel.\n\
+             # TYPE coup_relay_cluster_up gauge\n\
+             coup_relay_cluster_up{{instance=\"{id}\"}} {up}\n\
+             # HELP coup_relay_cluster_beat_age_seconds Seconds since the store last answered this instance's beat.\n\
+             # TYPE coup_relay_cluster_beat_age_seconds gauge\n\
+             coup_relay_cluster_beat_age_seconds {age}\n\
+             # HELP coup_relay_cluster_operations_total Operations run on the cluster store.\n\
+             # TYPE coup_relay_cluster_operations_total counter\n\
+             coup_relay_cluster_operations_total {ops}\n\
+             # HELP coup_relay_cluster_errors_total Operations that failed for the cluster store.\n\
+             # TYPE coup_relay_cluster_errors_total counter\n\
+             coup_relay_cluster_errors_total {errors}\n\
+             # HELP coup_relay_cluster_received_total Messages received from other instances (and this one) through the store.\n\
+             # TYPE coup_relay_cluster_received_total counter\n\
+             coup_relay_cluster_received_total {received}\n\
+             # HELP coup_relay_cluster_evicted_total Silent instances this instance evicted.\n\
+             # TYPE coup_relay_cluster_evicted_total counter\n\
+             coup_relay_cluster_evicted_total {evicted}\n",
+            id = self.id,
+            up = u8::from(self.healthy()),
+            ops = get(&self.health.operations),
+            errors = get(&self.health.errors),
+            received = get(&self.health.received),
+            evicted = get(&self.health.evicted),
+        )
+    }
+
+    /// The answer when the store did not answer.
+    fn unavailable(hub: &Hub) -> Answer {
+        hub.fail(
+            ErrorCode::ServerFull,
+            "the relay cannot reach its room store; try again shortly",
+        )
+    }
+
+    /// Handles one well-formed message from `conn` (at `ip`), as `Hub::on_message` does
+    /// for a single relay.
+    pub async fn on_message(
+        &self,
+        hub: &Hub,
+        conn: ConnId,
+        ip: IpAddr,
+        msg: ClientMessage,
+    ) -> Answer {
+        let conn_s = conn.to_string();
+        let key = throttle_key(ip).to_string();
+        let cfg = &hub.config;
+        match msg {
+            ClientMessage::Ping => Answer {
+                reply: Some(encode(&RelayMessage::Pong)),
+                close: None,
+            },
+            ClientMessage::Create => {
+                let peer = nanoid::nanoid!(PEER_ID_LEN);
+                let secret = nanoid::nanoid!(HOST_SECRET_LEN);
+                let limits = [
+                    cfg.rooms_per_address.max(1).to_string(),
+                    cfg.max_rooms.to_string(),
+                    cfg.creates_per_minute.to_string(),
+                ];
+                for _ in 0..3 {
+                    let codes: Vec<String> = (0..CODES_PER_TRY).map(|_| random_code()).collect();
+                    let mut args = vec![
+                        "create", &self.id, &conn_s, &key, &peer, &secret, &limits[0], &limits[1],
+                        &limits[2],
+                    ];
+                    args.extend(codes.iter().map(String::as_str));
+                    let reply: Vec<String> = match self.run(&args).await {
+                        Ok(r) => r,
+                        Err(_) => return Self::unavailable(hub),
+                    };
+                    match reply.first().map(String::as_str) {
+                        Some("ok") if reply.len() == 2 => {
+                            let room = reply[1].clone();
+                            hub.metrics.rooms_created.fetch_add(1, Ordering::Relaxed);
+                            tracing::info!(conn, room = %room, "room created");
+                            let ice_servers = hub.ice().servers(unix_now(), &peer);
+                            return Answer {
+                                reply: Some(encode(&RelayMessage::Created {
+                                    room,
+                                    peer,
+                                    host_secret: secret,
+                                    ice_servers,
+                                })),
+                                close: None,
+                            };
+                        }
+                        Some("err") if reply.get(1).is_some_and(|e| e == "retry") => continue,
+                        Some("err") => return self.error(hub, reply.get(1)),
+                        _ => return Self::unavailable(hub),
+                    }
+                }
+                hub.room_error(RoomError::ServerFull)
+            }
+            ClientMessage::Join { room } => {
+                let code = normalize_code(&room).unwrap_or_default();
+                let peer = nanoid::nanoid!(PEER_ID_LEN);
+                let size = cfg.room_size.max(1).to_string();
+                let failures = cfg.join_failures.to_string();
+                let args = [
+                    "join", &self.id, &conn_s, &key, &code, &peer, &size, &failures,
+                ];
+                self.entered(hub, args.as_slice(), code.clone(), Some(peer.clone()))
+                    .await
+            }
+            ClientMessage::Reclaim { room, host_secret } => {
+                let code = normalize_code(&room).unwrap_or_default();
+                let failures = cfg.join_failures.to_string();
+                let args = [
+                    "reclaim",
+                    &self.id,
+                    &conn_s,
+                    &key,
+                    &code,
+                    &host_secret,
+                    &failures,
+                ];
+                self.entered(hub, args.as_slice(), code.clone(), None).await
+            }
+            ClientMessage::Signal { to, data } => {
+                let data = serde_json::to_string(&data).unwrap_or_else(|_| "null".to_owned());
+                match self
+                    .run::<String>(&["signal", &self.id, &conn_s, &to, &data])
+                    .await
+                {
+                    Ok(s) if s == "ok" => {
+                        hub.metrics
+                            .messages_forwarded
+                            .fetch_add(1, Ordering::Relaxed);
+                        Answer::default()
+                    }
+                    Ok(s) => self.error(hub, Some(&s)),
+                    Err(_) => Self::unavailable(hub),
+                }
+            }
+            ClientMessage::Kick { peer } => {
+                let max = MAX_BANNED.to_string();
+                match self
+                    .run::<String>(&["kick", &self.id, &conn_s, &peer, &max])
+                    .await
+                {
+                    Ok(s) if s == "ok" => {
+                        tracing::info!(conn, "peer removed by the host");
+                        Answer::default()
+                    }
+                    Ok(s) => self.error(hub, Some(&s)),
+                    Err(_) => Self::unavailable(hub),
+                }
+            }
+            ClientMessage::Leave => {
+                let grace = self.grace_ms.to_string();
+                match self
+                    .run::<String>(&["leave", &self.id, &conn_s, &grace])
+                    .await
+                {
+                    Ok(s) if s == "ok" || s == "closed" => {
+                        if s == "closed" {
+                            hub.metrics.rooms_closed.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Answer::default()
+                    }
+                    Ok(s) => self.error(hub, Some(&s)),
+                    Err(_) => Self::unavailable(hub),
+                }
+            }
+        }
+    }
+
+    /// A `join` or `reclaim` (`peer` is the new guest's id; a reclaim keeps the host's).
+    async fn entered(
+        &self,
+        hub: &Hub,
+        args: &[&str],
+        room: String,
+        peer: Option<String>,
+    ) -> Answer {
+        let reply: Vec<String> = match self.run(args).await {
+            Ok(r) => r,
+            Err(_) => return Self::unavailable(hub),
+        };
+        match reply.first().map(String::as_str) {
+            Some("ok") if reply.len() >= 2 => {
+                let host = reply[1].clone();
+                let peer = peer.unwrap_or_else(|| host.clone());
+                let peers = reply[2..].to_vec();
+                tracing::info!(room = %room, peers = peers.len() + 1, "peer entered");
+                let ice_servers = hub.ice().servers(unix_now(), &peer);
+                Answer {
+                    reply: Some(encode(&RelayMessage::Joined {
+                        room,
+                        peer,
+                        host,
+                        peers,
+                        ice_servers,
+                    })),
+                    close: None,
+                }
+            }
+            Some("err") => self.error(hub, reply.get(1)),
+            _ => Self::unavailable(hub),
+        }
+    }
+
+    /// The error answer for a refusal the store named.
+    fn error(&self, hub: &Hub, name: Option<&String>) -> Answer {
+        let e = match name.map(String::as_str) {
+            Some("creates") => {
+                return hub.fail(
+                    ErrorCode::RateLimited,
+                    "too many rooms created from this address; wait a minute",
+                );
+            }
+            Some("throttled") => {
+                return hub.fail(
+                    ErrorCode::RateLimited,
+                    "too many failed joins from this address; wait a minute",
+                );
+            }
+            Some("already_in_room") => RoomError::AlreadyInRoom,
+            Some("not_in_room") => RoomError::NotInRoom,
+            Some("no_such_room") => RoomError::NoSuchRoom,
+            Some("room_full") => RoomError::RoomFull,
+            Some("unknown_peer") => RoomError::UnknownPeer,
+            Some("bad_secret") => RoomError::BadSecret,
+            Some("server_full") => RoomError::ServerFull,
+            Some("too_many_rooms") => RoomError::TooManyRooms,
+            Some("not_host") => RoomError::NotHost,
+            Some("banned") => RoomError::Banned,
+            _ => {
+                return hub.fail(ErrorCode::ServerFull, message_for(ErrorCode::ServerFull));
+            }
+        };
+        hub.room_error(e)
+    }
+}
+
+/// Hears this instance's channel for as long as the hub lives, resubscribing after a
+/// lost connection; `ready` is told once the first subscription holds.
+async fn subscribe(
+    client: redis::Client,
+    channel: String,
+    hub: Weak<Hub>,
+    cluster: Weak<Cluster>,
+    ready: tokio::sync::oneshot::Sender<()>,
+) {
+    let mut ready = Some(ready);
+    loop {
+        let connected = tokio::time::timeout(STORE_TIMEOUT, client.get_async_pubsub()).await;
+        if let Ok(Ok(mut pubsub)) = connected
+            && pubsub.subscribe(&channel).await.is_ok()
+        {
+            let Some(c) = cluster.upgrade() else { return };
+            c.health.subscribed.store(true, Ordering::Relaxed);
+            drop(c);
+            if let Some(ready) = ready.take() {
+                let _ = ready.send(());
+            }
+            let mut messages = pubsub.on_message();
+            while let Some(msg) = messages.next().await {
+                let (Some(hub), Some(c)) = (hub.upgrade(), cluster.upgrade()) else {
+                    return;
+                };
+                c.health.received.fetch_add(1, Ordering::Relaxed);
+                dispatch(&hub, msg.get_payload_bytes());
+            }
+            tracing::warn!("lost the cluster store's channel; subscribing again");
+        }
+        match cluster.upgrade() {
+            Some(c) => c.health.subscribed.store(false, Ordering::Relaxed),
+            None => return,
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
+/// Hands one message from the channel to its connection: `CONN fFRAME` queues a frame,
+/// `CONN r` closes the connection with 4000 (its host place was reclaimed).
+fn dispatch(hub: &Hub, payload: &[u8]) {
+    let Ok(text) = std::str::from_utf8(payload) else {
+        return;
+    };
+    let Some((conn, rest)) = text.split_once(' ') else {
+        return;
+    };
+    let Ok(conn) = conn.parse::<ConnId>() else {
+        return;
+    };
+    match rest.as_bytes().first() {
+        Some(b'f') => hub.deliver(conn, Utf8Bytes::from(rest[1..].to_owned())),
+        Some(b'r') => {
+            tracing::info!(conn, "host connection replaced by a reclaim");
+            hub.kick(conn, CLOSE_REPLACED);
+        }
+        _ => {}
+    }
+}
+
+/// Beats every [`BEAT_EVERY`] for as long as the hub lives.
+async fn beats(hub: Weak<Hub>, cluster: Weak<Cluster>) {
+    let mut tick = tokio::time::interval(BEAT_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let (Some(hub), Some(c)) = (hub.upgrade(), cluster.upgrade()) else {
+            return;
+        };
+        // A failed beat is counted and logged; `healthy` turns false after a few.
+        let _ = c.beat(&hub).await;
+    }
+}

@@ -1,0 +1,538 @@
+//! Several relay instances sharing rooms through a real `redis-server` on loopback: rooms
+//! across instances, full mesh split over two, an instance killed mid-room, a cluster
+//! that died whole, unique codes under concurrent creates, per-address limits across the
+//! cluster, and health when the store is gone.
+
+mod common;
+
+use std::collections::HashSet;
+use std::net::{IpAddr, SocketAddr};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::{Client, RedisServer, cluster, free_port, http_get};
+use serde_json::json;
+
+/// A `coup-relay` process in the cluster at `url`; killed when dropped.
+struct Process {
+    addr: SocketAddr,
+    child: Child,
+}
+
+impl Process {
+    async fn start(url: &str, flags: &[&str]) -> Process {
+        let addr: SocketAddr = ([127, 0, 0, 1], free_port()).into();
+        let child = Command::new(env!("CARGO_BIN_EXE_coup-relay"))
+            .args([
+                "--bind",
+                &addr.to_string(),
+                "--static-dir",
+                "/nonexistent-coup-dist",
+            ])
+            .args(["--cluster-url", url])
+            .args(flags)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start coup-relay");
+        let p = Process { addr, child };
+        for _ in 0..250 {
+            if tokio::net::TcpStream::connect(addr).await.is_ok()
+                && http_get(addr, "/healthz").await.ends_with("\r\n\r\nok")
+            {
+                return p;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        panic!("coup-relay did not become healthy on {addr}");
+    }
+
+    /// SIGKILL: no close frames, no goodbye to the store.
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn id(v: &serde_json::Value) -> String {
+    v["peer"].as_str().expect("peer").to_owned()
+}
+
+#[tokio::test]
+async fn a_room_created_on_one_instance_is_joined_on_the_other() {
+    let store = Arc::new(RedisServer::start().await);
+    let r = cluster(&store, 2, &["--reclaim-grace", "1"]).await;
+    let (a, b) = (r.direct, r.others[0].direct);
+
+    let mut host = Client::connect(a).await;
+    let (room, host_id, secret, _) = host.create().await;
+    let mut guest = Client::connect(b).await;
+    let joined = guest.join(&room.to_lowercase()).await;
+    assert_eq!(joined["room"], room.as_str());
+    assert_eq!(joined["host"], host_id.as_str());
+    assert_eq!(joined["peers"], json!([host_id]));
+    let guest_id = id(&joined);
+    assert_eq!(id(&host.expect("peer_joined").await), guest_id);
+
+    // Signals both ways, any JSON value as it came.
+    for data in [json!({"sdp":"v=0"}), json!(null), json!([1, "x"])] {
+        guest
+            .send(json!({"type":"signal","to":host_id,"data":data}))
+            .await;
+        assert_eq!(
+            host.expect("signal").await,
+            json!({"type":"signal","from":guest_id,"data":data})
+        );
+    }
+    host.send(json!({"type":"signal","to":guest_id,"data":"hi"}))
+        .await;
+    assert_eq!(guest.expect("signal").await["from"], host_id.as_str());
+    // The same errors as on one relay.
+    guest
+        .send(json!({"type":"signal","to":guest_id,"data":1}))
+        .await;
+    guest.expect_error("unknown_peer").await;
+    guest.send(json!({"type":"create"})).await;
+    guest.expect_error("already_in_room").await;
+    guest.send(json!({"type":"kick","peer":host_id})).await;
+    guest.expect_error("not_host").await;
+
+    // The host drops; the guest on the other instance hears it, the host reclaims there.
+    drop(host);
+    assert_eq!(guest.expect("peer_left").await["peer"], host_id.as_str());
+    let mut back = Client::connect(b).await;
+    back.send(json!({"type":"reclaim","room":room,"host_secret":secret}))
+        .await;
+    let joined = back.expect("joined").await;
+    assert_eq!(joined["peer"], host_id.as_str());
+    assert_eq!(joined["peers"], json!([guest_id]));
+    assert_eq!(guest.expect("peer_joined").await["peer"], host_id.as_str());
+
+    // A kick across instances: the guest is out, its address banned from the room.
+    let mut other = Client::connect_from(a, IpAddr::from([127, 0, 0, 9])).await;
+    let other_id = id(&other.join(&room).await);
+    back.expect("peer_joined").await;
+    guest.expect("peer_joined").await;
+    back.send(json!({"type":"kick","peer":other_id})).await;
+    assert_eq!(back.expect("peer_left").await["peer"], other_id.as_str());
+    assert_eq!(guest.expect("peer_left").await["peer"], other_id.as_str());
+    other
+        .send(json!({"type":"signal","to":host_id,"data":1}))
+        .await;
+    other.expect_error("not_in_room").await;
+    other.send(json!({"type":"join","room":room})).await;
+    other.expect_error("banned").await;
+
+    // The host goes for good: after its grace the beat closes the room, and the guest on
+    // the other instance hears room_closed and may create a room of its own.
+    drop(back);
+    assert_eq!(guest.expect("peer_left").await["peer"], host_id.as_str());
+    let closed = guest.expect("room_closed").await;
+    assert_eq!(closed["reason"], "the host did not come back in time");
+    guest.create().await;
+    assert_eq!(r.counts().await.0, 1);
+}
+
+#[tokio::test]
+async fn ten_peers_split_across_both_signal_in_a_full_mesh_in_order() {
+    let store = Arc::new(RedisServer::start().await);
+    let r = cluster(&store, 2, &[]).await;
+    let addrs = [r.direct, r.others[0].direct];
+    let mut clients = Vec::new();
+    let mut ids = Vec::new();
+    let mut host = Client::connect(addrs[0]).await;
+    let (room, host_id, _, _) = host.create().await;
+    clients.push(host);
+    ids.push(host_id);
+    for n in 1..10 {
+        let mut c = Client::connect(addrs[n % 2]).await;
+        let joined = c.join(&room).await;
+        let peers: Vec<String> = serde_json::from_value(joined["peers"].clone()).expect("peers");
+        assert_eq!(peers, ids, "peers lists everyone before, in order");
+        let peer = id(&joined);
+        for earlier in clients.iter_mut() {
+            assert_eq!(id(&earlier.expect("peer_joined").await), peer);
+        }
+        clients.push(c);
+        ids.push(peer);
+    }
+    // Every pair, three numbered signals each: each receiver hears each sender's in order.
+    for (i, c) in clients.iter_mut().enumerate() {
+        for seq in 0..3 {
+            for (j, to) in ids.iter().enumerate() {
+                if i != j {
+                    c.send(json!({"type":"signal","to":to,"data":{"i":i,"j":j,"seq":seq}}))
+                        .await;
+                }
+            }
+        }
+    }
+    for (j, c) in clients.iter_mut().enumerate() {
+        let mut next = [0u64; 10];
+        for _ in 0..27 {
+            let s = c.expect("signal").await;
+            let i = s["data"]["i"].as_u64().expect("i") as usize;
+            assert_eq!(s["data"]["j"], j);
+            assert_eq!(s["from"], ids[i].as_str());
+            assert_eq!(
+                s["data"]["seq"], next[i],
+                "signals from {i} to {j} out of order"
+            );
+            next[i] += 1;
+        }
+        c.expect_nothing_else().await;
+    }
+    assert_eq!(r.counts().await, (1, 10));
+    let metrics = r.metrics().await;
+    assert!(
+        metrics.contains("coup_relay_messages_forwarded_total 270\n"),
+        "{metrics}"
+    );
+}
+
+#[tokio::test]
+async fn an_instance_killed_mid_room_and_its_peers_reclaim_on_the_other() {
+    let store = RedisServer::start().await;
+    let mut a = Process::start(&store.url(), &[]).await;
+    let b = Process::start(&store.url(), &[]).await;
+
+    let mut host = Client::connect(a.addr).await;
+    let (room, host_id, secret, _) = host.create().await;
+    let mut g1 = Client::connect(a.addr).await;
+    let g1_id = id(&g1.join(&room).await);
+    let mut g2 = Client::connect(b.addr).await;
+    let g2_id = id(&g2.join(&room).await);
+    let mut g3 = Client::connect(b.addr).await;
+    let g3_id = id(&g3.join(&room).await);
+    assert_eq!(id(&g2.expect("peer_joined").await), g3_id);
+    g3.send(json!({"type":"signal","to":host_id,"data":"before"}))
+        .await;
+    assert_eq!(host.expect_signal_skipping_joins().await, "before");
+
+    a.kill();
+    // The peers on the surviving instance hear both of the dead instance's peers leave,
+    // once the cluster takes it for dead.
+    let started = std::time::Instant::now();
+    for g in [&mut g2, &mut g3] {
+        let mut left = HashSet::new();
+        for _ in 0..2 {
+            left.insert(id(&g.expect("peer_left").await));
+        }
+        assert_eq!(left, HashSet::from([host_id.clone(), g1_id.clone()]));
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(9),
+        "{:?}",
+        started.elapsed()
+    );
+
+    // Through the balancer they land on the other instance: the host reclaims within
+    // its grace, keeping its id; the guest joins again with a new one.
+    let mut host = Client::connect(b.addr).await;
+    host.send(json!({"type":"reclaim","room":room,"host_secret":secret}))
+        .await;
+    let joined = host.expect("joined").await;
+    assert_eq!(joined["peer"], host_id.as_str());
+    assert_eq!(joined["peers"], json!([g2_id, g3_id]));
+    let mut g1 = Client::connect(b.addr).await;
+    let g1_new = id(&g1.join(&room).await);
+    assert_ne!(g1_new, g1_id);
+    for g in [&mut g2, &mut g3] {
+        assert_eq!(id(&g.expect("peer_joined").await), host_id);
+        assert_eq!(id(&g.expect("peer_joined").await), g1_new);
+    }
+    g1.send(json!({"type":"signal","to":host_id,"data":"after"}))
+        .await;
+    host.expect("peer_joined").await;
+    assert_eq!(host.expect("signal").await["data"], "after");
+    for c in [&mut host, &mut g1, &mut g2, &mut g3] {
+        c.expect_nothing_else().await;
+    }
+}
+
+impl Client {
+    /// The next signal's data, skipping `peer_joined` frames.
+    async fn expect_signal_skipping_joins(&mut self) -> serde_json::Value {
+        loop {
+            let v = self.recv().await;
+            if v["type"] == "signal" {
+                return v["data"].clone();
+            }
+            assert_eq!(v["type"], "peer_joined", "got {v}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_room_whose_instances_all_died_is_not_claimed_for_ever() {
+    let store = RedisServer::start().await;
+    let flags = ["--reclaim-grace", "2", "--join-failures", "1000"];
+    let mut a = Process::start(&store.url(), &flags).await;
+    let mut host = Client::connect(a.addr).await;
+    let (room, _, _, _) = host.create().await;
+    a.kill();
+    drop(host);
+
+    // Later another instance starts: it takes the dead one's host as gone, and after the
+    // grace the room is closed and its code free.
+    let c = Process::start(&store.url(), &flags).await;
+    let mut probe = Client::connect(c.addr).await;
+    let mut tries = 0;
+    loop {
+        probe.send(json!({"type":"join","room":room})).await;
+        let v = probe.recv().await;
+        if v["type"] == "error" {
+            assert_eq!(v["code"], "no_such_room", "{v}");
+            break;
+        }
+        assert_eq!(v["type"], "joined", "{v}");
+        probe.send(json!({"type":"leave"})).await;
+        tries += 1;
+        assert!(tries < 40, "the dead cluster's room is still open");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    let metrics = http_get(c.addr, "/metrics").await;
+    assert!(metrics.contains("coup_relay_rooms 0\n"), "{metrics}");
+    assert!(
+        metrics.contains("coup_relay_cluster_evicted_total 1\n"),
+        "{metrics}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn codes_are_unique_under_concurrent_creates_on_both() {
+    let store = Arc::new(RedisServer::start().await);
+    let r = cluster(
+        &store,
+        2,
+        &[
+            "--connections-per-address",
+            "1000",
+            "--rooms-per-address",
+            "1000",
+            "--creates-per-minute",
+            "1000",
+        ],
+    )
+    .await;
+    let addrs = [r.direct, r.others[0].direct];
+    let mut tasks = Vec::new();
+    for n in 0..200 {
+        let addr = addrs[n % 2];
+        tasks.push(tokio::spawn(async move {
+            let mut c = Client::connect(addr).await;
+            let (room, _, _, _) = c.create().await;
+            (room, c)
+        }));
+    }
+    let mut codes = HashSet::new();
+    let mut clients = Vec::new();
+    for t in tasks {
+        let (room, c) = t.await.expect("task");
+        assert!(codes.insert(room.clone()), "{room} handed out twice");
+        clients.push((room, c));
+    }
+    assert_eq!(r.counts().await.0, 200);
+    // Each room is the one its host made, from the other instance too.
+    for (n, (room, host)) in clients.iter_mut().enumerate().take(10) {
+        let mut g = Client::connect(addrs[(n + 1) % 2]).await;
+        let joined = g.join(room).await;
+        assert_eq!(joined["room"], room.as_str());
+        host.expect("peer_joined").await;
+    }
+}
+
+#[tokio::test]
+async fn the_store_claims_a_code_only_once() {
+    // The claim itself, on the store: a taken code is never handed out again; the next
+    // free candidate is, and when every candidate is taken the relay is told to retry.
+    let store = RedisServer::start().await;
+    let client = redis::Client::open(store.url()).expect("url");
+    let mut con = client
+        .get_multiplexed_async_connection()
+        .await
+        .expect("connect");
+    let script = redis::Script::new(include_str!("../src/cluster.lua"));
+    let create = |conn: &'static str, codes: &'static [&'static str]| {
+        let mut inv = script.prepare_invoke();
+        inv.arg("create").arg("inst").arg(conn).arg("127.0.0.1");
+        inv.arg(format!("peer{conn}")).arg("s".repeat(22));
+        inv.arg(100).arg(100).arg(100);
+        for c in codes {
+            inv.arg(*c);
+        }
+        inv
+    };
+    let first: Vec<String> = create("1", &["AAAAAA"])
+        .invoke_async(&mut con)
+        .await
+        .expect("create");
+    assert_eq!(first, ["ok", "AAAAAA"]);
+    let taken: Vec<String> = create("2", &["AAAAAA"])
+        .invoke_async(&mut con)
+        .await
+        .expect("create");
+    assert_eq!(taken, ["err", "retry"]);
+    let next: Vec<String> = create("3", &["AAAAAA", "BBBBBB"])
+        .invoke_async(&mut con)
+        .await
+        .expect("create");
+    assert_eq!(next, ["ok", "BBBBBB"]);
+}
+
+#[tokio::test]
+async fn per_address_limits_hold_across_both_instances() {
+    let store = Arc::new(RedisServer::start().await);
+    let r = cluster(
+        &store,
+        2,
+        &[
+            "--connections-per-address",
+            "3",
+            "--join-failures",
+            "4",
+            "--rooms-per-address",
+            "2",
+            "--creates-per-minute",
+            "3",
+            "--reclaim-grace",
+            "0",
+        ],
+    )
+    .await;
+    let (a, b) = (r.direct, r.others[0].direct);
+    let ip = |n: u8| IpAddr::from([127, 0, 0, n]);
+
+    // Connections: three over both instances, the fourth refused on either.
+    let mut held = vec![
+        Client::connect_from(a, ip(2)).await,
+        Client::connect_from(a, ip(2)).await,
+        Client::connect_from(b, ip(2)).await,
+    ];
+    for c in &mut held {
+        c.expect_nothing_else().await;
+    }
+    for addr in [a, b] {
+        let mut over = Client::connect_from(addr, ip(2)).await;
+        over.expect_error("rate_limited").await;
+        assert_eq!(u16::from(over.closed().await.expect("close").code), 1013);
+    }
+    let mut elsewhere = Client::connect_from(b, ip(3)).await;
+    elsewhere.expect_nothing_else().await;
+    drop(held.pop());
+    let mut tries = 0;
+    loop {
+        let mut c = Client::connect_from(a, ip(2)).await;
+        c.send(json!({"type":"ping"})).await;
+        if c.recv().await["type"] == "pong" {
+            break;
+        }
+        tries += 1;
+        assert!(tries < 50, "the address's place was never freed");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    drop(held);
+
+    // Failed joins: two on each instance use the budget; then even a real room is
+    // refused before any lookup, on both.
+    let mut host = Client::connect_from(a, ip(4)).await;
+    let (room, _, _, _) = host.create().await;
+    let mut ga = Client::connect_from(a, ip(5)).await;
+    let mut gb = Client::connect_from(b, ip(5)).await;
+    for n in 0..4 {
+        let g = if n % 2 == 0 { &mut ga } else { &mut gb };
+        g.send(json!({"type":"join","room":"222222"})).await;
+        g.expect_error("no_such_room").await;
+    }
+    for g in [&mut ga, &mut gb] {
+        g.send(json!({"type":"join","room":room})).await;
+        g.expect_error("rate_limited").await;
+    }
+    let mut other = Client::connect_from(b, ip(6)).await;
+    other.join(&room).await;
+
+    // Rooms per address: two live rooms over both instances, the third refused.
+    let mut h1 = Client::connect_from(a, ip(7)).await;
+    h1.create().await;
+    let mut h2 = Client::connect_from(b, ip(7)).await;
+    h2.create().await;
+    let mut h3 = Client::connect_from(a, ip(7)).await;
+    h3.send(json!({"type":"create"})).await;
+    h3.expect_error("rate_limited").await;
+
+    // Creates per minute: three over both instances (each room closed at once), then
+    // refused on either.
+    let mut c1 = Client::connect_from(a, ip(8)).await;
+    let mut c2 = Client::connect_from(b, ip(8)).await;
+    for n in 0..3 {
+        let c = if n % 2 == 0 { &mut c1 } else { &mut c2 };
+        c.create().await;
+        c.send(json!({"type":"leave"})).await;
+        c.expect_nothing_else().await;
+    }
+    for c in [&mut c2, &mut c1] {
+        c.send(json!({"type":"create"})).await;
+        c.expect_error("rate_limited").await;
+    }
+}
+
+/// The value on the line of `metrics` that starts with `prefix`.
+fn value_of(metrics: &str, prefix: &str) -> Option<String> {
+    metrics
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .and_then(|l| l.rsplit(' ').next())
+        .map(str::to_owned)
+}
+
+#[tokio::test]
+async fn healthz_fails_when_the_store_is_unreachable() {
+    let store = Arc::new(RedisServer::start().await);
+    let r = cluster(&store, 1, &[]).await;
+    let addr = r.direct;
+    assert!(http_get(addr, "/healthz").await.ends_with("\r\n\r\nok"));
+    let metrics = http_get(addr, "/metrics").await;
+    assert_eq!(
+        value_of(&metrics, "coup_relay_cluster_up{instance=").as_deref(),
+        Some("1"),
+        "{metrics}"
+    );
+    let mut c = Client::connect(addr).await;
+    c.expect_nothing_else().await;
+
+    store.kill();
+    let mut waited = 0;
+    loop {
+        let answer = http_get(addr, "/healthz").await;
+        if answer.starts_with("HTTP/1.1 503") {
+            assert!(answer.ends_with("cluster store unreachable\n"), "{answer}");
+            break;
+        }
+        waited += 1;
+        assert!(waited < 100, "/healthz still healthy: {answer}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let metrics = http_get(addr, "/metrics").await;
+    assert_eq!(
+        value_of(&metrics, "coup_relay_cluster_up{instance=").as_deref(),
+        Some("0"),
+        "{metrics}"
+    );
+    assert_ne!(
+        value_of(&metrics, "coup_relay_cluster_errors_total").as_deref(),
+        Some("0")
+    );
+    // A request that needs the store fails cleanly: a try-later answer, the socket open.
+    c.send(json!({"type":"create"})).await;
+    c.expect_error("server_full").await;
+    c.send(json!({"type":"ping"})).await;
+    c.expect("pong").await;
+}
