@@ -15,7 +15,7 @@ use shared::relay::ClientMessage;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
-use crate::model::rejoin::{REJOIN_KEY, RejoinRecord};
+use crate::model::rejoin::{HOST_KEY, HostRecord, REJOIN_KEY, RejoinRecord};
 use crate::model::relay_url::relay_url;
 use crate::model::{Effect, Intent, RelayPeer, Session};
 use crate::net::NetError;
@@ -25,6 +25,12 @@ use crate::net::relay::{RelayEvent, RelaySocket};
 
 /// How often the page clock moves (the countdowns read it).
 const CLOCK_MS: i32 = 250;
+
+/// The `sessionStorage` key of this tab's key ([`crate::net::tab`]).
+const TAB_KEY: &str = "coup.tab";
+
+/// How long a reloaded page waits for its predecessor to let the tab's lock go.
+const LOCK_WAIT_MS: u32 = 1_500;
 
 /// The app's state and network.
 pub struct Controller {
@@ -40,6 +46,10 @@ pub struct Controller {
     me: Weak<Controller>,
     /// The seat record last written to `sessionStorage`.
     saved: RefCell<Option<RejoinRecord>>,
+    /// The host record last written to `sessionStorage`.
+    saved_host: RefCell<Option<HostRecord>>,
+    /// This tab's key: names its lock and its referee's saved table.
+    tab_key: RefCell<String>,
 }
 
 /// A `Copy` handle to the controller for components.
@@ -54,21 +64,37 @@ pub struct Ctl {
 impl Ctl {
     /// Makes the controller for this page and starts its clock.
     pub fn new() -> Ctl {
-        let mut start = Session::new();
-        // A seat this tab held before a reload is offered back on the first screen (not
-        // taken at once: a duplicated tab holds the same record and must not steal it).
+        // A seat or table this tab held before a reload is taken back at once, once the
+        // tab's lock shows this page is that tab and not a copy of it.
         let stored = load_seat_record();
-        if let Some(record) = stored.clone() {
-            start.offer_rejoin(record);
-        }
-        let session = RwSignal::new_local(start);
+        let stored_host = load_host_record();
+        let tab_key = session_storage()
+            .and_then(|s| s.get_item(TAB_KEY).ok().flatten())
+            .filter(|k| k.len() == 16 && k.chars().all(|c| c.is_ascii_hexdigit()))
+            .unwrap_or_else(|| {
+                let key = crate::net::tab::new_key();
+                if let Some(s) = session_storage() {
+                    let _ = s.set_item(TAB_KEY, &key);
+                }
+                key
+            });
+        let session = RwSignal::new_local(Session::new());
         let ctl = Rc::new_cyclic(|me| Controller {
             session,
             relay: RefCell::default(),
             links: RefCell::default(),
             referee: RefCell::default(),
             me: me.clone(),
-            saved: RefCell::new(stored),
+            saved: RefCell::new(stored.clone()),
+            saved_host: RefCell::new(stored_host.clone()),
+            tab_key: RefCell::new(tab_key.clone()),
+        });
+        let me = Rc::downgrade(&ctl);
+        wasm_bindgen_futures::spawn_local(async move {
+            let held = crate::net::tab::hold_lock(&lock_name(&tab_key), LOCK_WAIT_MS).await;
+            if let Some(c) = me.upgrade() {
+                c.on_tab_lock(held, stored, stored_host);
+            }
         });
         let now = RwSignal::new(now_ms());
         let tick = Closure::<dyn FnMut()>::new(move || now.set(now_ms()));
@@ -116,6 +142,22 @@ fn session_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok().flatten()
 }
 
+/// The name of the Web Lock a tab with key `key` holds.
+fn lock_name(key: &str) -> String {
+    format!("coup-tab-{key}")
+}
+
+/// The host record an earlier page of this tab kept; a bad one is removed.
+fn load_host_record() -> Option<HostRecord> {
+    let storage = session_storage()?;
+    let stored = storage.get_item(HOST_KEY).ok().flatten()?;
+    let record = HostRecord::parse(&stored);
+    if record.is_none() {
+        let _ = storage.remove_item(HOST_KEY);
+    }
+    record
+}
+
 /// The seat record an earlier page of this tab kept; a bad one is removed.
 fn load_seat_record() -> Option<RejoinRecord> {
     let storage = session_storage()?;
@@ -151,6 +193,74 @@ impl Controller {
             self.run(effect);
         }
         self.save_seat_record();
+        self.save_host_record();
+    }
+
+    /// Whether this page holds its tab's lock decided what it takes back: the table or
+    /// seat an earlier page of this tab held, at once; a copy of a live tab (its lock held
+    /// elsewhere) takes a key of its own and forgets the records it copied.
+    fn on_tab_lock(
+        &self,
+        held: Option<bool>,
+        seat: Option<RejoinRecord>,
+        host: Option<HostRecord>,
+    ) {
+        match held {
+            Some(true) => {
+                if let Some(record) = host {
+                    self.step(|s| s.resume(record));
+                } else if let Some(record) = seat {
+                    self.step(|s| {
+                        s.offer_rejoin(record);
+                        s.handle(Intent::Rejoin).unwrap_or_default()
+                    });
+                }
+            }
+            Some(false) => {
+                let key = crate::net::tab::new_key();
+                if let Some(s) = session_storage() {
+                    let _ = s.set_item(TAB_KEY, &key);
+                    let _ = s.remove_item(HOST_KEY);
+                    let _ = s.remove_item(REJOIN_KEY);
+                }
+                *self.saved.borrow_mut() = None;
+                *self.saved_host.borrow_mut() = None;
+                *self.tab_key.borrow_mut() = key.clone();
+                if seat.is_some() || host.is_some() {
+                    self.notify(
+                        "This tab is a copy of another that holds your place: it starts afresh."
+                            .to_owned(),
+                    );
+                }
+                wasm_bindgen_futures::spawn_local(async move {
+                    crate::net::tab::hold_lock(&lock_name(&key), LOCK_WAIT_MS).await;
+                });
+            }
+            // No Web Locks: offer the seat back rather than take it, as a copy could.
+            None => {
+                if let Some(record) = seat {
+                    self.step(|s| {
+                        s.offer_rejoin(record);
+                        Vec::new()
+                    });
+                }
+            }
+        }
+    }
+
+    /// Keeps `sessionStorage` in step with the table this tab hosts.
+    fn save_host_record(&self) {
+        let now = self.session.with_untracked(Session::host_record);
+        if *self.saved_host.borrow() == now {
+            return;
+        }
+        if let Some(s) = session_storage() {
+            let _ = match &now {
+                Some(r) => s.set_item(HOST_KEY, &r.to_json()),
+                None => s.remove_item(HOST_KEY),
+            };
+        }
+        *self.saved_host.borrow_mut() = now;
     }
 
     /// Keeps `sessionStorage` in step with the seat this tab holds as a joiner.
@@ -224,12 +334,13 @@ impl Controller {
                     self.notify(format!("Could not send: {e}"));
                 }
             }
-            Effect::StartReferee => {
+            Effect::StartReferee { resume } => {
                 let started = meta("coup-referee")
                     .ok_or(NetError::NoPage("referee script"))
                     .and_then(|url| {
                         let me = self.me.clone();
-                        RefereeWorker::start(&url, move |ev| {
+                        let key = self.tab_key.borrow().clone();
+                        RefereeWorker::start(&url, &key, resume, move |ev| {
                             if let Some(c) = me.upgrade() {
                                 c.on_referee_event(ev);
                             }
@@ -261,6 +372,7 @@ impl Controller {
                 let now = now_ms();
                 self.step(|s| s.on_referee(out, now));
             }
+            RefereeEvent::NotRestored(why) => self.step(|s| s.on_referee_not_restored(&why)),
             RefereeEvent::Garbage(why) => {
                 self.notify(format!("Ignored a bad message from the referee: {why}"))
             }

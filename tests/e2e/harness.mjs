@@ -66,24 +66,32 @@ async function waitForHealth(relay, url, ms, log) {
   throw new Error(`relay not healthy at ${url} (${last}); its log:\n${log()}`);
 }
 
+export { freePort };
+
 /**
- * Starts the relay serving the built client and launches Chromium.
- * Returns `{ base, browser, stop }`: the page's URL, the browser, and a function that
- * closes the browser and stops the relay.
+ * Starts the relay serving the built client and launches Chromium. `relayArgs` are more
+ * flags for the relay (TURN, say).
+ * Returns `{ base, browser, stop, restartRelay, relayLog }`: the page's URL, the browser,
+ * a function that closes the browser and stops the relay, one that stops the relay and
+ * starts it again on the same port (`downMs` later), and the relay's output so far.
  */
-export async function startTable() {
+export async function startTable({ relayArgs = [] } = {}) {
   assert.ok(existsSync(RELAY_BIN), `no relay binary at ${RELAY_BIN}`);
   assert.ok(existsSync(path.join(DIST, "index.html")), `no built client at ${DIST}`);
   mkdirSync(ARTIFACTS, { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let relayLog = "";
-  const relay = spawn(RELAY_BIN, ["--bind", `127.0.0.1:${port}`, "--static-dir", DIST], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "info" },
-  });
-  relay.stdout.on("data", (d) => (relayLog += d));
-  relay.stderr.on("data", (d) => (relayLog += d));
+  const launch = () => {
+    const child = spawn(RELAY_BIN, ["--bind", `127.0.0.1:${port}`, "--static-dir", DIST, ...relayArgs], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "info" },
+    });
+    child.stdout.on("data", (d) => (relayLog += d));
+    child.stderr.on("data", (d) => (relayLog += d));
+    return child;
+  };
+  let relay = launch();
   let browser;
   try {
     await waitForHealth(relay, `${base}/healthz`, 15_000, () => relayLog);
@@ -96,5 +104,14 @@ export async function startTable() {
     await browser.close();
     relay.kill("SIGTERM");
   };
-  return { base, browser, stop };
+  const restartRelay = async (downMs = 0) => {
+    const old = relay;
+    const exited = new Promise((resolve) => old.once("exit", resolve));
+    old.kill("SIGTERM");
+    await exited;
+    await new Promise((r) => setTimeout(r, downMs));
+    relay = launch();
+    await waitForHealth(relay, `${base}/healthz`, 15_000, () => relayLog);
+  };
+  return { base, browser, stop, restartRelay, relayLog: () => relayLog };
 }

@@ -13,14 +13,18 @@
 //! whatever the bot holds, so its timing tells nothing (`Host::set_bot_clock`).
 //!
 //! The worker's bootstrap script (`client/referee.js`) queues what the page sends while
-//! this module loads, then hands the queue to [`run`].
+//! this module loads, then hands the queue to [`run`]. It also keeps the table's snapshot
+//! in IndexedDB: the shell saves [`Referee::snapshot`] after every call that changed
+//! something, and a worker started to resume restores from what was saved, so a host's
+//! page that reloads takes its table back. Every hand stays in the worker and its store;
+//! the page is only told whether the restore failed ([`RefereeNote`]).
 
 #[cfg(target_arch = "wasm32")]
 mod worker {
     use std::cell::RefCell;
     use std::rc::Rc;
 
-    use shared::session::{Outgoing, Referee, ToReferee};
+    use shared::session::{Outgoing, Referee, RefereeNote, ToReferee};
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -31,6 +35,8 @@ mod worker {
         scope: DedicatedWorkerGlobalScope,
         timer: Option<i32>,
         on_timer: Option<Closure<dyn FnMut()>>,
+        /// Saves a snapshot in the bootstrap's store.
+        save: js_sys::Function,
     }
 
     /// Wall-clock milliseconds, the unit of the table's deadlines (the page's guest reads
@@ -49,14 +55,34 @@ mod worker {
             web_sys::console::error_1(&JsValue::from_str(&format!("referee: {text}")));
         }
 
+        /// Keeps the table as it is now, for a reload.
+        fn save(&self, now: u64) {
+            if let Some(snapshot) = self.referee.snapshot(now) {
+                let _ = self
+                    .save
+                    .call1(&JsValue::NULL, &JsValue::from_str(&snapshot));
+            }
+        }
+
+        /// Carries out one message at `now`; a change is saved.
+        fn call(&mut self, msg: ToReferee, now: u64) -> Result<(), String> {
+            let outs = self.referee.call(msg, now).map_err(|e| e.to_string())?;
+            outs.iter().for_each(|o| self.post(o));
+            if !outs.is_empty() {
+                self.save(now);
+            }
+            Ok(())
+        }
+
         /// One text from the page.
         fn on_text(&mut self, text: &str) {
             let now = now_ms();
             match ToReferee::decode(text) {
-                Ok(msg) => match self.referee.call(msg, now) {
-                    Ok(outs) => outs.iter().for_each(|o| self.post(o)),
-                    Err(e) => self.problem(&e.to_string()),
-                },
+                Ok(msg) => {
+                    if let Err(e) = self.call(msg, now) {
+                        self.problem(&e);
+                    }
+                }
                 Err(e) => self.problem(&format!("ignored a message from the page: {e}")),
             }
         }
@@ -64,8 +90,12 @@ mod worker {
         /// Plays what is due; the caller schedules the next wait.
         fn on_timer(&mut self) {
             self.timer = None;
-            let outs = self.referee.tick(now_ms());
+            let now = now_ms();
+            let outs = self.referee.tick(now);
             outs.iter().for_each(|o| self.post(o));
+            if !outs.is_empty() {
+                self.save(now);
+            }
         }
 
         /// Waits for the next deadline (replacing the previous wait), if any.
@@ -105,10 +135,18 @@ mod worker {
     }
 
     /// Starts the referee: `early` holds the texts that arrived while the module loaded,
-    /// in order. Fails (and the bootstrap reports it to the page) when the worker has no
-    /// cryptographic RNG.
+    /// in order. With `resume`, the table is first restored from `saved` (what the store
+    /// held, if anything); one that does not restore is handed to `set_aside` and the page
+    /// is told. `save` keeps each snapshot. Fails (and the bootstrap reports it to the
+    /// page) when the worker has no cryptographic RNG.
     #[wasm_bindgen]
-    pub fn run(early: js_sys::Array) -> Result<(), JsValue> {
+    pub fn run(
+        early: js_sys::Array,
+        resume: bool,
+        saved: Option<String>,
+        save: js_sys::Function,
+        set_aside: js_sys::Function,
+    ) -> Result<(), JsValue> {
         let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
         let mut referee = Referee::new(seed(&scope)?);
         // Bots think against the worker's clock for Hard's whole budget, every time.
@@ -118,6 +156,7 @@ mod worker {
             scope: scope.clone(),
             timer: None,
             on_timer: None,
+            save,
         }));
         let weak = Rc::downgrade(&shell);
         let on_timer = Closure::<dyn FnMut()>::new(move || {
@@ -139,6 +178,25 @@ mod worker {
                 s.schedule();
             }
         };
+        if resume {
+            let mut s = shell.borrow_mut();
+            let result = match saved {
+                Some(snapshot) => {
+                    let kept = JsValue::from_str(&snapshot);
+                    let result = s.call(ToReferee::Restore { snapshot }, now_ms());
+                    if result.is_err() {
+                        let _ = set_aside.call1(&JsValue::NULL, &kept);
+                    }
+                    result
+                }
+                None => Err("this tab kept no table".to_owned()),
+            };
+            if let Err(why) = result {
+                let note = RefereeNote::NotRestored { why };
+                let _ = s.scope.post_message(&JsValue::from_str(&note.encode()));
+            }
+            s.schedule();
+        }
         for data in early.iter() {
             handle(data);
         }

@@ -4,6 +4,10 @@
 //! The record is the room's code, the seat token the host gave in its welcome, and the
 //! name. Rejoining joins the room through the relay as usual, and the guest's hello carries
 //! the token, so the host hands back the same seat (`shared/PEER-PROTOCOL.md`, `hello`).
+//!
+//! A hosting page keeps a [`HostRecord`] the same way (under [`HOST_KEY`]): its name and,
+//! for a room, the code, its relay id and the secret that reclaims it. The table itself is
+//! the referee's, saved by its worker; after a reload the page resumes both.
 
 use serde::{Deserialize, Serialize};
 use shared::relay::RoomCode;
@@ -65,9 +69,95 @@ impl RejoinRecord {
     }
 }
 
+/// The `sessionStorage` key of a hosting page's record.
+pub const HOST_KEY: &str = "coup.host";
+
+/// The longest relay id or host secret kept (the relay's are 21 and 22+ characters).
+const MAX_ID_CHARS: usize = 128;
+
+/// A relay id or secret as the relay makes them (nanoid: letters, digits, `_`, `-`).
+fn relay_word(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= MAX_ID_CHARS
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+/// The room a hosting page holds on the relay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostRoom {
+    pub code: RoomCode,
+    /// The host's relay id, which a reclaim keeps.
+    pub me: String,
+    /// The secret from the relay's `created`.
+    pub secret: String,
+}
+
+/// What a hosting page keeps to take its table back after a reload.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostRecord {
+    /// The host's name at the table.
+    pub name: String,
+    /// `None`: a game against bots.
+    pub room: Option<HostRoom>,
+}
+
+impl HostRecord {
+    /// What storage held, when every part is one the relay and the referee would accept.
+    pub fn parse(stored: &str) -> Option<HostRecord> {
+        if stored.len() > 1_024 {
+            return None;
+        }
+        let r: HostRecord = serde_json::from_str(stored).ok()?;
+        let name_ok = validate_name(&r.name).as_deref() == Ok(r.name.as_str());
+        let room_ok = r
+            .room
+            .as_ref()
+            .is_none_or(|room| relay_word(&room.me) && relay_word(&room.secret));
+        (name_ok && room_ok).then_some(r)
+    }
+
+    /// The text to store.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_host_record_round_trips_and_bad_ones_are_refused() {
+        let room = HostRoom {
+            code: RoomCode::parse("ABC234").expect("a code"),
+            me: "V1StGXR8_Z5jdHi6B-myT".into(),
+            secret: "s3cr3t-s3cr3t_s3cr3t00".into(),
+        };
+        for r in [
+            HostRecord {
+                name: "Ana".into(),
+                room: Some(room),
+            },
+            HostRecord {
+                name: "Ana".into(),
+                room: None,
+            },
+        ] {
+            assert_eq!(HostRecord::parse(&r.to_json()), Some(r));
+        }
+        for bad in [
+            "",
+            "null",
+            r#"{"name":" Ana","room":null}"#,
+            r#"{"name":"Ana","room":{"code":"ABC23","me":"a","secret":"b"}}"#,
+            r#"{"name":"Ana","room":{"code":"ABC234","me":"","secret":"b"}}"#,
+            r#"{"name":"Ana","room":{"code":"ABC234","me":"a","secret":"b c"}}"#,
+            r#"{"name":"Ana","room":{"code":"ABC234","me":"a"}}"#,
+        ] {
+            assert_eq!(HostRecord::parse(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn a_record_round_trips() {

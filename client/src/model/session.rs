@@ -26,7 +26,7 @@ use shared::session::{Outgoing, ToReferee};
 
 use super::chat::ChatLine;
 use super::intent::{Intent, SoloSetup};
-use super::rejoin::RejoinRecord;
+use super::rejoin::{HostRecord, HostRoom, RejoinRecord};
 use super::signal::SignalData;
 use super::table::{Received, Table};
 
@@ -123,6 +123,9 @@ pub struct Hosting {
     links: BTreeMap<RelayPeer, PeerId>,
     /// The last [`PeerId`] handed out; each new link gets a fresh one.
     last_link: u64,
+    /// Taking the room back on the relay (after a reload or a lost socket), until it
+    /// answers.
+    reclaiming: bool,
 }
 
 /// The page is a guest of another page's host.
@@ -188,8 +191,9 @@ pub enum Effect {
     Hangup { peer: RelayPeer },
     /// Send a text of the session protocol over the data channel to `peer`.
     Send { peer: RelayPeer, text: String },
-    /// Start this page's referee (the messages that follow are for it).
-    StartReferee,
+    /// Start this page's referee (the messages that follow are for it); with `resume`, it
+    /// first restores the table it saved before the page reloaded.
+    StartReferee { resume: bool },
     /// A message for the referee, in order.
     Referee(ToReferee),
     /// Stop the referee.
@@ -456,7 +460,7 @@ impl Session {
         let name = self.display_name(room.as_ref().map(|r| &r.me));
         let table = Table::new(&name, None);
         let mut effects = vec![
-            Effect::StartReferee,
+            Effect::StartReferee { resume: false },
             Effect::Referee(ToReferee::Open { name }),
         ];
         let timers = Timers {
@@ -475,7 +479,79 @@ impl Session {
             host_secret: secret,
             links: BTreeMap::new(),
             last_link: 0,
+            reclaiming: false,
         });
+        effects
+    }
+
+    /// Takes back the table this tab hosted before it reloaded: the referee restores what
+    /// it saved, and a room is reclaimed on the relay (whose answer dials every guest, who
+    /// then say hello with their tokens).
+    pub fn resume(&mut self, record: HostRecord) -> Vec<Effect> {
+        if !matches!(self.phase, Phase::Start { .. }) {
+            return Vec::new();
+        }
+        self.name = Some(record.name.clone());
+        let mut effects = vec![Effect::StartReferee { resume: true }];
+        let (room, secret) = match record.room {
+            Some(HostRoom { code, me, secret }) => {
+                effects.push(Effect::Relay(ClientMessage::Reclaim {
+                    room: code.as_str().to_owned(),
+                    host_secret: secret.clone(),
+                }));
+                let room = Room {
+                    code,
+                    me: RelayPeer(me),
+                    peers: Vec::new(),
+                    ice_servers: Vec::new(),
+                };
+                (Some(room), Some(secret))
+            }
+            None => (None, None),
+        };
+        let reclaiming = room.is_some();
+        self.phase = Phase::Hosting(Hosting {
+            table: Table::new(&record.name, None),
+            room,
+            host_secret: secret,
+            links: BTreeMap::new(),
+            last_link: 0,
+            reclaiming,
+        });
+        effects
+    }
+
+    /// What this tab should keep in `sessionStorage` to take its hosted table back after
+    /// a reload; `None` means remove the record.
+    pub fn host_record(&self) -> Option<HostRecord> {
+        let Phase::Hosting(h) = &self.phase else {
+            return None;
+        };
+        let room = match (&h.room, &h.host_secret) {
+            (Some(r), Some(secret)) => Some(HostRoom {
+                code: r.code.clone(),
+                me: r.me.0.clone(),
+                secret: secret.clone(),
+            }),
+            (None, _) => None,
+            (Some(_), None) => return None,
+        };
+        Some(HostRecord {
+            name: h.table.guest().name().to_owned(),
+            room,
+        })
+    }
+
+    /// The referee could not take back the table it saved: it was set aside, and the page
+    /// goes back to the first screen (the room with it).
+    pub fn on_referee_not_restored(&mut self, why: &str) -> Vec<Effect> {
+        if !self.hosting() {
+            return Vec::new();
+        }
+        let effects = self.leave();
+        self.notify(format!(
+            "Your table could not be taken back after the reload ({why}); it was set aside."
+        ));
         effects
     }
 
@@ -654,6 +730,13 @@ impl Session {
                 host,
                 peers,
                 ice_servers,
+            } if self.reclaiming() => self.reclaimed(&room, &peer, &host, peers, ice_servers),
+            RelayMessage::Joined {
+                room,
+                peer,
+                host,
+                peers,
+                ice_servers,
             } => {
                 let Phase::Opening(Opening::Join { rejoining }) = &mut self.phase else {
                     return Vec::new();
@@ -706,6 +789,15 @@ impl Session {
             }
             RelayMessage::Pong => Vec::new(),
             RelayMessage::Error { code, message: _ } => {
+                if self.reclaiming() {
+                    let code_text = self.room().map(|r| r.code.to_string()).unwrap_or_default();
+                    let effects = self.leave();
+                    self.notify(format!(
+                        "Could not take room {code_text} back: {}",
+                        describe_error(code)
+                    ));
+                    return effects;
+                }
                 if let Phase::Opening(opening) = &self.phase {
                     let rejoining = match opening {
                         Opening::Join { rejoining } => rejoining.clone(),
@@ -725,6 +817,58 @@ impl Session {
                 Vec::new()
             }
         }
+    }
+
+    /// Whether the page is taking its room back on the relay.
+    fn reclaiming(&self) -> bool {
+        matches!(&self.phase, Phase::Hosting(h) if h.reclaiming && h.room.is_some())
+    }
+
+    /// The relay gave the room back: every guest it lists that has no open link with us
+    /// is dialled again (their hello with their token takes their seat back).
+    fn reclaimed(
+        &mut self,
+        room: &str,
+        peer: &str,
+        host: &str,
+        peers: Vec<String>,
+        ice_servers: Vec<IceServer>,
+    ) -> Vec<Effect> {
+        let Phase::Hosting(h) = &mut self.phase else {
+            return Vec::new();
+        };
+        let Some(r) = h.room.as_mut() else {
+            return Vec::new();
+        };
+        if RoomCode::parse(room).as_ref() != Some(&r.code) || peer != r.me.0 || host != peer {
+            return self.relay_garbage("a room that is not the one we reclaimed");
+        }
+        h.reclaiming = false;
+        r.ice_servers = ice_servers;
+        let mut effects = Vec::new();
+        let me = r.me.clone();
+        for id in peers.into_iter().map(RelayPeer).filter(|p| *p != me) {
+            let open = r
+                .peer_mut(&id)
+                .is_some_and(|p| p.link == Some(LinkState::Open));
+            if open {
+                continue;
+            }
+            match r.peer_mut(&id) {
+                Some(p) => p.link = Some(LinkState::Connecting),
+                None => r.peers.push(Peer {
+                    id: id.clone(),
+                    is_host: false,
+                    link: Some(LinkState::Connecting),
+                }),
+            }
+            effects.push(Effect::Hangup { peer: id.clone() });
+            effects.push(Effect::Dial {
+                peer: id,
+                ice_servers: r.ice_servers.clone(),
+            });
+        }
+        effects
     }
 
     /// The relay sent something it could not have meant: a notice, and nothing changes.

@@ -32,6 +32,10 @@ struct Page {
     seen: Vec<Effect>,
     /// Data channel texts for other pages: (to, text).
     outbox: Vec<(RelayPeer, String)>,
+    /// What the referee's worker keeps in storage: its snapshot after every change.
+    saved: Option<String>,
+    /// The referee's notes to the page (a restore that failed).
+    not_restored: Vec<String>,
 }
 
 impl Page {
@@ -42,6 +46,15 @@ impl Page {
             referee: None,
             seen: Vec::new(),
             outbox: Vec::new(),
+            saved: None,
+            not_restored: Vec::new(),
+        }
+    }
+
+    /// Saves the referee's table, as the worker does after each change.
+    fn save(&mut self, now: u64) {
+        if let Some(snapshot) = self.referee.as_ref().and_then(|r| r.snapshot(now)) {
+            self.saved = Some(snapshot);
         }
     }
 
@@ -51,9 +64,27 @@ impl Page {
         while let Some(e) = queue.pop_front() {
             self.seen.push(e.clone());
             match e {
-                Effect::StartReferee => {
+                Effect::StartReferee { resume } => {
                     let seed = [self.id.0.len() as u8 + 1; 32];
-                    self.referee = Some(Referee::new(seed));
+                    let mut referee = Referee::new(seed);
+                    // The worker restores what it saved, or says why it could not.
+                    if resume {
+                        let snapshot = self.saved.clone().unwrap_or_default();
+                        match referee.call(ToReferee::Restore { snapshot }, now) {
+                            Ok(outs) => {
+                                self.referee = Some(referee);
+                                for out in outs {
+                                    queue.extend(self.s.on_referee(out, now));
+                                }
+                            }
+                            Err(e) => {
+                                self.not_restored.push(e.to_string());
+                                queue.extend(self.s.on_referee_not_restored(&e.to_string()));
+                            }
+                        }
+                    } else {
+                        self.referee = Some(referee);
+                    }
                 }
                 Effect::StopReferee => self.referee = None,
                 Effect::Referee(msg) => {
@@ -62,6 +93,7 @@ impl Page {
                     for out in outs {
                         queue.extend(self.s.on_referee(out, now));
                     }
+                    self.save(now);
                 }
                 Effect::Send { peer, text } => self.outbox.push((peer, text)),
                 _ => {}
@@ -95,6 +127,7 @@ impl Page {
             let effects = self.s.on_referee(out, now);
             self.run(effects, now);
         }
+        self.save(now);
     }
 
     fn guest(&self) -> &shared::session::Guest {
@@ -861,4 +894,188 @@ fn stray_answers_outside_opening_are_ignored() {
 fn short_names_are_readable() {
     assert_eq!(RelayPeer::from("a_b-c9xyz").short_name(), "Player ABC9");
     assert_eq!(RelayPeer::from("").short_name(), "Player ");
+}
+
+/// The host's page as a new page in the same tab: what the old one kept (its host record,
+/// its worker's snapshot), resumed.
+fn host_reloaded(old: Page, now: u64) -> Page {
+    let record = old.s.host_record().expect("a hosting page keeps a record");
+    let mut h = Page::new(&old.id.0);
+    h.saved = old.saved.clone();
+    let effects = h.s.resume(record.clone());
+    h.run(effects, now);
+    h
+}
+
+#[test]
+fn a_host_that_reloads_takes_its_room_and_table_back_and_every_guest_its_seat() {
+    let mut h = hosting(Some("Ana"));
+    let mut g = joining("g1", Some("Bo"));
+    connect(&mut h, &mut g, 0);
+    h.intent(
+        Intent::Admin(AdminCmd::AddBot {
+            level: BotLevel::Easy,
+        }),
+        0,
+    );
+    h.intent(Intent::Admin(AdminCmd::Start { first: None }), 0);
+    pump(&mut [&mut h, &mut g], 0);
+    // A few decisions, then the host's page reloads.
+    let mut now = 0;
+    for _ in 0..3 {
+        for p in [&mut h, &mut g] {
+            if let Some(&input) = p.guest().game().and_then(|g| g.legal.first()) {
+                p.intent(Intent::Play(input), now);
+            }
+        }
+        pump(&mut [&mut h, &mut g], now);
+        now += 1;
+    }
+    let record = h.s.host_record().expect("kept");
+    assert_eq!(
+        record
+            .room
+            .as_ref()
+            .map(|r| (r.code.clone(), r.secret.as_str(), r.me.as_str())),
+        Some((code(), "secret", "h"))
+    );
+    assert_eq!(record.name, "Ana");
+    assert_eq!(g.s.host_record(), None, "a joiner hosts nothing");
+    let host_view = |p: &Page| format!("{:?}", p.guest().game().expect("a game").view);
+    let before = host_view(&h);
+    let guest_before = host_view(&g);
+
+    // The old page is gone: the guest's link closes and the relay says the host left.
+    let fx = g.s.on_link_closed(&"h".into(), None);
+    g.run(fx, now);
+    g.relay(RelayMessage::PeerLeft { peer: "h".into() }, now);
+    assert_eq!(
+        g.guest().seat(),
+        Some(Seat(1)),
+        "while the host is away, the guest's own seat is still its own on screen"
+    );
+    let mut h = host_reloaded(h, now + 100);
+    assert!(matches!(h.seen[0], Effect::StartReferee { resume: true }));
+    assert_eq!(
+        h.seen[1],
+        Effect::Relay(ClientMessage::Reclaim {
+            room: "ABC234".into(),
+            host_secret: "secret".into(),
+        })
+    );
+    assert_eq!(host_view(&h), before, "the host's table is as it was");
+    // The relay gives the room back: the host dials the guest, which waits for the call.
+    h.seen.clear();
+    h.relay(
+        RelayMessage::Joined {
+            room: "ABC234".into(),
+            peer: "h".into(),
+            host: "h".into(),
+            peers: vec!["g1".into()],
+            ice_servers: ice(),
+        },
+        now + 200,
+    );
+    assert_eq!(
+        h.seen,
+        vec![
+            Effect::Hangup { peer: "g1".into() },
+            Effect::Dial {
+                peer: "g1".into(),
+                ice_servers: ice()
+            }
+        ]
+    );
+    g.relay(RelayMessage::PeerJoined { peer: "h".into() }, now + 200);
+    h.link_open("g1", now + 300);
+    g.link_open("h", now + 300);
+    pump(&mut [&mut h, &mut g], now + 300);
+    assert_eq!(
+        g.guest().seat(),
+        Some(Seat(1)),
+        "the guest's seat is its own again"
+    );
+    assert_eq!(host_view(&g), guest_before, "the guest sees the same table");
+    assert!(g.guest().member().is_some());
+    // And the game plays on to its end on both pages.
+    play_to_the_end(&mut h, &mut [&mut g], now + 400);
+    let winner = |p: &Page| match p.guest().game().map(|g| &g.view.pending) {
+        Some(Pending::GameOver { winner }) => Some(*winner),
+        _ => None,
+    };
+    assert_eq!(winner(&h), winner(&g));
+    assert!(winner(&h).is_some());
+}
+
+#[test]
+fn a_game_against_bots_resumes_after_a_reload_without_a_relay() {
+    let mut p = Page::new("solo");
+    p.intent(Intent::SetName(Some("Ana".into())), 0);
+    p.intent(
+        Intent::PlayBots(SoloSetup {
+            players: 3,
+            level: BotLevel::Easy,
+            options: Default::default(),
+        }),
+        0,
+    );
+    let before = format!("{:?}", p.guest().game().expect("dealt").view);
+    let p = host_reloaded(p, 50);
+    assert_eq!(p.seen, vec![Effect::StartReferee { resume: true }]);
+    assert_eq!(
+        format!("{:?}", p.guest().game().expect("back").view),
+        before
+    );
+    assert!(p.s.host_record().is_some_and(|r| r.room.is_none()));
+}
+
+#[test]
+fn a_saved_table_that_does_not_restore_is_set_aside_with_a_notice() {
+    let mut h = hosting(Some("Ana"));
+    h.intent(Intent::Admin(AdminCmd::Start { first: None }), 0);
+    for bad in [
+        None,
+        Some("{\"format\":99}".to_owned()),
+        Some("garbage".to_owned()),
+    ] {
+        let mut old = hosting(Some("Ana"));
+        old.saved = bad;
+        let p = host_reloaded(old, 10);
+        assert_eq!(p.not_restored.len(), 1, "the worker said why");
+        assert!(
+            matches!(p.s.phase, Phase::Start { .. }),
+            "nothing half-loaded"
+        );
+        assert!(p.referee.is_none());
+        assert!(
+            p.notices().iter().any(|n| n.contains("set aside")),
+            "{:?}",
+            p.notices()
+        );
+        assert!(
+            p.seen.contains(&Effect::Relay(ClientMessage::Leave)),
+            "the room goes"
+        );
+        assert_eq!(p.s.host_record(), None, "nothing left to resume");
+    }
+}
+
+#[test]
+fn a_reclaim_the_relay_refuses_ends_the_table_with_a_notice() {
+    let h = hosting(Some("Ana"));
+    let mut h = host_reloaded(h, 10);
+    h.relay(
+        RelayMessage::Error {
+            code: ErrorCode::NoSuchRoom,
+            message: String::new(),
+        },
+        20,
+    );
+    assert!(matches!(h.s.phase, Phase::Start { .. }));
+    assert_eq!(h.seen.last(), Some(&Effect::Relay(ClientMessage::Leave)));
+    assert!(
+        h.notices()
+            .iter()
+            .any(|n| n.starts_with("Could not take room ABC-234 back"))
+    );
 }

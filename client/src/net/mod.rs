@@ -6,6 +6,7 @@
 pub mod peer;
 pub mod referee;
 pub mod relay;
+pub mod tab;
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;

@@ -1,11 +1,15 @@
 //! The worker that referees a table this page hosts (`client/referee/`, its own wasm
 //! module, which only a hosting page loads).
 //!
-//! The page posts [`ToReferee`] texts; the worker posts back [`Outgoing`] texts. A worker
-//! that fails to load or dies reports [`RefereeEvent::Failed`]. Dropping the handle ends
-//! the worker.
+//! The page posts [`ToReferee`] texts; the worker posts back [`Outgoing`] texts, and a
+//! [`RefereeNote`] when a table it was started to resume did not restore. A worker that
+//! fails to load or dies reports [`RefereeEvent::Failed`]. Dropping the handle ends the
+//! worker.
+//!
+//! The worker is named after the tab's table key and whether it resumes ("referee KEY
+//! resume"): its bootstrap keeps the snapshot under that key.
 
-use shared::session::{Outgoing, ToReferee};
+use shared::session::{Outgoing, RefereeNote, ToReferee};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
@@ -16,6 +20,8 @@ use super::NetError;
 pub enum RefereeEvent {
     /// A message of the referee's.
     Out(Outgoing),
+    /// The saved table did not restore (why); the worker holds no table.
+    NotRestored(String),
     /// Something that is not one (reported, never trusted).
     Garbage(String),
     /// The worker could not load, or failed.
@@ -30,11 +36,18 @@ pub struct RefereeWorker {
 }
 
 impl RefereeWorker {
-    /// Starts the worker script at `url` (a module worker), reporting to `on_event`.
-    pub fn start(url: &str, on_event: impl Fn(RefereeEvent) + 'static) -> Result<Self, NetError> {
+    /// Starts the worker script at `url` (a module worker) for the table this tab keeps
+    /// under `key`, resuming it from storage with `resume`, reporting to `on_event`.
+    pub fn start(
+        url: &str,
+        key: &str,
+        resume: bool,
+        on_event: impl Fn(RefereeEvent) + 'static,
+    ) -> Result<Self, NetError> {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
-        options.set_name("referee");
+        let mode = if resume { "resume" } else { "new" };
+        options.set_name(&format!("referee {key} {mode}"));
         let worker = Worker::new_with_options(url, &options)?;
         let on_event = std::rc::Rc::new(on_event);
         let on_message = {
@@ -43,7 +56,10 @@ impl RefereeWorker {
                 let event = match e.data().as_string() {
                     Some(text) => match Outgoing::decode(&text) {
                         Ok(out) => RefereeEvent::Out(out),
-                        Err(e) => RefereeEvent::Garbage(e.to_string()),
+                        Err(e) => match RefereeNote::decode(&text) {
+                            Ok(RefereeNote::NotRestored { why }) => RefereeEvent::NotRestored(why),
+                            Err(_) => RefereeEvent::Garbage(e.to_string()),
+                        },
                     },
                     None => RefereeEvent::Garbage("a message that is not text".to_owned()),
                 };

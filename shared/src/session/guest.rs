@@ -316,12 +316,14 @@ impl Guest {
         self.game.as_ref()
     }
 
-    /// Our seat, if we play.
+    /// Our seat, if we play. While the link is down the game's view still says which seat
+    /// is ours (the table on screen keeps showing our own cards as ours).
     pub fn seat(&self) -> Option<Seat> {
         self.table
             .as_ref()
             .zip(self.member)
             .and_then(|(t, m)| seat_of(t, m))
+            .or_else(|| self.game.as_ref()?.seat)
     }
 
     /// The table log: public events, our private ones, chat and notes.

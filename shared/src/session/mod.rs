@@ -43,5 +43,5 @@ pub(crate) mod rules;
 
 pub use guest::{Guest, GuestError, GuestEvent, IntentError};
 pub use host::{Host, Outgoing, RestoreError};
-pub use port::{PortError, Referee, ToReferee};
+pub use port::{PortError, Referee, RefereeNote, ToReferee};
 pub use protocol::{MemberId, PeerId};

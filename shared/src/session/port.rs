@@ -30,6 +30,10 @@ pub enum ToReferee {
     Disconnect { peer: PeerId },
     /// A text from a link, the page's own player's on [`PeerId::LOCAL`].
     Text { peer: PeerId, text: String },
+    /// Open the table again from a [`Referee::snapshot`] taken before the page reloaded
+    /// ([`Host::restore`]): instead of [`ToReferee::Open`], first. A snapshot that does not
+    /// restore leaves the referee unopened.
+    Restore { snapshot: String },
 }
 
 impl ToReferee {
@@ -53,6 +57,8 @@ pub enum PortError {
     AlreadyOpen,
     #[error("the host's name was refused: {0}")]
     Name(#[from] NameError),
+    #[error("the saved table could not be restored: {0}")]
+    Restore(String),
 }
 
 /// A host behind a port.
@@ -100,13 +106,34 @@ impl Referee {
             self.host = Some(host);
             return Ok(out);
         }
+        if let ToReferee::Restore { snapshot } = msg {
+            if self.host.is_some() {
+                return Err(PortError::AlreadyOpen);
+            }
+            let (mut host, out) =
+                Host::restore(&snapshot, now).map_err(|e| PortError::Restore(e.to_string()))?;
+            // The clock is not part of a snapshot: the restored host thinks against the
+            // same clock as before.
+            if let Some((clock, millis)) = self.bot_clock {
+                host.set_bot_clock(Some(clock), millis);
+            }
+            self.seed = None;
+            self.host = Some(host);
+            return Ok(out);
+        }
         let host = self.host.as_mut().ok_or(PortError::NotOpen)?;
         Ok(match msg {
-            ToReferee::Open { .. } => Vec::new(),
+            ToReferee::Open { .. } | ToReferee::Restore { .. } => Vec::new(),
             ToReferee::Connect { peer } => host.connect(peer, now),
             ToReferee::Disconnect { peer } => host.disconnect(peer, now),
             ToReferee::Text { peer, text } => host.handle(peer, &text, now),
         })
+    }
+
+    /// The whole table, to restore after a reload ([`ToReferee::Restore`]); `None` before
+    /// it opens. It holds every hand and the deck: it stays with the referee's storage.
+    pub fn snapshot(&self, now: u64) -> Option<String> {
+        Some(self.host.as_ref()?.snapshot(now))
     }
 
     /// When [`Referee::tick`] is next due (the host's bots, timers and stand-ins).
@@ -120,6 +147,28 @@ impl Referee {
             Some(host) if host.next_deadline().is_some_and(|d| d <= now) => host.tick(now),
             _ => Vec::new(),
         }
+    }
+}
+
+/// What the referee's shell tells the page about the table itself, beside the referee's
+/// [`Outgoing`] (tagged `note`, so the two never read as each other).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "note", rename_all = "snake_case")]
+pub enum RefereeNote {
+    /// A [`ToReferee::Restore`] failed (or nothing was saved): the table is not open, and
+    /// the snapshot was set aside.
+    NotRestored { why: String },
+}
+
+impl RefereeNote {
+    /// The note as the port carries it.
+    pub fn encode(&self) -> String {
+        encode(self)
+    }
+
+    /// A note off the port.
+    pub fn decode(text: &str) -> Result<RefereeNote, WireError> {
+        decode(text, 4 * 1024)
     }
 }
 
@@ -276,6 +325,114 @@ mod tests {
                 "byte {i} of the seed changed nothing"
             );
         }
+    }
+
+    /// What the local guest sees of the game: every seat's coins and shown cards, its own
+    /// hand, whose turn and the pending decision.
+    fn seen(guest: &Guest) -> String {
+        let game = guest.game().expect("a game");
+        format!("{:?} {:?}", game.view, game.legal)
+    }
+
+    #[test]
+    fn a_restored_table_is_the_one_saved_and_its_bots_think_against_the_clock_again() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static READINGS: AtomicU64 = AtomicU64::new(0);
+        fn clock() -> f64 {
+            READINGS.fetch_add(1, Ordering::SeqCst) as f64
+        }
+        let mut r = Referee::new([5; 32]);
+        assert_eq!(r.snapshot(1), None, "nothing to save before the open");
+        let mut guest = open(&mut r);
+        let add = guest.admin(AdminCmd::AddBot {
+            level: crate::session::protocol::BotLevel::Easy,
+        });
+        r.call(
+            ToReferee::Text {
+                peer: PeerId::LOCAL,
+                text: add,
+            },
+            1,
+        )
+        .unwrap();
+        start(&mut r, &mut guest);
+        let before = seen(&guest);
+        let snapshot = r.snapshot(1).expect("an open table saves");
+        // The page reloads: a new worker (another seed), its clock set first, as at start.
+        let mut again = Referee::new([9; 32]);
+        again.set_bot_clock(clock, 5.0);
+        let out = again
+            .call(ToReferee::Restore { snapshot }, 2)
+            .expect("restores");
+        let mut back = Guest::new("Ana", None, false);
+        feed(&mut back, out);
+        assert_eq!(seen(&back), before, "the same hands, coins and turn");
+        assert_eq!(
+            again.call(ToReferee::Open { name: "Ana".into() }, 3),
+            Err(PortError::AlreadyOpen)
+        );
+        // Play until a bot has decided: it read the clock it was given after the restore.
+        let mut now = 2;
+        for _ in 0..200 {
+            if READINGS.load(Ordering::SeqCst) > 0 {
+                break;
+            }
+            if let Some(g) = back.game()
+                && let Some(&input) = g.legal.first()
+            {
+                let text = back.intent(input).unwrap();
+                let out = again
+                    .call(
+                        ToReferee::Text {
+                            peer: PeerId::LOCAL,
+                            text,
+                        },
+                        now,
+                    )
+                    .unwrap();
+                feed(&mut back, out);
+                continue;
+            }
+            now = again.next_deadline().unwrap_or(now).max(now);
+            let out = again.tick(now);
+            feed(&mut back, out);
+        }
+        assert!(
+            READINGS.load(Ordering::SeqCst) > 0,
+            "the restored bots read the clock"
+        );
+    }
+
+    #[test]
+    fn a_snapshot_that_does_not_restore_leaves_the_referee_unopened() {
+        let mut r = Referee::new([5; 32]);
+        let mut guest = open(&mut r);
+        start(&mut r, &mut guest);
+        let good = r.snapshot(1).unwrap();
+        let other_version = good.replacen("\"format\":1", "\"format\":99", 1);
+        assert_ne!(other_version, good);
+        let cut = good[..good.len() / 2].to_owned();
+        for bad in [String::new(), "{}".to_owned(), cut, other_version] {
+            let mut fresh = Referee::new([6; 32]);
+            let err = fresh.call(ToReferee::Restore { snapshot: bad }, 2);
+            assert!(matches!(err, Err(PortError::Restore(_))), "{err:?}");
+            assert_eq!(
+                fresh.call(ToReferee::Connect { peer: PeerId(1) }, 2),
+                Err(PortError::NotOpen),
+                "nothing half-loaded"
+            );
+            assert!(
+                fresh
+                    .call(ToReferee::Open { name: "Ana".into() }, 2)
+                    .is_ok()
+            );
+        }
+        let note = RefereeNote::NotRestored { why: "x".into() };
+        assert_eq!(RefereeNote::decode(&note.encode()), Ok(note.clone()));
+        assert!(
+            Outgoing::decode(&note.encode()).is_err(),
+            "a note is no outgoing"
+        );
     }
 
     #[test]

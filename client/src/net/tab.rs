@@ -1,0 +1,68 @@
+//! This tab's identity: a key kept in `sessionStorage` (which a reload keeps, and which a
+//! duplicated tab copies), and a Web Lock named after it that the tab holds for its whole
+//! life. A page that finds the lock held elsewhere is a copy of a live tab: it must not
+//! take that tab's seat or table.
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+/// A fresh key for a tab: 16 hex digits (it names storage, it is no secret).
+pub fn new_key() -> String {
+    (0..2)
+        .map(|_| {
+            format!(
+                "{:08x}",
+                (js_sys::Math::random() * f64::from(u32::MAX)) as u32
+            )
+        })
+        .collect()
+}
+
+/// Takes the exclusive Web Lock `name` and holds it until the page goes away. Waits up
+/// to `wait_ms` for it (a reloaded page's predecessor may still be letting it go).
+/// `Some(false)`: another live page holds it; `None`: the browser has no Web Locks.
+pub async fn hold_lock(name: &str, wait_ms: u32) -> Option<bool> {
+    let navigator = js_sys::Reflect::get(&web_sys::window()?.into(), &"navigator".into()).ok()?;
+    let locks = js_sys::Reflect::get(&navigator, &"locks".into()).ok()?;
+    let request = js_sys::Reflect::get(&locks, &"request".into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    let timeout = js_sys::Reflect::get(&js_sys::global(), &"AbortSignal".into())
+        .and_then(|a| js_sys::Reflect::get(&a, &"timeout".into()).map(|t| (a, t)))
+        .ok()?;
+    let signal = timeout
+        .1
+        .dyn_into::<js_sys::Function>()
+        .ok()?
+        .call1(&timeout.0, &JsValue::from(wait_ms))
+        .ok()?;
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"signal".into(), &signal).ok()?;
+
+    let mut settle: Option<js_sys::Function> = None;
+    let outcome = js_sys::Promise::new(&mut |resolve, _| settle = Some(resolve));
+    let settle = settle?;
+    let granted = {
+        let settle = settle.clone();
+        // Held while the promise it returns is pending: for ever.
+        Closure::once_into_js(move |_lock: JsValue| -> JsValue {
+            let _ = settle.call1(&JsValue::NULL, &JsValue::TRUE);
+            js_sys::Promise::new(&mut |_, _| {}).into()
+        })
+    };
+    let asked = request
+        .call3(&locks, &JsValue::from_str(name), &options, &granted)
+        .ok()?
+        .dyn_into::<js_sys::Promise>()
+        .ok()?;
+    let refused = Closure::<dyn FnMut(JsValue)>::new(move |_err: JsValue| {
+        let _ = settle.call1(&JsValue::NULL, &JsValue::FALSE);
+    });
+    let _ = asked.catch(&refused);
+    // Called at most once, when the wait ends without the lock.
+    refused.forget();
+    let result = JsFuture::from(outcome).await.ok()?;
+    Some(result.is_truthy())
+}

@@ -1,0 +1,114 @@
+// Helpers the room scenarios share: a page in its own browser context, a room between a
+// host and a joiner, clicking decisions, and the hidden-card check. Not a test file.
+
+import assert from "node:assert/strict";
+
+/** A page in a context of its own (its own storage), on the first screen. */
+export async function openPage(browser, base, { viewport = { width: 1280, height: 800 }, init } = {}) {
+  const context = await browser.newContext({ viewport, permissions: ["camera", "microphone"] });
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  const errors = [];
+  const watch = (p) => {
+    p.on("pageerror", (e) => errors.push(e.message));
+    p.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+  };
+  watch(page);
+  await page.goto(base);
+  await page.getByTestId("create-room").waitFor();
+  return { context, page, errors, watch };
+}
+
+/** Cards shown face up and not lost in seats other than the page's own: must be none. */
+export async function othersHiddenCardsShown(page) {
+  return page.locator('[data-testid="seat"]:not(.me) .t-card.face:not(.lost)').allTextContents();
+}
+
+/** The labels of the decisions `page` offers now. */
+export async function offered(page) {
+  return page.getByTestId("decision").allTextContents();
+}
+
+/**
+ * Clicks one offered decision on `page`, if any: the first label starting with one of
+ * `prefer`, else the first. Returns whether it clicked.
+ */
+export async function decideOnce(page, prefer = ["Income", "Pass"]) {
+  const buttons = page.getByTestId("decision");
+  const labels = await buttons.allTextContents();
+  if (labels.length === 0) return false;
+  let i = -1;
+  for (const p of prefer) {
+    i = labels.findIndex((l) => l.startsWith(p));
+    if (i >= 0) break;
+  }
+  if (i < 0) i = 0;
+  // The table redraws as the others play: a button may go away under the click.
+  return buttons.nth(i).click({ timeout: 1_000 }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Both pages check that neither shows another seat's hidden card. */
+export async function checkHidden(sides) {
+  for (const [i, side] of sides.entries()) {
+    const shown = await othersHiddenCardsShown(side.page);
+    if (shown.length > 0) {
+      const seats = await side.page.getByTestId("seat").evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 300)));
+      assert.fail(`page ${i} shows another seat's hidden card: ${shown}\n${seats.join("\n")}`);
+    }
+  }
+}
+
+/**
+ * Host creates a room, the joiner joins, the host adds an Easy bot and deals. Returns the
+ * room code.
+ */
+export async function dealRoom(host, guest, names = ["Ana", "Bo"]) {
+  await host.page.getByTestId("player-name").fill(names[0]);
+  await guest.page.getByTestId("player-name").fill(names[1]);
+  await host.page.getByTestId("create-room").click();
+  const codeEl = host.page.getByTestId("room-code");
+  await codeEl.waitFor();
+  const code = await codeEl.getAttribute("data-code");
+  await guest.page.getByTestId("join-code").fill(code);
+  await guest.page.getByTestId("join-room").click();
+  for (const side of [host, guest]) {
+    await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
+  }
+  await host.page.getByTestId("bot-level").selectOption("easy");
+  await host.page.getByTestId("add-bot").click();
+  await host.page.locator('[data-testid="lobby-seat"][data-kind="bot"]').waitFor({ timeout: 10_000 });
+  await host.page.getByTestId("start-game").click();
+  for (const side of [host, guest]) {
+    await side.page.getByTestId("seat").nth(2).waitFor({ timeout: 10_000 });
+  }
+  return code;
+}
+
+/** Whether `page` shows its link to `peer` (a relay id) open. */
+export async function linkOpen(page, peer) {
+  return (await page.locator(`[data-testid="peer"][data-peer="${peer}"][data-link="open"]`).count()) > 0;
+}
+
+/** Plays on both pages until both show the game over; returns the winner's seat. */
+export async function playToTheEnd(host, guest, { ms = 90_000, prefer } = {}) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    assert.ok(Date.now() < deadline, "the game ends in time");
+    await checkHidden([host, guest]);
+    const over = await Promise.all([host, guest].map((s) => s.page.getByTestId("game-over").isVisible()));
+    if (over[0] && over[1]) break;
+    let clicked = await decideOnce(host.page, prefer);
+    if (await decideOnce(guest.page, prefer)) clicked = true;
+    if (!clicked) await host.page.waitForTimeout(100);
+  }
+  const winner = async (p) => p.getByTestId("game-over").getAttribute("data-winner");
+  const won = await winner(host.page);
+  assert.match(won, /^[012]$/);
+  assert.equal(await winner(guest.page), won, "both pages show the same winner");
+  return won;
+}
