@@ -8,6 +8,7 @@
 --                    d host deadline (ms, 0 while the host is present),
 --                    p members present in entry order, each {peer, instance, conn, address},
 --                    b banned addresses
+--   m:CODE           hash: peer -> "INST CONN" of the members present (what a signal reads)
 --   rooms            set of every room code (for the room bound)
 --   deadlines        sorted set: code -> host deadline (ms)
 --   owned:ADDR       set of the codes of the rooms ADDR created and that are still open
@@ -40,6 +41,14 @@ end
 
 local function save_room(code, r)
   redis.call('SET', P .. 'room:' .. code, cjson.encode(r))
+end
+
+local function set_member(code, peer, inst, conn)
+  redis.call('HSET', P .. 'm:' .. code, peer, inst .. ' ' .. conn)
+end
+
+local function del_member(code, peer)
+  redis.call('HDEL', P .. 'm:' .. code, peer)
 end
 
 local function send(inst, conn, kind, payload)
@@ -110,7 +119,7 @@ local function close_room(code, r, frame)
     redis.call('SREM', P .. 'irooms:' .. m[2], code)
     if frame then send(m[2], m[3], 'f', frame) end
   end
-  redis.call('DEL', P .. 'room:' .. code)
+  redis.call('DEL', P .. 'room:' .. code, P .. 'm:' .. code)
   redis.call('SREM', P .. 'rooms', code)
   redis.call('ZREM', P .. 'deadlines', code)
   redis.call('SREM', P .. 'owned:' .. r.o, code)
@@ -122,6 +131,7 @@ local function depart(code, r, inst, conn, peer, grace, now)
   for i, m in ipairs(r.p) do
     if m[2] == inst and m[3] == conn then
       table.remove(r.p, i)
+      del_member(code, m[1])
       break
     end
   end
@@ -205,6 +215,7 @@ if op == 'create' then
   for i = 10, #ARGV do
     local code = ARGV[i]
     if redis.call('SET', P .. 'room:' .. code, raw, 'NX') then
+      set_member(code, peer, inst, conn)
       redis.call('SADD', P .. 'rooms', code)
       redis.call('SADD', owned, code)
       redis.call('HSET', P .. 'seats:' .. inst, conn, code .. ' ' .. peer)
@@ -242,6 +253,7 @@ if op == 'join' then
   local peers = peers_of(r)
   notify(r, inst, conn, peer_frame('peer_joined', peer))
   r.p[#r.p + 1] = {peer, inst, conn, addr}
+  set_member(code, peer, inst, conn)
   save_room(code, r)
   redis.call('HSET', P .. 'seats:' .. inst, conn, code .. ' ' .. peer)
   redis.call('SADD', P .. 'irooms:' .. inst, code)
@@ -275,6 +287,7 @@ if op == 'reclaim' then
   local peers = peers_of(r)
   notify(r, inst, conn, peer_frame('peer_joined', r.h))
   r.p[#r.p + 1] = {r.h, inst, conn, r.o}
+  set_member(code, r.h, inst, conn)
   save_room(code, r)
   redis.call('HSET', P .. 'seats:' .. inst, conn, code .. ' ' .. r.h)
   redis.call('SADD', P .. 'irooms:' .. inst, code)
@@ -284,20 +297,18 @@ if op == 'reclaim' then
 end
 
 -- signal INST CONN TO DATA: forwards DATA (serialized JSON) to peer TO of the room.
+-- The hot path: two hash reads and a publish, no JSON decoding.
 if op == 'signal' then
   local inst, conn, to, data = ARGV[2], ARGV[3], ARGV[4], ARGV[5]
   local code, peer = seat_of(inst, conn)
   if not code then return 'not_in_room' end
   if peer == to then return 'unknown_peer' end
-  local r = load_room(code)
-  if not r then return 'not_in_room' end
-  for _, m in ipairs(r.p) do
-    if m[1] == to then
-      send(m[2], m[3], 'f', '{"type":"signal","from":"' .. peer .. '","data":' .. data .. '}')
-      return 'ok'
-    end
-  end
-  return 'unknown_peer'
+  local where = redis.call('HGET', P .. 'm:' .. code, to)
+  if not where then return 'unknown_peer' end
+  local sp = string.find(where, ' ', 1, true)
+  send(string.sub(where, 1, sp - 1), string.sub(where, sp + 1), 'f',
+    '{"type":"signal","from":"' .. peer .. '","data":' .. data .. '}')
+  return 'ok'
 end
 
 -- kick INST CONN PEER MAX_BANNED
@@ -312,6 +323,7 @@ if op == 'kick' then
   for i, m in ipairs(r.p) do
     if m[1] == target then
       table.remove(r.p, i)
+      del_member(code, target)
       redis.call('HDEL', P .. 'seats:' .. m[2], m[3])
       unindex(r, code, m[2])
       local known = (m[4] == r.o)

@@ -19,6 +19,13 @@
 //! raises its own limit, but a relay started separately needs `ulimit -n 65536` first.
 //! Clients are spread over several loopback source addresses (`--sources`) so the
 //! ephemeral port range is not the limit. Only loopback targets are accepted.
+//!
+//! A cluster: `--instances 2 --redis-server /usr/bin/redis-server` starts a store on a
+//! free loopback port and two relays sharing it (or `--cluster-url` names a running
+//! store; `--url` takes several comma-separated URLs, `--pid` as many pids). Every room
+//! is split over the instances (peer `i` of room `r` on instance `(r + i) % n`), and
+//! each timed signal goes to a peer on another instance than its sender's. The CPU of
+//! the store's process is reported beside the relays', per 1,000 signals.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
@@ -49,12 +56,29 @@ struct Args {
     /// Start this coup-relay binary on a free loopback port and measure it.
     #[arg(long, conflicts_with = "url")]
     spawn: Option<PathBuf>,
-    /// The relay's WebSocket URL, for a relay already running (loopback only).
-    #[arg(long, default_value = "ws://127.0.0.1:8080/ws")]
-    url: String,
-    /// The relay's process id, for memory figures of a relay already running.
+    /// The relay's WebSocket URL, for a relay already running (loopback only); several,
+    /// comma-separated, for instances of one cluster.
+    #[arg(long, default_value = "ws://127.0.0.1:8080/ws", value_delimiter = ',')]
+    url: Vec<String>,
+    /// The relay's process id, for memory and CPU figures of a relay already running
+    /// (one per `--url`).
+    #[arg(long, value_delimiter = ',')]
+    pid: Vec<u32>,
+    /// With `--spawn`: relay instances to start, sharing rooms through a store
+    /// (`--redis-server` or `--cluster-url`) when more than one.
+    #[arg(long, default_value_t = 1)]
+    instances: usize,
+    /// Start this redis-server (or valkey-server) on a free loopback port as the
+    /// instances' store.
     #[arg(long)]
-    pid: Option<u32>,
+    redis_server: Option<PathBuf>,
+    /// The store the spawned instances share (loopback only), when not started here.
+    #[arg(long)]
+    cluster_url: Option<String>,
+    /// The store's process id, for its CPU figures (found by itself with
+    /// `--redis-server`).
+    #[arg(long)]
+    store_pid: Option<u32>,
     /// Connections to open and hold.
     #[arg(long, default_value_t = 20_000)]
     connections: usize,
@@ -107,6 +131,8 @@ struct Handle {
     tx: mpsc::UnboundedSender<Cmd>,
     /// Its peer id.
     peer: String,
+    /// The instance it is connected to.
+    instance: usize,
 }
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
@@ -160,51 +186,112 @@ impl Drop for Spawned {
     }
 }
 
+/// A loopback port that was free a moment ago.
+fn free_port() -> Result<u16, String> {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .map_err(|e| format!("no free port: {e}"))
+}
+
+/// Waits until something listens on `addr`.
+async fn listening(addr: SocketAddr, what: &str) -> Result<(), String> {
+    let up = Instant::now();
+    while TcpStream::connect(addr).await.is_err() {
+        if up.elapsed() > Duration::from_secs(10) {
+            return Err(format!("{what} did not start listening on {addr}"));
+        }
+        sleep(Duration::from_millis(50)).await;
+    }
+    Ok(())
+}
+
 async fn run(args: Args) -> Result<(), String> {
-    let (addr, pid, _child) = match &args.spawn {
+    let mut children = Vec::new();
+    let mut store_pid = args.store_pid;
+    let (addrs, pids): (Vec<SocketAddr>, Vec<u32>) = match &args.spawn {
         Some(bin) => {
-            let port = std::net::TcpListener::bind("127.0.0.1:0")
-                .and_then(|l| l.local_addr())
-                .map_err(|e| format!("no free port: {e}"))?
-                .port();
-            let addr = SocketAddr::from(([127, 0, 0, 1], port));
-            let child = Command::new(bin)
-                .args(["--bind", &addr.to_string(), "--static-dir", "/nonexistent"])
-                .args(["--max-connections", "1000000", "--max-rooms", "1000000"])
-                // Every load client is on loopback: no per-address limits.
-                .args(["--connections-per-address", "1000000"])
-                .args(["--rooms-per-address", "1000000"])
-                .args(["--creates-per-minute", "1000000"])
-                .args(["--room-size", &args.room_size.max(2).to_string()])
-                .env("RUST_LOG", "warn")
-                .stdout(Stdio::null())
-                .spawn()
-                .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
-            let pid = child.id();
-            let child = Spawned(child);
-            let up = Instant::now();
-            while TcpStream::connect(addr).await.is_err() {
-                if up.elapsed() > Duration::from_secs(10) {
-                    return Err("the relay did not start listening".into());
-                }
-                sleep(Duration::from_millis(50)).await;
+            let n = args.instances.max(1);
+            let mut cluster_url = args.cluster_url.clone();
+            if let Some(redis) = &args.redis_server {
+                let port = free_port()?;
+                let child = Command::new(redis)
+                    .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+                    .args(["--save", "", "--appendonly", "no"])
+                    .stdout(Stdio::null())
+                    .spawn()
+                    .map_err(|e| format!("cannot start {}: {e}", redis.display()))?;
+                store_pid = Some(child.id());
+                children.push(Spawned(child));
+                listening(([127, 0, 0, 1], port).into(), "the store").await?;
+                cluster_url = Some(format!("redis://127.0.0.1:{port}/"));
             }
-            (addr, Some(pid), Some(child))
+            if let Some(url) = &cluster_url
+                && !(url.starts_with("redis://127.") || url.starts_with("redis://localhost"))
+            {
+                return Err("this tool only uses a store on loopback".into());
+            }
+            if n > 1 && cluster_url.is_none() {
+                return Err("--instances above 1 needs --redis-server or --cluster-url".into());
+            }
+            let mut addrs = Vec::new();
+            let mut pids = Vec::new();
+            for _ in 0..n {
+                let addr = SocketAddr::from(([127, 0, 0, 1], free_port()?));
+                let mut cmd = Command::new(bin);
+                cmd.args(["--bind", &addr.to_string(), "--static-dir", "/nonexistent"])
+                    .args(["--max-connections", "1000000", "--max-rooms", "1000000"])
+                    // Every load client is on loopback: no per-address limits.
+                    .args(["--connections-per-address", "1000000"])
+                    .args(["--rooms-per-address", "1000000"])
+                    .args(["--creates-per-minute", "1000000"])
+                    .args(["--room-size", &args.room_size.max(2).to_string()])
+                    .env("RUST_LOG", "warn")
+                    .stdout(Stdio::null());
+                if let Some(url) = &cluster_url {
+                    cmd.args(["--cluster-url", url]);
+                }
+                let child = cmd
+                    .spawn()
+                    .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
+                pids.push(child.id());
+                children.push(Spawned(child));
+                listening(addr, "the relay").await?;
+                addrs.push(addr);
+            }
+            (addrs, pids)
         }
         None => {
-            let rest = args.url.strip_prefix("ws://").ok_or("only ws:// URLs")?;
-            let host = rest.split('/').next().unwrap_or("");
-            let addr: SocketAddr = host
-                .parse()
-                .map_err(|_| format!("not an address: {host}"))?;
-            if !addr.ip().is_loopback() {
-                return Err("this tool only targets loopback addresses".into());
+            let mut addrs = Vec::new();
+            for url in &args.url {
+                let rest = url.strip_prefix("ws://").ok_or("only ws:// URLs")?;
+                let host = rest.split('/').next().unwrap_or("");
+                let addr: SocketAddr = host
+                    .parse()
+                    .map_err(|_| format!("not an address: {host}"))?;
+                if !addr.ip().is_loopback() {
+                    return Err("this tool only targets loopback addresses".into());
+                }
+                addrs.push(addr);
             }
-            (addr, args.pid, None)
+            (addrs, args.pid.clone())
         }
     };
-    let url = format!("ws://{addr}/ws");
-    let rss_before = pid.and_then(rss_kib);
+    let n_instances = addrs.len();
+    let urls: Vec<String> = addrs.iter().map(|a| format!("ws://{a}/ws")).collect();
+    let rss_all = |pids: &[u32]| -> Option<u64> {
+        if pids.is_empty() {
+            return None;
+        }
+        pids.iter().map(|p| rss_kib(*p)).sum()
+    };
+    let cpu_all = |pids: &[u32]| -> Option<f64> {
+        if pids.is_empty() {
+            return None;
+        }
+        pids.iter().map(|p| cpu_secs(*p)).sum()
+    };
+    let rss_before = rss_all(&pids);
     let stats = Arc::new(Stats::default());
     let _ = epoch();
 
@@ -220,11 +307,11 @@ async fn run(args: Args) -> Result<(), String> {
     let mut set = JoinSet::new();
     for r in 0..rooms {
         let size = room_size.min(args.connections - r * room_size);
-        let (sem, url, stats) = (sem.clone(), url.clone(), stats.clone());
+        let (sem, addrs, urls, stats) = (sem.clone(), addrs.clone(), urls.clone(), stats.clone());
         let sources = args.sources.max(1);
         set.spawn(async move {
             let _permit = sem.acquire_owned().await.map_err(|e| e.to_string())?;
-            setup_room(r, size, addr, &url, sources, stats).await
+            setup_room(r, size, &addrs, &urls, sources, stats).await
         });
     }
     let mut all_rooms: Vec<Vec<Handle>> = Vec::with_capacity(rooms);
@@ -280,11 +367,11 @@ async fn run(args: Args) -> Result<(), String> {
 
     // Memory per idle connection: everyone connected, nothing in flight.
     sleep(Duration::from_secs(2)).await;
-    let rss_idle = pid.and_then(rss_kib);
+    let rss_idle = rss_all(&pids);
     if let (Some(before), Some(idle)) = (rss_before, rss_idle) {
         let per = (idle.saturating_sub(before)) as f64 * 1024.0 / held.max(1) as f64;
         println!(
-            "relay RSS: {before} KiB before, {idle} KiB holding {held} connections: {:.1} KiB per connection",
+            "relay RSS ({n_instances} instance(s)): {before} KiB before, {idle} KiB holding {held} connections: {:.1} KiB per connection",
             per / 1024.0
         );
     }
@@ -302,7 +389,8 @@ async fn run(args: Args) -> Result<(), String> {
     if senders.is_empty() {
         return Err("no connections".into());
     }
-    let cpu_before = (pid.and_then(cpu_secs), cpu_secs(std::process::id()));
+    let store_cpu = || store_pid.and_then(cpu_secs);
+    let cpu_before = (cpu_all(&pids), cpu_secs(std::process::id()), store_cpu());
     let mut tick = interval(Duration::from_millis(1));
     tick.set_missed_tick_behavior(MissedTickBehavior::Burst);
     let started = Instant::now();
@@ -317,7 +405,14 @@ async fn run(args: Args) -> Result<(), String> {
             cursor = (cursor + 7919) % senders.len();
             let (r, i) = senders[cursor];
             let room = &all_rooms[r];
-            let j = (i + 1 + rand::rng().random_range(0..room.len() - 1)) % room.len();
+            let mut j = (i + 1 + rand::rng().random_range(0..room.len() - 1)) % room.len();
+            // In a cluster, to a peer on another instance.
+            while n_instances > 1 && room[j].instance == room[i].instance && room.len() > 1 {
+                j = (j + 1) % room.len();
+                if j == i {
+                    j = (j + 1) % room.len();
+                }
+            }
             let t = epoch().elapsed().as_micros() as u64;
             let _ = room[i]
                 .tx
@@ -330,15 +425,25 @@ async fn run(args: Args) -> Result<(), String> {
     while stats.timed.load(Ordering::Relaxed) < sent && Instant::now() < wait {
         sleep(Duration::from_millis(10)).await;
     }
-    let cpu_after = (pid.and_then(cpu_secs), cpu_secs(std::process::id()));
+    let cpu_after = (cpu_all(&pids), cpu_secs(std::process::id()), store_cpu());
     let busy = |a: Option<f64>, b: Option<f64>| match (a, b) {
         (Some(a), Some(b)) => format!("{:.0}%", (b - a) / started.elapsed().as_secs_f64() * 100.0),
         _ => "?".to_owned(),
     };
     println!(
-        "CPU during the latency phase (100% = one core): relay {}, load tool {}",
+        "CPU during the latency phase (100% = one core): relay {}, load tool {}, store {}",
         busy(cpu_before.0, cpu_after.0),
-        busy(cpu_before.1, cpu_after.1)
+        busy(cpu_before.1, cpu_after.1),
+        busy(cpu_before.2, cpu_after.2)
+    );
+    let per_thousand = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(a), Some(b)) if sent > 0 => format!("{:.1} ms", (b - a) * 1e6 / sent as f64),
+        _ => "?".to_owned(),
+    };
+    println!(
+        "CPU per 1,000 signals sent (pings included): relay {}, store {}",
+        per_thousand(cpu_before.0, cpu_after.0),
+        per_thousand(cpu_before.2, cpu_after.2)
     );
     let mut lat = stats
         .latencies
@@ -365,7 +470,7 @@ async fn run(args: Args) -> Result<(), String> {
         pct(0.99),
         pct(1.0)
     );
-    let rss_end = pid.and_then(rss_kib);
+    let rss_end = rss_all(&pids);
     println!(
         "summary: held {held} connections ({} dropped, {} errors), {:.0} connects/s, p99 {:.3} ms at {} msg/s, RSS {} KiB at end",
         stats.dropped.load(Ordering::Relaxed),
@@ -380,6 +485,10 @@ async fn run(args: Args) -> Result<(), String> {
         sleep(Duration::from_secs(args.hold)).await;
     }
     drop(all_rooms);
+    // The relays first (they tell the store their connections are gone), then the store.
+    while let Some(child) = children.pop() {
+        drop(child);
+    }
     Ok(())
 }
 
@@ -443,19 +552,21 @@ async fn next_message(ws: &mut Ws) -> Result<RelayMessage, String> {
     }
 }
 
-/// Opens a room of `size` clients: the first creates it, the others join.
+/// Opens a room of `size` clients, spread over the instances: the first creates it, the
+/// others join.
 async fn setup_room(
     r: usize,
     size: usize,
-    addr: SocketAddr,
-    url: &str,
+    addrs: &[SocketAddr],
+    urls: &[String],
     sources: u8,
     stats: Arc<Stats>,
 ) -> Result<Vec<Handle>, String> {
     let mut handles = Vec::with_capacity(size);
     let mut code = String::new();
     for i in 0..size {
-        let mut ws = connect(addr, url, r * size + i, sources).await?;
+        let instance = (r + i) % addrs.len();
+        let mut ws = connect(addrs[instance], &urls[instance], r * size + i, sources).await?;
         let msg = if i == 0 {
             json!({"type":"create"})
         } else {
@@ -479,7 +590,7 @@ async fn setup_room(
         };
         let (tx, rx) = mpsc::unbounded_channel();
         tokio::spawn(client_loop(ws, rx, stats.clone()));
-        handles.push(Handle { tx, peer });
+        handles.push(Handle { tx, peer, instance });
     }
     Ok(handles)
 }
