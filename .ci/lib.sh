@@ -73,6 +73,16 @@ ensure_chromium() {
     fi
 }
 
+ensure_coturn() {
+    if command -v turnserver >/dev/null; then
+        note "turnserver: present"
+    else
+        note "installing Debian's coturn (the browser suite's TURN-only game)"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq coturn
+    fi
+}
+
 ensure_iproute2() {
     if command -v ip >/dev/null && command -v unshare >/dev/null; then
         note "ip, unshare: present"

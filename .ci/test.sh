@@ -150,6 +150,7 @@ step_e2e() {
     section "browser end-to-end: tools"
     ensure_chromium
     ensure_iproute2
+    ensure_coturn
     ensure_e2e_packages
     [ -f "$ROOT/dist/index.html" ] || die "no dist/index.html: run the client step first"
     relay_binary

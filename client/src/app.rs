@@ -97,15 +97,40 @@ impl Ctl {
             }
         });
         let now = RwSignal::new(now_ms());
-        let tick = Closure::<dyn FnMut()>::new(move || now.set(now_ms()));
+        let clock = Rc::downgrade(&ctl);
+        let tick = Closure::<dyn FnMut()>::new(move || {
+            let t = now_ms();
+            now.set(t);
+            if let Some(c) = clock.upgrade() {
+                c.tick(t);
+            }
+        });
+        // The page wakes (its tab comes to the front, the network comes back): a pending
+        // reconnection tries at once instead of at the end of its backoff.
+        let waker = Rc::downgrade(&ctl);
+        let wake = Closure::<dyn FnMut()>::new(move || {
+            if let Some(c) = waker.upgrade() {
+                let t = now_ms();
+                c.session.update(|s| s.wake(t));
+                c.tick(t);
+            }
+        });
         if let Some(w) = web_sys::window() {
             // One clock for the page's lifetime.
             let _ = w.set_interval_with_callback_and_timeout_and_arguments_0(
                 tick.as_ref().unchecked_ref(),
                 CLOCK_MS,
             );
+            let _ = w.add_event_listener_with_callback("online", wake.as_ref().unchecked_ref());
+            if let Some(d) = w.document() {
+                let _ = d.add_event_listener_with_callback(
+                    "visibilitychange",
+                    wake.as_ref().unchecked_ref(),
+                );
+            }
         }
         tick.forget();
+        wake.forget();
         Ctl {
             session,
             now,
@@ -186,6 +211,15 @@ fn meta(name: &str) -> Option<String> {
 }
 
 impl Controller {
+    /// The page's clock: a reconnection that is due makes its attempt (only then is the
+    /// session touched, so the interface does not redraw four times a second).
+    fn tick(&self, now: u64) {
+        if self.session.with_untracked(|s| s.tick_due(now)) {
+            let jitter = js_sys::Math::random();
+            self.step(|s| s.tick(now, jitter));
+        }
+    }
+
     /// Applies one input to the session, then carries out its effects.
     fn step(&self, input: impl FnOnce(&mut Session) -> Vec<Effect>) {
         let effects = self.session.try_update(input).unwrap_or_default();
@@ -295,7 +329,7 @@ impl Controller {
                         .map_or(Ok(()), |ws| ws.send(&msg))
                 }) {
                     self.notify(format!("Could not reach the relay: {e}"));
-                    self.step(Session::on_relay_lost);
+                    self.step(|s| s.on_relay_lost(now_ms()));
                 }
             }
             Effect::CloseRelay => defer_drop(self.relay.borrow_mut().take()),
@@ -303,7 +337,9 @@ impl Controller {
                 let report = self.link_reporter(&peer);
                 match PeerLink::dial(&ice_servers, report) {
                     Ok(link) => drop(self.links.borrow_mut().insert(peer, link)),
-                    Err(e) => self.step(|s| s.on_link_closed(&peer, Some(&e.to_string()))),
+                    Err(e) => {
+                        self.step(|s| s.on_link_closed(&peer, Some(&e.to_string()), now_ms()))
+                    }
                 }
             }
             Effect::Signal {
@@ -316,12 +352,18 @@ impl Controller {
                     match PeerLink::accept(&ice_servers, report) {
                         Ok(link) => drop(self.links.borrow_mut().insert(peer.clone(), link)),
                         Err(e) => {
-                            return self.step(|s| s.on_link_closed(&peer, Some(&e.to_string())));
+                            return self
+                                .step(|s| s.on_link_closed(&peer, Some(&e.to_string()), now_ms()));
                         }
                     }
                 }
                 if let Some(link) = self.links.borrow().get(&peer) {
                     link.apply(data);
+                }
+            }
+            Effect::RestartIce { peer } => {
+                if let Some(link) = self.links.borrow().get(&peer) {
+                    link.restart_ice();
                 }
             }
             Effect::Hangup { peer } => {
@@ -418,7 +460,7 @@ impl Controller {
                         "The relay closed the connection ({code}): {reason}"
                     ));
                 }
-                self.step(Session::on_relay_lost);
+                self.step(|s| s.on_relay_lost(now_ms()));
             }
         }
     }
@@ -444,7 +486,14 @@ impl Controller {
                 let now = now_ms();
                 self.step(|s| s.on_peer_frame(peer, &frame, now))
             }
-            LinkEvent::Closed(why) => self.step(|s| s.on_link_closed(peer, why.as_deref())),
+            LinkEvent::Unstable => self.step(|s| s.on_link_unstable(peer, now_ms())),
+            LinkEvent::Stable => self.step(|s| {
+                s.on_link_stable(peer);
+                Vec::new()
+            }),
+            LinkEvent::Closed(why) => {
+                self.step(|s| s.on_link_closed(peer, why.as_deref(), now_ms()))
+            }
         }
     }
 }

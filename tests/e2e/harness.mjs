@@ -69,13 +69,13 @@ async function waitForHealth(relay, url, ms, log) {
 export { freePort };
 
 /**
- * Starts the relay serving the built client and launches Chromium. `relayArgs` are more
- * flags for the relay (TURN, say).
+ * Starts the relay serving the built client and launches Chromium (or uses `browser`, one
+ * already running). `relayArgs` are more flags for the relay (TURN, say).
  * Returns `{ base, browser, stop, restartRelay, relayLog }`: the page's URL, the browser,
  * a function that closes the browser and stops the relay, one that stops the relay and
  * starts it again on the same port (`downMs` later), and the relay's output so far.
  */
-export async function startTable({ relayArgs = [] } = {}) {
+export async function startTable({ relayArgs = [], browser: shared } = {}) {
   assert.ok(existsSync(RELAY_BIN), `no relay binary at ${RELAY_BIN}`);
   assert.ok(existsSync(path.join(DIST, "index.html")), `no built client at ${DIST}`);
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -95,13 +95,13 @@ export async function startTable({ relayArgs = [] } = {}) {
   let browser;
   try {
     await waitForHealth(relay, `${base}/healthz`, 15_000, () => relayLog);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    browser = shared ?? (await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }));
   } catch (e) {
     relay.kill("SIGTERM");
     throw e;
   }
   const stop = async () => {
-    await browser.close();
+    if (!shared) await browser.close();
     relay.kill("SIGTERM");
   };
   const restartRelay = async (downMs = 0) => {

@@ -8,7 +8,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, startTable } from "./harness.mjs";
+import { spawn, spawnSync } from "node:child_process";
+import { ARTIFACTS, freePort, startTable } from "./harness.mjs";
 import { checkHidden, dealRoom, decideOnce, offered, openPage, playToTheEnd } from "./play.mjs";
 
 let table;
@@ -123,5 +124,179 @@ test("a copy of a joiner's tab does not take its seat, and a reload takes it bac
   } finally {
     await host.context.close();
     await guest.context.close();
+  }
+});
+
+/** Plays on both pages until `check` holds (or `ms` pass). */
+async function playUntil(host, guest, check, ms, what, prefer) {
+  const start = Date.now();
+  for (;;) {
+    await checkHidden([host, guest]);
+    if (await check()) return;
+    assert.ok(Date.now() - start < ms, `${what} within ${ms} ms`);
+    let clicked = await decideOnce(host.page, prefer);
+    if (await decideOnce(guest.page, prefer)) clicked = true;
+    if (!clicked) await host.page.waitForTimeout(50);
+  }
+}
+
+/** Runs `ip` in the test's network namespace (the suite runs inside `unshare -n`). */
+function ip(...args) {
+  const r = spawnSync("ip", args, { encoding: "utf8" });
+  assert.equal(r.status, 0, `ip ${args.join(" ")}: ${r.stderr}`);
+}
+
+test("a joiner offline for 20 s mid-window is answered for, then back in its seat without a click", { timeout: 150_000 }, async () => {
+  const host = await open();
+  const guest = await open({ viewport: { width: 390, height: 844 } });
+  try {
+    await dealRoom(host, guest, ["Eve", "Fay"]);
+    // The host claims Tax until the joiner is asked whether to challenge.
+    await playUntil(host, guest, async () => (await offered(guest.page)).includes("Challenge"), 60_000, "a challenge window", ["Tax", "Pass", "Income"]);
+    const owes = () => host.page.locator('[data-testid="seat"][data-seat="1"].owes').count();
+    assert.equal(await owes(), 1, "the joiner owes its answer");
+    // Offline: Chromium's offline emulation reaches neither WebRTC nor open sockets, so
+    // loopback goes down as well (the only network this namespace has).
+    await guest.context.setOffline(true);
+    ip("link", "set", "lo", "down");
+    // The host's page watches for the joiner's seat to stop owing its answer.
+    await host.page.evaluate(() => {
+      const seat = () => document.querySelector('[data-testid="seat"][data-seat="1"]');
+      window.__answered = false;
+      const poll = setInterval(() => {
+        if (seat() && !seat().classList.contains("owes")) {
+          window.__answered = true;
+          clearInterval(poll);
+        }
+      }, 20);
+    });
+    let restored = false;
+    try {
+      const start = Date.now();
+      let calm = false;
+      while (Date.now() - start < 20_000) {
+        if ((await guest.page.getByTestId("connection-line").count()) > 0) calm = true;
+        await decideOnce(host.page, ["Income", "Pass"]);
+        await host.page.waitForTimeout(200);
+      }
+      assert.ok(calm, "the joiner's page says it is reconnecting");
+      const answered = await host.page.evaluate(() => window.__answered);
+      assert.ok(answered, "the host answered the joiner's window while it was away");
+      ip("link", "set", "lo", "up");
+      restored = true;
+    } finally {
+      if (!restored) ip("link", "set", "lo", "up");
+    }
+    await guest.context.setOffline(false);
+    const back = Date.now();
+    const liveAgain = async () =>
+      (await live(guest.page)) &&
+      (await guest.page.getByTestId("connection-line").count()) === 0 &&
+      (await guest.page.locator('[data-testid="seat"].me').count()) === 1;
+    await until([host, guest], liveAgain, 30_000, "the joiner live again");
+    console.log(`    joiner's network back to its seat live: ${Date.now() - back} ms`);
+    assert.equal(await guest.page.locator('[data-testid="seat"].me').getAttribute("data-seat"), "1", "the same seat");
+    assert.equal(await guest.page.getByTestId("rejoin").count(), 0, "no click was needed");
+    await playToTheEnd(host, guest);
+  } finally {
+    await host.context.close();
+    await guest.context.close();
+  }
+});
+
+test("the relay stops and starts again mid-game and the game goes on", { timeout: 150_000 }, async () => {
+  const host = await open();
+  const guest = await open({ viewport: { width: 390, height: 844 } });
+  try {
+    await dealRoom(host, guest, ["Gil", "Hal"]);
+    for (let i = 0; i < 3; i++) {
+      await decideOnce(host.page);
+      await decideOnce(guest.page);
+    }
+    const logLines = () => host.page.locator('[data-testid="log"] li').count();
+    const before = await logLines();
+    const restart = table.restartRelay(3_000);
+    // The game goes on over the data channels while the relay is down.
+    await host.page.getByTestId("connection-line").waitFor({ timeout: 10_000 });
+    await playUntil(host, guest, async () => (await logLines()) > before + 2, 20_000, "moves without the relay");
+    await restart;
+    await host.page.getByTestId("connection-line").waitFor({ state: "detached", timeout: 20_000 });
+    const peers = (p) => p.locator('[data-testid="peer"]').evaluateAll((e) => e.map((x) => x.dataset.link));
+    assert.ok(await live(host.page) && (await live(guest.page)), `the links stayed open: ${await peers(host.page)} / ${await peers(guest.page)}`);
+    await playToTheEnd(host, guest);
+    assert.deepEqual(guest.errors, [], "no errors on the joiner's page");
+  } finally {
+    await host.context.close();
+    await guest.context.close();
+  }
+});
+
+// Every page's peer connections are made relay-only, as a player behind a strict NAT needs,
+// and kept for their statistics.
+const RELAY_ONLY = () => {
+  const Native = window.RTCPeerConnection;
+  window.__pcs = [];
+  window.RTCPeerConnection = function (config = {}) {
+    const pc = new Native({ ...config, iceTransportPolicy: "relay" });
+    window.__pcs.push(pc);
+    return pc;
+  };
+  window.RTCPeerConnection.prototype = Native.prototype;
+};
+
+/** The candidate types of the pairs the page's open connections are using. */
+async function pathTypes(page) {
+  return page.evaluate(async () => {
+    const types = [];
+    for (const pc of window.__pcs) {
+      if (pc.connectionState !== "connected") continue;
+      const stats = [...(await pc.getStats()).values()];
+      const byId = new Map(stats.map((s) => [s.id, s]));
+      for (const t of stats.filter((s) => s.type === "transport" && s.selectedCandidatePairId)) {
+        const pair = byId.get(t.selectedCandidatePairId);
+        types.push(`${byId.get(pair.localCandidateId).candidateType}/${byId.get(pair.remoteCandidateId).candidateType}`);
+      }
+    }
+    return types;
+  });
+}
+
+test("a room game played to the end through TURN alone (coturn, the relay's credentials)", { timeout: 150_000 }, async () => {
+  const secret = "e2e-turn-secret-0123456789";
+  const port = await freePort();
+  let turnLog = "";
+  const turn = spawn(
+    "turnserver",
+    [
+      "-n", "--no-cli", "--no-tls", "--no-dtls", "--allow-loopback-peers",
+      "--listening-ip=127.0.0.1", "--relay-ip=127.0.0.1", `--listening-port=${port}`,
+      "--min-port=49152", "--max-port=65535", "--use-auth-secret",
+      `--static-auth-secret=${secret}`, "--realm=coup.test", "--log-file=stdout", "--simple-log",
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  turn.stdout.on("data", (d) => (turnLog += d));
+  turn.stderr.on("data", (d) => (turnLog += d));
+  const turned = await startTable({
+    browser: table.browser,
+    relayArgs: ["--turn-secret", secret, "--turn-urls", `turn:127.0.0.1:${port}?transport=udp`],
+  });
+  const host = await openPage(turned.browser, turned.base, { init: RELAY_ONLY });
+  const guest = await openPage(turned.browser, turned.base, { init: RELAY_ONLY, viewport: { width: 390, height: 844 } });
+  try {
+    await dealRoom(host, guest, ["Ivy", "Jo"]);
+    for (const side of [host, guest]) {
+      const types = await pathTypes(side.page);
+      assert.ok(types.length > 0 && types.every((t) => t === "relay/relay"), `the link goes through TURN: ${types}`);
+    }
+    await playToTheEnd(host, guest);
+  } catch (e) {
+    console.log(turnLog.slice(-3_000));
+    throw e;
+  } finally {
+    await host.context.close();
+    await guest.context.close();
+    await turned.stop();
+    turn.kill("SIGTERM");
   }
 });

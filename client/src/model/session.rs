@@ -126,6 +126,37 @@ pub struct Hosting {
     /// Taking the room back on the relay (after a reload or a lost socket), until it
     /// answers.
     reclaiming: bool,
+    /// The relay socket closed: the room is reclaimed on a new one, with backoff.
+    off_relay: bool,
+    /// When the next reclaim goes out, while off the relay, and how many went before.
+    retry: Option<(u64, u32)>,
+    /// Guests that left the relay while their link stayed open: forgotten when it ends.
+    left_relay: Vec<RelayPeer>,
+}
+
+/// A guest getting its link to the host back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reconnect {
+    /// Attempts made so far.
+    pub attempts: u32,
+    /// When the next one is due, unless the link is back by then.
+    pub next_at: u64,
+    /// The host's offer arrived since: the next attempt waits a full backoff more, so as
+    /// not to cut a connection that is being made.
+    pub progress: bool,
+}
+
+/// How long to wait after attempt `attempt` (from 0) before the next: 2 s doubling to 15 s,
+/// plus up to half again by `jitter` (in `[0, 1)`), so that the guests of a table that all
+/// dropped at once do not all come back in the same instant.
+pub fn backoff_ms(attempt: u32, jitter: f64) -> u64 {
+    let base = (2_000u64 << attempt.min(3)).min(15_000);
+    let jitter = if jitter.is_finite() {
+        jitter.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    base + (base as f64 * 0.5 * jitter) as u64
 }
 
 /// The page is a guest of another page's host.
@@ -137,6 +168,14 @@ pub struct Joined {
     pub host: RelayPeer,
     /// The seat being taken back, until the host welcomes us (or the attempt fails).
     rejoining: Option<RejoinRecord>,
+    /// The link to the host is down, or struggling, and the page is getting it back.
+    reconnect: Option<Reconnect>,
+    /// Our relay socket closed: we are out of the room on the relay until we join again.
+    off_relay: bool,
+    /// A join went out to get back into the room on the relay, unanswered yet.
+    relay_rejoin: bool,
+    /// The host left the relay (it may reclaim the room): it calls us when it is back.
+    host_away: bool,
 }
 
 /// Waiting for the relay to answer.
@@ -189,6 +228,8 @@ pub enum Effect {
     },
     /// Close the connection to `peer`, if any.
     Hangup { peer: RelayPeer },
+    /// Make a fresh offer on the connection to `peer` that restarts ICE (host).
+    RestartIce { peer: RelayPeer },
     /// Send a text of the session protocol over the data channel to `peer`.
     Send { peer: RelayPeer, text: String },
     /// Start this page's referee (the messages that follow are for it); with `resume`, it
@@ -480,6 +521,9 @@ impl Session {
             links: BTreeMap::new(),
             last_link: 0,
             reclaiming: false,
+            off_relay: false,
+            retry: None,
+            left_relay: Vec::new(),
         });
         effects
     }
@@ -517,6 +561,9 @@ impl Session {
             links: BTreeMap::new(),
             last_link: 0,
             reclaiming,
+            off_relay: false,
+            retry: None,
+            left_relay: Vec::new(),
         });
         effects
     }
@@ -737,6 +784,13 @@ impl Session {
                 host,
                 peers,
                 ice_servers,
+            } if self.relay_rejoining() => self.back_in_room(&room, peer, host, peers, ice_servers),
+            RelayMessage::Joined {
+                room,
+                peer,
+                host,
+                peers,
+                ice_servers,
             } => {
                 let Phase::Opening(Opening::Join { rejoining }) = &mut self.phase else {
                     return Vec::new();
@@ -773,6 +827,10 @@ impl Session {
                     },
                     host,
                     rejoining,
+                    reconnect: None,
+                    off_relay: false,
+                    relay_rejoin: false,
+                    host_away: false,
                 });
                 Vec::new()
             }
@@ -789,6 +847,9 @@ impl Session {
             }
             RelayMessage::Pong => Vec::new(),
             RelayMessage::Error { code, message: _ } => {
+                if let Some(effects) = self.reconnect_refused(code) {
+                    return effects;
+                }
                 if self.reclaiming() {
                     let code_text = self.room().map(|r| r.code.to_string()).unwrap_or_default();
                     let effects = self.leave();
@@ -824,6 +885,258 @@ impl Session {
         matches!(&self.phase, Phase::Hosting(h) if h.reclaiming && h.room.is_some())
     }
 
+    /// Whether a guest is joining its room again on a new relay socket.
+    fn relay_rejoining(&self) -> bool {
+        matches!(&self.phase, Phase::Joined(j) if j.relay_rejoin)
+    }
+
+    /// The relay refused a reconnection's request: `None` when this error is not about
+    /// one. A host whose table plays on over open links keeps it (nobody new can join);
+    /// a guest whose room is gone is told.
+    fn reconnect_refused(&mut self, code: ErrorCode) -> Option<Vec<Effect>> {
+        match &mut self.phase {
+            Phase::Hosting(h) if h.reclaiming && h.off_relay => {
+                let lost = matches!(code, ErrorCode::NoSuchRoom | ErrorCode::BadSecret);
+                if !lost {
+                    // Busy or throttled: the next attempt comes with the backoff.
+                    return Some(Vec::new());
+                }
+                h.reclaiming = false;
+                h.off_relay = false;
+                h.retry = None;
+                self.notify(
+                    "The relay lost this room: the game goes on over the open links, but \
+                     nobody new can join, and a player who drops cannot come back.",
+                );
+                Some(Vec::new())
+            }
+            // A request to a host that just left the relay: it calls us when it is back.
+            Phase::Joined(j) if j.reconnect.is_some() && code == ErrorCode::UnknownPeer => {
+                Some(Vec::new())
+            }
+            Phase::Joined(j) if j.relay_rejoin => {
+                j.relay_rejoin = false;
+                let gone = matches!(
+                    code,
+                    ErrorCode::NoSuchRoom | ErrorCode::Banned | ErrorCode::RoomFull
+                );
+                if !gone {
+                    return Some(Vec::new());
+                }
+                let code_text = j.room.code.to_string();
+                let effects = self.leave();
+                self.notify(format!(
+                    "Room {code_text} is gone: {} Create a new room to play again.",
+                    describe_error(code)
+                ));
+                Some(effects)
+            }
+            _ => None,
+        }
+    }
+
+    /// A guest is back in its room on a new relay socket (with a new relay id): the host
+    /// sees it arrive and calls it.
+    fn back_in_room(
+        &mut self,
+        room: &str,
+        peer: String,
+        host: String,
+        peers: Vec<String>,
+        ice_servers: Vec<IceServer>,
+    ) -> Vec<Effect> {
+        let Phase::Joined(j) = &mut self.phase else {
+            return Vec::new();
+        };
+        if RoomCode::parse(room).as_ref() != Some(&j.room.code) || host == peer {
+            return self.relay_garbage("a room that is not the one we rejoined");
+        }
+        j.relay_rejoin = false;
+        j.off_relay = false;
+        let me = RelayPeer(peer);
+        let host = RelayPeer(host);
+        j.host_away = !peers.contains(&host.0);
+        j.room.peers = peers
+            .into_iter()
+            .map(RelayPeer)
+            .filter(|p| *p != me)
+            .map(|id| {
+                let is_host = id == host;
+                let link = is_host.then_some(LinkState::Connecting);
+                Peer { id, is_host, link }
+            })
+            .collect();
+        j.room.me = me;
+        j.room.ice_servers = ice_servers;
+        let old_host = std::mem::replace(&mut j.host, host);
+        vec![Effect::Hangup { peer: old_host }]
+    }
+
+    /// What the page's connection line says, if anything: a guest getting its link back,
+    /// a host getting its relay back. Calm, and gone once things are back.
+    pub fn connection_line(&self) -> Option<&'static str> {
+        match &self.phase {
+            Phase::Joined(j) if j.host_away => {
+                Some("The host's connection dropped; waiting for them to come back…")
+            }
+            Phase::Joined(j) if j.reconnect.is_some() => Some("Reconnecting…"),
+            Phase::Hosting(h) if h.off_relay => Some("Reconnecting to the relay…"),
+            _ => None,
+        }
+    }
+
+    /// The page's clock moved to `now`: a reconnection that is due makes its next attempt.
+    /// `jitter` is a fresh random number in `[0, 1)`.
+    pub fn tick(&mut self, now: u64, jitter: f64) -> Vec<Effect> {
+        match &mut self.phase {
+            Phase::Joined(j) => {
+                if let Some(r) = j.reconnect.as_mut()
+                    && r.progress
+                    && r.next_at <= now
+                {
+                    r.progress = false;
+                    r.next_at = now + backoff_ms(r.attempts, jitter);
+                }
+                let due = j.reconnect.is_some_and(|r| r.next_at <= now);
+                if due && !self.guest_live() {
+                    return self.reconnect_attempt(now, jitter);
+                }
+                Vec::new()
+            }
+            Phase::Hosting(h) => {
+                let Some((at, attempts)) = h.retry else {
+                    return Vec::new();
+                };
+                let (Some(room), Some(secret)) = (&h.room, &h.host_secret) else {
+                    return Vec::new();
+                };
+                if !h.off_relay || at > now {
+                    return Vec::new();
+                }
+                h.reclaiming = true;
+                h.retry = Some((now + backoff_ms(attempts, jitter), attempts + 1));
+                vec![Effect::Relay(ClientMessage::Reclaim {
+                    room: room.code.as_str().to_owned(),
+                    host_secret: secret.clone(),
+                })]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether [`Session::tick`] has anything to do at `now` (the page's clock asks four
+    /// times a second, and only a due tick touches the session that the interface reads).
+    pub fn tick_due(&self, now: u64) -> bool {
+        match &self.phase {
+            Phase::Joined(j) => j.reconnect.is_some_and(|r| r.next_at <= now),
+            Phase::Hosting(h) => h.off_relay && h.retry.is_some_and(|(at, _)| at <= now),
+            _ => false,
+        }
+    }
+
+    /// The page woke up (its tab came to the front, the network came back): a pending
+    /// reconnection tries again now rather than at the end of its backoff.
+    pub fn wake(&mut self, now: u64) {
+        match &mut self.phase {
+            Phase::Joined(j) => {
+                if let Some(r) = j.reconnect.as_mut() {
+                    r.next_at = r.next_at.min(now);
+                }
+            }
+            Phase::Hosting(h) => {
+                if let Some((at, _)) = h.retry.as_mut() {
+                    *at = (*at).min(now);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether a guest's link to its host is open and the host has welcomed it on it.
+    fn guest_live(&self) -> bool {
+        let Phase::Joined(j) = &self.phase else {
+            return false;
+        };
+        let open = j
+            .room
+            .peers
+            .iter()
+            .any(|p| p.id == j.host && p.link == Some(LinkState::Open));
+        open && j.table.guest().member().is_some()
+    }
+
+    /// One attempt to get a guest's link back: a fresh connection that the host makes
+    /// when asked over the relay, after joining the room again on a new socket if the old
+    /// one is gone. A host that is away calls us itself when it is back.
+    fn reconnect_attempt(&mut self, now: u64, jitter: f64) -> Vec<Effect> {
+        let Phase::Joined(j) = &mut self.phase else {
+            return Vec::new();
+        };
+        let r = j.reconnect.get_or_insert(Reconnect {
+            attempts: 0,
+            next_at: now,
+            progress: false,
+        });
+        r.next_at = now + backoff_ms(r.attempts, jitter);
+        r.attempts += 1;
+        if j.host_away {
+            return Vec::new();
+        }
+        let host = j.host.clone();
+        let mut effects = vec![Effect::Hangup { peer: host.clone() }];
+        if let Some(p) = j.room.peer_mut(&host) {
+            p.link = Some(LinkState::Connecting);
+        }
+        if j.off_relay {
+            if !j.relay_rejoin {
+                j.relay_rejoin = true;
+                effects.push(Effect::Relay(ClientMessage::Join {
+                    room: j.room.code.as_str().to_owned(),
+                }));
+            }
+        } else {
+            effects.push(Effect::Relay(ClientMessage::Signal {
+                to: host.0,
+                data: SignalData::Redial.to_value(),
+            }));
+        }
+        effects
+    }
+
+    /// The connection to `peer` went `disconnected` (ICE lost its path, for now): a guest
+    /// shows it is reconnecting and asks the host to restart ICE.
+    pub fn on_link_unstable(&mut self, peer: &RelayPeer, now: u64) -> Vec<Effect> {
+        let Phase::Joined(j) = &mut self.phase else {
+            return Vec::new();
+        };
+        if *peer != j.host || j.reconnect.is_some() {
+            return Vec::new();
+        }
+        j.reconnect = Some(Reconnect {
+            attempts: 0,
+            next_at: now + backoff_ms(0, 0.0),
+            progress: false,
+        });
+        if j.off_relay || j.host_away {
+            return Vec::new();
+        }
+        vec![Effect::Relay(ClientMessage::Signal {
+            to: peer.0.clone(),
+            data: SignalData::Restart.to_value(),
+        })]
+    }
+
+    /// The connection to `peer` is connected again (after an ICE restart, say).
+    pub fn on_link_stable(&mut self, peer: &RelayPeer) {
+        let live = self.guest_live();
+        if let Phase::Joined(j) = &mut self.phase
+            && *peer == j.host
+            && live
+        {
+            j.reconnect = None;
+        }
+    }
+
     /// The relay gave the room back: every guest it lists that has no open link with us
     /// is dialled again (their hello with their token takes their seat back).
     fn reclaimed(
@@ -844,6 +1157,8 @@ impl Session {
             return self.relay_garbage("a room that is not the one we reclaimed");
         }
         h.reclaiming = false;
+        h.off_relay = false;
+        h.retry = None;
         r.ice_servers = ice_servers;
         let mut effects = Vec::new();
         let me = r.me.clone();
@@ -890,6 +1205,12 @@ impl Session {
             return Vec::new();
         }
         let is_host = host.as_ref() == Some(&peer);
+        if is_host && let Phase::Joined(j) = &mut self.phase {
+            j.host_away = false;
+        }
+        let Some(room) = self.room_mut() else {
+            return Vec::new();
+        };
         // The host calls every guest; a host that reclaimed its room calls us again.
         let link = (hosting || is_host).then_some(LinkState::Connecting);
         match room.peer_mut(&peer) {
@@ -922,9 +1243,24 @@ impl Session {
         };
         let had_link = room.peers[index].link.is_some();
         if room.peers[index].is_host {
-            // The host may reclaim the room; keep its place and wait.
+            // The host may reclaim the room; keep its place and wait (the connection
+            // line says so).
             room.peers[index].link = Some(LinkState::Closed);
-            self.notify("The host lost the connection; waiting for them to come back.");
+            if let Phase::Joined(j) = &mut self.phase {
+                j.host_away = true;
+                j.reconnect.get_or_insert(Reconnect {
+                    attempts: 0,
+                    next_at: u64::MAX,
+                    progress: false,
+                });
+            }
+        } else if room.peers[index].link == Some(LinkState::Open) {
+            // A guest whose relay socket dropped while its data channel is open plays on:
+            // the channel, not the relay, says whether it is there.
+            if let Phase::Hosting(h) = &mut self.phase {
+                h.left_relay.push(peer.clone());
+            }
+            return Vec::new();
         } else {
             room.peers.remove(index);
         }
@@ -959,11 +1295,13 @@ impl Session {
                 return Vec::new();
             }
         };
-        // The host makes offers and a guest answers them; anything else is out of place.
+        // The host makes offers and a guest answers them (or asks for them); anything else
+        // is out of place.
         let in_place = matches!(
             (&data, hosting),
             (SignalData::Offer { .. }, false)
                 | (SignalData::Answer { .. }, true)
+                | (SignalData::Restart | SignalData::Redial, true)
                 | (SignalData::Candidate { .. }, _)
         );
         if !in_place {
@@ -977,11 +1315,34 @@ impl Session {
             .room()
             .map(|r| r.ice_servers.clone())
             .unwrap_or_default();
-        vec![Effect::Signal {
-            peer: from,
-            data,
-            ice_servers,
-        }]
+        match data {
+            SignalData::Restart => vec![Effect::RestartIce { peer: from }],
+            // A fresh connection: the old link ends (the member is away until its hello).
+            SignalData::Redial => {
+                let mut effects = self.link_ended(&from);
+                if let Some(p) = self.room_mut().and_then(|r| r.peer_mut(&from)) {
+                    p.link = Some(LinkState::Connecting);
+                }
+                effects.push(Effect::Hangup { peer: from.clone() });
+                effects.push(Effect::Dial {
+                    peer: from,
+                    ice_servers,
+                });
+                effects
+            }
+            data => {
+                if let (SignalData::Offer { .. }, Phase::Joined(j)) = (&data, &mut self.phase)
+                    && let Some(r) = j.reconnect.as_mut()
+                {
+                    r.progress = true;
+                }
+                vec![Effect::Signal {
+                    peer: from,
+                    data,
+                    ice_servers,
+                }]
+            }
+        }
     }
 
     /// The data channel to `peer` opened: a guest says hello, the host tells its referee.
@@ -1033,8 +1394,9 @@ impl Session {
         }
     }
 
-    /// The link to `peer` closed or failed.
-    pub fn on_link_closed(&mut self, peer: &RelayPeer, why: Option<&str>) -> Vec<Effect> {
+    /// The link to `peer` closed or failed at `now`. A guest that lost its host's link
+    /// gets it back by itself (the connection line says so); the host is told of others.
+    pub fn on_link_closed(&mut self, peer: &RelayPeer, why: Option<&str>, now: u64) -> Vec<Effect> {
         let Some(p) = self.room_mut().and_then(|r| r.peer_mut(peer)) else {
             return Vec::new();
         };
@@ -1042,6 +1404,13 @@ impl Session {
             return Vec::new();
         }
         p.link = Some(LinkState::Closed);
+        if let Phase::Joined(j) = &self.phase
+            && *peer == j.host
+        {
+            let mut effects = self.link_ended(peer);
+            effects.extend(self.reconnect_attempt(now, 0.0));
+            return effects;
+        }
         let name = peer.short_name();
         self.notify(match why {
             Some(why) => format!("The connection to {name} failed: {why}"),
@@ -1049,6 +1418,14 @@ impl Session {
         });
         let mut effects = self.link_ended(peer);
         effects.push(Effect::Hangup { peer: peer.clone() });
+        if let Phase::Hosting(h) = &mut self.phase
+            && let Some(i) = h.left_relay.iter().position(|p| p == peer)
+        {
+            h.left_relay.remove(i);
+            if let Some(room) = h.room.as_mut() {
+                room.peers.retain(|p| p.id != *peer);
+            }
+        }
         effects
     }
 
@@ -1068,6 +1445,11 @@ impl Session {
                 let r = j.table.receive(frame, now);
                 let mut effects = self.take(r);
                 effects.extend(self.check_rejoined());
+                if self.guest_live()
+                    && let Phase::Joined(j) = &mut self.phase
+                {
+                    j.reconnect = None;
+                }
                 effects
             }
             _ => Vec::new(),
@@ -1097,16 +1479,24 @@ impl Session {
         effects
     }
 
-    /// The relay socket closed or could not be opened.
-    pub fn on_relay_lost(&mut self) -> Vec<Effect> {
-        match &self.phase {
+    /// The relay socket closed or could not be opened, at `now`. Open data channels keep
+    /// working without it: a host reclaims its room on a new socket (with backoff), a
+    /// guest joins it again only when it needs the relay to get its link back.
+    pub fn on_relay_lost(&mut self, now: u64) -> Vec<Effect> {
+        match &mut self.phase {
             Phase::Opening(_) => {
                 self.phase = Phase::Start { offer: None };
                 self.notify("Could not reach the relay. Check your connection and try again.");
             }
-            // Open data channels keep working without the relay; new players cannot join.
-            Phase::Hosting(Hosting { room: Some(_), .. }) | Phase::Joined(_) => {
-                self.notify("Lost the connection to the relay; new players cannot join.");
+            Phase::Hosting(h) if h.room.is_some() => {
+                if !h.off_relay {
+                    h.off_relay = true;
+                    h.retry = Some((now, 0));
+                }
+            }
+            Phase::Joined(j) => {
+                j.off_relay = true;
+                j.relay_rejoin = false;
             }
             Phase::Start { .. } | Phase::Hosting(_) => {}
         }

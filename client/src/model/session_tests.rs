@@ -350,7 +350,12 @@ fn the_host_dials_each_guest_that_joins() {
         Some(Some(LinkState::Open))
     );
     h.seen.clear();
+    // Its relay socket going says nothing of the data channel, which plays on; the
+    // channel's own end ends the link.
     h.relay(RelayMessage::PeerLeft { peer: "g1".into() }, 0);
+    assert_eq!(h.seen, vec![]);
+    let fx = h.s.on_link_closed(&"g1".into(), None, 0);
+    h.run(fx, 0);
     assert_eq!(
         h.seen,
         vec![
@@ -855,17 +860,22 @@ fn a_closed_room_hangs_up_everyone_and_stops_the_referee() {
 
 #[test]
 fn a_failed_link_is_reported_once() {
+    let mut h = hosting(None);
     let mut g = joining("g1", None);
+    connect(&mut h, &mut g, 0);
     assert_eq!(
-        g.s.on_link_closed(&"h".into(), Some("ICE failed")),
-        vec![Effect::Hangup { peer: "h".into() }]
+        h.s.on_link_closed(&"g1".into(), Some("ICE failed"), 0),
+        vec![
+            Effect::Referee(ToReferee::Disconnect { peer: PeerId(1) }),
+            Effect::Hangup { peer: "g1".into() }
+        ]
     );
-    assert!(g.s.on_link_closed(&"h".into(), None).is_empty());
+    assert!(h.s.on_link_closed(&"g1".into(), None, 0).is_empty());
     assert!(
-        g.s.on_link_closed(&"g0".into(), None).is_empty(),
-        "no link with another guest"
+        h.s.on_link_closed(&"g0".into(), None, 0).is_empty(),
+        "no link with a stranger"
     );
-    assert_eq!(g.s.notices().len(), 1);
+    assert_eq!(h.notices().len(), 1);
 }
 
 #[test]
@@ -879,15 +889,17 @@ fn stray_answers_outside_opening_are_ignored() {
     };
     assert!(s.on_relay(created).is_empty());
     assert!(matches!(s.phase, Phase::Start { .. }));
-    assert!(s.on_relay_lost().is_empty());
+    assert!(s.on_relay_lost(0).is_empty());
     s.handle(Intent::CreateRoom).expect("creates");
-    s.on_relay_lost();
+    s.on_relay_lost(0);
     assert!(matches!(s.phase, Phase::Start { .. }));
     // A game against bots has no relay to lose.
     let mut p = Page::new("solo");
     p.intent(Intent::PlayBots(SoloSetup::default()), 0);
-    p.s.on_relay_lost();
+    p.s.on_relay_lost(0);
     assert!(p.notices().is_empty());
+    assert_eq!(p.s.connection_line(), None);
+    assert!(p.s.tick(1_000_000, 0.5).is_empty(), "no relay to reclaim");
 }
 
 #[test]
@@ -946,9 +958,19 @@ fn a_host_that_reloads_takes_its_room_and_table_back_and_every_guest_its_seat() 
     let guest_before = host_view(&g);
 
     // The old page is gone: the guest's link closes and the relay says the host left.
-    let fx = g.s.on_link_closed(&"h".into(), None);
+    let fx = g.s.on_link_closed(&"h".into(), None, now);
     g.run(fx, now);
     g.relay(RelayMessage::PeerLeft { peer: "h".into() }, now);
+    assert_eq!(
+        g.s.connection_line(),
+        Some("The host's connection dropped; waiting for them to come back…")
+    );
+    g.seen.clear();
+    g.s.tick(now + 60_000, 0.0);
+    assert!(
+        !g.seen.iter().any(|e| matches!(e, Effect::Relay(_))),
+        "nobody to ask while the host is away: it calls us"
+    );
     assert_eq!(
         g.guest().seat(),
         Some(Seat(1)),
@@ -995,6 +1017,7 @@ fn a_host_that_reloads_takes_its_room_and_table_back_and_every_guest_its_seat() 
         Some(Seat(1)),
         "the guest's seat is its own again"
     );
+    assert_eq!(g.s.connection_line(), None, "and the line is gone");
     assert_eq!(host_view(&g), guest_before, "the guest sees the same table");
     assert!(g.guest().member().is_some());
     // And the game plays on to its end on both pages.
@@ -1078,4 +1101,285 @@ fn a_reclaim_the_relay_refuses_ends_the_table_with_a_notice() {
             .iter()
             .any(|n| n.starts_with("Could not take room ABC-234 back"))
     );
+}
+
+/// A dealt room: host "h" (Ana), guest "g1" (Bo) on an open link, and an Easy bot.
+fn dealt_room() -> (Page, Page) {
+    let mut h = hosting(Some("Ana"));
+    let mut g = joining("g1", Some("Bo"));
+    connect(&mut h, &mut g, 0);
+    h.intent(
+        Intent::Admin(AdminCmd::AddBot {
+            level: BotLevel::Easy,
+        }),
+        0,
+    );
+    h.intent(Intent::Admin(AdminCmd::Start { first: None }), 0);
+    pump(&mut [&mut h, &mut g], 0);
+    assert_eq!(g.guest().seat(), Some(Seat(1)));
+    (h, g)
+}
+
+/// The relay signals a page sent: (to, data).
+fn signals(p: &Page) -> Vec<(String, SignalData)> {
+    p.seen
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Relay(ClientMessage::Signal { to, data }) => {
+                Some((to.clone(), SignalData::parse(data.clone()).expect("ours")))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn backoff_doubles_to_a_ceiling_with_at_most_half_again_of_jitter() {
+    let plain: Vec<u64> = (0..6).map(|a| backoff_ms(a, 0.0)).collect();
+    assert_eq!(plain, [2_000, 4_000, 8_000, 15_000, 15_000, 15_000]);
+    assert_eq!(backoff_ms(0, 0.999_999), 2_999);
+    assert_eq!(backoff_ms(30, 1.0), 22_500);
+    assert_eq!(backoff_ms(1, f64::NAN), 4_000);
+    assert_eq!(backoff_ms(1, -3.0), 4_000);
+}
+
+#[test]
+fn a_guest_whose_link_drops_asks_the_host_to_call_again_and_is_back_in_its_seat() {
+    let (mut h, mut g) = dealt_room();
+    let token = g.guest().token().expect("a token").to_owned();
+    g.seen.clear();
+    // Both ends see the channel close.
+    let fx = g.s.on_link_closed(&"h".into(), Some("ICE failed"), 1_000);
+    g.run(fx, 1_000);
+    let fx = h.s.on_link_closed(&"g1".into(), None, 1_000);
+    h.run(fx, 1_000);
+    assert_eq!(g.s.connection_line(), Some("Reconnecting…"));
+    assert!(g.notices().is_empty(), "one calm line, no notices");
+    assert_eq!(g.seen[0], Effect::Hangup { peer: "h".into() });
+    assert_eq!(signals(&g), [("h".to_owned(), SignalData::Redial)]);
+    // Nothing more before the backoff, then the next attempt.
+    assert!(!g.s.tick_due(2_999));
+    let fx = g.s.tick(2_999, 0.0);
+    g.run(fx, 2_999);
+    assert_eq!(signals(&g).len(), 1);
+    assert!(g.s.tick_due(3_000));
+    let fx = g.s.tick(3_000, 0.0);
+    g.run(fx, 3_000);
+    assert_eq!(signals(&g).len(), 2, "a second request after 2 s");
+    // The host takes the request: a fresh connection.
+    h.seen.clear();
+    h.relay(
+        RelayMessage::Signal {
+            from: "g1".into(),
+            data: SignalData::Redial.to_value(),
+        },
+        3_100,
+    );
+    assert_eq!(
+        h.seen,
+        vec![
+            Effect::Hangup { peer: "g1".into() },
+            Effect::Dial {
+                peer: "g1".into(),
+                ice_servers: ice()
+            }
+        ]
+    );
+    // Its offer reaches the guest: the attempt then waits a full backoff more.
+    g.relay(
+        RelayMessage::Signal {
+            from: "h".into(),
+            data: SignalData::Offer { sdp: "v=0".into() }.to_value(),
+        },
+        3_200,
+    );
+    let fx = g.s.tick(7_000, 0.0);
+    g.run(fx, 7_000);
+    assert_eq!(signals(&g).len(), 2, "a connection being made is not cut");
+    h.link_open("g1", 7_100);
+    g.link_open("h", 7_100);
+    assert!(
+        g.outbox[0].1.contains(&token),
+        "the hello carries the token"
+    );
+    pump(&mut [&mut h, &mut g], 7_100);
+    assert_eq!(g.guest().seat(), Some(Seat(1)), "the same seat");
+    assert_eq!(g.s.connection_line(), None);
+    assert!(!g.s.tick_due(100_000), "nothing more to do");
+    play_to_the_end(&mut h, &mut [&mut g], 8_000);
+}
+
+#[test]
+fn a_struggling_link_asks_the_host_for_an_ice_restart() {
+    let (mut h, mut g) = dealt_room();
+    g.seen.clear();
+    let fx = g.s.on_link_unstable(&"h".into(), 500);
+    g.run(fx, 500);
+    assert_eq!(signals(&g), [("h".to_owned(), SignalData::Restart)]);
+    assert_eq!(g.s.connection_line(), Some("Reconnecting…"));
+    assert!(
+        g.s.on_link_unstable(&"h".into(), 600).is_empty(),
+        "asked once"
+    );
+    h.seen.clear();
+    h.relay(
+        RelayMessage::Signal {
+            from: "g1".into(),
+            data: SignalData::Restart.to_value(),
+        },
+        600,
+    );
+    assert_eq!(h.seen, vec![Effect::RestartIce { peer: "g1".into() }]);
+    // A guest is never asked for what only a host gives.
+    g.relay(
+        RelayMessage::Signal {
+            from: "h".into(),
+            data: SignalData::Redial.to_value(),
+        },
+        700,
+    );
+    assert!(g.notices().iter().any(|n| n.contains("unexpected signal")));
+    // The connection comes back on the same channel: the line goes.
+    g.s.on_link_stable(&"h".into());
+    assert_eq!(g.s.connection_line(), None);
+}
+
+#[test]
+fn a_guest_whose_relay_socket_dropped_plays_on_and_joins_again_only_to_reconnect() {
+    let (mut h, mut g) = dealt_room();
+    let fx = g.s.on_relay_lost(100);
+    g.run(fx, 100);
+    assert!(g.notices().is_empty());
+    assert_eq!(
+        g.s.connection_line(),
+        None,
+        "the channel is open: nothing to say"
+    );
+    // The host hears the guest left the relay, and keeps its open link.
+    h.seen.clear();
+    h.relay(RelayMessage::PeerLeft { peer: "g1".into() }, 100);
+    assert!(h.seen.is_empty(), "no hangup of an open link");
+    // Then the link goes too: the guest joins the room again on a new socket.
+    g.seen.clear();
+    let fx = g.s.on_link_closed(&"h".into(), None, 200);
+    g.run(fx, 200);
+    let fx = h.s.on_link_closed(&"g1".into(), None, 200);
+    h.run(fx, 200);
+    let join = Effect::Relay(ClientMessage::Join {
+        room: "ABC234".into(),
+    });
+    assert!(g.seen.contains(&join));
+    assert!(signals(&g).is_empty());
+    let fx = g.s.tick(2_200, 0.0);
+    g.run(fx, 2_200);
+    assert_eq!(
+        g.seen.iter().filter(|e| **e == join).count(),
+        1,
+        "one join until it is answered"
+    );
+    // Back in with a new relay id; the host calls it, and the seat is its own again.
+    g.relay(
+        RelayMessage::Joined {
+            room: "ABC234".into(),
+            peer: "g2".into(),
+            host: "h".into(),
+            peers: vec!["h".into()],
+            ice_servers: ice(),
+        },
+        300,
+    );
+    g.id = "g2".into();
+    h.relay(RelayMessage::PeerJoined { peer: "g2".into() }, 300);
+    h.link_open("g2", 400);
+    g.link_open("h", 400);
+    pump(&mut [&mut h, &mut g], 400);
+    assert_eq!(g.guest().seat(), Some(Seat(1)));
+    assert_eq!(g.s.connection_line(), None);
+    assert!(g.s.seat_record().is_some_and(|r| r.code == code()));
+}
+
+#[test]
+fn a_guest_whose_room_is_gone_is_told_and_offered_the_first_screen() {
+    let (_h, mut g) = dealt_room();
+    g.s.on_relay_lost(0);
+    let fx = g.s.on_link_closed(&"h".into(), None, 0);
+    g.run(fx, 0);
+    g.relay(
+        RelayMessage::Error {
+            code: ErrorCode::NoSuchRoom,
+            message: String::new(),
+        },
+        10,
+    );
+    assert!(matches!(g.s.phase, Phase::Start { .. }));
+    assert_eq!(
+        g.notices(),
+        ["Room ABC-234 is gone: There is no room with that code. Create a new room to play again."]
+    );
+}
+
+#[test]
+fn a_host_whose_relay_socket_drops_reclaims_the_room_with_backoff_and_keeps_its_links() {
+    let (mut h, mut g) = dealt_room();
+    h.seen.clear();
+    let fx = h.s.on_relay_lost(1_000);
+    h.run(fx, 1_000);
+    assert_eq!(h.s.connection_line(), Some("Reconnecting to the relay…"));
+    let reclaim = Effect::Relay(ClientMessage::Reclaim {
+        room: "ABC234".into(),
+        host_secret: "secret".into(),
+    });
+    let count = |p: &Page| p.seen.iter().filter(|e| **e == reclaim).count();
+    assert!(h.s.tick_due(1_000));
+    let fx = h.s.tick(1_000, 0.0);
+    h.run(fx, 1_000);
+    assert_eq!(count(&h), 1);
+    // The new socket fails too: the next reclaim waits its backoff.
+    h.s.on_relay_lost(1_100);
+    let fx = h.s.tick(2_999, 0.0);
+    h.run(fx, 2_999);
+    assert_eq!(count(&h), 1);
+    let fx = h.s.tick(3_000, 0.0);
+    h.run(fx, 3_000);
+    assert_eq!(count(&h), 2);
+    // The relay is back: the room is ours, and the open link to the guest is kept.
+    h.seen.clear();
+    h.relay(
+        RelayMessage::Joined {
+            room: "ABC234".into(),
+            peer: "h".into(),
+            host: "h".into(),
+            peers: vec!["g1".into()],
+            ice_servers: ice(),
+        },
+        3_100,
+    );
+    assert!(h.seen.is_empty(), "no redial of an open link");
+    assert_eq!(h.s.connection_line(), None);
+    assert!(!h.s.tick_due(1_000_000));
+    play_to_the_end(&mut h, &mut [&mut g], 4_000);
+}
+
+#[test]
+fn a_restarted_relay_that_lost_the_room_does_not_end_the_game() {
+    let (mut h, mut g) = dealt_room();
+    h.s.on_relay_lost(0);
+    let fx = h.s.tick(0, 0.0);
+    h.run(fx, 0);
+    h.relay(
+        RelayMessage::Error {
+            code: ErrorCode::NoSuchRoom,
+            message: String::new(),
+        },
+        10,
+    );
+    assert!(h.s.hosting(), "the table plays on");
+    assert!(
+        h.notices()
+            .iter()
+            .any(|n| n.starts_with("The relay lost this room"))
+    );
+    assert_eq!(h.s.connection_line(), None);
+    assert!(!h.s.tick_due(1_000_000), "no more reclaims");
+    play_to_the_end(&mut h, &mut [&mut g], 100);
 }

@@ -2,8 +2,10 @@
 //! connection: the SDP offer and answer, and trickled ICE candidates.
 //!
 //! The relay forwards `data` untouched, so this format is ours alone; it is versioned by
-//! nothing but its `kind` tags. A future ICE restart sends a fresh offer on the same
-//! connection, which this format already allows.
+//! nothing but its `kind` tags. An ICE restart sends a fresh offer on the same connection.
+//! A guest whose link struggles asks the host for one ([`SignalData::Restart`]), or, when
+//! the link is gone, to be called again on a new connection ([`SignalData::Redial`]): the
+//! host always makes the offers.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -31,6 +33,10 @@ pub enum SignalData {
         )]
         sdp_m_line_index: Option<u16>,
     },
+    /// A guest asks the host to restart ICE on their connection (it went `disconnected`).
+    Restart,
+    /// A guest asks the host to call it again on a new connection (the old one is gone).
+    Redial,
 }
 
 /// Why a signal from another peer was refused.
@@ -59,6 +65,7 @@ impl SignalData {
         let text = match &signal {
             SignalData::Offer { sdp } | SignalData::Answer { sdp } => sdp,
             SignalData::Candidate { candidate, .. } => candidate,
+            SignalData::Restart | SignalData::Redial => "",
         };
         if text.len() > MAX_SIGNAL_TEXT {
             return Err(SignalError::TooLong);
@@ -100,9 +107,12 @@ mod tests {
         for s in [
             SignalData::Offer { sdp: "v=0".into() },
             SignalData::Answer { sdp: "v=0".into() },
+            SignalData::Restart,
+            SignalData::Redial,
         ] {
             assert_eq!(SignalData::parse(s.to_value()), Ok(s));
         }
+        assert_eq!(SignalData::Redial.to_value(), json!({"kind": "redial"}));
         assert_eq!(
             SignalData::parse(json!({"kind":"candidate","candidate":""})),
             Ok(SignalData::Candidate {

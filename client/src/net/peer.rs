@@ -15,7 +15,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{JsFuture, spawn_local};
 use web_sys::{
     MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelEvent, RtcDataChannelInit,
-    RtcDataChannelState, RtcIceCandidateInit, RtcIceServer, RtcPeerConnection,
+    RtcDataChannelState, RtcIceCandidateInit, RtcIceServer, RtcOfferOptions, RtcPeerConnection,
     RtcPeerConnectionIceEvent, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
 };
 
@@ -33,6 +33,10 @@ pub enum LinkEvent {
     Open,
     /// A text frame arrived on the data channel.
     Frame(String),
+    /// The connection went `disconnected`: ICE lost its path, for now.
+    Unstable,
+    /// The connection is `connected` (again).
+    Stable,
     /// The link closed (`None`) or failed (why).
     Closed(Option<String>),
 }
@@ -64,12 +68,26 @@ impl PeerLink {
             .create_data_channel_with_data_channel_dict(CHANNEL_LABEL, &init);
         attach_channel(&channel, &link.report, &link.handlers);
         *link.channel.borrow_mut() = Some(channel);
+        link.offer(false);
+        Ok(link)
+    }
 
-        let pc = link.pc.clone();
-        let report = link.report.clone();
+    /// The host's side of an ICE restart: a fresh offer on this connection, whose new ICE
+    /// credentials make both ends look for a path again (the data channel stays).
+    pub fn restart_ice(&self) {
+        self.offer(true);
+    }
+
+    /// Makes an offer (restarting ICE with `restart`) and reports it as a signal.
+    fn offer(&self, restart: bool) {
+        let pc = self.pc.clone();
+        let report = self.report.clone();
         spawn_local(async move {
             let result = async {
-                let offer: JsValue = JsFuture::from(pc.create_offer()).await?;
+                let options = RtcOfferOptions::new();
+                options.set_ice_restart(restart);
+                let offer: JsValue =
+                    JsFuture::from(pc.create_offer_with_rtc_offer_options(&options)).await?;
                 let sdp = js_sys::Reflect::get(&offer, &"sdp".into())?
                     .as_string()
                     .unwrap_or_default();
@@ -84,7 +102,6 @@ impl PeerLink {
                 Err(e) => report(LinkEvent::Closed(Some(js_error_text(&e)))),
             }
         });
-        Ok(link)
     }
 
     /// A guest's side: a connection waiting for the host's offer and channel.
@@ -146,12 +163,13 @@ impl PeerLink {
         let on_state = {
             let report = report.clone();
             let pc = pc.clone();
-            Closure::<dyn FnMut(JsValue)>::new(move |_| {
-                if pc.connection_state() == RtcPeerConnectionState::Failed {
-                    report(LinkEvent::Closed(Some(
-                        "no network path between the two browsers".into(),
-                    )));
-                }
+            Closure::<dyn FnMut(JsValue)>::new(move |_| match pc.connection_state() {
+                RtcPeerConnectionState::Failed => report(LinkEvent::Closed(Some(
+                    "no network path between the two browsers".into(),
+                ))),
+                RtcPeerConnectionState::Disconnected => report(LinkEvent::Unstable),
+                RtcPeerConnectionState::Connected => report(LinkEvent::Stable),
+                _ => {}
             })
         };
         pc.set_onconnectionstatechange(Some(on_state.as_ref().unchecked_ref()));
@@ -201,6 +219,8 @@ impl PeerLink {
                         report(LinkEvent::Closed(Some(js_error_text(&e))));
                     }
                 }
+                // Requests for the host's session, never applied to a connection.
+                SignalData::Restart | SignalData::Redial => {}
                 SignalData::Candidate {
                     candidate,
                     sdp_mid,

@@ -80,8 +80,14 @@ fn Opening() -> impl IntoView {
 fn Notices() -> impl IntoView {
     let ctl = expect_context::<Ctl>();
     let notices = Memo::new(move |_| ctl.session.with(|s| s.notices().to_vec()));
+    // One calm line while a link or the relay is coming back.
+    let line = Memo::new(move |_| ctl.session.with(|s| s.connection_line()));
     view! {
         <div class="notices" role="status" aria-live="polite">
+            {move || {
+                line.get()
+                    .map(|text| view! { <div class="notice" data-testid="connection-line">{text}</div> })
+            }}
             <For
                 each=move || notices.get()
                 key=|n| n.id
