@@ -29,12 +29,10 @@ use std::sync::{Arc, Weak};
 use axum::extract::ws::Utf8Bytes;
 use futures_util::StreamExt as _;
 use redis::aio::ConnectionManager;
-use shared::relay::{CLOSE_REPLACED, ClientMessage, ErrorCode, RelayMessage, normalize_code};
+use shared::relay::{ClientMessage, ErrorCode, RelayMessage, normalize_code};
 use tokio::time::{Duration, Instant};
 
-use crate::hub::{
-    Answer, CLOSE_GOING_AWAY, Hub, Refused, Registration, encode, message_for, unix_now,
-};
+use crate::hub::{Answer, Hub, Refused, Registration, Why, encode, message_for, unix_now};
 use crate::limits::throttle_key;
 use crate::rooms::{ConnId, HOST_SECRET_LEN, MAX_BANNED, PEER_ID_LEN, RoomError, random_code};
 
@@ -208,7 +206,7 @@ impl Cluster {
             tracing::error!(
                 "this instance was evicted by the cluster (cut off from the store too long): closing its connections"
             );
-            hub.kick_all(CLOSE_GOING_AWAY);
+            hub.kick_all(Why::Evicted);
         }
         Ok(())
     }
@@ -392,19 +390,7 @@ impl Cluster {
             }
             ClientMessage::Signal { to, data } => {
                 let data = serde_json::to_string(&data).unwrap_or_else(|_| "null".to_owned());
-                match self
-                    .run::<String>(&["signal", &self.id, &conn_s, &to, &data])
-                    .await
-                {
-                    Ok(s) if s == "ok" => {
-                        hub.metrics
-                            .messages_forwarded
-                            .fetch_add(1, Ordering::Relaxed);
-                        Answer::default()
-                    }
-                    Ok(s) => self.error(hub, Some(&s)),
-                    Err(_) => Self::unavailable(hub),
-                }
+                self.signal(hub, conn, &to, &data).await
             }
             ClientMessage::Kick { peer } => {
                 let max = MAX_BANNED.to_string();
@@ -436,6 +422,24 @@ impl Cluster {
                     Err(_) => Self::unavailable(hub),
                 }
             }
+        }
+    }
+
+    /// Forwards a signal from `conn` to peer `to`, `data` as it came.
+    pub async fn signal(&self, hub: &Hub, conn: ConnId, to: &str, data: &str) -> Answer {
+        let conn = conn.to_string();
+        match self
+            .run::<String>(&["signal", &self.id, &conn, to, data])
+            .await
+        {
+            Ok(s) if s == "ok" => {
+                hub.metrics
+                    .messages_forwarded
+                    .fetch_add(1, Ordering::Relaxed);
+                Answer::default()
+            }
+            Ok(s) => self.error(hub, Some(&s)),
+            Err(_) => Self::unavailable(hub),
         }
     }
 
@@ -562,7 +566,7 @@ fn dispatch(hub: &Hub, payload: &[u8]) {
         Some(b'f') => hub.deliver(conn, Utf8Bytes::from(rest[1..].to_owned())),
         Some(b'r') => {
             tracing::info!(conn, "host connection replaced by a reclaim");
-            hub.kick(conn, CLOSE_REPLACED);
+            hub.kick(conn, Why::Replaced);
         }
         _ => {}
     }

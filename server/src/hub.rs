@@ -7,16 +7,20 @@
 //! Frames for other connections go through each connection's bounded queue
 //! and close requests through its [`Kick`]; nothing here touches a socket.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU16, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
 use dashmap::DashMap;
+use futures_util::task::AtomicWaker;
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use shared::relay::{CLOSE_POLICY, CLOSE_REPLACED, ClientMessage, ErrorCode, RelayMessage};
-use tokio::sync::{Notify, mpsc, watch};
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::cluster::Cluster;
@@ -37,39 +41,81 @@ pub const CLOSE_TOO_SLOW: u16 = 1008;
 /// evicted: their clients reconnect and reclaim their places.
 pub const CLOSE_GOING_AWAY: u16 = 1001;
 
+/// Why a connection is closed from outside its socket loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Why {
+    /// A reclaim took its host place (4000).
+    Replaced = 1,
+    /// It does not read its frames (1008).
+    TooSlow = 2,
+    /// The relay shuts down (1001).
+    Shutdown = 3,
+    /// The cluster evicted this instance (1001): its clients reconnect elsewhere.
+    Evicted = 4,
+}
+
+impl Why {
+    /// The close code and reason sent.
+    pub const fn close(self) -> (u16, &'static str) {
+        match self {
+            Why::Replaced => (CLOSE_REPLACED, "replaced by a reclaim"),
+            Why::TooSlow => (CLOSE_TOO_SLOW, "too slow"),
+            Why::Shutdown => (CLOSE_GOING_AWAY, "relay shutting down"),
+            Why::Evicted => (CLOSE_GOING_AWAY, "the relay lost its room store"),
+        }
+    }
+}
+
 /// A request to close one connection from outside its socket loop (a reclaim replaced
-/// it, or it is too slow to read its frames). It bypasses the frame queue, which may be
-/// full.
+/// it, it is too slow to read its frames, the relay shuts down). It bypasses the frame
+/// queue, which may be full.
+///
+/// An atomic and an [`AtomicWaker`]: the socket loop polls it on every wake-up, and that
+/// poll costs two atomic operations, no lock (a `Notify` takes its mutex on each poll).
 #[derive(Debug, Default)]
 pub struct Kick {
-    /// The close code to send; 0 until kicked.
-    code: AtomicU16,
-    /// Wakes the socket loop; a permit is stored if the loop is not waiting.
-    notify: Notify,
+    /// The [`Why`] as a number; 0 until kicked.
+    why: AtomicU8,
+    /// The socket loop's waker.
+    waker: AtomicWaker,
 }
 
 impl Kick {
-    /// Asks the socket loop to close with `code` (the first request wins).
-    fn kick(&self, code: u16) {
+    /// Asks the socket loop to close (the first request wins).
+    fn kick(&self, why: Why) {
         if self
-            .code
-            .compare_exchange(0, code, Ordering::SeqCst, Ordering::SeqCst)
+            .why
+            .compare_exchange(0, why as u8, Ordering::AcqRel, Ordering::Acquire)
             .is_ok()
         {
-            self.notify.notify_one();
+            self.waker.wake();
         }
     }
 
-    /// Waits until kicked, and returns the close code and reason.
-    pub async fn kicked(&self) -> (u16, &'static str) {
-        self.notify.notified().await;
-        let code = self.code.load(Ordering::SeqCst);
-        let reason = match code {
-            CLOSE_REPLACED => "replaced by a reclaim",
-            CLOSE_GOING_AWAY => "the relay lost its room store",
-            _ => "too slow",
-        };
-        (code, reason)
+    /// Whether it was kicked, and why.
+    fn get(&self) -> Option<Why> {
+        match self.why.load(Ordering::Acquire) {
+            1 => Some(Why::Replaced),
+            2 => Some(Why::TooSlow),
+            3 => Some(Why::Shutdown),
+            4 => Some(Why::Evicted),
+            _ => None,
+        }
+    }
+
+    /// Completes once kicked, with the close code and reason.
+    pub fn kicked(&self) -> impl std::future::Future<Output = (u16, &'static str)> + '_ {
+        std::future::poll_fn(move |cx| {
+            if let Some(why) = self.get() {
+                return std::task::Poll::Ready(why.close());
+            }
+            self.waker.register(cx.waker());
+            match self.get() {
+                Some(why) => std::task::Poll::Ready(why.close()),
+                None => std::task::Poll::Pending,
+            }
+        })
     }
 }
 
@@ -116,6 +162,119 @@ pub struct Answer {
     pub close: Option<(u16, &'static str)>,
 }
 
+/// A well-formed message, as the socket loop hands it on.
+#[derive(Debug)]
+pub enum Incoming<'a> {
+    /// A `signal`, its `data` still the JSON text it came in (see [`parse`]).
+    Signal {
+        /// The receiving peer's id.
+        to: Cow<'a, str>,
+        /// The value to forward, as it came.
+        data: &'a str,
+    },
+    /// Any other message (or a signal that took the general path).
+    Message(ClientMessage),
+}
+
+/// A `signal` frame read without building its `data` into a tree.
+#[derive(Deserialize)]
+struct SignalFrame<'a> {
+    /// The message type.
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    /// The receiving peer's id.
+    #[serde(borrow)]
+    to: Cow<'a, str>,
+    /// The value to forward.
+    #[serde(borrow)]
+    data: &'a RawValue,
+}
+
+/// The deepest `data` the fast path takes; deeper values go the general way, whose
+/// parser decides (it refuses past its own limit of nesting).
+const FAST_DEPTH: usize = 64;
+
+/// Whether a raw JSON value is one that [`ClientMessage`]'s parser surely accepts too: the
+/// fast path skips over `data` without the checks that building a `serde_json::Value`
+/// makes (nesting depth, numbers in range, `\u` escapes that pair up), so any value
+/// that might need them (deep, an exponent, a long number, a `\u` escape) takes the
+/// general path instead. The answer is then always the one the general parse gives.
+fn plain_enough(raw: &[u8]) -> bool {
+    let (mut depth, mut in_string, mut escaped, mut digits, mut in_number) =
+        (0usize, false, false, 0usize, false);
+    for &b in raw {
+        if in_string {
+            if escaped {
+                if b == b'u' {
+                    return false;
+                }
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match b {
+            b'0'..=b'9' => {
+                digits += 1;
+                in_number = true;
+                if digits > 15 {
+                    return false;
+                }
+            }
+            b'-' | b'.' | b'+' => in_number = true,
+            b'e' | b'E' if in_number => return false,
+            _ => {
+                (in_number, digits) = (false, 0);
+                match b {
+                    b'"' => in_string = true,
+                    b'[' | b'{' => {
+                        depth += 1;
+                        if depth > FAST_DEPTH {
+                            return false;
+                        }
+                    }
+                    b']' | b'}' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Reads one text frame: a signal by the fast path when it can (its `data` is forwarded
+/// as the text it came in, never built into a tree and written out again), anything else
+/// as a [`ClientMessage`]. Whatever the path, the same frames are accepted and refused.
+pub fn parse(text: &str) -> Option<Incoming<'_>> {
+    if let Ok(s) = serde_json::from_str::<SignalFrame<'_>>(text)
+        && s.kind == "signal"
+        && plain_enough(s.data.get().as_bytes())
+    {
+        return Some(Incoming::Signal {
+            to: s.to,
+            data: s.data.get(),
+        });
+    }
+    serde_json::from_str::<ClientMessage>(text)
+        .ok()
+        .map(Incoming::Message)
+}
+
+/// The `signal` frame for the receiver: `data` as it came.
+pub(crate) fn signal_frame(from: &str, data: &str) -> Utf8Bytes {
+    // Peer ids are the relay's own nanoids: nothing in them needs escaping.
+    let mut s = String::with_capacity(34 + from.len() + data.len());
+    s.push_str("{\"type\":\"signal\",\"from\":\"");
+    s.push_str(from);
+    s.push_str("\",\"data\":");
+    s.push_str(data);
+    s.push('}');
+    Utf8Bytes::from(s)
+}
+
 /// An incoming data frame, as the hub needs to see it.
 #[derive(Clone, Copy, Debug)]
 pub enum Frame<'a> {
@@ -149,8 +308,9 @@ pub struct Hub {
     next_conn: AtomicU64,
     /// Connections open (registered and not yet gone), for the connection bound.
     open: AtomicUsize,
-    /// Set to `true` when the relay shuts down; every socket loop watches it.
-    shutdown: watch::Sender<bool>,
+    /// Set when the relay shuts down (every connection is kicked then, and one that
+    /// registers afterwards sees it).
+    shutting_down: AtomicBool,
     /// The link to the other instances, with `--cluster-url` (set once, before serving).
     cluster: OnceLock<Arc<Cluster>>,
 }
@@ -213,7 +373,7 @@ impl Hub {
             metrics: Metrics::default(),
             next_conn: AtomicU64::new(1),
             open: AtomicUsize::new(0),
-            shutdown: watch::channel(false).0,
+            shutting_down: AtomicBool::new(false),
             cluster: OnceLock::new(),
             config,
         })
@@ -350,14 +510,15 @@ impl Hub {
         (rooms.room_count(), rooms.peer_count())
     }
 
-    /// A receiver that turns `true` when the relay shuts down.
-    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
-        self.shutdown.subscribe()
+    /// Whether the relay is shutting down.
+    pub fn is_shutting_down(&self) -> bool {
+        self.shutting_down.load(Ordering::SeqCst)
     }
 
     /// Tells every socket loop to send a close frame and end.
     pub fn begin_shutdown(&self) {
-        self.shutdown.send_replace(true);
+        self.shutting_down.store(true, Ordering::SeqCst);
+        self.kick_all(Why::Shutdown);
     }
 
     /// Forgets client addresses whose failed-join budget is whole again.
@@ -376,19 +537,35 @@ impl Hub {
         now: Instant,
     ) -> Answer {
         match self.check_frame(guard, frame, now) {
-            Ok(msg) => self.on_message(conn, ip, msg, now),
+            Ok(Incoming::Message(msg)) => self.on_message(conn, ip, msg, now),
+            Ok(Incoming::Signal { to, data }) => self.signal(conn, &to, data),
             Err(answer) => answer,
+        }
+    }
+
+    /// Forwards a signal from `conn` to peer `to`, `data` as it came.
+    pub fn signal(&self, conn: ConnId, to: &str, data: &str) -> Answer {
+        let route = lock(&self.rooms).route(conn, to);
+        match route {
+            Ok(route) => {
+                self.deliver(route.to, signal_frame(&route.from, data));
+                self.metrics
+                    .messages_forwarded
+                    .fetch_add(1, Ordering::Relaxed);
+                Answer::default()
+            }
+            Err(e) => self.room_error(e),
         }
     }
 
     /// Counts one data frame and checks its rate, size and shape: the message it holds,
     /// or the answer that refuses it.
-    pub fn check_frame(
+    pub fn check_frame<'a>(
         &self,
         guard: &mut FrameGuard,
-        frame: Frame<'_>,
+        frame: Frame<'a>,
         now: Instant,
-    ) -> Result<ClientMessage, Answer> {
+    ) -> Result<Incoming<'a>, Answer> {
         self.metrics
             .messages_received
             .fetch_add(1, Ordering::Relaxed);
@@ -408,8 +585,8 @@ impl Hub {
         let Frame::Text(text) = frame else {
             return Err(self.fail(ErrorCode::BadMessage, "binary frames are not accepted"));
         };
-        serde_json::from_str::<ClientMessage>(text)
-            .map_err(|_| self.fail(ErrorCode::BadMessage, message_for(ErrorCode::BadMessage)))
+        parse(text)
+            .ok_or_else(|| self.fail(ErrorCode::BadMessage, message_for(ErrorCode::BadMessage)))
     }
 
     /// Handles one well-formed message.
@@ -462,21 +639,8 @@ impl Hub {
                 self.guarded_entry(ip, now, |rooms| rooms.reclaim(conn, &room, &host_secret))
             }
             ClientMessage::Signal { to, data } => {
-                let route = lock(&self.rooms).route(conn, &to);
-                match route {
-                    Ok(route) => {
-                        let frame = encode(&RelayMessage::Signal {
-                            from: route.from,
-                            data,
-                        });
-                        self.deliver(route.to, frame);
-                        self.metrics
-                            .messages_forwarded
-                            .fetch_add(1, Ordering::Relaxed);
-                        Answer::default()
-                    }
-                    Err(e) => self.room_error(e),
-                }
+                let data = serde_json::to_string(&data).unwrap_or_else(|_| "null".to_owned());
+                self.signal(conn, &to, &data)
             }
             ClientMessage::Kick { peer } => {
                 let kicked = lock(&self.rooms).kick(conn, &peer);
@@ -534,7 +698,7 @@ impl Hub {
                 if let Some(old) = j.replaced {
                     tracing::info!(room = %j.room, old, "host connection replaced by a reclaim");
                     if let Some(peer) = self.conns.get(&old) {
-                        peer.kick.kick(CLOSE_REPLACED);
+                        peer.kick.kick(Why::Replaced);
                     }
                 }
                 tracing::info!(room = %j.room, peers = j.peers.len() + 1, "peer entered");
@@ -617,21 +781,21 @@ impl Hub {
         };
         if let Err(mpsc::error::TrySendError::Full(_)) = peer.tx.try_send(frame) {
             tracing::warn!(conn, "connection too slow to read its frames; closing");
-            peer.kick.kick(CLOSE_TOO_SLOW);
+            peer.kick.kick(Why::TooSlow);
         }
     }
 
     /// Asks connection `conn` to close with `code`.
-    pub(crate) fn kick(&self, conn: ConnId, code: u16) {
+    pub(crate) fn kick(&self, conn: ConnId, why: Why) {
         if let Some(peer) = self.conns.get(&conn) {
-            peer.kick.kick(code);
+            peer.kick.kick(why);
         }
     }
 
     /// Asks every connection to close with `code`.
-    pub(crate) fn kick_all(&self, code: u16) {
+    pub(crate) fn kick_all(&self, why: Why) {
         for peer in &self.conns {
-            peer.kick.kick(code);
+            peer.kick.kick(why);
         }
     }
 
@@ -647,5 +811,114 @@ impl Hub {
             reply: Some(error_frame(code, message)),
             close: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// What the general parser makes of a frame: the signal's `to` and `data`, or
+    /// another message, or a refusal.
+    fn general(text: &str) -> Option<Result<(String, Value), ClientMessage>> {
+        match serde_json::from_str::<ClientMessage>(text).ok()? {
+            ClientMessage::Signal { to, data } => Some(Ok((to, data))),
+            other => Some(Err(other)),
+        }
+    }
+
+    /// The same through [`parse`].
+    fn fast(text: &str) -> Option<Result<(String, Value), ClientMessage>> {
+        match parse(text)? {
+            Incoming::Signal { to, data } => {
+                let data = serde_json::from_str(data).expect("the fast path forwards JSON");
+                Some(Ok((to.into_owned(), data)))
+            }
+            Incoming::Message(ClientMessage::Signal { to, data }) => Some(Ok((to, data))),
+            Incoming::Message(other) => Some(Err(other)),
+        }
+    }
+
+    #[test]
+    fn the_fast_path_accepts_and_refuses_what_the_general_parser_does() {
+        let nested = |n: usize| {
+            format!(
+                r#"{{"type":"signal","to":"p","data":{}{}}}"#,
+                "[".repeat(n),
+                "]".repeat(n)
+            )
+        };
+        let mut frames: Vec<String> = [
+            r#"{"type":"signal","to":"p","data":{"sdp":"v=0\r\n","kind":"offer"}}"#,
+            r#"{"type":"signal","to":"p","data":null}"#,
+            r#"{ "data" : [1, -2.5, true, false, "x"] , "to":"p", "type":"signal" }"#,
+            r#"{"type":"signal","to":"p","data":1e400}"#,
+            r#"{"type":"signal","to":"p","data":1.5E3}"#,
+            r#"{"type":"signal","to":"p","data":123456789012345678901234567890}"#,
+            r#"{"type":"signal","to":"p","data":"\ud800"}"#,
+            r#"{"type":"signal","to":"p","data":"\u00e9"}"#,
+            r#"{"type":"signal","to":"p","data":"\q"}"#,
+            r#"{"type":"signal","to":"p\u0041","data":1}"#,
+            r#"{"type":"sig\u006eal","to":"p","data":1}"#,
+            r#"{"type":"signal","to":"p","data":1,"extra":{"deep":[[[]]]}}"#,
+            r#"{"type":"signal","to":"p","to":"q","data":1}"#,
+            r#"{"type":"signal","to":"p","data":1,"data":2}"#,
+            r#"{"type":"signal","type":"signal","to":"p","data":1}"#,
+            r#"{"type":"signal","to":7,"data":1}"#,
+            r#"{"type":"signal","to":"p"}"#,
+            r#"{"type":"signal","data":1}"#,
+            r#"{"type":"join","room":"ABCDEF","to":"p","data":1}"#,
+            r#"{"type":"signal","to":"p","data":1} trailing"#,
+            r#"{"type":"signal","to":"p","data":[1,]}"#,
+            r#"{"type":"signal","to":"p","data":"tab	inside"}"#,
+            r#"{"type":"create"}"#,
+            r#"{"type":"ping"}"#,
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+        frames.extend([1, 63, 64, 65, 100, 126, 127, 128, 200, 5000].map(nested));
+        let mut fast_taken = 0;
+        for f in &frames {
+            assert_eq!(fast(f), general(f), "{f}");
+            if matches!(parse(f), Some(Incoming::Signal { .. })) {
+                fast_taken += 1;
+            }
+        }
+        assert!(
+            fast_taken >= 5,
+            "the fast path was taken {fast_taken} times"
+        );
+    }
+
+    #[test]
+    fn plain_values_take_the_fast_path_and_doubtful_ones_do_not() {
+        assert!(plain_enough(
+            br#"{"sdp":"v=0\r\no=- 1 2 IN IP4 0.0.0.0","t":123}"#
+        ));
+        assert!(plain_enough(b"[true,false,null,-1.25]"));
+        assert!(!plain_enough(b"1e5"));
+        assert!(!plain_enough(b"1234567890123456"));
+        assert!(!plain_enough(br#""\u0041""#));
+        assert!(
+            plain_enough(br#""e\"E\\u""#),
+            "inside strings, e and escapes are text"
+        );
+        assert!(!plain_enough("[".repeat(FAST_DEPTH + 1).as_bytes()));
+    }
+
+    #[test]
+    fn a_signal_frame_is_the_relay_message() {
+        let data = r#"{"b":[1,2],"a":"x"}"#;
+        let frame = signal_frame("abc", data);
+        let parsed: RelayMessage = serde_json::from_str(frame.as_str()).expect("json");
+        assert_eq!(
+            parsed,
+            RelayMessage::Signal {
+                from: "abc".into(),
+                data: serde_json::from_str(data).expect("json"),
+            }
+        );
     }
 }

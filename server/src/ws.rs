@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt as _;
 use tokio::time::{Duration, Instant, sleep_until, timeout};
 
-use crate::hub::{Frame, Hub, Registration};
+use crate::hub::{Frame, Hub, Incoming, Registration};
 use crate::limits::{FrameGuard, Verdict};
 use crate::metrics::Refusal;
 use shared::relay::CLOSE_POLICY;
@@ -101,9 +101,14 @@ pub fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
     last.rsplit(',').next()?.trim().parse().ok()
 }
 
-/// Sends one message, giving up after [`SEND_TIMEOUT`].
+/// Sends one message, giving up after [`SEND_TIMEOUT`]. The timer is armed only when
+/// the socket cannot take the frame at once (the common case needs none: one write).
 async fn send(socket: &mut WebSocket, msg: Message) -> Result<(), ()> {
-    match timeout(SEND_TIMEOUT, socket.send(msg)).await {
+    let mut sending = std::pin::pin!(socket.send(msg));
+    if let Some(done) = futures_util::FutureExt::now_or_never(&mut sending) {
+        return done.map_err(|_| ());
+    }
+    match timeout(SEND_TIMEOUT, sending).await {
         Ok(Ok(())) => Ok(()),
         _ => Err(()),
     }
@@ -143,7 +148,6 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
         }
     };
     tracing::debug!(conn = id, %ip, "connection opened");
-    let mut shutdown = hub.shutdown_signal();
     let idle = hub.config.idle_timeout();
     let mut guard = FrameGuard::new(hub.config.frame_limits(), Instant::now());
     // The idle timer is re-armed only when it fires, not on every frame: a busy
@@ -152,13 +156,18 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
     let idle_deadline = sleep_until(last_text + idle);
     tokio::pin!(idle_deadline);
 
-    let ending: Option<(u16, &'static str)> = if *shutdown.borrow_and_update() {
+    // Shutdown reaches a connection as a kick; one registered after the kicks went out
+    // sees the flag.
+    let ending: Option<(u16, &'static str)> = if hub.is_shutting_down() {
         Some((CLOSE_GOING_AWAY, "relay shutting down"))
     } else {
+        let kicked = kick.kicked();
+        tokio::pin!(kicked);
         loop {
             tokio::select! {
-                _ = shutdown.changed() => break Some((CLOSE_GOING_AWAY, "relay shutting down")),
-                why = kick.kicked() => break Some(why),
+                // A kick first, then frames for this client, then the client's.
+                biased;
+                why = &mut kicked => break Some(why),
                 () = &mut idle_deadline => {
                     let due = last_text + idle;
                     if due > Instant::now() {
@@ -174,14 +183,12 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
                 }
                 incoming = socket.recv() => {
                     let now = Instant::now();
-                    let checked = match incoming {
+                    let frame = match &incoming {
                         Some(Ok(Message::Text(text))) => {
                             last_text = now;
-                            hub.check_frame(&mut guard, Frame::Text(text.as_str()), now)
+                            Frame::Text(text.as_str())
                         }
-                        Some(Ok(Message::Binary(data))) => {
-                            hub.check_frame(&mut guard, Frame::Binary(data.len()), now)
-                        }
+                        Some(Ok(Message::Binary(data))) => Frame::Binary(data.len()),
                         // Control frames cost a token like any frame (tungstenite answers a
                         // ping by itself, so a flood of them would be answered without
                         // limit). They have no error answer: past the rate, the
@@ -197,12 +204,17 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
                         }
                         Some(Ok(Message::Close(_)) | Err(_)) | None => break None,
                     };
-                    let answer = match checked {
-                        Err(refused) => refused,
-                        Ok(msg) => match hub.cluster() {
-                            Some(cluster) => cluster.on_message(&hub, id, ip, msg).await,
-                            None => hub.on_message(id, ip, msg, now),
-                        },
+                    let checked = hub.check_frame(&mut guard, frame, now);
+                    let answer = match (checked, hub.cluster()) {
+                        (Err(refused), _) => refused,
+                        (Ok(Incoming::Signal { to, data }), None) => hub.signal(id, &to, data),
+                        (Ok(Incoming::Message(msg)), None) => hub.on_message(id, ip, msg, now),
+                        (Ok(Incoming::Signal { to, data }), Some(cluster)) => {
+                            cluster.signal(&hub, id, &to, data).await
+                        }
+                        (Ok(Incoming::Message(msg)), Some(cluster)) => {
+                            cluster.on_message(&hub, id, ip, msg).await
+                        }
                     };
                     if let Some(reply) = answer.reply
                         && send(&mut socket, Message::Text(reply)).await.is_err()
