@@ -5,7 +5,7 @@
 //! does: every critical section is a few map operations, never an `.await`, so a blocking
 //! mutex is cheaper than an async one and cannot be held across a suspension point.
 //! Frames for other connections go through each connection's bounded queue
-//! and close requests through its [`Kick`]; nothing here touches a socket.
+//! and close requests through its [`Inbox`]; nothing here touches a socket.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -20,7 +20,6 @@ use futures_util::task::AtomicWaker;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use shared::relay::{CLOSE_POLICY, CLOSE_REPLACED, ClientMessage, ErrorCode, RelayMessage};
-use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::cluster::Cluster;
@@ -67,21 +66,35 @@ impl Why {
     }
 }
 
-/// A request to close one connection from outside its socket loop (a reclaim replaced
-/// it, it is too slow to read its frames, the relay shuts down). It bypasses the frame
-/// queue, which may be full.
+/// What reaches one connection from outside its socket loop: frames from other
+/// connections, and a request to close (a reclaim replaced it, it is too slow to read
+/// its frames, the relay shuts down), which overtakes the frames.
 ///
-/// An atomic and an [`AtomicWaker`]: the socket loop polls it on every wake-up, and that
-/// poll costs two atomic operations, no lock (a `Notify` takes its mutex on each poll).
+/// A short queue behind a mutex (held for a push or a pop, never across an `.await`),
+/// an atomic for the close request and one [`AtomicWaker`] for both: the socket loop's
+/// poll costs a lock and two atomics, and an idle connection holds no queue allocation
+/// (a bounded tokio channel allocates a block of 32 slots up front and polls a
+/// semaphore per frame; a `Notify` takes its mutex on every poll).
 #[derive(Debug, Default)]
-pub struct Kick {
+pub struct Inbox {
     /// The [`Why`] as a number; 0 until kicked.
     why: AtomicU8,
+    /// Frames waiting to be sent, at most [`QUEUE_DEPTH`].
+    queue: Mutex<std::collections::VecDeque<Utf8Bytes>>,
     /// The socket loop's waker.
     waker: AtomicWaker,
 }
 
-impl Kick {
+/// What the socket loop takes from its [`Inbox`].
+#[derive(Debug)]
+pub enum Delivery {
+    /// Close with this code and reason.
+    Close(u16, &'static str),
+    /// Send this frame.
+    Frame(Utf8Bytes),
+}
+
+impl Inbox {
     /// Asks the socket loop to close (the first request wins).
     fn kick(&self, why: Why) {
         if self
@@ -93,26 +106,50 @@ impl Kick {
         }
     }
 
-    /// Whether it was kicked, and why.
-    fn get(&self) -> Option<Why> {
-        match self.why.load(Ordering::Acquire) {
+    /// Queues a frame; `false` when the queue is full.
+    fn push(&self, frame: Utf8Bytes) -> bool {
+        {
+            let mut queue = lock(&self.queue);
+            if queue.len() >= QUEUE_DEPTH {
+                return false;
+            }
+            queue.push_back(frame);
+        }
+        self.waker.wake();
+        true
+    }
+
+    /// A close request, else the next frame.
+    fn take(&self) -> Option<Delivery> {
+        let why = match self.why.load(Ordering::Acquire) {
             1 => Some(Why::Replaced),
             2 => Some(Why::TooSlow),
             3 => Some(Why::Shutdown),
             4 => Some(Why::Evicted),
             _ => None,
+        };
+        if let Some(why) = why {
+            let (code, reason) = why.close();
+            return Some(Delivery::Close(code, reason));
         }
+        let mut queue = lock(&self.queue);
+        let frame = queue.pop_front();
+        // A burst leaves capacity behind; an idle connection gives it back.
+        if queue.is_empty() && queue.capacity() > 4 {
+            queue.shrink_to_fit();
+        }
+        frame.map(Delivery::Frame)
     }
 
-    /// Completes once kicked, with the close code and reason.
-    pub fn kicked(&self) -> impl std::future::Future<Output = (u16, &'static str)> + '_ {
+    /// Completes with the next close request or frame.
+    pub fn next(&self) -> impl std::future::Future<Output = Delivery> + '_ {
         std::future::poll_fn(move |cx| {
-            if let Some(why) = self.get() {
-                return std::task::Poll::Ready(why.close());
+            if let Some(d) = self.take() {
+                return std::task::Poll::Ready(d);
             }
             self.waker.register(cx.waker());
-            match self.get() {
-                Some(why) => std::task::Poll::Ready(why.close()),
+            match self.take() {
+                Some(d) => std::task::Poll::Ready(d),
                 None => std::task::Poll::Pending,
             }
         })
@@ -122,10 +159,8 @@ impl Kick {
 /// The handle other connections use to reach one connection.
 #[derive(Debug)]
 struct Peer {
-    /// Its queue of text frames.
-    tx: mpsc::Sender<Utf8Bytes>,
-    /// Its close request.
-    kick: Arc<Kick>,
+    /// Its frames and close request.
+    inbox: Arc<Inbox>,
     /// Its client address as counted in `per_address` (see [`throttle_key`]); `None` in
     /// a cluster, where the store counts it.
     key: Option<IpAddr>,
@@ -147,10 +182,8 @@ pub enum Refused {
 pub struct Registration {
     /// The connection's id.
     pub id: ConnId,
-    /// Frames from other connections.
-    pub rx: mpsc::Receiver<Utf8Bytes>,
-    /// Close requests.
-    pub kick: Arc<Kick>,
+    /// Frames from other connections, and close requests.
+    pub inbox: Arc<Inbox>,
 }
 
 /// What the socket loop must do after handling one incoming frame.
@@ -415,13 +448,11 @@ impl Hub {
             return Err(Refused::ServerFull);
         }
         let id = self.next_conn.fetch_add(1, Ordering::Relaxed);
-        let (tx, rx) = mpsc::channel(QUEUE_DEPTH);
-        let kick = Arc::new(Kick::default());
+        let inbox = Arc::new(Inbox::default());
         self.conns.insert(
             id,
             Peer {
-                tx,
-                kick: kick.clone(),
+                inbox: inbox.clone(),
                 key,
             },
         );
@@ -431,7 +462,7 @@ impl Hub {
         self.metrics
             .connections_total
             .fetch_add(1, Ordering::Relaxed);
-        Ok(Registration { id, rx, kick })
+        Ok(Registration { id, inbox })
     }
 
     /// Counts one connection of address `key` gone.
@@ -698,7 +729,7 @@ impl Hub {
                 if let Some(old) = j.replaced {
                     tracing::info!(room = %j.room, old, "host connection replaced by a reclaim");
                     if let Some(peer) = self.conns.get(&old) {
-                        peer.kick.kick(Why::Replaced);
+                        peer.inbox.kick(Why::Replaced);
                     }
                 }
                 tracing::info!(room = %j.room, peers = j.peers.len() + 1, "peer entered");
@@ -779,23 +810,23 @@ impl Hub {
         let Some(peer) = self.conns.get(&conn) else {
             return;
         };
-        if let Err(mpsc::error::TrySendError::Full(_)) = peer.tx.try_send(frame) {
+        if !peer.inbox.push(frame) {
             tracing::warn!(conn, "connection too slow to read its frames; closing");
-            peer.kick.kick(Why::TooSlow);
+            peer.inbox.kick(Why::TooSlow);
         }
     }
 
     /// Asks connection `conn` to close with `code`.
     pub(crate) fn kick(&self, conn: ConnId, why: Why) {
         if let Some(peer) = self.conns.get(&conn) {
-            peer.kick.kick(why);
+            peer.inbox.kick(why);
         }
     }
 
     /// Asks every connection to close with `code`.
     pub(crate) fn kick_all(&self, why: Why) {
         for peer in &self.conns {
-            peer.kick.kick(why);
+            peer.inbox.kick(why);
         }
     }
 
@@ -920,5 +951,64 @@ mod tests {
                 data: serde_json::from_str(data).expect("json"),
             }
         );
+    }
+}
+
+#[cfg(test)]
+mod inbox_tests {
+    use super::*;
+
+    fn frame(n: usize) -> Utf8Bytes {
+        Utf8Bytes::from(n.to_string())
+    }
+
+    #[tokio::test]
+    async fn frames_come_in_order_a_full_queue_refuses_and_a_kick_overtakes() {
+        let inbox = Inbox::default();
+        for n in 0..QUEUE_DEPTH {
+            assert!(inbox.push(frame(n)), "{n}");
+        }
+        assert!(!inbox.push(frame(QUEUE_DEPTH)), "the queue is bounded");
+        for n in 0..3 {
+            match inbox.next().await {
+                Delivery::Frame(f) => assert_eq!(f.as_str(), n.to_string()),
+                other => panic!("{other:?}"),
+            }
+        }
+        inbox.kick(Why::TooSlow);
+        inbox.kick(Why::Replaced);
+        match inbox.next().await {
+            Delivery::Close(code, _) => assert_eq!(code, CLOSE_TOO_SLOW, "the first kick wins"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_drained_queue_gives_its_capacity_back() {
+        let inbox = Inbox::default();
+        for n in 0..100 {
+            inbox.push(frame(n));
+        }
+        for _ in 0..100 {
+            inbox.next().await;
+        }
+        assert!(lock(&inbox.queue).capacity() <= 4);
+    }
+
+    #[tokio::test]
+    async fn a_waiting_loop_is_woken_by_a_frame() {
+        let inbox = Arc::new(Inbox::default());
+        let waiting = tokio::spawn({
+            let inbox = inbox.clone();
+            async move {
+                match inbox.next().await {
+                    Delivery::Frame(f) => f.as_str().to_owned(),
+                    Delivery::Close(..) => String::new(),
+                }
+            }
+        });
+        tokio::task::yield_now().await;
+        assert!(inbox.push(frame(7)));
+        assert_eq!(waiting.await.expect("task"), "7");
     }
 }

@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt as _;
 use tokio::time::{Duration, Instant, sleep_until, timeout};
 
-use crate::hub::{Frame, Hub, Incoming, Registration};
+use crate::hub::{Delivery, Frame, Hub, Incoming, Registration};
 use crate::limits::{FrameGuard, Verdict};
 use crate::metrics::Refusal;
 use shared::relay::CLOSE_POLICY;
@@ -134,7 +134,7 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
         Some(cluster) => cluster.register(&hub, ip).await,
         None => hub.register(ip),
     };
-    let Registration { id, mut rx, kick } = match registered {
+    let Registration { id, inbox } = match registered {
         Ok(registration) => registration,
         Err(why) => {
             tracing::warn!(%ip, ?why, "websocket refused: at a connection limit");
@@ -161,13 +161,18 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
     let ending: Option<(u16, &'static str)> = if hub.is_shutting_down() {
         Some((CLOSE_GOING_AWAY, "relay shutting down"))
     } else {
-        let kicked = kick.kicked();
-        tokio::pin!(kicked);
         loop {
             tokio::select! {
-                // A kick first, then frames for this client, then the client's.
+                // A close request first, then frames for this client, then the client's.
                 biased;
-                why = &mut kicked => break Some(why),
+                delivery = inbox.next() => match delivery {
+                    Delivery::Close(code, reason) => break Some((code, reason)),
+                    Delivery::Frame(frame) => {
+                        if send(&mut socket, Message::Text(frame)).await.is_err() {
+                            break None;
+                        }
+                    }
+                },
                 () = &mut idle_deadline => {
                     let due = last_text + idle;
                     if due > Instant::now() {
@@ -175,11 +180,6 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
                         continue;
                     }
                     break Some((CLOSE_NORMAL, "idle"));
-                }
-                Some(frame) = rx.recv() => {
-                    if send(&mut socket, Message::Text(frame)).await.is_err() {
-                        break None;
-                    }
                 }
                 incoming = socket.recv() => {
                     let now = Instant::now();
