@@ -233,23 +233,29 @@ const FAST_DEPTH: usize = 64;
 /// that might need them (deep, an exponent, a long number, a `\u` escape) takes the
 /// general path instead. The answer is then always the one the general parse gives.
 fn plain_enough(raw: &[u8]) -> bool {
-    let (mut depth, mut in_string, mut escaped, mut digits, mut in_number) =
-        (0usize, false, false, 0usize, false);
-    for &b in raw {
-        if in_string {
-            if escaped {
-                if b == b'u' {
-                    return false;
-                }
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b'"' {
-                in_string = false;
-            }
-            continue;
-        }
+    let (mut depth, mut digits, mut in_number) = (0usize, 0usize, false);
+    let mut i = 0;
+    while i < raw.len() {
+        let b = raw[i];
+        i += 1;
         match b {
+            b'"' => {
+                (in_number, digits) = (false, 0);
+                // Through the string: only its quote and escapes matter.
+                loop {
+                    let Some(at) = raw[i..].iter().position(|&c| c == b'"' || c == b'\\') else {
+                        return true; // unterminated: the parser already refused it
+                    };
+                    i += at + 1;
+                    if raw[i - 1] == b'"' {
+                        break;
+                    }
+                    if raw.get(i) == Some(&b'u') {
+                        return false;
+                    }
+                    i += 1;
+                }
+            }
             b'0'..=b'9' => {
                 digits += 1;
                 in_number = true;
@@ -262,7 +268,6 @@ fn plain_enough(raw: &[u8]) -> bool {
             _ => {
                 (in_number, digits) = (false, 0);
                 match b {
-                    b'"' => in_string = true,
                     b'[' | b'{' => {
                         depth += 1;
                         if depth > FAST_DEPTH {
