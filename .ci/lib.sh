@@ -101,8 +101,9 @@ ensure_redis() {
     else
         note "installing Debian's redis-server (the relay's cluster tests start their own)"
         as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-        # No service is started for it here: the tests run their own on free ports.
-        as_root env DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 apt-get install -y -qq --no-install-recommends redis-server
+        # The tests never use a system service (where the package starts one, it is left
+        # alone): each starts its own redis-server on a free loopback port.
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server
     fi
 }
 
