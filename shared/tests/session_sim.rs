@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use shared::engine::{Game, Input, Options, Pending, Seat};
+use shared::engine::{Card, Game, Input, Options, Outcome, Pending, Seat};
 use shared::session::protocol::{
     AdminCmd, DecisionKind, Fatal, LogItem, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, MemberId, Note,
     PROTOCOL_VERSION, Phase, Refusal, SeatInfo, Timers, ToGuest, ToHost, decode, encode,
@@ -88,6 +88,9 @@ struct Sim {
     /// Peer → member, learnt from the host's welcomes.
     members: BTreeMap<PeerId, MemberId>,
     checked: u64,
+    /// Game-over views checked for their reveal, and the truths they told: false, true.
+    reveals: u64,
+    claim_truths: [u64; 2],
     /// The largest incremental update and the largest reset sent, in bytes, and the bytes
     /// of all messages sent.
     max_update: usize,
@@ -112,6 +115,8 @@ impl Sim {
             next_peer: 1,
             members: BTreeMap::new(),
             checked: 0,
+            reveals: 0,
+            claim_truths: [0; 2],
             max_update: 0,
             max_reset: 0,
             bytes: 0,
@@ -269,6 +274,40 @@ impl Sim {
             assert_eq!(g.legal, legal, "the legal inputs sent are the engine's");
             if let Err(leak) = scan_hidden(game, seat, &g.view) {
                 panic!("R11.2: {leak}");
+            }
+            // R11.3: the end reveals every hand and each claim's truth, and nothing of it
+            // travels before the end.
+            let over = matches!(game.pending(), Pending::GameOver { .. });
+            assert_eq!(
+                g.reveal.is_some(),
+                over,
+                "a reveal exactly when the game is over"
+            );
+            if let Some(r) = &g.reveal {
+                self.reveals += 1;
+                let hands: Vec<[Card; 2]> = (0..self.host.table().seats.len())
+                    .map(|i| game.player(Seat(i as u8)).hand.cards)
+                    .collect();
+                assert_eq!(
+                    r.hands, hands,
+                    "the hands revealed are the hands at the end"
+                );
+                assert_eq!(
+                    r.dealt.len(),
+                    hands.len(),
+                    "every hand as dealt is revealed"
+                );
+                assert_eq!(r.claims.len(), game.claims().len());
+                for (c, truth) in game.claims().iter().zip(&r.claims) {
+                    match c.outcome {
+                        Outcome::Shown => assert_eq!(*truth, Some(true), "a proven claim was true"),
+                        Outcome::Lost => {
+                            assert_eq!(*truth, Some(false), "a caught claim was a bluff")
+                        }
+                        _ => assert!(truth.is_some(), "every claim's truth is known"),
+                    }
+                    self.claim_truths[usize::from(truth == &Some(true))] += 1;
+                }
             }
         }
         for e in &update.log {
@@ -810,6 +849,7 @@ fn check_final_views(sim: &Sim) {
 fn every_player_count_and_option_plays_to_the_end() {
     let mut games = 0;
     let mut checked = 0;
+    let (mut reveals, mut truths) = (0, [0u64; 2]);
     let (mut max_update, mut max_reset, mut bytes) = (0, 0, 0);
     for n in 2u8..=10 {
         for options in Options::ALL {
@@ -841,6 +881,9 @@ fn every_player_count_and_option_plays_to_the_end() {
                 games += 1;
             }
             checked += sim.checked;
+            reveals += sim.reveals;
+            truths[0] += sim.claim_truths[0];
+            truths[1] += sim.claim_truths[1];
             max_update = max_update.max(sim.max_update);
             max_reset = max_reset.max(sim.max_reset);
             bytes += sim.bytes;
@@ -848,6 +891,13 @@ fn every_player_count_and_option_plays_to_the_end() {
     }
     assert_eq!(games, 9 * 4 + 4 + 3 * 4);
     assert!(checked > 1_000, "messages checked: {checked}");
+    // Every game's end reached each guest with its reveal, and the claims told of were
+    // bluffs and true ones both (a check that can see either).
+    assert!(reveals >= games, "game-over views with a reveal: {reveals}");
+    assert!(
+        truths[0] > 0 && truths[1] > 0,
+        "claims revealed false and true: {truths:?}"
+    );
     eprintln!(
         "{games} games, {checked} messages checked, {} bytes; largest update {max_update} B, largest reset {max_reset} B",
         bytes

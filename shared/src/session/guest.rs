@@ -11,7 +11,7 @@ use super::chat::{CHAT_MAX_CHARS, ChatError, clean_chat};
 use super::names::{NAME_MAX_CHARS, is_line_or_control};
 use super::protocol::{
     AdminCmd, Fatal, GameInfo, LogEntry, LogItem, MAX_TO_GUEST_BYTES, MemberId, Note, Refusal,
-    SeatInfo, TableInfo, ToGuest, ToHost, Update, WireError, decode, encode,
+    Reveal, SeatInfo, TableInfo, ToGuest, ToHost, Update, WireError, decode, encode,
 };
 use crate::engine::{Input, Seat};
 
@@ -58,6 +58,8 @@ pub enum GuestError {
     /// An entry no honest host sends (a chat line or a name over the host's own limits).
     #[error("log entry {n} is not one a host sends: {why}")]
     Implausible { n: u64, why: &'static str },
+    #[error("the host's account of the game's end does not fit the game: {0}")]
+    Reveal(&'static str),
 }
 
 /// Why an intent was not sent.
@@ -228,6 +230,11 @@ impl Guest {
         {
             return Err(GuestError::WrongSeat { got: g.seat, ours });
         }
+        if let Some(g) = &u.game
+            && let Some(r) = &g.reveal
+        {
+            reveal_fits(g, r).map_err(GuestError::Reveal)?;
+        }
         let mut events = Vec::new();
         self.offset = i128::from(local_now) - i128::from(u.host_now);
         if u.reset {
@@ -353,6 +360,42 @@ impl Guest {
         let local_deadline = i128::from(d.at?) + self.offset;
         Some(u64::try_from((local_deadline - i128::from(local_now)).max(0)).unwrap_or(0))
     }
+}
+
+/// Whether what the host revealed at the end (R11.3) fits the game as we saw it: only
+/// after the end, one hand per seat, one truth per claim, the cards we saw where we saw
+/// them, and a claim a challenge settled as it was settled.
+fn reveal_fits(g: &GameInfo, r: &Reveal) -> Result<(), &'static str> {
+    use crate::engine::{Outcome, Pending};
+    let v = &g.view;
+    if !matches!(v.pending, Pending::GameOver { .. }) {
+        return Err("revealed before the game is over");
+    }
+    let n = v.players.len();
+    if r.hands.len() != n || !(r.dealt.is_empty() || r.dealt.len() == n) {
+        return Err("not one hand per seat");
+    }
+    if r.claims.len() != v.claims.len() {
+        return Err("not one truth per claim");
+    }
+    for (p, hand) in v.players.iter().zip(&r.hands) {
+        for (seen, told) in p.hand.cards.iter().zip(hand) {
+            if seen.is_some_and(|c| c != *told) {
+                return Err("a card we saw is told otherwise");
+            }
+        }
+    }
+    for (c, truth) in v.claims.iter().zip(&r.claims) {
+        let settled = match c.outcome {
+            Outcome::Shown => Some(true),
+            Outcome::Lost => Some(false),
+            Outcome::Pending | Outcome::Unchallenged => None,
+        };
+        if settled.is_some() && truth.is_some() && settled != *truth {
+            return Err("a challenged claim is told otherwise");
+        }
+    }
+    Ok(())
 }
 
 /// What one log entry costs a guest, in bytes: its texts and a fixed allowance for the

@@ -24,12 +24,14 @@ use super::names::{NameError, unique_name, validate_name};
 use super::protocol::{
     AdminCmd, BotLevel, ChatLine, Deadline, DecisionKind, Fatal, GameInfo, LogEntry, LogItem,
     MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, MemberId, MemberInfo, Note, PeerId, Phase, Refusal,
-    SeatInfo, SeatSetting, TableError, TableInfo, Timers, ToGuest, ToHost, Update, WireError,
-    decode, encode,
+    Reveal, SeatInfo, SeatSetting, TableError, TableInfo, Timers, ToGuest, ToHost, Update,
+    WireError, decode, encode,
 };
 use super::rules;
 use super::rules::{Bot, make_bot};
-use crate::engine::{Event, Game, Input, MAX_PLAYERS, MIN_PLAYERS, Options, Pending, Seat};
+use crate::engine::{
+    Card, Claimed, Event, Game, Input, MAX_PLAYERS, MIN_PLAYERS, Options, Pending, Seat,
+};
 
 /// The most members (seated and watching) a table keeps: bounds the host's memory.
 pub const MAX_MEMBERS: usize = 40;
@@ -187,6 +189,13 @@ pub struct Host {
     #[serde(default)]
     held: Vec<(MemberId, Seat)>,
     clocks: Vec<Clock>,
+    /// Each seat's two cards as dealt (after the draft), for the end of the game (R11.3).
+    #[serde(default)]
+    dealt: Vec<[Card; 2]>,
+    /// For each claim of this game's record: whether the claimant held the character when
+    /// it came into play (R11.3; `None`: not known, after a restore of an older snapshot).
+    #[serde(default)]
+    truths: Vec<Option<bool>>,
     /// Each seat's bot seed for this game: bots are rebuilt from it after a restore.
     bot_seeds: Vec<u64>,
     log: Vec<Stored>,
@@ -269,6 +278,8 @@ impl Host {
             step: 0,
             held: Vec::new(),
             clocks: Vec::new(),
+            dealt: Vec::new(),
+            truths: Vec::new(),
             bot_seeds: Vec::new(),
             log: Vec::new(),
             log_start: 0,
@@ -505,6 +516,13 @@ impl Host {
             return Err(RestoreError::Version(format));
         }
         host.check()?;
+        // What the end will reveal, from an older snapshot that did not keep it: unknown,
+        // never guessed from the hands as they are now.
+        let claims = host.game.as_ref().map_or(0, |g| g.claims().len());
+        host.truths.resize(claims, None);
+        if host.dealt.len() != host.seats.len() {
+            host.dealt.clear();
+        }
         for m in &mut host.members {
             m.peer = None;
             m.away_since = Some(now);
@@ -1023,6 +1041,8 @@ impl Host {
             })
             .collect();
         self.clocks = vec![Clock::default(); players];
+        self.dealt.clear();
+        self.truths.clear();
         self.bot_seeds = (0..players).map(|_| self.rng.next_u64()).collect();
         self.rebuild_bots();
         let note = Note::GameStarted {
@@ -1062,6 +1082,21 @@ impl Host {
         let Some(game) = self.game.as_ref() else {
             return;
         };
+        // What the end reveals (R11.3), noted as it happens: the hands once all are dealt,
+        // and each claim's truth the moment it came into play.
+        let seats = self.seats.len();
+        if self.dealt.is_empty() && (0..seats).all(|i| game.player(Seat(i as u8)).hand.len == 2) {
+            self.dealt = (0..seats)
+                .map(|i| game.player(Seat(i as u8)).hand.cards)
+                .collect();
+        }
+        for c in game.claims().iter().skip(self.truths.len()) {
+            let hand = game.player(c.player).hand;
+            self.truths.push(Some(match c.card {
+                Claimed::Card(card) => hand.find_hidden(card).is_some(),
+                Claimed::NotDuke => hand.find_hidden(Card::Duke).is_none(),
+            }));
+        }
         if let Some(winner) = rules::winner(game) {
             self.phase = Phase::Finished { winner };
             self.clocks.iter_mut().for_each(|c| *c = Clock::default());
@@ -1387,6 +1422,16 @@ impl Host {
         } else {
             Vec::new()
         };
+        // R11.3: once the game is over, and never before, nothing is hidden any more.
+        let reveal = matches!(game.pending(), Pending::GameOver { .. }).then(|| Reveal {
+            dealt: self.dealt.clone(),
+            hands: (0..self.seats.len())
+                .map(|i| game.player(Seat(i as u8)).hand.cards)
+                .collect(),
+            claims: (0..game.claims().len())
+                .map(|i| self.truths.get(i).copied().flatten())
+                .collect(),
+        });
         Some(GameInfo {
             game_no: self.game_no,
             step: self.step,
@@ -1394,6 +1439,7 @@ impl Host {
             view,
             legal,
             deadlines,
+            reveal,
         })
     }
 
@@ -1613,8 +1659,15 @@ fn same_round(before: &Pending, after: &Pending, seat: Seat) -> bool {
     }
 }
 
+/// A bot's name: one of its own per seat, short enough for a phone's seat (the interface
+/// says beside it that it is a bot, and its level).
 fn bot_name(seat: Seat) -> String {
-    format!("Bot {}", seat.0 + 1)
+    const NAMES: [&str; MAX_PLAYERS] = [
+        "Ada", "Bram", "Cleo", "Dov", "Esra", "Fitz", "Gia", "Hal", "Ines", "Juno",
+    ];
+    NAMES
+        .get(seat.index())
+        .map_or_else(|| format!("Bot {}", seat.0 + 1), |n| (*n).to_owned())
 }
 
 /// 128 random bits as hex: unguessable, and plain ASCII for storage.

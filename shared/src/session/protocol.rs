@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use super::chat::ChatError;
 use super::names::NameError;
-use crate::engine::{Event, Input, InputError, Options, Seat, View};
+use crate::engine::{Card, Event, Input, InputError, Options, Seat, View};
 
 impl From<InputError> for Refusal {
     fn from(e: InputError) -> Refusal {
@@ -372,6 +372,24 @@ pub struct GameInfo {
     /// For each seat that owes a decision, when its time runs out (host time): the same
     /// countdown for every member (R11.1: whose decision is pending is public).
     pub deadlines: Vec<Deadline>,
+    /// Once the game is over, and only then, what was hidden (R11.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveal: Option<Reveal>,
+}
+
+/// What the host shows every member once a game is over (R11.3): nothing is hidden any
+/// more. Never sent before the end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reveal {
+    /// Each seat's two cards as dealt (after the draft, R2.5), seat 0 first; empty when
+    /// the host does not know them (a table restored from an older snapshot).
+    pub dealt: Vec<[Card; 2]>,
+    /// Each seat's two cards at the end, in the view's slot order, seat 0 first.
+    pub hands: Vec<[Card; 2]>,
+    /// For each claim of the record, in its order: whether the claimant held the character
+    /// (for "no Duke": held no Duke) when the claim came into play; `None` where the host
+    /// does not know.
+    pub claims: Vec<Option<bool>>,
 }
 
 /// One seat's deadline.
