@@ -54,10 +54,11 @@ let examineOffered = false;
 
 async function decideOnce(page) {
   const buttons = page.getByTestId("decision");
-  const labels = await buttons.allTextContents();
+  // Each button's accessible name: what it does, then what it means.
+  const labels = await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-label") ?? b.textContent));
   if (labels.some((l) => l.startsWith("Examine"))) examineOffered = true;
   if (labels.length === 0) return false;
-  let i = labels.findIndex((l) => l.startsWith("Income") || l === "Pass");
+  let i = labels.findIndex((l) => l.startsWith("Income") || l.startsWith("Pass"));
   if (i < 0) i = 0;
   // The table redraws as the others play: a button may go away under the click.
   return buttons.nth(i).click({ timeout: 1_000 }).then(
@@ -84,7 +85,13 @@ test("two people and a bot play a room game to the end over the data channel", {
     const codeEl = host.page.getByTestId("room-code");
     await codeEl.waitFor();
     const code = await codeEl.getAttribute("data-code");
-    await guest.page.getByTestId("join-code").fill(code);
+    // The invitation: a link with the code, its QR code; opened, it fills the code in.
+    const link = await host.page.getByTestId("invite-link").inputValue();
+    assert.equal(link, `${base}/#join=${code}`);
+    await host.page.getByRole("img", { name: "QR code of the invitation" }).waitFor();
+    await guest.page.goto(link);
+    await guest.page.getByTestId("join-code").waitFor();
+    assert.equal(await guest.page.getByTestId("join-code").inputValue(), `${code.slice(0, 3)}-${code.slice(3)}`);
     await guest.page.getByTestId("join-room").click();
     await guest.page.getByTestId("room-code").waitFor();
 
@@ -205,6 +212,17 @@ test("two people and a bot play a room game to the end over the data channel", {
       // "Ana wins the game", or "You win the game!" on the winner's own page.
       assert.match(await side.page.getByTestId("log").textContent(), /wins? the game/);
     }
+    // The end on both pages: every hand the same, card for card, and the same claims with
+    // the same truth.
+    const ending = async (p) => ({
+      cards: await p.locator('[data-testid="final-hand"] [role="img"]').evaluateAll((is) => is.map((i) => i.getAttribute("aria-label"))),
+      truths: await p.locator('[data-testid="timeline-claim"] .truth-tag').allTextContents(),
+    });
+    const [hostEnd, guestEnd] = [await ending(host.page), await ending(guest.page)];
+    assert.equal(hostEnd.cards.length, 6, "two cards for each of three players");
+    assert.ok(!hostEnd.cards.includes("hidden card"), "nothing hidden at the end");
+    assert.deepEqual(guestEnd, hostEnd, "both pages show the same end");
+    assert.ok(hostEnd.truths.every((t) => t === "true" || t === "bluff"), "each claim says whether it was true");
     await host.page.screenshot({ path: path.join(ARTIFACTS, "room-host-over.png"), fullPage: true });
     await guest.page.screenshot({ path: path.join(ARTIFACTS, "room-guest-over.png"), fullPage: true });
 

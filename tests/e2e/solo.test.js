@@ -34,9 +34,10 @@ async function playToTheEnd(page, shotMidGame = async () => {}, ms = 240_000) {
   while (Date.now() < deadline) {
     if (await page.getByTestId("game-over").isVisible()) return decisions;
     const buttons = page.getByTestId("decision");
-    const labels = await buttons.allTextContents();
+    // Each button's accessible name: what it does, then what it means.
+    const labels = await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-label") ?? b.textContent));
     if (labels.length > 0) {
-      let i = labels.findIndex((l) => l.startsWith("Income") || l === "Pass");
+      let i = labels.findIndex((l) => l.startsWith("Income") || l.startsWith("Pass"));
       if (i < 0) i = 0;
       if (!shot && decisions >= 2) {
         await shotMidGame();
@@ -81,7 +82,7 @@ for (const [label, viewport] of [
       assert.ok(decisions > 0, "we made at least one decision");
       await page.screenshot({ path: path.join(ARTIFACTS, `solo-over-${label}.png`), fullPage: true });
       const log = await page.getByTestId("log").textContent();
-      // Whoever won, the log ends the game ("Bot 2 wins the game!" or "You win the game!").
+      // Whoever won, the log ends the game ("Ada wins the game!" or "You win the game!").
       assert.match(log, /(wins|You win) the game/);
       assert.deepEqual(errors, []);
     } finally {

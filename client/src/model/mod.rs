@@ -7,6 +7,8 @@
 
 pub mod chat;
 pub mod intent;
+pub mod invite;
+pub mod moment;
 pub mod name;
 pub mod rejoin;
 pub mod relay_url;

@@ -6,7 +6,7 @@
 //! Also the lobby's words: the seats as listed, the settings as sentences, timer names.
 
 use shared::engine::Seat;
-use shared::session::protocol::{BotLevel, LogItem, MemberId, SeatInfo, TableInfo};
+use shared::session::protocol::{BotLevel, DecisionKind, LogItem, MemberId, SeatInfo, TableInfo};
 use shared::session::{Guest, GuestError, GuestEvent};
 
 use super::chat::ChatLine;
@@ -106,6 +106,27 @@ impl Table {
             .collect()
     }
 
+    /// The seconds `seat`'s countdown shows at page time `now`: only where a person decides
+    /// (never on a bot's seat, nor while a bot stands in), never above the decision's
+    /// limit; `None` when there is nothing to count down.
+    pub fn countdown(&self, seat: Seat, now: u64) -> Option<u64> {
+        let table = self.guest.table()?;
+        match table.seats.get(seat.index())? {
+            SeatInfo::Person {
+                stand_in: false, ..
+            } => {}
+            _ => return None,
+        }
+        let game = self.guest.game()?;
+        let kind = game.deadlines.iter().find(|d| d.seat == seat)?.kind;
+        let limit = match kind {
+            DecisionKind::Turn => table.timers.turn_ms,
+            DecisionKind::Window => table.timers.window_ms,
+            DecisionKind::Choice => table.timers.choice_ms,
+        };
+        Some(shown_seconds(self.guest.time_left(seat, now)?, limit))
+    }
+
     /// The member sitting in `seat`, when a person other than us sits there.
     pub fn other_person_in(&self, seat: Seat) -> Option<MemberId> {
         let table = self.guest.table()?;
@@ -116,6 +137,14 @@ impl Table {
             _ => None,
         }
     }
+}
+
+/// Whole seconds to show for `ms_left`, counting up (so 0 shows only when time is up), but
+/// never more than the decision's `limit`: a clock estimated from the host's a little
+/// ahead would otherwise start at "61 s" on a 60 s turn.
+pub fn shown_seconds(ms_left: u64, limit: Option<u64>) -> u64 {
+    let s = ms_left.div_ceil(1_000);
+    limit.map_or(s, |l| s.min(l / 1_000))
 }
 
 /// What a seat of the lobby holds.
@@ -230,6 +259,17 @@ pub fn level_name(level: BotLevel) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_countdown_never_shows_more_than_its_limit() {
+        // The page's estimate of the host's clock may be a little ahead.
+        assert_eq!(shown_seconds(60_400, Some(60_000)), 60);
+        assert_eq!(shown_seconds(59_001, Some(60_000)), 60);
+        assert_eq!(shown_seconds(59_000, Some(60_000)), 59);
+        assert_eq!(shown_seconds(1, Some(15_000)), 1);
+        assert_eq!(shown_seconds(0, Some(15_000)), 0);
+        assert_eq!(shown_seconds(90_000, None), 90);
+    }
 
     #[test]
     fn timers_read_as_phrases() {

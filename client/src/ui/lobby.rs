@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::app::Ctl;
 use crate::model::Intent;
+use crate::model::invite::code_from_fragment;
 use crate::model::name::{NAME_KEY, check_name, remembered_name};
 
 /// The page's `localStorage`, when the browser lets us have it.
@@ -33,7 +34,11 @@ fn save_name(name: Option<&str>) {
 #[component]
 pub fn Lobby() -> impl IntoView {
     let ctl = expect_context::<Ctl>();
-    let code = RwSignal::new(String::new());
+    // An invitation's link opens this screen with its room's code filled in.
+    let invited = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .and_then(|h| code_from_fragment(&h));
+    let code = RwSignal::new(invited.as_ref().map(|c| c.to_string()).unwrap_or_default());
     let name = RwSignal::new(load_name());
     let checked = Memo::new(move |_| name.with(|n| check_name(n)));
     // Takes the typed name for the room about to open; false (the field says why) when the
@@ -92,7 +97,7 @@ pub fn Lobby() -> impl IntoView {
             }}
             <div class="hero">
                 <h1>"Bluff. Challenge. Survive."</h1>
-                <p>"Coup for 2–10 players. No accounts: share a room code with your friends."</p>
+                <p>"Coup for 2–10 players, free in your browser. No accounts."</p>
             </div>
             <div class="panel name-row">
                 <label class="solo-field name-field" for="player-name">
@@ -101,7 +106,7 @@ pub fn Lobby() -> impl IntoView {
                         id="player-name"
                         data-testid="player-name"
                         type="text"
-                        placeholder="Player …"
+                        placeholder="Optional"
                         maxlength="64"
                         autocomplete="nickname"
                         spellcheck="false"
@@ -112,18 +117,18 @@ pub fn Lobby() -> impl IntoView {
                 {move || match checked.get() {
                     Err(e) => view! { <p class="solo-error" data-testid="name-error">{e}</p> }.into_any(),
                     Ok(None) => view! {
-                        <p class="muted small">"Others will see you as “Player” and a few letters."</p>
+                        <p class="muted small">"Optional. Without one, the others see a name like “Player K7”."</p>
                     }
                         .into_any(),
-                    Ok(Some(_)) => view! { <p class="muted small">"The others see this name in rooms."</p> }
+                    Ok(Some(_)) => view! { <p class="muted small">"The others see you by this name."</p> }
                         .into_any(),
                 }}
             </div>
             <div class="lobby-cards">
                 <crate::ui::table::SoloStart ready=Callback::new(move |()| take_name()) />
                 <div class="panel card-create">
-                    <h2>"Host a game"</h2>
-                    <p class="muted">"Open a room and read its code to the others."</p>
+                    <h2>"Play with friends"</h2>
+                    <p class="muted">"Open a room, then send them the invitation."</p>
                     <button
                         class="btn primary big"
                         data-testid="create-room"
@@ -134,9 +139,9 @@ pub fn Lobby() -> impl IntoView {
                     </button>
                 </div>
                 <form class="panel card-join" on:submit=on_join>
-                    <h2>"Join a game"</h2>
+                    <h2>"Join friends"</h2>
                     <label class="muted" for="join-code">
-                        "Enter the code the host gave you."
+                        {if invited.is_some() { "You were invited: press Join." } else { "Type the room's code." }}
                     </label>
                     <div class="join-row">
                         <input

@@ -3,15 +3,17 @@
 //! as a game against bots, drawn from this page's guest of the room's host.
 
 use leptos::prelude::*;
-use shared::session::protocol::{AdminCmd, BotLevel, Timers};
+use shared::session::protocol::{AdminCmd, BotLevel, LogItem, SeatInfo, Timers};
 
 use super::chat::ChatPanel;
 use super::settings::{LevelField, OptionChecks, PlayersField};
-use super::table::{TableCtx, TableView};
+use super::table::{LeaveButton, TableCtx, TableView};
 use crate::app::Ctl;
+use crate::model::invite::{invite_link, qr_path};
 use crate::model::table::{
     LobbySeat, SeatKind, TURN_TIMERS, level_name, lobby_seats, settings_lines, timer_name,
 };
+use crate::model::words::{note_sentence, seat_names};
 use crate::model::{Intent, LinkState};
 
 /// One seat at the table, as shown.
@@ -21,6 +23,8 @@ struct Seat {
     name: String,
     is_host: bool,
     is_me: bool,
+    /// A member without a seat.
+    watching: bool,
     /// `None` for peers this page has no direct link with.
     link: Option<LinkState>,
 }
@@ -31,31 +35,101 @@ pub fn RoomView() -> impl IntoView {
     let ctl = expect_context::<Ctl>();
     let code = Memo::new(move |_| ctl.session.with(|s| s.room().map(|r| r.code.clone())));
     let hosting = Memo::new(move |_| ctl.session.with(|s| s.hosting()));
+    // Who is here, by name: the members the host lists (seated or watching), each with
+    // our own link's state where we have one (a joiner links only with the host) or what
+    // the host says of its link; before the host's list, the relay's peers.
     let seats = Memo::new(move |_| {
         ctl.session.with(|s| {
             let Some(room) = s.room() else {
                 return Vec::new();
             };
+            let guest = s.table().map(|t| t.guest());
+            let host_link = room.peers.iter().find(|p| p.is_host).and_then(|p| p.link);
+            if let Some(info) = guest.and_then(|g| g.table()) {
+                let me = guest.and_then(|g| g.member());
+                let members = info
+                    .seats
+                    .iter()
+                    .filter_map(|seat| match seat {
+                        SeatInfo::Person { member, .. } => Some((member, false)),
+                        _ => None,
+                    })
+                    .chain(info.watchers.iter().map(|m| (m, true)));
+                return members
+                    .map(|(m, watching)| {
+                        let is_host = m.id == info.host;
+                        let is_me = Some(m.id) == me;
+                        let link = if is_host && !s.hosting() {
+                            host_link
+                        } else if m.connected {
+                            Some(LinkState::Open)
+                        } else {
+                            Some(LinkState::Closed)
+                        };
+                        Seat {
+                            id: format!("member-{}", m.id.0),
+                            name: m.name.clone(),
+                            is_host,
+                            is_me,
+                            watching,
+                            link,
+                        }
+                    })
+                    .collect();
+            }
             let me = Seat {
                 id: room.me.0.clone(),
-                name: s
-                    .table()
-                    .map(|t| t.guest().name().to_owned())
-                    .unwrap_or_default(),
+                name: guest.map(|g| g.name().to_owned()).unwrap_or_default(),
                 is_host: s.hosting(),
                 is_me: true,
+                watching: false,
                 link: None,
             };
             std::iter::once(me)
                 .chain(room.peers.iter().map(|p| Seat {
                     id: p.id.0.clone(),
-                    name: p.id.short_name(),
+                    name: if p.is_host {
+                        "The host".to_owned()
+                    } else {
+                        "A player".to_owned()
+                    },
                     is_host: p.is_host,
                     is_me: false,
+                    watching: false,
                     link: p.link,
                 }))
                 .collect::<Vec<_>>()
         })
+    });
+    // What happened in the room lately: who joined, left, dropped or came back.
+    let notes = Memo::new(move |_| {
+        ctl.session.with(|s| {
+            let Some(g) = s.table().map(|t| t.guest()) else {
+                return Vec::new();
+            };
+            let names = g
+                .table()
+                .map(|t| seat_names(t, g.seat()))
+                .unwrap_or_default();
+            let mut lines: Vec<(u64, String)> = g
+                .log()
+                .iter()
+                .rev()
+                .filter_map(|e| match &e.item {
+                    LogItem::Note { note } => {
+                        note_sentence(note).map(|s| (e.n, s.render(&names, g.seat())))
+                    }
+                    _ => None,
+                })
+                .take(5)
+                .collect();
+            lines.reverse();
+            lines
+        })
+    });
+    let invite = Memo::new(move |_| {
+        let page = web_sys::window().and_then(|w| w.location().href().ok())?;
+        code.get().map(|c| invite_link(&page, &c))
     });
     let table = TableCtx::of(ctl, true);
     let playing = Memo::new(move |_| table.snap.with(Option::is_some));
@@ -76,11 +150,9 @@ pub fn RoomView() -> impl IntoView {
                 </div>
                 <div class="room-meta">
                     <span class="role-tag">
-                        {move || if hosting.get() { "You host this room" } else { "Guest" }}
+                        {move || if hosting.get() { "You host this room" } else { "You joined" }}
                     </span>
-                    <button class="btn ghost" data-testid="leave-room" on:click=move |_| ctl.send(Intent::Leave)>
-                        "Leave"
-                    </button>
+                    <LeaveButton label="Leave the room" />
                 </div>
             </div>
             <div class="table-area">
@@ -94,7 +166,8 @@ pub fn RoomView() -> impl IntoView {
                     <Lobby />
                 </div>
                 <div class="felt links" class:hidden=move || playing.get()>
-                    <h2 class="felt-title">"Connections"</h2>
+                    {move || invite.get().map(|link| view! { <Invite link /> })}
+                    <h2 class="felt-title">"Who is here"</h2>
                     <ul class="seats" data-testid="peer-list">
                         <For
                             each=move || seats.get()
@@ -102,10 +175,17 @@ pub fn RoomView() -> impl IntoView {
                             children=move |seat| view! { <SeatView seat /> }
                         />
                     </ul>
+                    <ul class="room-notes" data-testid="room-notes" aria-live="polite">
+                        <For
+                            each=move || notes.get()
+                            key=|(n, _)| *n
+                            children=|(_, line)| view! { <li>{line}</li> }
+                        />
+                    </ul>
                     <p class="muted small felt-hint">
                         {move || {
                             if seats.get().len() < 2 {
-                                "Waiting for players… share the code above."
+                                "Waiting for players… send them the invitation."
                             } else {
                                 "Everyone here can chat."
                             }
@@ -118,30 +198,127 @@ pub fn RoomView() -> impl IntoView {
     }
 }
 
-/// One seat: an avatar, a name, badges and the link's state.
+/// One person: an avatar, a name, badges and the link's state.
 #[component]
 fn SeatView(seat: Seat) -> impl IntoView {
-    let shown = seat.name.strip_prefix("Player ").unwrap_or(&seat.name);
-    let initials: String = shown.chars().take(2).collect();
+    let initials: String = seat.name.chars().take(2).collect();
     let (state_class, state_text) = match (seat.is_me, seat.link) {
         (true, _) => ("me", "you"),
         (false, Some(LinkState::Open)) => ("open", "connected"),
         (false, Some(LinkState::Connecting)) => ("connecting", "connecting…"),
-        (false, Some(LinkState::Closed)) => ("closed", "disconnected"),
+        (false, Some(LinkState::Closed)) => ("closed", "away"),
         (false, None) => ("via-host", "via the host"),
     };
     view! {
         <li class=format!("seat {state_class}") data-testid="peer" data-peer=seat.id.clone() data-link=state_class>
-            <div class="avatar">{initials}</div>
+            <div class="avatar" aria-hidden="true">{initials}</div>
             <div class="seat-text">
                 <span class="seat-name">{seat.name.clone()}</span>
                 <span class="seat-state">
                     <span class="dot"></span>
                     {state_text}
+                    {seat.watching.then_some(" · watching")}
                     {seat.is_host.then(|| view! { <span class="badge host">"host"</span> })}
                 </span>
             </div>
         </li>
+    }
+}
+
+/// The invitation: the link (copy, share) and its QR code.
+#[component]
+fn Invite(link: String) -> impl IntoView {
+    let copied = RwSignal::new(false);
+    let qr = qr_path(&link).map(|(size, d)| {
+        view! {
+            <svg
+                class="qr"
+                viewBox=format!("0 0 {size} {size}")
+                role="img"
+                aria-label="QR code of the invitation"
+                shape-rendering="crispEdges"
+            >
+                <rect width="100%" height="100%" fill="#fff"></rect>
+                <path d=d fill="#000"></path>
+            </svg>
+        }
+    });
+    let to_copy = link.clone();
+    let to_share = link.clone();
+    let can_share = navigator_has("share");
+    view! {
+        <div class="invite" data-testid="invite">
+            <h2 class="felt-title">"Invite"</h2>
+            <div class="invite-row">
+                {qr}
+                <div class="invite-text">
+                    <p class="small">"Send this link, or let them scan the code: it opens the game with the room filled in."</p>
+                    <input
+                        class="invite-link"
+                        type="text"
+                        readonly
+                        aria-label="Invitation link"
+                        data-testid="invite-link"
+                        prop:value=link
+                    />
+                    <div class="invite-actions">
+                        <button
+                            class="btn"
+                            data-testid="copy-invite"
+                            on:click=move |_| copied.set(navigator_call("clipboard", "writeText", &to_copy))
+                        >
+                            {move || if copied.get() { "Copied" } else { "Copy the link" }}
+                        </button>
+                        {can_share
+                            .then(|| {
+                                view! {
+                                    <button class="btn" on:click=move |_| share(&to_share)>"Share…"</button>
+                                }
+                            })}
+                    </div>
+                </div>
+            </div>
+        </div>
+    }
+}
+
+/// Whether `navigator` has a member `name` (the Web Share sheet, on phones).
+fn navigator_has(name: &str) -> bool {
+    navigator().is_some_and(|n| js_sys::Reflect::has(&n, &name.into()).unwrap_or(false))
+}
+
+fn navigator() -> Option<wasm_bindgen::JsValue> {
+    let w = web_sys::window()?;
+    js_sys::Reflect::get(&w, &"navigator".into()).ok()
+}
+
+/// Calls `navigator[object][method](text)`; whether there was one to call.
+fn navigator_call(object: &str, method: &str, text: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(obj) = navigator().and_then(|n| js_sys::Reflect::get(&n, &object.into()).ok()) else {
+        return false;
+    };
+    let Some(f) = js_sys::Reflect::get(&obj, &method.into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+    else {
+        return false;
+    };
+    f.call1(&obj, &text.into()).is_ok()
+}
+
+/// Opens the Web Share sheet with the invitation.
+fn share(link: &str) {
+    use wasm_bindgen::JsCast;
+    let Some(n) = navigator() else { return };
+    let data = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&data, &"title".into(), &"Play Coup with me".into());
+    let _ = js_sys::Reflect::set(&data, &"url".into(), &link.into());
+    if let Some(f) = js_sys::Reflect::get(&n, &"share".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+    {
+        let _ = f.call1(&n, &data);
     }
 }
 

@@ -6,13 +6,17 @@
 mod panels;
 
 use leptos::prelude::*;
-use shared::engine::{Allegiance, Card, Input, Options, Pending, PlayerView, Seat, View};
-use shared::session::Guest;
-use shared::session::protocol::AdminCmd;
+use shared::engine::{Allegiance, Card, Input, Options, Outcome, Pending, PlayerView, Seat, View};
+use shared::session::protocol::{AdminCmd, BotLevel, LogItem, Note, Reveal, SeatInfo, Timers};
+use wasm_bindgen::JsCast;
 
 use crate::app::Ctl;
-use crate::model::words::{allegiance_name, card_name, describe, seat_names};
-use crate::model::{Intent, SoloSetup};
+use crate::model::table::{level_name, timer_name};
+use crate::model::words::{
+    LogLine, ability, allegiance_name, card_name, claim_words, coins, log_lines, note_sentence,
+    seat_names,
+};
+use crate::model::{Intent, SoloSetup, Table};
 use crate::ui::settings::{LevelField, OptionChecks, PlayersField};
 
 /// What a table on screen draws from and does (Leptos context inside [`TableView`]).
@@ -22,8 +26,8 @@ pub(crate) struct TableCtx {
     pub snap: Memo<Option<Snap>>,
     /// Page time in ms (the countdowns).
     pub now: RwSignal<u64>,
-    /// The time left on a seat's decision at a page time.
-    pub time_left: Callback<(Seat, u64), Option<u64>>,
+    /// The seconds a seat's countdown shows at a page time (only where a person decides).
+    pub countdown: Callback<(Seat, u64), Option<u64>>,
     /// Plays one of our legal inputs.
     pub play: Callback<Input>,
     /// Deals again after a game (only where we are the referee).
@@ -31,10 +35,12 @@ pub(crate) struct TableCtx {
     /// Puts the finished game away and goes back to the table's lobby, where the settings
     /// can change (a room's host only).
     pub to_lobby: Option<Callback<()>>,
-    /// Leaves the table.
+    /// Leaves the table (after asking).
     pub leave: Callback<()>,
     /// What the leave button says.
     pub leave_label: &'static str,
+    /// Whether the table's bar offers Leave (a room has its own, in the room's bar).
+    pub bar_leave: bool,
 }
 
 impl TableCtx {
@@ -42,20 +48,15 @@ impl TableCtx {
     /// a table against bots goes back to the first page.
     pub fn of(ctl: Ctl, in_room: bool) -> TableCtx {
         let hosting = ctl.session.with_untracked(|s| s.hosting());
-        let snap = Memo::new(move |_| {
-            ctl.session.with(|s| {
-                s.table()
-                    .and_then(|t| snap_of(t.guest(), t.problem.clone()))
-            })
-        });
+        let snap = Memo::new(move |_| ctl.session.with(|s| s.table().and_then(snap_of)));
         let admin =
             move |cmd: AdminCmd| Callback::new(move |()| ctl.send(Intent::Admin(cmd.clone())));
         TableCtx {
             snap,
             now: ctl.now,
-            time_left: Callback::new(move |(seat, now): (Seat, u64)| {
+            countdown: Callback::new(move |(seat, now): (Seat, u64)| {
                 ctl.session
-                    .with(|s| s.table().and_then(|t| t.guest().time_left(seat, now)))
+                    .with(|s| s.table().and_then(|t| t.countdown(seat, now)))
             }),
             play: Callback::new(move |i: Input| ctl.send(Intent::Play(i))),
             rematch: hosting.then(|| admin(AdminCmd::Rematch)),
@@ -66,50 +67,74 @@ impl TableCtx {
             } else {
                 "Back to the start"
             },
+            bar_leave: !in_room,
         }
     }
 }
 
 /// How many lines of the log the table shows, newest first.
-const LOG_LINES: usize = 80;
+const LOG_LINES: usize = 120;
 
 /// What the table shows, taken from the guest after each change.
 #[derive(Clone, PartialEq)]
 pub(crate) struct Snap {
     pub names: Vec<String>,
+    /// Each seat's bot level, for bots.
+    pub bots: Vec<Option<BotLevel>>,
     pub me: Option<Seat>,
     pub view: View,
     pub legal: Vec<Input>,
-    /// The log's lines, oldest first, each with the number of its event in the game.
-    pub log: Vec<(usize, String)>,
+    /// The log's lines, oldest first, each with the number of its log entry.
+    pub log: Vec<LogLine>,
     pub problem: Option<String>,
+    /// What the host revealed at the end (R11.3).
+    pub reveal: Option<Reveal>,
+    /// Our time ran out just now: what the log says of it.
+    pub timed_out: Option<String>,
+    pub timers: Timers,
 }
 
-/// The table's state as `g` sees it, with the last refusal to show.
-pub(crate) fn snap_of(g: &Guest, problem: Option<String>) -> Option<Snap> {
+/// The table's state as our seat sees it, with the last refusal to show.
+pub(crate) fn snap_of(t: &Table) -> Option<Snap> {
+    let g = t.guest();
     let game = g.game()?;
     let me = g.seat();
-    let names = g.table().map(|t| seat_names(t, me)).unwrap_or_default();
+    let info = g.table();
+    let names = info.map(|t| seat_names(t, me)).unwrap_or_default();
+    let bots = info
+        .map(|t| {
+            t.seats
+                .iter()
+                .map(|s| match s {
+                    SeatInfo::Bot { level, .. } => Some(*level),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let options = game.view.options;
-    // Only the lines the log shows are written: a long game's events are many, and this
-    // runs on every update. Each line keeps its event's number.
-    let mut log: Vec<(usize, String)> = game
-        .view
-        .events
-        .iter()
-        .enumerate()
-        .rev()
-        .filter_map(|(n, e)| describe(e, &names, me, options).map(|line| (n, line)))
-        .take(LOG_LINES)
-        .collect();
-    log.reverse();
+    let mut log = log_lines(g.log(), game.game_no, &names, me, options);
+    log.drain(..log.len().saturating_sub(LOG_LINES));
+    // Our time ran out when one of the last few things that happened says so.
+    let timed_out = me.and_then(|me| {
+        g.log().iter().rev().take(4).find_map(|e| match &e.item {
+            LogItem::Note {
+                note: note @ Note::TimedOut { seat, .. },
+            } if *seat == me => note_sentence(note).map(|s| s.render(&names, Some(me))),
+            _ => None,
+        })
+    });
     Some(Snap {
         names,
+        bots,
         me,
         view: game.view.clone(),
         legal: game.legal.clone(),
         log,
-        problem,
+        problem: t.problem.clone(),
+        reveal: game.reveal.clone(),
+        timed_out,
+        timers: info.map(|t| t.timers).unwrap_or_default(),
     })
 }
 
@@ -136,7 +161,7 @@ pub fn SoloStart(
     view! {
         <div class="panel card-solo" data-testid="solo-form">
             <h2>"Play against bots"</h2>
-            <p class="muted">"Start at once, right here — no room, no relay."</p>
+            <p class="muted">"Start now, on your own, against computer players."</p>
             <div class="solo-row">
                 <PlayersField
                     value=players
@@ -151,11 +176,14 @@ pub fn SoloStart(
                     testid="solo-level"
                 />
             </div>
-            <OptionChecks
-                options=options
-                players=players
-                on_change=Callback::new(move |o| options.set(o))
-            />
+            <details class="more">
+                <summary>"More options"</summary>
+                <OptionChecks
+                    options=options
+                    players=players
+                    on_change=Callback::new(move |o| options.set(o))
+                />
+            </details>
             <button class="btn primary big" data-testid="solo-start" on:click=start>
                 "Play against bots"
             </button>
@@ -190,18 +218,24 @@ pub(crate) fn TableView(
 }
 
 /// Everything on the table. Each part redraws from the state on its own; the log keeps
-/// the lines it already shows (keyed by event), so an update adds a line rather than
-/// rebuilding eighty.
+/// the lines it already shows (keyed by entry), so an update adds a line rather than
+/// rebuilding them all.
 #[component]
 fn TableBody() -> impl IntoView {
     let ctx = expect_context::<TableCtx>();
-    let bar = move || ctx.snap.with(|s| s.as_ref().map(|s| bar_of(s, ctx)));
+    let help = RwSignal::new(false);
+    let bar = move || ctx.snap.with(|s| s.as_ref().map(|s| bar_of(s, ctx, help)));
     let felt = move || {
         ctx.snap.with(|s| {
             s.as_ref().map(|s| {
                 view! {
                     <div class="t-seats">{seats_of(s)}</div>
-                    <panels::Decision snap=s.clone() />
+                    <div class="t-dock" data-testid="dock">
+                        {hand_of(s)}
+                        <panels::Decision snap=s.clone() />
+                    </div>
+                    {matches!(s.view.pending, Pending::GameOver { .. })
+                        .then(|| view! { <panels::GameOver snap=s.clone() /> })}
                 }
             })
         })
@@ -210,9 +244,31 @@ fn TableBody() -> impl IntoView {
         ctx.snap
             .with(|s| s.as_ref().map(|s| s.log.clone()).unwrap_or_default())
     });
-    let claims = move || ctx.snap.with(|s| s.as_ref().map(claims_of));
+    // Your turn is noticed: the tab's title, and a short vibration on phones.
+    let owed = Memo::new(move |_| {
+        ctx.snap
+            .with(|s| s.as_ref().is_some_and(|s| !s.legal.is_empty()))
+    });
+    Effect::new(move |was: Option<bool>| {
+        let now = owed.get();
+        your_turn_noticed(now, was == Some(false) && now);
+        now
+    });
+    on_cleanup(|| your_turn_noticed(false, false));
+    let filter = RwSignal::new(None::<u8>);
+    let claims = move || {
+        ctx.snap
+            .with(|s| s.as_ref().map(|s| claims_of(s, filter.get())))
+    };
+    let claim_filter = move || {
+        ctx.snap
+            .with(|s| s.as_ref().map(|s| claim_filter_of(s, filter)))
+    };
     view! {
         {bar}
+        <Show when=move || help.get()>
+            <Help close=Callback::new(move |()| help.set(false)) />
+        </Show>
         <div class="t-main">
             <div class="t-felt">{felt}</div>
             <aside class="t-side panel">
@@ -220,7 +276,7 @@ fn TableBody() -> impl IntoView {
                 <ol class="t-log" data-testid="log">
                     <For
                         each=move || log.get().into_iter().rev()
-                        // The text too: a rematch numbers its events from 0 again.
+                        // The text too: a rematch numbers its lines anew.
                         key=|(n, line)| (*n, line.clone())
                         children=|(_, line)| {
                             let turn = line.starts_with('—');
@@ -228,15 +284,42 @@ fn TableBody() -> impl IntoView {
                         }
                     />
                 </ol>
-                <h3 class="side-title">"Claims"</h3>
-                <ul class="t-claims">{claims}</ul>
+                <div class="side-row">
+                    <h3 class="side-title">"Claims"</h3>
+                    {claim_filter}
+                </div>
+                <ol class="t-claims" data-testid="claims">{claims}</ol>
             </aside>
         </div>
     }
 }
 
-/// The bar above the table: the Court, the Reserve, the options, Leave.
-fn bar_of(snap: &Snap, ctx: TableCtx) -> impl IntoView + use<> {
+/// The tab's title says when a decision is ours; `buzz`: it just became ours (a short
+/// vibration where the browser has one).
+fn your_turn_noticed(owed: bool, buzz: bool) {
+    let Some(w) = web_sys::window() else { return };
+    if let Some(d) = w.document() {
+        d.set_title(if owed {
+            "● Your move — Coup"
+        } else {
+            "Coup"
+        });
+    }
+    if buzz {
+        // navigator.vibrate, where it exists (phones); nothing elsewhere.
+        let nav = js_sys::Reflect::get(&w, &"navigator".into()).ok();
+        let vibrate = nav
+            .as_ref()
+            .and_then(|n| js_sys::Reflect::get(n, &"vibrate".into()).ok())
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        if let (Some(n), Some(f)) = (nav, vibrate) {
+            let _ = f.call1(&n, &120.into());
+        }
+    }
+}
+
+/// The bar above the table: the Court, the Reserve, the options, the rules, Leave.
+fn bar_of(snap: &Snap, ctx: TableCtx, help: RwSignal<bool>) -> impl IntoView + use<> {
     let v = &snap.view;
     let reserve = v.options.allegiances.then(|| {
         view! {
@@ -252,14 +335,120 @@ fn bar_of(snap: &Snap, ctx: TableCtx) -> impl IntoView + use<> {
     .flatten()
     .collect::<Vec<_>>()
     .join(" · ");
+    let leave = ctx
+        .bar_leave
+        .then(|| view! { <LeaveButton label="Leave" /> });
     view! {
         <div class="t-bar panel">
-            <span class="stat">"Court " <b>{v.court_size}</b> " cards"</span>
+            <span class="stat">"Court " <b>{v.court_size}</b></span>
             {reserve}
             <span class="muted small" data-testid="table-mode">{mode}</span>
-            <button class="btn ghost" data-testid="solo-leave" on:click=move |_| ctx.leave.run(())>
-                "Leave"
+            <button class="btn ghost" on:click=move |_| help.set(true)>
+                "Rules & cards"
             </button>
+            {leave}
+        </div>
+    }
+}
+
+/// Leave, which asks first.
+#[component]
+pub(crate) fn LeaveButton(
+    /// What the button says before asking.
+    label: &'static str,
+) -> impl IntoView {
+    let ctx = use_context::<TableCtx>();
+    let ctl = expect_context::<Ctl>();
+    let asking = RwSignal::new(false);
+    let leave = move |_| match ctx {
+        Some(c) => c.leave.run(()),
+        None => ctl.send(Intent::Leave),
+    };
+    view! {
+        <Show
+            when=move || asking.get()
+            fallback=move || {
+                view! {
+                    <button class="btn ghost" data-testid="leave" on:click=move |_| asking.set(true)>
+                        {label}
+                    </button>
+                }
+            }
+        >
+            <span class="leave-ask" role="group" aria-label="Leave?">
+                <span>"Leave?"</span>
+                <button class="btn danger" data-testid="leave-confirm" on:click=leave>
+                    "Yes, leave"
+                </button>
+                <button class="btn ghost" on:click=move |_| asking.set(false)>"Stay"</button>
+            </span>
+        </Show>
+    }
+}
+
+/// The rules in our words (from docs/RULES.md): plain data, not code, for a small page.
+const RULES: &str = "<h3>Your turn</h3><p>Everyone starts with 2 hidden cards (your \
+influence) and 2 coins. On your turn take one action. Any action may be a bluff: you may \
+claim a character you do not hold. With 10 coins you must Coup.</p><h3>Challenges</h3>\
+<p>When someone claims a character, anyone may challenge. If they hold it, they show it, \
+swap it for a new card, and the challenger loses a card. If not, the bluffer loses a card \
+and the action fails.</p><h3>Blocks</h3><p>A Duke blocks Foreign Aid; a Contessa blocks \
+an assassination; a Captain or Ambassador (Inquisitor, when in play) blocks stealing. A \
+block is a claim too: it can be challenged.</p><h3>Losing</h3><p>Losing influence, you \
+choose a hidden card to turn face up. With no hidden card you are out. The last player \
+with a hidden card wins. Careful: the target of an assassination who challenges and \
+loses, or blocks with a Contessa that is caught, can lose both cards in one turn.</p>\
+<h3>Reformation</h3><p>Loyalists and Reformists may not Coup, assassinate, steal from or \
+examine their own side, nor block its Foreign Aid, until everyone is on one side. Convert \
+pays 1 coin (2 for someone else) onto the Reserve to change a side; Embezzle claims no \
+Duke and takes the Reserve.</p>";
+
+/// The card reference and the rules, in our words (from docs/RULES.md), with the table's
+/// options and timers.
+#[component]
+fn Help(close: Callback<()>) -> impl IntoView {
+    let ctx = expect_context::<TableCtx>();
+    let table = move || {
+        ctx.snap.with(|s| {
+            s.as_ref().map(|s| {
+                let t = s.timers;
+                let o = s.view.options;
+                format!(
+                    "This table: {}{}. Turns {}, answers {}, choices {}.",
+                    if o.inquisitor {
+                        "Inquisitor instead of Ambassador"
+                    } else {
+                        "Ambassador"
+                    },
+                    if o.allegiances { ", Reformation" } else { "" },
+                    timer_name(t.turn_ms),
+                    timer_name(t.window_ms),
+                    timer_name(t.choice_ms),
+                )
+            })
+        })
+    };
+    let cards = Card::ALL
+        .into_iter()
+        .map(|c| {
+            view! {
+                <li class="ref-card">
+                    <CardFace card=Some(c) up=false big=true />
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="t-help" role="dialog" aria-label="Rules and cards">
+            <div class="t-help-body panel">
+                <div class="side-row">
+                    <h2>"Rules & cards"</h2>
+                    <button class="btn" on:click=move |_| close.run(())>"Close"</button>
+                </div>
+                <p class="muted">{table}</p>
+                <ul class="ref-cards">{cards}</ul>
+                <div class="t-rules" inner_html=RULES></div>
+            </div>
         </div>
     }
 }
@@ -268,6 +457,12 @@ fn bar_of(snap: &Snap, ctx: TableCtx) -> impl IntoView + use<> {
 fn seats_of(snap: &Snap) -> impl IntoView + use<> {
     let v = &snap.view;
     let owes = v.pending.owes();
+    let over = matches!(v.pending, Pending::GameOver { .. });
+    // The seat whose claim or action we are asked to answer.
+    let answering = match (v.pending, snap.legal.is_empty(), v.turn) {
+        (Pending::Respond { .. }, false, Some(t)) => Some(t.block.map_or(t.actor, |(b, _)| b)),
+        _ => None,
+    };
     v.players
         .iter()
         .enumerate()
@@ -277,10 +472,12 @@ fn seats_of(snap: &Snap) -> impl IntoView + use<> {
                 <SeatCard
                     seat=seat
                     name=snap.names.get(i).cloned().unwrap_or_default()
+                    bot=snap.bots.get(i).copied().flatten()
                     player=*p
                     me=snap.me == Some(seat)
-                    current=v.current == seat && !matches!(v.pending, Pending::GameOver { .. })
+                    current=v.current == seat && !over
                     owes=owes.contains(seat)
+                    answering=answering == Some(seat)
                     allegiances=v.options.allegiances
                 />
             }
@@ -288,43 +485,97 @@ fn seats_of(snap: &Snap) -> impl IntoView + use<> {
         .collect_view()
 }
 
-/// The last claims, newest first.
-fn claims_of(snap: &Snap) -> impl IntoView + use<> {
+/// Our own cards, large, with what each does.
+fn hand_of(snap: &Snap) -> impl IntoView + use<> {
+    let me = snap.me?;
+    let p = snap.view.players.get(me.index())?;
+    let cards = (0..usize::from(p.hand.len).min(2))
+        .map(|i| view! { <CardFace card=p.hand.cards[i] up=p.hand.up[i] big=true /> })
+        .collect_view();
+    Some(view! {
+        <div class="t-hand" data-testid="hand" aria-label="Your cards">
+            {cards}
+            <span class="t-hand-coins" aria-label=coins(p.coins)>
+                <span class="coin" aria-hidden="true"></span>
+                <b>{p.coins}</b>
+            </span>
+        </div>
+    })
+}
+
+/// The player filter of the claim record.
+fn claim_filter_of(snap: &Snap, filter: RwSignal<Option<u8>>) -> impl IntoView + use<> {
+    let options = snap
+        .names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| view! { <option value=i.to_string()>{n.clone()}</option> })
+        .collect_view();
+    view! {
+        <select
+            class="claim-filter"
+            aria-label="Whose claims"
+            on:change=move |ev| filter.set(event_target_value(&ev).parse().ok())
+        >
+            <option value="all">"Everyone"</option>
+            {options}
+        </select>
+    }
+}
+
+/// Every claim of the game, newest first, in plain words (only `only`'s when set).
+fn claims_of(snap: &Snap, only: Option<u8>) -> impl IntoView + use<> {
+    let truths = snap
+        .reveal
+        .as_ref()
+        .map(|r| r.claims.clone())
+        .unwrap_or_default();
     snap.view
         .claims
         .iter()
+        .enumerate()
         .rev()
-        .take(12)
-        .map(|c| {
+        .filter(|(_, c)| only.is_none_or(|s| c.player.0 == s))
+        .map(|(i, c)| {
             let who = snap
                 .names
-                .get(c.player.0 as usize)
+                .get(c.player.index())
                 .cloned()
                 .unwrap_or_default();
-            let card = match c.card {
-                shared::engine::Claimed::Card(card) => card_name(card).to_owned(),
-                shared::engine::Claimed::NotDuke => "no Duke".to_owned(),
-            };
-            let outcome = format!("{:?}", c.outcome).to_lowercase();
+            let (what, how) = claim_words(c, truths.get(i).copied().flatten());
+            let cls = format!("claim-outcome {}", outcome_class(c.outcome));
             view! {
                 <li>
                     <b>{who}</b>
-                    " · "
-                    {card}
-                    <span class=format!("claim-outcome {outcome}")>{outcome.clone()}</span>
+                    ": "
+                    {what}
+                    " — "
+                    <span class=cls>{how}</span>
                 </li>
             }
         })
         .collect_view()
 }
 
-/// One seat: name, coins, cards, allegiance, turn and countdown.
+/// A style for a claim's outcome.
+pub(crate) fn outcome_class(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Pending => "pending",
+        Outcome::Unchallenged => "unchallenged",
+        Outcome::Shown => "shown",
+        Outcome::Lost => "lost",
+    }
+}
+
+/// One seat: name, bot level, coins, cards, allegiance, turn and countdown.
 #[component]
 fn SeatCard(
     /// Which seat.
     seat: Seat,
     /// Its player's name ("You" for ours).
     name: String,
+    /// Its bot's level, for a bot.
+    bot: Option<BotLevel>,
     /// What we can see of it.
     player: PlayerView,
     /// Whether it is our seat (its hidden cards are shown).
@@ -333,6 +584,8 @@ fn SeatCard(
     current: bool,
     /// Whether this seat owes a decision now.
     owes: bool,
+    /// Whether it is the seat we are asked to answer.
+    answering: bool,
     /// Whether allegiances are on (show the badge).
     allegiances: bool,
 ) -> impl IntoView {
@@ -341,7 +594,7 @@ fn SeatCard(
         .map(|i| {
             let up = player.hand.up[i];
             let card = player.hand.cards[i];
-            view! { <CardFace card=card up=up /> }
+            view! { <CardFace card=card up=up big=false /> }
         })
         .collect_view();
     let countdown = move || {
@@ -349,9 +602,9 @@ fn SeatCard(
             return None;
         }
         let now = ctx.now.get();
-        ctx.time_left
+        ctx.countdown
             .run((seat, now))
-            .map(|ms| format!("{}s", ms.div_ceil(1000)))
+            .map(|s| view! { <span class="t-clock" aria-label=format!("{s} seconds left")>{format!("{s}s")}</span> })
     };
     let badge = allegiances
         .then_some(player.allegiance)
@@ -360,47 +613,74 @@ fn SeatCard(
             let cls = format!("t-badge {}", allegiance_name(a).to_lowercase());
             view! { <span class=cls>{allegiance_name(a)}</span> }
         });
+    let title = name.clone();
+    let what = match (bot, player.alive) {
+        (_, false) => Some("out".to_owned()),
+        (Some(l), true) => Some(format!("{} bot", level_name(l))),
+        (None, true) => None,
+    };
     view! {
         <div
             class="t-seat"
             class:me=me
             class:current=current
             class:owes=owes
+            class:answering=answering
             class:dead=!player.alive
             data-testid="seat"
             data-seat=seat.0.to_string()
         >
-            <div class="t-seat-head">
-                <span class="t-name">{name}</span>
+            <span class="t-name" title=title>{name}</span>
+            <div class="t-seat-sub">
+                {what.map(|w| view! { <span class="t-what">{w}</span> })}
                 {badge}
-                <span class="t-clock">{countdown}</span>
+                {countdown}
             </div>
-            <div class="t-cards">{cards}</div>
-            <div class="t-coins" title="coins">
-                <span class="coin" aria-hidden="true"></span>
-                <b data-testid="coins">{player.coins}</b>
+            <div class="t-seat-row">
+                <div class="t-cards">{cards}</div>
+                <span class="t-coins" aria-label=coins(player.coins)>
+                    <span class="coin" aria-hidden="true"></span>
+                    <b data-testid="coins">{player.coins}</b>
+                </span>
             </div>
         </div>
     }
 }
 
-/// A card: face down, our own hidden one, or turned face up (lost).
+/// A card: face down, our own hidden one, or turned face up (lost). `big` cards (our hand,
+/// the reference) print the character's ability.
 #[component]
-fn CardFace(
+pub(crate) fn CardFace(
     /// The card, when we may see it.
     card: Option<Card>,
     /// Whether it is face up (a lost influence).
     up: bool,
+    /// Whether to print the ability.
+    big: bool,
 ) -> impl IntoView {
     match card {
         Some(c) => {
+            let name = card_name(c);
             let cls = format!(
-                "t-card face {}{}",
-                card_name(c).to_lowercase(),
-                if up { " lost" } else { "" }
+                "t-card face {}{}{}",
+                name.to_lowercase(),
+                if up { " lost" } else { "" },
+                if big { " big" } else { "" }
             );
-            view! { <span class=cls>{card_name(c)}</span> }.into_any()
+            let label = if up { format!("{name}, lost") } else { name.to_owned() };
+            view! {
+                <span class=cls role="img" aria-label=label>
+                    <span class="sign" aria-hidden="true"></span>
+                    <span class="t-card-text" aria-hidden="true">
+                        <span class="t-card-name">{name}</span>
+                        {big.then(|| view! { <span class="t-ability">{ability(c)}</span> })}
+                        {up.then(|| view! { <span class="t-lost">"lost"</span> })}
+                    </span>
+                </span>
+            }
+            .into_any()
         }
-        None => view! { <span class="t-card back" aria-label="hidden card"></span> }.into_any(),
+        None => view! { <span class="t-card back" class:big=big role="img" aria-label="hidden card"></span> }
+            .into_any(),
     }
 }

@@ -1,11 +1,17 @@
 //! The decision panels: one per kind of pending decision. Each offers exactly our legal
-//! inputs as buttons; when we owe nothing it says whom the table is waiting for.
+//! inputs (an exchange's equal hands once), each button saying what it claims and risks;
+//! a button pressed stays pressed until the next update, so a double tap plays once. When
+//! we owe nothing the panel says whom the table is waiting for. Then the game's end.
 
 use leptos::prelude::*;
-use shared::engine::{Input, Pending, WindowKind};
+use shared::engine::{ActionKind, Event, Input, Pending, Seat, WindowKind};
 
-use super::{Snap, TableCtx};
-use crate::model::words::{card_name, describe, input_label, is_targeted};
+use super::{CardFace, Snap, TableCtx, outcome_class};
+use crate::model::moment::{chart_points, coins_over_time, figures};
+use crate::model::words::{
+    action_button, action_effect, action_label, action_title, card_name, claim_words, describe,
+    distinct_keeps, input_hint, input_label,
+};
 
 /// Picks the panel for the pending decision.
 #[component]
@@ -13,311 +19,439 @@ pub fn Decision(
     /// The table state.
     snap: Snap,
 ) -> impl IntoView {
+    // Pressed once: every button of this panel waits for the next update.
+    let pressed = RwSignal::new(false);
     let names = snap.names.clone();
-    let waiting = |snap: &Snap| {
-        let who: Vec<String> = snap
-            .view
-            .pending
-            .owes()
-            .iter()
-            .filter_map(|s| snap.names.get(s.0 as usize).cloned())
-            .collect();
-        view! {
-            <div class="t-panel waiting" data-testid="waiting">
-                <span class="spinner small" aria-hidden="true"></span>
-                <span>"Waiting for " {who.join(", ")} "…"</span>
-            </div>
-        }
-        .into_any()
-    };
     let problem = snap
         .problem
         .clone()
-        .map(|p| view! { <p class="solo-error">{p}</p> });
+        .map(|p| view! { <p class="t-problem" role="alert">{p}</p> });
+    let timed_out = snap
+        .timed_out
+        .clone()
+        .map(|t| view! { <p class="t-problem timeout" role="status">{t}</p> });
+    let me_out = snap
+        .me
+        .and_then(|s| snap.view.players.get(s.index()))
+        .is_some_and(|p| !p.alive);
     let body = match snap.view.pending {
-        Pending::GameOver { winner } => view! {
-            <GameOverPanel
-                winner=names.get(winner.0 as usize).cloned().unwrap_or_default()
-                seat=winner.0
-                won=snap.me == Some(winner)
-            />
+        Pending::GameOver { winner } => {
+            let who = names.get(winner.index()).cloned().unwrap_or_default();
+            let won = snap.me == Some(winner);
+            view! {
+                <div class="t-panel over-line" data-testid="winner">
+                    <h3>{if won { "You win!".to_owned() } else { format!("{who} wins") }}</h3>
+                </div>
+            }
+            .into_any()
         }
-        .into_any(),
-        _ if snap.legal.is_empty() => waiting(&snap),
-        Pending::Action { .. } => {
-            view! { <ActionPanel legal=snap.legal.clone() names=names /> }.into_any()
-        }
+        _ if snap.legal.is_empty() => waiting(&snap, me_out).into_any(),
+        Pending::Action { .. } => view! { <ActionPanel snap=snap.clone() pressed /> }.into_any(),
         Pending::Respond { window } => {
             let claim = snap.view.events.iter().rev().find_map(|e| {
                 describe(e, &snap.names, snap.me, snap.view.options).filter(|_| {
                     matches!(
                         e,
-                        shared::engine::Event::Declared { .. }
-                            | shared::engine::Event::BlockDeclared { .. }
-                            | shared::engine::Event::EarlyBlock { .. }
+                        Event::Declared { .. }
+                            | Event::BlockDeclared { .. }
+                            | Event::EarlyBlock { .. }
                     )
                 })
             });
-            view! {
-                <RespondPanel
-                    kind=window.kind
-                    claim=claim.unwrap_or_default()
-                    legal=snap.legal.clone()
-                    names=names
-                />
-            }
-            .into_any()
+            let title = match window.kind {
+                WindowKind::Challenge => "Do you believe it?",
+                WindowKind::Block => "Block it?",
+                WindowKind::BlockChallenge => "Do you believe the block?",
+            };
+            panel(
+                "panel-respond",
+                title,
+                claim.unwrap_or_default(),
+                &snap,
+                snap.legal.clone(),
+                pressed,
+            )
         }
-        Pending::LoseInfluence { .. } => {
-            view! { <LosePanel legal=snap.legal.clone() names=names /> }.into_any()
-        }
+        Pending::LoseInfluence { .. } => panel(
+            "panel-lose",
+            "You lose an influence",
+            "Choose the card to turn face up.".into(),
+            &snap,
+            snap.legal.clone(),
+            pressed,
+        ),
         Pending::Exchange { drawn, .. } => {
             let drawn: Vec<&'static str> = drawn.iter().flatten().map(|c| card_name(*c)).collect();
-            view! { <ExchangePanel drawn=drawn.join(", ") legal=snap.legal.clone() names=names /> }
-                .into_any()
+            panel(
+                "panel-exchange",
+                "Exchange",
+                format!(
+                    "You drew {}. Choose the cards to keep.",
+                    drawn.join(" and ")
+                ),
+                &snap,
+                distinct_keeps(&snap.legal),
+                pressed,
+            )
         }
-        Pending::ExamineShow { examiner, .. } => view! {
-            <ExamineShowPanel
-                examiner=names.get(examiner.0 as usize).cloned().unwrap_or_default()
-                legal=snap.legal.clone()
-                names=names
-            />
-        }
-        .into_any(),
-        Pending::ExamineDecide { target, card, .. } => view! {
-            <ExamineDecidePanel
-                target=names.get(target.0 as usize).cloned().unwrap_or_default()
-                card=card.map(card_name).unwrap_or("a card")
-                legal=snap.legal.clone()
-                names=names
-            />
-        }
-        .into_any(),
-        Pending::Draft { .. } => {
-            view! { <DraftPanel legal=snap.legal.clone() names=names /> }.into_any()
-        }
-        Pending::ChooseAllegiance { .. } => {
-            view! { <AllegiancePanel legal=snap.legal.clone() names=names /> }.into_any()
-        }
+        Pending::ExamineShow { examiner, .. } => panel(
+            "panel-examine-show",
+            "You are examined",
+            format!(
+                "Choose the card to show {}.",
+                names.get(examiner.index()).cloned().unwrap_or_default()
+            ),
+            &snap,
+            snap.legal.clone(),
+            pressed,
+        ),
+        Pending::ExamineDecide { target, card, .. } => panel(
+            "panel-examine-decide",
+            "Examine",
+            format!(
+                "{} shows you {}. Let them keep it, or make them swap it for a new card?",
+                names.get(target.index()).cloned().unwrap_or_default(),
+                card.map(card_name).unwrap_or("a card")
+            ),
+            &snap,
+            snap.legal.clone(),
+            pressed,
+        ),
+        Pending::Draft { .. } => panel(
+            "panel-draft",
+            "Draft",
+            "Pick a card secretly; the other is dealt at random.".into(),
+            &snap,
+            snap.legal.clone(),
+            pressed,
+        ),
+        Pending::ChooseAllegiance { .. } => panel(
+            "panel-allegiance",
+            "Choose your side",
+            "Loyalists and Reformists may not attack their own side until all are on one.".into(),
+            &snap,
+            snap.legal.clone(),
+            pressed,
+        ),
     };
     view! {
-        <div class="t-decision">
+        <div class="t-decision" data-testid="decision-area">
             {problem}
+            {timed_out}
             {body}
         </div>
     }
 }
 
-/// A row of decision buttons, one per input, in the order given.
-#[component]
-fn Choices(
-    /// The inputs to offer (all legal).
+/// Whom the table waits for; or, when we are out, that we watch on.
+fn waiting(snap: &Snap, me_out: bool) -> impl IntoView + use<> {
+    let who: Vec<String> = snap
+        .view
+        .pending
+        .owes()
+        .iter()
+        .filter_map(|s| snap.names.get(s.index()).cloned())
+        .collect();
+    let out = me_out.then(|| {
+        view! {
+            <p class="t-out" data-testid="knocked-out">
+                <b>"You are out."</b>
+                " Watch the rest: at the end every hand is shown."
+            </p>
+        }
+    });
+    let watching = snap.me.is_none().then(|| {
+        view! {
+            <p class="t-out" data-testid="watching">
+                "You are watching this game. You can play in the next one."
+            </p>
+        }
+    });
+    view! {
+        <div class="t-panel waiting" data-testid="waiting">
+            {out}
+            {watching}
+            <p>
+                <span class="spinner small" aria-hidden="true"></span>
+                " Waiting for " {who.join(", ")} "…"
+            </p>
+        </div>
+    }
+}
+
+/// A panel: a title, what it answers, and one button per choice.
+fn panel(
+    testid: &'static str,
+    title: &'static str,
+    what: String,
+    snap: &Snap,
     inputs: Vec<Input>,
-    /// Seat names, for targets.
-    names: Vec<String>,
-) -> impl IntoView {
+    pressed: RwSignal<bool>,
+) -> AnyView {
+    let bad = testid == "panel-lose";
+    view! {
+        <div class="t-panel mine" class:bad=bad data-testid=testid role="group" aria-label=title>
+            <h3>{title}</h3>
+            <p class="t-claim">{what}</p>
+            <div class="t-choices">
+                <Choices inputs snap=snap.clone() pressed />
+            </div>
+        </div>
+    }
+    .into_any()
+}
+
+/// One button per input, in the order given, each with what it means beneath.
+#[component]
+fn Choices(inputs: Vec<Input>, snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
     let ctx = expect_context::<TableCtx>();
+    let turn = snap.view.turn;
     inputs
         .into_iter()
         .map(|i| {
-            let label = input_label(&i, &names);
+            let label = input_label(&i, &snap.names);
+            let hint = input_hint(&i, turn.as_ref(), &snap.names, snap.me);
             let cls = match i {
                 Input::Challenge => "btn decision danger",
                 Input::Block(_) => "btn decision block",
                 Input::Pass => "btn decision ghost",
-                _ if is_targeted(&i) => "btn decision target",
                 _ => "btn decision",
             };
+            let name = if hint.is_empty() {
+                label.clone()
+            } else {
+                format!("{label} — {hint}")
+            };
             view! {
-                <button class=cls data-testid="decision" on:click=move |_| ctx.play.run(i)>
-                    {label}
+                <button
+                    class=cls
+                    data-testid="decision"
+                    aria-label=name
+                    disabled=move || pressed.get()
+                    on:click=move |_| {
+                        if !pressed.get_untracked() {
+                            pressed.set(true);
+                            ctx.play.run(i);
+                        }
+                    }
+                >
+                    <span class="d-label">{label}</span>
+                    {(!hint.is_empty()).then(|| view! { <span class="d-hint">{hint}</span> })}
                 </button>
             }
         })
         .collect_view()
 }
 
-/// Our turn: the actions, untargeted first, then one row per targeted action.
+/// Our turn: the actions, each saying its claim and effect; an action with a target asks
+/// for the target next.
 #[component]
-fn ActionPanel(
-    /// Our legal inputs.
-    legal: Vec<Input>,
-    /// Seat names.
-    names: Vec<String>,
-) -> impl IntoView {
-    let (targeted, plain): (Vec<Input>, Vec<Input>) = legal.into_iter().partition(is_targeted);
-    view! {
-        <div class="t-panel mine" data-testid="panel-action">
-            <h3>"Your turn"</h3>
-            <div class="t-choices">
-                <Choices inputs=plain names=names.clone() />
-            </div>
-            <div class="t-choices">
-                <Choices inputs=targeted names=names />
-            </div>
-        </div>
-    }
-}
-
-/// A window: challenge, block or pass.
-#[component]
-fn RespondPanel(
-    /// What kind of window is open.
-    kind: WindowKind,
-    /// The claim being answered, as a sentence.
-    claim: String,
-    /// Our legal inputs.
-    legal: Vec<Input>,
-    /// Seat names.
-    names: Vec<String>,
-) -> impl IntoView {
-    let title = match kind {
-        WindowKind::Challenge => "Challenge it?",
-        WindowKind::Block => "Block it?",
-        WindowKind::BlockChallenge => "Challenge the block?",
+fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
+    let ctx = expect_context::<TableCtx>();
+    let options = snap.view.options;
+    let chosen = RwSignal::new(None::<ActionKind>);
+    let legal = snap.legal.clone();
+    let kinds: Vec<ActionKind> = ActionKind::ALL
+        .into_iter()
+        .filter(|k| {
+            legal
+                .iter()
+                .any(|i| matches!(i, Input::Act(a) if a.kind() == *k))
+        })
+        .collect();
+    let must_coup = kinds == [ActionKind::Coup];
+    let names = snap.names.clone();
+    let actions = {
+        let legal = legal.clone();
+        move || {
+            kinds
+                .iter()
+                .map(|&k| {
+                    let single = (!k.targeted())
+                        .then(|| {
+                            legal
+                                .iter()
+                                .copied()
+                                .find(|i| matches!(i, Input::Act(a) if a.kind() == k))
+                        })
+                        .flatten();
+                    view! {
+                        <button
+                            class="btn decision"
+                            class:target=k.targeted()
+                            data-testid="decision"
+                            aria-label=action_button(k, options)
+                            disabled=move || pressed.get()
+                            on:click=move |_| match single {
+                                Some(i) => {
+                                    if !pressed.get_untracked() {
+                                        pressed.set(true);
+                                        ctx.play.run(i);
+                                    }
+                                }
+                                None => chosen.set(Some(k)),
+                            }
+                        >
+                            <span class="d-label">{action_title(k)}</span>
+                            <span class="d-hint">{action_effect(k, options)}</span>
+                        </button>
+                    }
+                })
+                .collect_view()
+        }
+    };
+    let targets = move |k: ActionKind| {
+        legal
+            .iter()
+            .copied()
+            .filter_map(|i| match i {
+                Input::Act(a) if a.kind() == k => a.target().map(|t| (i, a, t)),
+                _ => None,
+            })
+            .map(|(i, a, t): (Input, _, Seat)| {
+                let who = names.get(t.index()).cloned().unwrap_or_default();
+                view! {
+                    <button
+                        class="btn decision target"
+                        data-testid="decision"
+                        aria-label=action_label(a, &names)
+                        disabled=move || pressed.get()
+                        on:click=move |_| {
+                            if !pressed.get_untracked() {
+                                pressed.set(true);
+                                ctx.play.run(i);
+                            }
+                        }
+                    >
+                        <span class="d-label">{who}</span>
+                    </button>
+                }
+            })
+            .collect_view()
     };
     view! {
-        <div class="t-panel mine" data-testid="panel-respond">
-            <h3>{title}</h3>
-            <p class="t-claim">{claim}</p>
-            <div class="t-choices">
-                <Choices inputs=legal names=names />
-            </div>
+        <div class="t-panel mine" data-testid="panel-action" role="group" aria-label="Your turn">
+            {move || match chosen.get() {
+                None => view! {
+                    <h3>"Your turn"</h3>
+                    {must_coup.then(|| view! { <p class="t-claim">"With 10 coins or more you must Coup."</p> })}
+                    <div class="t-choices actions">{actions.clone()}</div>
+                }
+                    .into_any(),
+                Some(k) => view! {
+                    <h3>{format!("{}: whom?", action_title(k))}</h3>
+                    <p class="t-claim">{action_effect(k, options)}</p>
+                    <div class="t-choices">
+                        {targets(k)}
+                        <button class="btn ghost" on:click=move |_| chosen.set(None)>"Back"</button>
+                    </div>
+                }
+                    .into_any(),
+            }}
         </div>
     }
 }
 
-/// We lose an influence: which card to turn face up.
-#[component]
-fn LosePanel(
-    /// Our legal inputs.
-    legal: Vec<Input>,
-    /// Seat names.
-    names: Vec<String>,
-) -> impl IntoView {
-    view! {
-        <div class="t-panel mine bad" data-testid="panel-lose">
-            <h3>"You lose an influence"</h3>
-            <p class="muted">"Choose the card to turn face up."</p>
-            <div class="t-choices">
-                <Choices inputs=legal names=names />
-            </div>
-        </div>
-    }
-}
+/// Seat colours for the coins chart (distinct in lightness as well as hue).
+const SEAT_COLOURS: [&str; 10] = [
+    "#e2b556", "#6cb6ff", "#f47067", "#57ab5a", "#dcbdfb", "#f69d50", "#96d0ff", "#c6e6ff",
+    "#ff938a", "#b4f1b4",
+];
 
-/// Exchange: which cards to keep.
+/// The game's end: every hand, the claims with their truth, each player's figures, the
+/// coins over the game, and what comes next.
 #[component]
-fn ExchangePanel(
-    /// The cards drawn from the Court.
-    drawn: String,
-    /// Our legal inputs (every possible keep).
-    legal: Vec<Input>,
-    /// Seat names.
-    names: Vec<String>,
-) -> impl IntoView {
-    view! {
-        <div class="t-panel mine" data-testid="panel-exchange">
-            <h3>"Exchange"</h3>
-            <p class="muted">"You drew: " <b>{drawn}</b> ". Choose what to keep."</p>
-            <div class="t-choices">
-                <Choices inputs=legal names=names />
-            </div>
-        </div>
-    }
-}
-
-/// Examined: which card to show.
-#[component]
-fn ExamineShowPanel(
-    /// Who examines us.
-    examiner: String,
-    /// Our legal inputs.
-    legal: Vec<Input>,
-    /// Seat names.
-    names: Vec<String>,
-) -> impl IntoView {
-    view! {
-        <div class="t-panel mine" data-testid="panel-examine-show">
-            <h3>{examiner} " examines you"</h3>
-            <p class="muted">"Choose the card to show."</p>
-            <div class="t-choices">
-                <Choices inputs=legal names=names />
-            </div>
-        </div>
-    }
-}
-
-/// We examined: give the card back or force an exchange.
-#[component]
-fn ExamineDecidePanel(
-    /// Whom we examined.
-    target: String,
-    /// The card they showed.
-    card: &'static str,
-    /// Our legal inputs.
-    legal: Vec<Input>,
-    /// Seat names.
-    names: Vec<String>,
-) -> impl IntoView {
-    view! {
-        <div class="t-panel mine" data-testid="panel-examine-decide">
-            <h3>{target} " shows you " {card}</h3>
-            <div class="t-choices">
-                <Choices inputs=legal names=names />
-            </div>
-        </div>
-    }
-}
-
-/// The two-player draft: the card to pick.
-#[component]
-fn DraftPanel(
-    /// Our legal inputs.
-    legal: Vec<Input>,
-    /// Seat names.
-    names: Vec<String>,
-) -> impl IntoView {
-    view! {
-        <div class="t-panel mine" data-testid="panel-draft">
-            <h3>"Draft"</h3>
-            <p class="muted">"Pick a card secretly; the other is dealt at random."</p>
-            <div class="t-choices">
-                <Choices inputs=legal names=names />
-            </div>
-        </div>
-    }
-}
-
-/// The starting player's allegiance.
-#[component]
-fn AllegiancePanel(
-    /// Our legal inputs.
-    legal: Vec<Input>,
-    /// Seat names.
-    names: Vec<String>,
-) -> impl IntoView {
-    view! {
-        <div class="t-panel mine" data-testid="panel-allegiance">
-            <h3>"Choose your allegiance"</h3>
-            <div class="t-choices">
-                <Choices inputs=legal names=names />
-            </div>
-        </div>
-    }
-}
-
-/// The game is over: who won, rematch (where we referee) or leave.
-#[component]
-fn GameOverPanel(
-    /// The winner's name.
-    winner: String,
-    /// The winner's seat.
-    seat: u8,
-    /// Whether we won.
-    won: bool,
-) -> impl IntoView {
+pub fn GameOver(snap: Snap) -> impl IntoView {
     let ctx = expect_context::<TableCtx>();
+    let closed = RwSignal::new(false);
+    let Pending::GameOver { winner } = snap.view.pending else {
+        return ().into_any();
+    };
+    let names = snap.names.clone();
+    let name = |s: usize| names.get(s).cloned().unwrap_or_default();
+    let won = snap.me == Some(winner);
+    let title = if won {
+        "You win!".to_owned()
+    } else {
+        format!("{} wins", name(winner.index()))
+    };
+    let truths = snap
+        .reveal
+        .as_ref()
+        .map(|r| r.claims.clone())
+        .unwrap_or_default();
+    let figs = figures(&snap.view, &truths);
+    let hands = snap
+        .view
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let end = snap.reveal.as_ref().and_then(|r| r.hands.get(i).copied());
+            let cards = (0..2)
+                .map(|k| {
+                    let card = end.map(|h| h[k]).or(p.hand.cards[k]);
+                    view! { <CardFace card=card up=p.hand.up[k] big=false /> }
+                })
+                .collect_view();
+            let dealt = snap
+                .reveal
+                .as_ref()
+                .and_then(|r| r.dealt.get(i))
+                .map(|d| format!("dealt {} and {}", card_name(d[0]), card_name(d[1])));
+            let f = figs.get(i).copied().unwrap_or_default();
+            let bluffs = f.bluffs.map_or_else(|| "?".to_owned(), |b| b.to_string());
+            view! {
+                <tr data-testid="final-hand" class:winner=i == winner.index()>
+                    <th scope="row">
+                        <span class="swatch" style=format!("background:{}", SEAT_COLOURS[i % 10])></span>
+                        {name(i)}
+                    </th>
+                    <td><div class="t-cards">{cards}</div><span class="muted small">{dealt}</span></td>
+                    <td>{f.claims}</td>
+                    <td>{bluffs}</td>
+                    <td>{f.caught}</td>
+                    <td>{format!("{}–{}", f.challenges_won, f.challenges_lost)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let timeline = snap
+        .view
+        .claims
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let (what, how) = claim_words(c, truths.get(i).copied().flatten());
+            let cls = format!("claim-outcome {}", outcome_class(c.outcome));
+            let truth = match truths.get(i).copied().flatten() {
+                Some(true) => ("truth", "true"),
+                Some(false) => ("bluff", "bluff"),
+                None => ("", ""),
+            };
+            view! {
+                <li data-testid="timeline-claim">
+                    <span class=format!("truth-tag {}", truth.0)>{truth.1}</span>
+                    <b>{name(c.player.index())}</b>
+                    ": " {what} " — "
+                    <span class=cls>{how}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    let rows = coins_over_time(&snap.view);
+    let lines = (0..snap.view.players.len())
+        .map(|s| {
+            view! {
+                <polyline
+                    points=chart_points(&rows, s, 300.0, 90.0)
+                    fill="none"
+                    stroke=SEAT_COLOURS[s % 10]
+                    stroke-width="2"
+                />
+            }
+        })
+        .collect_view();
     let rematch = match ctx.rematch {
         Some(cb) => view! {
             <button class="btn primary" data-testid="rematch" on:click=move |_| cb.run(())>
@@ -336,19 +470,46 @@ fn GameOverPanel(
     });
     view! {
         <div
-            class="t-panel over"
+            class="t-over"
+            class:hidden=move || closed.get()
             class:won=won
+            role="dialog"
+            aria-label="Game over"
             data-testid="game-over"
-            data-winner=seat.to_string()
+            data-winner=winner.0.to_string()
         >
-            <h3>{if won { "You win!".to_owned() } else { format!("{winner} wins") }}</h3>
-            <div class="t-choices">
-                {rematch}
-                {to_lobby}
-                <button class="btn ghost" on:click=move |_| ctx.leave.run(())>
-                    {ctx.leave_label}
-                </button>
+            <div class="t-over-body panel">
+                <h2>{title}</h2>
+                <div class="t-choices">
+                    {rematch}
+                    {to_lobby}
+                    <button class="btn ghost" on:click=move |_| closed.set(true)>"See the table"</button>
+                    <button class="btn ghost" on:click=move |_| ctx.leave.run(())>{ctx.leave_label}</button>
+                </div>
+                <h3>"Every hand"</h3>
+                <div class="t-over-scroll">
+                    <table class="t-hands">
+                        <thead>
+                            <tr>
+                                <th scope="col">"Player"</th>
+                                <th scope="col">"Cards"</th>
+                                <th scope="col">"Claims"</th>
+                                <th scope="col">"Bluffs"</th>
+                                <th scope="col">"Caught"</th>
+                                <th scope="col">"Challenges won–lost"</th>
+                            </tr>
+                        </thead>
+                        <tbody>{hands}</tbody>
+                    </table>
+                </div>
+                <h3>"Coins over the game"</h3>
+                <svg class="t-chart" viewBox="-2 -2 304 94" role="img" aria-label="Each player's coins, turn by turn">
+                    {lines}
+                </svg>
+                <h3>"Every claim, and whether it was true"</h3>
+                <ol class="t-timeline" data-testid="timeline">{timeline}</ol>
             </div>
         </div>
     }
+    .into_any()
 }

@@ -1,0 +1,228 @@
+// The table as a newcomer meets it, at a phone's size (390×844) and a laptop's
+// (1366×768): every decision in view with nothing overflowing, touch targets of 44×44 px,
+// text at 4.5:1; a whole game played by what the page says (roles and accessible names,
+// no test ids), an exchange's choices each offered once, a double click playing once;
+// the end showing every hand and the claims with their truth. Screenshots of each moment
+// at both sizes go to tests/e2e/artifacts/.
+//
+// Run by .ci/test.sh beside the other browser tests; same environment variables.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { ARTIFACTS, startTable } from "./harness.mjs";
+import { lowContrast, outsideViewport, overflowing, smallTargets } from "./layout.mjs";
+
+let table;
+let browser;
+let base;
+
+before(async () => {
+  table = await startTable();
+  ({ browser, base } = table);
+});
+
+after(async () => {
+  await table?.stop();
+});
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1366, height: 768 };
+
+/** The decision we owe, found by its words: a group named as the panels name them. */
+const DECISION =
+  /^(Your turn|Do you believe it\?|Block it\?|Do you believe the block\?|You lose an influence|Exchange|You are examined|Examine|Draft|Choose your side)$/;
+
+async function open(viewport) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.goto(base);
+  return { context, page, errors };
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Starts a game against bots from the first screen, by its words. */
+async function playBots(page, players) {
+  await page.getByRole("combobox", { name: "Players" }).selectOption(String(players));
+  await page.getByRole("button", { name: "Play against bots" }).click();
+  await page.getByRole("button", { name: "Rules & cards" }).waitFor();
+}
+
+/** Whether the page says a decision is ours (the tab's title). */
+async function owed(page) {
+  return (await page.title()).startsWith("●");
+}
+
+/** Waits until a decision is ours; returns its panel (a group named by its words). */
+async function nextDecision(page, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await page.getByRole("dialog", { name: "Game over" }).isVisible()) return null;
+    if (await owed(page)) {
+      const panel = page.getByRole("group", { name: DECISION });
+      // A decision is owed: it must be found by its words.
+      await panel.waitFor({ timeout: 3_000 });
+      return panel;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error("no decision came");
+}
+
+/** Every check of how the table looks, while `panel` is owed. */
+async function looksRight(page, panel, where, phone) {
+  assert.equal(await outsideViewport(page, panel), null, `${where}: the decision is entirely in view`);
+  assert.deepEqual(await overflowing(page), [], `${where}: nothing overflows its box`);
+  if (phone) assert.deepEqual(await smallTargets(page), [], `${where}: touch targets are 44×44 px`);
+  assert.deepEqual(await lowContrast(page), [], `${where}: text contrast is at least 4.5:1`);
+}
+
+for (const [label, viewport, players] of [
+  ["phone", PHONE, 10],
+  ["laptop", LAPTOP, 6],
+]) {
+  test(`${players} players at ${label} size: every decision in view, readable and large enough`, { timeout: 150_000 }, async () => {
+    const { context, page, errors } = await open(viewport);
+    try {
+      const phone = label === "phone";
+      // The first screen: its three choices without scrolling, the credit line.
+      for (const name of ["Play against bots", "Create a room", "Join"]) {
+        const b = page.getByRole("button", { name, exact: true });
+        assert.equal(await outsideViewport(page, b), null, `${name} is on the first screen`);
+      }
+      assert.match(await page.getByText(/Rikki Tahta/).textContent(), /Indie Boards & Cards.*unofficial/);
+      if (phone) assert.deepEqual(await smallTargets(page), [], "first screen: touch targets");
+      assert.deepEqual(await lowContrast(page), [], "first screen: contrast");
+      await shot(page, `table-start-${label}`);
+
+      await playBots(page, players);
+      assert.equal(await page.getByTestId("seat").count(), players);
+      // Names never vanish: every seat's whole name is shown.
+      for (const n of await page.locator(".t-name").all()) {
+        assert.ok((await n.evaluate((e) => e.scrollWidth <= e.clientWidth)), "a seat's name is whole");
+      }
+
+      // The rules and the card reference, one tap away.
+      await page.getByRole("button", { name: "Rules & cards" }).click();
+      const help = page.getByRole("dialog", { name: "Rules and cards" });
+      await help.waitFor();
+      for (const card of ["Duke", "Assassin", "Captain", "Ambassador", "Contessa"]) {
+        await help.getByRole("img", { name: card, exact: true }).waitFor();
+      }
+      assert.match(await help.textContent(), /Blocks assassination/);
+      assert.deepEqual(await lowContrast(page), [], "rules: contrast");
+      await shot(page, `table-rules-${label}`);
+      await help.getByRole("button", { name: "Close" }).click();
+
+      // Our turn: each action says its claim and effect; a targeted one asks whom next.
+      let turn = null;
+      let windows = 0;
+      const deadline = Date.now() + 90_000;
+      while ((!turn || windows < 1) && Date.now() < deadline) {
+        const panel = await nextDecision(page, deadline - Date.now());
+        if (!panel) break;
+        const name = await panel.getAttribute("aria-label");
+        await looksRight(page, panel, `${label}, ${name}`, phone);
+        if (name === "Your turn" && !turn) {
+          turn = panel;
+          await page.getByRole("button", { name: "Tax — claim Duke: take 3 coins" }).waitFor();
+          await page.getByRole("button", { name: /^Income — take 1 coin$/ }).waitFor();
+          await shot(page, `table-turn-${label}`);
+          await panel.getByRole("button", { name: /^Steal — claim Captain/ }).click();
+          await page.getByRole("group", { name: "Your turn" }).getByText("Steal: whom?").waitFor();
+          const targets = panel.getByRole("button", { name: /^Steal from / });
+          assert.ok((await targets.count()) >= 1, "one button per target, by name");
+          await looksRight(page, panel, `${label}, a target to choose`, phone);
+          await shot(page, `table-target-${label}`);
+          await panel.getByRole("button", { name: "Back" }).click();
+          // A double click plays once: the second click finds the buttons waiting for
+          // the update, and nothing is sent that the host would refuse.
+          await panel.getByRole("button", { name: /^Income/ }).dblclick();
+          await page.waitForTimeout(1_500);
+          assert.equal(await page.getByRole("alert").count(), 0, "no refusal: the second click sent nothing");
+        } else {
+          if (name !== "Your turn") windows += 1;
+          if (windows === 1) await shot(page, `table-window-${label}`);
+          // Whatever risks least: Income, a pass, else the first choice.
+          const pick = panel.getByRole("button", { name: /^(Income|Pass)/ });
+          await ((await pick.count()) ? pick.first() : panel.getByRole("button").first()).click({ timeout: 2_000 }).catch(() => {});
+        }
+      }
+      assert.ok(turn, "we had a turn");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test("a newcomer plays a whole game by what the page says, and sees its end (phone)", { timeout: 300_000 }, async () => {
+  const { context, page, errors } = await open(PHONE);
+  try {
+    await playBots(page, 3);
+    let exchanged = false;
+    let outShot = false;
+    const deadline = Date.now() + 240_000;
+    for (;;) {
+      assert.ok(Date.now() < deadline, "the game ends in time");
+      if (!outShot && (await page.getByText("You are out.").isVisible())) {
+        await shot(page, "table-knocked-out-phone");
+        outShot = true;
+      }
+      const panel = await nextDecision(page, deadline - Date.now());
+      if (!panel) break;
+      const name = await panel.getAttribute("aria-label");
+      if (name === "Exchange") {
+        // Each distinct hand once, and a double click plays once.
+        const labels = await panel.getByRole("button").evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-label")));
+        const hands = labels.map((l) => l.replace(/ — .*/, "").replace(/^Keep /, "").split(" + ").sort().join("+"));
+        assert.equal(new Set(hands).size, hands.length, `each choice once: ${labels.join(" | ")}`);
+        await shot(page, "table-exchange-phone");
+        await panel.getByRole("button").first().dblclick();
+        await page.waitForTimeout(1_500);
+        assert.equal(await page.getByRole("alert").count(), 0, "the second click is not refused: it was not sent");
+        exchanged = true;
+        continue;
+      }
+      let pick;
+      if (name === "Your turn" && !exchanged) {
+        pick = panel.getByRole("button", { name: /^Exchange — claim Ambassador/ });
+      }
+      if (!pick || !(await pick.count())) pick = panel.getByRole("button", { name: /^(Income|Pass)/ });
+      if (!(await pick.count())) pick = panel.getByRole("button");
+      // A target step: its first target.
+      await pick.first().click({ timeout: 2_000 }).catch(() => {});
+      const whom = page.getByRole("button", { name: /^(Coup|Steal from|Assassinate|Examine|Convert) (?!—)/ });
+      if (await whom.count()) await whom.first().click({ timeout: 2_000 }).catch(() => {});
+    }
+    const over = page.getByRole("dialog", { name: "Game over" });
+    await over.waitFor();
+    await shot(page, "table-over-phone");
+    // Every hand: one row per player, both cards named.
+    const rows = over.getByRole("row");
+    assert.equal(await rows.count(), 1 + 3, "a header and one row per player");
+    const cards = await over.getByRole("img").evaluateAll((is) => is.map((i) => i.getAttribute("aria-label")));
+    assert.ok(cards.filter((c) => /^(Duke|Assassin|Captain|Ambassador|Contessa)/.test(c)).length >= 6, `every card shown: ${cards}`);
+    assert.ok(!cards.includes("hidden card"), "no card hidden any more");
+    // The claims in order with their truth.
+    const claims = await over.getByRole("listitem").allTextContents();
+    assert.ok(claims.length > 0, "the timeline lists the claims");
+    for (const c of claims) assert.match(c, /^(true|bluff)/, `each claim says whether it was true: ${c}`);
+    await over.getByRole("img", { name: "Each player's coins, turn by turn" }).waitFor();
+    assert.deepEqual(await lowContrast(page), [], "game over: contrast");
+    assert.deepEqual(await smallTargets(page), [], "game over: touch targets");
+    await over.getByRole("button", { name: "Rematch" }).waitFor();
+    console.log(`    exchanged: ${exchanged}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
