@@ -28,7 +28,12 @@ export async function othersHiddenCardsShown(page) {
 
 /** The labels of the decisions `page` offers now. */
 export async function offered(page) {
-  return page.getByTestId("decision").allTextContents();
+  return labelsOf(page.getByTestId("decision"));
+}
+
+/** Each button's label, without the words beneath it that say what it means. */
+function labelsOf(buttons) {
+  return buttons.evaluateAll((bs) => bs.map((b) => (b.querySelector(".d-label") ?? b).textContent));
 }
 
 /**
@@ -37,7 +42,7 @@ export async function offered(page) {
  */
 export async function decideOnce(page, prefer = ["Income", "Pass"]) {
   const buttons = page.getByTestId("decision");
-  const labels = await buttons.allTextContents();
+  const labels = await labelsOf(buttons);
   if (labels.length === 0) return false;
   let i = -1;
   for (const p of prefer) {

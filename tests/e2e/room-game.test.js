@@ -89,9 +89,13 @@ test("two people and a bot play a room game to the end over the data channel", {
     const link = await host.page.getByTestId("invite-link").inputValue();
     assert.equal(link, `${base}/#join=${code}`);
     await host.page.getByRole("img", { name: "QR code of the invitation" }).waitFor();
+    // As a new tab would open it (a page on the first screen follows the fragment too).
+    await guest.page.goto("about:blank");
     await guest.page.goto(link);
     await guest.page.getByTestId("join-code").waitFor();
     assert.equal(await guest.page.getByTestId("join-code").inputValue(), `${code.slice(0, 3)}-${code.slice(3)}`);
+    // A new page: the name typed before is typed again (it is remembered once used).
+    await guest.page.getByTestId("player-name").fill("Bo");
     await guest.page.getByTestId("join-room").click();
     await guest.page.getByTestId("room-code").waitFor();
 

@@ -39,6 +39,16 @@ pub fn Lobby() -> impl IntoView {
         .and_then(|w| w.location().hash().ok())
         .and_then(|h| code_from_fragment(&h));
     let code = RwSignal::new(invited.as_ref().map(|c| c.to_string()).unwrap_or_default());
+    // An invitation opened in a tab already on this screen changes only the fragment.
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        let typed = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .and_then(|h| code_from_fragment(&h));
+        if let Some(c) = typed {
+            code.set(c.to_string());
+        }
+    });
+    on_cleanup(move || listener.remove());
     let name = RwSignal::new(load_name());
     let checked = Memo::new(move |_| name.with(|n| check_name(n)));
     // Takes the typed name for the room about to open; false (the field says why) when the
