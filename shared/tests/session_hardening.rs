@@ -2,7 +2,7 @@
 //! clicks: links that end, seats held, decisions put twice, what a guest keeps, names,
 //! resynchronisation and the room's door.
 
-use shared::engine::{Action, Card, Input, Seat};
+use shared::engine::{Action, Card, Input, Pending, Seat};
 use shared::session::guest::MAX_GUEST_LOG_BYTES;
 use shared::session::host::RESET_LOG_BYTES;
 use shared::session::protocol::{
@@ -646,4 +646,109 @@ fn a_table_seeded_from_256_bits_draws_its_tokens_from_them() {
     a[31] ^= 1;
     assert_ne!(token(a), token([7u8; 32]));
     assert_eq!(token(a).len(), 32, "128 bits as hex");
+}
+
+/// Plays the local member's seat (the first legal input) and the bots until the game is
+/// over, feeding every text for the local member to `guest`; returns each update sent.
+fn play_out(host: &mut Host, guest: &mut Guest, first: Vec<Outgoing>) -> Vec<Update> {
+    let mut updates = Vec::new();
+    let mut now = T;
+    let mut outs = first;
+    for _ in 0..20_000 {
+        for m in to(&outs, PeerId::LOCAL) {
+            guest
+                .receive(&encode(&m), now)
+                .expect("an honest host's texts are accepted");
+            if let ToGuest::Update(u) = m {
+                updates.push(*u);
+            }
+        }
+        if matches!(host.phase(), Phase::Finished { .. }) {
+            return updates;
+        }
+        let mine = guest
+            .game()
+            .and_then(|g| Some((g.legal.first().copied()?, g)));
+        outs = match mine {
+            Some((input, g)) => host.handle(
+                PeerId::LOCAL,
+                &intent(g.game_no, g.seat.expect("seated").0, g.step, input),
+                now,
+            ),
+            None => {
+                now = host.next_deadline().unwrap_or(now + 1_000).max(now + 1);
+                host.tick(now)
+            }
+        };
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn a_guest_takes_the_end_revealed_only_as_it_was() {
+    // R11.3: nothing of the reveal before the end; at the end, every hand and each
+    // claim's truth, which the guest checks against what it saw.
+    let (mut host, first) = Host::new(7, "Ada", T).expect("valid");
+    let mut guest = Guest::new("Ada", None, false);
+    admin(&mut host, AdminCmd::SetSeatCount { count: 4 });
+    let start = admin(&mut host, AdminCmd::Start { first: None });
+    let mut outs = first;
+    outs.extend(start);
+    let updates = play_out(&mut host, &mut guest, outs);
+    let games: Vec<&GameInfo> = updates.iter().filter_map(|u| u.game.as_ref()).collect();
+    let (last, before) = games.split_last().expect("game updates");
+    assert!(
+        before.iter().all(|g| g.reveal.is_none()),
+        "no reveal before the end"
+    );
+    let reveal = last.reveal.clone().expect("the end is revealed");
+    assert_eq!(reveal.hands.len(), 4);
+    assert_eq!(reveal.claims.len(), last.view.claims.len());
+    assert_eq!(
+        guest.game().and_then(|g| g.reveal.clone()),
+        Some(reveal.clone())
+    );
+
+    // A reveal that does not fit is refused, and the guest keeps what it had.
+    let send = |guest: &mut Guest, game: GameInfo| {
+        let u = Update {
+            reset: false,
+            host_now: T,
+            table: None,
+            game: Some(game),
+            log: Vec::new(),
+            log_truncated: false,
+        };
+        guest.receive(&encode(&ToGuest::Update(Box::new(u))), T)
+    };
+    let mut early = (*before
+        .iter()
+        .rev()
+        .find(|g| !matches!(g.view.pending, Pending::GameOver { .. }))
+        .expect("a mid-game update"))
+    .clone();
+    early.reveal = Some(reveal.clone());
+    assert!(matches!(
+        send(&mut guest, early),
+        Err(GuestError::Reveal(_))
+    ));
+    let mut short = (*last).clone();
+    short.reveal.as_mut().unwrap().hands.pop();
+    assert!(matches!(
+        send(&mut guest, short),
+        Err(GuestError::Reveal(_))
+    ));
+    let mut extra = (*last).clone();
+    extra.reveal.as_mut().unwrap().claims.push(Some(true));
+    assert!(matches!(
+        send(&mut guest, extra),
+        Err(GuestError::Reveal(_))
+    ));
+    // Our own cards, which we saw, told otherwise.
+    let mut lie = (*last).clone();
+    let ours = lie.view.players[0].hand.cards[0].expect("we see our own card");
+    let other = Card::ALL.into_iter().find(|c| *c != ours).unwrap();
+    lie.reveal.as_mut().unwrap().hands[0][0] = other;
+    assert!(matches!(send(&mut guest, lie), Err(GuestError::Reveal(_))));
+    assert_eq!(guest.game().and_then(|g| g.reveal.clone()), Some(reveal));
 }
