@@ -119,23 +119,24 @@ pub fn coins_over_time(view: &View) -> Vec<Vec<u16>> {
         .collect()
 }
 
-/// An SVG polyline's points for one seat's coins, in a `w` × `h` box (the most coins at
-/// the top).
-pub fn chart_points(rows: &[Vec<u16>], seat: usize, w: f32, h: f32) -> String {
-    let top = rows
-        .iter()
-        .flat_map(|r| r.iter().copied())
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let steps = rows.len().saturating_sub(1).max(1) as f32;
+/// An SVG polyline's points for one seat's coins, in a `w` × `h` box of whole units (the
+/// most coins at the top). Whole numbers: the page need not carry float formatting.
+pub fn chart_points(rows: &[Vec<u16>], seat: usize, w: u32, h: u32) -> String {
+    let top = u32::from(
+        rows.iter()
+            .flat_map(|r| r.iter().copied())
+            .max()
+            .unwrap_or(0)
+            .max(1),
+    );
+    let steps = (rows.len().saturating_sub(1).max(1)) as u32;
     rows.iter()
         .enumerate()
         .map(|(i, r)| {
-            let c = r.get(seat).copied().unwrap_or(0);
-            let x = w * i as f32 / steps;
-            let y = h - h * f32::from(c) / f32::from(top);
-            format!("{x:.1},{y:.1}")
+            let c = u32::from(r.get(seat).copied().unwrap_or(0));
+            let x = w * i as u32 / steps;
+            let y = h - h * c / top;
+            format!("{x},{y}")
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -236,13 +237,7 @@ mod tests {
     #[test]
     fn chart_points_fit_the_box() {
         let rows = vec![vec![2, 2], vec![5, 0], vec![10, 1]];
-        assert_eq!(
-            chart_points(&rows, 0, 100.0, 50.0),
-            "0.0,40.0 50.0,25.0 100.0,0.0"
-        );
-        assert_eq!(
-            chart_points(&rows, 1, 100.0, 50.0),
-            "0.0,40.0 50.0,50.0 100.0,45.0"
-        );
+        assert_eq!(chart_points(&rows, 0, 100, 50), "0,40 50,25 100,0");
+        assert_eq!(chart_points(&rows, 1, 100, 50), "0,40 50,50 100,45");
     }
 }

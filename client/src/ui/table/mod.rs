@@ -610,7 +610,10 @@ fn SeatCard(
         .then_some(player.allegiance)
         .flatten()
         .map(|a: Allegiance| {
-            let cls = format!("t-badge {}", allegiance_name(a).to_lowercase());
+            let cls = match a {
+                Allegiance::Loyalist => "t-badge loyalist",
+                Allegiance::Reformist => "t-badge reformist",
+            };
             view! { <span class=cls>{allegiance_name(a)}</span> }
         });
     let title = name.clone();
@@ -647,6 +650,18 @@ fn SeatCard(
     }
 }
 
+/// A character's style class (its colour and sign in `style.css`).
+fn card_class(c: Card) -> &'static str {
+    match c {
+        Card::Duke => "duke",
+        Card::Assassin => "assassin",
+        Card::Captain => "captain",
+        Card::Ambassador => "ambassador",
+        Card::Contessa => "contessa",
+        Card::Inquisitor => "inquisitor",
+    }
+}
+
 /// A card: face down, our own hidden one, or turned face up (lost). `big` cards (our hand,
 /// the reference) print the character's ability.
 #[component]
@@ -663,7 +678,7 @@ pub(crate) fn CardFace(
             let name = card_name(c);
             let cls = format!(
                 "t-card face {}{}{}",
-                name.to_lowercase(),
+                card_class(c),
                 if up { " lost" } else { "" },
                 if big { " big" } else { "" }
             );

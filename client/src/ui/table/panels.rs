@@ -444,10 +444,10 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
         .map(|s| {
             view! {
                 <polyline
-                    points=chart_points(&rows, s, 300.0, 90.0)
+                    points=chart_points(&rows, s, 3000, 900)
                     fill="none"
                     stroke=SEAT_COLOURS[s % 10]
-                    stroke-width="2"
+                    stroke-width="20"
                 />
             }
         })
@@ -503,7 +503,7 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
                     </table>
                 </div>
                 <h3>"Coins over the game"</h3>
-                <svg class="t-chart" viewBox="-2 -2 304 94" role="img" aria-label="Each player's coins, turn by turn">
+                <svg class="t-chart" viewBox="-20 -20 3040 940" role="img" aria-label="Each player's coins, turn by turn">
                     {lines}
                 </svg>
                 <h3>"Every claim, and whether it was true"</h3>
