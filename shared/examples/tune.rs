@@ -1,24 +1,28 @@
-//! Tuning tournaments: one bot playing a tuned policy against a table of Normal bots.
+//! Tuning tournaments: one bot playing a tuned policy against a table of Normal bots, or of
+//! any level or opponent style.
 //!
 //! ```text
 //! cargo run --release -p coup-shared --example tune -- [--games N] [--seed S] [--players P]
 //!     [--hard ITERS] [--personality B,S,V] [--threads T] [--base normal|hard]
-//!     [--vs easy|normal|hard] [NAME=VALUE ...]
+//!     [--vs easy|normal|hard|STYLE] [NAME=VALUE ...]
 //! ```
 //! One seat plays Hard's heuristic (or Normal's, `--base normal`) with the given
 //! `NAME=VALUE` overrides applied to the constants for the table size (`heads_up` at 2
 //! players, `tuning` otherwise; see
 //! `shared::bots::normal::TUNING_NAMES`), as a Normal bot, or with `--hard ITERS` as a Hard
-//! bot searching ITERS playouts per decision without a clock. The other seats are bots of
-//! level `--vs` (Normal unless given) with seeded personalities. Seats rotate every game. Games use the same seeds for
+//! bot searching ITERS playouts per decision without a clock (its search's constants,
+//! `shared::bots::hard::SEARCH_NAMES`, are set the same way). The other seats are bots of
+//! level or style `--vs` (Normal unless given; `shared::bots::styles`) with seeded
+//! personalities. Seats rotate every game. Games use the same seeds for
 //! every setting, so two settings are compared on the same deals. Prints the tuned seat's
 //! win rate with a 95% Wilson interval.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use shared::bots::hard::Hard;
+use shared::bots::hard::{Hard, SEARCH_NAMES, Search};
 use shared::bots::normal::{Normal, Policy, Tuning};
-use shared::bots::{Bot, BotLevel, Budget, Personality, make_bot};
+use shared::bots::styles::make_named;
+use shared::bots::{Bot, Budget, Personality};
 use shared::engine::{Game, Input, Options};
 
 struct Args {
@@ -29,8 +33,9 @@ struct Args {
     personality: Option<Personality>,
     threads: usize,
     tuning: Tuning,
+    search: Search,
     base_normal: bool,
-    vs: BotLevel,
+    vs: String,
 }
 
 fn parse() -> Result<Args, String> {
@@ -42,8 +47,9 @@ fn parse() -> Result<Args, String> {
         personality: None,
         threads: 2,
         tuning: Tuning::HARD,
+        search: Search::HARD,
         base_normal: false,
-        vs: BotLevel::Normal,
+        vs: "normal".into(),
     };
     let mut overrides: Vec<(String, f32)> = Vec::new();
     let mut it = std::env::args().skip(1);
@@ -63,7 +69,10 @@ fn parse() -> Result<Args, String> {
             }
             "--vs" => {
                 let v = value()?;
-                a.vs = BotLevel::from_name(&v).ok_or(format!("--vs: unknown level {v:?}"))?;
+                if make_named(&v, 0).is_none() {
+                    return Err(format!("--vs: unknown level or style {v:?}"));
+                }
+                a.vs = v;
             }
             "--hard" => a.hard = Some(value()?.parse().map_err(|e| format!("--hard: {e}"))?),
             "--personality" => {
@@ -101,7 +110,11 @@ fn parse() -> Result<Args, String> {
         base.tuning
     };
     for (k, v) in &overrides {
-        tuning.set(k, *v)?;
+        if SEARCH_NAMES.contains(&k.as_str()) {
+            a.search.set(k, *v)?;
+        } else {
+            tuning.set(k, *v)?;
+        }
     }
     a.tuning = tuning;
     Ok(a)
@@ -128,7 +141,7 @@ fn play(a: &Args, g: usize) -> bool {
         .map(|s| {
             let bot_seed = seed.wrapping_mul(31).wrapping_add(s as u64);
             if s != tuned {
-                return make_bot(a.vs, bot_seed);
+                return make_named(&a.vs, bot_seed).expect("checked when parsed");
             }
             let personality = a
                 .personality
@@ -145,7 +158,11 @@ fn play(a: &Args, g: usize) -> bool {
                 }
             };
             match a.hard {
-                Some(_) => Box::new(Hard::with_policy(bot_seed, policy)) as Box<dyn Bot>,
+                Some(_) => {
+                    let mut hard = Hard::with_policy(bot_seed, policy);
+                    hard.search = a.search;
+                    Box::new(hard) as Box<dyn Bot>
+                }
                 None => Box::new(Normal::with_policy(bot_seed, policy)),
             }
         })

@@ -427,3 +427,71 @@ fn three_last_cards_with_no_contessa_do_not_block_each_other_forever() {
     // challenge); read as weak evidence, they end within 13.
     assert!(longest < 60, "longest game {longest} inputs");
 }
+
+/// No easy tells: where Hard's search cannot tell two choices apart, a Hard bot that mixes
+/// plays either; one that never mixes (and never lets the search overrule its
+/// noiseless heuristic) plays the same one every time. R3: with ten coins a Coup is the
+/// only action, and seats 1 and 2 look alike to seat 0.
+#[test]
+fn hard_mixes_choices_its_search_cannot_tell_apart() {
+    use shared::bots::Personality;
+    use shared::bots::hard::{Hard, Search};
+    use shared::bots::normal::Policy;
+    let game = setup(
+        vec![
+            [Card::Captain, Card::Assassin],
+            [Card::Duke, Card::Contessa],
+            [Card::Duke, Card::Contessa],
+        ],
+        vec![
+            Card::Duke,
+            Card::Assassin,
+            Card::Assassin,
+            Card::Captain,
+            Card::Captain,
+            Card::Ambassador,
+            Card::Ambassador,
+            Card::Ambassador,
+            Card::Contessa,
+        ],
+        vec![10, 2, 2],
+        vec![vec![], vec![], vec![]],
+    );
+    let mut legal = Vec::new();
+    game.legal_inputs(Seat(0), &mut legal);
+    let coups = [
+        Input::Act(Action::Coup(Seat(1))),
+        Input::Act(Action::Coup(Seat(2))),
+    ];
+    assert_eq!(legal.len(), 2);
+    assert!(coups.iter().all(|c| legal.contains(c)));
+    let view = game.view(Seat(0));
+    let choices = |search: Search| -> Vec<Input> {
+        (0..16u64)
+            .map(|seed| {
+                let mut policy = Policy::hard(Personality::BALANCED);
+                policy.tuning.noise = 0.0;
+                let mut bot = Hard::with_policy(seed, policy);
+                bot.search = search;
+                bot.decide(&view, &legal, &Budget::iterations(40))
+            })
+            .collect()
+    };
+    let fixed = Search {
+        z_switch: 100.0,
+        z_bluff: 100.0,
+        ..Search::HARD
+    };
+    let fixed_choices = choices(fixed);
+    assert!(
+        fixed_choices.iter().all(|c| *c == fixed_choices[0]),
+        "{fixed_choices:?}"
+    );
+    let mixed = choices(Search {
+        mix: 100.0,
+        ..fixed
+    });
+    for c in coups {
+        assert!(mixed.contains(&c), "{c:?} never played: {mixed:?}");
+    }
+}

@@ -9,17 +9,19 @@
 //! level plays from every seat. Prints a human summary, then as its last line one JSON
 //! object: `{"games":N,"wins":{BOT:COUNT},"rate":{BOT:RATE},"ci95":{BOT:[LO,HI]},
 //! "decision_ms":{BOT:{"p50":X,"p99":Y}},"habits":{BOT:{"claims":{CARD:{"claims":K,
-//! "bluffs":B,"rate":R}},"challenges":C,"challenge_success":S}}}`, rates per seat of that
+//! "bluffs":B,"rate":R,"caught":K}},"challenges":C,"challenge_success":S}}}`, rates per seat of that
 //! bot. A lineup names levels (`easy`, `normal`, `hard`) or opponent styles (`honest`,
 //! `bluffer`, `challenger`, `trusting`, `passive`, `random`, `bold`, `wary`; see
 //! `shared::bots::styles`). Habits: per character, the claims (actions and blocks) a bot
-//! made and how many were bluffs, and how often its challenges caught a lie.
+//! made, how many were bluffs and how many of those were caught, and how often its
+//! challenges caught a lie.
 //!
 //! Hard thinks `--hard-ms` milliseconds per decision (default 50, `Instant` as its clock),
 //! capped at `--hard-iters` iterations; `--hard-ms 0` removes the clock, making every game
 //! a pure function of the seed. `--hard-set caution=4,doubt=2.5` overrides Hard's heuristic
-//! constants (`shared::bots::normal::TUNING_NAMES`, at every table size) for tuning
-//! tournaments against the styles. `--trace G` replays only game `G` (the summary names the
+//! constants (`shared::bots::normal::TUNING_NAMES`, at every table size) and its search's
+//! (`shared::bots::hard::SEARCH_NAMES`: `z_switch`, `searched_truth`, `trust`,
+//! `trust_heads_up`, `mix`, `self_read`, `z_bluff`) for tuning tournaments against the styles. `--trace G` replays only game `G` (the summary names the
 //! longest game) and prints every input with the state it answered.
 
 use std::collections::BTreeMap;
@@ -28,7 +30,7 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use shared::bots::hard::Hard;
+use shared::bots::hard::{Hard, SEARCH_NAMES, Search};
 use shared::bots::normal::{Policy, Tuning};
 use shared::bots::styles::{Style, make_named};
 use shared::bots::{Bot, BotLevel, Budget, Personality};
@@ -91,8 +93,13 @@ fn parse() -> Result<Args, String> {
                         .parse()
                         .map_err(|e| format!("--hard-set {k}: {e}"))?;
                     // Checked now: an unknown name or a wild value is refused.
-                    let mut check = Tuning::NORMAL;
-                    check.set(k.trim(), v)?;
+                    if SEARCH_NAMES.contains(&k.trim()) {
+                        let mut check = Search::HARD;
+                        check.set(k.trim(), v)?;
+                    } else {
+                        let mut check = Tuning::NORMAL;
+                        check.set(k.trim(), v)?;
+                    }
                     a.hard_set.push((k.trim().to_string(), v));
                 }
             }
@@ -138,6 +145,8 @@ struct Habits {
     /// Per character: claims made (actions and blocks), and those without the card.
     claims: [usize; 6],
     bluffs: [usize; 6],
+    /// Per character: claims challenged and disproven (bluffs caught).
+    caught_bluffs: [usize; 6],
     /// Challenges made, and those that caught a lie.
     challenges: usize,
     caught: usize,
@@ -148,6 +157,7 @@ impl Habits {
         for c in 0..6 {
             self.claims[c] += o.claims[c];
             self.bluffs[c] += o.bluffs[c];
+            self.caught_bluffs[c] += o.caught_bluffs[c];
         }
         self.challenges += o.challenges;
         self.caught += o.caught;
@@ -177,12 +187,19 @@ fn play(a: &Args, g: usize) -> Outcome {
             let bot_seed = seed.wrapping_mul(31).wrapping_add(s as u64);
             if l == "hard" && !a.hard_set.is_empty() {
                 let mut p = Policy::hard(Personality::from_seed(bot_seed));
+                let mut search = Search::HARD;
                 for (k, v) in &a.hard_set {
                     // Checked when parsed.
-                    let _ = p.tuning.set(k, *v);
-                    let _ = p.heads_up.set(k, *v);
+                    if SEARCH_NAMES.contains(&k.as_str()) {
+                        let _ = search.set(k, *v);
+                    } else {
+                        let _ = p.tuning.set(k, *v);
+                        let _ = p.heads_up.set(k, *v);
+                    }
                 }
-                return Box::new(Hard::with_policy(bot_seed, p)) as Box<dyn Bot>;
+                let mut hard = Hard::with_policy(bot_seed, p);
+                hard.search = search;
+                return Box::new(hard) as Box<dyn Bot>;
             }
             make_named(l, bot_seed).expect("names are checked when parsed")
         })
@@ -284,15 +301,30 @@ fn play(a: &Args, g: usize) -> Outcome {
         }
         // Challenges and their outcomes (R6): a Challenged event, then Proved or Disproved.
         let mut challenger = None;
+        let mut claim = None;
         for e in &events {
             match *e {
-                Event::Challenged { challenger: c, .. } => {
+                Event::Challenged {
+                    challenger: c,
+                    claimant,
+                    claim: what,
+                } => {
                     challenger = Some(c);
+                    claim = match what {
+                        Claimed::Card(card) => Some((claimant, card)),
+                        Claimed::NotDuke => None,
+                    };
                     out.habits.entry(names[c.index()]).or_default().challenges += 1;
                 }
                 Event::Disproved { .. } => {
                     if let Some(c) = challenger.take() {
                         out.habits.entry(names[c.index()]).or_default().caught += 1;
+                    }
+                    if let Some((claimant, card)) = claim.take() {
+                        out.habits
+                            .entry(names[claimant.index()])
+                            .or_default()
+                            .caught_bluffs[card.index()] += 1;
                     }
                 }
                 Event::Proved { .. } => challenger = None,
@@ -459,10 +491,14 @@ fn main() -> ExitCode {
                 continue;
             }
             let r = b as f64 / k as f64;
-            text.push(format!("{c:?} {b}/{k} ({:.0}%)", 100.0 * r));
+            let caught = h.caught_bluffs[c.index()];
+            text.push(format!(
+                "{c:?} {b}/{k} ({:.0}%, {caught} caught)",
+                100.0 * r
+            ));
             by_card.insert(
                 format!("{c:?}"),
-                serde_json::json!({"claims": k, "bluffs": b, "rate": round(r, 4)}),
+                serde_json::json!({"claims": k, "bluffs": b, "rate": round(r, 4), "caught": caught}),
             );
         }
         let success = if h.challenges > 0 {

@@ -213,12 +213,23 @@ impl Beliefs {
     /// earlier games: the bluff model reads each opponent's claims at the rate its record
     /// (this game's and `memory`'s) says it lies.
     pub fn with_memory(view: &View, memory: &Model) -> Beliefs {
+        Beliefs::with_memory_and_trust(view, memory, 1.0)
+    }
+
+    /// [`Beliefs::with_memory`] with every opponent's bluff rate scaled by `trust`
+    /// (below 1: its claims read as more likely true; within 0.05..=4).
+    pub fn with_memory_and_trust(view: &View, memory: &Model, trust: f32) -> Beliefs {
         let model = Model::record(view).merge(memory);
+        let trust = if trust.is_finite() {
+            trust.clamp(0.05, 4.0)
+        } else {
+            1.0
+        };
         let mut rates = [[[BLUFF_RATE; STAGES]; 6]; MAX_PLAYERS];
         for (s, row) in rates.iter_mut().enumerate() {
             for (c, cell) in row.iter_mut().enumerate() {
                 for (g, r) in cell.iter_mut().enumerate() {
-                    *r = model.seats[s].bluff_ratio(c, g);
+                    *r = (model.seats[s].bluff_ratio(c, g) * trust).min(1.0);
                 }
             }
         }
@@ -535,12 +546,29 @@ impl Beliefs {
         self.unknown.get(seat.index()).map_or(0, |&k| k as usize)
     }
 
+    /// Per opponent and character, how much more often than its rate it challenges this
+    /// seat's claims of the character.
+    fn challenge_factors(&self) -> [[f32; 6]; MAX_PLAYERS] {
+        let mut f = [[1.0; 6]; MAX_PLAYERS];
+        let me = self.me.index();
+        for (s, row) in f.iter_mut().enumerate().take(self.n) {
+            if s == me {
+                continue;
+            }
+            for (c, x) in row.iter_mut().enumerate() {
+                *x = self.model.seats[s].challenge_factor(c, me);
+            }
+        }
+        f
+    }
+
     /// The per-seat P(holds ≥1 of each character), for the heuristics.
     /// Each seat's rates are read at the stage it is at now.
     pub fn reads_at(&self, view: &View) -> Reads {
         let mut r = Reads {
             has: self.has,
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
+            challenge_factor: self.challenge_factors(),
             bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
         };
         for s in 0..self.n {
@@ -559,6 +587,7 @@ impl Beliefs {
         let mut r = Reads {
             has: self.has,
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
+            challenge_factor: self.challenge_factors(),
             bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
         };
         for s in 0..self.n {
@@ -686,6 +715,10 @@ pub struct Reads {
     pub has: [[f32; 6]; MAX_PLAYERS],
     /// Per seat, how often it challenges when it may (observed, with a prior).
     pub challenge_rate: [f32; MAX_PLAYERS],
+    /// Per seat and character, how much more often than `challenge_rate` it challenges
+    /// this seat's claims of that character (1 without a record; see
+    /// [`Record::challenge_factor`](super::model::Record::challenge_factor)).
+    pub challenge_factor: [[f32; 6]; MAX_PLAYERS],
     /// Per seat and character, how often it claims the character without it relative to
     /// with it ([`BLUFF_RATE`] for an average player; see [`Model`]).
     pub bluff: [[f32; 6]; MAX_PLAYERS],
@@ -728,6 +761,7 @@ impl Reads {
         Reads {
             has,
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
+            challenge_factor: [[1.0; 6]; MAX_PLAYERS],
             bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
         }
     }

@@ -21,6 +21,7 @@ use super::beliefs::{BLUFF_RATE, Beliefs, DEFAULT_CHALLENGE_RATE, Reads};
 use super::model::Model;
 use super::normal::Policy;
 use super::personality::Personality;
+use super::styles::is_bluff;
 use super::table::Table;
 use super::{Bot, BotLevel, Budget};
 use crate::engine::{Card, Event, Game, Input, MAX_PLAYERS, Pending, Seat, View};
@@ -32,22 +33,85 @@ const PLAYOUT_CAP: usize = 400;
 /// iterations are not spread over hopeless choices in a 10-player game.
 const MAX_CANDIDATES: usize = 8;
 
-/// The most likely true a claim may be for the search to consider challenging it when the
-/// heuristic would not.
-const MAX_SEARCHED_TRUTH: f32 = 0.5;
-
 /// The most candidates one decision compares.
 const MAX_ARMS: usize = 16;
 
-/// How many standard errors of paired advantage a candidate needs to replace the
-/// heuristic's choice.
-const Z_SWITCH: f32 = 2.0;
+/// The search's constants, settable by name ([`Search::set`]) for tuning tournaments.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Search {
+    /// How many standard errors of paired advantage a candidate needs to replace the
+    /// heuristic's choice.
+    pub z_switch: f32,
+    /// The most likely true a claim may be for the search to consider challenging it
+    /// when the heuristic would not.
+    pub searched_truth: f32,
+    /// Scales every opponent's bluff rate in Hard's beliefs at tables of three or more
+    /// (below 1: claims are read as more likely true).
+    pub trust: f32,
+    /// The same in 2-player games.
+    pub trust_heads_up: f32,
+    /// Choices whose searched value is within this many standard errors of the best are
+    /// mixed: one of them is played at random (0: always the best).
+    pub mix: f32,
+    /// 1: in playouts the others read this seat's claims at the rate its public record
+    /// shows (its claims caught and proven); 0: at an average player's.
+    pub self_read: f32,
+    /// How many standard errors a bluff (a claim of a character this seat does not hold)
+    /// needs to replace an honest choice of the heuristic: playouts read claims from
+    /// counting alone, so the real table doubts a lie more than they do.
+    pub z_bluff: f32,
+}
+
+/// Every [`Search`] field's name, in declaration order.
+pub const SEARCH_NAMES: [&str; 7] = [
+    "z_switch",
+    "searched_truth",
+    "trust",
+    "trust_heads_up",
+    "mix",
+    "self_read",
+    "z_bluff",
+];
+
+impl Search {
+    /// Hard's search constants.
+    pub const HARD: Search = Search {
+        z_switch: 2.0,
+        searched_truth: 0.5,
+        trust: 1.0,
+        trust_heads_up: 1.0,
+        mix: 0.0,
+        self_read: 0.0,
+        z_bluff: 2.0,
+    };
+
+    /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
+    pub fn set(&mut self, name: &str, value: f32) -> Result<(), String> {
+        if !value.is_finite() || !(0.0..=100.0).contains(&value) {
+            return Err(format!("{name}: {value} is out of range"));
+        }
+        let f = match name {
+            "z_switch" => &mut self.z_switch,
+            "searched_truth" => &mut self.searched_truth,
+            "trust" => &mut self.trust,
+            "trust_heads_up" => &mut self.trust_heads_up,
+            "mix" => &mut self.mix,
+            "self_read" => &mut self.self_read,
+            "z_bluff" => &mut self.z_bluff,
+            _ => return Err(format!("unknown search constant {name:?}")),
+        };
+        *f = value;
+        Ok(())
+    }
+}
 
 /// The search bot.
 #[derive(Debug)]
 pub struct Hard {
     rng: ChaCha8Rng,
     policy: Policy,
+    /// The search's constants.
+    pub search: Search,
     /// The policy each opponent plays inside playouts: an average player's judgement with
     /// the caution and doubt its record shows ([`Hard::model_opponents`]).
     playout: [Policy; MAX_PLAYERS],
@@ -55,6 +119,9 @@ pub struct Hard {
     /// challenge rates.
     bluff: [[f32; 6]; MAX_PLAYERS],
     challenge_rate: [f32; MAX_PLAYERS],
+    /// Per opponent and character, how much more often than its rate it challenges this
+    /// seat's claims (this seat's own playout decisions price lies with it).
+    challenge_factor: [[f32; 6]; MAX_PLAYERS],
     /// Remembered from earlier games at the table, and that plus this game's record.
     memory: Model,
     learned: Model,
@@ -77,9 +144,11 @@ impl Hard {
         Hard {
             rng: ChaCha8Rng::seed_from_u64(seed),
             policy,
+            search: Search::HARD,
             playout: [Policy::new(Personality::BALANCED); MAX_PLAYERS],
             bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
+            challenge_factor: [[1.0; 6]; MAX_PLAYERS],
             memory: Model::default(),
             learned: Model::default(),
             unseen: Vec::with_capacity(32),
@@ -111,12 +180,20 @@ impl Hard {
             self.playout[s] = p;
             if Seat(s as u8) == me {
                 self.bluff[s] = [BLUFF_RATE; 6];
+                if self.search.self_read > 0.5 {
+                    // What the others have seen of this seat's claims.
+                    let g = Model::stage_of(view, me);
+                    for c in 0..6 {
+                        self.bluff[s][c] = rec.bluff_ratio(c, g);
+                    }
+                }
                 self.challenge_rate[s] = DEFAULT_CHALLENGE_RATE;
             } else {
                 self.bluff[s] = reads.bluff[s];
                 self.challenge_rate[s] = reads.challenge_rate[s];
             }
         }
+        self.challenge_factor = reads.challenge_factor;
     }
 
     /// Plays `game` out with the playout policy and `rng`; returns `me`'s reward in 0..=1.
@@ -137,6 +214,9 @@ impl Hard {
                     let mut reads = Reads::from_counting(&t);
                     reads.bluff = self.bluff;
                     reads.challenge_rate = self.challenge_rate;
+                    if seat == me {
+                        reads.challenge_factor = self.challenge_factor;
+                    }
                     let reads = reads.with_claims_in_play(&t);
                     // This seat plays on as it would; the others as average players.
                     let policy = if seat == me {
@@ -182,12 +262,13 @@ impl Hard {
     /// stream (common random numbers), so comparisons between candidates are paired: the
     /// deal, which dominates the outcome of any one game, cancels out. A candidate other
     /// than the heuristic's replaces it only when its paired advantage is clear (more than
-    /// [`Z_SWITCH`] standard errors), so noise never makes Hard worse than its heuristics.
+    /// [`Search::z_switch`] standard errors), so noise never makes Hard worse than its heuristics.
     fn search(
         &mut self,
         view: &View,
         beliefs: &Beliefs,
         candidates: &[Input],
+        bluffs: &[bool],
         budget: &Budget<'_>,
         start: Option<f64>,
     ) -> Option<Input> {
@@ -268,13 +349,36 @@ impl Hard {
         let n = worlds as f32;
         let mut best = 0;
         let mut best_mean = 0.0f32;
+        let mut mean = [0.0f32; MAX_ARMS];
+        let mut se = [0.0f32; MAX_ARMS];
         for arm in 1..k {
-            let mean = dsum[arm] / n;
-            let var = (dsq[arm] / n - mean * mean).max(0.0);
-            let se = (var / n).sqrt().max(0.5 / n);
-            if mean > best_mean && mean > Z_SWITCH * se {
+            mean[arm] = dsum[arm] / n;
+            let var = (dsq[arm] / n - mean[arm] * mean[arm]).max(0.0);
+            se[arm] = (var / n).sqrt().max(0.5 / n);
+            let z = if bluffs.get(arm).copied().unwrap_or(false) && !bluffs[0] {
+                self.search.z_bluff
+            } else {
+                self.search.z_switch
+            };
+            if mean[arm] > best_mean && mean[arm] > z * se[arm] {
                 best = arm;
-                best_mean = mean;
+                best_mean = mean[arm];
+            }
+        }
+        se[0] = se[best];
+        if self.search.mix > 0.0 {
+            // No easy tells: every choice the search cannot tell from the best (within
+            // `mix` standard errors of paired advantage) is as likely to be played.
+            let mut close = [0usize; MAX_ARMS];
+            let mut m = 0;
+            for arm in 0..k {
+                if best_mean - mean[arm] <= self.search.mix * se[arm] {
+                    close[m] = arm;
+                    m += 1;
+                }
+            }
+            if m > 1 {
+                best = close[self.rng.random_range(0..m)];
             }
         }
         Some(candidates[best])
@@ -290,7 +394,12 @@ impl Bot for Hard {
             Ok(t) => t,
             Err(only) => return only,
         };
-        let beliefs = Beliefs::with_memory(view, &self.memory);
+        let trust = if view.players.len() <= 2 {
+            self.search.trust_heads_up
+        } else {
+            self.search.trust
+        };
+        let beliefs = Beliefs::with_memory_and_trust(view, &self.memory, trust);
         self.learned = *beliefs.model();
         let reads = beliefs.reads_at(view);
         let heuristic = self.policy.decide(&t, &reads, &mut self.rng, legal);
@@ -320,7 +429,7 @@ impl Bot for Hard {
         // overrate challenges of players who lie less than average (an honest player's
         // every claim was challenged and proven), and a lost challenge costs a card.
         if heuristic != Input::Challenge
-            && self.policy.p_claim_true(&t, &reads) > MAX_SEARCHED_TRUTH
+            && self.policy.p_claim_true(&t, &reads) > self.search.searched_truth
         {
             candidates.retain(|i| *i != Input::Challenge);
         }
@@ -332,7 +441,11 @@ impl Bot for Hard {
             return heuristic;
         }
         self.model_opponents(view, &beliefs, &reads);
-        match self.search(view, &beliefs, &candidates, budget, start) {
+        let mut bluffs = [false; MAX_ARMS];
+        for (b, i) in bluffs.iter_mut().zip(&candidates) {
+            *b = is_bluff(&t, *i);
+        }
+        match self.search(view, &beliefs, &candidates, &bluffs, budget, start) {
             Some(i) if legal.contains(&i) => i,
             _ => heuristic,
         }
@@ -353,5 +466,25 @@ impl Bot for Hard {
     fn remember(&mut self, memory: &Model) {
         self.memory = *memory;
         self.learned = *memory;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_search_name_is_settable_and_bad_settings_are_refused() {
+        for name in SEARCH_NAMES {
+            let mut s = Search::HARD;
+            s.set(name, 42.5).expect(name);
+            assert_ne!(s, Search::HARD, "{name} changed nothing");
+        }
+        let mut s = Search::HARD;
+        assert!(s.set("bravado", 1.0).is_err());
+        assert!(s.set("mix", f32::NAN).is_err());
+        assert!(s.set("mix", -1.0).is_err());
+        assert!(s.set("trust", 1e6).is_err());
+        assert_eq!(s, Search::HARD);
     }
 }

@@ -12,7 +12,9 @@
 //! observations move them; one lucky challenge does not brand a player.
 
 use super::beliefs::{BLUFF_RATE, DEFAULT_CHALLENGE_RATE};
-use crate::engine::{ActionKind, Claimed, Event, MAX_PLAYERS, Seat, View, WindowKind};
+use crate::engine::{
+    Action, ActionKind, Card, Claimed, Event, MAX_PLAYERS, Seat, View, WindowKind,
+};
 
 /// Early: the seat still has two influences and three or more players remain. Late:
 /// otherwise (its last card, or a heads-up).
@@ -43,6 +45,12 @@ pub struct Record {
     /// Blocks declared, and block windows it could have blocked in.
     pub blocks: u16,
     pub block_chances: u16,
+    /// Challenges made, and windows it could have challenged in, by the character
+    /// claimed and by the claimant: whose claims of what it doubts.
+    pub challenges_of_card: [u16; 6],
+    pub chances_of_card: [u16; 6],
+    pub challenges_of_seat: [u16; MAX_PLAYERS],
+    pub chances_of_seat: [u16; MAX_PLAYERS],
 }
 
 impl Record {
@@ -60,6 +68,16 @@ impl Record {
         }
         self.blocks = self.blocks.saturating_add(o.blocks);
         self.block_chances = self.block_chances.saturating_add(o.block_chances);
+        for c in 0..6 {
+            self.challenges_of_card[c] =
+                self.challenges_of_card[c].saturating_add(o.challenges_of_card[c]);
+            self.chances_of_card[c] = self.chances_of_card[c].saturating_add(o.chances_of_card[c]);
+        }
+        for s in 0..MAX_PLAYERS {
+            self.challenges_of_seat[s] =
+                self.challenges_of_seat[s].saturating_add(o.challenges_of_seat[s]);
+            self.chances_of_seat[s] = self.chances_of_seat[s].saturating_add(o.chances_of_seat[s]);
+        }
     }
 
     /// The estimated share of this seat's challenged claims that are lies: all characters
@@ -107,12 +125,42 @@ impl Record {
 
     /// How often the seat challenges when it may, at `stage`.
     pub fn challenge_rate(&self, stage: usize) -> f32 {
-        let all_k: u32 = self.challenges.iter().map(|&x| u32::from(x)).sum();
-        let all_n: u32 = self.challenge_chances.iter().map(|&x| u32::from(x)).sum();
-        let overall =
-            (all_k as f32 + PRIOR_WEIGHT * DEFAULT_CHALLENGE_RATE) / (all_n as f32 + PRIOR_WEIGHT);
+        let overall = self.challenge_rate_overall();
         (f32::from(self.challenges[stage]) + POOL_WEIGHT * overall)
             / (f32::from(self.challenge_chances[stage]) + POOL_WEIGHT)
+    }
+
+    /// How often the seat challenges when it may, over everything.
+    fn challenge_rate_overall(&self) -> f32 {
+        let all_k: u32 = self.challenges.iter().map(|&x| u32::from(x)).sum();
+        let all_n: u32 = self.challenge_chances.iter().map(|&x| u32::from(x)).sum();
+        (all_k as f32 + PRIOR_WEIGHT * DEFAULT_CHALLENGE_RATE) / (all_n as f32 + PRIOR_WEIGHT)
+    }
+
+    /// How much more (or less) often than its overall rate the seat challenges claims of
+    /// `card` made by `claimant`: the product of the two factors, each shrunk towards 1
+    /// (a character's or a claimant's rate shrunk towards the seat's overall rate), within
+    /// 0.2..=5.
+    pub fn challenge_factor(&self, card: usize, claimant: usize) -> f32 {
+        let overall = self.challenge_rate_overall();
+        let shrunk = |k: u16, n: u16| {
+            (f32::from(k) + POOL_WEIGHT * overall) / (f32::from(n) + POOL_WEIGHT) / overall
+        };
+        let by_card = match (
+            self.challenges_of_card.get(card),
+            self.chances_of_card.get(card),
+        ) {
+            (Some(&k), Some(&n)) => shrunk(k, n),
+            _ => 1.0,
+        };
+        let by_seat = match (
+            self.challenges_of_seat.get(claimant),
+            self.chances_of_seat.get(claimant),
+        ) {
+            (Some(&k), Some(&n)) => shrunk(k, n),
+            _ => 1.0,
+        };
+        (by_card * by_seat).clamp(0.2, 5.0)
     }
 
     /// How often the seat blocks when it may.
@@ -171,7 +219,9 @@ impl Model {
             usize::from(lost[s] >= 1 || left <= 2)
         };
         let mut last_action = None;
-        let mut last_blocker: Option<Seat> = None;
+        let mut last_blocker: Option<(Seat, Card)> = None;
+        // The claim open to challenge: (claimant, character claimed, if one is).
+        let mut open: Option<(Seat, Option<Card>)> = None;
         // The challenge being resolved: (claimant, character, stage).
         let mut challenged: Option<(Seat, usize, usize)> = None;
         for e in &view.events {
@@ -179,8 +229,14 @@ impl Model {
                 Event::Declared { seat, action, .. } => last_action = Some((seat, action)),
                 Event::WindowOpened { kind } => {
                     let claimant = match kind {
-                        WindowKind::Challenge => last_action.map(|(s, _)| s),
-                        WindowKind::BlockChallenge => last_blocker,
+                        WindowKind::Challenge => last_action.map(|(s, a): (Seat, Action)| {
+                            let card = match a.claim(view.options) {
+                                Some(Claimed::Card(c)) => Some(c),
+                                _ => None,
+                            };
+                            (s, card)
+                        }),
+                        WindowKind::BlockChallenge => last_blocker.map(|(s, c)| (s, Some(c))),
                         WindowKind::Block => {
                             if let Some((actor, action)) = last_action {
                                 let may: &mut dyn FnMut(usize) = &mut |s| {
@@ -207,18 +263,26 @@ impl Model {
                             None
                         }
                     };
-                    if let Some(c) = claimant {
+                    open = claimant;
+                    if let Some((c, card)) = claimant {
                         for s in 0..n {
                             if s != c.index() && alive(&lost, s) {
                                 let g = stage(&lost, s);
                                 let r = &mut m.seats[s];
                                 r.challenge_chances[g] = r.challenge_chances[g].saturating_add(1);
+                                if let Some(x) = r.chances_of_seat.get_mut(c.index()) {
+                                    *x = x.saturating_add(1);
+                                }
+                                if let Some(card) = card {
+                                    let x = &mut r.chances_of_card[card.index()];
+                                    *x = x.saturating_add(1);
+                                }
                             }
                         }
                     }
                 }
-                Event::BlockDeclared { seat, .. } => {
-                    last_blocker = Some(seat);
+                Event::BlockDeclared { seat, card } => {
+                    last_blocker = Some((seat, card));
                     if let Some(r) = m.seats.get_mut(seat.index()) {
                         r.blocks = r.blocks.saturating_add(1);
                     }
@@ -232,6 +296,17 @@ impl Model {
                         let g = stage(&lost, challenger.index());
                         let r = &mut m.seats[challenger.index()];
                         r.challenges[g] = r.challenges[g].saturating_add(1);
+                        if let Some((c, card)) = open.take()
+                            && c == claimant
+                        {
+                            if let Some(x) = r.challenges_of_seat.get_mut(c.index()) {
+                                *x = x.saturating_add(1);
+                            }
+                            if let Some(card) = card {
+                                let x = &mut r.challenges_of_card[card.index()];
+                                *x = x.saturating_add(1);
+                            }
+                        }
                     }
                     challenged = match claim {
                         Claimed::Card(c) if claimant.index() < n => {
@@ -363,6 +438,114 @@ mod tests {
         let other = Model { players: 4, ..m };
         assert_eq!(m.merge(&other), m);
         assert_eq!(m.merge(&Model::default()), m);
+    }
+
+    /// Who could challenge whose claim of what, and who did: the record keeps each seat's
+    /// challenges by claimant and by the character claimed.
+    #[test]
+    fn the_record_keeps_whose_claims_of_what_each_seat_challenges() {
+        let mut g = three_seats();
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, 1, Input::Challenge);
+        apply(&mut g, 2, Input::Pass);
+        let m = Model::record(&g.view(Seat(0)));
+        let duke = Card::Duke.index();
+        let (one, two) = (&m.seats[1], &m.seats[2]);
+        assert_eq!((one.challenges_of_seat[0], one.chances_of_seat[0]), (1, 1));
+        assert_eq!(
+            (one.challenges_of_card[duke], one.chances_of_card[duke]),
+            (1, 1)
+        );
+        assert_eq!((two.challenges_of_seat[0], two.chances_of_seat[0]), (0, 1));
+        assert_eq!(
+            (two.challenges_of_card[duke], two.chances_of_card[duke]),
+            (0, 1)
+        );
+        assert_eq!(one.chances_of_seat[2], 0);
+        assert_eq!(one.chances_of_card[Card::Captain.index()], 0);
+        // Nobody could challenge seat 0 about its own claim.
+        assert_eq!(m.seats[0].chances_of_seat, [0; MAX_PLAYERS]);
+        let twice = m.merge(&m);
+        assert_eq!(twice.seats[1].challenges_of_card[duke], 2);
+        assert_eq!(twice.seats[2].chances_of_seat[0], 2);
+    }
+
+    /// A seat that challenges one claimant's Captains and lets another's Dukes pass reads
+    /// as doubting the first's Captain claims more than its average, the second's Dukes
+    /// less; without a record every factor is 1.
+    #[test]
+    fn challenge_factors_follow_whose_claims_a_seat_doubts() {
+        let avg = Record::default();
+        assert!((avg.challenge_factor(Card::Captain.index(), 0) - 1.0).abs() < 1e-6);
+        let (cap, duke) = (Card::Captain.index(), Card::Duke.index());
+        let mut r = Record {
+            challenges: [6, 0],
+            challenge_chances: [16, 0],
+            ..Record::default()
+        };
+        r.challenges_of_card[cap] = 6;
+        r.chances_of_card[cap] = 6;
+        r.chances_of_card[duke] = 10;
+        r.challenges_of_seat[0] = 6;
+        r.chances_of_seat[0] = 6;
+        r.chances_of_seat[2] = 10;
+        assert!(r.challenge_factor(cap, 0) > 2.0);
+        assert!(r.challenge_factor(duke, 2) < 0.6);
+        assert!(r.challenge_factor(cap, 2) < r.challenge_factor(cap, 0));
+        assert!(r.challenge_factor(duke, 0) < r.challenge_factor(cap, 0));
+        // Out-of-range indices are neutral, not a panic.
+        assert!((avg.challenge_factor(9, 99) - 1.0).abs() < 1e-6);
+    }
+
+    /// A bluff is priced by how the opponent challenges this seat's claims of that
+    /// character: remembered challenges of every Captain seat 0 claimed make its bluffed
+    /// Steal (it holds no Captain, R3) worth less, and leave its honest Tax alone.
+    #[test]
+    fn a_lie_costs_more_against_a_seat_that_challenges_that_claim() {
+        use crate::bots::normal::Policy;
+        use crate::bots::personality::Personality;
+        use crate::bots::table::Table;
+        let g = three_seats();
+        let view = g.view(Seat(0));
+        let cap = Card::Captain.index();
+        let mut doubter = Model {
+            players: 3,
+            ..Model::default()
+        };
+        for s in [1, 2] {
+            let r = &mut doubter.seats[s];
+            r.challenges = [6, 0];
+            r.challenge_chances = [20, 0];
+            r.challenges_of_card[cap] = 6;
+            r.chances_of_card[cap] = 6;
+            r.challenges_of_seat[0] = 6;
+            r.chances_of_seat[0] = 20;
+        }
+        // The same overall challenge rate, spread over other claimants' Dukes.
+        let mut spread = doubter;
+        for s in [1, 2] {
+            let r = &mut spread.seats[s];
+            r.challenges_of_card[cap] = 0;
+            r.challenges_of_card[Card::Duke.index()] = 6;
+            r.chances_of_card[Card::Duke.index()] = 14;
+            r.challenges_of_seat[0] = 0;
+            r.challenges_of_seat[3 - s] = 6;
+            r.chances_of_seat[3 - s] = 14;
+        }
+        let t = Table::from_view(&view).expect("a seat's view");
+        let policy = Policy::new(Personality::BALANCED);
+        let score = |m: &Model, a: Action| {
+            let reads = Beliefs::with_memory(&view, m).reads_at(&view);
+            policy.score_action(&t, &reads, a)
+        };
+        let steal = Action::Steal(Seat(1));
+        assert!(
+            score(&doubter, steal) < score(&spread, steal) - 0.5,
+            "{} {}",
+            score(&doubter, steal),
+            score(&spread, steal)
+        );
+        assert_eq!(score(&doubter, Action::Tax), score(&spread, Action::Tax));
     }
 
     /// The same claim reads as more likely true from a player remembered as honest than

@@ -412,7 +412,10 @@ impl Policy {
         let public = f32::from(t.face_up[card.index()]) / copies;
         let mut pass = 1.0;
         for o in t.opponents() {
-            let q = r.challenge_rate[o.index()] * (0.5 + 1.5 * r.p(o, card)) + 0.35 * public;
+            let q = r.challenge_rate[o.index()]
+                * r.challenge_factor[o.index()][card.index()]
+                * (0.5 + 1.5 * r.p(o, card))
+                + 0.35 * public;
             pass *= 1.0 - q.min(0.95);
         }
         1.0 - pass
@@ -425,7 +428,7 @@ impl Policy {
             return 1.0;
         }
         let public = f32::from(t.face_up[card.index()]) / copies;
-        let rate = r.challenge_rate[seat.index()];
+        let rate = r.challenge_rate[seat.index()] * r.challenge_factor[seat.index()][card.index()];
         (rate * (0.8 + 1.5 * r.p(seat, card)) + 0.4 * public).min(0.95)
     }
 
