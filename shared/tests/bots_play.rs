@@ -480,6 +480,8 @@ fn hard_mixes_choices_its_search_cannot_tell_apart() {
     let fixed = Search {
         z_switch: 100.0,
         z_bluff: 100.0,
+        mix: 0.0,
+        mix_heads_up: 0.0,
         ..Search::HARD
     };
     let fixed_choices = choices(fixed);

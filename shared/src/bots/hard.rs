@@ -50,9 +50,12 @@ pub struct Search {
     pub trust: f32,
     /// The same in 2-player games.
     pub trust_heads_up: f32,
-    /// Choices whose searched value is within this many standard errors of the best are
-    /// mixed: one of them is played at random (0: always the best).
+    /// At tables of three or more, choices whose searched value is within this many
+    /// standard errors of the best are mixed: one of them is played at random (0: always
+    /// the best).
     pub mix: f32,
+    /// The same in 2-player games.
+    pub mix_heads_up: f32,
     /// 1: in playouts the others read this seat's claims at the rate its public record
     /// shows (its claims caught and proven); 0: at an average player's.
     pub self_read: f32,
@@ -63,12 +66,13 @@ pub struct Search {
 }
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 7] = [
+pub const SEARCH_NAMES: [&str; 8] = [
     "z_switch",
     "searched_truth",
     "trust",
     "trust_heads_up",
     "mix",
+    "mix_heads_up",
     "self_read",
     "z_bluff",
 ];
@@ -81,6 +85,7 @@ impl Search {
         trust: 1.0,
         trust_heads_up: 1.0,
         mix: 0.0,
+        mix_heads_up: 1.0,
         self_read: 0.0,
         z_bluff: 2.0,
     };
@@ -96,6 +101,7 @@ impl Search {
             "trust" => &mut self.trust,
             "trust_heads_up" => &mut self.trust_heads_up,
             "mix" => &mut self.mix,
+            "mix_heads_up" => &mut self.mix_heads_up,
             "self_read" => &mut self.self_read,
             "z_bluff" => &mut self.z_bluff,
             _ => return Err(format!("unknown search constant {name:?}")),
@@ -366,13 +372,18 @@ impl Hard {
             }
         }
         se[0] = se[best];
-        if self.search.mix > 0.0 {
+        let mix = if view.players.len() <= 2 {
+            self.search.mix_heads_up
+        } else {
+            self.search.mix
+        };
+        if mix > 0.0 {
             // No easy tells: every choice the search cannot tell from the best (within
             // `mix` standard errors of paired advantage) is as likely to be played.
             let mut close = [0usize; MAX_ARMS];
             let mut m = 0;
             for arm in 0..k {
-                if best_mean - mean[arm] <= self.search.mix * se[arm] {
+                if best_mean - mean[arm] <= mix * se[arm] {
                     close[m] = arm;
                     m += 1;
                 }
