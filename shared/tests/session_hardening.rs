@@ -443,7 +443,25 @@ fn the_host_refuses_names_that_lie_and_flattens_every_line_break_in_chat() {
     assert_eq!(line.as_deref(), Some("I pass Hostess: I have the Duke"));
 }
 
-/// A monotonic clock in milliseconds, as the page's `performance.now()`.
+/// A monotonic clock in milliseconds, as the page's `performance.now()`, but counting only
+/// the time this thread ran: the bots think against it and the test measures with it, so
+/// another process taking the cores (a loaded test machine) stretches neither, and what
+/// is compared is the work the host did over each decision, not the scheduler's delays.
+#[cfg(unix)]
+#[allow(unsafe_code)] // one call into libc; std has no thread CPU clock
+fn clock_ms() -> f64 {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid, writable timespec, and CLOCK_THREAD_CPUTIME_ID is a clock
+    // every unix this builds for has.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    assert_eq!(status, 0, "the thread's CPU clock is readable");
+    now.tv_sec as f64 * 1_000.0 + now.tv_nsec as f64 / 1_000_000.0
+}
+
+#[cfg(not(unix))]
 fn clock_ms() -> f64 {
     static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
     START
