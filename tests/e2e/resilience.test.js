@@ -14,8 +14,12 @@ import { checkHidden, dealRoom, decideOnce, offered, openPage, playToTheEnd } fr
 
 let table;
 
+// A host that does not come back loses its room after this grace (the relay's default is
+// 120 s): long enough for every reload here, short enough to wait for.
+const RECLAIM_GRACE_S = 8;
+
 before(async () => {
-  table = await startTable();
+  table = await startTable({ relayArgs: ["--reclaim-grace", String(RECLAIM_GRACE_S)] });
 });
 
 after(async () => {
@@ -153,23 +157,27 @@ test("a joiner offline for 20 s mid-window is answered for, then back in its sea
     await dealRoom(host, guest, ["Eve", "Fay"]);
     // The host claims Tax until the joiner is asked whether to challenge.
     await playUntil(host, guest, async () => (await offered(guest.page)).includes("Challenge"), 60_000, "a challenge window", ["Tax", "Pass", "Income"]);
-    const owes = () => host.page.locator('[data-testid="seat"][data-seat="1"].owes').count();
-    assert.equal(await owes(), 1, "the joiner owes its answer");
-    // Offline: Chromium's offline emulation reaches neither WebRTC nor open sockets, so
-    // loopback goes down as well (the only network this namespace has).
-    await guest.context.setOffline(true);
-    ip("link", "set", "lo", "down");
-    // The host's page watches for the joiner's seat to stop owing its answer.
+    // From now, the host's page watches for the joiner's seat to stop owing its answer.
     await host.page.evaluate(() => {
       const seat = () => document.querySelector('[data-testid="seat"][data-seat="1"]');
       window.__answered = false;
+      window.__seen = [];
+      const t0 = performance.now();
       const poll = setInterval(() => {
+        const text = seat() ? `${seat().className} ${seat().querySelector(".t-clock")?.textContent}` : "none";
+        if (window.__seen.at(-1)?.[1] !== text) window.__seen.push([Math.round(performance.now() - t0), text]);
         if (seat() && !seat().classList.contains("owes")) {
           window.__answered = true;
           clearInterval(poll);
         }
       }, 20);
     });
+    const owes = () => host.page.locator('[data-testid="seat"][data-seat="1"].owes').count();
+    assert.equal(await owes(), 1, "the joiner owes its answer");
+    // Offline: Chromium's offline emulation reaches neither WebRTC nor open sockets, so
+    // loopback goes down as well (the only network this namespace has).
+    await guest.context.setOffline(true);
+    ip("link", "set", "lo", "down");
     let restored = false;
     try {
       const start = Date.now();
@@ -181,7 +189,8 @@ test("a joiner offline for 20 s mid-window is answered for, then back in its sea
       }
       assert.ok(calm, "the joiner's page says it is reconnecting");
       const answered = await host.page.evaluate(() => window.__answered);
-      assert.ok(answered, "the host answered the joiner's window while it was away");
+      const seen = await host.page.evaluate(() => JSON.stringify(window.__seen.slice(0, 8)));
+      assert.ok(answered, `the host answered the joiner's window while it was away: ${seen}`);
       ip("link", "set", "lo", "up");
       restored = true;
     } finally {
@@ -298,5 +307,34 @@ test("a room game played to the end through TURN alone (coturn, the relay's cred
     await guest.context.close();
     await turned.stop();
     turn.kill("SIGTERM");
+  }
+});
+
+test("a host gone for good: the joiner is told, keeps the final table, and opens a new room in one click", { timeout: 90_000 }, async () => {
+  const host = await open();
+  const guest = await open({ viewport: { width: 390, height: 844 } });
+  try {
+    const code = await dealRoom(host, guest, ["Kim", "Lu"]);
+    for (let i = 0; i < 2; i++) {
+      await decideOnce(host.page);
+      await decideOnce(guest.page);
+    }
+    await host.context.close();
+    await guest.page.getByTestId("connection-line").filter({ hasText: "waiting for them" }).waitFor({ timeout: 10_000 });
+    const ended = guest.page.getByTestId("room-ended");
+    await ended.waitFor({ timeout: (RECLAIM_GRACE_S + 10) * 1_000 });
+    assert.match(await ended.textContent(), /The host did not come back, so this game is over/);
+    assert.equal(await guest.page.getByTestId("seat").count(), 3, "the final table stays on screen");
+    await checkHidden([guest]);
+    assert.equal(await guest.page.evaluate(() => sessionStorage.getItem("coup.rejoin")), null, "nothing to rejoin");
+    await guest.page.screenshot({ path: path.join(ARTIFACTS, "resilience-host-gone.png"), fullPage: true });
+    await guest.page.getByTestId("new-room").click();
+    await guest.page.getByTestId("start-game").waitFor({ timeout: 10_000 });
+    const fresh = await guest.page.getByTestId("room-code").getAttribute("data-code");
+    assert.notEqual(fresh, code, "a room of its own");
+    assert.deepEqual(guest.errors, [], "no errors on the joiner's page");
+  } finally {
+    await host.context.close().catch(() => {});
+    await guest.context.close();
   }
 });

@@ -55,4 +55,6 @@ pub enum Intent {
     Dismiss(u64),
     /// Leave the table or the room (or stop waiting for the relay).
     Leave,
+    /// After a room ended: open a new one at once (this page its host).
+    NewRoom,
 }

@@ -176,6 +176,12 @@ pub struct Joined {
     relay_rejoin: bool,
     /// The host left the relay (it may reclaim the room): it calls us when it is back.
     host_away: bool,
+    /// The host left the relay while our channel stayed open: if the channel goes too,
+    /// the host is away.
+    host_left_relay: bool,
+    /// The room is over (its host did not come back): why, for people. The table stays
+    /// on screen as it last was.
+    ended: Option<String>,
 }
 
 /// Waiting for the relay to answer.
@@ -351,6 +357,7 @@ impl Session {
         match &self.phase {
             Phase::Start { offer } => offer.clone(),
             Phase::Opening(Opening::Join { rejoining }) => rejoining.clone(),
+            Phase::Joined(j) if j.ended.is_some() => None,
             Phase::Joined(j) => match &j.rejoining {
                 Some(r) => Some(r.clone()),
                 None => {
@@ -461,6 +468,20 @@ impl Session {
                 Ok(Vec::new())
             }
             Intent::Leave => Ok(self.leave()),
+            Intent::NewRoom => {
+                if self.ended().is_none() {
+                    return Ok(Vec::new());
+                }
+                // Out of the old room already: no leave to send, only hangups.
+                let Phase::Joined(j) =
+                    std::mem::replace(&mut self.phase, Phase::Start { offer: None })
+                else {
+                    return Ok(Vec::new());
+                };
+                let mut effects = j.room.hangups();
+                effects.extend(self.create());
+                Ok(effects)
+            }
         }
     }
 
@@ -677,7 +698,9 @@ impl Session {
             }
             Phase::Joined(j) => {
                 let mut effects = j.room.hangups();
-                effects.push(Effect::Relay(ClientMessage::Leave));
+                if j.ended.is_none() {
+                    effects.push(Effect::Relay(ClientMessage::Leave));
+                }
                 effects
             }
         }
@@ -831,12 +854,33 @@ impl Session {
                     off_relay: false,
                     relay_rejoin: false,
                     host_away: false,
+                    host_left_relay: false,
+                    ended: None,
                 });
                 Vec::new()
             }
             RelayMessage::PeerJoined { peer } => self.on_peer_joined(RelayPeer(peer)),
             RelayMessage::PeerLeft { peer } => self.on_peer_left(&RelayPeer(peer)),
             RelayMessage::Signal { from, data } => self.on_signal(RelayPeer(from), data),
+            // A guest's table stays on screen as it ended, with the news and a new room
+            // one click away; the relay has already taken everyone out of the room.
+            RelayMessage::RoomClosed { reason } if matches!(self.phase, Phase::Joined(_)) => {
+                let Phase::Joined(j) = &mut self.phase else {
+                    return Vec::new();
+                };
+                let effects = j.room.hangups();
+                for p in &mut j.room.peers {
+                    p.link = p.link.map(|_| LinkState::Closed);
+                }
+                j.table.guest_mut().link_lost();
+                j.reconnect = None;
+                j.host_away = false;
+                j.rejoining = None;
+                j.ended = Some(format!(
+                    "The host did not come back, so this game is over ({reason})."
+                ));
+                effects
+            }
             RelayMessage::RoomClosed { reason } => {
                 if self.room().is_none() {
                     return Vec::new();
@@ -972,11 +1016,19 @@ impl Session {
         vec![Effect::Hangup { peer: old_host }]
     }
 
+    /// Why the room is over, when its host did not come back (the table stays on screen).
+    pub fn ended(&self) -> Option<&str> {
+        match &self.phase {
+            Phase::Joined(j) => j.ended.as_deref(),
+            _ => None,
+        }
+    }
+
     /// What the page's connection line says, if anything: a guest getting its link back,
     /// a host getting its relay back. Calm, and gone once things are back.
     pub fn connection_line(&self) -> Option<&'static str> {
         match &self.phase {
-            Phase::Joined(j) if j.host_away => {
+            Phase::Joined(j) if j.host_away || (j.host_left_relay && j.reconnect.is_some()) => {
                 Some("The host's connection dropped; waiting for them to come back…")
             }
             Phase::Joined(j) if j.reconnect.is_some() => Some("Reconnecting…"),
@@ -998,10 +1050,29 @@ impl Session {
                     r.next_at = now + backoff_ms(r.attempts, jitter);
                 }
                 let due = j.reconnect.is_some_and(|r| r.next_at <= now);
-                if due && !self.guest_live() {
+                if !due {
+                    return Vec::new();
+                }
+                if !self.guest_live() {
                     return self.reconnect_attempt(now, jitter);
                 }
-                Vec::new()
+                // The channel is still open but its connection struggles: ask for another
+                // ICE restart (the last one may have been lost with the network).
+                let Phase::Joined(j) = &mut self.phase else {
+                    return Vec::new();
+                };
+                let Some(r) = j.reconnect.as_mut() else {
+                    return Vec::new();
+                };
+                r.next_at = now + backoff_ms(r.attempts, jitter);
+                r.attempts += 1;
+                if j.off_relay || j.host_away || j.host_left_relay {
+                    return Vec::new();
+                }
+                vec![Effect::Relay(ClientMessage::Signal {
+                    to: j.host.0.clone(),
+                    data: SignalData::Restart.to_value(),
+                })]
             }
             Phase::Hosting(h) => {
                 let Some((at, attempts)) = h.retry else {
@@ -1079,7 +1150,7 @@ impl Session {
         });
         r.next_at = now + backoff_ms(r.attempts, jitter);
         r.attempts += 1;
-        if j.host_away {
+        if j.host_away || j.host_left_relay {
             return Vec::new();
         }
         let host = j.host.clone();
@@ -1117,7 +1188,7 @@ impl Session {
             next_at: now + backoff_ms(0, 0.0),
             progress: false,
         });
-        if j.off_relay || j.host_away {
+        if j.off_relay || j.host_away || j.host_left_relay {
             return Vec::new();
         }
         vec![Effect::Relay(ClientMessage::Signal {
@@ -1153,9 +1224,12 @@ impl Session {
         let Some(r) = h.room.as_mut() else {
             return Vec::new();
         };
-        if RoomCode::parse(room).as_ref() != Some(&r.code) || peer != r.me.0 || host != peer {
+        if RoomCode::parse(room).as_ref() != Some(&r.code) || host != peer {
             return self.relay_garbage("a room that is not the one we reclaimed");
         }
+        // The relay keeps a reclaiming host's id; one that opened the room again (after a
+        // restart) may give a new one.
+        r.me = RelayPeer(peer.to_owned());
         h.reclaiming = false;
         h.off_relay = false;
         h.retry = None;
@@ -1207,6 +1281,7 @@ impl Session {
         let is_host = host.as_ref() == Some(&peer);
         if is_host && let Phase::Joined(j) = &mut self.phase {
             j.host_away = false;
+            j.host_left_relay = false;
         }
         let Some(room) = self.room_mut() else {
             return Vec::new();
@@ -1242,7 +1317,16 @@ impl Session {
             return Vec::new();
         };
         let had_link = room.peers[index].link.is_some();
-        if room.peers[index].is_host {
+        let open = room.peers[index].link == Some(LinkState::Open);
+        if room.peers[index].is_host && open {
+            // The host's relay socket went (a relay shutting down closes its sockets one
+            // by one) but our channel is open: play on; if the channel goes too, the host
+            // is away and calls us when it is back.
+            if let Phase::Joined(j) = &mut self.phase {
+                j.host_left_relay = true;
+            }
+            return Vec::new();
+        } else if room.peers[index].is_host {
             // The host may reclaim the room; keep its place and wait (the connection
             // line says so).
             room.peers[index].link = Some(LinkState::Closed);
@@ -1254,7 +1338,7 @@ impl Session {
                     progress: false,
                 });
             }
-        } else if room.peers[index].link == Some(LinkState::Open) {
+        } else if open {
             // A guest whose relay socket dropped while its data channel is open plays on:
             // the channel, not the relay, says whether it is there.
             if let Phase::Hosting(h) = &mut self.phase {
@@ -1404,9 +1488,12 @@ impl Session {
             return Vec::new();
         }
         p.link = Some(LinkState::Closed);
-        if let Phase::Joined(j) = &self.phase
+        if let Phase::Joined(j) = &mut self.phase
             && *peer == j.host
         {
+            if j.host_left_relay {
+                j.host_away = true;
+            }
             let mut effects = self.link_ended(peer);
             effects.extend(self.reconnect_attempt(now, 0.0));
             return effects;

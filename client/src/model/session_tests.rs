@@ -1221,6 +1221,23 @@ fn a_struggling_link_asks_the_host_for_an_ice_restart() {
         g.s.on_link_unstable(&"h".into(), 600).is_empty(),
         "asked once"
     );
+    // Still struggling after the backoff (the request may have been lost): asked again,
+    // and at once when the page wakes (the network came back).
+    let fx = g.s.tick(2_499, 0.0);
+    g.run(fx, 2_499);
+    assert_eq!(signals(&g).len(), 1);
+    let fx = g.s.tick(2_500, 0.0);
+    g.run(fx, 2_500);
+    assert_eq!(signals(&g).len(), 2);
+    assert!(!g.s.tick_due(2_600));
+    g.s.wake(2_600);
+    let fx = g.s.tick(2_600, 0.0);
+    g.run(fx, 2_600);
+    assert_eq!(
+        signals(&g),
+        vec![("h".to_owned(), SignalData::Restart); 3],
+        "never a redial while the channel is open"
+    );
     h.seen.clear();
     h.relay(
         RelayMessage::Signal {
@@ -1382,4 +1399,84 @@ fn a_restarted_relay_that_lost_the_room_does_not_end_the_game() {
     assert_eq!(h.s.connection_line(), None);
     assert!(!h.s.tick_due(1_000_000), "no more reclaims");
     play_to_the_end(&mut h, &mut [&mut g], 100);
+}
+
+#[test]
+fn a_host_gone_for_good_leaves_the_final_table_on_screen_and_a_new_room_one_click_away() {
+    let (_h, mut g) = dealt_room();
+    let before = format!("{:?}", g.guest().game().expect("a game").view);
+    g.relay(RelayMessage::PeerLeft { peer: "h".into() }, 10);
+    g.seen.clear();
+    g.relay(
+        RelayMessage::RoomClosed {
+            reason: "the host did not return".into(),
+        },
+        20,
+    );
+    assert_eq!(g.seen, vec![Effect::Hangup { peer: "h".into() }]);
+    assert_eq!(
+        g.s.ended(),
+        Some("The host did not come back, so this game is over (the host did not return).")
+    );
+    assert_eq!(g.s.connection_line(), None, "nothing is coming back");
+    assert_eq!(
+        format!("{:?}", g.guest().game().expect("still shown").view),
+        before,
+        "the final state stays on screen"
+    );
+    assert_eq!(g.s.seat_record(), None, "nothing to rejoin");
+    assert!(!g.s.tick_due(u64::MAX));
+    g.seen.clear();
+    g.intent(Intent::NewRoom, 30);
+    assert_eq!(
+        g.seen,
+        vec![
+            Effect::Hangup { peer: "h".into() },
+            Effect::Relay(ClientMessage::Create)
+        ],
+        "no leave for a room the relay already closed"
+    );
+    assert!(matches!(g.s.phase, Phase::Opening(Opening::Create)));
+    // Only an ended room offers it.
+    let (_h, mut g) = dealt_room();
+    assert_eq!(g.s.handle(Intent::NewRoom), Ok(Vec::new()));
+}
+
+#[test]
+fn a_host_that_leaves_the_relay_with_its_channel_open_plays_on() {
+    // A relay shutting down closes its sockets one by one: the guest may hear the host
+    // left before its own socket goes.
+    let (mut h, mut g) = dealt_room();
+    g.seen.clear();
+    g.relay(RelayMessage::PeerLeft { peer: "h".into() }, 10);
+    assert!(g.seen.is_empty(), "no hangup of an open channel");
+    assert_eq!(g.s.connection_line(), None);
+    assert!(g.guest().member().is_some(), "still welcomed");
+    // Struggling then (the host's page went): the line says the host is away.
+    let fx = g.s.on_link_unstable(&"h".into(), 15);
+    g.run(fx, 15);
+    assert_eq!(
+        g.s.connection_line(),
+        Some("The host's connection dropped; waiting for them to come back…")
+    );
+    g.s.on_link_stable(&"h".into());
+    assert_eq!(g.s.connection_line(), None);
+    g.intent(
+        Intent::Play(
+            g.guest()
+                .game()
+                .and_then(|x| x.legal.first().copied())
+                .unwrap_or(Input::Pass),
+        ),
+        20,
+    );
+    pump(&mut [&mut h, &mut g], 20);
+    // If the channel then goes too, the host is away: wait for its call, ask nothing.
+    let fx = g.s.on_link_closed(&"h".into(), None, 30);
+    g.run(fx, 30);
+    assert_eq!(
+        g.s.connection_line(),
+        Some("The host's connection dropped; waiting for them to come back…")
+    );
+    assert!(signals(&g).is_empty());
 }

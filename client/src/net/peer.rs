@@ -17,6 +17,7 @@ use web_sys::{
     MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelEvent, RtcDataChannelInit,
     RtcDataChannelState, RtcIceCandidateInit, RtcIceServer, RtcOfferOptions, RtcPeerConnection,
     RtcPeerConnectionIceEvent, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
+    RtcSignalingState,
 };
 
 use super::{NetError, js_error_text};
@@ -74,8 +75,11 @@ impl PeerLink {
 
     /// The host's side of an ICE restart: a fresh offer on this connection, whose new ICE
     /// credentials make both ends look for a path again (the data channel stays).
+    /// Skipped while an offer is still unanswered (one restart at a time).
     pub fn restart_ice(&self) {
-        self.offer(true);
+        if self.pc.signaling_state() == RtcSignalingState::Stable {
+            self.offer(true);
+        }
     }
 
     /// Makes an offer (restarting ICE with `restart`) and reports it as a signal.

@@ -82,11 +82,29 @@ fn Notices() -> impl IntoView {
     let notices = Memo::new(move |_| ctl.session.with(|s| s.notices().to_vec()));
     // One calm line while a link or the relay is coming back.
     let line = Memo::new(move |_| ctl.session.with(|s| s.connection_line()));
+    let ended = Memo::new(move |_| ctl.session.with(|s| s.ended().map(str::to_owned)));
     view! {
         <div class="notices" role="status" aria-live="polite">
             {move || {
                 line.get()
                     .map(|text| view! { <div class="notice" data-testid="connection-line">{text}</div> })
+            }}
+            {move || {
+                ended.get()
+                    .map(|text| {
+                        view! {
+                            <div class="notice" data-testid="room-ended">
+                                <span>{text}</span>
+                                <button
+                                    class="btn"
+                                    data-testid="new-room"
+                                    on:click=move |_| ctl.send(Intent::NewRoom)
+                                >
+                                    "Create a new room"
+                                </button>
+                            </div>
+                        }
+                    })
             }}
             <For
                 each=move || notices.get()
