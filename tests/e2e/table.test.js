@@ -184,6 +184,18 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
       const panel = await nextDecision(page, deadline - Date.now());
       if (!panel) break;
       const name = await panel.getAttribute("aria-label");
+      // Focus follows the decision: never left on the page after the last one.
+      await page
+        .waitForFunction(
+          () => document.activeElement?.tagName === "BUTTON" && document.activeElement.closest("[role=group]")?.contains(document.activeElement),
+          null,
+          { timeout: 2_000 },
+        )
+        .catch(() => {});
+      assert.ok(
+        await panel.evaluate((p) => p.contains(document.activeElement)),
+        `${name}: the keyboard's focus is on the decision (it is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))})`,
+      );
       if (name === "Exchange") {
         // Each distinct hand once, and a double click plays once.
         const labels = await panel.getByRole("button").evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-label")));

@@ -254,6 +254,16 @@ fn TableBody() -> impl IntoView {
         your_turn_noticed(now, was == Some(false) && now);
         now
     });
+    // Focus follows the decision we owe: after every update that leaves one, once the
+    // panel is drawn, unless a person is typing or already holds one of its controls.
+    Effect::new(move |_| {
+        let owes = ctx
+            .snap
+            .with(|s| s.as_ref().is_some_and(|s| !s.legal.is_empty()));
+        if owes {
+            request_animation_frame(focus_the_decision);
+        }
+    });
     on_cleanup(|| your_turn_noticed(false, false));
     let filter = RwSignal::new(None::<u8>);
     let claims = move || {
@@ -291,6 +301,32 @@ fn TableBody() -> impl IntoView {
                 <ol class="t-claims" data-testid="claims">{claims}</ol>
             </aside>
         </div>
+    }
+}
+
+/// Moves the keyboard's focus to the first control of the decision we owe, so that it is
+/// never left on the page after a button we pressed went away. Focus in a text field
+/// (chat) or already on one of the panel's live controls stays where it is.
+fn focus_the_decision() {
+    let Some(d) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    const PANEL: &str = "[data-testid=decision-area] [role=group]";
+    if let Some(active) = d.active_element() {
+        let typing = matches!(active.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT");
+        let on_panel =
+            active.closest(PANEL).ok().flatten().is_some() && !active.has_attribute("disabled");
+        if typing || on_panel {
+            return;
+        }
+    }
+    let first = d
+        .query_selector(&format!("{PANEL} button:not([disabled])"))
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(button) = first {
+        let _ = button.focus();
     }
 }
 
