@@ -33,7 +33,7 @@ export async function overflowing(page) {
       if (parent && parent !== el) {
         const p = parent.getBoundingClientRect();
         if (r.right > p.right + 1 || r.left < p.left - 1) {
-          bad.push(`${el.className}: "${el.textContent.trim()}" spills out of its ${parent.className}`);
+          bad.push(`${el.className}: "${el.textContent.trim()}" spills out of its ${parent.className} (${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(p.left)}–${Math.round(p.right)})`);
         }
       }
     }

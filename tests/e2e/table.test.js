@@ -89,7 +89,7 @@ for (const [label, viewport, players] of [
   ["phone", PHONE, 10],
   ["laptop", LAPTOP, 6],
 ]) {
-  test(`${players} players at ${label} size: every decision in view, readable and large enough`, { timeout: 150_000 }, async () => {
+  test(`${players} players at ${label} size: every decision in view, readable and large enough`, { timeout: 180_000 }, async () => {
     const { context, page, errors } = await open(viewport);
     try {
       const phone = label === "phone";
@@ -125,12 +125,23 @@ for (const [label, viewport, players] of [
       // Our turn: each action says its claim and effect; a targeted one asks whom next.
       let turn = null;
       let windows = 0;
-      const deadline = Date.now() + 90_000;
-      while ((!turn || windows < 1) && Date.now() < deadline) {
+      const deadline = Date.now() + 120_000;
+      let tapped = false;
+      while ((!turn || windows < 1 || !tapped) && Date.now() < deadline) {
         const panel = await nextDecision(page, deadline - Date.now());
         if (!panel) break;
         const name = await panel.getAttribute("aria-label");
         await looksRight(page, panel, `${label}, ${name}`, phone);
+        if (name === "Your turn" && turn && !tapped) {
+          // A later turn: the target picked by tapping its seat.
+          await panel.getByRole("button", { name: /^Steal — claim Captain/ }).click();
+          const seat = page.locator(".t-seat.aimable").first();
+          const whom = (await seat.locator(".t-name").textContent()).trim();
+          await seat.click();
+          await page.getByTestId("log").getByText(new RegExp(`You claim the Captain to steal from ${whom}`)).waitFor({ timeout: 5_000 });
+          tapped = true;
+          continue;
+        }
         if (name === "Your turn" && !turn) {
           turn = panel;
           await page.getByRole("button", { name: "Tax — claim Duke: take 3 coins" }).waitFor();
@@ -140,9 +151,12 @@ for (const [label, viewport, players] of [
           await page.getByRole("group", { name: "Your turn" }).getByText("Steal: whom?").waitFor();
           const targets = panel.getByRole("button", { name: /^Steal from / });
           assert.ok((await targets.count()) >= 1, "one button per target, by name");
+          // Each target's seat is lit for a tap, and no other seat.
+          assert.equal(await page.locator(".t-seat.aimable").count(), await targets.count(), "the targets' seats are lit");
           await looksRight(page, panel, `${label}, a target to choose`, phone);
           await shot(page, `table-target-${label}`);
           await panel.getByRole("button", { name: "Back" }).click();
+          assert.equal(await page.locator(".t-seat.aimable").count(), 0, "Back puts the seats out");
           // A double click plays once: the second click finds the buttons waiting for
           // the update, and nothing is sent that the host would refuse.
           await panel.getByRole("button", { name: /^Income/ }).dblclick();

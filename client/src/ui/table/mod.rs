@@ -6,7 +6,9 @@
 mod panels;
 
 use leptos::prelude::*;
-use shared::engine::{Allegiance, Card, Input, Options, Outcome, Pending, PlayerView, Seat, View};
+use shared::engine::{
+    ActionKind, Allegiance, Card, Input, Options, Outcome, Pending, PlayerView, Seat, View,
+};
 use shared::session::protocol::{AdminCmd, BotLevel, LogItem, Note, Reveal, SeatInfo, Timers};
 use wasm_bindgen::JsCast;
 
@@ -41,6 +43,9 @@ pub(crate) struct TableCtx {
     pub leave_label: &'static str,
     /// Whether the table's bar offers Leave (a room has its own, in the room's bar).
     pub bar_leave: bool,
+    /// The targeted action chosen on our turn, whose target is still to pick: its targets'
+    /// seats take a tap as well as the panel's buttons.
+    pub aiming: RwSignal<Option<ActionKind>>,
 }
 
 impl TableCtx {
@@ -68,6 +73,7 @@ impl TableCtx {
                 "Back to the start"
             },
             bar_leave: !in_room,
+            aiming: RwSignal::new(None),
         }
     }
 }
@@ -652,6 +658,24 @@ fn SeatCard(
             };
             view! { <span class=cls>{allegiance_name(a)}</span> }
         });
+    // While we pick a target, a target's seat plays that action on it when tapped (the
+    // panel's buttons, named by whom, are the way for keyboards and screen readers).
+    let aimed = move || {
+        let kind = ctx.aiming.get()?;
+        ctx.snap.with(|s| {
+            s.as_ref()?.legal.iter().copied().find(
+                |i| matches!(i, Input::Act(a) if a.kind() == kind && a.target() == Some(seat)),
+            )
+        })
+    };
+    // Once per drawing of the seat: a double tap plays once (the next update draws it anew).
+    let sent = StoredValue::new(false);
+    let tap = move |_| {
+        if let Some(i) = aimed().filter(|_| !sent.get_value()) {
+            sent.set_value(true);
+            ctx.play.run(i);
+        }
+    };
     let title = name.clone();
     let what = match (bot, player.alive) {
         (_, false) => Some("out".to_owned()),
@@ -666,6 +690,8 @@ fn SeatCard(
             class:owes=owes
             class:answering=answering
             class:dead=!player.alive
+            class:aimable=move || aimed().is_some()
+            on:click=tap
             data-testid="seat"
             data-seat=seat.0.to_string()
         >

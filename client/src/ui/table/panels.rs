@@ -249,7 +249,11 @@ fn Choices(inputs: Vec<Input>, snap: Snap, pressed: RwSignal<bool>) -> impl Into
 fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
     let ctx = expect_context::<TableCtx>();
     let options = snap.view.options;
-    let chosen = RwSignal::new(None::<ActionKind>);
+    // A new turn starts with no action chosen.
+    let chosen = ctx.aiming;
+    if chosen.get_untracked().is_some() {
+        chosen.set(None);
+    }
     let legal = snap.legal.clone();
     let kinds: Vec<ActionKind> = ActionKind::ALL
         .into_iter()
@@ -340,7 +344,7 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
                     .into_any(),
                 Some(k) => view! {
                     <h3>{format!("{}: whom?", action_title(k))}</h3>
-                    <p class="t-claim">{action_effect(k, options)}</p>
+                    <p class="t-claim">{aim_line(&action_effect(k, options))}</p>
                     <div class="t-choices">
                         {targets(k)}
                         <button class="btn ghost" on:click=move |_| chosen.set(None)>"Back"</button>
@@ -350,6 +354,17 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
             }}
         </div>
     }
+}
+
+/// The line under "Steal: whom?": what the action does, as a sentence, and how to pick.
+fn aim_line(effect: &str) -> String {
+    let mut chars = effect.chars();
+    let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+    format!(
+        "{}{}. Tap a lit seat or choose below.",
+        first.unwrap_or_default(),
+        chars.as_str()
+    )
 }
 
 /// Seat colours for the coins chart (distinct in lightness as well as hue).
