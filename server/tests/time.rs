@@ -8,10 +8,9 @@ use common::{Client, hold_clock, relay};
 use serde_json::json;
 use tokio::time::{Duration, advance};
 
-#[tokio::test(start_paused = true)]
-async fn a_room_closes_when_its_host_does_not_come_back() {
-    let _clock = hold_clock();
-    // A long idle timeout, so that only the room's timer is in play.
+/// A relay with a room whose host's socket has just dropped, and the guest left in it
+/// (told `peer_left`). A long idle timeout, so that only the room's timer is in play.
+async fn a_room_whose_host_dropped() -> (common::Relay, String, String, String, Client) {
     let r = relay(&["--idle-timeout", "1000"]).await;
     let mut host = Client::connect(r.addr).await;
     let (room, host_id, secret, _) = host.create().await;
@@ -20,6 +19,13 @@ async fn a_room_closes_when_its_host_does_not_come_back() {
     host.expect("peer_joined").await;
     drop(host);
     assert_eq!(guest.expect("peer_left").await["peer"], host_id.as_str());
+    (r, room, host_id, secret, guest)
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_room_closes_when_its_host_does_not_come_back() {
+    let _clock = hold_clock();
+    let (r, room, host_id, secret, mut guest) = a_room_whose_host_dropped().await;
     advance(Duration::from_secs(119)).await;
     guest.expect_nothing_else().await;
     assert_eq!(r.hub.counts(), (1, 1));
@@ -42,14 +48,7 @@ async fn a_room_closes_when_its_host_does_not_come_back() {
 #[tokio::test(start_paused = true)]
 async fn a_host_reclaims_within_the_grace() {
     let _clock = hold_clock();
-    let r = relay(&["--idle-timeout", "1000"]).await;
-    let mut host = Client::connect(r.addr).await;
-    let (room, host_id, secret, _) = host.create().await;
-    let mut guest = Client::connect(r.addr).await;
-    guest.join(&room).await;
-    host.expect("peer_joined").await;
-    drop(host);
-    guest.expect("peer_left").await;
+    let (r, room, host_id, secret, mut guest) = a_room_whose_host_dropped().await;
     advance(Duration::from_secs(100)).await;
     guest.expect_nothing_else().await;
     let mut back = Client::connect(r.addr).await;

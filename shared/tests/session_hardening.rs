@@ -6,8 +6,8 @@ use shared::engine::{Action, Card, Input, Pending, Seat};
 use shared::session::guest::MAX_GUEST_LOG_BYTES;
 use shared::session::host::RESET_LOG_BYTES;
 use shared::session::protocol::{
-    AdminCmd, Fatal, GameInfo, MemberId, Phase, Refusal, SeatInfo, SeatSetting, TableError, Timers,
-    ToGuest, ToHost, encode,
+    AdminCmd, BotLevel, Fatal, GameInfo, MemberId, Phase, Refusal, SeatInfo, SeatSetting,
+    TableError, Timers, ToGuest, ToHost, encode,
 };
 use shared::session::protocol::{ChatLine, LogEntry, LogItem, Update};
 use shared::session::{Guest, GuestError, Host, Outgoing, PeerId};
@@ -483,7 +483,6 @@ fn median(v: &mut [f64]) -> f64 {
 fn a_bots_thinking_time_does_not_tell_its_hand() {
     use shared::bots::table::Table;
     use shared::engine::Event;
-    use shared::session::protocol::BotLevel;
     // A budget well above what the host's own work around a decision costs in a debug
     // build (about 1.5 ms: the events, every seat's view) and above one playout, which the
     // search finishes after its time is up: at 1 ms that overshoot alone made a searched
@@ -503,17 +502,7 @@ fn a_bots_thinking_time_does_not_tell_its_hand() {
                 level: BotLevel::Hard,
             },
         );
-        let hard = SeatSetting::Bot {
-            level: BotLevel::Hard,
-        };
-        admin(
-            &mut host,
-            AdminCmd::SetSeat {
-                seat: Seat(0),
-                to: hard,
-            },
-        );
-        admin(&mut host, AdminCmd::Start { first: None });
+        hard_in_my_seat_and_start(&mut host);
         let mut now = T;
         for _ in 0..5_000 {
             if host.phase() != Phase::Playing {
@@ -625,6 +614,21 @@ fn a_guest_stored_before_byte_counting_still_trims_without_panicking() {
     assert_eq!(guest.log().last().map(|e| e.n), Some(4_001));
 }
 
+/// Puts a Hard bot in the host's own seat (so every seat is a bot's) and starts the game.
+fn hard_in_my_seat_and_start(host: &mut Host) {
+    let hard = SeatSetting::Bot {
+        level: BotLevel::Hard,
+    };
+    admin(
+        host,
+        AdminCmd::SetSeat {
+            seat: Seat(0),
+            to: hard,
+        },
+    );
+    admin(host, AdminCmd::Start { first: None });
+}
+
 #[test]
 fn a_broken_bot_clock_cannot_hang_the_host() {
     fn nan() -> f64 {
@@ -632,17 +636,7 @@ fn a_broken_bot_clock_cannot_hang_the_host() {
     }
     let mut host = Host::new(7, "Hostess", T).expect("valid").0;
     host.set_bot_clock(Some(nan), f64::NAN);
-    let hard = SeatSetting::Bot {
-        level: shared::session::protocol::BotLevel::Hard,
-    };
-    admin(
-        &mut host,
-        AdminCmd::SetSeat {
-            seat: Seat(0),
-            to: hard,
-        },
-    );
-    admin(&mut host, AdminCmd::Start { first: None });
+    hard_in_my_seat_and_start(&mut host);
     let mut now = T;
     for _ in 0..20 {
         if host.phase() != Phase::Playing {

@@ -957,14 +957,9 @@ fn guests_drop_and_return_mid_window() {
     assert!(stand_ins > 0, "no grace period ran out");
 }
 
-#[test]
-fn silent_players_time_out_windows_pass_and_turns_are_played() {
-    let mut sim = table(77, 4, Options::default(), 4, Role::Silent);
-    // The host's own player is silent too: nobody but the timers decides.
-    sim.people[0].role = Role::Silent;
-    sim.admin(AdminCmd::Start { first: None });
-    sim.run_until(24 * 3_600_000, finished);
-    let notes: Vec<_> = sim.people[1]
+/// The kinds of decision whose time ran out, as the person's log tells them.
+fn timed_out(person: &Person) -> Vec<DecisionKind> {
+    person
         .guest
         .log()
         .iter()
@@ -974,7 +969,17 @@ fn silent_players_time_out_windows_pass_and_turns_are_played() {
             } => Some(*kind),
             _ => None,
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn silent_players_time_out_windows_pass_and_turns_are_played() {
+    let mut sim = table(77, 4, Options::default(), 4, Role::Silent);
+    // The host's own player is silent too: nobody but the timers decides.
+    sim.people[0].role = Role::Silent;
+    sim.admin(AdminCmd::Start { first: None });
+    sim.run_until(24 * 3_600_000, finished);
+    let notes = timed_out(&sim.people[1]);
     assert!(notes.contains(&DecisionKind::Turn));
     assert!(notes.contains(&DecisionKind::Window));
     check_final_views(&sim);
@@ -1138,17 +1143,7 @@ fn silent_players_choices_run_out_too() {
     sim.people[0].role = Role::Silent;
     sim.admin(AdminCmd::Start { first: None });
     sim.run_until(24 * 3_600_000, finished);
-    let kinds: Vec<_> = sim.people[1]
-        .guest
-        .log()
-        .iter()
-        .filter_map(|e| match &e.item {
-            LogItem::Note {
-                note: Note::TimedOut { kind, .. },
-            } => Some(*kind),
-            _ => None,
-        })
-        .collect();
+    let kinds = timed_out(&sim.people[1]);
     assert!(kinds.contains(&DecisionKind::Choice));
     check_final_views(&sim);
 }
