@@ -6,6 +6,7 @@
 // when set), COUP_DIST (default dist/), CHROMIUM_BIN (default /usr/bin/chromium).
 
 import assert from "node:assert/strict";
+import { before, after } from "node:test";
 import { spawn } from "node:child_process";
 import { mkdirSync, existsSync } from "node:fs";
 import net from "node:net";
@@ -114,4 +115,43 @@ export async function startTable({ relayArgs = [], browser: shared } = {}) {
     await waitForHealth(relay, `${base}/healthz`, 15_000, () => relayLog);
   };
   return { base, browser, stop, restartRelay, relayLog: () => relayLog };
+}
+
+/**
+ * A page in a browser context of its own (its own storage, like another person's
+ * browser), on the first screen; `init` runs in every page before the page's own scripts.
+ * Returns `{ context, page, errors, watch }`: `errors` gathers the page's uncaught errors
+ * and console errors, `watch(p)` gathers another page's too.
+ */
+export async function openPage(browser, base, { viewport = { width: 1280, height: 800 }, init } = {}) {
+  const context = await browser.newContext({ viewport, permissions: ["camera", "microphone"] });
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  const errors = [];
+  const watch = (p) => {
+    p.on("pageerror", (e) => errors.push(e.message));
+    p.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+  };
+  watch(page);
+  await page.goto(base);
+  await page.getByTestId("create-room").waitFor();
+  return { context, page, errors, watch };
+}
+
+/**
+ * The relay and the browser of one test file: started before its first test and stopped
+ * after its last (`opts` as for `startTable`). The object returned has `base` and
+ * `browser` once started, and `open(opts)`, a page as `openPage` makes one.
+ */
+export function useTable(opts) {
+  const table = { open: (o) => openPage(table.browser, table.base, o) };
+  before(async () => {
+    Object.assign(table, await startTable(opts));
+  });
+  after(async () => {
+    await table.stop?.();
+  });
+  return table;
 }

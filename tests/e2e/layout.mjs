@@ -1,7 +1,7 @@
 // What a page looks like to a player, measured in the page: whether a box is inside the
-// viewport, text that overflows its box, touch targets smaller than 44×44 px, and text
-// whose contrast with what is rendered behind it is under 4.5:1 (WCAG AA). Not a test
-// file itself.
+// viewport, text that overflows its box, touch targets smaller than 44×44 px, text
+// whose contrast with what is rendered behind it is under 4.5:1 (WCAG AA), seats hidden
+// or covered, and what reaches past the screen's sides. Not a test file itself.
 
 /** The part of `locator`'s box outside the viewport, in px per side (all 0: inside). */
 export async function outsideViewport(page, locator) {
@@ -121,4 +121,74 @@ export async function lowContrast(page, min = 4.5) {
     }
     return bad;
   }, min);
+}
+
+/**
+ * Seats that are not wholly visible: outside the viewport, or covered (by the docked
+ * decision, say) at their centre or near any corner, as `elementFromPoint` finds them.
+ */
+export async function hiddenSeats(page) {
+  return page.evaluate(() => {
+    const bad = [];
+    const [w, h] = [innerWidth, innerHeight];
+    for (const seat of document.querySelectorAll('[data-testid="seat"]')) {
+      const r = seat.getBoundingClientRect();
+      const name = seat.querySelector(".t-name")?.textContent;
+      if (r.top < 0 || r.left < 0 || r.bottom > h || r.right > w) {
+        bad.push(`${name}: ${Math.round(r.top)}–${Math.round(r.bottom)} outside 0–${h}`);
+        continue;
+      }
+      // Inside the rounded corners.
+      const points = [
+        [r.left + r.width / 2, r.top + r.height / 2],
+        [r.left + 8, r.top + 8],
+        [r.right - 8, r.top + 8],
+        [r.left + 8, r.bottom - 8],
+        [r.right - 8, r.bottom - 8],
+      ];
+      for (const [x, y] of points) {
+        const top = document.elementFromPoint(x, y);
+        if (!top || !seat.contains(top)) {
+          bad.push(`${name}: covered at (${Math.round(x)}, ${Math.round(y)}) by ${top?.tagName.toLowerCase()}.${top?.className}`);
+          break;
+        }
+      }
+    }
+    return bad;
+  });
+}
+
+/**
+ * Elements inside `selector` that reach past the viewport's sides, or that scroll
+ * sideways (content wider than their box).
+ */
+export async function widerThanViewport(page, selector) {
+  return page.evaluate((selector) => {
+    const bad = [];
+    const root = document.querySelector(selector);
+    if (!root) return [`no ${selector}`];
+    for (const el of [root, ...root.querySelectorAll("*")]) {
+      const r = el.getBoundingClientRect();
+      // Nothing drawn (a heading kept for screen readers only, clipped to 1 px).
+      if (r.width <= 1 || r.height <= 1) continue;
+      const what = `${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} "${el.textContent.trim().slice(0, 30)}"`;
+      if (r.left < -0.5 || r.right > innerWidth + 0.5) bad.push(`${what}: ${Math.round(r.left)}–${Math.round(r.right)} past 0–${innerWidth}`);
+      else if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible") bad.push(`${what} scrolls sideways (${el.scrollWidth} in ${el.clientWidth})`);
+    }
+    return bad;
+  }, selector);
+}
+
+/** The contrast ratio of two CSS colours (`rgb(…)`), alpha ignored. */
+export function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map(Number);
+    const f = (v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(bl);
+  };
+  const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (l1 + 0.05) / (l2 + 0.05);
 }

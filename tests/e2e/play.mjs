@@ -1,25 +1,10 @@
-// Helpers the room scenarios share: a page in its own browser context, a room between a
-// host and a joiner, clicking decisions, and the hidden-card check. Not a test file.
+// Helpers the room scenarios share: a page in its own browser context (the harness's),
+// a room between a host and a joiner, clicking decisions, and the hidden-card check. Not
+// a test file.
 
 import assert from "node:assert/strict";
 
-/** A page in a context of its own (its own storage), on the first screen. */
-export async function openPage(browser, base, { viewport = { width: 1280, height: 800 }, init } = {}) {
-  const context = await browser.newContext({ viewport, permissions: ["camera", "microphone"] });
-  if (init) await context.addInitScript(init);
-  const page = await context.newPage();
-  const errors = [];
-  const watch = (p) => {
-    p.on("pageerror", (e) => errors.push(e.message));
-    p.on("console", (m) => {
-      if (m.type() === "error") errors.push(m.text());
-    });
-  };
-  watch(page);
-  await page.goto(base);
-  await page.getByTestId("create-room").waitFor();
-  return { context, page, errors, watch };
-}
+export { openPage } from "./harness.mjs";
 
 /** Cards shown face up and not lost in seats other than the page's own: must be none. */
 export async function othersHiddenCardsShown(page) {

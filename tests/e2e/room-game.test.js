@@ -13,41 +13,14 @@
 //
 // Run by .ci/test.sh beside the other browser tests; same environment variables.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, startTable } from "./harness.mjs";
+import { ARTIFACTS, useTable } from "./harness.mjs";
+import { othersHiddenCardsShown } from "./play.mjs";
 
-let table;
-let browser;
-let base;
-
-before(async () => {
-  table = await startTable();
-  ({ browser, base } = table);
-});
-
-after(async () => {
-  await table?.stop();
-});
-
-async function openPage(viewport) {
-  const context = await browser.newContext({ viewport, permissions: ["camera", "microphone"] });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  await page.goto(base);
-  await page.getByTestId("create-room").waitFor();
-  return { context, page, errors };
-}
-
-/** Cards shown face up and not lost in seats other than the page's own: must be none. */
-async function othersHiddenCardsShown(page) {
-  return page.locator('[data-testid="seat"]:not(.me) .t-card.face:not(.lost)').allTextContents();
-}
+const table = useTable();
+const openPage = (viewport) => table.open({ viewport });
 
 /** Clicks one offered decision on `page`, if any; returns whether it clicked. */
 let examineOffered = false;
@@ -87,7 +60,7 @@ test("two people and a bot play a room game to the end over the data channel", {
     const code = await codeEl.getAttribute("data-code");
     // The invitation: a link with the code, its QR code; opened, it fills the code in.
     const link = await host.page.getByTestId("invite-link").inputValue();
-    assert.equal(link, `${base}/#join=${code}`);
+    assert.equal(link, `${table.base}/#join=${code}`);
     await host.page.getByRole("img", { name: "QR code of the invitation" }).waitFor();
     // As a new tab would open it (a page on the first screen follows the fragment too).
     await guest.page.goto("about:blank");

@@ -5,37 +5,13 @@
 // traffic cannot leave the machine. The relay, the built client and Chromium come from
 // ./harness.mjs (see there for the environment variables).
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, startTable } from "./harness.mjs";
+import { ARTIFACTS, useTable } from "./harness.mjs";
 
-let table;
-let browser;
-let base;
-
-before(async () => {
-  table = await startTable();
-  ({ browser, base } = table);
-});
-
-after(async () => {
-  await table?.stop();
-});
-
-/** A fresh browser context (its own storage, like another person's browser) and page. */
-async function openPage(viewport) {
-  const context = await browser.newContext({ viewport, permissions: ["camera", "microphone"] });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  await page.goto(base);
-  await page.getByTestId("create-room").waitFor();
-  return { context, page, errors };
-}
+const table = useTable();
+const openPage = (viewport) => table.open({ viewport });
 
 test("two browsers chat over a WebRTC data channel brokered by the relay", { timeout: 60_000 }, async () => {
   const host = await openPage({ width: 1280, height: 800 });

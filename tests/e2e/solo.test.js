@@ -5,24 +5,13 @@
 //
 // Run by .ci/test.sh beside skeleton.test.js; same environment variables.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, startTable } from "./harness.mjs";
+import { ARTIFACTS, useTable } from "./harness.mjs";
 import { recordResponsiveness, resetResponsiveness, responsiveness } from "./responsiveness.mjs";
 
-let table;
-let browser;
-let base;
-
-before(async () => {
-  table = await startTable();
-  ({ browser, base } = table);
-});
-
-after(async () => {
-  await table?.stop();
-});
+const table = useTable();
 
 /**
  * Plays the page's game to the end (or for `ms`); returns the number of our decisions.
@@ -61,7 +50,7 @@ for (const [label, viewport] of [
   ["phone", { width: 390, height: 844 }],
 ]) {
   test(`a 3-player game against bots plays to the end (${label})`, { timeout: 300_000 }, async () => {
-    const context = await browser.newContext({ viewport });
+    const context = await table.browser.newContext({ viewport });
     const page = await context.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -69,7 +58,7 @@ for (const [label, viewport] of [
       if (m.type() === "error") errors.push(m.text());
     });
     try {
-      await page.goto(base);
+      await page.goto(table.base);
       await page.getByTestId("solo-start").waitFor();
       await page.getByTestId("solo-players").selectOption("3");
       await page.getByTestId("solo-start").click();
@@ -95,12 +84,12 @@ for (const [label, viewport] of [
 // main thread stays free. Prints the figures BENCHMARKS.md records (not a timed assertion:
 // a loaded machine may be slower); asserts that the page played and was measured.
 test("the page stays responsive while Hard bots think (4, 6 and 10 players)", { timeout: 240_000 }, async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await table.browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     for (const players of ["4", "6", "10"]) {
       const page = await context.newPage();
       await recordResponsiveness(page);
-      await page.goto(base);
+      await page.goto(table.base);
       await page.getByTestId("solo-players").selectOption(players);
       await page.getByTestId("solo-level").selectOption("hard");
       await page.getByTestId("solo-start").click();

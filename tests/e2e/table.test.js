@@ -7,24 +7,13 @@
 //
 // Run by .ci/test.sh beside the other browser tests; same environment variables.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, startTable } from "./harness.mjs";
-import { lowContrast, outsideViewport, overflowing, smallTargets } from "./layout.mjs";
+import { ARTIFACTS, useTable } from "./harness.mjs";
+import { contrast, hiddenSeats, lowContrast, outsideViewport, overflowing, smallTargets, widerThanViewport } from "./layout.mjs";
 
-let table;
-let browser;
-let base;
-
-before(async () => {
-  table = await startTable();
-  ({ browser, base } = table);
-});
-
-after(async () => {
-  await table?.stop();
-});
+const table = useTable();
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };
@@ -33,17 +22,7 @@ const LAPTOP = { width: 1366, height: 768 };
 const DECISION =
   /^(Your turn|Do you believe it\?|Block it\?|Do you believe the block\?|You lose an influence|Exchange|You are examined|Examine|Draft|Choose your side)$/;
 
-async function open(viewport) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  await page.goto(base);
-  return { context, page, errors };
-}
+const open = (viewport, init) => table.open({ viewport, init });
 
 async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
@@ -80,6 +59,7 @@ async function nextDecision(page, ms = 60_000) {
 /** Every check of how the table looks, while `panel` is owed. */
 async function looksRight(page, panel, where, phone) {
   assert.equal(await outsideViewport(page, panel), null, `${where}: the decision is entirely in view`);
+  assert.deepEqual(await hiddenSeats(page), [], `${where}: every seat is in view, none under the decision`);
   assert.deepEqual(await overflowing(page), [], `${where}: nothing overflows its box`);
   if (phone) assert.deepEqual(await smallTargets(page), [], `${where}: touch targets are 44×44 px`);
   assert.deepEqual(await lowContrast(page), [], `${where}: text contrast is at least 4.5:1`);
@@ -153,6 +133,27 @@ for (const [label, viewport, players] of [
           assert.ok((await targets.count()) >= 1, "one button per target, by name");
           // Each target's seat is lit for a tap, and no other seat.
           assert.equal(await page.locator(".t-seat.aimable").count(), await targets.count(), "the targets' seats are lit");
+          // A target is told from the seat whose turn it is by more than colour: a double
+          // line and a crosshair, against the turn's solid line and ▶; its line stands out
+          // from the seat's ground (3:1, WCAG's non-text contrast).
+          const look = (sel, pseudoOf) =>
+            page.locator(sel).first().evaluate((e, pseudoOf) => {
+              const s = getComputedStyle(e);
+              const sign = getComputedStyle(pseudoOf ? e.querySelector(pseudoOf) : e, "::after").backgroundImage;
+              return { line: s.borderTopStyle, colour: s.borderTopColor, ground: s.backgroundColor, sign };
+            }, pseudoOf);
+          const aim = await look(".t-seat.aimable", ".t-seat-sub");
+          const turnSeat = await look(".t-seat.current", null);
+          assert.equal(aim.line, "double", "a target's line is double");
+          assert.equal(turnSeat.line, "solid", "the turn's line is solid");
+          assert.match(aim.sign, /^url\(/, "a target shows its crosshair");
+          assert.match(turnSeat.sign, /^url\(/, "the turn shows its sign");
+          assert.notEqual(aim.sign, turnSeat.sign);
+          assert.ok(contrast(aim.colour, aim.ground) >= 3, `a target's line stands out: ${contrast(aim.colour, aim.ground).toFixed(2)}:1`);
+          const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+          const [ar, , ab] = rgb(aim.colour);
+          const [tr, , tb] = rgb(turnSeat.colour);
+          assert.ok(ab > ar && tr > tb, `a blue target beside the gold turn: ${aim.colour} and ${turnSeat.colour}`);
           await looksRight(page, panel, `${label}, a target to choose`, phone);
           await shot(page, `table-target-${label}`);
           await panel.getByRole("button", { name: "Back" }).click();
@@ -248,7 +249,11 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
     for (const c of claims) assert.match(c, /^(true|bluff)/, `each claim says whether it was true: ${c}`);
     await over.getByRole("img", { name: "Each player's coins, turn by turn" }).waitFor();
     assert.deepEqual(await lowContrast(page), [], "game over: contrast");
-    if (label === "phone") assert.deepEqual(await smallTargets(page), [], "game over: touch targets");
+    if (label === "phone") {
+      assert.deepEqual(await smallTargets(page), [], "game over: touch targets");
+      // Nothing of the end is wider than a phone: no sideways scrolling.
+      assert.deepEqual(await widerThanViewport(page, '[role="dialog"][aria-label="Game over"] .t-over-body'), [], "game over fits the phone");
+    }
     await over.getByRole("button", { name: "Rematch" }).waitFor();
     console.log(`    exchanged: ${exchanged}`);
     assert.deepEqual(errors, []);
@@ -257,3 +262,88 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
   }
 });
 }
+
+/** Answers `panel` with whatever risks least: Income or Pass, else the first choice (and
+ * the first target when it asks whom). */
+async function answer(page, panel) {
+  let pick = panel.getByRole("button", { name: /^(Income|Pass)/ });
+  if (!(await pick.count())) pick = panel.getByRole("button");
+  await pick.first().click({ timeout: 2_000 }).catch(() => {});
+  const whom = page.getByRole("button", { name: /^(Coup|Steal from|Assassinate|Examine|Convert) (?!—)/ });
+  if (await whom.count()) await whom.first().click({ timeout: 2_000 }).catch(() => {});
+}
+
+test("a decision of ours chimes only while the page is in the background, until the sound is turned off, which is remembered", { timeout: 180_000 }, async () => {
+  // Counts the oscillators started, lets the test say whether the page has the focus,
+  // and counts the times a decision became ours (the title gaining its ●) while the page
+  // was in the background with the sound on: each should have chimed, and nothing else.
+  const init = () => {
+    window.__tones = 0;
+    window.__owedAway = 0;
+    window.__focused = true;
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (...a) {
+      window.__tones += 1;
+      return start.apply(this, a);
+    };
+    Document.prototype.hasFocus = () => window.__focused;
+    const title = Object.getOwnPropertyDescriptor(Document.prototype, "title");
+    let was = false;
+    Object.defineProperty(Document.prototype, "title", {
+      get: title.get,
+      set(v) {
+        const now = v.startsWith("●");
+        if (now && !was && !window.__focused && localStorage.getItem("coup.sound") !== "off") window.__owedAway += 1;
+        was = now;
+        title.set.call(this, v);
+      },
+    });
+  };
+  const { context, page, errors } = await open(LAPTOP, init);
+  const count = () => page.evaluate(() => ({ tones: window.__tones, owed: window.__owedAway }));
+  /** Plays `n` of our decisions (a rematch when the game ends first). */
+  const decide = async (n) => {
+    for (let i = 0; i < n; ) {
+      const panel = await nextDecision(page);
+      if (!panel) {
+        await page.getByRole("button", { name: "Rematch" }).click();
+        await page.getByRole("dialog", { name: "Game over" }).waitFor({ state: "detached" });
+        continue;
+      }
+      await answer(page, panel);
+      // Until the page has drawn what came of it.
+      await page.waitForFunction(() => !document.title.startsWith("●"), null, { timeout: 2_000 }).catch(() => {});
+      i += 1;
+    }
+  };
+  try {
+    await playBots(page, 3);
+    const toggle = page.getByRole("button", { name: /^Sound when a decision is yours/ });
+    assert.equal(await toggle.getAttribute("aria-pressed"), "true", "on until turned off");
+    // Looked at: the title and the focus say it; no sound.
+    await decide(3);
+    assert.deepEqual(await count(), { tones: 0, owed: 0 }, "no chime while the page is looked at");
+    // In the background: each decision that becomes ours chimes once (two notes).
+    await page.evaluate(() => (window.__focused = false));
+    await decide(4);
+    const away = await count();
+    assert.ok(away.owed >= 1, "a decision became ours in the background");
+    assert.equal(away.tones, 2 * away.owed, `one chime per decision that became ours: ${JSON.stringify(away)}`);
+    // Turned off: remembered, and silent.
+    await page.evaluate(() => (window.__focused = true));
+    await toggle.click();
+    assert.equal(await toggle.getAttribute("aria-pressed"), "false");
+    assert.equal(await page.evaluate(() => localStorage.getItem("coup.sound")), "off");
+    await page.evaluate(() => (window.__focused = false));
+    await decide(3);
+    assert.equal((await count()).tones, away.tones, "no chime once turned off");
+    // The next visit starts with it off.
+    const again = await context.newPage();
+    await again.goto(table.base);
+    await playBots(again, 3);
+    assert.equal(await again.getByRole("button", { name: /^Sound when a decision is yours/ }).getAttribute("aria-pressed"), "false");
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

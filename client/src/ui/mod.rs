@@ -6,6 +6,7 @@
 //! game), and a panel with the chat (at the side on wide screens until the game starts).
 
 mod chat;
+mod labels;
 mod lobby;
 mod room;
 mod settings;

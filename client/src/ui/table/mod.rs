@@ -3,6 +3,7 @@
 //! kind of pending decision. The table renders from any [`Guest`] through a [`TableCtx`],
 //! so a game against bots and a room's game draw the same components.
 
+mod notice;
 mod panels;
 
 use leptos::prelude::*;
@@ -19,7 +20,9 @@ use crate::model::words::{
     seat_names,
 };
 use crate::model::{Intent, SoloSetup, Table};
+use crate::ui::labels;
 use crate::ui::settings::{LevelField, OptionChecks, PlayersField};
+use notice::your_turn_noticed;
 
 /// What a table on screen draws from and does (Leptos context inside [`TableView`]).
 #[derive(Clone, Copy)]
@@ -230,7 +233,11 @@ pub(crate) fn TableView(
 fn TableBody() -> impl IntoView {
     let ctx = expect_context::<TableCtx>();
     let help = RwSignal::new(false);
-    let bar = move || ctx.snap.with(|s| s.as_ref().map(|s| bar_of(s, ctx, help)));
+    let sound = RwSignal::new(notice::sound_on());
+    let bar = move || {
+        ctx.snap
+            .with(|s| s.as_ref().map(|s| bar_of(s, ctx, help, sound)))
+    };
     let felt = move || {
         ctx.snap.with(|s| {
             s.as_ref().map(|s| {
@@ -257,7 +264,11 @@ fn TableBody() -> impl IntoView {
     });
     Effect::new(move |was: Option<bool>| {
         let now = owed.get();
-        your_turn_noticed(now, was == Some(false) && now);
+        let fresh = now && was != Some(true);
+        your_turn_noticed(now, fresh);
+        if fresh {
+            request_animation_frame(table_into_view);
+        }
         now
     });
     // Focus follows the decision we owe: after every update that leaves one, once the
@@ -310,6 +321,29 @@ fn TableBody() -> impl IntoView {
     }
 }
 
+/// When a decision becomes ours on a page scrolled down past the table's top (to read the
+/// log, say), the table comes back into view, so that every seat shows above the docked
+/// decision. Not while a person is typing (the chat).
+fn table_into_view() {
+    let Some(d) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if d.active_element()
+        .is_some_and(|a| matches!(a.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+    {
+        return;
+    }
+    let Some(bar) = d.query_selector(".t-bar").ok().flatten() else {
+        return;
+    };
+    let top = notice::call(&bar, "getBoundingClientRect", &[])
+        .and_then(|r| notice::get(&r, "top"))
+        .and_then(|t| t.as_f64());
+    if top.is_some_and(|t| t < 0.0) {
+        bar.scroll_into_view();
+    }
+}
+
 /// Moves the keyboard's focus to the first control of the decision we owe, so that it is
 /// never left on the page after a button we pressed went away. Focus in a text field
 /// (chat) or already on one of the panel's live controls stays where it is.
@@ -336,32 +370,13 @@ fn focus_the_decision() {
     }
 }
 
-/// The tab's title says when a decision is ours; `buzz`: it just became ours (a short
-/// vibration where the browser has one).
-fn your_turn_noticed(owed: bool, buzz: bool) {
-    let Some(w) = web_sys::window() else { return };
-    if let Some(d) = w.document() {
-        d.set_title(if owed {
-            "● Your move — Coup"
-        } else {
-            "Coup"
-        });
-    }
-    if buzz {
-        // navigator.vibrate, where it exists (phones); nothing elsewhere.
-        let nav = js_sys::Reflect::get(&w, &"navigator".into()).ok();
-        let vibrate = nav
-            .as_ref()
-            .and_then(|n| js_sys::Reflect::get(n, &"vibrate".into()).ok())
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-        if let (Some(n), Some(f)) = (nav, vibrate) {
-            let _ = f.call1(&n, &120.into());
-        }
-    }
-}
-
 /// The bar above the table: the Court, the Reserve, the options, the rules, Leave.
-fn bar_of(snap: &Snap, ctx: TableCtx, help: RwSignal<bool>) -> impl IntoView + use<> {
+fn bar_of(
+    snap: &Snap,
+    ctx: TableCtx,
+    help: RwSignal<bool>,
+    sound: RwSignal<bool>,
+) -> impl IntoView + use<> {
     let v = &snap.view;
     let reserve = v.options.allegiances.then(|| {
         view! {
@@ -387,6 +402,18 @@ fn bar_of(snap: &Snap, ctx: TableCtx, help: RwSignal<bool>) -> impl IntoView + u
             <span class="muted small" data-testid="table-mode">{mode}</span>
             <button class="btn ghost" on:click=move |_| help.set(true)>
                 "Rules & cards"
+            </button>
+            <button
+                class="btn ghost sound"
+                aria-label=labels::sound_name()
+                aria-pressed=move || sound.get().to_string()
+                on:click=move |_| {
+                    let on = !sound.get_untracked();
+                    notice::set_sound(on);
+                    sound.set(on);
+                }
+            >
+                <span class="sound-word">{labels::sound()}</span>
             </button>
             {leave}
         </div>

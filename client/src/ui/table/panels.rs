@@ -345,7 +345,7 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
                 Some(k) => view! {
                     <h3>{format!("{}: whom?", action_title(k))}</h3>
                     <p class="t-claim">{aim_line(&action_effect(k, options))}</p>
-                    <div class="t-choices">
+                    <div class="t-choices targets">
                         {targets(k)}
                         <button class="btn ghost" on:click=move |_| chosen.set(None)>"Back"</button>
                     </div>
@@ -361,7 +361,7 @@ fn aim_line(effect: &str) -> String {
     let mut chars = effect.chars();
     let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
     format!(
-        "{}{}. Tap a lit seat or choose below.",
+        "{}{}. Tap a seat marked with a crosshair, or choose below.",
         first.unwrap_or_default(),
         chars.as_str()
     )
@@ -422,11 +422,11 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
                         <span class="swatch" style=format!("background:{}", SEAT_COLOURS[i % 10])></span>
                         {name(i)}
                     </th>
-                    <td><div class="t-cards">{cards}</div><span class="muted small">{dealt}</span></td>
-                    <td>{f.claims}</td>
-                    <td>{bluffs}</td>
-                    <td>{f.caught}</td>
-                    <td>{format!("{}–{}", f.challenges_won, f.challenges_lost)}</td>
+                    <td class="hand"><div class="t-cards">{cards}</div><span class="muted small">{dealt}</span></td>
+                    <td data-label="Claims">{f.claims}</td>
+                    <td data-label="Bluffs">{bluffs}</td>
+                    <td data-label="Caught">{f.caught}</td>
+                    <td data-label="Challenges won–lost">{format!("{}–{}", f.challenges_won, f.challenges_lost)}</td>
                 </tr>
             }
         })
@@ -502,21 +502,19 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
                     <button class="btn ghost" on:click=move |_| ctx.leave.run(())>{ctx.leave_label}</button>
                 </div>
                 <h3>"Every hand"</h3>
-                <div class="t-over-scroll">
-                    <table class="t-hands">
-                        <thead>
-                            <tr>
-                                <th scope="col">"Player"</th>
-                                <th scope="col">"Cards"</th>
-                                <th scope="col">"Claims"</th>
-                                <th scope="col">"Bluffs"</th>
-                                <th scope="col">"Caught"</th>
-                                <th scope="col">"Challenges won–lost"</th>
-                            </tr>
-                        </thead>
-                        <tbody>{hands}</tbody>
-                    </table>
-                </div>
+                <table class="t-hands">
+                    <thead>
+                        <tr>
+                            <th scope="col">"Player"</th>
+                            <th scope="col">"Cards"</th>
+                            <th scope="col">"Claims"</th>
+                            <th scope="col">"Bluffs"</th>
+                            <th scope="col">"Caught"</th>
+                            <th scope="col">"Challenges won–lost"</th>
+                        </tr>
+                    </thead>
+                    <tbody>{hands}</tbody>
+                </table>
                 <h3>"Coins over the game"</h3>
                 <svg class="t-chart" viewBox="-20 -20 3040 940" role="img" aria-label="Each player's coins, turn by turn">
                     {lines}
