@@ -753,3 +753,51 @@ fn a_rematch_keeps_what_the_bots_learned_of_the_table() {
         "a new game from the lobby starts afresh"
     );
 }
+
+#[test]
+fn a_guest_keeps_its_table_when_told_the_room_moved_and_refuses_a_bad_code() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let mut bob = Guest::new("Bob", None, false);
+    // Told before its welcome is read (the host's page tells every open link): kept too.
+    let room = shared::relay::RoomCode::parse("K7M3QX").expect("a code");
+    let moved = encode(&ToGuest::Moved { room: room.clone() });
+    assert_eq!(
+        bob.receive(&moved, T),
+        Ok(vec![GuestEvent::Moved(room.clone())])
+    );
+    for o in &outs {
+        if let Outgoing::Send { to, text } = o
+            && *to == PeerId(1)
+        {
+            bob.receive(text, T).expect("accepted");
+        }
+    }
+    let table = bob.table().cloned();
+    assert!(table.is_some());
+    assert_eq!(
+        bob.receive(&moved, T + 5),
+        Ok(vec![GuestEvent::Moved(room)])
+    );
+    assert_eq!(bob.table().cloned(), table, "nothing else changes");
+    assert!(bob.member().is_some(), "still welcomed");
+    // A code no relay makes is refused, and changes nothing.
+    let bad = format!(r#"{{"v":{PROTOCOL_VERSION},"msg":{{"type":"moved","room":"0OIL15"}}}}"#);
+    assert!(matches!(
+        bob.receive(&bad, T + 6),
+        Err(GuestError::Wire(WireError::Malformed { .. }))
+    ));
+    assert_eq!(bob.table().cloned(), table);
+    // After the host ended the link, nothing more is read.
+    bob.receive(
+        &encode(&ToGuest::Fatal {
+            fatal: Fatal::Kicked,
+        }),
+        T + 7,
+    )
+    .expect("read");
+    assert!(matches!(
+        bob.receive(&moved, T + 8),
+        Err(GuestError::Closed(Fatal::Kicked))
+    ));
+}

@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 use shared::engine::MIN_PLAYERS;
 use shared::relay::{ClientMessage, ErrorCode, IceServer, RelayMessage, RoomCode};
-use shared::session::protocol::{AdminCmd, PeerId, SeatSetting, Timers};
+use shared::session::protocol::{AdminCmd, PeerId, SeatSetting, Timers, ToGuest};
 use shared::session::{Outgoing, ToReferee};
 
 use super::chat::ChatLine;
@@ -132,6 +132,9 @@ pub struct Hosting {
     retry: Option<(u64, u32)>,
     /// Guests that left the relay while their link stayed open: forgotten when it ends.
     left_relay: Vec<RelayPeer>,
+    /// The relay no longer knows the room (it restarted): a new one is being opened, whose
+    /// code the guests then hear over their links.
+    moving: bool,
 }
 
 /// A guest getting its link to the host back.
@@ -182,6 +185,23 @@ pub struct Joined {
     /// The room is over (its host did not come back): why, for people. The table stays
     /// on screen as it last was.
     ended: Option<String>,
+}
+
+impl Joined {
+    /// The host says our room has a new code on the relay (the relay lost the old one):
+    /// it is where a reload or a lost link finds the host now. We are not in that room on
+    /// the relay until we join it, and the host is there.
+    fn room_moved(&mut self, code: RoomCode) {
+        if let Some(r) = self.rejoining.as_mut() {
+            r.code = code.clone();
+        }
+        self.room.code = code;
+        self.room.peers.retain(|p| p.is_host);
+        self.off_relay = true;
+        self.relay_rejoin = false;
+        self.host_away = false;
+        self.host_left_relay = false;
+    }
 }
 
 /// Waiting for the relay to answer.
@@ -545,6 +565,7 @@ impl Session {
             off_relay: false,
             retry: None,
             left_relay: Vec::new(),
+            moving: false,
         });
         effects
     }
@@ -585,6 +606,7 @@ impl Session {
             off_relay: false,
             retry: None,
             left_relay: Vec::new(),
+            moving: false,
         });
         effects
     }
@@ -756,6 +778,9 @@ impl Session {
         for n in r.notices {
             self.notify(n);
         }
+        if let (Some(code), Phase::Joined(j)) = (r.moved, &mut self.phase) {
+            j.room_moved(code);
+        }
         let mut effects = Vec::new();
         if let Phase::Joined(j) = &self.phase {
             if r.resync {
@@ -780,6 +805,9 @@ impl Session {
                 host_secret,
                 ice_servers,
             } => {
+                if matches!(&self.phase, Phase::Hosting(h) if h.moving) {
+                    return self.moved(&room, peer, host_secret, ice_servers);
+                }
                 if !matches!(self.phase, Phase::Opening(Opening::Create)) {
                     return Vec::new();
                 }
@@ -827,17 +855,7 @@ impl Session {
                 }
                 let me = RelayPeer(peer);
                 let host = RelayPeer(host);
-                let peers = peers
-                    .into_iter()
-                    .map(RelayPeer)
-                    .filter(|p| *p != me)
-                    .map(|id| {
-                        let is_host = id == host;
-                        // A guest links only with the host, and the host calls it.
-                        let link = is_host.then_some(LinkState::Connecting);
-                        Peer { id, is_host, link }
-                    })
-                    .collect();
+                let peers = peers_of(peers, &me, &host);
                 let name = self.display_name(Some(&me));
                 let token = rejoining.as_ref().map(|r| r.token.clone());
                 self.phase = Phase::Joined(Joined {
@@ -939,20 +957,20 @@ impl Session {
     /// a guest whose room is gone is told.
     fn reconnect_refused(&mut self, code: ErrorCode) -> Option<Vec<Effect>> {
         match &mut self.phase {
+            // A new room could not be opened yet (busy, throttled): the next attempt
+            // comes with the backoff.
+            Phase::Hosting(h) if h.moving => Some(Vec::new()),
             Phase::Hosting(h) if h.reclaiming && h.off_relay => {
                 let lost = matches!(code, ErrorCode::NoSuchRoom | ErrorCode::BadSecret);
                 if !lost {
                     // Busy or throttled: the next attempt comes with the backoff.
                     return Some(Vec::new());
                 }
+                // The relay no longer knows the room (it restarted): the game goes on
+                // over the open links, in a new room whose code the guests are told.
                 h.reclaiming = false;
-                h.off_relay = false;
-                h.retry = None;
-                self.notify(
-                    "The relay lost this room: the game goes on over the open links, but \
-                     nobody new can join, and a player who drops cannot come back.",
-                );
-                Some(Vec::new())
+                h.moving = true;
+                Some(vec![Effect::Relay(ClientMessage::Create)])
             }
             // A request to a host that just left the relay: it calls us when it is back.
             Phase::Joined(j) if j.reconnect.is_some() && code == ErrorCode::UnknownPeer => {
@@ -1000,16 +1018,7 @@ impl Session {
         let me = RelayPeer(peer);
         let host = RelayPeer(host);
         j.host_away = !peers.contains(&host.0);
-        j.room.peers = peers
-            .into_iter()
-            .map(RelayPeer)
-            .filter(|p| *p != me)
-            .map(|id| {
-                let is_host = id == host;
-                let link = is_host.then_some(LinkState::Connecting);
-                Peer { id, is_host, link }
-            })
-            .collect();
+        j.room.peers = peers_of(peers, &me, &host);
         j.room.me = me;
         j.room.ice_servers = ice_servers;
         let old_host = std::mem::replace(&mut j.host, host);
@@ -1084,8 +1093,11 @@ impl Session {
                 if !h.off_relay || at > now {
                     return Vec::new();
                 }
-                h.reclaiming = true;
                 h.retry = Some((now + backoff_ms(attempts, jitter), attempts + 1));
+                if h.moving {
+                    return vec![Effect::Relay(ClientMessage::Create)];
+                }
+                h.reclaiming = true;
                 vec![Effect::Relay(ClientMessage::Reclaim {
                     room: room.code.as_str().to_owned(),
                     host_secret: secret.clone(),
@@ -1257,6 +1269,51 @@ impl Session {
                 ice_servers: r.ice_servers.clone(),
             });
         }
+        effects
+    }
+
+    /// The relay opened the new room of a host whose old one it lost: the table plays on
+    /// under the new code, and every guest on an open link is told it (a reload, or a
+    /// link that drops, finds us through it). Nobody else is in the new room on the
+    /// relay: a guest whose link ends is forgotten here, and comes back by joining.
+    fn moved(
+        &mut self,
+        room: &str,
+        peer: String,
+        host_secret: String,
+        ice_servers: Vec<IceServer>,
+    ) -> Vec<Effect> {
+        let Phase::Hosting(h) = &mut self.phase else {
+            return Vec::new();
+        };
+        let Some(code) = RoomCode::parse(room) else {
+            return self.relay_garbage("a room code it cannot have made");
+        };
+        let Some(r) = h.room.as_mut() else {
+            return Vec::new();
+        };
+        h.moving = false;
+        h.off_relay = false;
+        h.retry = None;
+        h.host_secret = Some(host_secret);
+        r.code = code.clone();
+        r.me = RelayPeer(peer);
+        r.ice_servers = ice_servers;
+        r.peers.retain(|p| h.links.contains_key(&p.id));
+        h.left_relay = r.peers.iter().map(|p| p.id.clone()).collect();
+        let text = shared::session::protocol::encode(&ToGuest::Moved { room: code.clone() });
+        let effects = h
+            .links
+            .keys()
+            .map(|peer| Effect::Send {
+                peer: peer.clone(),
+                text: text.clone(),
+            })
+            .collect();
+        self.notify(format!(
+            "The relay restarted and lost this room, so it has a new code: {code}. The \
+             players here were told; the game goes on."
+        ));
         effects
     }
 
@@ -1589,6 +1646,20 @@ impl Session {
         }
         Vec::new()
     }
+}
+
+/// The others in a room a guest just joined, from the relay's answer: `ids` without
+/// ourselves (`me`); a guest links only with the `host`, and the host calls it.
+fn peers_of(ids: Vec<String>, me: &RelayPeer, host: &RelayPeer) -> Vec<Peer> {
+    ids.into_iter()
+        .map(RelayPeer)
+        .filter(|p| p != me)
+        .map(|id| {
+            let is_host = id == *host;
+            let link = is_host.then_some(LinkState::Connecting);
+            Peer { id, is_host, link }
+        })
+        .collect()
 }
 
 /// The relay id of the link the referee knows as `id`.

@@ -678,7 +678,13 @@ fn after_a_game_the_host_goes_back_to_the_lobby_and_deals_again() {
 
 /// A page reloaded in the same tab: what storage held, offered, then taken.
 fn reloaded_and_rejoining(record: RejoinRecord) -> Page {
-    let mut g = Page::new("g1");
+    reloaded_and_rejoining_in(record, "g1", "h")
+}
+
+/// [`reloaded_and_rejoining`], the relay giving the page the id `id` in a room hosted by
+/// `host`.
+fn reloaded_and_rejoining_in(record: RejoinRecord, id: &str, host: &str) -> Page {
+    let mut g = Page::new(id);
     g.s.offer_rejoin(record.clone());
     assert_eq!(g.s.rejoin_offer(), Some(&record));
     assert_eq!(
@@ -693,8 +699,21 @@ fn reloaded_and_rejoining(record: RejoinRecord) -> Page {
             room: record.code.as_str().to_owned()
         })]
     );
-    assert_eq!(g.s.seat_record(), Some(record), "kept while rejoining");
-    joined(&mut g, 0);
+    assert_eq!(
+        g.s.seat_record(),
+        Some(record.clone()),
+        "kept while rejoining"
+    );
+    g.relay(
+        RelayMessage::Joined {
+            room: record.code.as_str().to_owned(),
+            peer: id.into(),
+            host: host.into(),
+            peers: vec![host.into()],
+            ice_servers: ice(),
+        },
+        0,
+    );
     g
 }
 
@@ -921,17 +940,7 @@ fn host_reloaded(old: Page, now: u64) -> Page {
 
 #[test]
 fn a_host_that_reloads_takes_its_room_and_table_back_and_every_guest_its_seat() {
-    let mut h = hosting(Some("Ana"));
-    let mut g = joining("g1", Some("Bo"));
-    connect(&mut h, &mut g, 0);
-    h.intent(
-        Intent::Admin(AdminCmd::AddBot {
-            level: BotLevel::Easy,
-        }),
-        0,
-    );
-    h.intent(Intent::Admin(AdminCmd::Start { first: None }), 0);
-    pump(&mut [&mut h, &mut g], 0);
+    let (mut h, mut g) = dealt_room();
     // A few decisions, then the host's page reloads.
     let mut now = 0;
     for _ in 0..3 {
@@ -1022,12 +1031,16 @@ fn a_host_that_reloads_takes_its_room_and_table_back_and_every_guest_its_seat() 
     assert!(g.guest().member().is_some());
     // And the game plays on to its end on both pages.
     play_to_the_end(&mut h, &mut [&mut g], now + 400);
-    let winner = |p: &Page| match p.guest().game().map(|g| &g.view.pending) {
-        Some(Pending::GameOver { winner }) => Some(*winner),
-        _ => None,
-    };
     assert_eq!(winner(&h), winner(&g));
     assert!(winner(&h).is_some());
+}
+
+/// The winner the page shows, once its game is over.
+fn winner(p: &Page) -> Option<Seat> {
+    match p.guest().game().map(|g| &g.view.pending) {
+        Some(Pending::GameOver { winner }) => Some(*winner),
+        _ => None,
+    }
 }
 
 #[test]
@@ -1377,12 +1390,180 @@ fn a_host_whose_relay_socket_drops_reclaims_the_room_with_backoff_and_keeps_its_
     play_to_the_end(&mut h, &mut [&mut g], 4_000);
 }
 
+/// A relay that restarted has forgotten every room: `h`'s socket goes, its reclaim is
+/// refused, and it opens room XYZ789 (secret "secret2", relay id "h2"), telling `g`.
+fn relay_restarts_and_the_room_moves(h: &mut Page, g: &mut Page, now: u64) {
+    let fx = h.s.on_relay_lost(now);
+    h.run(fx, now);
+    g.relay(RelayMessage::PeerLeft { peer: "h".into() }, now);
+    let fx = g.s.on_relay_lost(now);
+    g.run(fx, now);
+    h.seen.clear();
+    let fx = h.s.tick(now, 0.0);
+    h.run(fx, now);
+    h.relay(
+        RelayMessage::Error {
+            code: ErrorCode::NoSuchRoom,
+            message: String::new(),
+        },
+        now + 10,
+    );
+    assert_eq!(
+        h.seen.last(),
+        Some(&Effect::Relay(ClientMessage::Create)),
+        "a new room, since the relay lost the old one"
+    );
+    assert!(h.s.hosting(), "the table plays on");
+    assert_eq!(h.s.connection_line(), Some("Reconnecting to the relay…"));
+    h.seen.clear();
+    h.relay(
+        RelayMessage::Created {
+            room: "XYZ789".into(),
+            peer: "h2".into(),
+            host_secret: "secret2".into(),
+            ice_servers: ice(),
+        },
+        now + 20,
+    );
+    assert!(
+        !h.seen.iter().any(|e| matches!(
+            e,
+            Effect::Hangup { .. } | Effect::Dial { .. } | Effect::StartReferee { .. }
+        )),
+        "the same referee and links: {:?}",
+        h.seen
+    );
+    assert_eq!(h.s.connection_line(), None);
+    assert!(!h.s.tick_due(u64::MAX), "nothing more to ask the relay");
+    pump(&mut [h, g], now + 20);
+    // The guest's channel to the host stays as it was; what reaches the host through the
+    // new room comes from its new relay id.
+    h.id = "h2".into();
+}
+
 #[test]
-fn a_restarted_relay_that_lost_the_room_does_not_end_the_game() {
+fn a_restarted_relay_that_lost_the_room_moves_the_table_to_a_new_code_its_guests_are_told() {
+    let (mut h, mut g) = dealt_room();
+    let token = g.guest().token().expect("a token").to_owned();
+    let moved = RoomCode::parse("XYZ789").expect("a code");
+    relay_restarts_and_the_room_moves(&mut h, &mut g, 100);
+    // Both pages show the new code, and keep it where a reload looks.
+    assert_eq!(h.s.room().map(|r| r.code.clone()), Some(moved.clone()));
+    assert_eq!(g.s.room().map(|r| r.code.clone()), Some(moved.clone()));
+    let record = h.s.host_record().and_then(|r| r.room).expect("a room");
+    assert_eq!(
+        (
+            record.code.clone(),
+            record.secret.as_str(),
+            record.me.as_str()
+        ),
+        (moved.clone(), "secret2", "h2")
+    );
+    let seat = g.s.seat_record().expect("a seat record");
+    assert_eq!(
+        (seat.code.clone(), seat.token.as_str()),
+        (moved, token.as_str())
+    );
+    assert_eq!(g.s.connection_line(), None, "the channel never went");
+    assert!(
+        h.notices().iter().any(|n| n.contains("XYZ-789")),
+        "{:?}",
+        h.notices()
+    );
+    assert!(g.notices().is_empty(), "{:?}", g.notices());
+    // The guest's page reloads: it joins the new room with its token and is seated again.
+    let fx = h.s.on_link_closed(&"g1".into(), None, 200);
+    h.run(fx, 200);
+    let mut g = reloaded_and_rejoining_in(seat.clone(), "g2", "h2");
+    assert_eq!(
+        g.seen[0],
+        Effect::Relay(ClientMessage::Join {
+            room: "XYZ789".into()
+        })
+    );
+    h.seen.clear();
+    h.relay(RelayMessage::PeerJoined { peer: "g2".into() }, 300);
+    assert!(h.seen.contains(&Effect::Dial {
+        peer: "g2".into(),
+        ice_servers: ice()
+    }));
+    h.link_open("g2", 300);
+    g.link_open("h2", 300);
+    assert!(
+        g.outbox[0].1.contains(&token),
+        "the hello carries the token"
+    );
+    pump(&mut [&mut h, &mut g], 300);
+    assert_eq!(g.guest().seat(), Some(Seat(1)), "the same seat");
+    assert_eq!(g.s.seat_record(), Some(seat), "the same record");
+    for _ in 0..3 {
+        for p in [&mut h, &mut g] {
+            if let Some(&input) = p.guest().game().and_then(|x| x.legal.first()) {
+                p.intent(Intent::Play(input), 400);
+            }
+        }
+        pump(&mut [&mut h, &mut g], 400);
+    }
+    // Then the host's page reloads: it reclaims the new room, and the guest, whose channel
+    // went, joins it again and is called.
+    let fx = g.s.on_link_closed(&"h2".into(), None, 500);
+    g.run(fx, 500);
+    let join = Effect::Relay(ClientMessage::Join {
+        room: "XYZ789".into(),
+    });
+    assert!(g.seen.contains(&join), "{:?}", g.seen);
+    let mut h = host_reloaded(h, 600);
+    assert_eq!(
+        h.seen[1],
+        Effect::Relay(ClientMessage::Reclaim {
+            room: "XYZ789".into(),
+            host_secret: "secret2".into(),
+        })
+    );
+    h.relay(
+        RelayMessage::Joined {
+            room: "XYZ789".into(),
+            peer: "h2".into(),
+            host: "h2".into(),
+            peers: Vec::new(),
+            ice_servers: ice(),
+        },
+        700,
+    );
+    g.relay(
+        RelayMessage::Joined {
+            room: "XYZ789".into(),
+            peer: "g3".into(),
+            host: "h2".into(),
+            peers: vec!["h2".into()],
+            ice_servers: ice(),
+        },
+        800,
+    );
+    g.id = "g3".into();
+    h.seen.clear();
+    h.relay(RelayMessage::PeerJoined { peer: "g3".into() }, 800);
+    assert!(h.seen.contains(&Effect::Dial {
+        peer: "g3".into(),
+        ice_servers: ice()
+    }));
+    h.link_open("g3", 900);
+    g.link_open("h2", 900);
+    pump(&mut [&mut h, &mut g], 900);
+    assert_eq!(g.guest().seat(), Some(Seat(1)));
+    assert_eq!(g.s.connection_line(), None);
+    play_to_the_end(&mut h, &mut [&mut g], 1_000);
+    assert_eq!(winner(&h), winner(&g));
+    assert!(winner(&h).is_some());
+}
+
+#[test]
+fn a_new_room_the_relay_will_not_open_yet_is_asked_for_again_with_backoff() {
     let (mut h, mut g) = dealt_room();
     h.s.on_relay_lost(0);
     let fx = h.s.tick(0, 0.0);
     h.run(fx, 0);
+    h.seen.clear();
     h.relay(
         RelayMessage::Error {
             code: ErrorCode::NoSuchRoom,
@@ -1390,15 +1571,48 @@ fn a_restarted_relay_that_lost_the_room_does_not_end_the_game() {
         },
         10,
     );
-    assert!(h.s.hosting(), "the table plays on");
-    assert!(
-        h.notices()
-            .iter()
-            .any(|n| n.starts_with("The relay lost this room"))
+    h.relay(
+        RelayMessage::Error {
+            code: ErrorCode::RateLimited,
+            message: String::new(),
+        },
+        20,
     );
-    assert_eq!(h.s.connection_line(), None);
-    assert!(!h.s.tick_due(1_000_000), "no more reclaims");
-    play_to_the_end(&mut h, &mut [&mut g], 100);
+    assert!(h.s.hosting(), "the table plays on");
+    assert_eq!(h.s.connection_line(), Some("Reconnecting to the relay…"));
+    let creates = |p: &Page| {
+        p.seen
+            .iter()
+            .filter(|e| **e == Effect::Relay(ClientMessage::Create))
+            .count()
+    };
+    assert_eq!(creates(&h), 1);
+    let fx = h.s.tick(1_999, 0.0);
+    h.run(fx, 1_999);
+    assert_eq!(creates(&h), 1, "not before the backoff");
+    let fx = h.s.tick(2_000, 0.0);
+    h.run(fx, 2_000);
+    assert_eq!(creates(&h), 2, "then again");
+    assert!(
+        !h.seen.iter().any(
+            |e| matches!(e, Effect::Relay(ClientMessage::Reclaim { .. }))
+                || *e == Effect::Relay(ClientMessage::Leave)
+        ),
+        "a lost room is not reclaimed again, nor left"
+    );
+    // A bad answer changes nothing: the table keeps its old code until a good one.
+    h.relay(
+        RelayMessage::Created {
+            room: "nope".into(),
+            peer: "h2".into(),
+            host_secret: "s".into(),
+            ice_servers: ice(),
+        },
+        2_100,
+    );
+    assert_eq!(h.s.room().map(|r| r.code.clone()), Some(code()));
+    assert!(h.outbox.iter().all(|(_, t)| !t.contains("moved")));
+    play_to_the_end(&mut h, &mut [&mut g], 3_000);
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! Also the lobby's words: the seats as listed, the settings as sentences, timer names.
 
 use shared::engine::Seat;
+use shared::relay::RoomCode;
 use shared::session::protocol::{BotLevel, DecisionKind, LogItem, MemberId, SeatInfo, TableInfo};
 use shared::session::{Guest, GuestError, GuestEvent};
 
@@ -21,6 +22,8 @@ pub struct Received {
     pub closed: bool,
     /// We are out of step with the host: ask for the whole state again.
     pub resync: bool,
+    /// The table's room has this new code on the relay.
+    pub moved: Option<RoomCode>,
 }
 
 /// Our player at a table.
@@ -71,6 +74,7 @@ impl Table {
                         }
                         // A new state clears an old complaint about the last one.
                         GuestEvent::Game | GuestEvent::Reset => self.problem = None,
+                        GuestEvent::Moved(code) => r.moved = Some(code),
                         _ => {}
                     }
                 }

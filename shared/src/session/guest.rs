@@ -14,6 +14,7 @@ use super::protocol::{
     Reveal, SeatInfo, TableInfo, ToGuest, ToHost, Update, WireError, decode, encode,
 };
 use crate::engine::{Input, Seat};
+use crate::relay::RoomCode;
 
 /// What changed, for the interface to show.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +37,9 @@ pub enum GuestEvent {
     Refused(Refusal),
     /// The host ended the link.
     Closed(Fatal),
+    /// The table's room on the relay has a new code: keep it for a reload or a new
+    /// connection.
+    Moved(RoomCode),
 }
 
 /// Why a text from the host was not used. The state is unchanged; ask for a
@@ -197,6 +201,7 @@ impl Guest {
                 }
                 Ok(vec![GuestEvent::Closed(fatal)])
             }
+            ToGuest::Moved { room } => Ok(vec![GuestEvent::Moved(room)]),
         }
     }
 

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use super::chat::ChatError;
 use super::names::NameError;
 use crate::engine::{Card, Event, Input, InputError, Options, Seat, View};
+use crate::relay::RoomCode;
 
 impl From<InputError> for Refusal {
     fn from(e: InputError) -> Refusal {
@@ -279,6 +280,10 @@ pub enum ToGuest {
     Refused { refusal: Refusal },
     /// The link is over; the host closes it after this message.
     Fatal { fatal: Fatal },
+    /// The table's room on the relay now has another code (the relay lost the old one, so
+    /// the host opened a new room): keep it, since a reload or a new connection finds the
+    /// host through it. Sent by the host's page over every open link.
+    Moved { room: RoomCode },
 }
 
 /// The state of the table as one member may see it.
@@ -592,6 +597,10 @@ impl<'de> Deserialize<'de> for ToGuest {
         struct Closing {
             fatal: Fatal,
         }
+        #[derive(Deserialize)]
+        struct Moved {
+            room: RoomCode,
+        }
 
         impl<'de> Visitor<'de> for TagFirst {
             type Value = ToGuest;
@@ -627,10 +636,13 @@ impl<'de> Deserialize<'de> for ToGuest {
                     "fatal" => ToGuest::Fatal {
                         fatal: Closing::deserialize(rest)?.fatal,
                     },
+                    "moved" => ToGuest::Moved {
+                        room: Moved::deserialize(rest)?.room,
+                    },
                     other => {
                         return Err(A::Error::unknown_variant(
                             other,
-                            &["welcome", "update", "refused", "fatal"],
+                            &["welcome", "update", "refused", "fatal", "moved"],
                         ));
                     }
                 })
@@ -677,6 +689,37 @@ mod tests {
                 Err(WireError::Malformed { detail }) => assert!(detail.contains(says), "{detail}"),
                 other => panic!("{text} read as {other:?}"),
             }
+        }
+    }
+
+    #[test]
+    fn a_moved_room_is_read_only_with_a_room_code_the_relay_could_have_made() {
+        let moved = ToGuest::Moved {
+            room: RoomCode::parse("K7M3QX").expect("a code"),
+        };
+        let text = encode(&moved);
+        assert_eq!(
+            text,
+            format!(r#"{{"v":{PROTOCOL_VERSION},"msg":{{"type":"moved","room":"K7M3QX"}}}}"#)
+        );
+        assert_eq!(decode::<ToGuest>(&text, MAX_TO_GUEST_BYTES), Ok(moved));
+        let v = PROTOCOL_VERSION;
+        for (room, says) in [
+            (r#""K7M3Q""#, "not a room code"),
+            (r#""O0I1L5""#, "not a room code"),
+            (r#""K7M3QX<script>""#, "not a room code"),
+            ("7", "invalid type"),
+            ("null", "invalid type"),
+        ] {
+            let text = format!(r#"{{"v":{v},"msg":{{"type":"moved","room":{room}}}}}"#);
+            match decode::<ToGuest>(&text, MAX_TO_GUEST_BYTES) {
+                Err(WireError::Malformed { detail }) => assert!(detail.contains(says), "{detail}"),
+                other => panic!("{text} read as {other:?}"),
+            }
+        }
+        match decode::<ToGuest>(&format!(r#"{{"v":{v},"msg":{{"type":"moved"}}}}"#), 64) {
+            Err(WireError::Malformed { detail }) => assert!(detail.contains("missing field")),
+            other => panic!("read as {other:?}"),
         }
     }
 
