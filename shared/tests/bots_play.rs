@@ -5,6 +5,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use shared::bots::beliefs::Beliefs;
+use shared::bots::table::{fixed_deal, rest_of_deck};
 use shared::bots::{Bot, BotLevel, Budget, make_bot};
 use shared::engine::{Action, Card, Event, Game, Input, Options, Pending, Seat, Setup, View};
 
@@ -164,17 +165,10 @@ fn bots_are_deterministic_for_a_seed_without_a_clock() {
 
 // ----- fixed positions -----
 
-/// A scripted game: the deal of `hands` with `court`, coins, and cards face up.
-fn setup(
-    hands: Vec<[Card; 2]>,
-    court: Vec<Card>,
-    coins: Vec<u16>,
-    face_up: Vec<Vec<Card>>,
-) -> Game {
-    let mut s = Setup::new(Options::default(), hands, court);
-    s.coins = Some(coins);
-    s.face_up = Some(face_up);
-    Game::from_setup(s).expect("valid setup")
+/// A scripted game: the deal of `hands` (the rest of the deck in the Court), coins, and
+/// cards face up.
+fn setup(hands: Vec<[Card; 2]>, coins: Vec<u16>, face_up: Vec<Vec<Card>>) -> Game {
+    fixed_deal(Options::default(), hands, Some(coins), face_up).expect("valid setup")
 }
 
 /// Applies scripted inputs.
@@ -210,19 +204,6 @@ fn every_level_takes_the_winning_coup() {
             [Card::Duke, Card::Captain],
             [Card::Assassin, Card::Contessa],
         ],
-        vec![
-            Card::Duke,
-            Card::Duke,
-            Card::Assassin,
-            Card::Assassin,
-            Card::Captain,
-            Card::Captain,
-            Card::Ambassador,
-            Card::Ambassador,
-            Card::Ambassador,
-            Card::Contessa,
-            Card::Contessa,
-        ],
         vec![7, 2],
         vec![vec![], vec![Card::Assassin]],
     );
@@ -241,17 +222,6 @@ fn every_level_blocks_an_assassination_with_a_held_contessa_on_one_card() {
             [Card::Assassin, Card::Duke],
             [Card::Contessa, Card::Captain],
             [Card::Duke, Card::Captain],
-        ],
-        vec![
-            Card::Duke,
-            Card::Assassin,
-            Card::Assassin,
-            Card::Captain,
-            Card::Ambassador,
-            Card::Ambassador,
-            Card::Ambassador,
-            Card::Contessa,
-            Card::Contessa,
         ],
         vec![3, 2, 2],
         vec![vec![], vec![Card::Captain], vec![]],
@@ -282,17 +252,6 @@ fn normal_and_hard_challenge_a_claim_whose_every_copy_they_can_see() {
             [Card::Duke, Card::Duke],
             [Card::Duke, Card::Contessa],
         ],
-        vec![
-            Card::Assassin,
-            Card::Assassin,
-            Card::Captain,
-            Card::Captain,
-            Card::Ambassador,
-            Card::Ambassador,
-            Card::Ambassador,
-            Card::Contessa,
-            Card::Contessa,
-        ],
         vec![2, 2, 2],
         vec![vec![], vec![], vec![Card::Duke]],
     );
@@ -308,28 +267,16 @@ fn normal_and_hard_challenge_a_claim_whose_every_copy_they_can_see() {
 fn no_level_challenges_not_duke_when_it_sees_every_duke() {
     // R8.4: Embezzlement claims "not Duke". Seat 1 holds two Dukes and the third is face
     // up, so the claim is certainly true: challenging it can only lose an influence.
-    let mut s = Setup::new(
-        Options {
-            allegiances: true,
-            ..Options::default()
-        },
-        vec![
-            [Card::Captain, Card::Assassin],
-            [Card::Duke, Card::Duke],
-            [Card::Duke, Card::Contessa],
-        ],
-        vec![
-            Card::Assassin,
-            Card::Assassin,
-            Card::Captain,
-            Card::Captain,
-            Card::Ambassador,
-            Card::Ambassador,
-            Card::Ambassador,
-            Card::Contessa,
-            Card::Contessa,
-        ],
-    );
+    let options = Options {
+        allegiances: true,
+        ..Options::default()
+    };
+    let hands = vec![
+        [Card::Captain, Card::Assassin],
+        [Card::Duke, Card::Duke],
+        [Card::Duke, Card::Contessa],
+    ];
+    let mut s = Setup::new(options, hands.clone(), rest_of_deck(options, &hands));
     s.face_up = Some(vec![vec![], vec![], vec![Card::Duke]]);
     s.allegiances = Some(vec![
         shared::engine::Allegiance::Loyalist,
@@ -356,17 +303,6 @@ fn normal_and_hard_challenge_when_letting_the_claim_pass_loses_the_game() {
             [Card::Duke, Card::Contessa],
             [Card::Contessa, Card::Contessa],
         ],
-        vec![
-            Card::Duke,
-            Card::Duke,
-            Card::Assassin,
-            Card::Assassin,
-            Card::Captain,
-            Card::Captain,
-            Card::Ambassador,
-            Card::Ambassador,
-            Card::Ambassador,
-        ],
         vec![3, 2, 0],
         vec![
             vec![],
@@ -388,17 +324,6 @@ fn normal_and_hard_challenge_when_letting_the_claim_pass_loses_the_game() {
 /// runs for thousands of inputs (it did: 2,503 and 5,000 in 4-Normal tournaments).
 #[test]
 fn three_last_cards_with_no_contessa_do_not_block_each_other_forever() {
-    let court = vec![
-        Card::Duke,
-        Card::Duke,
-        Card::Captain,
-        Card::Captain,
-        Card::Ambassador,
-        Card::Ambassador,
-        Card::Contessa,
-        Card::Contessa,
-        Card::Contessa,
-    ];
     let mut longest = 0;
     for seed in 0..40u64 {
         let mut game = setup(
@@ -407,7 +332,6 @@ fn three_last_cards_with_no_contessa_do_not_block_each_other_forever() {
                 [Card::Assassin, Card::Duke],
                 [Card::Assassin, Card::Ambassador],
             ],
-            court.clone(),
             vec![3, 3, 3],
             vec![
                 vec![Card::Captain],
@@ -442,17 +366,6 @@ fn hard_mixes_choices_its_search_cannot_tell_apart() {
             [Card::Captain, Card::Assassin],
             [Card::Duke, Card::Contessa],
             [Card::Duke, Card::Contessa],
-        ],
-        vec![
-            Card::Duke,
-            Card::Assassin,
-            Card::Assassin,
-            Card::Captain,
-            Card::Captain,
-            Card::Ambassador,
-            Card::Ambassador,
-            Card::Ambassador,
-            Card::Contessa,
         ],
         vec![10, 2, 2],
         vec![vec![], vec![], vec![]],

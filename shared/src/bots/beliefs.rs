@@ -805,19 +805,13 @@ pub(crate) mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::engine::{Game, Input, Options, Setup};
+    use crate::bots::table::fixed_deal;
+    use crate::engine::{Game, Input, Options};
 
-    /// A set-up game; `coins` of `None` are the usual two each.
-    fn game(
-        hands: Vec<[Card; 2]>,
-        court: Vec<Card>,
-        coins: Option<Vec<u16>>,
-        face_up: Vec<Vec<Card>>,
-    ) -> Game {
-        let mut s = Setup::new(Options::default(), hands, court);
-        s.coins = coins;
-        s.face_up = Some(face_up);
-        Game::from_setup(s).expect("valid setup")
+    /// A set-up game (the rest of the deck in the Court); `coins` of `None` are the usual
+    /// two each.
+    fn game(hands: Vec<[Card; 2]>, coins: Option<Vec<u16>>, face_up: Vec<Vec<Card>>) -> Game {
+        fixed_deal(Options::default(), hands, coins, face_up).expect("valid setup")
     }
 
     /// Plays a legal input (the test fails on an illegal one).
@@ -836,17 +830,6 @@ pub(crate) mod tests {
                 [Card::Captain, Card::Contessa],
                 [Card::Ambassador, Card::Contessa],
             ],
-            vec![
-                Card::Duke,
-                Card::Duke,
-                Card::Assassin,
-                Card::Assassin,
-                Card::Captain,
-                Card::Captain,
-                Card::Ambassador,
-                Card::Ambassador,
-                Card::Contessa,
-            ],
             None,
             vec![vec![], vec![], vec![]],
         )
@@ -863,17 +846,6 @@ pub(crate) mod tests {
                 [Card::Captain, Card::Assassin],
                 [Card::Duke, Card::Duke],
                 [Card::Duke, Card::Contessa],
-            ],
-            vec![
-                Card::Assassin,
-                Card::Assassin,
-                Card::Captain,
-                Card::Captain,
-                Card::Ambassador,
-                Card::Ambassador,
-                Card::Ambassador,
-                Card::Contessa,
-                Card::Contessa,
             ],
             None,
             vec![vec![], vec![], vec![Card::Duke]],
@@ -933,17 +905,6 @@ pub(crate) mod tests {
                     [Card::Assassin, Card::Duke],
                     [Card::Captain, Card::Ambassador],
                     [Card::Captain, Card::Duke],
-                ],
-                vec![
-                    Card::Duke,
-                    Card::Assassin,
-                    Card::Assassin,
-                    Card::Captain,
-                    Card::Ambassador,
-                    Card::Ambassador,
-                    Card::Contessa,
-                    Card::Contessa,
-                    Card::Contessa,
                 ],
                 Some(vec![3, 2, 2]),
                 face_up,

@@ -7,7 +7,7 @@
 
 use crate::engine::{
     Action, ActionKind, Allegiance, Card, Event, Game, Input, MAX_PLAYERS, Options, Pending, Seat,
-    Turn, View,
+    Setup, SetupError, Turn, View,
 };
 
 /// One seat's knowledge of the position, minus the event history (see [`Beliefs`](super::beliefs::Beliefs)).
@@ -53,6 +53,35 @@ pub fn copies(options: Options, n: usize) -> [u8; 6] {
         };
     }
     out
+}
+
+/// The cards a deal of `hands` leaves for the Court under `options`: every copy of the
+/// deck (R1.5) not in a hand, in character order ([`Card::ALL`]).
+pub fn rest_of_deck(options: Options, hands: &[[Card; 2]]) -> Vec<Card> {
+    let mut left = copies(options, hands.len());
+    for c in hands.iter().flatten() {
+        left[c.index()] = left[c.index()].saturating_sub(1);
+    }
+    Card::ALL
+        .into_iter()
+        .flat_map(|c| std::iter::repeat_n(c, usize::from(left[c.index()])))
+        .collect()
+}
+
+/// A fixed position to weigh a decision in: `hands` dealt under `options`, the rest of the
+/// deck in the Court ([`rest_of_deck`]), `coins` per seat (`None`: R2.2) and, per seat, the
+/// cards of its hand that are face up.
+pub fn fixed_deal(
+    options: Options,
+    hands: Vec<[Card; 2]>,
+    coins: Option<Vec<u16>>,
+    face_up: Vec<Vec<Card>>,
+) -> Result<Game, SetupError> {
+    let court = rest_of_deck(options, &hands);
+    let mut s = Setup::new(options, hands, court);
+    s.coins = coins;
+    s.face_up = Some(face_up);
+    Game::from_setup(s)
 }
 
 /// The first legal input: what a bot plays when it has nothing to weigh.
@@ -272,5 +301,43 @@ impl Table {
     /// The action in progress, if any.
     pub fn action(&self) -> Option<Action> {
         self.turn.map(|t| t.action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// R1.5: the hands and the Court together are the whole deck; R1.2: the Inquisitor
+    /// replaces the Ambassador when the option is on.
+    #[test]
+    fn a_fixed_deal_puts_the_rest_of_the_deck_in_the_court() {
+        let hands = vec![
+            [Card::Duke, Card::Duke],
+            [Card::Contessa, Card::Captain],
+            [Card::Duke, Card::Ambassador],
+        ];
+        let court = rest_of_deck(Options::default(), &hands);
+        assert_eq!(court.len(), 9);
+        assert!(!court.contains(&Card::Duke));
+        assert_eq!(court.iter().filter(|c| **c == Card::Ambassador).count(), 2);
+        let g = fixed_deal(
+            Options::default(),
+            hands,
+            Some(vec![3, 2, 1]),
+            vec![vec![]; 3],
+        )
+        .expect("a whole deck");
+        assert_eq!(g.player(Seat(0)).coins, 3);
+        let inquisitor = Options {
+            inquisitor: true,
+            ..Options::default()
+        };
+        let court = rest_of_deck(inquisitor, &[[Card::Inquisitor, Card::Duke]; 2]);
+        assert!(!court.contains(&Card::Ambassador));
+        assert_eq!(court.iter().filter(|c| **c == Card::Inquisitor).count(), 1);
+        // A hand of more copies than the deck has is refused, not dealt.
+        let four_dukes = vec![[Card::Duke, Card::Duke], [Card::Duke, Card::Duke]];
+        assert!(fixed_deal(Options::default(), four_dukes, None, vec![vec![]; 2]).is_err());
     }
 }
