@@ -410,3 +410,56 @@ fn hard_mixes_choices_its_search_cannot_tell_apart() {
         assert!(mixed.contains(&c), "{c:?} never played: {mixed:?}");
     }
 }
+
+/// Heads-up, Normal claims an action it does not hold only against an opponent its record
+/// shows to let claims pass: with two Contessas (R4: Tax claims the Duke, Steal the
+/// Captain, Exchange the Ambassador) it takes Income or Foreign Aid against a stranger and
+/// against one who challenged once in sixty chances, and bluffs against one who let all
+/// sixty pass (remembered from earlier games at the table, as a rematch does).
+#[test]
+fn normal_bluffs_heads_up_only_against_an_opponent_who_lets_claims_pass() {
+    use shared::bots::Model;
+    let game = setup(
+        vec![
+            [Card::Contessa, Card::Contessa],
+            [Card::Duke, Card::Captain],
+        ],
+        vec![2, 2],
+        vec![vec![], vec![]],
+    );
+    let mut legal = Vec::new();
+    game.legal_inputs(Seat(0), &mut legal);
+    let view = game.view(Seat(0));
+    let remembered = |challenges: u16| {
+        let mut m = Model {
+            players: 2,
+            ..Model::default()
+        };
+        m.seats[1].challenge_chances = [60, 0];
+        m.seats[1].challenges = [challenges, 0];
+        m
+    };
+    let bluffs = |memory: Option<Model>| {
+        (0..8u64)
+            .filter(|&seed| {
+                let mut bot = make_bot(BotLevel::Normal, seed);
+                if let Some(m) = &memory {
+                    bot.remember(m);
+                }
+                let d = bot.decide(&view, &legal, &BUDGET);
+                assert!(legal.contains(&d));
+                matches!(
+                    d,
+                    Input::Act(Action::Tax | Action::Steal(_) | Action::Exchange)
+                )
+            })
+            .count()
+    };
+    assert_eq!(bluffs(None), 0, "against a stranger");
+    assert_eq!(bluffs(Some(remembered(1))), 0, "against one who challenged");
+    assert_eq!(
+        bluffs(Some(remembered(0))),
+        8,
+        "against one who never challenged"
+    );
+}

@@ -570,8 +570,10 @@ impl Beliefs {
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
             challenge_factor: self.challenge_factors(),
             bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
+            silent: [0.0; MAX_PLAYERS],
         };
         for s in 0..self.n {
+            r.silent[s] = self.model.seats[s].p_silent();
             let g = Model::stage_of(view, Seat(s as u8));
             r.challenge_rate[s] = self.model.seats[s].challenge_rate(g);
             for c in 0..6 {
@@ -589,9 +591,11 @@ impl Beliefs {
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
             challenge_factor: self.challenge_factors(),
             bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
+            silent: [0.0; MAX_PLAYERS],
         };
         for s in 0..self.n {
             let rec = &self.model.seats[s];
+            r.silent[s] = rec.p_silent();
             let chances: u16 = rec.challenge_chances.iter().sum();
             let made: u16 = rec.challenges.iter().sum();
             // A prior worth four windows at the default rate, so a few observations move
@@ -722,6 +726,10 @@ pub struct Reads {
     /// Per seat and character, how often it claims the character without it relative to
     /// with it ([`BLUFF_RATE`] for an average player; see [`Model`]).
     pub bluff: [[f32; 6]; MAX_PLAYERS],
+    /// Per seat, the chance it is a player who never challenges, from how many claims it
+    /// let pass without a challenge ([`Record::p_silent`](super::model::Record::p_silent);
+    /// 0 without a record).
+    pub silent: [f32; MAX_PLAYERS],
 }
 
 /// How often an unknown player challenges a claim when asked.
@@ -763,6 +771,7 @@ impl Reads {
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
             challenge_factor: [[1.0; 6]; MAX_PLAYERS],
             bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
+            silent: [0.0; MAX_PLAYERS],
         }
     }
 

@@ -140,7 +140,7 @@ impl Bot for Easy {
                 .min_by(|a, b| keep_value(&t, &reads, **a).total_cmp(&keep_value(&t, &reads, **b)))
                 .map(|c| Input::Lose(*c)),
             Pending::ExamineDecide { .. } => Some(Input::GiveBack),
-            _ => Some(Policy::new(self.personality).decide(&t, &reads, &mut self.rng, legal)),
+            _ => Some(Policy::average(self.personality).decide(&t, &reads, &mut self.rng, legal)),
         };
         match chosen {
             Some(i) if legal.contains(&i) => i,

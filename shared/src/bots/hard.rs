@@ -151,7 +151,7 @@ impl Hard {
             rng: ChaCha8Rng::seed_from_u64(seed),
             policy,
             search: Search::HARD,
-            playout: [Policy::new(Personality::BALANCED); MAX_PLAYERS],
+            playout: [Policy::average(Personality::BALANCED); MAX_PLAYERS],
             bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
             challenge_factor: [[1.0; 6]; MAX_PLAYERS],
@@ -175,7 +175,7 @@ impl Hard {
             let rec = &beliefs.model().seats[s];
             let bluff = rec.bluff_ratio_overall();
             let challenge = rec.challenge_rate(Model::stage_of(view, Seat(s as u8)));
-            let mut p = Policy::new(Personality::BALANCED);
+            let mut p = Policy::average(Personality::BALANCED);
             let lie = (BLUFF_RATE / bluff).clamp(0.4, 8.0);
             let doubt = (DEFAULT_CHALLENGE_RATE / challenge.max(1e-3)).clamp(0.3, 8.0);
             for t in [&mut p.tuning, &mut p.heads_up] {

@@ -33,6 +33,13 @@ const POOL_WEIGHT: f32 = 6.0;
 /// How often an average player blocks when it may (holding the card or not).
 pub const PRIOR_BLOCK_RATE: f32 = 0.3;
 
+/// The prior chance that a player never challenges.
+pub const PRIOR_SILENT: f32 = 0.05;
+
+/// How often a player who does challenge challenges when it may, for telling it from one
+/// who never does: low, because most players challenge only the claims that matter most.
+const CHALLENGER_RATE: f32 = 0.1;
+
 /// One seat's record.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Record {
@@ -161,6 +168,19 @@ impl Record {
             _ => 1.0,
         };
         (by_card * by_seat).clamp(0.2, 5.0)
+    }
+
+    /// The chance the seat never challenges: two kinds of player, one who never does
+    /// (prior [`PRIOR_SILENT`]) and one who challenges a tenth of the claims it may
+    /// ([`CHALLENGER_RATE`]); every claim it let pass makes the first likelier, one
+    /// challenge rules it out.
+    pub fn p_silent(&self) -> f32 {
+        if self.challenges.iter().any(|&k| k > 0) {
+            return 0.0;
+        }
+        let n: u32 = self.challenge_chances.iter().map(|&x| u32::from(x)).sum();
+        let passed = (1.0 - CHALLENGER_RATE).powi(n.min(1000) as i32);
+        PRIOR_SILENT / (PRIOR_SILENT + (1.0 - PRIOR_SILENT) * passed)
     }
 
     /// How often the seat blocks when it may.
@@ -414,6 +434,26 @@ mod tests {
         let mut once = Record::default();
         once.caught[duke][0] = 1;
         assert!(once.bluff_ratio(duke, 0) < 2.0 * BLUFF_RATE);
+    }
+
+    /// A seat that lets every claim pass grows likelier to be one who never challenges,
+    /// slowly (most players challenge only the claims that matter); one challenge ends it.
+    #[test]
+    fn a_seat_is_read_as_one_who_never_challenges_only_after_many_passes() {
+        assert!((Record::default().p_silent() - PRIOR_SILENT).abs() < 1e-6);
+        let passed = |n: u16| Record {
+            challenge_chances: [n, 0],
+            ..Record::default()
+        };
+        assert!(passed(8).p_silent() < 0.15, "{}", passed(8).p_silent());
+        assert!(passed(30).p_silent() > passed(8).p_silent());
+        assert!(passed(60).p_silent() > 0.9, "{}", passed(60).p_silent());
+        let once = Record {
+            challenges: [0, 1],
+            challenge_chances: [60, 1],
+            ..Record::default()
+        };
+        assert_eq!(once.p_silent(), 0.0);
     }
 
     /// The record is read from the public events: a challenged Tax proven, who could have

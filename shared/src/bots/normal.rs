@@ -57,10 +57,15 @@ pub struct Tuning {
     pub block_bluff: f32,
     /// Random noise added to action scores (variety between near-equal choices).
     pub noise: f32,
+    /// How many powers of ten more a claimed action's lie costs against opponents who may
+    /// challenge, on top of its chance of being called: the full power while any opponent
+    /// may be one who challenges, falling to none as the record shows every opponent to be
+    /// one who never does ([`Reads::silent`]; 0: lies priced by their chance alone).
+    pub doubted: f32,
 }
 
 /// Every [`Tuning`] field's name, in declaration order.
-pub const TUNING_NAMES: [&str; 18] = [
+pub const TUNING_NAMES: [&str; 19] = [
     "influence",
     "last_influence",
     "kill_last",
@@ -79,6 +84,7 @@ pub const TUNING_NAMES: [&str; 18] = [
     "aid",
     "block_bluff",
     "noise",
+    "doubted",
 ];
 
 impl Tuning {
@@ -102,6 +108,18 @@ impl Tuning {
         aid: 1.0,
         block_bluff: 1.0,
         noise: 0.3,
+        doubted: 0.0,
+    };
+
+    /// The Normal bot's constants in 2-player games. Heads-up a player who never bluffs
+    /// an action beats one who bluffs at the larger game's rate, and bluffed blocks pay
+    /// only where the one opponent seldom challenges them (BENCHMARKS.md): Normal claims
+    /// an action it does not hold only once the record shows an opponent who lets claims
+    /// pass, and risks a third as much on a bluffed block.
+    pub const NORMAL_HEADS_UP: Tuning = Tuning {
+        doubted: 6.0,
+        block_bluff: 0.35,
+        ..Tuning::NORMAL
     };
 
     /// Hard's constants: tuned by coordinate search in tournaments of one tuned seat
@@ -159,6 +177,7 @@ impl Tuning {
             "aid" => &mut self.aid,
             "block_bluff" => &mut self.block_bluff,
             "noise" => &mut self.noise,
+            "doubted" => &mut self.doubted,
             _ => return None,
         })
     }
@@ -212,6 +231,16 @@ pub struct Policy {
 impl Policy {
     /// A Normal policy with `personality`.
     pub const fn new(personality: Personality) -> Policy {
+        Policy {
+            personality,
+            tuning: Tuning::NORMAL,
+            heads_up: Tuning::NORMAL_HEADS_UP,
+        }
+    }
+
+    /// An average player: Normal's judgement with the larger game's constants at every
+    /// table size (what Hard's playouts and the opponent styles play).
+    pub const fn average(personality: Personality) -> Policy {
         Policy {
             personality,
             tuning: Tuning::NORMAL,
@@ -443,7 +472,22 @@ impl Policy {
             return 50.0;
         }
         let caution = self.tuning.caution - self.personality.boldness;
-        self.p_called(t, r, card) * (self.my_loss(t) + stake) * caution
+        self.p_called(t, r, card) * (self.my_loss(t) + stake) * caution * self.doubt_price(t, r)
+    }
+
+    /// How many times more a lie costs than its chance of being called says: ten to the
+    /// [`Tuning::doubted`] while an opponent may be one who challenges, to the share of
+    /// it left by the chance that every opponent is one who never does.
+    fn doubt_price(&self, t: &Table, r: &Reads) -> f32 {
+        let d = self.tuning.doubted;
+        if d <= 0.0 {
+            return 1.0;
+        }
+        let silent = t
+            .opponents()
+            .map(|o| r.silent[o.index()])
+            .fold(1.0f32, f32::min);
+        10f32.powf(d * (1.0 - silent.clamp(0.0, 1.0)))
     }
 
     /// Scores each legal action and takes the best.
@@ -549,7 +593,11 @@ impl Policy {
                 let take = f32::from(t.reserve);
                 if t.holds(Card::Duke) {
                     let caution = self.tuning.caution - self.personality.boldness;
-                    take - self.p_called(t, r, Card::Duke) * 0.6 * self.my_loss(t) * caution
+                    take - self.p_called(t, r, Card::Duke)
+                        * 0.6
+                        * self.my_loss(t)
+                        * caution
+                        * self.doubt_price(t, r)
                 } else {
                     take + 0.3
                 }

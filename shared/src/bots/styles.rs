@@ -5,7 +5,10 @@
 //! [`Bot`] trait, selectable by name in `coup-arena --lineup` ([`make_named`]). They are
 //! not offered to players.
 //!
-//! - `honest`: Normal's judgement, but it never claims a character it does not hold.
+//! Every style but `random` and `passive` starts from an average player's judgement
+//! ([`Policy::average`]: Normal's constants for the larger game, at every table size).
+//!
+//! - `honest`: that judgement, but it never claims a character it does not hold.
 //! - `bluffer`: claims what pays best whatever it holds, and bluffs blocks.
 //! - `challenger`: challenges about half of all claims, and Normal otherwise.
 //! - `trusting`: Normal that never challenges.
@@ -118,7 +121,7 @@ impl StyleBot {
             },
             _ => Personality::from_seed(seed),
         };
-        let mut policy = Policy::new(personality);
+        let mut policy = Policy::average(personality);
         if style == Style::Bluffer {
             // Lies priced at a third of Normal's.
             let t = Tuning {
