@@ -67,7 +67,7 @@ async function waitForHealth(relay, url, ms, log) {
   throw new Error(`relay not healthy at ${url} (${last}); its log:\n${log()}`);
 }
 
-export { freePort };
+export { freePort, CHROMIUM, CHROMIUM_ARGS };
 
 /**
  * Starts the relay serving the built client and launches Chromium (or uses `browser`, one
