@@ -58,7 +58,10 @@ async function nextDecision(page, ms = 60_000) {
 
 /** Every check of how the table looks, while `panel` is owed. */
 async function looksRight(page, panel, where, phone) {
-  assert.equal(await outsideViewport(page, panel), null, `${where}: the decision is entirely in view`);
+  const out = await outsideViewport(page, panel);
+  // Gone since it was found (another seat answered first): nothing left to measure.
+  if (out?.missing && !(await owed(page))) return;
+  assert.equal(out, null, `${where}: the decision is entirely in view`);
   assert.deepEqual(await hiddenSeats(page), [], `${where}: every seat is in view, none under the decision`);
   assert.deepEqual(await overflowing(page), [], `${where}: nothing overflows its box`);
   if (phone) assert.deepEqual(await smallTargets(page), [], `${where}: touch targets are 44×44 px`);
@@ -213,7 +216,7 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
       );
       if (name === "Exchange") {
         // Each distinct hand once, and a double click plays once.
-        const labels = await panel.getByRole("button").evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-label")));
+        const labels = await panel.getByRole("button").evaluateAll((bs) => bs.map((b) => (b.querySelector(".d-label") ?? b).textContent));
         const hands = labels.map((l) => l.replace(/ — .*/, "").replace(/^Keep /, "").split(" + ").sort().join("+"));
         assert.equal(new Set(hands).size, hands.length, `each choice once: ${labels.join(" | ")}`);
         await shot(page, `table-exchange-${label}`);

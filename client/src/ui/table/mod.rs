@@ -234,10 +234,7 @@ fn TableBody() -> impl IntoView {
     let ctx = expect_context::<TableCtx>();
     let help = RwSignal::new(false);
     let sound = RwSignal::new(notice::sound_on());
-    let bar = move || {
-        ctx.snap
-            .with(|s| s.as_ref().map(|s| bar_of(s, ctx, help, sound)))
-    };
+    let bar = bar_of(ctx, help, sound);
     let felt = move || {
         ctx.snap.with(|s| {
             s.as_ref().map(|s| {
@@ -271,17 +268,46 @@ fn TableBody() -> impl IntoView {
         }
         now
     });
-    // Focus follows the decision we owe: after every update that leaves one, once the
-    // panel is drawn, unless a person is typing or already holds one of its controls.
+    // Focus follows the decision we owe: after every update, and when an action is
+    // chosen or put back, once the panel is drawn (see `focus_the_decision`).
     Effect::new(move |_| {
-        let owes = ctx
-            .snap
-            .with(|s| s.as_ref().is_some_and(|s| !s.legal.is_empty()));
-        if owes {
-            request_animation_frame(focus_the_decision);
-        }
+        ctx.snap.track();
+        ctx.aiming.track();
+        request_animation_frame(focus_the_decision);
     });
     on_cleanup(|| your_turn_noticed(false, false));
+    // What is announced: the log's lines each update added (polite), a decision of ours
+    // the moment it is ours (assertive; empty in between, so the next one is said again),
+    // and the time left when asked (polite).
+    let added = Memo::new(move |was: Option<&(u64, String)>| {
+        log.with(|l| {
+            let last = l.last().map_or(0, |(n, _)| *n);
+            // A rematch numbers its lines anew.
+            let since = was.map_or(0, |w| if w.0 <= last { w.0 } else { 0 });
+            let new: Vec<&str> = l
+                .iter()
+                .filter(|(n, _)| *n > since)
+                .map(|(_, t)| t.as_str())
+                .collect();
+            (last, new.join(". "))
+        })
+    });
+    let yours = Memo::new(move |_| {
+        ctx.snap.with(|s| {
+            s.as_ref()
+                .and_then(panels::decision_title)
+                .map(labels::your_decision)
+        })
+    });
+    let said = RwSignal::new(String::new());
+    let keys = window_event_listener(leptos::ev::keydown, move |e| {
+        on_key(&e, ctx, help, said);
+    });
+    let focus = window_event_listener(leptos::ev::focusin, move |e| note_focus(&e));
+    on_cleanup(move || {
+        keys.remove();
+        focus.remove();
+    });
     let filter = RwSignal::new(None::<u8>);
     let claims = move || {
         ctx.snap
@@ -292,15 +318,29 @@ fn TableBody() -> impl IntoView {
             .with(|s| s.as_ref().map(|s| claim_filter_of(s, filter)))
     };
     view! {
+        <div class="sr-only" role="log" aria-live="polite" data-testid="said-log">
+            {move || added.with(|a| a.1.clone())}
+        </div>
+        <div class="sr-only" aria-live="assertive" data-testid="said-yours">
+            {move || yours.get()}
+        </div>
+        <div class="sr-only" role="status" data-testid="said-time">{move || said.get()}</div>
         {bar}
         <Show when=move || help.get()>
-            <Help close=Callback::new(move |()| help.set(false)) />
+            <Help close=Callback::new(move |()| {
+                help.set(false);
+                // Back to the button that opened it.
+                request_animation_frame(|| {
+            focus_first(".t-bar .rules");
+        });
+            }) />
         </Show>
         <div class="t-main">
             <div class="t-felt">{felt}</div>
             <aside class="t-side panel">
-                <h3 class="side-title">"Table log"</h3>
-                <ol class="t-log" data-testid="log">
+                // The lists scroll: each is a stop for Tab, so the keyboard can scroll it.
+                <h3 class="side-title" id="t-log-title">"Table log"</h3>
+                <ol class="t-log" data-testid="log" tabindex="0" aria-labelledby="t-log-title">
                     <For
                         each=move || log.get().into_iter().rev()
                         // The text too: a rematch numbers its lines anew.
@@ -312,10 +352,12 @@ fn TableBody() -> impl IntoView {
                     />
                 </ol>
                 <div class="side-row">
-                    <h3 class="side-title">"Claims"</h3>
+                    <h3 class="side-title" id="t-claims-title">"Claims"</h3>
                     {claim_filter}
                 </div>
-                <ol class="t-claims" data-testid="claims">{claims}</ol>
+                <ol class="t-claims" data-testid="claims" tabindex="0" aria-labelledby="t-claims-title">
+                    {claims}
+                </ol>
             </aside>
         </div>
     }
@@ -345,62 +387,136 @@ fn table_into_view() {
 }
 
 /// Moves the keyboard's focus to the first control of the decision we owe, so that it is
-/// never left on the page after a button we pressed went away. Focus in a text field
-/// (chat) or already on one of the panel's live controls stays where it is.
+/// never left on the page after a button we pressed went away; with nothing to decide, a
+/// focus the page lost goes to the decision area (which says whom the table waits for),
+/// from where Tab goes on. Focus in a text field (chat), in a dialog, or already on one of
+/// the panel's live controls stays where it is.
 fn focus_the_decision() {
     let Some(d) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
     const PANEL: &str = "[data-testid=decision-area] [role=group]";
-    if let Some(active) = d.active_element() {
-        let typing = matches!(active.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT");
-        let on_panel =
-            active.closest(PANEL).ok().flatten().is_some() && !active.has_attribute("disabled");
-        if typing || on_panel {
-            return;
+    let lost = match d.active_element() {
+        Some(active) => {
+            let typing = matches!(active.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT");
+            let held =
+                active.closest(PANEL).ok().flatten().is_some() && !active.has_attribute("disabled");
+            let dialog = active.closest("[role=dialog]").ok().flatten().is_some();
+            if typing || held || dialog {
+                return;
+            }
+            active.tag_name() == "BODY" || active.has_attribute("disabled")
         }
+        None => true,
+    };
+    // The control a person moved to, when the update drew it again; else the first.
+    let again = LAST_FOCUS.with(|l| {
+        let l = l.borrow();
+        (!l.is_empty()).then(|| format!("{PANEL} button:not([disabled])[data-focus-key=\"{l}\"]"))
+    });
+    if again.is_some_and(|sel| focus_first(&sel)) {
+        return;
     }
-    let first = d
-        .query_selector(&format!("{PANEL} button:not([disabled])"))
-        .ok()
-        .flatten()
+    if !focus_first(&format!("{PANEL} button:not([disabled])")) && lost {
+        focus_first("[data-testid=decision-area]");
+    }
+}
+
+thread_local! {
+    /// The `data-focus-key` of the decision button that last had the focus.
+    static LAST_FOCUS: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Notes which decision button has the focus (a `focusin` anywhere on the page).
+fn note_focus(e: &web_sys::FocusEvent) {
+    let key = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.get_attribute("data-focus-key"));
+    if let Some(k) = key {
+        LAST_FOCUS.with(|l| *l.borrow_mut() = k);
+    }
+}
+
+/// Focuses the first element `selector` finds; whether there was one.
+pub(crate) fn focus_first(selector: &str) -> bool {
+    let el = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(selector).ok().flatten())
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(button) = first {
-        let _ = button.focus();
+    el.is_some_and(|e| e.focus().is_ok())
+}
+
+/// The table's keys: Escape closes the rules; P, C and B press the offered Pass,
+/// Challenge or Block; T says the time left. Not while typing, nor with a modifier held.
+fn on_key(e: &web_sys::KeyboardEvent, ctx: TableCtx, help: RwSignal<bool>, said: RwSignal<String>) {
+    if e.ctrl_key() || e.meta_key() || e.alt_key() {
+        return;
+    }
+    let typing = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .is_some_and(|a| matches!(a.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+    if typing {
+        return;
+    }
+    let key = e.key().to_uppercase();
+    if key == "ESCAPE" && help.get_untracked() {
+        help.set(false);
+        request_animation_frame(|| {
+            focus_first(".t-bar .rules");
+        });
+        return;
+    }
+    if key == labels::TIME_KEY {
+        let now = ctx.now.get_untracked();
+        let text = ctx.snap.with_untracked(|s| {
+            let s = s.as_ref()?;
+            let me = s.me.filter(|_| !s.legal.is_empty());
+            let seat = me.or_else(|| s.view.pending.owes().iter().next())?;
+            let secs = ctx.countdown.run((seat, now));
+            let who = me
+                .is_none()
+                .then(|| s.names.get(seat.index()).cloned().unwrap_or_default());
+            Some(labels::time_left(who.as_deref(), secs))
+        });
+        // A new text each time, so that asking twice is said twice.
+        said.set(String::new());
+        if let Some(t) = text {
+            request_animation_frame(move || said.set(t));
+        }
+        e.prevent_default();
+        return;
+    }
+    let button = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector(&format!(
+                "[data-testid=decision-area] button[aria-keyshortcuts=\"{key}\"]:not([disabled])"
+            ))
+            .ok()
+            .flatten()
+        })
+        .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(b) = button {
+        e.prevent_default();
+        b.click();
     }
 }
 
 /// The bar above the table: the Court, the Reserve, the options, the rules, Leave.
-fn bar_of(
-    snap: &Snap,
-    ctx: TableCtx,
-    help: RwSignal<bool>,
-    sound: RwSignal<bool>,
-) -> impl IntoView + use<> {
-    let v = &snap.view;
-    let reserve = v.options.allegiances.then(|| {
-        view! {
-            <span class="stat">"Reserve " <b data-testid="reserve">{v.reserve}</b></span>
-        }
-    });
-    let mode = [
-        v.options.inquisitor.then_some("Inquisitor"),
-        v.options.allegiances.then_some("Reformation"),
-        v.options.two_player_draft.then_some("Draft"),
-    ]
-    .into_iter()
-    .flatten()
-    .collect::<Vec<_>>()
-    .join(" · ");
+fn bar_of(ctx: TableCtx, help: RwSignal<bool>, sound: RwSignal<bool>) -> impl IntoView {
+    let stats = move || ctx.snap.with(|s| s.as_ref().map(stats_of));
     let leave = ctx
         .bar_leave
         .then(|| view! { <LeaveButton label="Leave" /> });
+    // Drawn once: only the figures follow the state, so a control holding the focus
+    // keeps it through the updates.
     view! {
         <div class="t-bar panel">
-            <span class="stat">"Court " <b>{v.court_size}</b></span>
-            {reserve}
-            <span class="muted small" data-testid="table-mode">{mode}</span>
-            <button class="btn ghost" on:click=move |_| help.set(true)>
+            {stats}
+            <span class="sr-only">{labels::keys_help()}</span>
+            <button class="btn ghost rules" on:click=move |_| help.set(true)>
                 "Rules & cards"
             </button>
             <button
@@ -417,6 +533,30 @@ fn bar_of(
             </button>
             {leave}
         </div>
+    }
+}
+
+/// The bar's figures: the Court, the Reserve, the options.
+fn stats_of(snap: &Snap) -> impl IntoView + use<> {
+    let v = &snap.view;
+    let reserve = v.options.allegiances.then(|| {
+        view! {
+            <span class="stat">"Reserve " <b data-testid="reserve">{v.reserve}</b></span>
+        }
+    });
+    let mode = [
+        v.options.inquisitor.then_some("Inquisitor"),
+        v.options.allegiances.then_some("Reformation"),
+        v.options.two_player_draft.then_some("Draft"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" · ");
+    view! {
+        <span class="stat">"Court " <b>{v.court_size}</b></span>
+        {reserve}
+        <span class="muted small" data-testid="table-mode">{mode}</span>
     }
 }
 
@@ -438,7 +578,17 @@ pub(crate) fn LeaveButton(
             when=move || asking.get()
             fallback=move || {
                 view! {
-                    <button class="btn ghost" data-testid="leave" on:click=move |_| asking.set(true)>
+                    <button
+                        class="btn ghost"
+                        data-testid="leave"
+                        on:click=move |_| {
+                            asking.set(true);
+                            // The question keeps the keyboard: on Stay, the safe answer.
+                            request_animation_frame(|| {
+                                focus_first(".leave-ask .btn.ghost");
+                            });
+                        }
+                    >
                         {label}
                     </button>
                 }
@@ -449,7 +599,17 @@ pub(crate) fn LeaveButton(
                 <button class="btn danger" data-testid="leave-confirm" on:click=leave>
                     "Yes, leave"
                 </button>
-                <button class="btn ghost" on:click=move |_| asking.set(false)>"Stay"</button>
+                <button
+                    class="btn ghost"
+                    on:click=move |_| {
+                        asking.set(false);
+                        request_animation_frame(|| {
+                            focus_first("[data-testid=leave]");
+                        });
+                    }
+                >
+                    "Stay"
+                </button>
             </span>
         </Show>
     }
@@ -497,6 +657,9 @@ fn Help(close: Callback<()>) -> impl IntoView {
             })
         })
     };
+    request_animation_frame(|| {
+        focus_first(".t-help button");
+    });
     let cards = Card::ALL
         .into_iter()
         .map(|c| {
@@ -508,7 +671,7 @@ fn Help(close: Callback<()>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="t-help" role="dialog" aria-label="Rules and cards">
+        <div class="t-help" role="dialog" aria-modal="true" aria-label="Rules and cards">
             <div class="t-help-body panel">
                 <div class="side-row">
                     <h2>"Rules & cards"</h2>
@@ -704,6 +867,33 @@ fn SeatCard(
         }
     };
     let title = name.clone();
+    let hand = &player.hand;
+    let shown = 0..usize::from(hand.len).min(2);
+    let said = labels::seat(&labels::SeatWords {
+        name: &name,
+        me,
+        bot: bot.map(level_name),
+        alive: player.alive,
+        coins: &coins(player.coins),
+        lost: shown
+            .clone()
+            .filter(|&i| hand.up[i])
+            .filter_map(|i| hand.cards[i].map(card_name))
+            .collect(),
+        hidden_known: shown
+            .clone()
+            .filter(|&i| !hand.up[i])
+            .filter_map(|i| hand.cards[i].map(card_name))
+            .collect(),
+        hidden: shown.filter(|&i| !hand.up[i]).count(),
+        allegiance: allegiances
+            .then_some(player.allegiance)
+            .flatten()
+            .map(allegiance_name),
+        turn: current,
+        owes,
+        answering,
+    });
     let what = match (bot, player.alive) {
         (_, false) => Some("out".to_owned()),
         (Some(l), true) => Some(format!("{} bot", level_name(l))),
@@ -719,6 +909,8 @@ fn SeatCard(
             class:dead=!player.alive
             class:aimable=move || aimed().is_some()
             on:click=tap
+            role="group"
+            aria-label=said
             data-testid="seat"
             data-seat=seat.0.to_string()
         >

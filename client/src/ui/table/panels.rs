@@ -9,9 +9,33 @@ use shared::engine::{ActionKind, Event, Input, Pending, Seat, WindowKind};
 use super::{CardFace, Snap, TableCtx, outcome_class};
 use crate::model::moment::{chart_points, coins_over_time, figures};
 use crate::model::words::{
-    action_button, action_effect, action_label, action_title, card_name, claim_words, describe,
-    distinct_keeps, input_hint, input_label,
+    action_effect, action_label, action_title, card_name, claim_words, describe, distinct_keeps,
+    input_hint, input_label,
 };
+use crate::ui::labels;
+
+/// The title of the panel of a decision of ours, which names its group (and what the
+/// assertive announcement says); `None` when nothing is ours to decide.
+pub(super) fn decision_title(snap: &Snap) -> Option<&'static str> {
+    if snap.legal.is_empty() {
+        return None;
+    }
+    Some(match snap.view.pending {
+        Pending::GameOver { .. } => return None,
+        Pending::Action { .. } => "Your turn",
+        Pending::Respond { window } => match window.kind {
+            WindowKind::Challenge => "Do you believe it?",
+            WindowKind::Block => "Block it?",
+            WindowKind::BlockChallenge => "Do you believe the block?",
+        },
+        Pending::LoseInfluence { .. } => "You lose an influence",
+        Pending::Exchange { .. } => "Exchange",
+        Pending::ExamineShow { .. } => "You are examined",
+        Pending::ExamineDecide { .. } => "Examine",
+        Pending::Draft { .. } => "Draft",
+        Pending::ChooseAllegiance { .. } => "Choose your side",
+    })
+}
 
 /// Picks the panel for the pending decision.
 #[component]
@@ -47,7 +71,7 @@ pub fn Decision(
         }
         _ if snap.legal.is_empty() => waiting(&snap, me_out).into_any(),
         Pending::Action { .. } => view! { <ActionPanel snap=snap.clone() pressed /> }.into_any(),
-        Pending::Respond { window } => {
+        Pending::Respond { .. } => {
             let claim = snap.view.events.iter().rev().find_map(|e| {
                 describe(e, &snap.names, snap.me, snap.view.options).filter(|_| {
                     matches!(
@@ -58,14 +82,8 @@ pub fn Decision(
                     )
                 })
             });
-            let title = match window.kind {
-                WindowKind::Challenge => "Do you believe it?",
-                WindowKind::Block => "Block it?",
-                WindowKind::BlockChallenge => "Do you believe the block?",
-            };
             panel(
                 "panel-respond",
-                title,
                 claim.unwrap_or_default(),
                 &snap,
                 snap.legal.clone(),
@@ -74,7 +92,6 @@ pub fn Decision(
         }
         Pending::LoseInfluence { .. } => panel(
             "panel-lose",
-            "You lose an influence",
             "Choose the card to turn face up.".into(),
             &snap,
             snap.legal.clone(),
@@ -84,7 +101,6 @@ pub fn Decision(
             let drawn: Vec<&'static str> = drawn.iter().flatten().map(|c| card_name(*c)).collect();
             panel(
                 "panel-exchange",
-                "Exchange",
                 format!(
                     "You drew {}. Choose the cards to keep.",
                     drawn.join(" and ")
@@ -96,7 +112,6 @@ pub fn Decision(
         }
         Pending::ExamineShow { examiner, .. } => panel(
             "panel-examine-show",
-            "You are examined",
             format!(
                 "Choose the card to show {}.",
                 names.get(examiner.index()).cloned().unwrap_or_default()
@@ -107,7 +122,6 @@ pub fn Decision(
         ),
         Pending::ExamineDecide { target, card, .. } => panel(
             "panel-examine-decide",
-            "Examine",
             format!(
                 "{} shows you {}. Let them keep it, or make them swap it for a new card?",
                 names.get(target.index()).cloned().unwrap_or_default(),
@@ -119,7 +133,6 @@ pub fn Decision(
         ),
         Pending::Draft { .. } => panel(
             "panel-draft",
-            "Draft",
             "Pick a card secretly; the other is dealt at random.".into(),
             &snap,
             snap.legal.clone(),
@@ -127,7 +140,6 @@ pub fn Decision(
         ),
         Pending::ChooseAllegiance { .. } => panel(
             "panel-allegiance",
-            "Choose your side",
             "Loyalists and Reformists may not attack their own side until all are on one.".into(),
             &snap,
             snap.legal.clone(),
@@ -135,7 +147,7 @@ pub fn Decision(
         ),
     };
     view! {
-        <div class="t-decision" data-testid="decision-area">
+        <div class="t-decision" data-testid="decision-area" tabindex="-1">
             {problem}
             {timed_out}
             {body}
@@ -182,13 +194,13 @@ fn waiting(snap: &Snap, me_out: bool) -> impl IntoView + use<> {
 /// A panel: a title, what it answers, and one button per choice.
 fn panel(
     testid: &'static str,
-    title: &'static str,
     what: String,
     snap: &Snap,
     inputs: Vec<Input>,
     pressed: RwSignal<bool>,
 ) -> AnyView {
     let bad = testid == "panel-lose";
+    let title = decision_title(snap).unwrap_or_default();
     view! {
         <div class="t-panel mine" class:bad=bad data-testid=testid role="group" aria-label=title>
             <h3>{title}</h3>
@@ -199,6 +211,12 @@ fn panel(
         </div>
     }
     .into_any()
+}
+
+/// A button pressed is disabled, which takes the focus from it: the decision area keeps
+/// it until the next update draws what comes next.
+fn hold_focus() {
+    super::focus_first("[data-testid=decision-area]");
 }
 
 /// One button per input, in the order given, each with what it means beneath.
@@ -217,26 +235,26 @@ fn Choices(inputs: Vec<Input>, snap: Snap, pressed: RwSignal<bool>) -> impl Into
                 Input::Pass => "btn decision ghost",
                 _ => "btn decision",
             };
-            let name = if hint.is_empty() {
-                label.clone()
-            } else {
-                format!("{label} — {hint}")
-            };
+            let key = labels::shortcut(&i);
+            let focus_key = label.clone();
             view! {
                 <button
                     class=cls
                     data-testid="decision"
-                    aria-label=name
+                    data-focus-key=focus_key
+                    aria-keyshortcuts=key
                     disabled=move || pressed.get()
                     on:click=move |_| {
                         if !pressed.get_untracked() {
                             pressed.set(true);
+                            hold_focus();
                             ctx.play.run(i);
                         }
                     }
                 >
                     <span class="d-label">{label}</span>
-                    {(!hint.is_empty()).then(|| view! { <span class="d-hint">{hint}</span> })}
+                    {(!hint.is_empty()).then(|| view! { <span class="sr-only">" — "</span><span class="d-hint">{hint}</span> })}
+                    {key.map(|k| view! { <kbd aria-hidden="true">{k}</kbd> })}
                 </button>
             }
         })
@@ -264,6 +282,7 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
         })
         .collect();
     let must_coup = kinds == [ActionKind::Coup];
+    let title = decision_title(&snap);
     let names = snap.names.clone();
     let actions = {
         let legal = legal.clone();
@@ -284,12 +303,13 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
                             class="btn decision"
                             class:target=k.targeted()
                             data-testid="decision"
-                            aria-label=action_button(k, options)
+                            data-focus-key=action_title(k)
                             disabled=move || pressed.get()
                             on:click=move |_| match single {
                                 Some(i) => {
                                     if !pressed.get_untracked() {
                                         pressed.set(true);
+                                        hold_focus();
                                         ctx.play.run(i);
                                     }
                                 }
@@ -297,6 +317,7 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
                             }
                         >
                             <span class="d-label">{action_title(k)}</span>
+                            <span class="sr-only">" — "</span>
                             <span class="d-hint">{action_effect(k, options)}</span>
                         </button>
                     }
@@ -314,15 +335,18 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
             })
             .map(|(i, a, t): (Input, _, Seat)| {
                 let who = names.get(t.index()).cloned().unwrap_or_default();
+                let name = action_label(a, &names);
                 view! {
                     <button
                         class="btn decision target"
                         data-testid="decision"
-                        aria-label=action_label(a, &names)
+                        data-focus-key=name.clone()
+                        aria-label=name
                         disabled=move || pressed.get()
                         on:click=move |_| {
                             if !pressed.get_untracked() {
                                 pressed.set(true);
+                                hold_focus();
                                 ctx.play.run(i);
                             }
                         }
@@ -334,10 +358,10 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
             .collect_view()
     };
     view! {
-        <div class="t-panel mine" data-testid="panel-action" role="group" aria-label="Your turn">
+        <div class="t-panel mine" data-testid="panel-action" role="group" aria-label=title>
             {move || match chosen.get() {
                 None => view! {
-                    <h3>"Your turn"</h3>
+                    <h3>{title}</h3>
                     {must_coup.then(|| view! { <p class="t-claim">"With 10 coins or more you must Coup."</p> })}
                     <div class="t-choices actions">{actions.clone()}</div>
                 }
@@ -396,6 +420,10 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
         .map(|r| r.claims.clone())
         .unwrap_or_default();
     let figs = figures(&snap.view, &truths);
+    // The keyboard goes to the end's first choice.
+    request_animation_frame(|| {
+        super::focus_first("[data-testid=game-over] button");
+    });
     let hands = snap
         .view
         .players
@@ -489,6 +517,7 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
             class:hidden=move || closed.get()
             class:won=won
             role="dialog"
+            aria-modal="true"
             aria-label="Game over"
             data-testid="game-over"
             data-winner=winner.0.to_string()
@@ -498,7 +527,15 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
                 <div class="t-choices">
                     {rematch}
                     {to_lobby}
-                    <button class="btn ghost" on:click=move |_| closed.set(true)>"See the table"</button>
+                    <button
+                        class="btn ghost"
+                        on:click=move |_| {
+                            closed.set(true);
+                            super::focus_first("[data-testid=decision-area]");
+                        }
+                    >
+                        "See the table"
+                    </button>
                     <button class="btn ghost" on:click=move |_| ctx.leave.run(())>{ctx.leave_label}</button>
                 </div>
                 <h3>"Every hand"</h3>
