@@ -80,8 +80,10 @@ rm -f "$BOOT"
 sed -e "s|{{WASM}}|$WASM_NAME|g" -e "s|{{JS}}|$JS_NAME|g" -e "s|{{STYLE}}|$CSS_NAME|g" \
     -e "s|{{REFEREE}}|$REF_BOOT|g" \
     "$ROOT/client/index.html" >"$OUT/index.html"
-if grep -q '{{' "$OUT/index.html" "$OUT/$REF_BOOT"; then die "a placeholder was left unfilled"; fi
 cp -R "$ROOT/client/assets" "$OUT/assets"
+# The manifest, the icons, the catalogs and the service worker with this build's file list.
+node "$ROOT/.ci/offline.mjs" "$OUT"
+if grep -q '{{' "$OUT/index.html" "$OUT/$REF_BOOT"; then die "a placeholder was left unfilled"; fi
 
 # Precompressed siblings: brotli at quality 11 (large window) and gzip at level 9, by
 # Node's zlib (no other tool to install). Only where they save bytes.

@@ -12,7 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { readFileSync, readdirSync, statSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 
-const COMPRESSIBLE = /\.(html|js|mjs|css|svg|wasm|json|txt)$/;
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|wasm|json|txt|webmanifest|ftl)$/;
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -203,11 +203,19 @@ pub async fn static_target(root: &Path, path: &str) -> Result<PathBuf, StatusCod
     Ok(real)
 }
 
-/// Sets `Cache-Control` on successful static responses by file name, and `Vary`.
+/// Sets `Cache-Control` on successful static responses by file name, `Vary`, and the
+/// type of the files whose extension the MIME table does not know ([`extra_type`]).
+/// The service worker (`sw.js`) and the page are not hashed, so they are revalidated
+/// every time: a new build is seen at once.
 async fn cache_control(req: Request, next: Next) -> Response {
     let immutable = is_hashed_asset(req.uri().path());
+    let extra = extra_type(req.uri().path());
     let mut res: Response<Body> = next.run(req).await;
     if res.status().is_success() || res.status() == StatusCode::NOT_MODIFIED {
+        if let Some(t) = extra {
+            res.headers_mut()
+                .insert(header::CONTENT_TYPE, HeaderValue::from_static(t));
+        }
         let value = if immutable {
             CACHE_IMMUTABLE
         } else {
@@ -221,6 +229,13 @@ async fn cache_control(req: Request, next: Next) -> Response {
     res.headers_mut()
         .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     res
+}
+
+/// The `Content-Type` of a static file the MIME table does not know: the message
+/// catalogs (Project Fluent's `.ftl`) are UTF-8 text.
+pub fn extra_type(path: &str) -> Option<&'static str> {
+    path.ends_with(".ftl")
+        .then_some("text/plain; charset=utf-8")
 }
 
 /// Whether a path names a content-hashed asset: a file name with a part of 8 to 64 hex

@@ -105,6 +105,63 @@ async fn static_files_with_cache_csp_and_precompressed_siblings() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// What the installable, offline page needs: the service worker and the manifest are
+/// revalidated every time (a new build is seen at once) with their proper types, and a
+/// hashed catalog is cached for good as UTF-8 text, compressed or not.
+#[tokio::test]
+async fn the_worker_the_manifest_and_the_catalogs_have_their_types_and_lifetimes() {
+    let dir = std::env::temp_dir().join(format!("coup-offline-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("locales")).expect("dir");
+    std::fs::write(dir.join("index.html"), "<!doctype html><p>page").expect("index");
+    std::fs::write(
+        dir.join("sw.js"),
+        "self.addEventListener('fetch', () => {});",
+    )
+    .expect("sw");
+    std::fs::write(dir.join("manifest.webmanifest"), "{\"name\": \"Coup\"}").expect("manifest");
+    let catalog = "hello = Bonjour, { $name } !\n";
+    std::fs::write(dir.join("locales/fr-0123abcd4567ef89.ftl"), catalog).expect("ftl");
+    std::fs::write(dir.join("locales/fr-0123abcd4567ef89.ftl.br"), b"brotli").expect("br");
+    let config = Config::parse_from(["coup-relay", "--static-dir", dir.to_str().expect("utf-8")]);
+    let r = relay_with(config.normalized()).await;
+
+    let (head, body) = get(r.addr, "/sw.js", "").await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(head.contains("cache-control: no-cache"), "{head}");
+    assert!(head.contains("content-type: text/javascript"), "{head}");
+    assert!(body.starts_with(b"self.addEventListener"));
+    let (head, _) = get(r.addr, "/manifest.webmanifest", "").await;
+    assert!(
+        head.contains("content-type: application/manifest+json"),
+        "{head}"
+    );
+    assert!(head.contains("cache-control: no-cache"), "{head}");
+    let (head, body) = get(r.addr, "/locales/fr-0123abcd4567ef89.ftl", "").await;
+    assert!(
+        head.contains("content-type: text/plain; charset=utf-8"),
+        "{head}"
+    );
+    assert!(head.contains("immutable"), "{head}");
+    assert_eq!(body, catalog.as_bytes());
+    let (head, body) = get(
+        r.addr,
+        "/locales/fr-0123abcd4567ef89.ftl",
+        "Accept-Encoding: br\r\n",
+    )
+    .await;
+    assert!(head.contains("content-encoding: br"), "{head}");
+    assert!(
+        head.contains("content-type: text/plain; charset=utf-8"),
+        "{head}"
+    );
+    assert_eq!(body, b"brotli");
+    // A catalog that is not there is a 404 that is not cached.
+    let (head, _) = get(r.addr, "/locales/xx-0123abcd4567ef89.ftl", "").await;
+    assert!(head.starts_with("http/1.1 404"), "{head}");
+    assert!(!head.contains("immutable"), "{head}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[tokio::test]
 async fn without_a_built_client_the_root_explains_how_to_build_it() {
     let r = relay(&[]).await;

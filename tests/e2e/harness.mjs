@@ -69,22 +69,26 @@ async function waitForHealth(relay, url, ms, log) {
 
 export { freePort, CHROMIUM, CHROMIUM_ARGS };
 
+/** The built client the relay serves (COUP_DIST, or dist/). */
+export { DIST };
+
 /**
- * Starts the relay serving the built client and launches Chromium (or uses `browser`, one
- * already running). `relayArgs` are more flags for the relay (TURN, say).
+ * Starts the relay serving the built client (or `dist`, another built directory) and
+ * launches Chromium (or uses `browser`, one already running). `relayArgs` are more flags
+ * for the relay (TURN, say).
  * Returns `{ base, browser, stop, restartRelay, relayLog }`: the page's URL, the browser,
  * a function that closes the browser and stops the relay, one that stops the relay and
  * starts it again on the same port (`downMs` later), and the relay's output so far.
  */
-export async function startTable({ relayArgs = [], browser: shared } = {}) {
+export async function startTable({ relayArgs = [], browser: shared, dist = DIST } = {}) {
   assert.ok(existsSync(RELAY_BIN), `no relay binary at ${RELAY_BIN}`);
-  assert.ok(existsSync(path.join(DIST, "index.html")), `no built client at ${DIST}`);
+  assert.ok(existsSync(path.join(dist, "index.html")), `no built client at ${dist}`);
   mkdirSync(ARTIFACTS, { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let relayLog = "";
   const launch = () => {
-    const child = spawn(RELAY_BIN, ["--bind", `127.0.0.1:${port}`, "--static-dir", DIST, ...relayArgs], {
+    const child = spawn(RELAY_BIN, ["--bind", `127.0.0.1:${port}`, "--static-dir", dist, ...relayArgs], {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "info" },
     });

@@ -73,6 +73,8 @@ pub fn Lobby() -> impl IntoView {
         }
     };
     let offer = Memo::new(move |_| ctl.session.with(|s| s.rejoin_offer().cloned()));
+    // Rooms need the relay; a game against bots does not.
+    let online = crate::ui::offline::online();
     view! {
         <section class="lobby">
             {move || {
@@ -134,6 +136,7 @@ pub fn Lobby() -> impl IntoView {
                         .into_any(),
                 }}
             </div>
+            <crate::ui::offline::OfflineNote online />
             <div class="lobby-cards">
                 <crate::ui::table::SoloStart ready=Callback::new(move |()| take_name()) />
                 <div class="panel card-create">
@@ -142,7 +145,7 @@ pub fn Lobby() -> impl IntoView {
                     <button
                         class="btn primary big"
                         data-testid="create-room"
-                        disabled=move || checked.with(Result::is_err)
+                        disabled=move || checked.with(Result::is_err) || !online.get()
                         on:click=on_create
                     >
                         "Create a room"
@@ -170,7 +173,7 @@ pub fn Lobby() -> impl IntoView {
                             class="btn primary"
                             data-testid="join-room"
                             type="submit"
-                            disabled=move || checked.with(Result::is_err)
+                            disabled=move || checked.with(Result::is_err) || !online.get()
                         >
                             "Join"
                         </button>

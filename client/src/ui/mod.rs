@@ -8,6 +8,7 @@
 mod chat;
 mod labels;
 mod lobby;
+mod offline;
 mod room;
 mod settings;
 pub(crate) mod table;
@@ -86,6 +87,7 @@ fn Notices() -> impl IntoView {
     let ended = Memo::new(move |_| ctl.session.with(|s| s.ended().map(str::to_owned)));
     view! {
         <div class="notices" role="status" aria-live="polite">
+            <offline::UpdatePrompt />
             {move || {
                 line.get()
                     .map(|text| view! { <div class="notice" data-testid="connection-line">{text}</div> })

@@ -1,0 +1,156 @@
+// The installable, offline half of the client build, run by .ci/build-client.sh on its
+// output directory once every other file is in place (and before compression):
+//
+//   node .ci/offline.mjs DIR
+//
+// - draws the app's PNG icons (assets/icon-192.png, assets/icon-512.png) with Node's
+//   zlib: a gold coin on the page's dark colour, inside the maskable safe zone;
+// - copies the message catalogs (client/locales/LANG.ftl) to locales/LANG-HASH.ftl and
+//   writes their names into index.html's {{LOCALES}} (`lang=file` pairs);
+// - copies client/manifest.webmanifest;
+// - writes sw.js from client/sw.js: {{ASSETS}} becomes the list of every file in DIR (the
+//   page itself as "./"), {{VERSION}} a hash of their names and contents, so a new build
+//   is a new worker with a new cache, and the same build is byte for byte the same worker.
+
+import { createHash } from "node:crypto";
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { deflateSync } from "node:zlib";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CLIENT = path.join(ROOT, "client");
+const OUT = process.argv[2];
+if (!OUT) throw new Error("usage: node .ci/offline.mjs DIR");
+
+const sha = (data) => createHash("sha256").update(data).digest("hex");
+
+// ---- icons -------------------------------------------------------------------------
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf) {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type, data) {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, "latin1");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** An RGB PNG of `size`² pixels, each the colour `pixel(x, y)` returns (0..1 coordinates). */
+function png(size, pixel) {
+  const SS = 4; // samples per pixel per axis, for smooth edges
+  const raw = Buffer.alloc(size * (size * 3 + 1));
+  for (let y = 0; y < size; y++) {
+    const row = y * (size * 3 + 1);
+    raw[row] = 0; // filter: none
+    for (let x = 0; x < size; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let sy = 0; sy < SS; sy++) {
+        for (let sx = 0; sx < SS; sx++) {
+          const [pr, pg, pb] = pixel((x + (sx + 0.5) / SS) / size, (y + (sy + 0.5) / SS) / size);
+          r += pr;
+          g += pg;
+          b += pb;
+        }
+      }
+      const o = row + 1 + x * 3;
+      raw[o] = Math.round(r / (SS * SS));
+      raw[o + 1] = Math.round(g / (SS * SS));
+      raw[o + 2] = Math.round(b / (SS * SS));
+    }
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type: RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const DARK = [0x10, 0x15, 0x1c];
+const GOLD = [0xe2, 0xb5, 0x56];
+const GREEN = [0x1f, 0x6b, 0x45];
+
+/** The icon: a gold coin with a green face and a gold crown-like band, centred in the
+ * inner 80% (the maskable safe zone is a circle of radius 0.4). */
+function icon(x, y) {
+  const dx = x - 0.5;
+  const dy = y - 0.5;
+  const d = Math.hypot(dx, dy);
+  if (d > 0.34) return DARK;
+  if (d > 0.29) return GOLD;
+  // The face: three gold points over a band, as a crown.
+  const inBand = dy > 0.02 && dy < 0.09 && Math.abs(dx) < 0.15;
+  const peak = (cx) => dy <= 0.02 && dy > -0.12 + Math.abs(dx - cx) * 1.6 && Math.abs(dx) < 0.15;
+  if (inBand || peak(-0.1) || peak(0) || peak(0.1)) return GOLD;
+  return GREEN;
+}
+
+mkdirSync(path.join(OUT, "assets"), { recursive: true });
+for (const size of [192, 512]) writeFileSync(path.join(OUT, "assets", `icon-${size}.png`), png(size, icon));
+
+// ---- catalogs ----------------------------------------------------------------------
+
+const LOCALES = path.join(CLIENT, "locales");
+const catalogs = [];
+let ftl = [];
+try {
+  ftl = readdirSync(LOCALES).filter((f) => f.endsWith(".ftl"));
+} catch {
+  // No catalogs: the page has its built-in language only.
+}
+if (ftl.length > 0) mkdirSync(path.join(OUT, "locales"), { recursive: true });
+for (const file of ftl.sort()) {
+  const lang = file.slice(0, -".ftl".length);
+  if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lang)) throw new Error(`catalog name ${file} is not a language tag`);
+  const text = readFileSync(path.join(LOCALES, file));
+  const name = `locales/${lang}-${sha(text).slice(0, 16)}.ftl`;
+  writeFileSync(path.join(OUT, name), text);
+  catalogs.push(`${lang}=${name}`);
+}
+const indexPath = path.join(OUT, "index.html");
+const index = readFileSync(indexPath, "utf8");
+writeFileSync(indexPath, index.replaceAll("{{LOCALES}}", catalogs.join(",")));
+
+// ---- manifest and service worker ---------------------------------------------------
+
+copyFileSync(path.join(CLIENT, "manifest.webmanifest"), path.join(OUT, "manifest.webmanifest"));
+
+function* files(dir, rel = "") {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const r = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) yield* files(path.join(dir, entry.name), r);
+    else if (entry.isFile()) yield r;
+  }
+}
+
+const assets = [...files(OUT)]
+  .filter((f) => !/\.(br|gz)$/.test(f) && f !== "sw.js")
+  .sort();
+const version = sha(assets.map((f) => `${f} ${sha(readFileSync(path.join(OUT, f)))}\n`).join("")).slice(0, 16);
+const list = assets.map((f) => (f === "index.html" ? "./" : f));
+const sw = readFileSync(path.join(CLIENT, "sw.js"), "utf8")
+  .replaceAll("{{VERSION}}", version)
+  .replaceAll("{{ASSETS}}", JSON.stringify(list));
+if (sw.includes("{{")) throw new Error("sw.js: a placeholder was left unfilled");
+writeFileSync(path.join(OUT, "sw.js"), sw);
+console.log(`    offline: sw.js caches ${list.length} files as version ${version}; ${catalogs.length} catalogs`);

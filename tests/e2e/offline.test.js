@@ -1,0 +1,163 @@
+// The page as an installed app: its manifest makes it installable, its service worker keeps
+// it for offline play, and a new build's worker takes over only when the player reloads.
+//
+// Each test serves its own copy of the built client, so a test may change it (a "new
+// build") without touching what the other files serve.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ARTIFACTS, DIST, startTable } from "./harness.mjs";
+import { decideOnce } from "./play.mjs";
+
+let browser;
+let stopFirst;
+const dirs = [];
+
+before(async () => {
+  // The first table launches the browser the tests share; each test serves its own copy.
+  const t = await startTable();
+  browser = t.browser;
+  stopFirst = t.stop;
+});
+
+after(async () => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  await stopFirst?.();
+});
+
+/** A copy of the built client that a test may change. */
+function copyOfDist() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "coup-offline-"));
+  cpSync(DIST, dir, { recursive: true });
+  dirs.push(dir);
+  return dir;
+}
+
+/** A page on `base` whose service worker has installed and controls it. */
+async function controlledPage(base, viewport) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(base);
+  await page.getByTestId("solo-start").waitFor();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+  return { context, page, errors };
+}
+
+test("the page is installable: a manifest with its icons, and a worker that controls it", { timeout: 60_000 }, async () => {
+  const t = await startTable({ browser, dist: copyOfDist() });
+  const { context, page } = await controlledPage(t.base, { width: 390, height: 844 });
+  try {
+    const cdp = await context.newCDPSession(page);
+    const { errors, data, url } = await cdp.send("Page.getAppManifest");
+    assert.ok(url.endsWith("/manifest.webmanifest"), url);
+    assert.deepEqual(errors, [], "the manifest parses");
+    const manifest = JSON.parse(data);
+    assert.equal(manifest.display, "standalone");
+    assert.equal(manifest.start_url, "./");
+    assert.equal(manifest.theme_color, "#10151c");
+    // Every icon it names is served, with the type it says.
+    for (const icon of manifest.icons) {
+      const res = await page.evaluate(async (src) => {
+        const r = await fetch(src);
+        const b = new Uint8Array(await r.arrayBuffer());
+        return { ok: r.ok, type: r.headers.get("content-type"), png: b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 };
+      }, icon.src);
+      assert.ok(res.ok, icon.src);
+      assert.ok(res.type.startsWith(icon.type), `${icon.src}: ${res.type}`);
+      if (icon.type === "image/png") assert.ok(res.png, `${icon.src} is a PNG`);
+    }
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    // Playwright's contexts are incognito ones, where Chromium installs nothing: that is
+    // the context's, not the page's. Nothing else may stop an install.
+    const ours = installabilityErrors.filter((e) => e.errorId !== "in-incognito");
+    assert.deepEqual(ours, [], "Chromium sees nothing in the page that stops an install");
+  } finally {
+    await context.close();
+    await t.stop();
+  }
+});
+
+test("once loaded, a game against bots starts and plays to the end with the network off", { timeout: 300_000 }, async () => {
+  const t = await startTable({ browser, dist: copyOfDist() });
+  const { context, page, errors } = await controlledPage(t.base, { width: 390, height: 844 });
+  try {
+    // Off: the browser's offline mode, and the relay itself stopped, so nothing answers.
+    await context.setOffline(true);
+    await t.stop();
+    await page.reload();
+    await page.getByTestId("solo-start").waitFor();
+    // The first screen says plainly that rooms need the network.
+    await page.getByTestId("offline-note").waitFor();
+    assert.match(await page.getByTestId("offline-note").textContent(), /offline/i);
+    assert.ok(await page.getByTestId("create-room").isDisabled(), "no room can be created offline");
+    assert.ok(await page.getByTestId("join-room").isDisabled(), "no room can be joined offline");
+    await page.getByTestId("solo-players").selectOption("3");
+    await page.getByTestId("solo-start").click();
+    await page.getByTestId("solo-table").waitFor();
+    let decisions = 0;
+    const deadline = Date.now() + 240_000;
+    while (!(await page.getByTestId("game-over").isVisible())) {
+      assert.ok(Date.now() < deadline, "the game did not end in time");
+      if (await decideOnce(page)) decisions += 1;
+      else await page.waitForTimeout(100);
+    }
+    assert.ok(decisions > 0, "we made at least one decision");
+    assert.match(await page.getByTestId("log").textContent(), /(wins|You win) the game/);
+    await page.screenshot({ path: path.join(ARTIFACTS, "offline-over-phone.png"), fullPage: true });
+    console.log(`    offline: a 3-player game against bots played to the end, ${decisions} decisions of ours`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a new build's worker waits, the page offers a reload, and after it the new version runs alone", { timeout: 120_000 }, async () => {
+  const dist = copyOfDist();
+  const t = await startTable({ browser, dist });
+  const { context, page, errors } = await controlledPage(t.base, { width: 1280, height: 800 });
+  try {
+    const before = await page.evaluate(() => caches.keys());
+    assert.equal(before.length, 1, `one cache: ${before}`);
+    assert.equal(await page.getByTestId("update-ready").count(), 0, "no prompt while nothing is new");
+
+    // A new build: another page, one more file, and so another worker and file list.
+    const sw = readFileSync(path.join(dist, "sw.js"), "utf8");
+    const version = sw.match(/const VERSION = "([0-9a-f]+)"/)[1];
+    writeFileSync(path.join(dist, "assets", "next.txt"), "the next build\n");
+    writeFileSync(
+      path.join(dist, "sw.js"),
+      sw.replace(`"${version}"`, `"${version}next"`).replace("const ASSETS = [", 'const ASSETS = ["assets/next.txt",'),
+    );
+    const index = readFileSync(path.join(dist, "index.html"), "utf8");
+    writeFileSync(path.join(dist, "index.html"), index.replace("<title>", '<meta name="coup-build" content="next"><title>'));
+    // The build's precompressed siblings of the two changed files would still be the old
+    // ones: the relay prefers them.
+    for (const f of ["sw.js", "index.html"]) for (const z of [".br", ".gz"]) rmSync(path.join(dist, f + z), { force: true });
+
+    // The browser looks for a new worker on navigation and every hour; ask now.
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+    await page.getByTestId("update-ready").waitFor({ timeout: 30_000 });
+    // Until the player says so, this page stays the old version.
+    assert.equal(await page.locator('meta[name="coup-build"]').count(), 0);
+    assert.match(await page.getByTestId("update-ready").textContent(), /new version/i);
+    await Promise.all([page.waitForEvent("load"), page.getByTestId("update-reload").click()]);
+    await page.getByTestId("solo-start").waitFor();
+    assert.equal(await page.locator('meta[name="coup-build"]').getAttribute("content"), "next");
+    const after = await page.evaluate(() => caches.keys());
+    assert.deepEqual(after, [`coup-${version}next`], "the old cache is gone");
+    assert.ok(
+      await page.evaluate(async () => (await caches.match("assets/next.txt")) !== undefined),
+      "the new list's files are cached",
+    );
+    assert.equal(await page.getByTestId("update-ready").count(), 0, "no prompt after the reload");
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await t.stop();
+  }
+});
