@@ -1,9 +1,10 @@
 // Everyone at the table: an axe-core audit of every screen (the first screen, the rules,
-// our turn, a window, the game's end, a room's lobby for its host and for a joiner) at a
-// phone's size (390×844) and a laptop's (1366×768), with no serious or critical
-// violation; a whole game against bots played with the keyboard alone (key presses, no
-// click): focus on each decision owed and never left on the page, the common answers by
-// their keys, what is announced; and animations stilled for prefers-reduced-motion.
+// our turn, a window, the game's end, a room's lobby for its host and for a joiner, the
+// room's game on the joiner's page) at a phone's size (390×844) and a laptop's
+// (1366×768), with no serious or critical violation; a whole game against bots played
+// with the keyboard alone (key presses, no click): focus on each decision owed and never
+// left on the page, the common answers by their keys, what is announced; and animations
+// stilled for prefers-reduced-motion.
 //
 // Run by .ci/test.sh beside the other browser tests; same environment variables.
 
@@ -103,6 +104,12 @@ for (const [label, viewport] of [
         await clean(guest.page, `${label}, joiner lobby`);
         await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
         await clean(host.page, `${label}, room host lobby with a joiner`);
+        // The room's game, on the joiner's page.
+        await host.page.getByTestId("add-bot").click();
+        await host.page.locator('[data-testid="lobby-seat"][data-kind="bot"]').waitFor({ timeout: 10_000 });
+        await host.page.getByTestId("start-game").click();
+        await guest.page.getByTestId("seat").nth(2).waitFor({ timeout: 10_000 });
+        await clean(guest.page, `${label}, joiner at the table`);
         assert.deepEqual([...host.errors, ...guest.errors], []);
       } finally {
         await host.context.close();

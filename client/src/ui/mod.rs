@@ -44,7 +44,7 @@ pub fn App() -> impl IntoView {
     view! {
         <div class="shell">
             <header class="top">
-                <span class="logo">"Coup"</span>
+                <h1 class="logo">"Coup"</h1>
                 <span class="tagline">"a game of bluffing, in your browser"</span>
             </header>
             <Notices />
