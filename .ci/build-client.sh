@@ -22,7 +22,10 @@ ensure_wasm_opt
 section "client: cargo build (wasm32, wasm-release)"
 # strip=false here only: wasm-bindgen reads the module's `target_features` section to know
 # which wasm features it may use, and stripping removes it. wasm-opt strips below instead.
-CARGO_PROFILE_WASM_RELEASE_STRIP=false \
+# `--cfg erase_components`: Leptos gives each component's view one erased type instead of
+# the nested generic type of its whole tree, so the rendering code is compiled once rather
+# than once per tree (a smaller page module; BENCHMARKS.md's size section has the figures).
+CARGO_PROFILE_WASM_RELEASE_STRIP=false RUSTFLAGS="${RUSTFLAGS:-} --cfg erase_components" \
     cargo build -p coup-client -p coup-referee --target wasm32-unknown-unknown \
     --profile wasm-release --locked
 

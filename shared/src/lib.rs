@@ -10,6 +10,9 @@
 //! - [`relay`]: the relay's wire protocol (`docs/RELAY-PROTOCOL.md`), shared by
 //!   the relay server and the browser client.
 
+#[macro_use]
+mod tagged;
+
 pub mod bots;
 pub mod engine;
 pub mod relay;

@@ -1,15 +1,17 @@
 //! [`Event`]: what happened, public or private.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::{Action, Allegiance, Answer, Card, Claimed, Seat, WindowKind};
 
+tag_first! {
+tag "type" (internal), names #[serde(rename_all = "snake_case")];
 /// Something that happened. [`Game::apply`](super::Game::apply) reports the events an input
 /// caused; the game keeps them all, and [`Event::for_viewer`] redacts one for a seat.
 ///
 /// Every event is public in its existence (the table sees that a player drew a card); the
 /// `Option<Card>` fields (and a sealed [`Answer`]) are what redaction blanks (R11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// R2.5: `seat` chose a card from their set (private to `seat`).
@@ -100,6 +102,7 @@ pub enum Event {
     CoinsReturned { seat: Seat, coins: u16 },
     /// R9.5: the game is over.
     GameOver { winner: Seat },
+}
 }
 
 impl Event {

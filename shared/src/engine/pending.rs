@@ -1,14 +1,16 @@
 //! [`Pending`]: who owes which decision now. This enum is the game's state machine.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::{Card, Seat, SeatSet, Window};
 
+tag_first! {
+tag "kind" (internal), names #[serde(rename_all = "snake_case")];
 /// The decision the game is waiting for.
 ///
 /// Fields holding secret cards are `Option`s: in a [`Game`](super::Game) they are always
 /// filled; in a [`View`](super::View) they are `None` for a viewer who may not see them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Pending {
     /// R2.5: both players choose a card from their own set, secretly.
@@ -46,6 +48,7 @@ pub enum Pending {
     },
     /// R9.5: the game is over.
     GameOver { winner: Seat },
+}
 }
 
 impl Pending {

@@ -63,8 +63,10 @@ struct BotClock {
 /// The format of [`Host::snapshot`]; a snapshot of another format is refused.
 pub const SNAPSHOT_VERSION: u32 = 1;
 
+tag_first! {
+tag "type" (internal), names #[serde(rename_all = "snake_case")];
 /// What the transport should do.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Outgoing {
     /// Send `text` on the link to `to` (for [`PeerId::LOCAL`]: hand it to the local guest).
@@ -75,6 +77,7 @@ pub enum Outgoing {
     /// relay peer out of the room for the rest of it (its `kick`), then close it (a
     /// [`Outgoing::Close`] follows).
     Ban { peer: PeerId },
+}
 }
 
 /// Why a snapshot could not be restored.
@@ -88,13 +91,16 @@ pub enum RestoreError {
     Inconsistent(&'static str),
 }
 
+tag_first! {
+tag "kind" (internal), names #[serde(rename_all = "snake_case")];
 /// Who holds a seat, as the host keeps it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 enum Slot {
     Open,
     Bot { level: BotLevel, name: String },
     Person { member: MemberId },
+}
 }
 
 /// A person at the table.
@@ -126,13 +132,16 @@ struct Clock {
     asked_at: u64,
 }
 
+tag_first! {
+tag "kind" (internal), names #[serde(rename_all = "snake_case")];
 /// A log entry as the host keeps it: events unredacted, redacted per reader when sent.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 enum Stored {
     Event { game_no: u32, event: Event },
     Chat { line: ChatLine },
     Note { note: Note },
+}
 }
 
 /// A link's bookkeeping; not part of a snapshot.

@@ -8,7 +8,7 @@
 //! call and the referee says when it next needs [`Referee::tick`], so the side that owns
 //! the clock keeps one timer. Plain logic, tested natively; the worker is a thin shell.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::host::{Host, Outgoing};
 use super::names::NameError;
@@ -17,8 +17,10 @@ use super::protocol::{MAX_TO_HOST_BYTES, PeerId, WireError, decode, encode};
 /// The most a [`ToReferee`] may take as text: a peer's largest message and its wrapping.
 pub const MAX_TO_REFEREE_BYTES: usize = MAX_TO_HOST_BYTES + 256;
 
+tag_first! {
+tag "type" (internal), names #[serde(rename_all = "snake_case")];
 /// From the page to its referee.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ToReferee {
     /// Open the table; the page's own player is called `name` (seat 0, on the local
@@ -34,6 +36,7 @@ pub enum ToReferee {
     /// ([`Host::restore`]): instead of [`ToReferee::Open`], first. A snapshot that does not
     /// restore leaves the referee unopened.
     Restore { snapshot: String },
+}
 }
 
 impl ToReferee {
@@ -150,14 +153,17 @@ impl Referee {
     }
 }
 
+tag_first! {
+tag "note" (internal), names #[serde(rename_all = "snake_case")];
 /// What the referee's shell tells the page about the table itself, beside the referee's
 /// [`Outgoing`] (tagged `note`, so the two never read as each other).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "note", rename_all = "snake_case")]
 pub enum RefereeNote {
     /// A [`ToReferee::Restore`] failed (or nothing was saved): the table is not open, and
     /// the snapshot was set aside.
     NotRestored { why: String },
+}
 }
 
 impl RefereeNote {

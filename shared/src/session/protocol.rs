@@ -66,8 +66,10 @@ struct VersionProbe {
     v: u32,
 }
 
+tag_first! {
+tag "kind" (internal), names #[serde(rename_all = "snake_case")];
 /// Why an incoming text was not a message.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum WireError {
     #[error("the message is {size} bytes; the limit is {limit}")]
@@ -76,6 +78,7 @@ pub enum WireError {
     VersionMismatch { theirs: u32, ours: u32 },
     #[error("the message is not valid: {detail}")]
     Malformed { detail: String },
+}
 }
 
 /// Reads one message: size first, then the version, then the body.
@@ -131,8 +134,10 @@ fn malformed(e: serde_json::Error) -> WireError {
 // Guest → host
 // ---------------------------------------------------------------------------------------
 
+tag_first! {
+tag "type" (internal), names #[serde(rename_all = "snake_case")];
 /// A message from a guest (or the host's own player on the local link) to the host.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ToHost {
     /// Join the table, or take one's place back with the token from [`ToGuest::Welcome`].
@@ -161,9 +166,12 @@ pub enum ToHost {
     /// Ask for the whole current state again (after a message the guest could not use).
     Sync,
 }
+}
 
+tag_first! {
+tag "kind" (internal), names #[serde(rename_all = "snake_case")];
 /// What a seat holds before a game starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SeatSetting {
     /// Waiting for a person; a bot of the table's default level takes it at the start.
@@ -171,9 +179,12 @@ pub enum SeatSetting {
     /// A bot of this level.
     Bot { level: BotLevel },
 }
+}
 
+tag_first! {
+tag "type" (internal), names #[serde(rename_all = "snake_case")];
 /// The host's commands (R1 options, seats, start, rematch).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum AdminCmd {
     /// R1.1: the number of seats, 2 to 10. Seated people beyond it become watchers.
@@ -209,6 +220,7 @@ pub enum AdminCmd {
     Rematch,
     /// Stop the game in progress, or put a finished one away, and go back to the lobby.
     EndGame,
+}
 }
 
 /// Decision timers (milliseconds); `None` waits for ever.
@@ -326,8 +338,10 @@ pub struct TableInfo {
     pub locked: bool,
 }
 
+tag_first! {
+tag "phase" (internal), names #[serde(rename_all = "snake_case")];
 /// Where the table is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// Before the first game: seats and options can change.
@@ -337,9 +351,12 @@ pub enum Phase {
     /// The game is over; the table can change again and deal another.
     Finished { winner: Seat },
 }
+}
 
+tag_first! {
+tag "kind" (internal), names #[serde(rename_all = "snake_case")];
 /// Who holds a seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SeatInfo {
     Open,
@@ -352,6 +369,7 @@ pub enum SeatInfo {
         /// The seat's bot is answering for them (they dropped and the grace period ran out).
         stand_in: bool,
     },
+}
 }
 
 /// A member as the others see them. Tokens are never in here.
@@ -425,8 +443,10 @@ pub struct LogEntry {
     pub item: LogItem,
 }
 
+tag_first! {
+tag "kind" (internal), names #[serde(rename_all = "snake_case")];
 /// What a log entry says.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum LogItem {
     /// A game event, redacted for the reader.
@@ -435,6 +455,7 @@ pub enum LogItem {
     Chat { line: ChatLine },
     /// Something about the table.
     Note { note: Note },
+}
 }
 
 /// A chat line as the host stamped it.
@@ -450,8 +471,10 @@ pub struct ChatLine {
     pub at: u64,
 }
 
+tag_first! {
+tag "note" (internal), names #[serde(rename_all = "snake_case")];
 /// A table note for the log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "note", rename_all = "snake_case")]
 pub enum Note {
     Joined {
@@ -488,9 +511,12 @@ pub enum Note {
         kind: DecisionKind,
     },
 }
+}
 
+tag_first! {
+tag "kind" (adjacent "detail"), names #[serde(rename_all = "snake_case")];
 /// Why a message was refused. The game and the table are unchanged.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Serialize, thiserror::Error)]
 #[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
 pub enum Refusal {
     #[error("{0}")]
@@ -523,9 +549,12 @@ pub enum Refusal {
     #[error("{0}")]
     Table(TableError),
 }
+}
 
+tag_first! {
+tag "kind" (adjacent "detail"), names #[serde(rename_all = "snake_case")];
 /// Why a host command was refused.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
 #[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
 pub enum TableError {
     #[error("not while a game is being played")]
@@ -555,9 +584,12 @@ pub enum TableError {
     #[error("the game could not be dealt: {0}")]
     Deal(String),
 }
+}
 
+tag_first! {
+tag "kind" (internal), names #[serde(rename_all = "snake_case")];
 /// Why the host ends a link.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Fatal {
     #[error("this table speaks protocol version {host}; yours is {yours}: reload the page")]
@@ -570,6 +602,7 @@ pub enum Fatal {
     TableFull,
     #[error("the table is closed to newcomers")]
     Locked,
+}
 }
 
 /// `ToGuest` is read with its tag first, the way every side writes it: the tag picks the
