@@ -64,7 +64,9 @@ pub(crate) fn read_map<'de, D: Deserializer<'de>, V: serde::de::Visitor<'de>>(
 /// kept (give it `#[derive(Serialize)]` and serde's `tag`, `content` and `rename_all`,
 /// the same `rename_all` as `names`); `(internal)` reads the variant's fields beside the
 /// tag, `(adjacent "detail")` under that key; `names` are the attributes of the unit enum
-/// that reads the tag.
+/// that reads the tag. A field's serde attributes (`default`, `rename`) apply to the
+/// reader too; a variant's own serde attributes do not reach the tag's reader, so give
+/// none.
 ///
 /// ```text
 /// tag_first! {
