@@ -233,7 +233,7 @@ test("a whole game against bots played with the keyboard alone", { timeout: 300_
         await page.keyboard.press("Enter");
         // A target step: the focus is on its first target.
         const g = await focusHeld(page, "after choosing an action");
-        if (/: whom\?$/.test(await page.locator("[data-testid=decision-area] h3").first().textContent().catch(() => ""))) {
+        if (/: whom\?$/.test(await page.locator("[data-testid=decision-area] h2").first().textContent().catch(() => ""))) {
           assert.equal(g.group, "Your turn", "the target step keeps the focus");
           await page.keyboard.press("Enter");
         }

@@ -339,7 +339,7 @@ fn TableBody() -> impl IntoView {
             <div class="t-felt">{felt}</div>
             <aside class="t-side panel">
                 // The lists scroll: each is a stop for Tab, so the keyboard can scroll it.
-                <h3 class="side-title" id="t-log-title">"Table log"</h3>
+                <h2 class="side-title" id="t-log-title">"Table log"</h2>
                 <ol class="t-log" data-testid="log" tabindex="0" aria-labelledby="t-log-title">
                     <For
                         each=move || log.get().into_iter().rev()
@@ -352,7 +352,7 @@ fn TableBody() -> impl IntoView {
                     />
                 </ol>
                 <div class="side-row">
-                    <h3 class="side-title" id="t-claims-title">"Claims"</h3>
+                    <h2 class="side-title" id="t-claims-title">"Claims"</h2>
                     {claim_filter}
                 </div>
                 <ol class="t-claims" data-testid="claims" tabindex="0" aria-labelledby="t-claims-title">

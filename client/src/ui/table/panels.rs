@@ -64,7 +64,7 @@ pub fn Decision(
             let won = snap.me == Some(winner);
             view! {
                 <div class="t-panel over-line" data-testid="winner">
-                    <h3>{if won { "You win!".to_owned() } else { format!("{who} wins") }}</h3>
+                    <h2>{if won { "You win!".to_owned() } else { format!("{who} wins") }}</h2>
                 </div>
             }
             .into_any()
@@ -203,7 +203,7 @@ fn panel(
     let title = decision_title(snap).unwrap_or_default();
     view! {
         <div class="t-panel mine" class:bad=bad data-testid=testid role="group" aria-label=title>
-            <h3>{title}</h3>
+            <h2>{title}</h2>
             <p class="t-claim">{what}</p>
             <div class="t-choices">
                 <Choices inputs snap=snap.clone() pressed />
@@ -361,13 +361,13 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
         <div class="t-panel mine" data-testid="panel-action" role="group" aria-label=title>
             {move || match chosen.get() {
                 None => view! {
-                    <h3>{title}</h3>
+                    <h2>{title}</h2>
                     {must_coup.then(|| view! { <p class="t-claim">"With 10 coins or more you must Coup."</p> })}
                     <div class="t-choices actions">{actions.clone()}</div>
                 }
                     .into_any(),
                 Some(k) => view! {
-                    <h3>{format!("{}: whom?", action_title(k))}</h3>
+                    <h2>{format!("{}: whom?", action_title(k))}</h2>
                     <p class="t-claim">{aim_line(&action_effect(k, options))}</p>
                     <div class="t-choices targets">
                         {targets(k)}
