@@ -1,6 +1,7 @@
 //! The Coup P2P browser app.
 //!
 //! Layout:
+//! - [`i18n`]: the message catalogs (Project Fluent) every word a player reads comes from.
 //! - [`model`]: plain logic — the session state machine, a room's table over the peer
 //!   protocol, chat lines, where the relay is. Compiles everywhere; unit-tested natively.
 //! - `net` (wasm only): the relay WebSocket and the WebRTC peer connections, each turning
@@ -8,6 +9,7 @@
 //! - `ui` (wasm only): Leptos components that render the session and send the user's intents.
 //! - `app` (wasm only): the controller that wires the three together.
 
+pub mod i18n;
 pub mod model;
 
 #[cfg(target_arch = "wasm32")]
@@ -21,5 +23,9 @@ mod ui;
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
-    leptos::mount::mount_to_body(ui::App);
+    // The words first: the chosen language's catalog, before anything is drawn.
+    wasm_bindgen_futures::spawn_local(async {
+        ui::language::load().await;
+        leptos::mount::mount_to_body(ui::App);
+    });
 }

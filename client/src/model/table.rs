@@ -12,6 +12,7 @@ use shared::session::{Guest, GuestError, GuestEvent};
 
 use super::chat::ChatLine;
 use super::words::{capitalize, refusal_notice};
+use crate::i18n::{Arg, t, tr};
 
 /// What a text from the host changed, for the session.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -82,7 +83,7 @@ impl Table {
             Err(GuestError::Closed(_)) => {}
             Err(e) => {
                 r.notices
-                    .push(format!("Ignored a message from the host: {e}"));
+                    .push(tr("ignored-from-host", &[("error", e.to_string().into())]));
                 r.resync = matches!(
                     e,
                     GuestError::LogOrder { .. } | GuestError::WrongSeat { .. }
@@ -194,7 +195,7 @@ pub fn lobby_seats(table: &TableInfo, me: Option<MemberId>) -> Vec<LobbySeat> {
         .map(|(i, s)| {
             let seat = Seat(i as u8);
             let (name, kind) = match s {
-                SeatInfo::Open => (format!("Seat {}", i + 1), SeatKind::Open),
+                SeatInfo::Open => (tr("seat-open", &[("n", (i + 1).into())]), SeatKind::Open),
                 SeatInfo::Bot { level, name } => (name.clone(), SeatKind::Bot(*level)),
                 SeatInfo::Person { member, .. } => (
                     member.name.clone(),
@@ -222,42 +223,51 @@ pub const TURN_TIMERS: [Option<u64>; 5] = [
 /// A turn timer as a phrase: "60 s", "2 min", "no limit".
 pub fn timer_name(ms: Option<u64>) -> String {
     match ms {
-        None => "no limit".to_owned(),
-        Some(ms) if ms >= 120_000 && ms % 60_000 == 0 => format!("{} min", ms / 60_000),
-        Some(ms) => format!("{} s", ms.div_ceil(1_000)),
+        None => t("timer-none"),
+        Some(ms) if ms >= 120_000 && ms % 60_000 == 0 => {
+            tr("timer-min", &[("n", Arg::Num((ms / 60_000) as i64))])
+        }
+        Some(ms) => tr("timer-s", &[("n", Arg::Num(ms.div_ceil(1_000) as i64))]),
     }
 }
 
 /// The table's settings as sentences, for those who may not change them.
 pub fn settings_lines(table: &TableInfo) -> Vec<String> {
     let o = table.options;
-    let mut lines = vec![format!("{} seats", table.seats.len())];
+    let mut lines = vec![tr("settings-seats", &[("n", table.seats.len().into())])];
     lines.push(if o.inquisitor {
-        "Inquisitor instead of Ambassador".to_owned()
+        t("settings-inquisitor")
     } else {
-        "Ambassador (no Inquisitor)".to_owned()
+        t("settings-ambassador")
     });
     if o.allegiances {
-        lines.push("Reformation: allegiances and the Treasury Reserve".to_owned());
+        lines.push(t("settings-reformation"));
     }
     if o.two_player_draft {
-        lines.push("Two-player draft".to_owned());
+        lines.push(t("option-draft"));
     }
-    lines.push(format!("Turn timer: {}", timer_name(table.timers.turn_ms)));
-    lines.push(format!("Bots: {}", level_name(table.default_bot)));
+    lines.push(tr(
+        "settings-turn-timer",
+        &[("timer", timer_name(table.timers.turn_ms).into())],
+    ));
+    lines.push(tr(
+        "settings-bots",
+        &[("level", level_name(table.default_bot).into())],
+    ));
     if table.locked {
-        lines.push("Room locked: nobody new may join".to_owned());
+        lines.push(t("settings-locked"));
     }
     lines
 }
 
 /// A bot level's name.
-pub fn level_name(level: BotLevel) -> &'static str {
-    match level {
-        BotLevel::Easy => "Easy",
-        BotLevel::Normal => "Normal",
-        BotLevel::Hard => "Hard",
-    }
+pub fn level_name(level: BotLevel) -> String {
+    let id = match level {
+        BotLevel::Easy => "easy",
+        BotLevel::Normal => "normal",
+        BotLevel::Hard => "hard",
+    };
+    tr("level-name", &[("level", id.into())])
 }
 
 #[cfg(test)]

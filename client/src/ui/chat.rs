@@ -3,6 +3,8 @@
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
+use crate::i18n::t;
+
 use crate::app::Ctl;
 use crate::model::Intent;
 use crate::model::chat::CHAT_MAX_CHARS;
@@ -29,17 +31,17 @@ pub fn ChatPanel() -> impl IntoView {
     };
     view! {
         <aside class="side panel chat">
-            <h2 class="side-title">"Chat"</h2>
+            <h2 class="side-title">{t("chat")}</h2>
             <div class="chat-log" data-testid="chat-log" node_ref=log_ref>
                 <Show when=move || lines.with(Vec::is_empty)>
-                    <p class="muted small chat-empty">"No messages yet. Say hello!"</p>
+                    <p class="muted small chat-empty">{t("chat-empty")}</p>
                 </Show>
                 <For
                     each=move || lines.get()
                     key=|line| line.id
                     children=move |line| {
                         let class = if line.mine { "chat-line mine" } else { "chat-line" };
-                        let who = if line.mine { "You".to_owned() } else { line.from.clone() };
+                        let who = if line.mine { t("you") } else { line.from.clone() };
                         view! {
                             <div class=class data-testid="chat-line">
                                 <span class="chat-who">{who}</span>
@@ -54,12 +56,12 @@ pub fn ChatPanel() -> impl IntoView {
                     class="chat-input"
                     data-testid="chat-input"
                     type="text"
-                    placeholder="Say something…"
+                    placeholder=t("chat-placeholder")
                     maxlength=CHAT_MAX_CHARS.to_string()
                     autocomplete="off"
                     bind:value=draft
                 />
-                <button class="btn primary" data-testid="chat-send" type="submit">"Send"</button>
+                <button class="btn primary" data-testid="chat-send" type="submit">{t("send")}</button>
             </form>
         </aside>
     }

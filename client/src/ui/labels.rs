@@ -3,14 +3,24 @@
 //! the shortcut hints). Plain functions in one place, so that a message catalog can take
 //! them over in one step.
 
+use crate::i18n::{Arg, t, tr};
+
+/// Two card names as "Duke and Captain"; more, by commas.
+fn and(cards: &[&str]) -> String {
+    match cards {
+        [a, b] => tr("list-and", &[("a", (*a).into()), ("b", (*b).into())]),
+        _ => cards.join(", "),
+    }
+}
+
 /// The sound toggle's visible word.
-pub fn sound() -> &'static str {
-    "Sound"
+pub fn sound() -> String {
+    t("sound")
 }
 
 /// The sound toggle's accessible name (its state is `aria-pressed`).
-pub fn sound_name() -> &'static str {
-    "Sound when a decision is yours while the page is in the background"
+pub fn sound_name() -> String {
+    t("sound-name")
 }
 
 /// The key that answers with `input` when its button is offered: the common answers.
@@ -28,23 +38,26 @@ pub fn shortcut(input: &shared::engine::Input) -> Option<&'static str> {
 pub const TIME_KEY: &str = "T";
 
 /// The keys, as the table's bar tells them.
-pub fn keys_help() -> &'static str {
-    "Keys: P pass, C challenge, B block, T time left"
+pub fn keys_help() -> String {
+    t("keys-help")
 }
 
 /// Said at once when a decision becomes ours: the panel's title.
 pub fn your_decision(title: &str) -> String {
-    format!("Your decision: {title}")
+    tr("your-decision", &[("title", title.into())])
 }
 
 /// Said when asked for the time: ours when we owe a decision, else whom the table
 /// waits for and theirs.
 pub fn time_left(who: Option<&str>, seconds: Option<u64>) -> String {
     match (who, seconds) {
-        (None, Some(s)) => format!("{s} seconds left to decide"),
-        (None, None) => "Your decision has no time limit".to_owned(),
-        (Some(w), Some(s)) => format!("Waiting for {w}: {s} seconds left"),
-        (Some(w), None) => format!("Waiting for {w}"),
+        (None, Some(s)) => tr("time-left-mine", &[("n", Arg::Num(s as i64))]),
+        (None, None) => t("time-none-mine"),
+        (Some(w), Some(s)) => tr(
+            "time-left-theirs",
+            &[("names", w.into()), ("n", Arg::Num(s as i64))],
+        ),
+        (Some(w), None) => tr("waiting-for", &[("names", w.into())]),
     }
 }
 
@@ -70,33 +83,37 @@ pub struct SeatWords<'a> {
 pub fn seat(w: &SeatWords<'_>) -> String {
     let mut parts = vec![w.name.to_owned()];
     if !w.alive {
-        parts.push("out".to_owned());
+        parts.push(t("seat-out"));
     } else if let Some(l) = w.bot {
-        parts.push(format!("{l} bot"));
+        parts.push(tr("level-bot", &[("level", l.into())]));
     }
     parts.push(w.coins.to_owned());
     if !w.hidden_known.is_empty() {
-        parts.push(format!("holding {}", w.hidden_known.join(" and ")));
+        parts.push(tr(
+            "seat-holding",
+            &[("cards", and(&w.hidden_known).into())],
+        ));
     } else if w.hidden > 0 {
-        parts.push(match w.hidden {
-            1 => "1 hidden card".to_owned(),
-            n => format!("{n} hidden cards"),
-        });
+        parts.push(tr("seat-hidden", &[("n", w.hidden.into())]));
     }
     if !w.lost.is_empty() {
-        parts.push(format!("lost {}", w.lost.join(" and ")));
+        parts.push(tr("seat-lost", &[("cards", and(&w.lost).into())]));
     }
     if let Some(a) = w.allegiance {
         parts.push(a.to_owned());
     }
     if w.turn {
-        parts.push(if w.me { "your turn" } else { "their turn" }.to_owned());
+        parts.push(if w.me {
+            t("seat-your-turn")
+        } else {
+            t("seat-their-turn")
+        });
     }
     if w.owes && !w.turn {
-        parts.push("deciding".to_owned());
+        parts.push(t("seat-deciding"));
     }
     if w.answering {
-        parts.push("you are answering them".to_owned());
+        parts.push(t("seat-answering"));
     }
     parts.join(", ")
 }

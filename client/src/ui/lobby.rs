@@ -4,6 +4,7 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use crate::app::Ctl;
+use crate::i18n::{t, tr};
 use crate::model::Intent;
 use crate::model::invite::code_from_fragment;
 use crate::model::name::{NAME_KEY, check_name, remembered_name};
@@ -84,8 +85,10 @@ pub fn Lobby() -> impl IntoView {
                         view! {
                             <div class="panel rejoin" data-testid="rejoin-offer">
                                 <p>
-                                    "You were playing in room " <strong>{r.code.to_string()}</strong>
-                                    " as " <strong>{r.name.clone()}</strong> "."
+                                    {tr(
+                                        "rejoin-were-playing",
+                                        &[("code", r.code.to_string().into()), ("name", r.name.as_str().into())],
+                                    )}
                                 </p>
                                 <div class="rejoin-actions">
                                     <button
@@ -93,14 +96,14 @@ pub fn Lobby() -> impl IntoView {
                                         data-testid="rejoin"
                                         on:click=move |_| ctl.send(Intent::Rejoin)
                                     >
-                                        {format!("Rejoin room {}", r.code)}
+                                        {tr("rejoin-room", &[("code", r.code.to_string().into())])}
                                     </button>
                                     <button
                                         class="btn ghost"
                                         data-testid="rejoin-dismiss"
                                         on:click=move |_| ctl.send(Intent::DismissRejoin)
                                     >
-                                        "Dismiss"
+                                        {t("dismiss")}
                                     </button>
                                 </div>
                             </div>
@@ -108,17 +111,17 @@ pub fn Lobby() -> impl IntoView {
                     })
             }}
             <div class="hero">
-                <h1>"Bluff. Challenge. Survive."</h1>
-                <p>"Coup for 2–10 players, free in your browser. No accounts."</p>
+                <h1>{t("hero-title")}</h1>
+                <p>{t("hero-line")}</p>
             </div>
             <div class="panel name-row">
                 <label class="solo-field name-field" for="player-name">
-                    <span>"Your name"</span>
+                    <span>{t("your-name")}</span>
                     <input
                         id="player-name"
                         data-testid="player-name"
                         type="text"
-                        placeholder="Optional"
+                        placeholder=t("optional")
                         maxlength="64"
                         autocomplete="nickname"
                         spellcheck="false"
@@ -129,10 +132,10 @@ pub fn Lobby() -> impl IntoView {
                 {move || match checked.get() {
                     Err(e) => view! { <p class="solo-error" data-testid="name-error">{e}</p> }.into_any(),
                     Ok(None) => view! {
-                        <p class="muted small">"Optional. Without one, the others see a name like “Player K7”."</p>
+                        <p class="muted small">{t("name-optional")}</p>
                     }
                         .into_any(),
-                    Ok(Some(_)) => view! { <p class="muted small">"The others see you by this name."</p> }
+                    Ok(Some(_)) => view! { <p class="muted small">{t("name-seen")}</p> }
                         .into_any(),
                 }}
             </div>
@@ -140,7 +143,7 @@ pub fn Lobby() -> impl IntoView {
             <div class="lobby-cards">
                 <crate::ui::table::SoloStart ready=Callback::new(move |()| take_name()) />
                 <div class="panel card-create">
-                    <h2>"Play with friends"</h2>
+                    <h2>{t("play-with-friends")}</h2>
                     <p class="muted">"Open a room, then send them the invitation."</p>
                     <button
                         class="btn primary big"
@@ -148,13 +151,13 @@ pub fn Lobby() -> impl IntoView {
                         disabled=move || checked.with(Result::is_err) || !online.get()
                         on:click=on_create
                     >
-                        "Create a room"
+                        {t("create-room")}
                     </button>
                 </div>
                 <form class="panel card-join" on:submit=on_join>
-                    <h2>"Join friends"</h2>
+                    <h2>{t("join-friends")}</h2>
                     <label class="muted" for="join-code">
-                        {if invited.is_some() { "You were invited: press Join." } else { "Type the room's code." }}
+                        {if invited.is_some() { t("join-invited") } else { t("join-type-code") }}
                     </label>
                     <div class="join-row">
                         <input
@@ -175,7 +178,7 @@ pub fn Lobby() -> impl IntoView {
                             type="submit"
                             disabled=move || checked.with(Result::is_err) || !online.get()
                         >
-                            "Join"
+                            {t("join")}
                         </button>
                     </div>
                 </form>

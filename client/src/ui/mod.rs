@@ -7,6 +7,7 @@
 
 mod chat;
 mod labels;
+pub(crate) mod language;
 mod lobby;
 mod offline;
 mod room;
@@ -16,6 +17,7 @@ pub(crate) mod table;
 use leptos::prelude::*;
 
 use crate::app::Ctl;
+use crate::i18n::t;
 use crate::model::{Intent, Phase};
 
 /// Which screen the main area shows.
@@ -45,7 +47,8 @@ pub fn App() -> impl IntoView {
         <div class="shell">
             <header class="top">
                 <h1 class="logo">"Coup"</h1>
-                <span class="tagline">"a game of bluffing, in your browser"</span>
+                <span class="tagline">{t("tagline")}</span>
+                <language::Picker />
             </header>
             <Notices />
             <main class="main">
@@ -57,8 +60,7 @@ pub fn App() -> impl IntoView {
                 }}
             </main>
             <footer class="credit" data-testid="credit">
-                "Coup and Coup: Reformation are games by Rikki Tahta, published by Indie Boards & "
-                "Cards. This is an unofficial fan implementation, not affiliated with them."
+                {t("credit")}
             </footer>
         </div>
     }
@@ -71,8 +73,8 @@ fn Opening() -> impl IntoView {
     view! {
         <section class="panel opening" data-testid="opening">
             <div class="spinner" aria-hidden="true"></div>
-            <p>"Contacting the relay…"</p>
-            <button class="btn ghost" on:click=move |_| ctl.send(Intent::Leave)>"Cancel"</button>
+            <p>{t("contacting-relay")}</p>
+            <button class="btn ghost" on:click=move |_| ctl.send(Intent::Leave)>{t("cancel")}</button>
         </section>
     }
 }
@@ -103,7 +105,7 @@ fn Notices() -> impl IntoView {
                                     data-testid="new-room"
                                     on:click=move |_| ctl.send(Intent::NewRoom)
                                 >
-                                    "Create a new room"
+                                    {t("new-room")}
                                 </button>
                             </div>
                         }
@@ -119,7 +121,7 @@ fn Notices() -> impl IntoView {
                             <span>{n.text}</span>
                             <button
                                 class="notice-close"
-                                aria-label="Dismiss"
+                                aria-label=t("dismiss")
                                 on:click=move |_| ctl.send(Intent::Dismiss(id))
                             >
                                 "×"

@@ -8,6 +8,8 @@
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
+use crate::i18n::t;
+
 /// A property of the window, or of `navigator`.
 fn window_get(path: &[&str]) -> Option<JsValue> {
     let mut at: JsValue = web_sys::window()?.into();
@@ -38,9 +40,9 @@ pub fn UpdatePrompt() -> impl IntoView {
         ready.get().then(|| {
             view! {
                 <div class="notice update" data-testid="update-ready">
-                    <span>"A new version is ready."</span>
+                    <span>{t("update-ready")}</span>
                     <button class="btn" data-testid="update-reload" on:click=reload>
-                        "Reload"
+                        {t("update-reload")}
                     </button>
                 </div>
             }
@@ -101,7 +103,7 @@ pub fn OfflineNote(online: ReadSignal<bool>) -> impl IntoView {
         (!online.get()).then(|| {
             view! {
                 <p class="panel offline-note" role="status" data-testid="offline-note">
-                    "You are offline. Games against bots work; rooms need the network."
+                    {t("offline-note")}
                 </p>
             }
         })

@@ -9,6 +9,7 @@ use super::chat::ChatPanel;
 use super::settings::{LevelField, OptionChecks, PlayersField};
 use super::table::{LeaveButton, TableCtx, TableView};
 use crate::app::Ctl;
+use crate::i18n::{t, tr};
 use crate::model::invite::{invite_link, qr_path};
 use crate::model::table::{
     LobbySeat, SeatKind, TURN_TIMERS, level_name, lobby_seats, settings_lines, timer_name,
@@ -89,9 +90,9 @@ pub fn RoomView() -> impl IntoView {
                 .chain(room.peers.iter().map(|p| Seat {
                     id: p.id.0.clone(),
                     name: if p.is_host {
-                        "The host".to_owned()
+                        t("the-host")
                     } else {
-                        "A player".to_owned()
+                        t("a-player")
                     },
                     is_host: p.is_host,
                     is_me: false,
@@ -143,16 +144,16 @@ pub fn RoomView() -> impl IntoView {
         <section class="room" class:playing=move || playing.get()>
             <div class="room-bar panel">
                 <div class="code-block">
-                    <span class="muted small">"Room code"</span>
+                    <span class="muted small">{t("room-code")}</span>
                     <span class="room-code" data-testid="room-code" data-code=canonical>
                         {pretty_code}
                     </span>
                 </div>
                 <div class="room-meta">
                     <span class="role-tag">
-                        {move || if hosting.get() { "You host this room" } else { "You joined" }}
+                        {move || if hosting.get() { t("you-host") } else { t("you-joined") }}
                     </span>
-                    <LeaveButton label="Leave the room" />
+                    <LeaveButton label="leave-room" />
                 </div>
             </div>
             <div class="table-area">
@@ -162,12 +163,12 @@ pub fn RoomView() -> impl IntoView {
                     </section>
                 </Show>
                 <div class="felt" class:hidden=move || playing.get()>
-                    <h2 class="felt-title">"Seats"</h2>
+                    <h2 class="felt-title">{t("seats")}</h2>
                     <Lobby />
                 </div>
                 <div class="felt links" class:hidden=move || playing.get()>
                     {move || invite.get().map(|link| view! { <Invite link /> })}
-                    <h2 class="felt-title">"Who is here"</h2>
+                    <h2 class="felt-title">{t("who-is-here")}</h2>
                     <ul class="seats" data-testid="peer-list">
                         <For
                             each=move || seats.get()
@@ -185,9 +186,9 @@ pub fn RoomView() -> impl IntoView {
                     <p class="muted small felt-hint">
                         {move || {
                             if seats.get().len() < 2 {
-                                "Waiting for players… send them the invitation."
+                                t("waiting-for-players")
                             } else {
-                                "Everyone here can chat."
+                                t("everyone-can-chat")
                             }
                         }}
                     </p>
@@ -203,11 +204,11 @@ pub fn RoomView() -> impl IntoView {
 fn SeatView(seat: Seat) -> impl IntoView {
     let initials: String = seat.name.chars().take(2).collect();
     let (state_class, state_text) = match (seat.is_me, seat.link) {
-        (true, _) => ("me", "you"),
-        (false, Some(LinkState::Open)) => ("open", "connected"),
-        (false, Some(LinkState::Connecting)) => ("connecting", "connecting…"),
-        (false, Some(LinkState::Closed)) => ("closed", "away"),
-        (false, None) => ("via-host", "via the host"),
+        (true, _) => ("me", t("link-you")),
+        (false, Some(LinkState::Open)) => ("open", t("link-open")),
+        (false, Some(LinkState::Connecting)) => ("connecting", t("link-connecting")),
+        (false, Some(LinkState::Closed)) => ("closed", t("link-away")),
+        (false, None) => ("via-host", t("link-via-host")),
     };
     view! {
         <li class=format!("seat {state_class}") data-testid="peer" data-peer=seat.id.clone() data-link=state_class>
@@ -217,8 +218,8 @@ fn SeatView(seat: Seat) -> impl IntoView {
                 <span class="seat-state">
                     <span class="dot"></span>
                     {state_text}
-                    {seat.watching.then_some(" · watching")}
-                    {seat.is_host.then(|| view! { <span class="badge host">"host"</span> })}
+                    {seat.watching.then(|| t("link-watching"))}
+                    {seat.is_host.then(|| view! { <span class="badge host">{t("badge-host")}</span> })}
                 </span>
             </div>
         </li>
@@ -235,7 +236,7 @@ fn Invite(link: String) -> impl IntoView {
                 class="qr"
                 viewBox=format!("0 0 {size} {size}")
                 role="img"
-                aria-label="QR code of the invitation"
+                aria-label=t("invite-qr")
                 shape-rendering="crispEdges"
             >
                 <rect width="100%" height="100%" fill="#fff"></rect>
@@ -248,16 +249,16 @@ fn Invite(link: String) -> impl IntoView {
     let can_share = navigator_has("share");
     view! {
         <div class="invite" data-testid="invite">
-            <h2 class="felt-title">"Invite"</h2>
+            <h2 class="felt-title">{t("invite")}</h2>
             <div class="invite-row">
                 {qr}
                 <div class="invite-text">
-                    <p class="small">"Send this link, or let them scan the code: it opens the game with the room filled in."</p>
+                    <p class="small">{t("invite-hint")}</p>
                     <input
                         class="invite-link"
                         type="text"
                         readonly
-                        aria-label="Invitation link"
+                        aria-label=t("invite-link")
                         data-testid="invite-link"
                         prop:value=link
                     />
@@ -267,12 +268,12 @@ fn Invite(link: String) -> impl IntoView {
                             data-testid="copy-invite"
                             on:click=move |_| copied.set(navigator_call("clipboard", "writeText", &to_copy))
                         >
-                            {move || if copied.get() { "Copied" } else { "Copy the link" }}
+                            {move || if copied.get() { t("copied") } else { t("copy-link") }}
                         </button>
                         {can_share
                             .then(|| {
                                 view! {
-                                    <button class="btn" on:click=move |_| share(&to_share)>"Share…"</button>
+                                    <button class="btn" on:click=move |_| share(&to_share)>{t("share")}</button>
                                 }
                             })}
                     </div>
@@ -312,7 +313,7 @@ fn share(link: &str) {
     use wasm_bindgen::JsCast;
     let Some(n) = navigator() else { return };
     let data = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&data, &"title".into(), &"Play Coup with me".into());
+    let _ = js_sys::Reflect::set(&data, &"title".into(), &t("share-title").into());
     let _ = js_sys::Reflect::set(&data, &"url".into(), &link.into());
     if let Some(f) = js_sys::Reflect::get(&n, &"share".into())
         .ok()
@@ -358,7 +359,7 @@ fn Lobby() -> impl IntoView {
                                 level.set(l);
                                 ctl.send(Intent::Admin(AdminCmd::SetDefaultBot { level: l }));
                             })
-                            label="Bot level"
+                            label=t("bot-level")
                             testid="bot-level"
                         />
                         <button
@@ -369,18 +370,18 @@ fn Lobby() -> impl IntoView {
                                 ctl.send(Intent::Admin(AdminCmd::AddBot { level }));
                             }
                         >
-                            "Add a bot"
+                            {t("add-bot")}
                         </button>
                         <button
                             class="btn primary"
                             data-testid="start-game"
                             on:click=move |_| ctl.send(Intent::Admin(AdminCmd::Start { first: None }))
                         >
-                            "Start the game"
+                            {t("start-game")}
                         </button>
                     </div>
                     <p class="muted small felt-hint">
-                        "Open seats are filled with bots of this level when the game starts."
+                        {t("open-seats-hint")}
                     </p>
                 }
                     .into_any()
@@ -414,12 +415,12 @@ fn Settings(hosting: bool) -> impl IntoView {
                     on_change=Callback::new(move |count| {
                         ctl.send(Intent::Admin(AdminCmd::SetSeatCount { count }));
                     })
-                    label="Seats"
+                    label=t("seats")
                     testid="seat-count"
                     readonly
                 />
                 <label class="solo-field">
-                    <span>"Turn timer"</span>
+                    <span>{t("turn-timer")}</span>
                     <select
                         data-testid="turn-timer"
                         disabled=readonly
@@ -472,7 +473,7 @@ fn Settings(hosting: bool) -> impl IntoView {
                         ctl.send(Intent::Admin(AdminCmd::Lock { locked }));
                     }
                 />
-                "Lock the room: nobody new may join"
+                {t("lock-room")}
             </label>
             {readonly
                 .then(|| {
@@ -494,18 +495,18 @@ fn LobbySeatView(seat: LobbySeat, hosting: bool) -> impl IntoView {
     let ctl = expect_context::<Ctl>();
     let which = seat.seat;
     let detail = match seat.kind {
-        SeatKind::Bot(l) => format!("{} bot", level_name(l)),
-        SeatKind::Open => "open".to_owned(),
-        SeatKind::Person { me: true, .. } => "you".to_owned(),
-        SeatKind::Person { away: true, .. } => "away".to_owned(),
-        SeatKind::Person { .. } => "player".to_owned(),
+        SeatKind::Bot(l) => tr("level-bot", &[("level", level_name(l).into())]),
+        SeatKind::Open => t("seat-kind-open"),
+        SeatKind::Person { me: true, .. } => t("link-you"),
+        SeatKind::Person { away: true, .. } => t("link-away"),
+        SeatKind::Person { .. } => t("seat-kind-player"),
     };
     let remove = (hosting && matches!(seat.kind, SeatKind::Bot(_))).then(|| {
         view! {
             <button
                 class="btn ghost small"
                 data-testid="remove-bot"
-                aria-label="Remove this bot"
+                aria-label=t("remove-bot")
                 on:click=move |_| ctl.send(Intent::RemoveBot(which))
             >
                 "×"
@@ -526,13 +527,13 @@ fn LobbySeatView(seat: LobbySeat, hosting: bool) -> impl IntoView {
                             data-testid="kick"
                             on:click=move |_| confirming.set(true)
                         >
-                            "Remove"
+                            {t("remove")}
                         </button>
                     }
                 }
             >
                 <span class="kick-ask" data-testid="kick-ask">
-                    {format!("Remove {who} from the room?")}
+                    {tr("remove-ask", &[("name", who.as_str().into())])}
                     <button
                         class="btn danger small"
                         data-testid="kick-confirm"
@@ -541,14 +542,14 @@ fn LobbySeatView(seat: LobbySeat, hosting: bool) -> impl IntoView {
                             ctl.send(Intent::Kick(which));
                         }
                     >
-                        "Remove"
+                        {t("remove")}
                     </button>
                     <button
                         class="btn ghost small"
                         data-testid="kick-cancel"
                         on:click=move |_| confirming.set(false)
                     >
-                        "Cancel"
+                        {t("cancel")}
                     </button>
                 </span>
             </Show>

@@ -4,6 +4,8 @@
 //! shows the same controls disabled (a room's joiners see the host's choices).
 
 use leptos::prelude::*;
+
+use crate::i18n::t;
 use shared::engine::{MAX_PLAYERS, MIN_PLAYERS, Options};
 use shared::session::protocol::BotLevel;
 
@@ -12,7 +14,7 @@ use shared::session::protocol::BotLevel;
 pub fn PlayersField(
     #[prop(into)] value: Signal<u8>,
     on_change: Callback<u8>,
-    label: &'static str,
+    #[prop(into)] label: String,
     testid: &'static str,
     #[prop(optional)] readonly: bool,
 ) -> impl IntoView {
@@ -48,7 +50,7 @@ pub fn PlayersField(
 pub fn LevelField(
     #[prop(into)] value: Signal<BotLevel>,
     on_change: Callback<BotLevel>,
-    label: &'static str,
+    #[prop(into)] label: String,
     testid: &'static str,
 ) -> impl IntoView {
     let code = |l: BotLevel| match l {
@@ -98,7 +100,7 @@ pub fn OptionChecks(
     #[prop(optional)] readonly: bool,
 ) -> impl IntoView {
     let shown = move || options.get().for_players(players.get().into());
-    let check = move |label: &'static str,
+    let check = move |label: String,
                       testid: &'static str,
                       get: fn(&Options) -> bool,
                       set: fn(&mut Options, bool),
@@ -129,10 +131,10 @@ pub fn OptionChecks(
     };
     view! {
         <div class="solo-options">
-            {check("Inquisitor", "opt-inquisitor", |o| o.inquisitor, |o, v| o.inquisitor = v, false)}
-            {check("Reformation", "opt-reformation", |o| o.allegiances, |o, v| o.allegiances = v, false)}
+            {check(t("option-inquisitor"), "opt-inquisitor", |o| o.inquisitor, |o, v| o.inquisitor = v, false)}
+            {check(t("option-reformation"), "opt-reformation", |o| o.allegiances, |o, v| o.allegiances = v, false)}
             {check(
-                "Two-player draft",
+                t("option-draft"),
                 "opt-draft",
                 |o| o.two_player_draft,
                 |o, v| o.two_player_draft = v,

@@ -14,6 +14,7 @@ use shared::session::protocol::{AdminCmd, BotLevel, LogItem, Note, Reveal, SeatI
 use wasm_bindgen::JsCast;
 
 use crate::app::Ctl;
+use crate::i18n::{Arg, t, tr};
 use crate::model::table::{level_name, timer_name};
 use crate::model::words::{
     LogLine, ability, allegiance_name, card_name, claim_words, coins, log_lines, note_sentence,
@@ -71,9 +72,9 @@ impl TableCtx {
             to_lobby: (hosting && in_room).then(|| admin(AdminCmd::EndGame)),
             leave: Callback::new(move |()| ctl.send(Intent::Leave)),
             leave_label: if in_room {
-                "Leave the room"
+                "leave-room"
             } else {
-                "Back to the start"
+                "back-to-start"
             },
             bar_leave: !in_room,
             aiming: RwSignal::new(None),
@@ -169,24 +170,24 @@ pub fn SoloStart(
     };
     view! {
         <div class="panel card-solo" data-testid="solo-form">
-            <h2>"Play against bots"</h2>
-            <p class="muted">"Start now, on your own, against computer players."</p>
+            <h2>{t("play-bots")}</h2>
+            <p class="muted">{t("play-bots-hint")}</p>
             <div class="solo-row">
                 <PlayersField
                     value=players
                     on_change=Callback::new(move |n| players.set(n))
-                    label="Players"
+                    label=t("players")
                     testid="solo-players"
                 />
                 <LevelField
                     value=level
                     on_change=Callback::new(move |l| level.set(l))
-                    label="Bots"
+                    label=t("bots")
                     testid="solo-level"
                 />
             </div>
             <details class="more">
-                <summary>"More options"</summary>
+                <summary>{t("more-options")}</summary>
                 <OptionChecks
                     options=options
                     players=players
@@ -194,7 +195,7 @@ pub fn SoloStart(
                 />
             </details>
             <button class="btn primary big" data-testid="solo-start" on:click=start>
-                "Play against bots"
+                {t("play-bots")}
             </button>
         </div>
     }
@@ -221,7 +222,7 @@ pub(crate) fn TableView(
     // The body is built once per game on screen; its parts follow the state.
     let dealt = Memo::new(move |_| ctx.snap.with(Option::is_some));
     move || match dealt.get() {
-        false => view! { <div class="panel opening"><p>"Dealing…"</p></div> }.into_any(),
+        false => view! { <div class="panel opening"><p>{t("dealing")}</p></div> }.into_any(),
         true => view! { <TableBody /> }.into_any(),
     }
 }
@@ -296,7 +297,7 @@ fn TableBody() -> impl IntoView {
         ctx.snap.with(|s| {
             s.as_ref()
                 .and_then(panels::decision_title)
-                .map(labels::your_decision)
+                .map(|title| labels::your_decision(&title))
         })
     });
     let said = RwSignal::new(String::new());
@@ -339,7 +340,7 @@ fn TableBody() -> impl IntoView {
             <div class="t-felt">{felt}</div>
             <aside class="t-side panel">
                 // The lists scroll: each is a stop for Tab, so the keyboard can scroll it.
-                <h2 class="side-title" id="t-log-title">"Table log"</h2>
+                <h2 class="side-title" id="t-log-title">{t("table-log")}</h2>
                 <ol class="t-log" data-testid="log" tabindex="0" aria-labelledby="t-log-title">
                     <For
                         each=move || log.get().into_iter().rev()
@@ -352,7 +353,7 @@ fn TableBody() -> impl IntoView {
                     />
                 </ol>
                 <div class="side-row">
-                    <h2 class="side-title" id="t-claims-title">"Claims"</h2>
+                    <h2 class="side-title" id="t-claims-title">{t("claims")}</h2>
                     {claim_filter}
                 </div>
                 <ol class="t-claims" data-testid="claims" tabindex="0" aria-labelledby="t-claims-title">
@@ -509,7 +510,7 @@ fn bar_of(ctx: TableCtx, help: RwSignal<bool>, sound: RwSignal<bool>) -> impl In
     let stats = move || ctx.snap.with(|s| s.as_ref().map(stats_of));
     let leave = ctx
         .bar_leave
-        .then(|| view! { <LeaveButton label="Leave" /> });
+        .then(|| view! { <LeaveButton label="leave" /> });
     // Drawn once: only the figures follow the state, so a control holding the focus
     // keeps it through the updates.
     view! {
@@ -517,7 +518,7 @@ fn bar_of(ctx: TableCtx, help: RwSignal<bool>, sound: RwSignal<bool>) -> impl In
             {stats}
             <span class="sr-only">{labels::keys_help()}</span>
             <button class="btn ghost rules" on:click=move |_| help.set(true)>
-                "Rules & cards"
+                {t("rules-cards")}
             </button>
             <button
                 class="btn ghost sound"
@@ -541,20 +542,20 @@ fn stats_of(snap: &Snap) -> impl IntoView + use<> {
     let v = &snap.view;
     let reserve = v.options.allegiances.then(|| {
         view! {
-            <span class="stat">"Reserve " <b data-testid="reserve">{v.reserve}</b></span>
+            <span class="stat">{t("reserve")} " " <b data-testid="reserve">{v.reserve}</b></span>
         }
     });
     let mode = [
-        v.options.inquisitor.then_some("Inquisitor"),
-        v.options.allegiances.then_some("Reformation"),
-        v.options.two_player_draft.then_some("Draft"),
+        v.options.inquisitor.then(|| t("option-inquisitor")),
+        v.options.allegiances.then(|| t("option-reformation")),
+        v.options.two_player_draft.then(|| t("mode-draft")),
     ]
     .into_iter()
     .flatten()
     .collect::<Vec<_>>()
     .join(" · ");
     view! {
-        <span class="stat">"Court " <b>{v.court_size}</b></span>
+        <span class="stat">{t("court")} " " <b>{v.court_size}</b></span>
         {reserve}
         <span class="muted small" data-testid="table-mode">{mode}</span>
     }
@@ -589,15 +590,15 @@ pub(crate) fn LeaveButton(
                             });
                         }
                     >
-                        {label}
+                        {t(label)}
                     </button>
                 }
             }
         >
-            <span class="leave-ask" role="group" aria-label="Leave?">
-                <span>"Leave?"</span>
+            <span class="leave-ask" role="group" aria-label=t("leave-ask")>
+                <span>{t("leave-ask")}</span>
                 <button class="btn danger" data-testid="leave-confirm" on:click=leave>
-                    "Yes, leave"
+                    {t("leave-yes")}
                 </button>
                 <button
                     class="btn ghost"
@@ -608,29 +609,12 @@ pub(crate) fn LeaveButton(
                         });
                     }
                 >
-                    "Stay"
+                    {t("stay")}
                 </button>
             </span>
         </Show>
     }
 }
-
-/// The rules in our words (from docs/RULES.md): plain data, not code, for a small page.
-const RULES: &str = "<h3>Your turn</h3><p>Everyone starts with 2 hidden cards (your \
-influence) and 2 coins. On your turn take one action. Any action may be a bluff: you may \
-claim a character you do not hold. With 10 coins you must Coup.</p><h3>Challenges</h3>\
-<p>When someone claims a character, anyone may challenge. If they hold it, they show it, \
-swap it for a new card, and the challenger loses a card. If not, the bluffer loses a card \
-and the action fails.</p><h3>Blocks</h3><p>A Duke blocks Foreign Aid; a Contessa blocks \
-an assassination; a Captain or Ambassador (Inquisitor, when in play) blocks stealing. A \
-block is a claim too: it can be challenged.</p><h3>Losing</h3><p>Losing influence, you \
-choose a hidden card to turn face up. With no hidden card you are out. The last player \
-with a hidden card wins. Careful: the target of an assassination who challenges and \
-loses, or blocks with a Contessa that is caught, can lose both cards in one turn.</p>\
-<h3>Reformation</h3><p>Loyalists and Reformists may not Coup, assassinate, steal from or \
-examine their own side, nor block its Foreign Aid, until everyone is on one side. Convert \
-pays 1 coin (2 for someone else) onto the Reserve to change a side; Embezzle claims no \
-Duke and takes the Reserve.</p>";
 
 /// The card reference and the rules, in our words (from docs/RULES.md), with the table's
 /// options and timers.
@@ -640,19 +624,20 @@ fn Help(close: Callback<()>) -> impl IntoView {
     let table = move || {
         ctx.snap.with(|s| {
             s.as_ref().map(|s| {
-                let t = s.timers;
+                let timers = s.timers;
                 let o = s.view.options;
-                format!(
-                    "This table: {}{}. Turns {}, answers {}, choices {}.",
-                    if o.inquisitor {
-                        "Inquisitor instead of Ambassador"
-                    } else {
-                        "Ambassador"
-                    },
-                    if o.allegiances { ", Reformation" } else { "" },
-                    timer_name(t.turn_ms),
-                    timer_name(t.window_ms),
-                    timer_name(t.choice_ms),
+                tr(
+                    "this-table",
+                    &[
+                        ("inquisitor", if o.inquisitor { "yes" } else { "no" }.into()),
+                        (
+                            "reformation",
+                            if o.allegiances { "yes" } else { "no" }.into(),
+                        ),
+                        ("turns", timer_name(timers.turn_ms).into()),
+                        ("answers", timer_name(timers.window_ms).into()),
+                        ("choices", timer_name(timers.choice_ms).into()),
+                    ],
                 )
             })
         })
@@ -671,15 +656,15 @@ fn Help(close: Callback<()>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="t-help" role="dialog" aria-modal="true" aria-label="Rules and cards">
+        <div class="t-help" role="dialog" aria-modal="true" aria-label=t("rules-cards")>
             <div class="t-help-body panel">
                 <div class="side-row">
-                    <h2>"Rules & cards"</h2>
-                    <button class="btn" on:click=move |_| close.run(())>"Close"</button>
+                    <h2>{t("rules-cards")}</h2>
+                    <button class="btn" on:click=move |_| close.run(())>{t("close")}</button>
                 </div>
                 <p class="muted">{table}</p>
                 <ul class="ref-cards">{cards}</ul>
-                <div class="t-rules" inner_html=RULES></div>
+                <div class="t-rules" inner_html=t("rules-html")></div>
             </div>
         </div>
     }
@@ -725,7 +710,7 @@ fn hand_of(snap: &Snap) -> impl IntoView + use<> {
         .map(|i| view! { <CardFace card=p.hand.cards[i] up=p.hand.up[i] big=true /> })
         .collect_view();
     Some(view! {
-        <div class="t-hand" data-testid="hand" aria-label="Your cards">
+        <div class="t-hand" data-testid="hand" aria-label=t("your-cards")>
             {cards}
             <span class="t-hand-coins" aria-label=coins(p.coins)>
                 <span class="coin" aria-hidden="true"></span>
@@ -746,10 +731,10 @@ fn claim_filter_of(snap: &Snap, filter: RwSignal<Option<u8>>) -> impl IntoView +
     view! {
         <select
             class="claim-filter"
-            aria-label="Whose claims"
+            aria-label=t("whose-claims")
             on:change=move |ev| filter.set(event_target_value(&ev).parse().ok())
         >
-            <option value="all">"Everyone"</option>
+            <option value="all">{t("everyone")}</option>
             {options}
         </select>
     }
@@ -836,7 +821,7 @@ fn SeatCard(
         let now = ctx.now.get();
         ctx.countdown
             .run((seat, now))
-            .map(|s| view! { <span class="t-clock" aria-label=format!("{s} seconds left")>{format!("{s}s")}</span> })
+            .map(|s| view! { <span class="t-clock" aria-label=tr("seconds-left", &[("n", Arg::Num(s as i64))])>{tr("seconds-short", &[("n", Arg::Num(s as i64))])}</span> })
     };
     let badge = allegiances
         .then_some(player.allegiance)
@@ -869,34 +854,38 @@ fn SeatCard(
     let title = name.clone();
     let hand = &player.hand;
     let shown = 0..usize::from(hand.len).min(2);
+    let level = bot.map(level_name);
+    let lost: Vec<String> = shown
+        .clone()
+        .filter(|&i| hand.up[i])
+        .filter_map(|i| hand.cards[i].map(card_name))
+        .collect();
+    let hidden_known: Vec<String> = shown
+        .clone()
+        .filter(|&i| !hand.up[i])
+        .filter_map(|i| hand.cards[i].map(card_name))
+        .collect();
+    let side = allegiances
+        .then_some(player.allegiance)
+        .flatten()
+        .map(allegiance_name);
     let said = labels::seat(&labels::SeatWords {
         name: &name,
         me,
-        bot: bot.map(level_name),
+        bot: level.as_deref(),
         alive: player.alive,
         coins: &coins(player.coins),
-        lost: shown
-            .clone()
-            .filter(|&i| hand.up[i])
-            .filter_map(|i| hand.cards[i].map(card_name))
-            .collect(),
-        hidden_known: shown
-            .clone()
-            .filter(|&i| !hand.up[i])
-            .filter_map(|i| hand.cards[i].map(card_name))
-            .collect(),
+        lost: lost.iter().map(String::as_str).collect(),
+        hidden_known: hidden_known.iter().map(String::as_str).collect(),
         hidden: shown.filter(|&i| !hand.up[i]).count(),
-        allegiance: allegiances
-            .then_some(player.allegiance)
-            .flatten()
-            .map(allegiance_name),
+        allegiance: side.as_deref(),
         turn: current,
         owes,
         answering,
     });
     let what = match (bot, player.alive) {
-        (_, false) => Some("out".to_owned()),
-        (Some(l), true) => Some(format!("{} bot", level_name(l))),
+        (_, false) => Some(t("seat-out")),
+        (Some(l), true) => Some(tr("level-bot", &[("level", level_name(l).into())])),
         (None, true) => None,
     };
     view! {
@@ -963,20 +952,20 @@ pub(crate) fn CardFace(
                 if up { " lost" } else { "" },
                 if big { " big" } else { "" }
             );
-            let label = if up { format!("{name}, lost") } else { name.to_owned() };
+            let label = if up { tr("card-lost", &[("card", name.as_str().into())]) } else { name.clone() };
             view! {
                 <span class=cls role="img" aria-label=label>
                     <span class="sign" aria-hidden="true"></span>
                     <span class="t-card-text" aria-hidden="true">
                         <span class="t-card-name">{name}</span>
                         {big.then(|| view! { <span class="t-ability">{ability(c)}</span> })}
-                        {up.then(|| view! { <span class="t-lost">"lost"</span> })}
+                        {up.then(|| view! { <span class="t-lost">{t("lost")}</span> })}
                     </span>
                 </span>
             }
             .into_any()
         }
-        None => view! { <span class="t-card back" class:big=big role="img" aria-label="hidden card"></span> }
+        None => view! { <span class="t-card back" class:big=big role="img" aria-label=t("hidden-card")></span> }
             .into_any(),
     }
 }

@@ -41,10 +41,10 @@ pub fn your_turn_noticed(owed: bool, fresh: bool) {
     let Some(w) = web_sys::window() else { return };
     let doc = w.document();
     if let Some(d) = &doc {
-        d.set_title(if owed {
-            "● Your move — Coup"
+        d.set_title(&if owed {
+            crate::i18n::t("title-your-move")
         } else {
-            "Coup"
+            "Coup".to_owned()
         });
     }
     if !fresh {

@@ -7,33 +7,34 @@ use leptos::prelude::*;
 use shared::engine::{ActionKind, Event, Input, Pending, Seat, WindowKind};
 
 use super::{CardFace, Snap, TableCtx, outcome_class};
+use crate::i18n::{t, tr};
 use crate::model::moment::{chart_points, coins_over_time, figures};
 use crate::model::words::{
-    action_effect, action_label, action_title, card_name, claim_words, describe, distinct_keeps,
-    input_hint, input_label,
+    a_card, action_effect, action_label, action_title, card_name, claim_words, describe,
+    distinct_keeps, input_hint, input_label,
 };
 use crate::ui::labels;
 
 /// The title of the panel of a decision of ours, which names its group (and what the
 /// assertive announcement says); `None` when nothing is ours to decide.
-pub(super) fn decision_title(snap: &Snap) -> Option<&'static str> {
+pub(super) fn decision_title(snap: &Snap) -> Option<String> {
     if snap.legal.is_empty() {
         return None;
     }
     Some(match snap.view.pending {
         Pending::GameOver { .. } => return None,
-        Pending::Action { .. } => "Your turn",
+        Pending::Action { .. } => t("your-turn"),
         Pending::Respond { window } => match window.kind {
-            WindowKind::Challenge => "Do you believe it?",
-            WindowKind::Block => "Block it?",
-            WindowKind::BlockChallenge => "Do you believe the block?",
+            WindowKind::Challenge => t("believe-it"),
+            WindowKind::Block => t("block-it"),
+            WindowKind::BlockChallenge => t("believe-block"),
         },
-        Pending::LoseInfluence { .. } => "You lose an influence",
-        Pending::Exchange { .. } => "Exchange",
-        Pending::ExamineShow { .. } => "You are examined",
-        Pending::ExamineDecide { .. } => "Examine",
-        Pending::Draft { .. } => "Draft",
-        Pending::ChooseAllegiance { .. } => "Choose your side",
+        Pending::LoseInfluence { .. } => t("you-lose-influence"),
+        Pending::Exchange { .. } => action_title(ActionKind::Exchange),
+        Pending::ExamineShow { .. } => t("you-are-examined"),
+        Pending::ExamineDecide { .. } => action_title(ActionKind::Examine),
+        Pending::Draft { .. } => t("mode-draft"),
+        Pending::ChooseAllegiance { .. } => t("choose-side"),
     })
 }
 
@@ -64,7 +65,7 @@ pub fn Decision(
             let won = snap.me == Some(winner);
             view! {
                 <div class="t-panel over-line" data-testid="winner">
-                    <h2>{if won { "You win!".to_owned() } else { format!("{who} wins") }}</h2>
+                    <h2>{if won { t("you-win") } else { tr("wins", &[("name", who.as_str().into())]) }}</h2>
                 </div>
             }
             .into_any()
@@ -92,19 +93,23 @@ pub fn Decision(
         }
         Pending::LoseInfluence { .. } => panel(
             "panel-lose",
-            "Choose the card to turn face up.".into(),
+            t("choose-card-up"),
             &snap,
             snap.legal.clone(),
             pressed,
         ),
         Pending::Exchange { drawn, .. } => {
-            let drawn: Vec<&'static str> = drawn.iter().flatten().map(|c| card_name(*c)).collect();
+            let drawn: Vec<String> = drawn.iter().flatten().map(|c| card_name(*c)).collect();
+            let drawn = match drawn.as_slice() {
+                [a, b] => tr(
+                    "list-and",
+                    &[("a", a.as_str().into()), ("b", b.as_str().into())],
+                ),
+                _ => drawn.join(", "),
+            };
             panel(
                 "panel-exchange",
-                format!(
-                    "You drew {}. Choose the cards to keep.",
-                    drawn.join(" and ")
-                ),
+                tr("you-drew", &[("cards", drawn.into())]),
                 &snap,
                 distinct_keeps(&snap.legal),
                 pressed,
@@ -112,9 +117,16 @@ pub fn Decision(
         }
         Pending::ExamineShow { examiner, .. } => panel(
             "panel-examine-show",
-            format!(
-                "Choose the card to show {}.",
-                names.get(examiner.index()).cloned().unwrap_or_default()
+            tr(
+                "choose-card-show",
+                &[(
+                    "name",
+                    names
+                        .get(examiner.index())
+                        .cloned()
+                        .unwrap_or_default()
+                        .into(),
+                )],
             ),
             &snap,
             snap.legal.clone(),
@@ -122,10 +134,19 @@ pub fn Decision(
         ),
         Pending::ExamineDecide { target, card, .. } => panel(
             "panel-examine-decide",
-            format!(
-                "{} shows you {}. Let them keep it, or make them swap it for a new card?",
-                names.get(target.index()).cloned().unwrap_or_default(),
-                card.map(card_name).unwrap_or("a card")
+            tr(
+                "examine-decide",
+                &[
+                    (
+                        "name",
+                        names
+                            .get(target.index())
+                            .cloned()
+                            .unwrap_or_default()
+                            .into(),
+                    ),
+                    ("card", a_card(card).into()),
+                ],
             ),
             &snap,
             snap.legal.clone(),
@@ -133,14 +154,14 @@ pub fn Decision(
         ),
         Pending::Draft { .. } => panel(
             "panel-draft",
-            "Pick a card secretly; the other is dealt at random.".into(),
+            t("draft-hint"),
             &snap,
             snap.legal.clone(),
             pressed,
         ),
         Pending::ChooseAllegiance { .. } => panel(
             "panel-allegiance",
-            "Loyalists and Reformists may not attack their own side until all are on one.".into(),
+            t("choose-side-hint"),
             &snap,
             snap.legal.clone(),
             pressed,
@@ -167,15 +188,16 @@ fn waiting(snap: &Snap, me_out: bool) -> impl IntoView + use<> {
     let out = me_out.then(|| {
         view! {
             <p class="t-out" data-testid="knocked-out">
-                <b>"You are out."</b>
-                " Watch the rest: at the end every hand is shown."
+                <b>{t("you-are-out")}</b>
+                " "
+                {t("watch-the-rest")}
             </p>
         }
     });
     let watching = snap.me.is_none().then(|| {
         view! {
             <p class="t-out" data-testid="watching">
-                "You are watching this game. You can play in the next one."
+                {t("you-are-watching")}
             </p>
         }
     });
@@ -185,7 +207,8 @@ fn waiting(snap: &Snap, me_out: bool) -> impl IntoView + use<> {
             {watching}
             <p>
                 <span class="spinner small" aria-hidden="true"></span>
-                " Waiting for " {who.join(", ")} "…"
+                " "
+                {tr("waiting-for", &[("names", who.join(", ").into())])}
             </p>
         </div>
     }
@@ -201,8 +224,9 @@ fn panel(
 ) -> AnyView {
     let bad = testid == "panel-lose";
     let title = decision_title(snap).unwrap_or_default();
+    let name = title.clone();
     view! {
-        <div class="t-panel mine" class:bad=bad data-testid=testid role="group" aria-label=title>
+        <div class="t-panel mine" class:bad=bad data-testid=testid role="group" aria-label=name>
             <h2>{title}</h2>
             <p class="t-claim">{what}</p>
             <div class="t-choices">
@@ -358,20 +382,21 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
             .collect_view()
     };
     view! {
-        <div class="t-panel mine" data-testid="panel-action" role="group" aria-label=title>
-            {move || match chosen.get() {
+        <div class="t-panel mine" data-testid="panel-action" role="group" aria-label=title.clone()>
+            {let title = title.clone();
+            move || match chosen.get() {
                 None => view! {
-                    <h2>{title}</h2>
-                    {must_coup.then(|| view! { <p class="t-claim">"With 10 coins or more you must Coup."</p> })}
+                    <h2>{title.clone()}</h2>
+                    {must_coup.then(|| view! { <p class="t-claim">{t("must-coup")}</p> })}
                     <div class="t-choices actions">{actions.clone()}</div>
                 }
                     .into_any(),
                 Some(k) => view! {
-                    <h2>{format!("{}: whom?", action_title(k))}</h2>
+                    <h2>{tr("whom", &[("action", action_title(k).into())])}</h2>
                     <p class="t-claim">{aim_line(&action_effect(k, options))}</p>
                     <div class="t-choices targets">
                         {targets(k)}
-                        <button class="btn ghost" on:click=move |_| chosen.set(None)>"Back"</button>
+                        <button class="btn ghost" on:click=move |_| chosen.set(None)>{t("back")}</button>
                     </div>
                 }
                     .into_any(),
@@ -384,10 +409,12 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
 fn aim_line(effect: &str) -> String {
     let mut chars = effect.chars();
     let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
-    format!(
-        "{}{}. Tap a seat marked with a crosshair, or choose below.",
-        first.unwrap_or_default(),
-        chars.as_str()
+    tr(
+        "aim-line",
+        &[(
+            "effect",
+            format!("{}{}", first.unwrap_or_default(), chars.as_str()).into(),
+        )],
     )
 }
 
@@ -410,9 +437,9 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
     let name = |s: usize| names.get(s).cloned().unwrap_or_default();
     let won = snap.me == Some(winner);
     let title = if won {
-        "You win!".to_owned()
+        t("you-win")
     } else {
-        format!("{} wins", name(winner.index()))
+        tr("wins", &[("name", name(winner.index()).into())])
     };
     let truths = snap
         .reveal
@@ -441,7 +468,12 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
                 .reveal
                 .as_ref()
                 .and_then(|r| r.dealt.get(i))
-                .map(|d| format!("dealt {} and {}", card_name(d[0]), card_name(d[1])));
+                .map(|d| {
+                    tr(
+                        "dealt",
+                        &[("a", card_name(d[0]).into()), ("b", card_name(d[1]).into())],
+                    )
+                });
             let f = figs.get(i).copied().unwrap_or_default();
             let bluffs = f.bluffs.map_or_else(|| "?".to_owned(), |b| b.to_string());
             view! {
@@ -451,10 +483,10 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
                         {name(i)}
                     </th>
                     <td class="hand"><div class="t-cards">{cards}</div><span class="muted small">{dealt}</span></td>
-                    <td data-label="Claims">{f.claims}</td>
-                    <td data-label="Bluffs">{bluffs}</td>
-                    <td data-label="Caught">{f.caught}</td>
-                    <td data-label="Challenges won–lost">{format!("{}–{}", f.challenges_won, f.challenges_lost)}</td>
+                    <td data-label=t("claims")>{f.claims}</td>
+                    <td data-label=t("bluffs")>{bluffs}</td>
+                    <td data-label=t("caught")>{f.caught}</td>
+                    <td data-label=t("challenges-won-lost")>{format!("{}–{}", f.challenges_won, f.challenges_lost)}</td>
                 </tr>
             }
         })
@@ -468,9 +500,9 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
             let (what, how) = claim_words(c, truths.get(i).copied().flatten());
             let cls = format!("claim-outcome {}", outcome_class(c.outcome));
             let truth = match truths.get(i).copied().flatten() {
-                Some(true) => ("truth", "true"),
-                Some(false) => ("bluff", "bluff"),
-                None => ("", ""),
+                Some(true) => ("truth", t("truth-true")),
+                Some(false) => ("bluff", t("truth-bluff")),
+                None => ("", String::new()),
             };
             view! {
                 <li data-testid="timeline-claim">
@@ -498,7 +530,7 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
     let rematch = match ctx.rematch {
         Some(cb) => view! {
             <button class="btn primary" data-testid="rematch" on:click=move |_| cb.run(())>
-                "Rematch"
+                {t("rematch")}
             </button>
         }
         .into_any(),
@@ -507,7 +539,7 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
     let to_lobby = ctx.to_lobby.map(|cb| {
         view! {
             <button class="btn" data-testid="to-lobby" on:click=move |_| cb.run(())>
-                "Back to the lobby"
+                {t("back-to-lobby")}
             </button>
         }
     });
@@ -518,7 +550,7 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
             class:won=won
             role="dialog"
             aria-modal="true"
-            aria-label="Game over"
+            aria-label=t("game-over")
             data-testid="game-over"
             data-winner=winner.0.to_string()
         >
@@ -534,29 +566,29 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
                             super::focus_first("[data-testid=decision-area]");
                         }
                     >
-                        "See the table"
+                        {t("see-table")}
                     </button>
-                    <button class="btn ghost" on:click=move |_| ctx.leave.run(())>{ctx.leave_label}</button>
+                    <button class="btn ghost" on:click=move |_| ctx.leave.run(())>{t(ctx.leave_label)}</button>
                 </div>
-                <h3>"Every hand"</h3>
+                <h3>{t("every-hand")}</h3>
                 <table class="t-hands">
                     <thead>
                         <tr>
-                            <th scope="col">"Player"</th>
-                            <th scope="col">"Cards"</th>
-                            <th scope="col">"Claims"</th>
-                            <th scope="col">"Bluffs"</th>
-                            <th scope="col">"Caught"</th>
-                            <th scope="col">"Challenges won–lost"</th>
+                            <th scope="col">{t("player")}</th>
+                            <th scope="col">{t("cards")}</th>
+                            <th scope="col">{t("claims")}</th>
+                            <th scope="col">{t("bluffs")}</th>
+                            <th scope="col">{t("caught")}</th>
+                            <th scope="col">{t("challenges-won-lost")}</th>
                         </tr>
                     </thead>
                     <tbody>{hands}</tbody>
                 </table>
-                <h3>"Coins over the game"</h3>
-                <svg class="t-chart" viewBox="-20 -20 3040 940" role="img" aria-label="Each player's coins, turn by turn">
+                <h3>{t("coins-over-game")}</h3>
+                <svg class="t-chart" viewBox="-20 -20 3040 940" role="img" aria-label=t("coins-chart")>
                     {lines}
                 </svg>
-                <h3>"Every claim, and whether it was true"</h3>
+                <h3>{t("every-claim")}</h3>
                 <ol class="t-timeline" data-testid="timeline">{timeline}</ol>
             </div>
         </div>

@@ -1,0 +1,606 @@
+### Coup: die Wörter, die ein Spieler liest, auf Deutsch. Dieselben Nachrichten und
+### Argumente wie en.ftl (siehe dort); der Spieler wird geduzt.
+
+## Gemeinsames
+
+-one-coin-or-more = { $n ->
+    [one] { $n } Münze
+   *[other] { $n } Münzen
+}
+coins = { $n ->
+            [one] { $n } Münze
+           *[other] { $n } Münzen
+        }
+you = Du
+seat-open = Platz { $n }
+list-and = { $a } und { $b }
+
+## Karten und Seiten
+
+card-name = { $card ->
+    [duke] Herzog
+    [assassin] Attentäter
+    [captain] Kapitän
+    [ambassador] Botschafter
+    [contessa] Gräfin
+   *[inquisitor] Inquisitor
+}
+# Im Akkusativ: „zeigt einen Herzog“.
+card-a = { $card ->
+    [duke] einen Herzog
+    [assassin] einen Attentäter
+    [captain] einen Kapitän
+    [ambassador] einen Botschafter
+    [contessa] eine Gräfin
+    [inquisitor] einen Inquisitor
+   *[hidden] eine Karte
+}
+# Im Akkusativ: „beansprucht den Herzog“.
+card-the = { $card ->
+    [duke] den Herzog
+    [assassin] den Attentäter
+    [captain] den Kapitän
+    [ambassador] den Botschafter
+    [contessa] die Gräfin
+    [inquisitor] den Inquisitor
+   *[hidden] die Karte
+}
+no-duke = kein Herzog
+claim-no-duke = keinen Herzog
+side-name = { $side ->
+    [loyalist] Loyalist
+   *[reformist] Reformist
+}
+ability = { $card ->
+    [duke] Steuern: nimm 3. Blockt Auslandshilfe.
+    [assassin] Zahle 3: ein Spieler verliert eine Karte.
+    [captain] Stiehl 2. Blockt Stehlen.
+    [ambassador] Tausche 2. Blockt Stehlen.
+    [contessa] Blockt Attentate.
+   *[inquisitor] Tausche 1 oder untersuche. Blockt Stehlen.
+}
+
+## Aktionen (R4, R7)
+
+action-title = { $action ->
+    [income] Einkommen
+    [foreign-aid] Auslandshilfe
+    [coup] Putsch
+    [tax] Steuern
+    [assassinate] Attentat
+    [steal] Stehlen
+    [exchange] Tauschen
+    [examine] Untersuchen
+    [convert] Bekehren
+   *[embezzle] Unterschlagen
+}
+action-effect = { $action ->
+    [income] nimm 1 Münze
+    [foreign-aid] nimm 2 Münzen; jeder Herzog kann blocken
+    [coup] zahle 7: ein Spieler verliert eine Karte, ohne Abwehr
+    [tax] nimm 3 Münzen
+    [assassinate] zahle 3: ein Spieler verliert eine Karte; die Gräfin blockt
+    [steal] nimm einem Spieler 2 Münzen; der Kapitän blockt
+    [exchange] zieh 2 Karten, behalte, was du willst
+    [exchange-one] zieh 1 Karte, behalte, was du willst
+    [examine] sieh eine Karte eines Spielers an, lass sie vielleicht tauschen
+    [convert] zahle 1, um die Seite zu wechseln, 2 für einen anderen
+   *[embezzle] nimm alle Münzen der Reserve
+}
+action-claim = beanspruche { $card }: { $effect }
+action-claim-no-duke = beanspruche, keinen Herzog zu haben: { $effect }
+action-button = { $title } — { $effect }
+action-on = { $action ->
+    [steal] { $target } bestehlen
+    [coup] Putsch gegen { $target }
+    [assassinate] Attentat auf { $target }
+    [examine] { $target } untersuchen
+   *[convert] { $target } bekehren
+}
+
+## Entscheidungen
+
+input-pass = Passen
+input-challenge = Anzweifeln
+input-block = Blocken mit { $card }
+input-lose = { $card } verlieren
+input-keep = { $cards } behalten
+input-show = { $card } zeigen
+input-give-back = Zurückgeben
+input-force-exchange = Tauschen lassen
+input-draft = { $card } nehmen
+input-side = { $side } sein
+
+hint-challenge = Sag, dass { $claimant } blufft. Stimmt es, verliert er eine Karte; sonst du.
+hint-challenge-embezzle = Sag, dass { $claimant } einen Herzog hat. Stimmt es, verliert er eine Karte; sonst du.
+hint-challenge-both = Verlierst du, kann das Attentat noch eine weitere nehmen: beide deine Karten.
+hint-block = Beanspruche { $card }, um es zu stoppen; jeder kann das anzweifeln.
+hint-block-both = Beim Bluffen erwischt, verlierst du beide Karten.
+hint-pass-block = Den Block stehen lassen.
+hint-pass = Geschehen lassen.
+hint-lose = Deck deinen { $card } auf; er zählt nicht mehr.
+hint-show = Nur der Untersuchende sieht sie.
+hint-give-back = Er behält die Karte.
+hint-force-exchange = Er zieht eine neue Karte und gibt diese zurück.
+hint-draft = Die andere Karte wird zufällig ausgeteilt.
+hint-side = Die anderen wechseln sich ab dir ab.
+
+## Die Liste der Ansagen
+
+claim-for-action = { $card } für { $action }
+claim-to-block = { $card } zum Blocken
+claim-outcome = { $outcome ->
+    [pending] wird beantwortet
+    [shown] angezweifelt: es stimmte
+    [lost] angezweifelt: ein Bluff, erwischt
+    [true] niemand zweifelte: es stimmte
+    [false] niemand zweifelte: ein Bluff, der klappte
+   *[unchallenged] niemand zweifelte
+}
+refusal-stale = Zu spät: diese Entscheidung ist schon vorbei.
+
+## Hinweise zum Tisch
+
+note-joined = { $name } ist an den Tisch gekommen
+note-left = { $name } hat den Tisch verlassen
+note-returned = { $name } ist zurück
+note-kicked = Der Gastgeber hat { $name } entfernt
+note-stand-in = { $seat-you ->
+    [yes] Ein Bot spielt vorerst für dich
+   *[no] Ein Bot spielt vorerst für { $seat }
+}
+note-timed-out = { $seat-you ->
+    [yes] Deine Zeit ist abgelaufen
+   *[no] Die Zeit von { $seat } ist abgelaufen
+}: { $kind ->
+    [window] das zählt als Passen
+    [turn] ein Bot hat den Zug gespielt
+   *[choice] ein Bot hat gewählt
+}
+
+## Das Protokoll: ein Satz pro Ereignis
+
+log-turn = { $seat-you ->
+    [yes] — Du bist dran —
+   *[no] — { $seat } ist dran —
+}
+log-draft-picked = { $seat-you ->
+    [yes] Du wählst { $card } im Draft
+   *[no] { $seat } wählt { $card } im Draft
+}
+log-draft-dealt = { $seat-you ->
+    [yes] Du bekommst { $card }
+   *[no] { $seat } bekommt { $card }
+}
+log-side-chosen = { $seat-you ->
+    [yes] Du wirst { $side }
+   *[no] { $seat } wird { $side }
+}
+log-income = { $actor-you ->
+    [yes] Du nimmst Einkommen: { -one-coin-or-more(n: 1) }
+   *[no] { $actor } nimmt Einkommen: { -one-coin-or-more(n: 1) }
+}
+log-foreign-aid = { $actor-you ->
+    [yes] Du bittest um Auslandshilfe
+   *[no] { $actor } bittet um Auslandshilfe
+}
+log-coup = { $actor-you ->
+    [yes] Du putschst gegen { $target }
+   *[no] { $actor } putscht gegen { $target-you ->
+        [yes] dich
+       *[no] { $target }
+    }
+}
+purpose = { $action ->
+    [tax] um Steuern zu erheben
+    [assassinate] { $target-you ->
+        [yes] um dich zu ermorden
+       *[no] um { $target } zu ermorden
+    }
+    [steal] { $target-you ->
+        [yes] um dich zu bestehlen
+       *[no] um { $target } zu bestehlen
+    }
+    [exchange] um mit dem Hof zu tauschen
+    [examine] { $target-you ->
+        [yes] um dich zu untersuchen
+       *[no] um { $target } zu untersuchen
+    }
+    [convert-self] um die Seite zu wechseln
+    [convert] { $target-you ->
+        [yes] um dich zu bekehren
+       *[no] um { $target } zu bekehren
+    }
+   *[embezzle] um die Reserve zu unterschlagen
+}
+log-claims = { $actor-you ->
+    [yes] Du behauptest, { $claim } zu haben, { $purpose }
+   *[no] { $actor } behauptet, { $claim } zu haben, { $purpose }
+}
+log-chooses = { $actor-you ->
+    [yes] Du handelst, { $purpose }
+   *[no] { $actor } handelt, { $purpose }
+}
+log-paying = { $line } (zahlt { $paid ->
+            [one] { $paid } Münze
+           *[other] { $paid } Münzen
+        })
+log-early-block = { $seat-you ->
+    [yes] Du blockst sofort und beanspruchst { $card }
+   *[no] { $seat } blockt sofort und beansprucht { $card }
+}
+log-block = { $seat-you ->
+    [yes] Du blockst und beanspruchst { $card }
+   *[no] { $seat } blockt und beansprucht { $card }
+}
+log-challenge = { $challenger-you ->
+    [yes] Du zweifelst { $claimant } an ({ $claim })
+   *[no] { $challenger } zweifelt { $claimant-you ->
+        [yes] dich
+       *[no] { $claimant }
+    } an ({ $claim })
+}
+challenged-no-duke = kein Herzog
+log-proved = { $seat-you ->
+    [yes] Du zeigst { $card } — die Ansage hält
+   *[no] { $seat } zeigt { $card } — die Ansage hält
+}
+log-showed-hand = { $seat-you ->
+    [yes] Du zeigst eine Hand aus { $cards }
+   *[no] { $seat } zeigt eine Hand aus { $cards }
+}
+log-disproved = { $seat-you ->
+    [yes] Du hast geblufft — { $what }
+   *[no] { $seat } hat geblufft — { $what }
+}
+no-card = kein { $card }
+duke-after-all = doch ein Herzog
+log-refunded = { $seat-you ->
+    [yes] Du bekommst { $coins ->
+            [one] { $coins } Münze
+           *[other] { $coins } Münzen
+        } zurück
+   *[no] { $seat } bekommt { $coins ->
+            [one] { $coins } Münze
+           *[other] { $coins } Münzen
+        } zurück
+}
+log-drew = { $seat-you ->
+    [yes] Du ziehst { $card }
+   *[no] { $seat } zieht { $card }
+}
+log-court-shuffled = Der Hofstapel wird gemischt
+log-lost-influence = { $seat-you ->
+    [yes] Du verlierst einen Einfluss: { $card }
+   *[no] { $seat } verliert einen Einfluss: { $card }
+}
+log-eliminated = { $seat-you ->
+    [yes] Du bist aus dem Spiel
+   *[no] { $seat } ist aus dem Spiel
+}
+log-action-blocked = { $seat-you ->
+    [yes] Deine Aktion ist geblockt
+   *[no] Die Aktion von { $seat } ist geblockt
+}
+log-gained = { $seat-you ->
+    [yes] Du nimmst { $coins ->
+            [one] { $coins } Münze
+           *[other] { $coins } Münzen
+        }
+   *[no] { $seat } nimmt { $coins ->
+            [one] { $coins } Münze
+           *[other] { $coins } Münzen
+        }
+}
+log-stole = { $actor-you ->
+    [yes] Du stiehlst { $target } { $coins ->
+            [one] { $coins } Münze
+           *[other] { $coins } Münzen
+        }
+   *[no] { $actor } stiehlt { $target-you ->
+        [yes] dir
+       *[no] { $target }
+    } { $coins ->
+            [one] { $coins } Münze
+           *[other] { $coins } Münzen
+        }
+}
+log-embezzled = { $seat-you ->
+    [yes] Du unterschlägst { $coins ->
+            [one] { $coins } Münze
+           *[other] { $coins } Münzen
+        } aus der Reserve
+   *[no] { $seat } unterschlägt { $coins ->
+            [one] { $coins } Münze
+           *[other] { $coins } Münzen
+        } aus der Reserve
+}
+log-converted-self = { $seat-you ->
+    [yes] Du wirst { $side }
+   *[no] { $seat } wird { $side }
+}
+log-converted = { $actor-you ->
+    [yes] Du bekehrst { $target } — jetzt { $side }
+   *[no] { $actor } bekehrt { $target-you ->
+        [yes] dich
+       *[no] { $target }
+    } — jetzt { $side }
+}
+log-exchanged = { $seat-you ->
+    [yes] Du tauschst mit dem Hof
+   *[no] { $seat } tauscht mit dem Hof
+}
+log-exchanged-returning = { $seat-you ->
+    [yes] Du tauschst mit dem Hof und gibst { $cards } zurück
+   *[no] { $seat } tauscht mit dem Hof und gibt { $cards } zurück
+}
+log-shown = { $actor-you ->
+    [yes] Du zeigst { $target } { $card }
+   *[no] { $actor } zeigt { $target-you ->
+        [yes] dir
+       *[no] { $target }
+    } { $card }
+}
+log-gave-back = { $actor-you ->
+    [yes] Du gibst { $target } die Karte zurück
+   *[no] { $actor } gibt { $target-you ->
+        [yes] dir deine
+       *[no] { $target } die
+    } Karte zurück
+}
+log-forced-exchange = { $actor-you ->
+    [yes] Du lässt { $target } { $card } tauschen
+   *[no] { $actor } lässt { $target-you ->
+        [yes] dich
+       *[no] { $target }
+    } { $card } tauschen
+}
+log-coins-returned = { $seat-you ->
+    [yes] { $coins ->
+        [one] Deine { $coins ->
+            [one] { $coins } Münze
+           *[other] { $coins } Münzen
+        } geht zurück in die Staatskasse
+       *[other] Deine { $coins ->
+            [one] { $coins } Münze
+           *[other] { $coins } Münzen
+        } gehen zurück in die Staatskasse
+    }
+   *[no] { $coins ->
+        [one] Die { $coins ->
+            [one] { $coins } Münze
+           *[other] { $coins } Münzen
+        } von { $seat } geht zurück in die Staatskasse
+       *[other] Die { $coins ->
+            [one] { $coins } Münze
+           *[other] { $coins } Münzen
+        } von { $seat } gehen zurück in die Staatskasse
+    }
+}
+log-game-over = { $seat-you ->
+    [yes] Du gewinnst das Spiel!
+   *[no] { $seat } gewinnt das Spiel!
+}
+
+## Die Regeln (nach docs/RULES.md), als HTML
+
+rules-html =
+    <h3>Dein Zug</h3><p>Jeder beginnt mit 2 verdeckten Karten (deinem Einfluss) und 2 Münzen. In deinem Zug machst du eine Aktion. Jede Aktion kann ein Bluff sein: du darfst einen Charakter beanspruchen, den du nicht hast. Mit 10 Münzen musst du putschen.</p>
+    <h3>Anzweifeln</h3><p>Beansprucht jemand einen Charakter, darf jeder anzweifeln. Hat er ihn, zeigt er ihn, tauscht ihn gegen eine neue Karte, und wer gezweifelt hat, verliert eine Karte. Sonst verliert der Bluffer eine Karte und die Aktion scheitert.</p>
+    <h3>Blocken</h3><p>Ein Herzog blockt Auslandshilfe; eine Gräfin blockt ein Attentat; ein Kapitän oder Botschafter (der Inquisitor, wenn er im Spiel ist) blockt Stehlen. Ein Block ist auch eine Ansage: er kann angezweifelt werden.</p>
+    <h3>Verlieren</h3><p>Verlierst du Einfluss, wählst du eine verdeckte Karte und deckst sie auf. Ohne verdeckte Karte bist du raus. Wer als Letzter eine verdeckte Karte hat, gewinnt. Vorsicht: das Ziel eines Attentats, das anzweifelt und verliert oder mit einer ertappten Gräfin blockt, kann in einem Zug beide Karten verlieren.</p>
+    <h3>Reformation</h3><p>Loyalisten und Reformisten dürfen ihre eigene Seite nicht putschen, ermorden, bestehlen oder untersuchen und ihre Auslandshilfe nicht blocken, bis alle auf einer Seite sind. Bekehren zahlt 1 Münze (2 für jemand anderen) in die Reserve, um eine Seite zu wechseln; Unterschlagen beansprucht, keinen Herzog zu haben, und nimmt die Reserve.</p>
+
+## Die Seite als App
+
+language = Sprache
+update-ready = Eine neue Version ist bereit.
+update-reload = Neu laden
+offline-note = Du bist offline. Spiele gegen Bots gehen; Räume brauchen das Netz.
+
+## Der Rahmen der Seite
+
+tagline = ein Bluffspiel in deinem Browser
+credit = Coup und Coup: Reformation sind Spiele von Rikki Tahta, verlegt von Indie Boards & Cards. Dies ist eine inoffizielle Fan-Umsetzung, nicht mit ihnen verbunden.
+contacting-relay = Verbinde mit dem Relay…
+cancel = Abbrechen
+new-room = Neuen Raum erstellen
+dismiss = Schließen
+
+## Der erste Bildschirm
+
+rejoin-were-playing = Du hast in Raum { $code } als { $name } gespielt.
+rejoin-room = Zurück in Raum { $code }
+hero-title = Bluffen. Anzweifeln. Überleben.
+hero-line = Coup für 2–10 Spieler, kostenlos im Browser. Ohne Konto.
+your-name = Dein Name
+optional = Freiwillig
+name-optional = Freiwillig. Ohne Namen sehen die anderen einen wie „Spieler K7“.
+name-seen = Unter diesem Namen sehen dich die anderen.
+play-with-friends = Mit Freunden spielen
+create-room = Raum erstellen
+join-friends = Freunden beitreten
+join-invited = Du wurdest eingeladen: tippe auf Beitreten.
+join-type-code = Gib den Code des Raums ein.
+join = Beitreten
+
+## Einstellungen
+
+players = Spieler
+bots = Bots
+bot-level = Stufe der Bots
+seats = Plätze
+turn-timer = Zeit pro Zug
+more-options = Weitere Optionen
+option-inquisitor = Inquisitor
+option-reformation = Reformation
+option-draft = Draft zu zweit
+level-name = { $level ->
+    [easy] Leicht
+    [hard] Schwer
+   *[normal] Normal
+}
+timer-none = ohne Limit
+timer-min = { $n } Min.
+timer-s = { $n } s
+settings-seats = { $n ->
+    [one] { $n } Platz
+   *[other] { $n } Plätze
+}
+settings-inquisitor = Inquisitor statt Botschafter
+settings-ambassador = Botschafter (kein Inquisitor)
+settings-reformation = Reformation: Seiten und die Reserve der Staatskasse
+settings-turn-timer = Zeit pro Zug: { $timer }
+settings-bots = Bots: { $level }
+settings-locked = Raum gesperrt: niemand Neues darf beitreten
+
+## Chat
+
+chat = Chat
+chat-empty = Noch keine Nachrichten. Sag hallo!
+chat-placeholder = Schreib etwas…
+send = Senden
+ignored-from-host = Nachricht des Gastgebers ignoriert: { $error }
+
+## Ein Raum
+
+the-host = Der Gastgeber
+a-player = Ein Spieler
+room-code = Raumcode
+you-host = Du bist Gastgeber dieses Raums
+you-joined = Du bist beigetreten
+leave-room = Raum verlassen
+who-is-here = Wer ist da
+waiting-for-players = Warte auf Spieler… schick ihnen die Einladung.
+everyone-can-chat = Alle hier können chatten.
+link-you = du
+link-open = verbunden
+link-connecting = verbinde…
+link-away = weg
+link-via-host = über den Gastgeber
+link-watching = { " " }· schaut zu
+badge-host = Gastgeber
+invite = Einladen
+invite-qr = QR-Code der Einladung
+invite-hint = Schick diesen Link oder lass den Code scannen: er öffnet das Spiel mit dem Raum schon eingetragen.
+invite-link = Einladungslink
+copied = Kopiert
+copy-link = Link kopieren
+share = Teilen…
+share-title = Spiel Coup mit mir
+add-bot = Bot hinzufügen
+start-game = Spiel starten
+open-seats-hint = Freie Plätze werden beim Start mit Bots dieser Stufe besetzt.
+lock-room = Raum sperren: niemand Neues darf beitreten
+level-bot = Bot ({ $level })
+seat-kind-open = frei
+seat-kind-player = Spieler
+remove-bot = Diesen Bot entfernen
+remove = Entfernen
+remove-ask = { $name } aus dem Raum entfernen?
+
+## Der Tisch
+
+leave = Verlassen
+back-to-start = Zurück zum Start
+leave-ask = Verlassen?
+leave-yes = Ja, verlassen
+stay = Bleiben
+play-bots = Gegen Bots spielen
+play-bots-hint = Fang gleich an, allein, gegen Computerspieler.
+dealing = Teile aus…
+table-log = Protokoll
+claims = Ansagen
+reserve = Reserve
+court = Hof
+mode-draft = Draft
+rules-cards = Regeln & Karten
+close = Schließen
+this-table = Dieser Tisch: { $inquisitor ->
+    [yes] Inquisitor statt Botschafter
+   *[no] Botschafter
+}{ $reformation ->
+    [yes] , Reformation
+   *[no] {""}
+}. Züge { $turns }, Antworten { $answers }, Entscheidungen { $choices }.
+your-cards = Deine Karten
+whose-claims = Wessen Ansagen
+everyone = Alle
+seconds-left = { $n ->
+    [one] noch { $n } Sekunde
+   *[other] noch { $n } Sekunden
+}
+seconds-short = { $n } s
+seat-out = raus
+card-lost = { $card }, verloren
+lost = verloren
+hidden-card = verdeckte Karte
+
+## Entscheidungen und das Spielende
+
+you-win = Du gewinnst!
+wins = { $name } gewinnt
+believe-it = Glaubst du es?
+block-it = Blocken?
+believe-block = Glaubst du den Block?
+you-lose-influence = Du verlierst einen Einfluss
+choose-card-up = Wähle die Karte, die du aufdeckst.
+you-drew = Du hast { $cards } gezogen. Wähle die Karten, die du behältst.
+you-are-examined = Du wirst untersucht
+choose-card-show = Wähle die Karte, die du { $name } zeigst.
+examine-decide = { $name } zeigt dir { $card }. Behalten lassen oder gegen eine neue Karte tauschen lassen?
+draft-hint = Nimm geheim eine Karte; die andere wird zufällig ausgeteilt.
+choose-side = Wähle deine Seite
+choose-side-hint = Loyalisten und Reformisten dürfen ihre eigene Seite nicht angreifen, bis alle auf einer sind.
+you-are-out = Du bist raus.
+watch-the-rest = Schau weiter zu: am Ende wird jede Hand gezeigt.
+you-are-watching = Du schaust diesem Spiel zu. Im nächsten kannst du mitspielen.
+waiting-for = Warte auf { $names }…
+your-turn = Du bist dran
+must-coup = Mit 10 Münzen oder mehr musst du putschen.
+whom = { $action }: wen?
+back = Zurück
+aim-line = { $effect }. Tippe auf einen mit Fadenkreuz markierten Platz oder wähle unten.
+dealt = bekam { $a } und { $b }
+bluffs = Bluffs
+caught = Erwischt
+challenges-won-lost = Zweifel gewonnen–verloren
+truth-true = wahr
+truth-bluff = Bluff
+rematch = Revanche
+back-to-lobby = Zurück zur Lobby
+game-over = Spielende
+every-hand = Alle Hände
+player = Spieler
+cards = Karten
+coins-over-game = Münzen im Spielverlauf
+every-claim = Alle Ansagen, und ob sie stimmten
+title-your-move = ● Du bist dran — Coup
+sound = Ton
+sound-name = Ton, wenn du entscheiden musst und die Seite im Hintergrund ist
+
+## Was Hilfstechnologien vorlesen
+
+keys-help = Tasten: P passen, C anzweifeln, B blocken, T verbleibende Zeit
+your-decision = Deine Entscheidung: { $title }
+time-left-mine = { $n ->
+    [one] noch { $n } Sekunde zum Entscheiden
+   *[other] noch { $n } Sekunden zum Entscheiden
+}
+time-none-mine = Deine Entscheidung hat kein Zeitlimit
+time-left-theirs = Warte auf { $names }: { $n ->
+    [one] noch { $n } Sekunde
+   *[other] noch { $n } Sekunden
+}
+seat-holding = hält { $cards }
+seat-hidden = { $n ->
+    [one] { $n } verdeckte Karte
+   *[other] { $n } verdeckte Karten
+}
+seat-lost = verlor { $cards }
+seat-your-turn = du bist dran
+seat-their-turn = ist dran
+seat-deciding = entscheidet
+seat-answering = du antwortest ihm
+see-table = Tisch ansehen
+coins-chart = Die Münzen jedes Spielers, Zug um Zug

@@ -1,0 +1,618 @@
+### Coup: the words a player reads, in English (the reference catalog, built into the page).
+###
+### Arguments: a seat is a name ($actor, $target, $seat, …) with a `-you` twin ("yes" when
+### it is the reader's own seat, so the sentence is in the second person); $card is a card
+### id (duke, assassin, captain, ambassador, contessa, inquisitor, hidden) where a message
+### selects on it, or an already phrased card where it is only placed; numbers select
+### their plural forms. Every other catalog has exactly these messages and arguments.
+
+## Shared pieces
+
+-one-coin-or-more = { $n ->
+    [one] 1 coin
+   *[other] { $n } coins
+}
+coins = { $n ->
+            [one] 1 coin
+           *[other] { $n } coins
+        }
+you = You
+seat-open = Seat { $n }
+list-and = { $a } and { $b }
+
+## Cards and sides
+
+card-name = { $card ->
+    [duke] Duke
+    [assassin] Assassin
+    [captain] Captain
+    [ambassador] Ambassador
+    [contessa] Contessa
+   *[inquisitor] Inquisitor
+}
+# "a Duke"; a card not shown is "a card".
+card-a = { $card ->
+    [duke] a Duke
+    [assassin] an Assassin
+    [captain] a Captain
+    [ambassador] an Ambassador
+    [contessa] a Contessa
+    [inquisitor] an Inquisitor
+   *[hidden] a card
+}
+# "the Duke"; a card not shown is "the card".
+card-the = { $card ->
+    [duke] the Duke
+    [assassin] the Assassin
+    [captain] the Captain
+    [ambassador] the Ambassador
+    [contessa] the Contessa
+    [inquisitor] the Inquisitor
+   *[hidden] the card
+}
+no-duke = no Duke
+# The claim of Embezzle (R7): to have no Duke.
+claim-no-duke = to have no Duke
+side-name = { $side ->
+    [loyalist] Loyalist
+   *[reformist] Reformist
+}
+ability = { $card ->
+    [duke] Tax: take 3. Blocks Foreign Aid.
+    [assassin] Pay 3: a player loses a card.
+    [captain] Steal 2. Blocks stealing.
+    [ambassador] Exchange 2. Blocks stealing.
+    [contessa] Blocks assassination.
+   *[inquisitor] Exchange 1 or examine. Blocks stealing.
+}
+
+## Actions (R4, R7)
+
+action-title = { $action ->
+    [income] Income
+    [foreign-aid] Foreign Aid
+    [coup] Coup
+    [tax] Tax
+    [assassinate] Assassinate
+    [steal] Steal
+    [exchange] Exchange
+    [examine] Examine
+    [convert] Convert
+   *[embezzle] Embezzle
+}
+action-effect = { $action ->
+    [income] take 1 coin
+    [foreign-aid] take 2 coins; any Duke may block
+    [coup] pay 7: a player loses a card, no defence
+    [tax] take 3 coins
+    [assassinate] pay 3: a player loses a card; Contessa blocks
+    [steal] take 2 coins from a player; Captain blocks
+    [exchange] draw 2 cards, keep what you like
+    [exchange-one] draw 1 card, keep what you like
+    [examine] see a player's card, maybe make them swap it
+    [convert] pay 1 to change your side, 2 for another's
+   *[embezzle] take every coin on the Reserve
+}
+# $card is a card's name.
+action-claim = claim { $card }: { $effect }
+action-claim-no-duke = claim no Duke: { $effect }
+action-button = { $title } — { $effect }
+action-on = { $action ->
+    [steal] Steal from { $target }
+    [coup] Coup { $target }
+    [assassinate] Assassinate { $target }
+    [examine] Examine { $target }
+   *[convert] Convert { $target }
+}
+
+## Decisions
+
+input-pass = Pass
+input-challenge = Challenge
+input-block = Block with { $card }
+input-lose = Lose { $card }
+input-keep = Keep { $cards }
+input-show = Show { $card }
+input-give-back = Give it back
+input-force-exchange = Make them swap it
+input-draft = Pick { $card }
+input-side = Be { $side }
+
+hint-challenge = Say { $claimant } is bluffing. If so, they lose a card; if not, you do.
+hint-challenge-embezzle = Say { $claimant } holds a Duke. If so, they lose a card; if not, you do.
+# R6.4: losing the challenge and then the assassination.
+hint-challenge-both = Lose it and the assassination may still take another: both your cards.
+# $card is "the Contessa" and the like.
+hint-block = Claim { $card } to stop it; anyone may challenge that.
+# R6.4: a disproven Contessa loses one for the challenge, one for the hit.
+hint-block-both = Caught bluffing, you lose both your cards.
+hint-pass-block = Let the block stand.
+hint-pass = Let it happen.
+hint-lose = Turn your { $card } face up; it no longer counts.
+hint-show = Only the examiner sees it.
+hint-give-back = They keep the card.
+hint-force-exchange = They draw a new card and return this one.
+hint-draft = The other card is dealt at random.
+hint-side = The others alternate from you.
+
+## The claim record
+
+# $card is a card's name, or "no Duke".
+claim-for-action = { $card } for { $action }
+claim-to-block = { $card } to block
+claim-outcome = { $outcome ->
+    [pending] being answered
+    [shown] challenged: it was true
+    [lost] challenged: a bluff, caught
+    [true] nobody challenged: it was true
+    [false] nobody challenged: a bluff that worked
+   *[unchallenged] nobody challenged
+}
+refusal-stale = Too late: that decision has already passed.
+
+## Notes about the table
+
+note-joined = { $name } joined the table
+note-left = { $name } left the table
+note-returned = { $name } is back
+note-kicked = The host removed { $name }
+note-stand-in = { $seat-you ->
+    [yes] A bot plays for you for now
+   *[no] A bot plays for { $seat } for now
+}
+note-timed-out = { $seat-you ->
+    [yes] Your time ran out
+   *[no] { $seat }'s time ran out
+}: { $kind ->
+    [window] that counts as a pass
+    [turn] a bot played the turn
+   *[choice] a bot chose
+}
+
+## The log: one sentence per event
+
+log-turn = { $seat-you ->
+    [yes] — Your turn —
+   *[no] — { $seat }'s turn —
+}
+# $card is "a Duke", or "a card" when not shown.
+log-draft-picked = { $seat-you ->
+    [yes] You pick { $card } in the draft
+   *[no] { $seat } picks { $card } in the draft
+}
+log-draft-dealt = { $seat-you ->
+    [yes] You are dealt { $card }
+   *[no] { $seat } is dealt { $card }
+}
+log-side-chosen = { $seat-you ->
+    [yes] You choose to be { $side }
+   *[no] { $seat } chooses to be { $side }
+}
+log-income = { $actor-you ->
+    [yes] You take Income: { -one-coin-or-more(n: 1) }
+   *[no] { $actor } takes Income: { -one-coin-or-more(n: 1) }
+}
+log-foreign-aid = { $actor-you ->
+    [yes] You ask for Foreign Aid
+   *[no] { $actor } asks for Foreign Aid
+}
+log-coup = { $actor-you ->
+    [yes] You launch a coup against { $target }
+   *[no] { $actor } launches a coup against { $target-you ->
+        [yes] you
+       *[no] { $target }
+    }
+}
+# What a claimed action is for, after "claims the Duke to".
+purpose = { $action ->
+    [tax] take Tax
+    [assassinate] assassinate { $target-you ->
+        [yes] you
+       *[no] { $target }
+    }
+    [steal] steal from { $target-you ->
+        [yes] you
+       *[no] { $target }
+    }
+    [exchange] exchange with the Court
+    [examine] examine { $target-you ->
+        [yes] you
+       *[no] { $target }
+    }
+    [convert-self] convert to the other side
+    [convert] convert { $target-you ->
+        [yes] you
+       *[no] { $target }
+    }
+   *[embezzle] embezzle the Reserve
+}
+# $claim is "the Duke", or "to have no Duke"; $purpose is a purpose above.
+log-claims = { $actor-you ->
+    [yes] You claim { $claim } to { $purpose }
+   *[no] { $actor } claims { $claim } to { $purpose }
+}
+log-chooses = { $actor-you ->
+    [yes] You choose to { $purpose }
+   *[no] { $actor } chooses to { $purpose }
+}
+log-paying = { $line } (paying { $paid ->
+            [one] 1 coin
+           *[other] { $paid } coins
+        })
+# $card is "the Captain" and the like.
+log-early-block = { $seat-you ->
+    [yes] You block at once, claiming { $card }
+   *[no] { $seat } blocks at once, claiming { $card }
+}
+log-block = { $seat-you ->
+    [yes] You block, claiming { $card }
+   *[no] { $seat } blocks, claiming { $card }
+}
+# $claim is a card's name, or "claim of no Duke".
+log-challenge = { $challenger-you ->
+    [yes] You challenge { $claimant }'s { $claim }
+   *[no] { $challenger } challenges { $claimant-you ->
+        [yes] your { $claim }
+       *[no] { $claimant }'s { $claim }
+    }
+}
+challenged-no-duke = claim of no Duke
+log-proved = { $seat-you ->
+    [yes] You show { $card } — the claim holds
+   *[no] { $seat } shows { $card } — the claim holds
+}
+log-showed-hand = { $seat-you ->
+    [yes] You show a hand of { $cards }
+   *[no] { $seat } shows a hand of { $cards }
+}
+# $what is "no Duke" (no-card), or "a Duke after all".
+log-disproved = { $seat-you ->
+    [yes] You were bluffing — { $what }
+   *[no] { $seat } was bluffing — { $what }
+}
+no-card = no { $card }
+duke-after-all = a Duke after all
+log-refunded = { $seat-you ->
+    [yes] You get { $coins ->
+            [one] 1 coin
+           *[other] { $coins } coins
+        } back
+   *[no] { $seat } gets { $coins ->
+            [one] 1 coin
+           *[other] { $coins } coins
+        } back
+}
+log-drew = { $seat-you ->
+    [yes] You draw { $card }
+   *[no] { $seat } draws { $card }
+}
+log-court-shuffled = The Court deck is shuffled
+log-lost-influence = { $seat-you ->
+    [yes] You lose an influence: { $card }
+   *[no] { $seat } loses an influence: { $card }
+}
+log-eliminated = { $seat-you ->
+    [yes] You are out of the game
+   *[no] { $seat } is out of the game
+}
+log-action-blocked = { $seat-you ->
+    [yes] Your action is blocked
+   *[no] { $seat }'s action is blocked
+}
+log-gained = { $seat-you ->
+    [yes] You take { $coins ->
+            [one] 1 coin
+           *[other] { $coins } coins
+        }
+   *[no] { $seat } takes { $coins ->
+            [one] 1 coin
+           *[other] { $coins } coins
+        }
+}
+log-stole = { $actor-you ->
+    [yes] You steal { $coins ->
+            [one] 1 coin
+           *[other] { $coins } coins
+        } from { $target }
+   *[no] { $actor } steals { $coins ->
+            [one] 1 coin
+           *[other] { $coins } coins
+        } from { $target-you ->
+        [yes] you
+       *[no] { $target }
+    }
+}
+log-embezzled = { $seat-you ->
+    [yes] You embezzle { $coins ->
+            [one] 1 coin
+           *[other] { $coins } coins
+        } from the Reserve
+   *[no] { $seat } embezzles { $coins ->
+            [one] 1 coin
+           *[other] { $coins } coins
+        } from the Reserve
+}
+log-converted-self = { $seat-you ->
+    [yes] You convert to { $side }
+   *[no] { $seat } converts to { $side }
+}
+log-converted = { $actor-you ->
+    [yes] You convert { $target } to { $side }
+   *[no] { $actor } converts { $target-you ->
+        [yes] you
+       *[no] { $target }
+    } to { $side }
+}
+log-exchanged = { $seat-you ->
+    [yes] You exchange with the Court
+   *[no] { $seat } exchanges with the Court
+}
+# $cards are "a Duke and a Captain" and the like.
+log-exchanged-returning = { $seat-you ->
+    [yes] You exchange with the Court, returning { $cards }
+   *[no] { $seat } exchanges with the Court, returning { $cards }
+}
+log-shown = { $actor-you ->
+    [yes] You show { $card } to { $target }
+   *[no] { $actor } shows { $card } to { $target-you ->
+        [yes] you
+       *[no] { $target }
+    }
+}
+log-gave-back = { $actor-you ->
+    [yes] You give { $target }'s card back
+   *[no] { $actor } gives { $target-you ->
+        [yes] your
+       *[no] { $target }'s
+    } card back
+}
+# $card is "the Duke", or "the card" when not shown.
+log-forced-exchange = { $actor-you ->
+    [yes] You make { $target } exchange { $card }
+   *[no] { $actor } makes { $target-you ->
+        [yes] you
+       *[no] { $target }
+    } exchange { $card }
+}
+log-coins-returned = { $seat-you ->
+    [yes] Your { $coins ->
+            [one] 1 coin
+           *[other] { $coins } coins
+        } { $coins ->
+        [one] goes
+       *[other] go
+    } back to the Treasury
+   *[no] { $seat }'s { $coins ->
+            [one] 1 coin
+           *[other] { $coins } coins
+        } { $coins ->
+        [one] goes
+       *[other] go
+    } back to the Treasury
+}
+log-game-over = { $seat-you ->
+    [yes] You win the game!
+   *[no] { $seat } wins the game!
+}
+
+## The rules reference (from docs/RULES.md), as HTML
+
+rules-html =
+    <h3>Your turn</h3><p>Everyone starts with 2 hidden cards (your influence) and 2 coins. On your turn take one action. Any action may be a bluff: you may claim a character you do not hold. With 10 coins you must Coup.</p>
+    <h3>Challenges</h3><p>When someone claims a character, anyone may challenge. If they hold it, they show it, swap it for a new card, and the challenger loses a card. If not, the bluffer loses a card and the action fails.</p>
+    <h3>Blocks</h3><p>A Duke blocks Foreign Aid; a Contessa blocks an assassination; a Captain or Ambassador (Inquisitor, when in play) blocks stealing. A block is a claim too: it can be challenged.</p>
+    <h3>Losing</h3><p>Losing influence, you choose a hidden card to turn face up. With no hidden card you are out. The last player with a hidden card wins. Careful: the target of an assassination who challenges and loses, or blocks with a Contessa that is caught, can lose both cards in one turn.</p>
+    <h3>Reformation</h3><p>Loyalists and Reformists may not Coup, assassinate, steal from or examine their own side, nor block its Foreign Aid, until everyone is on one side. Convert pays 1 coin (2 for someone else) onto the Reserve to change a side; Embezzle claims no Duke and takes the Reserve.</p>
+
+## The page as an app
+
+language = Language
+update-ready = A new version is ready.
+update-reload = Reload
+offline-note = You are offline. Games against bots work; rooms need the network.
+
+## The page's frame
+
+tagline = a game of bluffing, in your browser
+credit = Coup and Coup: Reformation are games by Rikki Tahta, published by Indie Boards & Cards. This is an unofficial fan implementation, not affiliated with them.
+contacting-relay = Contacting the relay…
+cancel = Cancel
+new-room = Create a new room
+dismiss = Dismiss
+
+## The first screen
+
+rejoin-were-playing = You were playing in room { $code } as { $name }.
+rejoin-room = Rejoin room { $code }
+hero-title = Bluff. Challenge. Survive.
+hero-line = Coup for 2–10 players, free in your browser. No accounts.
+your-name = Your name
+optional = Optional
+name-optional = Optional. Without one, the others see a name like “Player K7”.
+name-seen = The others see you by this name.
+play-with-friends = Play with friends
+create-room = Create a room
+join-friends = Join friends
+join-invited = You were invited: press Join.
+join-type-code = Type the room's code.
+join = Join
+
+## Settings
+
+players = Players
+bots = Bots
+bot-level = Bot level
+seats = Seats
+turn-timer = Turn timer
+more-options = More options
+option-inquisitor = Inquisitor
+option-reformation = Reformation
+option-draft = Two-player draft
+level-name = { $level ->
+    [easy] Easy
+    [hard] Hard
+   *[normal] Normal
+}
+timer-none = no limit
+timer-min = { $n } min
+timer-s = { $n } s
+settings-seats = { $n } seats
+settings-inquisitor = Inquisitor instead of Ambassador
+settings-ambassador = Ambassador (no Inquisitor)
+settings-reformation = Reformation: allegiances and the Treasury Reserve
+settings-turn-timer = Turn timer: { $timer }
+settings-bots = Bots: { $level }
+settings-locked = Room locked: nobody new may join
+
+## Chat
+
+chat = Chat
+chat-empty = No messages yet. Say hello!
+chat-placeholder = Say something…
+send = Send
+ignored-from-host = Ignored a message from the host: { $error }
+
+## A room
+
+the-host = The host
+a-player = A player
+room-code = Room code
+you-host = You host this room
+you-joined = You joined
+leave-room = Leave the room
+who-is-here = Who is here
+waiting-for-players = Waiting for players… send them the invitation.
+everyone-can-chat = Everyone here can chat.
+link-you = you
+link-open = connected
+link-connecting = connecting…
+link-away = away
+link-via-host = via the host
+link-watching = { " " }· watching
+badge-host = host
+invite = Invite
+invite-qr = QR code of the invitation
+invite-hint = Send this link, or let them scan the code: it opens the game with the room filled in.
+invite-link = Invitation link
+copied = Copied
+copy-link = Copy the link
+share = Share…
+share-title = Play Coup with me
+add-bot = Add a bot
+start-game = Start the game
+open-seats-hint = Open seats are filled with bots of this level when the game starts.
+lock-room = Lock the room: nobody new may join
+level-bot = { $level } bot
+seat-kind-open = open
+seat-kind-player = player
+remove-bot = Remove this bot
+remove = Remove
+remove-ask = Remove { $name } from the room?
+
+## The table
+
+leave = Leave
+back-to-start = Back to the start
+leave-ask = Leave?
+leave-yes = Yes, leave
+stay = Stay
+play-bots = Play against bots
+play-bots-hint = Start now, on your own, against computer players.
+dealing = Dealing…
+table-log = Table log
+claims = Claims
+reserve = Reserve
+court = Court
+mode-draft = Draft
+rules-cards = Rules & cards
+close = Close
+this-table = This table: { $inquisitor ->
+    [yes] Inquisitor instead of Ambassador
+   *[no] Ambassador
+}{ $reformation ->
+    [yes] , Reformation
+   *[no] {""}
+}. Turns { $turns }, answers { $answers }, choices { $choices }.
+your-cards = Your cards
+whose-claims = Whose claims
+everyone = Everyone
+seconds-left = { $n ->
+    [one] 1 second left
+   *[other] { $n } seconds left
+}
+seconds-short = { $n }s
+seat-out = out
+card-lost = { $card }, lost
+lost = lost
+hidden-card = hidden card
+
+## Decisions and the game's end
+
+you-win = You win!
+wins = { $name } wins
+believe-it = Do you believe it?
+block-it = Block it?
+believe-block = Do you believe the block?
+you-lose-influence = You lose an influence
+choose-card-up = Choose the card to turn face up.
+you-drew = You drew { $cards }. Choose the cards to keep.
+you-are-examined = You are examined
+choose-card-show = Choose the card to show { $name }.
+# $card is "a Duke", or "a card".
+examine-decide = { $name } shows you { $card }. Let them keep it, or make them swap it for a new card?
+draft-hint = Pick a card secretly; the other is dealt at random.
+choose-side = Choose your side
+choose-side-hint = Loyalists and Reformists may not attack their own side until all are on one.
+you-are-out = You are out.
+watch-the-rest = Watch the rest: at the end every hand is shown.
+you-are-watching = You are watching this game. You can play in the next one.
+waiting-for = Waiting for { $names }…
+your-turn = Your turn
+must-coup = With 10 coins or more you must Coup.
+whom = { $action }: whom?
+back = Back
+# $effect is an action's effect, from action-effect, with its first letter upper case.
+aim-line = { $effect }. Tap a seat marked with a crosshair, or choose below.
+dealt = dealt { $a } and { $b }
+bluffs = Bluffs
+caught = Caught
+challenges-won-lost = Challenges won–lost
+truth-true = true
+truth-bluff = bluff
+rematch = Rematch
+back-to-lobby = Back to the lobby
+game-over = Game over
+every-hand = Every hand
+player = Player
+cards = Cards
+coins-over-game = Coins over the game
+every-claim = Every claim, and whether it was true
+title-your-move = ● Your move — Coup
+sound = Sound
+sound-name = Sound when a decision is yours while the page is in the background
+
+## What assistive technology reads
+
+keys-help = Keys: P pass, C challenge, B block, T time left
+your-decision = Your decision: { $title }
+time-left-mine = { $n ->
+    [one] 1 second left to decide
+   *[other] { $n } seconds left to decide
+}
+time-none-mine = Your decision has no time limit
+time-left-theirs = Waiting for { $names }: { $n ->
+    [one] 1 second left
+   *[other] { $n } seconds left
+}
+seat-holding = holding { $cards }
+seat-hidden = { $n ->
+    [one] 1 hidden card
+   *[other] { $n } hidden cards
+}
+seat-lost = lost { $cards }
+seat-your-turn = your turn
+seat-their-turn = their turn
+seat-deciding = deciding
+seat-answering = you are answering them
+see-table = See the table
+coins-chart = Each player's coins, turn by turn

@@ -1,0 +1,607 @@
+### Coup: las palabras que lee un jugador, en español. Los mismos mensajes y argumentos
+### que en.ftl (ver sus notas); al jugador se le tutea.
+
+## Piezas comunes
+
+-one-coin-or-more = { $n ->
+    [one] { $n } moneda
+   *[other] { $n } monedas
+}
+coins = { $n ->
+            [one] { $n } moneda
+           *[other] { $n } monedas
+        }
+you = Tú
+seat-open = Asiento { $n }
+list-and = { $a } y { $b }
+
+## Cartas y bandos
+
+card-name = { $card ->
+    [duke] Duque
+    [assassin] Asesino
+    [captain] Capitán
+    [ambassador] Embajador
+    [contessa] Condesa
+   *[inquisitor] Inquisidor
+}
+card-a = { $card ->
+    [duke] un Duque
+    [assassin] un Asesino
+    [captain] un Capitán
+    [ambassador] un Embajador
+    [contessa] una Condesa
+    [inquisitor] un Inquisidor
+   *[hidden] una carta
+}
+card-the = { $card ->
+    [duke] el Duque
+    [assassin] el Asesino
+    [captain] el Capitán
+    [ambassador] el Embajador
+    [contessa] la Condesa
+    [inquisitor] el Inquisidor
+   *[hidden] la carta
+}
+no-duke = ningún Duque
+claim-no-duke = no tener ningún Duque
+side-name = { $side ->
+    [loyalist] Leal
+   *[reformist] Reformista
+}
+ability = { $card ->
+    [duke] Impuestos: toma 3. Bloquea la Ayuda exterior.
+    [assassin] Paga 3: un jugador pierde una carta.
+    [captain] Roba 2. Bloquea el robo.
+    [ambassador] Intercambia 2. Bloquea el robo.
+    [contessa] Bloquea el asesinato.
+   *[inquisitor] Intercambia 1 o examina. Bloquea el robo.
+}
+
+## Acciones (R4, R7)
+
+action-title = { $action ->
+    [income] Ingresos
+    [foreign-aid] Ayuda exterior
+    [coup] Golpe de Estado
+    [tax] Impuestos
+    [assassinate] Asesinar
+    [steal] Robar
+    [exchange] Intercambiar
+    [examine] Examinar
+    [convert] Convertir
+   *[embezzle] Malversar
+}
+action-effect = { $action ->
+    [income] toma 1 moneda
+    [foreign-aid] toma 2 monedas; cualquier Duque puede bloquear
+    [coup] paga 7: un jugador pierde una carta, sin defensa
+    [tax] toma 3 monedas
+    [assassinate] paga 3: un jugador pierde una carta; la Condesa bloquea
+    [steal] toma 2 monedas de un jugador; el Capitán bloquea
+    [exchange] roba 2 cartas, quédate con las que quieras
+    [exchange-one] roba 1 carta, quédate con las que quieras
+    [examine] mira una carta de un jugador, quizá haz que la cambie
+    [convert] paga 1 para cambiar de bando, 2 para cambiar el de otro
+   *[embezzle] toma todas las monedas de la Reserva
+}
+action-claim = declara { $card }: { $effect }
+action-claim-no-duke = declara no tener Duque: { $effect }
+action-button = { $title } — { $effect }
+action-on = { $action ->
+    [steal] Robar a { $target }
+    [coup] Golpe contra { $target }
+    [assassinate] Asesinar a { $target }
+    [examine] Examinar a { $target }
+   *[convert] Convertir a { $target }
+}
+
+## Decisiones
+
+input-pass = Pasar
+input-challenge = Desafiar
+input-block = Bloquear con { $card }
+input-lose = Perder { $card }
+input-keep = Quedarse { $cards }
+input-show = Mostrar { $card }
+input-give-back = Devolvérsela
+input-force-exchange = Hacer que la cambie
+input-draft = Elegir { $card }
+input-side = Ser { $side }
+
+hint-challenge = Di que { $claimant } miente. Si es así, pierde una carta; si no, la pierdes tú.
+hint-challenge-embezzle = Di que { $claimant } tiene un Duque. Si es así, pierde una carta; si no, la pierdes tú.
+hint-challenge-both = Si pierdes, el asesinato aún puede llevarse otra: tus dos cartas.
+hint-block = Declara { $card } para detenerlo; cualquiera puede desafiarlo.
+hint-block-both = Si te pillan mintiendo, pierdes tus dos cartas.
+hint-pass-block = Dejar el bloqueo.
+hint-pass = Dejar que ocurra.
+hint-lose = Pon tu { $card } boca arriba; ya no cuenta.
+hint-show = Solo quien examina la ve.
+hint-give-back = Se queda la carta.
+hint-force-exchange = Roba una carta nueva y devuelve esta.
+hint-draft = La otra carta se reparte al azar.
+hint-side = Los demás alternan a partir de ti.
+
+## El registro de declaraciones
+
+claim-for-action = { $card } para { $action }
+claim-to-block = { $card } para bloquear
+claim-outcome = { $outcome ->
+    [pending] esperando respuesta
+    [shown] desafiado: era verdad
+    [lost] desafiado: un farol, descubierto
+    [true] nadie desafió: era verdad
+    [false] nadie desafió: un farol que funcionó
+   *[unchallenged] nadie desafió
+}
+refusal-stale = Demasiado tarde: esa decisión ya pasó.
+
+## Notas sobre la mesa
+
+note-joined = { $name } se ha unido a la mesa
+note-left = { $name } ha dejado la mesa
+note-returned = { $name } ha vuelto
+note-kicked = El anfitrión ha quitado a { $name }
+note-stand-in = { $seat-you ->
+    [yes] Un bot juega por ti por ahora
+   *[no] Un bot juega por { $seat } por ahora
+}
+note-timed-out = { $seat-you ->
+    [yes] Se te acabó el tiempo
+   *[no] A { $seat } se le acabó el tiempo
+}: { $kind ->
+    [window] cuenta como pasar
+    [turn] un bot jugó el turno
+   *[choice] un bot eligió
+}
+
+## El registro: una frase por suceso
+
+log-turn = { $seat-you ->
+    [yes] — Tu turno —
+   *[no] — Turno de { $seat } —
+}
+log-draft-picked = { $seat-you ->
+    [yes] Eliges { $card } en el draft
+   *[no] { $seat } elige { $card } en el draft
+}
+log-draft-dealt = { $seat-you ->
+    [yes] Recibes { $card }
+   *[no] { $seat } recibe { $card }
+}
+log-side-chosen = { $seat-you ->
+    [yes] Eliges ser { $side }
+   *[no] { $seat } elige ser { $side }
+}
+log-income = { $actor-you ->
+    [yes] Tomas Ingresos: { -one-coin-or-more(n: 1) }
+   *[no] { $actor } toma Ingresos: { -one-coin-or-more(n: 1) }
+}
+log-foreign-aid = { $actor-you ->
+    [yes] Pides Ayuda exterior
+   *[no] { $actor } pide Ayuda exterior
+}
+log-coup = { $actor-you ->
+    [yes] Das un golpe de Estado contra { $target }
+   *[no] { $actor } da un golpe de Estado contra { $target-you ->
+        [yes] ti
+       *[no] { $target }
+    }
+}
+purpose = { $action ->
+    [tax] cobrar Impuestos
+    [assassinate] { $target-you ->
+        [yes] asesinarte
+       *[no] asesinar a { $target }
+    }
+    [steal] { $target-you ->
+        [yes] robarte
+       *[no] robar a { $target }
+    }
+    [exchange] intercambiar con la Corte
+    [examine] { $target-you ->
+        [yes] examinarte
+       *[no] examinar a { $target }
+    }
+    [convert-self] pasarse al otro bando
+    [convert] { $target-you ->
+        [yes] convertirte
+       *[no] convertir a { $target }
+    }
+   *[embezzle] malversar la Reserva
+}
+log-claims = { $actor-you ->
+    [yes] Declaras { $claim } para { $purpose }
+   *[no] { $actor } declara { $claim } para { $purpose }
+}
+log-chooses = { $actor-you ->
+    [yes] Eliges { $purpose }
+   *[no] { $actor } elige { $purpose }
+}
+log-paying = { $line } (pagando { $paid ->
+            [one] { $paid } moneda
+           *[other] { $paid } monedas
+        })
+log-early-block = { $seat-you ->
+    [yes] Bloqueas de inmediato, declarando { $card }
+   *[no] { $seat } bloquea de inmediato, declarando { $card }
+}
+log-block = { $seat-you ->
+    [yes] Bloqueas, declarando { $card }
+   *[no] { $seat } bloquea, declarando { $card }
+}
+log-challenge = { $challenger-you ->
+    [yes] Desafías a { $claimant } ({ $claim })
+   *[no] { $challenger } { $claimant-you ->
+        [yes] te desafía ({ $claim })
+       *[no] desafía a { $claimant } ({ $claim })
+    }
+}
+challenged-no-duke = ningún Duque
+log-proved = { $seat-you ->
+    [yes] Muestras { $card } — la declaración se mantiene
+   *[no] { $seat } muestra { $card } — la declaración se mantiene
+}
+log-showed-hand = { $seat-you ->
+    [yes] Muestras una mano de { $cards }
+   *[no] { $seat } muestra una mano de { $cards }
+}
+log-disproved = { $seat-you ->
+    [yes] Ibas de farol — { $what }
+   *[no] { $seat } iba de farol — { $what }
+}
+no-card = ningún { $card }
+duke-after-all = sí tenía un Duque
+log-refunded = { $seat-you ->
+    [yes] Recuperas { $coins ->
+            [one] { $coins } moneda
+           *[other] { $coins } monedas
+        }
+   *[no] { $seat } recupera { $coins ->
+            [one] { $coins } moneda
+           *[other] { $coins } monedas
+        }
+}
+log-drew = { $seat-you ->
+    [yes] Robas { $card }
+   *[no] { $seat } roba { $card }
+}
+log-court-shuffled = Se baraja el mazo de la Corte
+log-lost-influence = { $seat-you ->
+    [yes] Pierdes una influencia: { $card }
+   *[no] { $seat } pierde una influencia: { $card }
+}
+log-eliminated = { $seat-you ->
+    [yes] Quedas fuera de la partida
+   *[no] { $seat } queda fuera de la partida
+}
+log-action-blocked = { $seat-you ->
+    [yes] Tu acción queda bloqueada
+   *[no] La acción de { $seat } queda bloqueada
+}
+log-gained = { $seat-you ->
+    [yes] Tomas { $coins ->
+            [one] { $coins } moneda
+           *[other] { $coins } monedas
+        }
+   *[no] { $seat } toma { $coins ->
+            [one] { $coins } moneda
+           *[other] { $coins } monedas
+        }
+}
+log-stole = { $actor-you ->
+    [yes] Robas { $coins ->
+            [one] { $coins } moneda
+           *[other] { $coins } monedas
+        } a { $target }
+   *[no] { $actor } { $target-you ->
+        [yes] te roba { $coins ->
+            [one] { $coins } moneda
+           *[other] { $coins } monedas
+        }
+       *[no] roba { $coins ->
+            [one] { $coins } moneda
+           *[other] { $coins } monedas
+        } a { $target }
+    }
+}
+log-embezzled = { $seat-you ->
+    [yes] Malversas { $coins ->
+            [one] { $coins } moneda
+           *[other] { $coins } monedas
+        } de la Reserva
+   *[no] { $seat } malversa { $coins ->
+            [one] { $coins } moneda
+           *[other] { $coins } monedas
+        } de la Reserva
+}
+log-converted-self = { $seat-you ->
+    [yes] Te vuelves { $side }
+   *[no] { $seat } se vuelve { $side }
+}
+log-converted = { $actor-you ->
+    [yes] Conviertes a { $target } en { $side }
+   *[no] { $actor } { $target-you ->
+        [yes] te convierte en { $side }
+       *[no] convierte a { $target } en { $side }
+    }
+}
+log-exchanged = { $seat-you ->
+    [yes] Intercambias con la Corte
+   *[no] { $seat } intercambia con la Corte
+}
+log-exchanged-returning = { $seat-you ->
+    [yes] Intercambias con la Corte y devuelves { $cards }
+   *[no] { $seat } intercambia con la Corte y devuelve { $cards }
+}
+log-shown = { $actor-you ->
+    [yes] Le muestras { $card } a { $target }
+   *[no] { $actor } { $target-you ->
+        [yes] te muestra { $card }
+       *[no] le muestra { $card } a { $target }
+    }
+}
+log-gave-back = { $actor-you ->
+    [yes] Le devuelves la carta a { $target }
+   *[no] { $actor } { $target-you ->
+        [yes] te devuelve tu carta
+       *[no] le devuelve la carta a { $target }
+    }
+}
+log-forced-exchange = { $actor-you ->
+    [yes] Haces que { $target } cambie { $card }
+   *[no] { $actor } hace que { $target-you ->
+        [yes] cambies
+       *[no] { $target } cambie
+    } { $card }
+}
+log-coins-returned = { $seat-you ->
+    [yes] { $coins ->
+        [one] Tu { $coins ->
+            [one] { $coins } moneda
+           *[other] { $coins } monedas
+        } vuelve al Tesoro
+       *[other] Tus { $coins ->
+            [one] { $coins } moneda
+           *[other] { $coins } monedas
+        } vuelven al Tesoro
+    }
+   *[no] { $coins ->
+        [one] La { $coins ->
+            [one] { $coins } moneda
+           *[other] { $coins } monedas
+        } de { $seat } vuelve al Tesoro
+       *[other] Las { $coins ->
+            [one] { $coins } moneda
+           *[other] { $coins } monedas
+        } de { $seat } vuelven al Tesoro
+    }
+}
+log-game-over = { $seat-you ->
+    [yes] ¡Ganas la partida!
+   *[no] ¡{ $seat } gana la partida!
+}
+
+## Las reglas (según docs/RULES.md), en HTML
+
+rules-html =
+    <h3>Tu turno</h3><p>Todos empiezan con 2 cartas ocultas (tu influencia) y 2 monedas. En tu turno haz una acción. Cualquier acción puede ser un farol: puedes declarar un personaje que no tienes. Con 10 monedas debes dar un Golpe de Estado.</p>
+    <h3>Desafíos</h3><p>Cuando alguien declara un personaje, cualquiera puede desafiarlo. Si lo tiene, lo muestra, lo cambia por una carta nueva y quien desafió pierde una carta. Si no, el mentiroso pierde una carta y la acción falla.</p>
+    <h3>Bloqueos</h3><p>Un Duque bloquea la Ayuda exterior; una Condesa bloquea un asesinato; un Capitán o un Embajador (el Inquisidor, si está en juego) bloquea el robo. Un bloqueo también es una declaración: puede desafiarse.</p>
+    <h3>Perder</h3><p>Al perder influencia eliges una carta oculta y la pones boca arriba. Sin cartas ocultas quedas fuera. Gana el último jugador con una carta oculta. Cuidado: el objetivo de un asesinato que desafía y pierde, o que bloquea con una Condesa descubierta, puede perder sus dos cartas en un turno.</p>
+    <h3>Reforma</h3><p>Leales y Reformistas no pueden dar un Golpe, asesinar, robar ni examinar a su propio bando, ni bloquear su Ayuda exterior, hasta que todos estén en un bando. Convertir paga 1 moneda (2 por otro) a la Reserva para cambiar un bando; Malversar declara no tener Duque y toma la Reserva.</p>
+
+## La página como aplicación
+
+language = Idioma
+update-ready = Hay una nueva versión lista.
+update-reload = Recargar
+offline-note = Estás sin conexión. Las partidas contra bots funcionan; las salas necesitan la red.
+
+## El marco de la página
+
+tagline = un juego de faroles, en tu navegador
+credit = Coup y Coup: Reforma son juegos de Rikki Tahta, publicados por Indie Boards & Cards. Esta es una adaptación no oficial, sin relación con ellos.
+contacting-relay = Contactando con el relé…
+cancel = Cancelar
+new-room = Crear una sala nueva
+dismiss = Cerrar
+
+## La primera pantalla
+
+rejoin-were-playing = Estabas jugando en la sala { $code } como { $name }.
+rejoin-room = Volver a la sala { $code }
+hero-title = Miente. Desafía. Sobrevive.
+hero-line = Coup para 2–10 jugadores, gratis en tu navegador. Sin cuentas.
+your-name = Tu nombre
+optional = Opcional
+name-optional = Opcional. Sin él, los demás ven un nombre como «Jugador K7».
+name-seen = Los demás te ven con este nombre.
+play-with-friends = Jugar con amigos
+create-room = Crear una sala
+join-friends = Unirse a amigos
+join-invited = Te han invitado: pulsa Unirse.
+join-type-code = Escribe el código de la sala.
+join = Unirse
+
+## Ajustes
+
+players = Jugadores
+bots = Bots
+bot-level = Nivel de los bots
+seats = Asientos
+turn-timer = Tiempo por turno
+more-options = Más opciones
+option-inquisitor = Inquisidor
+option-reformation = Reforma
+option-draft = Draft a dos jugadores
+level-name = { $level ->
+    [easy] Fácil
+    [hard] Difícil
+   *[normal] Normal
+}
+timer-none = sin límite
+timer-min = { $n } min
+timer-s = { $n } s
+settings-seats = { $n ->
+    [one] { $n } asiento
+   *[other] { $n } asientos
+}
+settings-inquisitor = Inquisidor en lugar de Embajador
+settings-ambassador = Embajador (sin Inquisidor)
+settings-reformation = Reforma: bandos y la Reserva del Tesoro
+settings-turn-timer = Tiempo por turno: { $timer }
+settings-bots = Bots: { $level }
+settings-locked = Sala cerrada: nadie nuevo puede entrar
+
+## Chat
+
+chat = Chat
+chat-empty = Aún no hay mensajes. ¡Saluda!
+chat-placeholder = Escribe algo…
+send = Enviar
+ignored-from-host = Se ignoró un mensaje del anfitrión: { $error }
+
+## Una sala
+
+the-host = El anfitrión
+a-player = Un jugador
+room-code = Código de la sala
+you-host = Eres el anfitrión de esta sala
+you-joined = Te has unido
+leave-room = Salir de la sala
+who-is-here = Quién está aquí
+waiting-for-players = Esperando jugadores… envíales la invitación.
+everyone-can-chat = Todos aquí pueden chatear.
+link-you = tú
+link-open = conectado
+link-connecting = conectando…
+link-away = ausente
+link-via-host = a través del anfitrión
+link-watching = { " " }· mirando
+badge-host = anfitrión
+invite = Invitar
+invite-qr = Código QR de la invitación
+invite-hint = Envía este enlace o deja que escaneen el código: abre el juego con la sala ya puesta.
+invite-link = Enlace de invitación
+copied = Copiado
+copy-link = Copiar el enlace
+share = Compartir…
+share-title = Juega a Coup conmigo
+add-bot = Añadir un bot
+start-game = Empezar la partida
+open-seats-hint = Los asientos libres se llenan con bots de este nivel al empezar la partida.
+lock-room = Cerrar la sala: nadie nuevo puede entrar
+level-bot = bot { $level }
+seat-kind-open = libre
+seat-kind-player = jugador
+remove-bot = Quitar este bot
+remove = Quitar
+remove-ask = ¿Quitar a { $name } de la sala?
+
+## La mesa
+
+leave = Salir
+back-to-start = Volver al inicio
+leave-ask = ¿Salir?
+leave-yes = Sí, salir
+stay = Quedarse
+play-bots = Jugar contra bots
+play-bots-hint = Empieza ya, tú solo, contra jugadores del ordenador.
+dealing = Repartiendo…
+table-log = Registro de la mesa
+claims = Declaraciones
+reserve = Reserva
+court = Corte
+mode-draft = Draft
+rules-cards = Reglas y cartas
+close = Cerrar
+this-table = Esta mesa: { $inquisitor ->
+    [yes] Inquisidor en lugar de Embajador
+   *[no] Embajador
+}{ $reformation ->
+    [yes] , Reforma
+   *[no] {""}
+}. Turnos { $turns }, respuestas { $answers }, elecciones { $choices }.
+your-cards = Tus cartas
+whose-claims = Declaraciones de quién
+everyone = Todos
+seconds-left = { $n ->
+    [one] queda { $n } segundo
+   *[other] quedan { $n } segundos
+}
+seconds-short = { $n } s
+seat-out = fuera
+card-lost = { $card }, perdida
+lost = perdida
+hidden-card = carta oculta
+
+## Decisiones y el final de la partida
+
+you-win = ¡Ganas!
+wins = Gana { $name }
+believe-it = ¿Te lo crees?
+block-it = ¿Bloquear?
+believe-block = ¿Te crees el bloqueo?
+you-lose-influence = Pierdes una influencia
+choose-card-up = Elige la carta que pones boca arriba.
+you-drew = Has robado { $cards }. Elige las cartas que te quedas.
+you-are-examined = Te examinan
+choose-card-show = Elige la carta que le muestras a { $name }.
+examine-decide = { $name } te muestra { $card }. ¿Dejar que se la quede, o hacer que la cambie por una nueva?
+draft-hint = Elige una carta en secreto; la otra se reparte al azar.
+choose-side = Elige tu bando
+choose-side-hint = Leales y Reformistas no pueden atacar a su propio bando hasta que todos estén en uno.
+you-are-out = Estás fuera.
+watch-the-rest = Mira el resto: al final se muestran todas las manos.
+you-are-watching = Estás mirando esta partida. Podrás jugar la siguiente.
+waiting-for = Esperando a { $names }…
+your-turn = Tu turno
+must-coup = Con 10 monedas o más debes dar un Golpe de Estado.
+whom = { $action }: ¿a quién?
+back = Atrás
+aim-line = { $effect }. Toca un asiento marcado con una mira, o elige abajo.
+dealt = recibió { $a } y { $b }
+bluffs = Faroles
+caught = Pillados
+challenges-won-lost = Desafíos ganados–perdidos
+truth-true = verdad
+truth-bluff = farol
+rematch = Revancha
+back-to-lobby = Volver a la sala
+game-over = Fin de la partida
+every-hand = Todas las manos
+player = Jugador
+cards = Cartas
+coins-over-game = Las monedas durante la partida
+every-claim = Todas las declaraciones, y si eran verdad
+title-your-move = ● Te toca — Coup
+sound = Sonido
+sound-name = Sonido cuando te toca decidir y la página está en segundo plano
+
+## Lo que leen las tecnologías de apoyo
+
+keys-help = Teclas: P pasar, C desafiar, B bloquear, T tiempo restante
+your-decision = Tu decisión: { $title }
+time-left-mine = { $n ->
+    [one] queda { $n } segundo para decidir
+   *[other] quedan { $n } segundos para decidir
+}
+time-none-mine = Tu decisión no tiene límite de tiempo
+time-left-theirs = Esperando a { $names }: { $n ->
+    [one] queda { $n } segundo
+   *[other] quedan { $n } segundos
+}
+seat-holding = tiene { $cards }
+seat-hidden = { $n ->
+    [one] { $n } carta oculta
+   *[other] { $n } cartas ocultas
+}
+seat-lost = perdió { $cards }
+seat-your-turn = tu turno
+seat-their-turn = su turno
+seat-deciding = decidiendo
+seat-answering = le estás respondiendo
+see-table = Ver la mesa
+coins-chart = Las monedas de cada jugador, turno a turno

@@ -1,0 +1,607 @@
+### Coup : les mots que lit un joueur, en français. Mêmes messages et mêmes arguments que
+### en.ftl (voir ses notes) ; le joueur est vouvoyé.
+
+## Pièces communes
+
+-one-coin-or-more = { $n ->
+    [one] { $n } pièce
+   *[other] { $n } pièces
+}
+coins = { $n ->
+            [one] { $n } pièce
+           *[other] { $n } pièces
+        }
+you = Vous
+seat-open = Place { $n }
+list-and = { $a } et { $b }
+
+## Cartes et camps
+
+card-name = { $card ->
+    [duke] Duc
+    [assassin] Assassin
+    [captain] Capitaine
+    [ambassador] Ambassadeur
+    [contessa] Comtesse
+   *[inquisitor] Inquisiteur
+}
+card-a = { $card ->
+    [duke] un Duc
+    [assassin] un Assassin
+    [captain] un Capitaine
+    [ambassador] un Ambassadeur
+    [contessa] une Comtesse
+    [inquisitor] un Inquisiteur
+   *[hidden] une carte
+}
+card-the = { $card ->
+    [duke] le Duc
+    [assassin] l’Assassin
+    [captain] le Capitaine
+    [ambassador] l’Ambassadeur
+    [contessa] la Comtesse
+    [inquisitor] l’Inquisiteur
+   *[hidden] la carte
+}
+no-duke = aucun Duc
+claim-no-duke = n’avoir aucun Duc
+side-name = { $side ->
+    [loyalist] Loyaliste
+   *[reformist] Réformiste
+}
+ability = { $card ->
+    [duke] Taxe : prenez 3. Bloque l’Aide étrangère.
+    [assassin] Payez 3 : un joueur perd une carte.
+    [captain] Volez 2. Bloque le vol.
+    [ambassador] Échangez 2. Bloque le vol.
+    [contessa] Bloque l’assassinat.
+   *[inquisitor] Échangez 1 ou examinez. Bloque le vol.
+}
+
+## Actions (R4, R7)
+
+action-title = { $action ->
+    [income] Revenu
+    [foreign-aid] Aide étrangère
+    [coup] Coup d’État
+    [tax] Taxe
+    [assassinate] Assassiner
+    [steal] Voler
+    [exchange] Échanger
+    [examine] Examiner
+    [convert] Convertir
+   *[embezzle] Détourner
+}
+action-effect = { $action ->
+    [income] prenez 1 pièce
+    [foreign-aid] prenez 2 pièces ; tout Duc peut bloquer
+    [coup] payez 7 : un joueur perd une carte, sans défense
+    [tax] prenez 3 pièces
+    [assassinate] payez 3 : un joueur perd une carte ; la Comtesse bloque
+    [steal] prenez 2 pièces à un joueur ; le Capitaine bloque
+    [exchange] piochez 2 cartes, gardez celles qui vous plaisent
+    [exchange-one] piochez 1 carte, gardez celles qui vous plaisent
+    [examine] regardez la carte d’un joueur, faites-la-lui peut-être changer
+    [convert] payez 1 pour changer de camp, 2 pour en faire changer un autre
+   *[embezzle] prenez toutes les pièces de la Réserve
+}
+action-claim = annoncez { $card } : { $effect }
+action-claim-no-duke = annoncez n’avoir aucun Duc : { $effect }
+action-button = { $title } — { $effect }
+action-on = { $action ->
+    [steal] Voler { $target }
+    [coup] Coup d’État contre { $target }
+    [assassinate] Assassiner { $target }
+    [examine] Examiner { $target }
+   *[convert] Convertir { $target }
+}
+
+## Décisions
+
+input-pass = Passer
+input-challenge = Contester
+input-block = Bloquer avec { $card }
+input-lose = Perdre { $card }
+input-keep = Garder { $cards }
+input-show = Montrer { $card }
+input-give-back = La lui rendre
+input-force-exchange = La lui faire changer
+input-draft = Prendre { $card }
+input-side = Être { $side }
+
+hint-challenge = Dites que { $claimant } bluffe. Si c’est vrai, il perd une carte ; sinon, c’est vous.
+hint-challenge-embezzle = Dites que { $claimant } a un Duc. Si c’est vrai, il perd une carte ; sinon, c’est vous.
+hint-challenge-both = Perdez la contestation et l’assassinat peut encore en prendre une autre : vos deux cartes.
+hint-block = Annoncez { $card } pour l’arrêter ; chacun peut le contester.
+hint-block-both = Pris à bluffer, vous perdez vos deux cartes.
+hint-pass-block = Laisser le blocage.
+hint-pass = Laisser faire.
+hint-lose = Retournez votre { $card } ; elle ne compte plus.
+hint-show = Seul l’examinateur la voit.
+hint-give-back = Il garde la carte.
+hint-force-exchange = Il pioche une nouvelle carte et rend celle-ci.
+hint-draft = L’autre carte est distribuée au hasard.
+hint-side = Les autres alternent à partir de vous.
+
+## Le registre des annonces
+
+claim-for-action = { $card } pour { $action }
+claim-to-block = { $card } pour bloquer
+claim-outcome = { $outcome ->
+    [pending] en attente de réponse
+    [shown] contesté : c’était vrai
+    [lost] contesté : un bluff, découvert
+    [true] personne n’a contesté : c’était vrai
+    [false] personne n’a contesté : un bluff réussi
+   *[unchallenged] personne n’a contesté
+}
+refusal-stale = Trop tard : cette décision est déjà passée.
+
+## Notes sur la table
+
+note-joined = { $name } a rejoint la table
+note-left = { $name } a quitté la table
+note-returned = { $name } est de retour
+note-kicked = L’hôte a retiré { $name }
+note-stand-in = { $seat-you ->
+    [yes] Un bot joue pour vous pour l’instant
+   *[no] Un bot joue pour { $seat } pour l’instant
+}
+note-timed-out = { $seat-you ->
+    [yes] Votre temps est écoulé
+   *[no] Le temps de { $seat } est écoulé
+} : { $kind ->
+    [window] cela compte comme un refus
+    [turn] un bot a joué le tour
+   *[choice] un bot a choisi
+}
+
+## Le journal : une phrase par événement
+
+log-turn = { $seat-you ->
+    [yes] — À vous de jouer —
+   *[no] — Tour de { $seat } —
+}
+log-draft-picked = { $seat-you ->
+    [yes] Vous prenez { $card } au draft
+   *[no] { $seat } prend { $card } au draft
+}
+log-draft-dealt = { $seat-you ->
+    [yes] Vous recevez { $card }
+   *[no] { $seat } reçoit { $card }
+}
+log-side-chosen = { $seat-you ->
+    [yes] Vous choisissez d’être { $side }
+   *[no] { $seat } choisit d’être { $side }
+}
+log-income = { $actor-you ->
+    [yes] Vous prenez le Revenu : { -one-coin-or-more(n: 1) }
+   *[no] { $actor } prend le Revenu : { -one-coin-or-more(n: 1) }
+}
+log-foreign-aid = { $actor-you ->
+    [yes] Vous demandez l’Aide étrangère
+   *[no] { $actor } demande l’Aide étrangère
+}
+log-coup = { $actor-you ->
+    [yes] Vous lancez un coup d’État contre { $target }
+   *[no] { $actor } lance un coup d’État contre { $target-you ->
+        [yes] vous
+       *[no] { $target }
+    }
+}
+purpose = { $action ->
+    [tax] percevoir la Taxe
+    [assassinate] { $target-you ->
+        [yes] vous assassiner
+       *[no] assassiner { $target }
+    }
+    [steal] { $target-you ->
+        [yes] vous voler
+       *[no] voler { $target }
+    }
+    [exchange] échanger avec la Cour
+    [examine] { $target-you ->
+        [yes] vous examiner
+       *[no] examiner { $target }
+    }
+    [convert-self] passer dans l’autre camp
+    [convert] { $target-you ->
+        [yes] vous convertir
+       *[no] convertir { $target }
+    }
+   *[embezzle] détourner la Réserve
+}
+log-claims = { $actor-you ->
+    [yes] Vous annoncez { $claim } pour { $purpose }
+   *[no] { $actor } annonce { $claim } pour { $purpose }
+}
+log-chooses = { $actor-you ->
+    [yes] Vous choisissez de { $purpose }
+   *[no] { $actor } choisit de { $purpose }
+}
+log-paying = { $line } (en payant { $paid ->
+            [one] { $paid } pièce
+           *[other] { $paid } pièces
+        })
+log-early-block = { $seat-you ->
+    [yes] Vous bloquez d’emblée, en annonçant { $card }
+   *[no] { $seat } bloque d’emblée, en annonçant { $card }
+}
+log-block = { $seat-you ->
+    [yes] Vous bloquez, en annonçant { $card }
+   *[no] { $seat } bloque, en annonçant { $card }
+}
+log-challenge = { $challenger-you ->
+    [yes] Vous contestez { $claimant } ({ $claim })
+   *[no] { $challenger } { $claimant-you ->
+        [yes] vous conteste ({ $claim })
+       *[no] conteste { $claimant } ({ $claim })
+    }
+}
+challenged-no-duke = aucun Duc
+log-proved = { $seat-you ->
+    [yes] Vous montrez { $card } — l’annonce tient
+   *[no] { $seat } montre { $card } — l’annonce tient
+}
+log-showed-hand = { $seat-you ->
+    [yes] Vous montrez une main de { $cards }
+   *[no] { $seat } montre une main de { $cards }
+}
+log-disproved = { $seat-you ->
+    [yes] Vous bluffiez — { $what }
+   *[no] { $seat } bluffait — { $what }
+}
+no-card = pas de { $card }
+duke-after-all = un Duc, finalement
+log-refunded = { $seat-you ->
+    [yes] Vous récupérez { $coins ->
+            [one] { $coins } pièce
+           *[other] { $coins } pièces
+        }
+   *[no] { $seat } récupère { $coins ->
+            [one] { $coins } pièce
+           *[other] { $coins } pièces
+        }
+}
+log-drew = { $seat-you ->
+    [yes] Vous piochez { $card }
+   *[no] { $seat } pioche { $card }
+}
+log-court-shuffled = Le paquet de la Cour est mélangé
+log-lost-influence = { $seat-you ->
+    [yes] Vous perdez une influence : { $card }
+   *[no] { $seat } perd une influence : { $card }
+}
+log-eliminated = { $seat-you ->
+    [yes] Vous êtes éliminé de la partie
+   *[no] { $seat } est éliminé de la partie
+}
+log-action-blocked = { $seat-you ->
+    [yes] Votre action est bloquée
+   *[no] L’action de { $seat } est bloquée
+}
+log-gained = { $seat-you ->
+    [yes] Vous prenez { $coins ->
+            [one] { $coins } pièce
+           *[other] { $coins } pièces
+        }
+   *[no] { $seat } prend { $coins ->
+            [one] { $coins } pièce
+           *[other] { $coins } pièces
+        }
+}
+log-stole = { $actor-you ->
+    [yes] Vous volez { $coins ->
+            [one] { $coins } pièce
+           *[other] { $coins } pièces
+        } à { $target }
+   *[no] { $actor } { $target-you ->
+        [yes] vous vole { $coins ->
+            [one] { $coins } pièce
+           *[other] { $coins } pièces
+        }
+       *[no] vole { $coins ->
+            [one] { $coins } pièce
+           *[other] { $coins } pièces
+        } à { $target }
+    }
+}
+log-embezzled = { $seat-you ->
+    [yes] Vous détournez { $coins ->
+            [one] { $coins } pièce
+           *[other] { $coins } pièces
+        } de la Réserve
+   *[no] { $seat } détourne { $coins ->
+            [one] { $coins } pièce
+           *[other] { $coins } pièces
+        } de la Réserve
+}
+log-converted-self = { $seat-you ->
+    [yes] Vous devenez { $side }
+   *[no] { $seat } devient { $side }
+}
+log-converted = { $actor-you ->
+    [yes] Vous rendez { $target } { $side }
+   *[no] { $actor } { $target-you ->
+        [yes] vous rend { $side }
+       *[no] rend { $target } { $side }
+    }
+}
+log-exchanged = { $seat-you ->
+    [yes] Vous échangez avec la Cour
+   *[no] { $seat } échange avec la Cour
+}
+log-exchanged-returning = { $seat-you ->
+    [yes] Vous échangez avec la Cour et rendez { $cards }
+   *[no] { $seat } échange avec la Cour et rend { $cards }
+}
+log-shown = { $actor-you ->
+    [yes] Vous montrez { $card } à { $target }
+   *[no] { $actor } { $target-you ->
+        [yes] vous montre { $card }
+       *[no] montre { $card } à { $target }
+    }
+}
+log-gave-back = { $actor-you ->
+    [yes] Vous rendez sa carte à { $target }
+   *[no] { $actor } { $target-you ->
+        [yes] vous rend votre carte
+       *[no] rend sa carte à { $target }
+    }
+}
+log-forced-exchange = { $actor-you ->
+    [yes] Vous faites échanger { $card } à { $target }
+   *[no] { $actor } { $target-you ->
+        [yes] vous fait échanger { $card }
+       *[no] fait échanger { $card } à { $target }
+    }
+}
+log-coins-returned = { $seat-you ->
+    [yes] { $coins ->
+        [one] Votre { $coins ->
+            [one] { $coins } pièce
+           *[other] { $coins } pièces
+        } retourne au Trésor
+       *[other] Vos { $coins ->
+            [one] { $coins } pièce
+           *[other] { $coins } pièces
+        } retournent au Trésor
+    }
+   *[no] { $coins ->
+        [one] La { $coins ->
+            [one] { $coins } pièce
+           *[other] { $coins } pièces
+        } de { $seat } retourne au Trésor
+       *[other] Les { $coins ->
+            [one] { $coins } pièce
+           *[other] { $coins } pièces
+        } de { $seat } retournent au Trésor
+    }
+}
+log-game-over = { $seat-you ->
+    [yes] Vous gagnez la partie !
+   *[no] { $seat } gagne la partie !
+}
+
+## Les règles (d’après docs/RULES.md), en HTML
+
+rules-html =
+    <h3>Votre tour</h3><p>Chacun commence avec 2 cartes cachées (votre influence) et 2 pièces. À votre tour, faites une action. Toute action peut être un bluff : vous pouvez annoncer un personnage que vous n’avez pas. Avec 10 pièces, vous devez faire un Coup d’État.</p>
+    <h3>Contestations</h3><p>Quand quelqu’un annonce un personnage, chacun peut contester. S’il l’a, il le montre, l’échange contre une nouvelle carte, et celui qui a contesté perd une carte. Sinon, le bluffeur perd une carte et l’action échoue.</p>
+    <h3>Blocages</h3><p>Un Duc bloque l’Aide étrangère ; une Comtesse bloque un assassinat ; un Capitaine ou un Ambassadeur (l’Inquisiteur, s’il est en jeu) bloque le vol. Un blocage est aussi une annonce : il peut être contesté.</p>
+    <h3>Perdre</h3><p>Quand vous perdez une influence, vous choisissez une carte cachée à retourner. Sans carte cachée, vous êtes éliminé. Le dernier joueur qui a une carte cachée gagne. Attention : la cible d’un assassinat qui conteste et perd, ou qui bloque avec une Comtesse démasquée, peut perdre ses deux cartes en un seul tour.</p>
+    <h3>Réforme</h3><p>Loyalistes et Réformistes ne peuvent pas faire de Coup d’État, assassiner, voler ou examiner leur propre camp, ni bloquer son Aide étrangère, tant que tout le monde n’est pas du même camp. Convertir coûte 1 pièce (2 pour un autre), versée à la Réserve, pour changer de camp ; Détourner annonce n’avoir aucun Duc et prend la Réserve.</p>
+
+## La page comme application
+
+language = Langue
+update-ready = Une nouvelle version est prête.
+update-reload = Recharger
+offline-note = Vous êtes hors ligne. Les parties contre des bots fonctionnent ; les salles ont besoin du réseau.
+
+## Le cadre de la page
+
+tagline = un jeu de bluff, dans votre navigateur
+credit = Coup et Coup : Réforme sont des jeux de Rikki Tahta, publiés par Indie Boards & Cards. Ceci est une adaptation non officielle, sans lien avec eux.
+contacting-relay = Contact du relais…
+cancel = Annuler
+new-room = Créer une nouvelle salle
+dismiss = Fermer
+
+## Le premier écran
+
+rejoin-were-playing = Vous jouiez dans la salle { $code } sous le nom { $name }.
+rejoin-room = Revenir dans la salle { $code }
+hero-title = Bluffez. Contestez. Survivez.
+hero-line = Coup pour 2 à 10 joueurs, gratuit dans votre navigateur. Sans compte.
+your-name = Votre nom
+optional = Facultatif
+name-optional = Facultatif. Sans nom, les autres voient un nom comme « Joueur K7 ».
+name-seen = Les autres vous voient sous ce nom.
+play-with-friends = Jouer entre amis
+create-room = Créer une salle
+join-friends = Rejoindre des amis
+join-invited = Vous êtes invité : appuyez sur Rejoindre.
+join-type-code = Tapez le code de la salle.
+join = Rejoindre
+
+## Réglages
+
+players = Joueurs
+bots = Bots
+bot-level = Niveau des bots
+seats = Places
+turn-timer = Temps par tour
+more-options = Plus d’options
+option-inquisitor = Inquisiteur
+option-reformation = Réforme
+option-draft = Draft à deux joueurs
+level-name = { $level ->
+    [easy] Facile
+    [hard] Difficile
+   *[normal] Normal
+}
+timer-none = sans limite
+timer-min = { $n } min
+timer-s = { $n } s
+settings-seats = { $n ->
+    [one] { $n } place
+   *[other] { $n } places
+}
+settings-inquisitor = Inquisiteur à la place de l’Ambassadeur
+settings-ambassador = Ambassadeur (sans Inquisiteur)
+settings-reformation = Réforme : camps et Réserve du Trésor
+settings-turn-timer = Temps par tour : { $timer }
+settings-bots = Bots : { $level }
+settings-locked = Salle verrouillée : personne de nouveau ne peut entrer
+
+## Discussion
+
+chat = Discussion
+chat-empty = Aucun message. Dites bonjour !
+chat-placeholder = Écrivez quelque chose…
+send = Envoyer
+ignored-from-host = Message de l’hôte ignoré : { $error }
+
+## Une salle
+
+the-host = L’hôte
+a-player = Un joueur
+room-code = Code de la salle
+you-host = Vous hébergez cette salle
+you-joined = Vous avez rejoint
+leave-room = Quitter la salle
+who-is-here = Qui est là
+waiting-for-players = En attente de joueurs… envoyez-leur l’invitation.
+everyone-can-chat = Tout le monde ici peut discuter.
+link-you = vous
+link-open = connecté
+link-connecting = connexion…
+link-away = absent
+link-via-host = via l’hôte
+link-watching = { " " }· spectateur
+badge-host = hôte
+invite = Inviter
+invite-qr = QR code de l’invitation
+invite-hint = Envoyez ce lien, ou faites scanner le code : il ouvre le jeu avec la salle déjà remplie.
+invite-link = Lien d’invitation
+copied = Copié
+copy-link = Copier le lien
+share = Partager…
+share-title = Joue à Coup avec moi
+add-bot = Ajouter un bot
+start-game = Lancer la partie
+open-seats-hint = Les places libres sont prises par des bots de ce niveau au début de la partie.
+lock-room = Verrouiller la salle : personne de nouveau ne peut entrer
+level-bot = bot { $level }
+seat-kind-open = libre
+seat-kind-player = joueur
+remove-bot = Retirer ce bot
+remove = Retirer
+remove-ask = Retirer { $name } de la salle ?
+
+## La table
+
+leave = Quitter
+back-to-start = Retour à l’accueil
+leave-ask = Quitter ?
+leave-yes = Oui, quitter
+stay = Rester
+play-bots = Jouer contre des bots
+play-bots-hint = Commencez tout de suite, seul, contre l’ordinateur.
+dealing = Distribution…
+table-log = Journal de la table
+claims = Annonces
+reserve = Réserve
+court = Cour
+mode-draft = Draft
+rules-cards = Règles et cartes
+close = Fermer
+this-table = Cette table : { $inquisitor ->
+    [yes] Inquisiteur à la place de l’Ambassadeur
+   *[no] Ambassadeur
+}{ $reformation ->
+    [yes] , Réforme
+   *[no] {""}
+}. Tours { $turns }, réponses { $answers }, choix { $choices }.
+your-cards = Vos cartes
+whose-claims = Annonces de qui
+everyone = Tout le monde
+seconds-left = { $n ->
+    [one] { $n } seconde restante
+   *[other] { $n } secondes restantes
+}
+seconds-short = { $n } s
+seat-out = éliminé
+card-lost = { $card }, perdue
+lost = perdue
+hidden-card = carte cachée
+
+## Décisions et fin de partie
+
+you-win = Vous gagnez !
+wins = { $name } gagne
+believe-it = Vous y croyez ?
+block-it = Bloquer ?
+believe-block = Vous croyez au blocage ?
+you-lose-influence = Vous perdez une influence
+choose-card-up = Choisissez la carte à retourner.
+you-drew = Vous avez pioché { $cards }. Choisissez les cartes à garder.
+you-are-examined = On vous examine
+choose-card-show = Choisissez la carte à montrer à { $name }.
+examine-decide = { $name } vous montre { $card }. La lui laisser, ou la lui faire changer contre une nouvelle carte ?
+draft-hint = Prenez une carte en secret ; l’autre est distribuée au hasard.
+choose-side = Choisissez votre camp
+choose-side-hint = Loyalistes et Réformistes ne peuvent pas attaquer leur propre camp tant que tous ne sont pas du même.
+you-are-out = Vous êtes éliminé.
+watch-the-rest = Regardez la suite : à la fin, toutes les mains sont montrées.
+you-are-watching = Vous regardez cette partie. Vous pourrez jouer la suivante.
+waiting-for = En attente de { $names }…
+your-turn = À vous de jouer
+must-coup = Avec 10 pièces ou plus, vous devez faire un Coup d’État.
+whom = { $action } : qui ?
+back = Retour
+aim-line = { $effect }. Touchez une place marquée d’une cible, ou choisissez ci-dessous.
+dealt = reçu { $a } et { $b }
+bluffs = Bluffs
+caught = Démasqués
+challenges-won-lost = Contestations gagnées–perdues
+truth-true = vrai
+truth-bluff = bluff
+rematch = Revanche
+back-to-lobby = Retour au salon
+game-over = Fin de la partie
+every-hand = Toutes les mains
+player = Joueur
+cards = Cartes
+coins-over-game = Les pièces au fil de la partie
+every-claim = Toutes les annonces, vraies ou non
+title-your-move = ● À vous — Coup
+sound = Son
+sound-name = Un son quand une décision vous revient et que la page est en arrière-plan
+
+## Ce que lisent les technologies d’assistance
+
+keys-help = Touches : P passer, C contester, B bloquer, T temps restant
+your-decision = À vous de décider : { $title }
+time-left-mine = { $n ->
+    [one] { $n } seconde pour décider
+   *[other] { $n } secondes pour décider
+}
+time-none-mine = Votre décision n’a pas de limite de temps
+time-left-theirs = En attente de { $names } : { $n ->
+    [one] { $n } seconde restante
+   *[other] { $n } secondes restantes
+}
+seat-holding = tient { $cards }
+seat-hidden = { $n ->
+    [one] { $n } carte cachée
+   *[other] { $n } cartes cachées
+}
+seat-lost = a perdu { $cards }
+seat-your-turn = votre tour
+seat-their-turn = son tour
+seat-deciding = décide
+seat-answering = vous lui répondez
+see-table = Voir la table
+coins-chart = Les pièces de chaque joueur, tour par tour

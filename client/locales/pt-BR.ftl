@@ -1,0 +1,604 @@
+### Coup: as palavras que um jogador lê, em português do Brasil. As mesmas mensagens e
+### argumentos de en.ftl (veja as notas de lá); o jogador é tratado por "você".
+
+## Peças comuns
+
+-one-coin-or-more = { $n ->
+    [one] { $n } moeda
+   *[other] { $n } moedas
+}
+coins = { $n ->
+            [one] { $n } moeda
+           *[other] { $n } moedas
+        }
+you = Você
+seat-open = Lugar { $n }
+list-and = { $a } e { $b }
+
+## Cartas e lados
+
+card-name = { $card ->
+    [duke] Duque
+    [assassin] Assassino
+    [captain] Capitão
+    [ambassador] Embaixador
+    [contessa] Condessa
+   *[inquisitor] Inquisidor
+}
+card-a = { $card ->
+    [duke] um Duque
+    [assassin] um Assassino
+    [captain] um Capitão
+    [ambassador] um Embaixador
+    [contessa] uma Condessa
+    [inquisitor] um Inquisidor
+   *[hidden] uma carta
+}
+card-the = { $card ->
+    [duke] o Duque
+    [assassin] o Assassino
+    [captain] o Capitão
+    [ambassador] o Embaixador
+    [contessa] a Condessa
+    [inquisitor] o Inquisidor
+   *[hidden] a carta
+}
+no-duke = nenhum Duque
+claim-no-duke = não ter Duque
+side-name = { $side ->
+    [loyalist] Legalista
+   *[reformist] Reformista
+}
+ability = { $card ->
+    [duke] Imposto: pegue 3. Bloqueia a Ajuda Externa.
+    [assassin] Pague 3: um jogador perde uma carta.
+    [captain] Extorque 2. Bloqueia a extorsão.
+    [ambassador] Troca 2. Bloqueia a extorsão.
+    [contessa] Bloqueia o assassinato.
+   *[inquisitor] Troca 1 ou investiga. Bloqueia a extorsão.
+}
+
+## Ações (R4, R7)
+
+action-title = { $action ->
+    [income] Renda
+    [foreign-aid] Ajuda Externa
+    [coup] Golpe de Estado
+    [tax] Imposto
+    [assassinate] Assassinar
+    [steal] Extorquir
+    [exchange] Trocar
+    [examine] Investigar
+    [convert] Converter
+   *[embezzle] Desviar
+}
+action-effect = { $action ->
+    [income] pegue 1 moeda
+    [foreign-aid] pegue 2 moedas; qualquer Duque pode bloquear
+    [coup] pague 7: um jogador perde uma carta, sem defesa
+    [tax] pegue 3 moedas
+    [assassinate] pague 3: um jogador perde uma carta; a Condessa bloqueia
+    [steal] pegue 2 moedas de um jogador; o Capitão bloqueia
+    [exchange] compre 2 cartas, fique com as que quiser
+    [exchange-one] compre 1 carta, fique com as que quiser
+    [examine] veja uma carta de um jogador, talvez o faça trocá-la
+    [convert] pague 1 para mudar de lado, 2 para mudar o de outro
+   *[embezzle] pegue todas as moedas da Reserva
+}
+action-claim = declare { $card }: { $effect }
+action-claim-no-duke = declare não ter Duque: { $effect }
+action-button = { $title } — { $effect }
+action-on = { $action ->
+    [steal] Extorquir { $target }
+    [coup] Golpe contra { $target }
+    [assassinate] Assassinar { $target }
+    [examine] Investigar { $target }
+   *[convert] Converter { $target }
+}
+
+## Decisões
+
+input-pass = Passar
+input-challenge = Contestar
+input-block = Bloquear com { $card }
+input-lose = Perder { $card }
+input-keep = Ficar com { $cards }
+input-show = Mostrar { $card }
+input-give-back = Devolver
+input-force-exchange = Fazer trocar
+input-draft = Escolher { $card }
+input-side = Ser { $side }
+
+hint-challenge = Diga que { $claimant } está blefando. Se estiver, perde uma carta; se não, você perde.
+hint-challenge-embezzle = Diga que { $claimant } tem um Duque. Se tiver, perde uma carta; se não, você perde.
+hint-challenge-both = Se perder, o assassinato ainda pode levar outra: suas duas cartas.
+hint-block = Declare { $card } para impedir; qualquer um pode contestar.
+hint-block-both = Pego blefando, você perde suas duas cartas.
+hint-pass-block = Deixar o bloqueio valer.
+hint-pass = Deixar acontecer.
+hint-lose = Vire seu { $card } para cima; ele não conta mais.
+hint-show = Só quem investiga a vê.
+hint-give-back = Ele fica com a carta.
+hint-force-exchange = Ele compra uma carta nova e devolve esta.
+hint-draft = A outra carta é dada ao acaso.
+hint-side = Os outros alternam a partir de você.
+
+## O registro de declarações
+
+claim-for-action = { $card } para { $action }
+claim-to-block = { $card } para bloquear
+claim-outcome = { $outcome ->
+    [pending] aguardando resposta
+    [shown] contestado: era verdade
+    [lost] contestado: um blefe, descoberto
+    [true] ninguém contestou: era verdade
+    [false] ninguém contestou: um blefe que deu certo
+   *[unchallenged] ninguém contestou
+}
+refusal-stale = Tarde demais: essa decisão já passou.
+
+## Avisos sobre a mesa
+
+note-joined = { $name } entrou na mesa
+note-left = { $name } saiu da mesa
+note-returned = { $name } voltou
+note-kicked = O anfitrião removeu { $name }
+note-stand-in = { $seat-you ->
+    [yes] Um bot joga por você por enquanto
+   *[no] Um bot joga por { $seat } por enquanto
+}
+note-timed-out = { $seat-you ->
+    [yes] Seu tempo acabou
+   *[no] O tempo de { $seat } acabou
+}: { $kind ->
+    [window] isso conta como passar
+    [turn] um bot jogou o turno
+   *[choice] um bot escolheu
+}
+
+## O histórico: uma frase por acontecimento
+
+log-turn = { $seat-you ->
+    [yes] — Sua vez —
+   *[no] — Vez de { $seat } —
+}
+log-draft-picked = { $seat-you ->
+    [yes] Você escolhe { $card } no draft
+   *[no] { $seat } escolhe { $card } no draft
+}
+log-draft-dealt = { $seat-you ->
+    [yes] Você recebe { $card }
+   *[no] { $seat } recebe { $card }
+}
+log-side-chosen = { $seat-you ->
+    [yes] Você escolhe ser { $side }
+   *[no] { $seat } escolhe ser { $side }
+}
+log-income = { $actor-you ->
+    [yes] Você pega Renda: { -one-coin-or-more(n: 1) }
+   *[no] { $actor } pega Renda: { -one-coin-or-more(n: 1) }
+}
+log-foreign-aid = { $actor-you ->
+    [yes] Você pede Ajuda Externa
+   *[no] { $actor } pede Ajuda Externa
+}
+log-coup = { $actor-you ->
+    [yes] Você dá um golpe de Estado contra { $target }
+   *[no] { $actor } dá um golpe de Estado contra { $target-you ->
+        [yes] você
+       *[no] { $target }
+    }
+}
+purpose = { $action ->
+    [tax] cobrar Imposto
+    [assassinate] { $target-you ->
+        [yes] assassinar você
+       *[no] assassinar { $target }
+    }
+    [steal] { $target-you ->
+        [yes] extorquir você
+       *[no] extorquir { $target }
+    }
+    [exchange] trocar com a Corte
+    [examine] { $target-you ->
+        [yes] investigar você
+       *[no] investigar { $target }
+    }
+    [convert-self] mudar para o outro lado
+    [convert] { $target-you ->
+        [yes] converter você
+       *[no] converter { $target }
+    }
+   *[embezzle] desviar a Reserva
+}
+log-claims = { $actor-you ->
+    [yes] Você declara { $claim } para { $purpose }
+   *[no] { $actor } declara { $claim } para { $purpose }
+}
+log-chooses = { $actor-you ->
+    [yes] Você escolhe { $purpose }
+   *[no] { $actor } escolhe { $purpose }
+}
+log-paying = { $line } (pagando { $paid ->
+            [one] { $paid } moeda
+           *[other] { $paid } moedas
+        })
+log-early-block = { $seat-you ->
+    [yes] Você bloqueia de imediato, declarando { $card }
+   *[no] { $seat } bloqueia de imediato, declarando { $card }
+}
+log-block = { $seat-you ->
+    [yes] Você bloqueia, declarando { $card }
+   *[no] { $seat } bloqueia, declarando { $card }
+}
+log-challenge = { $challenger-you ->
+    [yes] Você contesta { $claimant } ({ $claim })
+   *[no] { $challenger } contesta { $claimant-you ->
+        [yes] você
+       *[no] { $claimant }
+    } ({ $claim })
+}
+challenged-no-duke = nenhum Duque
+log-proved = { $seat-you ->
+    [yes] Você mostra { $card } — a declaração vale
+   *[no] { $seat } mostra { $card } — a declaração vale
+}
+log-showed-hand = { $seat-you ->
+    [yes] Você mostra uma mão de { $cards }
+   *[no] { $seat } mostra uma mão de { $cards }
+}
+log-disproved = { $seat-you ->
+    [yes] Você estava blefando — { $what }
+   *[no] { $seat } estava blefando — { $what }
+}
+no-card = nenhum { $card }
+duke-after-all = tinha um Duque, afinal
+log-refunded = { $seat-you ->
+    [yes] Você recebe { $coins ->
+            [one] { $coins } moeda
+           *[other] { $coins } moedas
+        } de volta
+   *[no] { $seat } recebe { $coins ->
+            [one] { $coins } moeda
+           *[other] { $coins } moedas
+        } de volta
+}
+log-drew = { $seat-you ->
+    [yes] Você compra { $card }
+   *[no] { $seat } compra { $card }
+}
+log-court-shuffled = O baralho da Corte é embaralhado
+log-lost-influence = { $seat-you ->
+    [yes] Você perde uma influência: { $card }
+   *[no] { $seat } perde uma influência: { $card }
+}
+log-eliminated = { $seat-you ->
+    [yes] Você está fora do jogo
+   *[no] { $seat } está fora do jogo
+}
+log-action-blocked = { $seat-you ->
+    [yes] Sua ação é bloqueada
+   *[no] A ação de { $seat } é bloqueada
+}
+log-gained = { $seat-you ->
+    [yes] Você pega { $coins ->
+            [one] { $coins } moeda
+           *[other] { $coins } moedas
+        }
+   *[no] { $seat } pega { $coins ->
+            [one] { $coins } moeda
+           *[other] { $coins } moedas
+        }
+}
+log-stole = { $actor-you ->
+    [yes] Você extorque { $coins ->
+            [one] { $coins } moeda
+           *[other] { $coins } moedas
+        } de { $target }
+   *[no] { $actor } extorque { $coins ->
+            [one] { $coins } moeda
+           *[other] { $coins } moedas
+        } de { $target-you ->
+        [yes] você
+       *[no] { $target }
+    }
+}
+log-embezzled = { $seat-you ->
+    [yes] Você desvia { $coins ->
+            [one] { $coins } moeda
+           *[other] { $coins } moedas
+        } da Reserva
+   *[no] { $seat } desvia { $coins ->
+            [one] { $coins } moeda
+           *[other] { $coins } moedas
+        } da Reserva
+}
+log-converted-self = { $seat-you ->
+    [yes] Você vira { $side }
+   *[no] { $seat } vira { $side }
+}
+log-converted = { $actor-you ->
+    [yes] Você converte { $target } em { $side }
+   *[no] { $actor } converte { $target-you ->
+        [yes] você
+       *[no] { $target }
+    } em { $side }
+}
+log-exchanged = { $seat-you ->
+    [yes] Você troca com a Corte
+   *[no] { $seat } troca com a Corte
+}
+log-exchanged-returning = { $seat-you ->
+    [yes] Você troca com a Corte e devolve { $cards }
+   *[no] { $seat } troca com a Corte e devolve { $cards }
+}
+log-shown = { $actor-you ->
+    [yes] Você mostra { $card } a { $target }
+   *[no] { $actor } mostra { $card } a { $target-you ->
+        [yes] você
+       *[no] { $target }
+    }
+}
+log-gave-back = { $actor-you ->
+    [yes] Você devolve a carta de { $target }
+   *[no] { $actor } devolve { $target-you ->
+        [yes] sua carta
+       *[no] a carta de { $target }
+    }
+}
+log-forced-exchange = { $actor-you ->
+    [yes] Você faz { $target } trocar { $card }
+   *[no] { $actor } faz { $target-you ->
+        [yes] você
+       *[no] { $target }
+    } trocar { $card }
+}
+log-coins-returned = { $seat-you ->
+    [yes] { $coins ->
+        [one] Sua { $coins ->
+            [one] { $coins } moeda
+           *[other] { $coins } moedas
+        } volta ao Tesouro
+       *[other] Suas { $coins ->
+            [one] { $coins } moeda
+           *[other] { $coins } moedas
+        } voltam ao Tesouro
+    }
+   *[no] { $coins ->
+        [one] A { $coins ->
+            [one] { $coins } moeda
+           *[other] { $coins } moedas
+        } de { $seat } volta ao Tesouro
+       *[other] As { $coins ->
+            [one] { $coins } moeda
+           *[other] { $coins } moedas
+        } de { $seat } voltam ao Tesouro
+    }
+}
+log-game-over = { $seat-you ->
+    [yes] Você venceu o jogo!
+   *[no] { $seat } venceu o jogo!
+}
+
+## As regras (conforme docs/RULES.md), em HTML
+
+rules-html =
+    <h3>Sua vez</h3><p>Todos começam com 2 cartas escondidas (sua influência) e 2 moedas. Na sua vez, faça uma ação. Qualquer ação pode ser um blefe: você pode declarar um personagem que não tem. Com 10 moedas, você deve dar um Golpe de Estado.</p>
+    <h3>Contestações</h3><p>Quando alguém declara um personagem, qualquer um pode contestar. Se tiver, mostra, troca por uma carta nova e quem contestou perde uma carta. Se não, quem blefou perde uma carta e a ação falha.</p>
+    <h3>Bloqueios</h3><p>Um Duque bloqueia a Ajuda Externa; uma Condessa bloqueia um assassinato; um Capitão ou Embaixador (o Inquisidor, quando em jogo) bloqueia a extorsão. Um bloqueio também é uma declaração: pode ser contestado.</p>
+    <h3>Perder</h3><p>Ao perder influência, você escolhe uma carta escondida para virar. Sem cartas escondidas, você está fora. Vence o último jogador com uma carta escondida. Cuidado: o alvo de um assassinato que contesta e perde, ou que bloqueia com uma Condessa descoberta, pode perder as duas cartas num só turno.</p>
+    <h3>Reforma</h3><p>Legalistas e Reformistas não podem dar Golpe, assassinar, extorquir nem investigar o próprio lado, nem bloquear sua Ajuda Externa, até que todos estejam do mesmo lado. Converter paga 1 moeda (2 por outra pessoa) à Reserva para mudar um lado; Desviar declara não ter Duque e pega a Reserva.</p>
+
+## A página como aplicativo
+
+language = Idioma
+update-ready = Uma nova versão está pronta.
+update-reload = Recarregar
+offline-note = Você está offline. Partidas contra bots funcionam; as salas precisam da rede.
+
+## A moldura da página
+
+tagline = um jogo de blefe, no seu navegador
+credit = Coup e Coup: Reforma são jogos de Rikki Tahta, publicados pela Indie Boards & Cards. Esta é uma adaptação não oficial, sem ligação com eles.
+contacting-relay = Contatando o relay…
+cancel = Cancelar
+new-room = Criar uma nova sala
+dismiss = Fechar
+
+## A primeira tela
+
+rejoin-were-playing = Você estava jogando na sala { $code } como { $name }.
+rejoin-room = Voltar à sala { $code }
+hero-title = Blefe. Conteste. Sobreviva.
+hero-line = Coup para 2 a 10 jogadores, grátis no seu navegador. Sem contas.
+your-name = Seu nome
+optional = Opcional
+name-optional = Opcional. Sem ele, os outros veem um nome como “Jogador K7”.
+name-seen = Os outros veem você com este nome.
+play-with-friends = Jogar com amigos
+create-room = Criar uma sala
+join-friends = Entrar com amigos
+join-invited = Você foi convidado: toque em Entrar.
+join-type-code = Digite o código da sala.
+join = Entrar
+
+## Configurações
+
+players = Jogadores
+bots = Bots
+bot-level = Nível dos bots
+seats = Lugares
+turn-timer = Tempo por turno
+more-options = Mais opções
+option-inquisitor = Inquisidor
+option-reformation = Reforma
+option-draft = Draft para dois
+level-name = { $level ->
+    [easy] Fácil
+    [hard] Difícil
+   *[normal] Normal
+}
+timer-none = sem limite
+timer-min = { $n } min
+timer-s = { $n } s
+settings-seats = { $n ->
+    [one] { $n } lugar
+   *[other] { $n } lugares
+}
+settings-inquisitor = Inquisidor no lugar do Embaixador
+settings-ambassador = Embaixador (sem Inquisidor)
+settings-reformation = Reforma: lados e a Reserva do Tesouro
+settings-turn-timer = Tempo por turno: { $timer }
+settings-bots = Bots: { $level }
+settings-locked = Sala trancada: ninguém novo pode entrar
+
+## Chat
+
+chat = Chat
+chat-empty = Nenhuma mensagem ainda. Diga oi!
+chat-placeholder = Diga alguma coisa…
+send = Enviar
+ignored-from-host = Mensagem do anfitrião ignorada: { $error }
+
+## Uma sala
+
+the-host = O anfitrião
+a-player = Um jogador
+room-code = Código da sala
+you-host = Você é o anfitrião desta sala
+you-joined = Você entrou
+leave-room = Sair da sala
+who-is-here = Quem está aqui
+waiting-for-players = Esperando jogadores… mande o convite para eles.
+everyone-can-chat = Todos aqui podem conversar.
+link-you = você
+link-open = conectado
+link-connecting = conectando…
+link-away = ausente
+link-via-host = pelo anfitrião
+link-watching = { " " }· assistindo
+badge-host = anfitrião
+invite = Convidar
+invite-qr = QR code do convite
+invite-hint = Mande este link ou deixe escanearem o código: ele abre o jogo com a sala já preenchida.
+invite-link = Link do convite
+copied = Copiado
+copy-link = Copiar o link
+share = Compartilhar…
+share-title = Jogue Coup comigo
+add-bot = Adicionar um bot
+start-game = Começar o jogo
+open-seats-hint = Lugares vagos são preenchidos com bots deste nível quando o jogo começa.
+lock-room = Trancar a sala: ninguém novo pode entrar
+level-bot = bot { $level }
+seat-kind-open = vago
+seat-kind-player = jogador
+remove-bot = Remover este bot
+remove = Remover
+remove-ask = Remover { $name } da sala?
+
+## A mesa
+
+leave = Sair
+back-to-start = Voltar ao início
+leave-ask = Sair?
+leave-yes = Sim, sair
+stay = Ficar
+play-bots = Jogar contra bots
+play-bots-hint = Comece já, sozinho, contra jogadores do computador.
+dealing = Distribuindo…
+table-log = Histórico da mesa
+claims = Declarações
+reserve = Reserva
+court = Corte
+mode-draft = Draft
+rules-cards = Regras e cartas
+close = Fechar
+this-table = Esta mesa: { $inquisitor ->
+    [yes] Inquisidor no lugar do Embaixador
+   *[no] Embaixador
+}{ $reformation ->
+    [yes] , Reforma
+   *[no] {""}
+}. Turnos { $turns }, respostas { $answers }, escolhas { $choices }.
+your-cards = Suas cartas
+whose-claims = Declarações de quem
+everyone = Todos
+seconds-left = { $n ->
+    [one] falta { $n } segundo
+   *[other] faltam { $n } segundos
+}
+seconds-short = { $n } s
+seat-out = fora
+card-lost = { $card }, perdida
+lost = perdida
+hidden-card = carta escondida
+
+## Decisões e o fim do jogo
+
+you-win = Você venceu!
+wins = { $name } venceu
+believe-it = Você acredita?
+block-it = Bloquear?
+believe-block = Você acredita no bloqueio?
+you-lose-influence = Você perde uma influência
+choose-card-up = Escolha a carta para virar.
+you-drew = Você comprou { $cards }. Escolha as cartas que fica.
+you-are-examined = Você está sendo investigado
+choose-card-show = Escolha a carta para mostrar a { $name }.
+examine-decide = { $name } mostra { $card } para você. Deixar que fique com ela, ou fazer trocar por uma nova?
+draft-hint = Escolha uma carta em segredo; a outra é dada ao acaso.
+choose-side = Escolha seu lado
+choose-side-hint = Legalistas e Reformistas não podem atacar o próprio lado até que todos estejam em um só.
+you-are-out = Você está fora.
+watch-the-rest = Assista ao resto: no fim, todas as mãos são mostradas.
+you-are-watching = Você está assistindo a este jogo. Poderá jogar o próximo.
+waiting-for = Esperando { $names }…
+your-turn = Sua vez
+must-coup = Com 10 moedas ou mais, você deve dar um Golpe de Estado.
+whom = { $action }: quem?
+back = Voltar
+aim-line = { $effect }. Toque num lugar marcado com uma mira, ou escolha abaixo.
+dealt = recebeu { $a } e { $b }
+bluffs = Blefes
+caught = Pegos
+challenges-won-lost = Contestações ganhas–perdidas
+truth-true = verdade
+truth-bluff = blefe
+rematch = Revanche
+back-to-lobby = Voltar à sala
+game-over = Fim de jogo
+every-hand = Todas as mãos
+player = Jogador
+cards = Cartas
+coins-over-game = As moedas ao longo do jogo
+every-claim = Todas as declarações, e se eram verdade
+title-your-move = ● Sua vez — Coup
+sound = Som
+sound-name = Som quando uma decisão é sua e a página está em segundo plano
+
+## O que as tecnologias assistivas leem
+
+keys-help = Teclas: P passar, C contestar, B bloquear, T tempo restante
+your-decision = Sua decisão: { $title }
+time-left-mine = { $n ->
+    [one] falta { $n } segundo para decidir
+   *[other] faltam { $n } segundos para decidir
+}
+time-none-mine = Sua decisão não tem limite de tempo
+time-left-theirs = Esperando { $names }: { $n ->
+    [one] falta { $n } segundo
+   *[other] faltam { $n } segundos
+}
+seat-holding = tem { $cards }
+seat-hidden = { $n ->
+    [one] { $n } carta escondida
+   *[other] { $n } cartas escondidas
+}
+seat-lost = perdeu { $cards }
+seat-your-turn = sua vez
+seat-their-turn = vez dele
+seat-deciding = decidindo
+seat-answering = você está respondendo a ele
+see-table = Ver a mesa
+coins-chart = As moedas de cada jogador, turno a turno

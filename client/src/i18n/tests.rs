@@ -1,0 +1,262 @@
+//! The catalogs' check (run by CI with the client's tests): every catalog in
+//! `client/locales/` parses, has exactly the English catalog's messages, each using exactly
+//! its arguments, and formats every message with no error; and the choice of language.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+use fluent_syntax::ast;
+
+use super::*;
+
+/// Every catalog beside English, by language tag.
+fn catalogs() -> Vec<(String, String)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("locales");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .expect("client/locales")
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            let lang = p.file_name()?.to_str()?.strip_suffix(".ftl")?.to_owned();
+            Some((lang, std::fs::read_to_string(&p).ok()?))
+        })
+        .filter(|(lang, _)| lang != "en")
+        .collect();
+    out.sort();
+    out
+}
+
+/// Each message's variables (`$name`), attributes included; terms are a catalog's own.
+fn messages(lang: &str, text: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let res = fluent_syntax::parser::parse(text)
+        .unwrap_or_else(|(_, errors)| panic!("{lang}: syntax errors {errors:?}"));
+    let mut out = BTreeMap::new();
+    for entry in res.body {
+        if let ast::Entry::Message(m) = entry {
+            let mut vars = BTreeSet::new();
+            if let Some(p) = &m.value {
+                pattern_vars(p, &mut vars);
+            }
+            for a in &m.attributes {
+                pattern_vars(&a.value, &mut vars);
+            }
+            let id = m.id.name.to_owned();
+            assert!(out.insert(id.clone(), vars).is_none(), "{lang}: {id} twice");
+        }
+    }
+    out
+}
+
+fn pattern_vars(p: &ast::Pattern<&str>, out: &mut BTreeSet<String>) {
+    for e in &p.elements {
+        if let ast::PatternElement::Placeable { expression } = e {
+            expression_vars(expression, out);
+        }
+    }
+}
+
+fn expression_vars(e: &ast::Expression<&str>, out: &mut BTreeSet<String>) {
+    match e {
+        ast::Expression::Select { selector, variants } => {
+            inline_vars(selector, out);
+            for v in variants {
+                pattern_vars(&v.value, out);
+            }
+        }
+        ast::Expression::Inline(i) => inline_vars(i, out),
+    }
+}
+
+fn inline_vars(i: &ast::InlineExpression<&str>, out: &mut BTreeSet<String>) {
+    match i {
+        ast::InlineExpression::VariableReference { id } => {
+            out.insert(id.name.to_owned());
+        }
+        ast::InlineExpression::FunctionReference { arguments, .. } => call_vars(arguments, out),
+        ast::InlineExpression::TermReference {
+            arguments: Some(arguments),
+            ..
+        } => call_vars(arguments, out),
+        ast::InlineExpression::Placeable { expression } => expression_vars(expression, out),
+        _ => {}
+    }
+}
+
+fn call_vars(args: &ast::CallArguments<&str>, out: &mut BTreeSet<String>) {
+    for p in &args.positional {
+        inline_vars(p, out);
+    }
+    for n in &args.named {
+        inline_vars(&n.value, out);
+    }
+}
+
+/// Sample arguments for a message's variables: a seat's `-you` flag, a number, a card
+/// or an action id where the English selects on one, else a name.
+fn sample(vars: &BTreeSet<String>, you: bool, n: i64) -> Vec<(&str, Arg)> {
+    vars.iter()
+        .map(|v| {
+            let a = match v.as_str() {
+                v if v.ends_with("-you") => Arg::Text(if you { "yes" } else { "no" }.into()),
+                "n" | "coins" | "paid" | "count" | "seconds" | "players" | "bots" | "games"
+                | "left" => Arg::Num(n),
+                "card" => Arg::Text("contessa".into()),
+                "action" => Arg::Text("steal".into()),
+                "side" => Arg::Text("loyalist".into()),
+                "kind" => Arg::Text("window".into()),
+                "outcome" => Arg::Text("lost".into()),
+                _ => Arg::Text("Ana".into()),
+            };
+            (v.as_str(), a)
+        })
+        .collect()
+}
+
+#[test]
+fn every_catalog_has_every_message_with_every_argument() {
+    let english = messages("en", ENGLISH);
+    assert!(english.len() > 100, "the English catalog has its messages");
+    let all = catalogs();
+    let langs: BTreeSet<&str> = all.iter().map(|(l, _)| l.as_str()).collect();
+    // The picker's languages are exactly the catalogs (and English, built in).
+    let offered: BTreeSet<&str> = LANGUAGES
+        .iter()
+        .map(|(t, _)| *t)
+        .filter(|t| *t != "en")
+        .collect();
+    assert_eq!(
+        langs, offered,
+        "a catalog for each language offered, and no other"
+    );
+    for (lang, text) in &all {
+        let theirs = messages(lang, text);
+        let missing: Vec<&String> = english
+            .keys()
+            .filter(|k| !theirs.contains_key(*k))
+            .collect();
+        let extra: Vec<&String> = theirs
+            .keys()
+            .filter(|k| !english.contains_key(*k))
+            .collect();
+        assert!(missing.is_empty(), "{lang} lacks {missing:?}");
+        assert!(
+            extra.is_empty(),
+            "{lang} has messages English does not: {extra:?}"
+        );
+        for (id, vars) in &english {
+            assert_eq!(
+                &theirs[id], vars,
+                "{lang}: {id} uses other arguments than English"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_message_formats_in_every_language_without_error() {
+    let english = messages("en", ENGLISH);
+    let mut all = catalogs();
+    all.push(("en".into(), ENGLISH.into()));
+    for (lang, text) in &all {
+        let bundle = bundle(lang, text).unwrap_or_else(|e| panic!("{e:?}"));
+        for (id, vars) in &english {
+            for (you, n) in [(true, 1), (false, 2), (false, 0), (true, 21)] {
+                let args = sample(vars, you, n);
+                let mut fluent = FluentArgs::new();
+                for (k, v) in &args {
+                    match v {
+                        Arg::Text(s) => fluent.set(*k, FluentValue::from(s.as_str())),
+                        Arg::Num(n) => fluent.set(*k, FluentValue::from(*n)),
+                    }
+                }
+                let msg = bundle
+                    .get_message(id)
+                    .unwrap_or_else(|| panic!("{lang}: no {id}"));
+                let pattern = msg
+                    .value()
+                    .unwrap_or_else(|| panic!("{lang}: {id} has no value"));
+                let mut errors = Vec::new();
+                let out = bundle.format_pattern(pattern, Some(&fluent), &mut errors);
+                assert!(errors.is_empty(), "{lang}: {id} {args:?}: {errors:?}");
+                assert!(!out.trim().is_empty(), "{lang}: {id} is empty");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_catalog_chooses_its_own_plural_forms_and_persons() {
+    let fr = catalogs()
+        .into_iter()
+        .find(|(l, _)| l == "fr")
+        .expect("fr")
+        .1;
+    let fr = Catalog::parse("fr", &fr).expect("fr parses");
+    let one = fr.format("coins", &[("n", Arg::Num(1))]);
+    let two = fr.format("coins", &[("n", Arg::Num(2))]);
+    assert_ne!(one, two, "one coin and two coins differ in French");
+    assert!(two.starts_with('2'), "{two}");
+    // French: 0 and 1 are both "one" (CLDR), unlike English.
+    assert_eq!(
+        fr.format("coins", &[("n", Arg::Num(0))]).replace('0', "1"),
+        one
+    );
+    let en = Catalog::english();
+    assert_eq!(en.format("coins", &[("n", Arg::Num(0))]), "0 coins");
+    let me = [("seat", "Ana".into()), ("seat-you", "yes".into())];
+    let other = [("seat", "Ana".into()), ("seat-you", "no".into())];
+    let mine = fr.format("log-eliminated", &me);
+    let theirs = fr.format("log-eliminated", &other);
+    assert!(
+        !mine.contains("Ana") && theirs.contains("Ana"),
+        "{mine} / {theirs}"
+    );
+}
+
+#[test]
+fn a_missing_or_broken_message_falls_back_to_english() {
+    let partial = Catalog::parse("fr", "you = Vous\n").expect("parses");
+    assert_eq!(partial.format("you", &[]), "Vous");
+    assert_eq!(partial.format("input-pass", &[]), "Pass");
+    assert_eq!(partial.format("no-such-message", &[]), "no-such-message");
+    assert!(
+        Catalog::parse("fr", "you = { \n").is_err(),
+        "a syntax error is refused"
+    );
+    assert!(Catalog::parse("not a tag!", "you = Vous\n").is_err());
+}
+
+#[test]
+fn the_language_is_the_choice_remembered_else_the_browsers_first_we_have() {
+    let langs = |l: &[&str]| l.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    assert_eq!(choose(None, &langs(&["de-AT", "en"])), "de");
+    assert_eq!(choose(None, &langs(&["pt-PT"])), "pt-BR");
+    assert_eq!(choose(None, &langs(&["pt-br"])), "pt-BR");
+    assert_eq!(choose(None, &langs(&["ja", "es-MX", "fr"])), "es");
+    assert_eq!(choose(None, &langs(&["ja", "zh"])), "en");
+    assert_eq!(choose(None, &[]), "en");
+    assert_eq!(choose(Some("fr"), &langs(&["de"])), "fr");
+    assert_eq!(
+        choose(Some("klingon"), &langs(&["de"])),
+        "de",
+        "an unknown choice is ignored"
+    );
+    assert_eq!(choose(Some("en-xa"), &[]), PSEUDO);
+    assert_eq!(direction("ar-EG"), "rtl");
+    assert_eq!(direction("pt-BR"), "ltr");
+}
+
+#[test]
+fn the_pseudo_locale_is_accented_longer_and_keeps_markup_and_names() {
+    let p = Catalog::pseudo();
+    let pass = p.format("input-pass", &[]);
+    assert_ne!(pass, "Pass");
+    assert!(pass.chars().count() > "Pass".len(), "{pass}");
+    assert!(!pass.is_ascii(), "{pass}");
+    let line = p.format(
+        "log-eliminated",
+        &[("seat", "Bob".into()), ("seat-you", "no".into())],
+    );
+    assert!(line.starts_with("Bob "), "names stay as they are: {line}");
+    let rules = p.format("rules-html", &[]);
+    assert!(rules.contains("<h3>") && rules.contains("</p>"), "{rules}");
+}

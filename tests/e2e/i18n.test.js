@@ -1,0 +1,106 @@
+// Languages: the page speaks the browser's language, a picked language is remembered,
+// and the table laid out right to left in the long, accented pseudo-locale (en-XA) fits a
+// phone with nothing overflowing.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { ARTIFACTS, startTable } from "./harness.mjs";
+import { outsideViewport, overflowing } from "./layout.mjs";
+import { decideOnce } from "./play.mjs";
+
+let table;
+let browser;
+let base;
+
+before(async () => {
+  table = await startTable();
+  ({ browser, base } = table);
+});
+
+after(async () => {
+  await table?.stop();
+});
+
+test("the page speaks the browser's language and remembers the one picked", { timeout: 60_000 }, async () => {
+  const context = await browser.newContext({ locale: "fr-FR", viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  try {
+    await page.goto(base);
+    await page.getByTestId("solo-start").waitFor();
+    assert.equal(await page.locator("html").getAttribute("lang"), "fr");
+    assert.equal(await page.locator("html").getAttribute("dir"), "ltr");
+    assert.equal(await page.getByTestId("language").inputValue(), "fr");
+    assert.match(await page.getByTestId("create-room").textContent(), /salle/i);
+    // Another language, picked: the page reloads into it, and it stays after a reload.
+    await Promise.all([page.waitForEvent("load"), page.getByTestId("language").selectOption("de")]);
+    await page.getByTestId("solo-start").waitFor();
+    assert.equal(await page.locator("html").getAttribute("lang"), "de");
+    assert.match(await page.getByTestId("create-room").textContent(), /Raum/);
+    await page.reload();
+    await page.getByTestId("solo-start").waitFor();
+    assert.equal(await page.getByTestId("language").inputValue(), "de");
+    // A game's log speaks it too.
+    await page.getByTestId("solo-players").selectOption("3");
+    await page.getByTestId("solo-start").click();
+    await page.getByTestId("solo-table").waitFor();
+    await page.getByTestId("log").locator("li").first().waitFor();
+    assert.match(await page.getByTestId("log").textContent(), /ist dran|Du bist dran/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("right to left, in the pseudo-locale, the table fits a phone with nothing overflowing", { timeout: 180_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addInitScript(() => localStorage.setItem("coup.lang", "en-XA"));
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const rtl = () => page.evaluate(() => document.documentElement.setAttribute("dir", "rtl"));
+  const fits = async (where) => {
+    assert.deepEqual(await overflowing(page), [], `${where}: nothing overflows its box`);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(wide <= 1, `${where}: the page is ${wide}px wider than the phone`);
+  };
+  try {
+    await page.goto(base);
+    await page.getByTestId("solo-start").waitFor();
+    assert.equal(await page.locator("html").getAttribute("lang"), "en-XA");
+    await rtl();
+    const start = await page.getByTestId("solo-start").textContent();
+    assert.ok(!/^[\x00-\x7f]*$/.test(start), `the pseudo-locale is in use: ${start}`);
+    await fits("the first screen");
+    await page.screenshot({ path: path.join(ARTIFACTS, "rtl-pseudo-start-phone.png"), fullPage: true });
+    await page.getByTestId("solo-players").selectOption("6");
+    await page.getByTestId("solo-start").click();
+    await page.getByTestId("solo-table").waitFor();
+    let checked = 0;
+    const deadline = Date.now() + 120_000;
+    while (checked < 6 && Date.now() < deadline) {
+      const decision = page.getByTestId("decision").first();
+      if (await decision.isVisible()) {
+        const panel = page.locator(".t-panel").first();
+        assert.equal(await outsideViewport(page, panel), null, "the decision is in view");
+        await fits(`decision ${checked + 1}`);
+        if (checked === 0) {
+          await page.screenshot({ path: path.join(ARTIFACTS, "rtl-pseudo-table-phone.png"), fullPage: true });
+        }
+        checked += 1;
+        await decideOnce(page);
+      } else if (await page.getByTestId("game-over").isVisible()) {
+        break;
+      } else {
+        await page.waitForTimeout(150);
+      }
+    }
+    assert.ok(checked > 0, "at least one decision was measured");
+    console.log(`    rtl pseudo-locale: ${checked} decisions measured at 390×844, nothing overflowing`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
