@@ -604,3 +604,4 @@ seat-deciding = entscheidet
 seat-answering = du antwortest ihm
 see-table = Tisch ansehen
 coins-chart = Die Münzen jedes Spielers, Zug um Zug
+rules-dialog = Regeln und Karten

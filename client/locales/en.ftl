@@ -616,3 +616,4 @@ seat-deciding = deciding
 seat-answering = you are answering them
 see-table = See the table
 coins-chart = Each player's coins, turn by turn
+rules-dialog = Rules and cards

@@ -605,3 +605,4 @@ seat-deciding = decidiendo
 seat-answering = le estás respondiendo
 see-table = Ver la mesa
 coins-chart = Las monedas de cada jugador, turno a turno
+rules-dialog = Reglas y cartas

@@ -605,3 +605,4 @@ seat-deciding = décide
 seat-answering = vous lui répondez
 see-table = Voir la table
 coins-chart = Les pièces de chaque joueur, tour par tour
+rules-dialog = Règles et cartes

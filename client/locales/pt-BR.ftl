@@ -602,3 +602,4 @@ seat-deciding = decidindo
 seat-answering = você está respondendo a ele
 see-table = Ver a mesa
 coins-chart = As moedas de cada jogador, turno a turno
+rules-dialog = Regras e cartas

@@ -656,7 +656,7 @@ fn Help(close: Callback<()>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="t-help" role="dialog" aria-modal="true" aria-label=t("rules-cards")>
+        <div class="t-help" role="dialog" aria-modal="true" aria-label=t("rules-dialog")>
             <div class="t-help-body panel">
                 <div class="side-row">
                     <h2>{t("rules-cards")}</h2>
