@@ -30,13 +30,11 @@ after(async () => {
 const open = (opts) => openPage(table.browser, table.base, opts);
 
 // What Chromium itself reports on a page's console while these scenarios run, none of it
-// the page's own error: each connection to a relay that is down, the relay socket it
-// closes when it freezes a page, and the turn's vibration it refuses to a page nobody has
-// tapped yet (a reloaded one).
+// the page's own error: each connection to a relay that is down, and the relay socket it
+// closes when it freezes a page.
 const BROWSER_NOTES = [
   /^WebSocket connection to '.*\/ws' failed: .*ERR_CONNECTION_REFUSED$/,
   /^WebSocket connection to '.*\/ws' failed: Page entered Back-Forward Cache\.$/,
-  /^Blocked call to navigator\.vibrate because user hasn't tapped/,
 ];
 
 /** The page's own errors: what `errors` gathered, but for Chromium's notes above. */

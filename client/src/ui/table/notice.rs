@@ -51,8 +51,11 @@ pub fn your_turn_noticed(owed: bool, fresh: bool) {
         return;
     }
     let nav = get(&w, "navigator");
-    // navigator.vibrate, where it exists (phones); nothing elsewhere.
-    if let Some(n) = &nav {
+    // navigator.vibrate, where it exists (phones), and only once the player has touched
+    // the page: before that the browser refuses it and logs an error (a reloaded page).
+    if let Some(n) = &nav
+        && has_been_active(n)
+    {
         call(n, "vibrate", &[120.into()]);
     }
     let away = doc.is_some_and(|d| d.hidden() || !d.has_focus().unwrap_or(true));
@@ -125,6 +128,14 @@ pub(super) fn get(obj: &JsValue, name: &str) -> Option<JsValue> {
     Reflect::get(obj, &name.into())
         .ok()
         .filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+/// Whether the page has had a user's gesture (`navigator.userActivation.hasBeenActive`);
+/// true where the browser does not say.
+fn has_been_active(nav: &JsValue) -> bool {
+    get(nav, "userActivation")
+        .and_then(|a| get(&a, "hasBeenActive"))
+        .is_none_or(|v| v.as_bool() != Some(false))
 }
 
 /// Calls `obj[name](...args)` when it is a function; its result.
