@@ -383,8 +383,17 @@ pub fn log_lines(
     for e in entries {
         match &e.item {
             LogItem::Note {
-                note: Note::GameStarted { game_no: g, .. },
-            } => started = *g == game_no,
+                note: Note::GameStarted { game_no: g, first },
+            } => {
+                started = *g == game_no;
+                // The first turn is told as the game starts, not only once its player
+                // has acted (a log cut short of the start falls back to that below).
+                if started && let Some(first) = first {
+                    turn_seen = true;
+                    let line = Sentence::new("log-turn").seat("seat", *first);
+                    out.push((e.n, line.render(names, me)));
+                }
+            }
             LogItem::Note { note } if started => {
                 if let Some(s) = note_sentence(note) {
                     out.push((e.n, s.render(names, me)));
@@ -881,6 +890,44 @@ mod tests {
                 "Your time ran out: that counts as a pass",
             ]
         );
+    }
+
+    #[test]
+    fn the_first_turn_is_told_before_its_player_acts() {
+        let n = names();
+        let start = LogEntry {
+            n: 1,
+            item: LogItem::Note {
+                note: Note::GameStarted {
+                    game_no: 1,
+                    first: Some(Seat(1)),
+                },
+            },
+        };
+        let lines = |entries: &[LogEntry]| -> Vec<String> {
+            log_lines(entries, 1, &n, Some(Seat(0)), Options::default())
+                .into_iter()
+                .map(|(_, l)| l)
+                .collect()
+        };
+        assert_eq!(lines(std::slice::from_ref(&start)), ["— Ana's turn —"]);
+        // Once, when the player then acts.
+        let declared = entry(
+            2,
+            Event::Declared {
+                seat: Seat(1),
+                action: Action::Tax,
+                paid: 0,
+            },
+        );
+        let both = lines(&[start, declared.clone()]);
+        assert_eq!(
+            both.iter().filter(|l| l.contains("turn")).count(),
+            1,
+            "{both:?}"
+        );
+        // A log that begins after the start still tells whose turn it is.
+        assert_eq!(lines(&[declared])[0], "— Ana's turn —");
     }
 
     #[test]
