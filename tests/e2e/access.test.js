@@ -138,8 +138,21 @@ const focused = (page) =>
 
 /** Waits until the focus is not on the page itself; what has it. */
 async function focusHeld(page, where) {
-  await page.waitForFunction(() => document.activeElement && document.activeElement !== document.body, null, { timeout: 2_000 }).catch(() => {});
-  const f = await focused(page);
+  // Described in the same task that sees the focus off the page: a later read could land
+  // while the next update redraws the panel.
+  const f = await page
+    .waitForFunction(() => {
+      const a = document.activeElement;
+      if (!a || a === document.body) return false;
+      return {
+        body: false,
+        text: (a.querySelector?.(".d-label")?.textContent ?? a.textContent ?? "").trim(),
+        group: a.closest("[role=group]")?.getAttribute("aria-label") ?? null,
+        dialog: a.closest("[role=dialog]")?.getAttribute("aria-label") ?? null,
+        keys: a.getAttribute("aria-keyshortcuts") ?? null,
+      };
+    }, null, { timeout: 2_000 })
+    .then((h) => h.jsonValue(), () => ({ body: true }));
   assert.ok(!f.body, `${where}: the focus is not left on the page`);
   return f;
 }

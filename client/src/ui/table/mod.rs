@@ -274,6 +274,9 @@ fn TableBody() -> impl IntoView {
     Effect::new(move |_| {
         ctx.snap.track();
         ctx.aiming.track();
+        // At once, when the update has drawn the panel already, so the focus is not seen
+        // on the page between two tasks; and again once the frame is drawn.
+        focus_the_decision();
         request_animation_frame(focus_the_decision);
     });
     on_cleanup(|| your_turn_noticed(false, false));
