@@ -123,35 +123,27 @@ for (const [label, viewport] of [
   });
 }
 
+/** The element that has the keyboard's focus, described (run in the page). */
+const describeFocus = () => {
+  const a = document.activeElement;
+  return {
+    body: !a || a === document.body,
+    text: (a?.querySelector?.(".d-label")?.textContent ?? a?.textContent ?? "").trim(),
+    group: a?.closest("[role=group]")?.getAttribute("aria-label") ?? null,
+    dialog: a?.closest("[role=dialog]")?.getAttribute("aria-label") ?? null,
+    keys: a?.getAttribute("aria-keyshortcuts") ?? null,
+  };
+};
+
 /** The element that has the keyboard's focus, described. */
-const focused = (page) =>
-  page.evaluate(() => {
-    const a = document.activeElement;
-    return {
-      body: !a || a === document.body,
-      text: (a?.querySelector?.(".d-label")?.textContent ?? a?.textContent ?? "").trim(),
-      group: a?.closest("[role=group]")?.getAttribute("aria-label") ?? null,
-      dialog: a?.closest("[role=dialog]")?.getAttribute("aria-label") ?? null,
-      keys: a?.getAttribute("aria-keyshortcuts") ?? null,
-    };
-  });
+const focused = (page) => page.evaluate(describeFocus);
 
 /** Waits until the focus is not on the page itself; what has it. */
 async function focusHeld(page, where) {
   // Described in the same task that sees the focus off the page: a later read could land
   // while the next update redraws the panel.
   const f = await page
-    .waitForFunction(() => {
-      const a = document.activeElement;
-      if (!a || a === document.body) return false;
-      return {
-        body: false,
-        text: (a.querySelector?.(".d-label")?.textContent ?? a.textContent ?? "").trim(),
-        group: a.closest("[role=group]")?.getAttribute("aria-label") ?? null,
-        dialog: a.closest("[role=dialog]")?.getAttribute("aria-label") ?? null,
-        keys: a.getAttribute("aria-keyshortcuts") ?? null,
-      };
-    }, null, { timeout: 2_000 })
+    .waitForFunction(`(() => { const f = (${describeFocus})(); return f.body ? false : f; })()`, null, { timeout: 2_000 })
     .then((h) => h.jsonValue(), () => ({ body: true }));
   assert.ok(!f.body, `${where}: the focus is not left on the page`);
   return f;

@@ -106,16 +106,9 @@ pub fn seat_names(table: &TableInfo, me: Option<Seat>) -> Vec<String> {
         .collect()
 }
 
-/// A card's id in the catalog's selectors.
+/// A card's id in the catalog's selectors: its protocol name.
 pub fn card_id(c: Card) -> &'static str {
-    match c {
-        Card::Duke => "duke",
-        Card::Assassin => "assassin",
-        Card::Captain => "captain",
-        Card::Ambassador => "ambassador",
-        Card::Contessa => "contessa",
-        Card::Inquisitor => "inquisitor",
-    }
+    c.name()
 }
 
 fn card_msg(id: &str, c: Option<Card>) -> String {

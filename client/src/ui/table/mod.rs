@@ -923,16 +923,9 @@ fn SeatCard(
     }
 }
 
-/// A character's style class (its colour and sign in `style.css`).
+/// A character's style class (its colour and sign in `style.css`): its protocol name.
 fn card_class(c: Card) -> &'static str {
-    match c {
-        Card::Duke => "duke",
-        Card::Assassin => "assassin",
-        Card::Captain => "captain",
-        Card::Ambassador => "ambassador",
-        Card::Contessa => "contessa",
-        Card::Inquisitor => "inquisitor",
-    }
+    c.name()
 }
 
 /// A card: face down, our own hidden one, or turned face up (lost). `big` cards (our hand,
