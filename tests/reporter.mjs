@@ -1,11 +1,13 @@
 // A small reporter for `node --test`: one line per test as it ends, failures in full, and
-// a closing line with the counts (CI reads the last line of the output).
+// at the end each failed test again in one line (its file and first error line) before a
+// closing line with the counts, so the tail of a CI log names what failed.
 //   node --test --test-reporter=./reporter.mjs e2e/
 
 import { inspect } from "node:util";
 
 export default async function* reporter(source) {
   const counts = { pass: 0, fail: 0, skip: 0, todo: 0 };
+  const failed = [];
   const started = Date.now();
   for await (const event of source) {
     const data = event.data ?? {};
@@ -29,6 +31,9 @@ export default async function* reporter(source) {
         if (data.nesting === 0) counts.fail += 1;
         const err = data.details?.error;
         const why = err?.cause ?? err;
+        const first = String(why?.message ?? why ?? "").split("\n")[0].slice(0, 300);
+        const file = data.file ? data.file.split("/").pop() : "";
+        failed.push(`  ✖ ${file ? `${file}: ` : ""}${data.name}: ${first}`);
         yield `${indent}✖ ${data.name}${took}\n${indent}  ${inspect(why, { depth: 4 }).replace(/\n/g, `\n${indent}  `)}\n`;
         break;
       }
@@ -42,5 +47,6 @@ export default async function* reporter(source) {
   }
   const total = counts.pass + counts.fail + counts.skip + counts.todo;
   const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (failed.length > 0) yield `\nfailed:\n${failed.join("\n")}\n`;
   yield `\ne2e: ${total} tests, ${counts.pass} passed, ${counts.fail} failed, ${counts.skip} skipped, ${counts.todo} todo (${secs} s)\n`;
 }
