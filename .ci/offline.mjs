@@ -6,7 +6,8 @@
 // - draws the app's PNG icons (assets/icon-192.png, assets/icon-512.png) with Node's
 //   zlib: a gold coin on the page's dark colour, inside the maskable safe zone;
 // - copies the message catalogs (client/locales/LANG.ftl) to locales/LANG-HASH.ftl and
-//   writes their names into index.html's {{LOCALES}} (`lang=file` pairs);
+//   writes their names into index.html's {{LOCALES}} (`lang=file` pairs), and the words
+//   shown before the program runs into {{NOSCRIPT}} and {{BOOT_FAILED}};
 // - copies client/manifest.webmanifest;
 // - writes sw.js from client/sw.js: {{ASSETS}} becomes the list of every file in DIR (the
 //   page itself as "./"), {{VERSION}} a hash of their names and contents, so a new build
@@ -119,6 +120,14 @@ try {
   // No catalogs: the page has its built-in language only.
 }
 if (ftl.length > 0) mkdirSync(path.join(OUT, "locales"), { recursive: true });
+const BOOT = ["boot-failed", "boot-noscript"];
+const boot = {};
+/** Message `id` of catalog `text`: a one-line message, without placeables. */
+function message(text, id, file) {
+  const m = text.match(new RegExp(`^${id} = (.+)$`, "m"));
+  if (!m || m[1].includes("{")) throw new Error(`${file}: ${id} must be a one-line message without placeables`);
+  return m[1].trim();
+}
 for (const file of ftl.sort()) {
   const lang = file.slice(0, -".ftl".length);
   if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lang)) throw new Error(`catalog name ${file} is not a language tag`);
@@ -126,10 +135,27 @@ for (const file of ftl.sort()) {
   const name = `locales/${lang}-${sha(text).slice(0, 16)}.ftl`;
   writeFileSync(path.join(OUT, name), text);
   catalogs.push(`${lang}=${name}`);
+  boot[lang] = Object.fromEntries(BOOT.map((id) => [id, message(text.toString("utf8"), id, file)]));
 }
+// The words the page shows before its program runs (no script, or a program that cannot
+// start), from each catalog's one-line `boot-…` messages: the noscript line in every
+// language, each marked with its own; the failure's words for the inline script to pick.
+const escape = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const noscript = Object.entries(boot)
+  .sort(([a], [b]) => (a === "en" ? -1 : b === "en" ? 1 : 0))
+  .map(([lang, m]) => `<p lang="${lang}">${escape(m["boot-noscript"])}</p>`)
+  .join("");
+const failed = Object.fromEntries(Object.entries(boot).map(([lang, m]) => [lang, m["boot-failed"]]));
 const indexPath = path.join(OUT, "index.html");
 const index = readFileSync(indexPath, "utf8");
-writeFileSync(indexPath, index.replaceAll("{{LOCALES}}", catalogs.join(",")));
+writeFileSync(
+  indexPath,
+  index
+    .replaceAll("{{LOCALES}}", catalogs.join(","))
+    .replaceAll("{{NOSCRIPT}}", noscript)
+    // Inside an inline script: JSON, with "<" escaped so no text can close the element.
+    .replaceAll("{{BOOT_FAILED}}", JSON.stringify(failed).replace(/</g, "\\u003c")),
+);
 
 // ---- manifest and service worker ---------------------------------------------------
 

@@ -481,6 +481,10 @@ you-host = You host this room
 you-joined = You joined
 leave-room = Leave the room
 who-is-here = Who is here
+create-room-hint = Open a room, then send them the invitation.
+rematch-by-host = The host may deal again.
+connecting-to-host = Connecting to the host…
+waiting-for-start = Waiting for the host to start the game…
 waiting-for-players = Waiting for players… send them the invitation.
 everyone-can-chat = Everyone here can chat.
 link-you = you
@@ -617,3 +621,134 @@ seat-answering = you are answering them
 see-table = See the table
 coins-chart = Each player's coins, turn by turn
 rules-dialog = Rules and cards
+
+## What was refused or went wrong
+
+# The host refused something this page sent.
+refusal-rate-limited = Too many messages: slow down.
+refusal-not-joined = You have not joined the table yet.
+refusal-already-joined = You have already joined this table.
+refusal-table-full = The table is full.
+refusal-not-host = Only the host may do that.
+refusal-no-game = There is no game in progress.
+refusal-not-seated = You are watching, not playing.
+# $asked and $yours are seat numbers.
+refusal-not-your-seat = Seat { $asked } is not yours (yours is seat { $yours }).
+intent-not-legal = That is not one of your choices now.
+# The rules refused a move.
+illegal-game-over = The game is over.
+illegal-no-such-seat = There is no such seat in this game.
+illegal-not-your-turn = You owe no decision now.
+illegal-already-answered = You have already answered.
+illegal-wrong-decision = That does not answer the decision being asked.
+illegal-not-available = That action is not in play in this game.
+illegal-must-coup = With 10 or more coins you must Coup.
+illegal-cannot-afford = You do not have enough coins for that.
+illegal-empty-reserve = The Treasury Reserve is empty.
+illegal-bad-target = That player cannot be the target.
+illegal-nothing-to-steal = A Steal needs a target with at least one coin.
+illegal-same-allegiance = That player is on your side.
+illegal-cannot-block = You cannot block now, or not with that card.
+illegal-cannot-challenge = There is no claim to challenge now.
+illegal-no-such-card = You hold no such hidden card.
+illegal-card-not-in-use = That card is not in use in this game.
+illegal-bad-keep = Keep as many cards as you had hidden, from those you hold and drew.
+illegal-other = The rules do not allow that.
+# A host's command refused.
+table-error-game-in-progress = Not while a game is being played.
+table-error-no-game = Only while a game is being played.
+table-error-not-finished = There is no finished game to replay.
+table-error-seat-count = A table has 2 to 10 seats.
+table-error-no-such-seat = There is no seat { $seat }.
+table-error-no-such-member = That person is no longer at the table.
+table-error-draft-needs-two = The two-player draft needs exactly two seats.
+table-error-timers = A timer is out of bounds.
+table-error-kick-host = The host cannot leave its own table.
+table-error-seat-taken = During a game only a bot's seat can be taken, by a watcher.
+table-error-held-another-seat = During a game you may take back only the seat you held.
+table-error-only-bot = During a game a person can only be replaced by a bot.
+# $detail is the rules engine's own words.
+table-error-deal = The game could not be dealt: { $detail }
+# The host ended the link.
+fatal-version = This table runs protocol version { $host }; yours is { $yours }: reload the page.
+fatal-kicked = The host removed you from the table.
+fatal-replaced = Your seat was taken back from another tab or device.
+fatal-locked = The table is closed to newcomers.
+# Under the name field.
+name-error-empty = Type a name.
+name-error-too-long = A name has at most { $max } characters.
+name-error-control = A name cannot hold line breaks or control characters.
+name-error-invisible = A name cannot hold invisible or direction-changing characters.
+name-error-impersonates = A name cannot read as “You”, a bot or a seat (“Bot 2”, “Seat 3”).
+chat-error-empty = The message is empty.
+chat-error-too-long = A message has at most { $max } characters.
+chat-error-rate-limited = Too many messages: wait a moment.
+# A message that could not be read; $detail is the parser's own words.
+wire-too-large = The message is { $size } bytes; the limit is { $limit }.
+wire-version = The message speaks protocol version { $theirs }; this page speaks { $ours }.
+wire-malformed = The message is not valid: { $detail }
+# What the host sent and was not used.
+guest-error-not-welcomed = The host sent a game update before welcoming us.
+guest-error-log-order = The host's log entries came out of order.
+guest-error-wrong-seat = The host's update was for another seat.
+guest-error-implausible = The host sent a log entry no honest host sends.
+guest-error-reveal = The host's account of the game's end does not fit the game.
+# The relay's answers.
+relay-error-no-such-room = There is no room with that code.
+relay-error-room-full = That room is full.
+relay-error-rate-limited = Too many attempts; wait a minute and try again.
+relay-error-server-full = The relay is full right now; try again later.
+relay-error-already-in-room = You are already in a room.
+relay-error-not-in-room = You are not in a room.
+relay-error-unknown-peer = That player has left.
+relay-error-bad-secret = The room could not be reclaimed.
+relay-error-too-large = A message was too large for the relay.
+relay-error-bad-message = The relay did not understand a message.
+relay-error-not-host = Only the room's host may do that.
+relay-error-banned = The host of that room removed you from it.
+room-closed-host-left = The room was closed: the host left.
+room-closed-host-late = The room was closed: the host did not come back in time.
+# $reason is the relay's own words.
+room-closed = The room was closed: { $reason }
+
+## The connection, as the page's notices tell it
+
+# A peer that has not named itself; $tag is four letters of its relay id.
+player-tag = Player { $tag }
+# A hosting page's player who chose no name.
+player-default = Player
+not-connected = Not connected to the host yet.
+connection-host-away = The host's connection dropped; waiting for them to come back…
+connection-reconnecting = Reconnecting…
+connection-relay = Reconnecting to the relay…
+ended-host-gone = The host did not come back, so this game is over.
+# $why is the browser's own words.
+notice-not-restored = Your table could not be taken back after the reload ({ $why }); it was set aside.
+notice-table-stopped = The table stopped: { $why }
+# $why is one of the relay's answers above.
+notice-reclaim-failed = Could not take room { $code } back: { $why }
+notice-rejoin-failed = Could not rejoin room { $code }: { $why }
+notice-room-gone = Room { $code } is gone: { $why } Create a new room to play again.
+notice-room-moved = The relay restarted and lost this room, so it has a new code: { $code }. The players here were told; the game goes on.
+notice-relay-garbage = Ignored a bad message from the relay: { $what }.
+notice-bad-signal = Ignored a bad signal from { $name }: { $error }
+notice-odd-signal = Ignored an unexpected signal from { $name }.
+notice-link-failed = The connection to { $name } failed: { $why }
+notice-link-closed = The connection to { $name } closed.
+notice-seat-lost = Your seat in room { $code } is no longer yours: it was given away or the game moved on.
+notice-no-relay = Could not reach the relay. Check your connection and try again.
+notice-tab-copy = This tab is a copy of another that holds your place: it starts afresh.
+# $error, $what and $reason are the browser's, the relay's or the referee's own words.
+notice-relay-failed = Could not reach the relay: { $error }
+notice-send-failed = Could not send: { $error }
+notice-referee-failed = Could not reach the referee: { $error }
+notice-referee-garbage = Ignored a bad message from the referee: { $what }
+# $code is the WebSocket close code.
+notice-relay-closed = The relay closed the connection ({ $code }): { $reason }
+link-no-path = no network path between the two browsers
+referee-no-load = the referee's worker could not load
+
+## Before the page's program runs (index.html, filled in by the build)
+
+boot-failed = Coup could not start:
+boot-noscript = Coup needs JavaScript and WebAssembly.

@@ -15,6 +15,7 @@ use shared::relay::ClientMessage;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
+use crate::i18n::{t, tr};
 use crate::model::rejoin::{HOST_KEY, HostRecord, REJOIN_KEY, RejoinRecord};
 use crate::model::relay_url::relay_url;
 use crate::model::{Effect, Intent, RelayPeer, Session};
@@ -261,10 +262,7 @@ impl Controller {
                 *self.saved_host.borrow_mut() = None;
                 *self.tab_key.borrow_mut() = key.clone();
                 if seat.is_some() || host.is_some() {
-                    self.notify(
-                        "This tab is a copy of another that holds your place: it starts afresh."
-                            .to_owned(),
-                    );
+                    self.notify(t("notice-tab-copy"));
                 }
                 wasm_bindgen_futures::spawn_local(async move {
                     crate::net::tab::hold_lock(&lock_name(&key), LOCK_WAIT_MS).await;
@@ -328,7 +326,10 @@ impl Controller {
                         .as_ref()
                         .map_or(Ok(()), |ws| ws.send(&msg))
                 }) {
-                    self.notify(format!("Could not reach the relay: {e}"));
+                    self.notify(tr(
+                        "notice-relay-failed",
+                        &[("error", e.to_string().into())],
+                    ));
                     self.step(|s| s.on_relay_lost(now_ms()));
                 }
             }
@@ -373,7 +374,7 @@ impl Controller {
             Effect::Send { peer, text } => {
                 let sent = self.links.borrow().get(&peer).map(|l| l.send(&text));
                 if let Some(Err(e)) = sent {
-                    self.notify(format!("Could not send: {e}"));
+                    self.notify(tr("notice-send-failed", &[("error", e.to_string().into())]));
                 }
             }
             Effect::StartReferee { resume } => {
@@ -401,7 +402,10 @@ impl Controller {
             Effect::Referee(msg) => {
                 let posted = self.referee.borrow().as_ref().map(|w| w.post(&msg));
                 if let Some(Err(e)) = posted {
-                    self.notify(format!("Could not reach the referee: {e}"));
+                    self.notify(tr(
+                        "notice-referee-failed",
+                        &[("error", e.to_string().into())],
+                    ));
                 }
             }
             Effect::StopReferee => defer_drop(self.referee.borrow_mut().take()),
@@ -416,7 +420,7 @@ impl Controller {
             }
             RefereeEvent::NotRestored(why) => self.step(|s| s.on_referee_not_restored(&why)),
             RefereeEvent::Garbage(why) => {
-                self.notify(format!("Ignored a bad message from the referee: {why}"))
+                self.notify(tr("notice-referee-garbage", &[("what", why.into())]))
             }
             RefereeEvent::Failed(why) => {
                 defer_drop(self.referee.borrow_mut().take());
@@ -450,14 +454,15 @@ impl Controller {
         match ev {
             RelayEvent::Message(msg) => self.step(|s| s.on_relay(msg)),
             RelayEvent::Garbage(why) => {
-                self.notify(format!("Ignored a bad message from the relay: {why}"))
+                self.notify(tr("notice-relay-garbage", &[("what", why.into())]))
             }
             RelayEvent::Closed { code, reason } => {
                 defer_drop(self.relay.borrow_mut().take());
                 // A normal close says nothing worth showing; the relay's own reasons do.
                 if !reason.is_empty() {
-                    self.notify(format!(
-                        "The relay closed the connection ({code}): {reason}"
+                    self.notify(tr(
+                        "notice-relay-closed",
+                        &[("code", code.to_string().into()), ("reason", reason.into())],
                     ));
                 }
                 self.step(|s| s.on_relay_lost(now_ms()));

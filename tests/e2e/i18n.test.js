@@ -54,6 +54,43 @@ test("the page speaks the browser's language and remembers the one picked", { ti
   }
 });
 
+test("before its program runs, the page speaks the browser's language too", { timeout: 60_000 }, async () => {
+  // Without scripts: the line in every language we have, each marked with its own.
+  const plain = await browser.newContext({ locale: "de-DE", javaScriptEnabled: false });
+  try {
+    const page = await plain.newPage();
+    await page.goto(base);
+    const lines = await page.locator("noscript p").evaluateAll((ps) => ps.map((p) => [p.lang, p.textContent]));
+    const langs = lines.map(([lang]) => lang);
+    assert.equal(langs[0], "en", "English first");
+    for (const lang of ["de", "es", "fr", "pt-BR"]) assert.ok(langs.includes(lang), `${lang} is there: ${langs}`);
+    assert.equal(await page.locator('noscript p[lang="de"]').textContent(), "Coup braucht JavaScript und WebAssembly.");
+  } finally {
+    await plain.close();
+  }
+  // A program that cannot start says so in the browser's language (Spanish here), or in
+  // the one the player picked.
+  for (const [locale, picked, want] of [
+    ["es-MX", null, /^Coup no pudo arrancar: /],
+    ["es-MX", "fr", /^Coup n’a pas pu démarrer : /],
+    ["ja-JP", null, /^Coup could not start: /],
+  ]) {
+    const context = await browser.newContext({ locale, serviceWorkers: "block" });
+    if (picked) await context.addInitScript((l) => localStorage.setItem("coup.lang", l), picked);
+    await context.route(/\.wasm$/, (route) => route.fulfill({ status: 404, body: "gone" }));
+    try {
+      const page = await context.newPage();
+      await page.goto(base);
+      // The failure replaces the whole body (its script included) with the sentence.
+      await page.waitForFunction(() => !document.querySelector("body script"));
+      const said = (await page.locator("body").textContent()).trim();
+      assert.match(said, want, `${locale}${picked ? ` picking ${picked}` : ""}`);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test("right to left, in the pseudo-locale, the table fits a phone with nothing overflowing", { timeout: 180_000 }, async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.addInitScript(() => localStorage.setItem("coup.lang", "en-XA"));

@@ -260,3 +260,30 @@ fn the_pseudo_locale_is_accented_longer_and_keeps_markup_and_names() {
     let rules = p.format("rules-html", &[]);
     assert!(rules.contains("<h3>") && rules.contains("</p>"), "{rules}");
 }
+
+/// The words shown before the program runs (`boot-…`) are written into `index.html` by
+/// the build (`.ci/offline.mjs`), which reads them as one line of plain text.
+#[test]
+fn the_words_before_the_program_runs_are_one_plain_line_in_every_catalog() {
+    let all = std::iter::once(("en".to_owned(), ENGLISH.to_owned())).chain(catalogs());
+    for (lang, text) in all {
+        for id in ["boot-failed", "boot-noscript"] {
+            let line = text
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("{id} = ")))
+                .unwrap_or_else(|| panic!("{lang}: {id} is one line"));
+            assert!(
+                !line.trim().is_empty() && !line.contains(['{', '<']),
+                "{lang}: {id} is plain text: {line}"
+            );
+            let next = text
+                .lines()
+                .skip_while(|l| !l.starts_with(&format!("{id} = ")))
+                .nth(1);
+            assert!(
+                next.is_none_or(|n| !n.starts_with(' ')),
+                "{lang}: {id} goes on for one line only"
+            );
+        }
+    }
+}

@@ -10,6 +10,7 @@ pub mod intent;
 pub mod invite;
 pub mod moment;
 pub mod name;
+pub mod problems;
 pub mod rejoin;
 pub mod relay_url;
 pub mod session;

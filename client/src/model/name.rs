@@ -17,25 +17,7 @@ pub fn check_name(typed: &str) -> Result<Option<String>, String> {
     match validate_name(typed) {
         Ok(name) => Ok(Some(name)),
         Err(NameError::Empty) => Ok(None),
-        Err(e) => Err(name_problem(e)),
-    }
-}
-
-/// The sentence for a refused name.
-pub fn name_problem(e: NameError) -> String {
-    match e {
-        NameError::Empty => "Type a name.".to_owned(),
-        NameError::TooLong => format!(
-            "A name has at most {} characters.",
-            shared::session::names::NAME_MAX_CHARS
-        ),
-        NameError::Control => "A name cannot hold line breaks or control characters.".to_owned(),
-        NameError::Invisible => {
-            "A name cannot hold invisible or direction-changing characters.".to_owned()
-        }
-        NameError::Impersonates => {
-            "A name cannot read as \"You\", a bot or a seat (\"Bot 2\", \"Seat 3\").".to_owned()
-        }
+        Err(e) => Err(super::problems::name(e)),
     }
 }
 

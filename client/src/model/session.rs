@@ -26,9 +26,11 @@ use shared::session::{Outgoing, ToReferee};
 
 use super::chat::ChatLine;
 use super::intent::{Intent, SoloSetup};
+use super::problems;
 use super::rejoin::{HostRecord, HostRoom, RejoinRecord};
 use super::signal::SignalData;
 use super::table::{Received, Table};
+use crate::i18n::{t, tr};
 
 /// How many notices stay on screen.
 const MAX_NOTICES: usize = 4;
@@ -36,9 +38,6 @@ const MAX_NOTICES: usize = 4;
 /// How long a bot waits before it acts at our tables: quick enough to keep a game moving,
 /// slow enough to follow. People keep the default timers.
 const BOT_DELAY_MS: u64 = 700;
-
-/// The name of a hosting page's player who chose none and has no relay id to go by.
-const DEFAULT_NAME: &str = "Player";
 
 /// A peer's id on the relay (one connection in one room).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -53,7 +52,7 @@ impl RelayPeer {
             .filter(char::is_ascii_alphanumeric)
             .take(4)
             .collect();
-        format!("Player {}", tag.to_uppercase())
+        tr("player-tag", &[("tag", tag.to_uppercase().into())])
     }
 }
 
@@ -283,24 +282,6 @@ impl Default for Session {
     }
 }
 
-/// A friendly sentence for an error code from the relay.
-pub fn describe_error(code: ErrorCode) -> &'static str {
-    match code {
-        ErrorCode::NoSuchRoom => "There is no room with that code.",
-        ErrorCode::RoomFull => "That room is full.",
-        ErrorCode::RateLimited => "Too many attempts; wait a minute and try again.",
-        ErrorCode::ServerFull => "The relay is full right now; try again later.",
-        ErrorCode::AlreadyInRoom => "You are already in a room.",
-        ErrorCode::NotInRoom => "You are not in a room.",
-        ErrorCode::UnknownPeer => "That player has left.",
-        ErrorCode::BadSecret => "The room could not be reclaimed.",
-        ErrorCode::TooLarge => "A message was too large for the relay.",
-        ErrorCode::BadMessage => "The relay did not understand a message.",
-        ErrorCode::NotHost => "Only the room's host may do that.",
-        ErrorCode::Banned => "The host of that room removed you from it.",
-    }
-}
-
 impl Session {
     /// A page on its first screen.
     pub fn new() -> Session {
@@ -411,7 +392,8 @@ impl Session {
         match (&self.name, me) {
             (Some(n), _) => n.clone(),
             (None, Some(me)) => me.short_name(),
-            (None, None) => DEFAULT_NAME.to_owned(),
+            // A hosting page's player who chose no name and has no relay id to go by.
+            (None, None) => t("player-default"),
         }
     }
 
@@ -441,7 +423,7 @@ impl Session {
                 match table.guest().intent(input) {
                     Ok(text) => self.up(text),
                     Err(e) => {
-                        table.problem = Some(super::words::capitalize(&e.to_string()));
+                        table.problem = Some(problems::intent(e));
                         Ok(Vec::new())
                     }
                 }
@@ -474,12 +456,9 @@ impl Session {
                 let Some(table) = self.table() else {
                     return Ok(Vec::new());
                 };
-                let text = table
-                    .guest()
-                    .chat(&typed)
-                    .map_err(|e| super::words::capitalize(&e.to_string()))?;
+                let text = table.guest().chat(&typed).map_err(problems::chat)?;
                 if table.guest().member().is_none() {
-                    return Err("Not connected to the host yet.".to_owned());
+                    return Err(t("not-connected"));
                 }
                 self.up(text)
             }
@@ -527,7 +506,7 @@ impl Session {
                 peer: j.host.clone(),
                 text,
             }]),
-            Phase::Joined(_) => Err("Not connected to the host yet.".to_owned()),
+            Phase::Joined(_) => Err(t("not-connected")),
             _ => Ok(Vec::new()),
         }
     }
@@ -639,9 +618,7 @@ impl Session {
             return Vec::new();
         }
         let effects = self.leave();
-        self.notify(format!(
-            "Your table could not be taken back after the reload ({why}); it was set aside."
-        ));
+        self.notify(tr("notice-not-restored", &[("why", why.into())]));
         effects
     }
 
@@ -768,7 +745,7 @@ impl Session {
             return Vec::new();
         }
         let effects = self.leave();
-        self.notify(format!("The table stopped: {why}"));
+        self.notify(tr("notice-table-stopped", &[("why", why.into())]));
         effects
     }
 
@@ -882,7 +859,7 @@ impl Session {
             RelayMessage::Signal { from, data } => self.on_signal(RelayPeer(from), data),
             // A guest's table stays on screen as it ended, with the news and a new room
             // one click away; the relay has already taken everyone out of the room.
-            RelayMessage::RoomClosed { reason } if matches!(self.phase, Phase::Joined(_)) => {
+            RelayMessage::RoomClosed { .. } if matches!(self.phase, Phase::Joined(_)) => {
                 let Phase::Joined(j) = &mut self.phase else {
                     return Vec::new();
                 };
@@ -894,9 +871,7 @@ impl Session {
                 j.reconnect = None;
                 j.host_away = false;
                 j.rejoining = None;
-                j.ended = Some(format!(
-                    "The host did not come back, so this game is over ({reason})."
-                ));
+                j.ended = Some(t("ended-host-gone"));
                 effects
             }
             RelayMessage::RoomClosed { reason } => {
@@ -904,7 +879,7 @@ impl Session {
                     return Vec::new();
                 }
                 let effects = self.leave();
-                self.notify(format!("The room was closed: {reason}"));
+                self.notify(problems::room_closed(&reason));
                 effects
             }
             RelayMessage::Pong => Vec::new(),
@@ -915,9 +890,12 @@ impl Session {
                 if self.reclaiming() {
                     let code_text = self.room().map(|r| r.code.to_string()).unwrap_or_default();
                     let effects = self.leave();
-                    self.notify(format!(
-                        "Could not take room {code_text} back: {}",
-                        describe_error(code)
+                    self.notify(tr(
+                        "notice-reclaim-failed",
+                        &[
+                            ("code", code_text.into()),
+                            ("why", problems::relay(code).into()),
+                        ],
                     ));
                     return effects;
                 }
@@ -928,15 +906,17 @@ impl Session {
                     };
                     self.phase = Phase::Start { offer: None };
                     if let Some(r) = rejoining {
-                        self.notify(format!(
-                            "Could not rejoin room {}: {}",
-                            r.code,
-                            describe_error(code)
+                        self.notify(tr(
+                            "notice-rejoin-failed",
+                            &[
+                                ("code", r.code.to_string().into()),
+                                ("why", problems::relay(code).into()),
+                            ],
                         ));
                         return Vec::new();
                     }
                 }
-                self.notify(describe_error(code));
+                self.notify(problems::relay(code));
                 Vec::new()
             }
         }
@@ -987,9 +967,12 @@ impl Session {
                 }
                 let code_text = j.room.code.to_string();
                 let effects = self.leave();
-                self.notify(format!(
-                    "Room {code_text} is gone: {} Create a new room to play again.",
-                    describe_error(code)
+                self.notify(tr(
+                    "notice-room-gone",
+                    &[
+                        ("code", code_text.into()),
+                        ("why", problems::relay(code).into()),
+                    ],
                 ));
                 Some(effects)
             }
@@ -1035,15 +1018,16 @@ impl Session {
 
     /// What the page's connection line says, if anything: a guest getting its link back,
     /// a host getting its relay back. Calm, and gone once things are back.
-    pub fn connection_line(&self) -> Option<&'static str> {
-        match &self.phase {
+    pub fn connection_line(&self) -> Option<String> {
+        let id = match &self.phase {
             Phase::Joined(j) if j.host_away || (j.host_left_relay && j.reconnect.is_some()) => {
-                Some("The host's connection dropped; waiting for them to come back…")
+                "connection-host-away"
             }
-            Phase::Joined(j) if j.reconnect.is_some() => Some("Reconnecting…"),
-            Phase::Hosting(h) if h.off_relay => Some("Reconnecting to the relay…"),
-            _ => None,
-        }
+            Phase::Joined(j) if j.reconnect.is_some() => "connection-reconnecting",
+            Phase::Hosting(h) if h.off_relay => "connection-relay",
+            _ => return None,
+        };
+        Some(t(id))
     }
 
     /// The page's clock moved to `now`: a reconnection that is due makes its next attempt.
@@ -1310,16 +1294,16 @@ impl Session {
                 text: text.clone(),
             })
             .collect();
-        self.notify(format!(
-            "The relay restarted and lost this room, so it has a new code: {code}. The \
-             players here were told; the game goes on."
+        self.notify(tr(
+            "notice-room-moved",
+            &[("code", code.to_string().into())],
         ));
         effects
     }
 
     /// The relay sent something it could not have meant: a notice, and nothing changes.
     fn relay_garbage(&mut self, what: &str) -> Vec<Effect> {
-        self.notify(format!("Ignored a bad message from the relay: {what}."));
+        self.notify(tr("notice-relay-garbage", &[("what", what.into())]));
         Vec::new()
     }
 
@@ -1429,9 +1413,12 @@ impl Session {
         let data = match SignalData::parse(data) {
             Ok(data) => data,
             Err(e) => {
-                self.notify(format!(
-                    "Ignored a bad signal from {}: {e}",
-                    from.short_name()
+                self.notify(tr(
+                    "notice-bad-signal",
+                    &[
+                        ("name", from.short_name().into()),
+                        ("error", e.to_string().into()),
+                    ],
                 ));
                 return Vec::new();
             }
@@ -1446,9 +1433,9 @@ impl Session {
                 | (SignalData::Candidate { .. }, _)
         );
         if !in_place {
-            self.notify(format!(
-                "Ignored an unexpected signal from {}.",
-                from.short_name()
+            self.notify(tr(
+                "notice-odd-signal",
+                &[("name", from.short_name().into())],
             ));
             return Vec::new();
         }
@@ -1557,8 +1544,11 @@ impl Session {
         }
         let name = peer.short_name();
         self.notify(match why {
-            Some(why) => format!("The connection to {name} failed: {why}"),
-            None => format!("The connection to {name} closed."),
+            Some(why) => tr(
+                "notice-link-failed",
+                &[("name", name.into()), ("why", why.into())],
+            ),
+            None => tr("notice-link-closed", &[("name", name.into())]),
         });
         let mut effects = self.link_ended(peer);
         effects.push(Effect::Hangup { peer: peer.clone() });
@@ -1616,9 +1606,9 @@ impl Session {
             return Vec::new();
         }
         let effects = self.leave();
-        self.notify(format!(
-            "Your seat in room {} is no longer yours: it was given away or the game moved on.",
-            record.code
+        self.notify(tr(
+            "notice-seat-lost",
+            &[("code", record.code.to_string().into())],
         ));
         effects
     }
@@ -1630,7 +1620,7 @@ impl Session {
         match &mut self.phase {
             Phase::Opening(_) => {
                 self.phase = Phase::Start { offer: None };
-                self.notify("Could not reach the relay. Check your connection and try again.");
+                self.notify(t("notice-no-relay"));
             }
             Phase::Hosting(h) if h.room.is_some() => {
                 if !h.off_relay {

@@ -639,7 +639,7 @@ fn the_hosts_table_commands_are_single_intents() {
     assert!(
         g.notices()
             .iter()
-            .any(|n| n == "The host removed you from the table"),
+            .any(|n| n == "The host removed you from the table."),
         "{:?}",
         g.notices()
     );
@@ -917,7 +917,7 @@ fn stray_answers_outside_opening_are_ignored() {
     p.intent(Intent::PlayBots(SoloSetup::default()), 0);
     p.s.on_relay_lost(0);
     assert!(p.notices().is_empty());
-    assert_eq!(p.s.connection_line(), None);
+    assert_eq!(p.s.connection_line().as_deref(), None);
     assert!(p.s.tick(1_000_000, 0.5).is_empty(), "no relay to reclaim");
 }
 
@@ -971,7 +971,7 @@ fn a_host_that_reloads_takes_its_room_and_table_back_and_every_guest_its_seat() 
     g.run(fx, now);
     g.relay(RelayMessage::PeerLeft { peer: "h".into() }, now);
     assert_eq!(
-        g.s.connection_line(),
+        g.s.connection_line().as_deref(),
         Some("The host's connection dropped; waiting for them to come back…")
     );
     g.seen.clear();
@@ -1026,7 +1026,11 @@ fn a_host_that_reloads_takes_its_room_and_table_back_and_every_guest_its_seat() 
         Some(Seat(1)),
         "the guest's seat is its own again"
     );
-    assert_eq!(g.s.connection_line(), None, "and the line is gone");
+    assert_eq!(
+        g.s.connection_line().as_deref(),
+        None,
+        "and the line is gone"
+    );
     assert_eq!(host_view(&g), guest_before, "the guest sees the same table");
     assert!(g.guest().member().is_some());
     // And the game plays on to its end on both pages.
@@ -1166,7 +1170,7 @@ fn a_guest_whose_link_drops_asks_the_host_to_call_again_and_is_back_in_its_seat(
     g.run(fx, 1_000);
     let fx = h.s.on_link_closed(&"g1".into(), None, 1_000);
     h.run(fx, 1_000);
-    assert_eq!(g.s.connection_line(), Some("Reconnecting…"));
+    assert_eq!(g.s.connection_line().as_deref(), Some("Reconnecting…"));
     assert!(g.notices().is_empty(), "one calm line, no notices");
     assert_eq!(g.seen[0], Effect::Hangup { peer: "h".into() });
     assert_eq!(signals(&g), [("h".to_owned(), SignalData::Redial)]);
@@ -1217,7 +1221,7 @@ fn a_guest_whose_link_drops_asks_the_host_to_call_again_and_is_back_in_its_seat(
     );
     pump(&mut [&mut h, &mut g], 7_100);
     assert_eq!(g.guest().seat(), Some(Seat(1)), "the same seat");
-    assert_eq!(g.s.connection_line(), None);
+    assert_eq!(g.s.connection_line().as_deref(), None);
     assert!(!g.s.tick_due(100_000), "nothing more to do");
     play_to_the_end(&mut h, &mut [&mut g], 8_000);
 }
@@ -1229,7 +1233,7 @@ fn a_struggling_link_asks_the_host_for_an_ice_restart() {
     let fx = g.s.on_link_unstable(&"h".into(), 500);
     g.run(fx, 500);
     assert_eq!(signals(&g), [("h".to_owned(), SignalData::Restart)]);
-    assert_eq!(g.s.connection_line(), Some("Reconnecting…"));
+    assert_eq!(g.s.connection_line().as_deref(), Some("Reconnecting…"));
     assert!(
         g.s.on_link_unstable(&"h".into(), 600).is_empty(),
         "asked once"
@@ -1271,7 +1275,7 @@ fn a_struggling_link_asks_the_host_for_an_ice_restart() {
     assert!(g.notices().iter().any(|n| n.contains("unexpected signal")));
     // The connection comes back on the same channel: the line goes.
     g.s.on_link_stable(&"h".into());
-    assert_eq!(g.s.connection_line(), None);
+    assert_eq!(g.s.connection_line().as_deref(), None);
 }
 
 #[test]
@@ -1281,7 +1285,7 @@ fn a_guest_whose_relay_socket_dropped_plays_on_and_joins_again_only_to_reconnect
     g.run(fx, 100);
     assert!(g.notices().is_empty());
     assert_eq!(
-        g.s.connection_line(),
+        g.s.connection_line().as_deref(),
         None,
         "the channel is open: nothing to say"
     );
@@ -1324,7 +1328,7 @@ fn a_guest_whose_relay_socket_dropped_plays_on_and_joins_again_only_to_reconnect
     g.link_open("h", 400);
     pump(&mut [&mut h, &mut g], 400);
     assert_eq!(g.guest().seat(), Some(Seat(1)));
-    assert_eq!(g.s.connection_line(), None);
+    assert_eq!(g.s.connection_line().as_deref(), None);
     assert!(g.s.seat_record().is_some_and(|r| r.code == code()));
 }
 
@@ -1354,7 +1358,10 @@ fn a_host_whose_relay_socket_drops_reclaims_the_room_with_backoff_and_keeps_its_
     h.seen.clear();
     let fx = h.s.on_relay_lost(1_000);
     h.run(fx, 1_000);
-    assert_eq!(h.s.connection_line(), Some("Reconnecting to the relay…"));
+    assert_eq!(
+        h.s.connection_line().as_deref(),
+        Some("Reconnecting to the relay…")
+    );
     let reclaim = Effect::Relay(ClientMessage::Reclaim {
         room: "ABC234".into(),
         host_secret: "secret".into(),
@@ -1385,7 +1392,7 @@ fn a_host_whose_relay_socket_drops_reclaims_the_room_with_backoff_and_keeps_its_
         3_100,
     );
     assert!(h.seen.is_empty(), "no redial of an open link");
-    assert_eq!(h.s.connection_line(), None);
+    assert_eq!(h.s.connection_line().as_deref(), None);
     assert!(!h.s.tick_due(1_000_000));
     play_to_the_end(&mut h, &mut [&mut g], 4_000);
 }
@@ -1414,7 +1421,10 @@ fn relay_restarts_and_the_room_moves(h: &mut Page, g: &mut Page, now: u64) {
         "a new room, since the relay lost the old one"
     );
     assert!(h.s.hosting(), "the table plays on");
-    assert_eq!(h.s.connection_line(), Some("Reconnecting to the relay…"));
+    assert_eq!(
+        h.s.connection_line().as_deref(),
+        Some("Reconnecting to the relay…")
+    );
     h.seen.clear();
     h.relay(
         RelayMessage::Created {
@@ -1433,7 +1443,7 @@ fn relay_restarts_and_the_room_moves(h: &mut Page, g: &mut Page, now: u64) {
         "the same referee and links: {:?}",
         h.seen
     );
-    assert_eq!(h.s.connection_line(), None);
+    assert_eq!(h.s.connection_line().as_deref(), None);
     assert!(!h.s.tick_due(u64::MAX), "nothing more to ask the relay");
     pump(&mut [h, g], now + 20);
     // The guest's channel to the host stays as it was; what reaches the host through the
@@ -1464,7 +1474,11 @@ fn a_restarted_relay_that_lost_the_room_moves_the_table_to_a_new_code_its_guests
         (seat.code.clone(), seat.token.as_str()),
         (moved, token.as_str())
     );
-    assert_eq!(g.s.connection_line(), None, "the channel never went");
+    assert_eq!(
+        g.s.connection_line().as_deref(),
+        None,
+        "the channel never went"
+    );
     assert!(
         h.notices().iter().any(|n| n.contains("XYZ-789")),
         "{:?}",
@@ -1551,7 +1565,7 @@ fn a_restarted_relay_that_lost_the_room_moves_the_table_to_a_new_code_its_guests
     g.link_open("h2", 900);
     pump(&mut [&mut h, &mut g], 900);
     assert_eq!(g.guest().seat(), Some(Seat(1)));
-    assert_eq!(g.s.connection_line(), None);
+    assert_eq!(g.s.connection_line().as_deref(), None);
     play_to_the_end(&mut h, &mut [&mut g], 1_000);
     assert_eq!(winner(&h), winner(&g));
     assert!(winner(&h).is_some());
@@ -1579,7 +1593,10 @@ fn a_new_room_the_relay_will_not_open_yet_is_asked_for_again_with_backoff() {
         20,
     );
     assert!(h.s.hosting(), "the table plays on");
-    assert_eq!(h.s.connection_line(), Some("Reconnecting to the relay…"));
+    assert_eq!(
+        h.s.connection_line().as_deref(),
+        Some("Reconnecting to the relay…")
+    );
     let creates = |p: &Page| {
         p.seen
             .iter()
@@ -1630,9 +1647,13 @@ fn a_host_gone_for_good_leaves_the_final_table_on_screen_and_a_new_room_one_clic
     assert_eq!(g.seen, vec![Effect::Hangup { peer: "h".into() }]);
     assert_eq!(
         g.s.ended(),
-        Some("The host did not come back, so this game is over (the host did not return).")
+        Some("The host did not come back, so this game is over.")
     );
-    assert_eq!(g.s.connection_line(), None, "nothing is coming back");
+    assert_eq!(
+        g.s.connection_line().as_deref(),
+        None,
+        "nothing is coming back"
+    );
     assert_eq!(
         format!("{:?}", g.guest().game().expect("still shown").view),
         before,
@@ -1664,17 +1685,17 @@ fn a_host_that_leaves_the_relay_with_its_channel_open_plays_on() {
     g.seen.clear();
     g.relay(RelayMessage::PeerLeft { peer: "h".into() }, 10);
     assert!(g.seen.is_empty(), "no hangup of an open channel");
-    assert_eq!(g.s.connection_line(), None);
+    assert_eq!(g.s.connection_line().as_deref(), None);
     assert!(g.guest().member().is_some(), "still welcomed");
     // Struggling then (the host's page went): the line says the host is away.
     let fx = g.s.on_link_unstable(&"h".into(), 15);
     g.run(fx, 15);
     assert_eq!(
-        g.s.connection_line(),
+        g.s.connection_line().as_deref(),
         Some("The host's connection dropped; waiting for them to come back…")
     );
     g.s.on_link_stable(&"h".into());
-    assert_eq!(g.s.connection_line(), None);
+    assert_eq!(g.s.connection_line().as_deref(), None);
     g.intent(
         Intent::Play(
             g.guest()
@@ -1689,7 +1710,7 @@ fn a_host_that_leaves_the_relay_with_its_channel_open_plays_on() {
     let fx = g.s.on_link_closed(&"h".into(), None, 30);
     g.run(fx, 30);
     assert_eq!(
-        g.s.connection_line(),
+        g.s.connection_line().as_deref(),
         Some("The host's connection dropped; waiting for them to come back…")
     );
     assert!(signals(&g).is_empty());

@@ -11,7 +11,7 @@ use shared::session::protocol::{BotLevel, DecisionKind, LogItem, MemberId, SeatI
 use shared::session::{Guest, GuestError, GuestEvent};
 
 use super::chat::ChatLine;
-use super::words::{capitalize, refusal_notice};
+use super::problems;
 use crate::i18n::{Arg, t, tr};
 
 /// What a text from the host changed, for the session.
@@ -62,7 +62,7 @@ impl Table {
                 for e in events {
                     match e {
                         GuestEvent::Refused(refusal) => {
-                            let text = refusal_notice(&refusal);
+                            let text = problems::refusal(&refusal);
                             if self.guest.game().is_some() {
                                 self.problem = Some(text);
                             } else {
@@ -70,7 +70,7 @@ impl Table {
                             }
                         }
                         GuestEvent::Closed(fatal) => {
-                            r.notices.push(capitalize(&fatal.to_string()));
+                            r.notices.push(problems::fatal(&fatal));
                             r.closed = true;
                         }
                         // A new state clears an old complaint about the last one.
@@ -82,8 +82,10 @@ impl Table {
             }
             Err(GuestError::Closed(_)) => {}
             Err(e) => {
-                r.notices
-                    .push(tr("ignored-from-host", &[("error", e.to_string().into())]));
+                r.notices.push(tr(
+                    "ignored-from-host",
+                    &[("error", problems::guest(&e).into())],
+                ));
                 r.resync = matches!(
                     e,
                     GuestError::LogOrder { .. } | GuestError::WrongSeat { .. }

@@ -11,9 +11,7 @@ use shared::engine::{
     Action, ActionKind, Allegiance, Card, ClaimEntry, ClaimFor, Claimed, Event, Input, Options,
     Outcome, Seat, Turn,
 };
-use shared::session::protocol::{
-    DecisionKind, LogEntry, LogItem, Note, Refusal, SeatInfo, TableInfo,
-};
+use shared::session::protocol::{DecisionKind, LogEntry, LogItem, Note, SeatInfo, TableInfo};
 
 use crate::i18n::{Arg, t, tr};
 
@@ -339,16 +337,6 @@ pub fn is_targeted(i: &Input) -> bool {
     matches!(i, Input::Act(a) if a.target().is_some())
 }
 
-/// What a player reads when the host refuses something: a sentence, never a code.
-/// What a player reads when the host refuses something: a sentence, never a code.
-pub fn refusal_notice(r: &Refusal) -> String {
-    match r {
-        // A click that arrived after the decision moved on (a timer, or a double click).
-        Refusal::Stale { .. } => t("refusal-stale"),
-        other => capitalize(&other.to_string()),
-    }
-}
-
 /// One event as `me` reads it, or `None` for bookkeeping nobody needs to read.
 pub fn describe(e: &Event, names: &[String], me: Option<Seat>, options: Options) -> Option<String> {
     sentence(e, options).map(|s| s.render(names, me))
@@ -616,7 +604,6 @@ pub fn capitalize(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shared::session::protocol::Refusal;
 
     fn names() -> Vec<String> {
         vec![you(), "Ana".into(), "Bo".into()]
@@ -624,21 +611,6 @@ mod tests {
 
     fn read(e: Event, me: Option<Seat>) -> Option<String> {
         describe(&e, &names(), me, Options::default())
-    }
-
-    #[test]
-    fn refusals_read_as_sentences_not_codes() {
-        let stale = refusal_notice(&Refusal::Stale { step: 4, now: 5 });
-        assert_eq!(stale, "Too late: that decision has already passed.");
-        let illegal = refusal_notice(&Refusal::Illegal {
-            code: "not_enough_coins".into(),
-            message: "an Assassination costs 3 coins".into(),
-        });
-        assert_eq!(
-            illegal,
-            "The rules do not allow it: an Assassination costs 3 coins"
-        );
-        assert!(!format!("{stale}{illegal}").contains("Stale"));
     }
 
     #[test]

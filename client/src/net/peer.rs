@@ -168,9 +168,9 @@ impl PeerLink {
             let report = report.clone();
             let pc = pc.clone();
             Closure::<dyn FnMut(JsValue)>::new(move |_| match pc.connection_state() {
-                RtcPeerConnectionState::Failed => report(LinkEvent::Closed(Some(
-                    "no network path between the two browsers".into(),
-                ))),
+                RtcPeerConnectionState::Failed => {
+                    report(LinkEvent::Closed(Some(crate::i18n::t("link-no-path"))))
+                }
                 RtcPeerConnectionState::Disconnected => report(LinkEvent::Unstable),
                 RtcPeerConnectionState::Connected => report(LinkEvent::Stable),
                 _ => {}

@@ -69,7 +69,7 @@ impl RefereeWorker {
         let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
             let message = e.message();
             on_event(RefereeEvent::Failed(if message.is_empty() {
-                "the referee's worker could not load".to_owned()
+                crate::i18n::t("referee-no-load")
             } else {
                 message
             }));

@@ -144,7 +144,7 @@ pub fn Lobby() -> impl IntoView {
                 <crate::ui::table::SoloStart ready=Callback::new(move |()| take_name()) />
                 <div class="panel card-create">
                     <h2>{t("play-with-friends")}</h2>
-                    <p class="muted">"Open a room, then send them the invitation."</p>
+                    <p class="muted">{t("create-room-hint")}</p>
                     <button
                         class="btn primary big"
                         data-testid="create-room"

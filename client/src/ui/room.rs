@@ -349,7 +349,7 @@ fn Lobby() -> impl IntoView {
         </Show>
         {move || {
             if seats.with(Vec::is_empty) {
-                view! { <p class="muted small felt-hint">"Connecting to the host…"</p> }.into_any()
+                view! { <p class="muted small felt-hint">{t("connecting-to-host")}</p> }.into_any()
             } else if hosting.get() {
                 view! {
                     <div class="lobby-controls">
@@ -386,7 +386,7 @@ fn Lobby() -> impl IntoView {
                 }
                     .into_any()
             } else {
-                view! { <p class="muted small felt-hint">"Waiting for the host to start the game…"</p> }
+                view! { <p class="muted small felt-hint">{t("waiting-for-start")}</p> }
                     .into_any()
             }
         }}

@@ -534,7 +534,7 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
             </button>
         }
         .into_any(),
-        None => view! { <span class="muted">"The host may deal again."</span> }.into_any(),
+        None => view! { <span class="muted">{t("rematch-by-host")}</span> }.into_any(),
     };
     let to_lobby = ctx.to_lobby.map(|cb| {
         view! {
