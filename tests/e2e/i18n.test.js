@@ -102,6 +102,13 @@ test("right to left, in the pseudo-locale, the table fits a phone with nothing o
     assert.deepEqual(await overflowing(page), [], `${where}: nothing overflows its box`);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(wide <= 1, `${where}: the page is ${wide}px wider than the phone`);
+    // The dock (the hand and the decision) is as wide as the screen and no wider inside:
+    // right to left, anything wider would stick out past the left edge.
+    const dock = await page.evaluate(() => {
+      const d = document.querySelector(".t-dock");
+      return d ? d.scrollWidth - d.clientWidth : 0;
+    });
+    assert.ok(dock <= 1, `${where}: the dock's content is ${dock}px wider than the dock`);
   };
   try {
     await page.goto(base);
