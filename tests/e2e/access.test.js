@@ -13,6 +13,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { useTable } from "./harness.mjs";
+import { owed, playUntilOver } from "./play.mjs";
 
 const table = useTable();
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -41,8 +42,6 @@ async function clean(page, screen) {
   assert.deepEqual(bad, [], `${screen}: no serious or critical violation`);
 }
 
-/** Whether a decision is ours (the tab's title). */
-const owed = async (page) => (await page.title()).startsWith("●");
 const over = (page) => page.getByRole("dialog", { name: "Game over" });
 
 async function playBots(page, players = 3) {
@@ -66,13 +65,7 @@ for (const [label, viewport] of [
       await page.getByRole("button", { name: "Close" }).click();
       let turn = false;
       let window = false;
-      const deadline = Date.now() + 240_000;
-      while (!(await over(page).isVisible())) {
-        assert.ok(Date.now() < deadline, "the game ends in time");
-        if (!(await owed(page))) {
-          await page.waitForTimeout(100);
-          continue;
-        }
+      await playUntilOver(page, async () => {
         const panel = page.locator("[data-testid=decision-area] [role=group]");
         const name = await panel.getAttribute("aria-label", { timeout: 3_000 }).catch(() => null);
         if (name === "Your turn" && !turn) {
@@ -87,7 +80,7 @@ for (const [label, viewport] of [
         await pick.first().click({ timeout: 2_000 }).catch(() => {});
         const whom = page.getByRole("button", { name: /^(Coup|Steal from|Assassinate|Examine|Convert) (?!—)/ });
         if (await whom.count()) await whom.first().click({ timeout: 2_000 }).catch(() => {});
-      }
+      });
       assert.ok(turn, "a turn was audited");
       await clean(page, `${label}, game over`);
 
@@ -167,18 +160,12 @@ test("a whole game against bots played with the keyboard alone", { timeout: 300_
     let decisions = 0;
     let byKey = 0;
     let askedTime = false;
-    const deadline = Date.now() + 240_000;
-    while (!(await over(page).isVisible())) {
-      assert.ok(Date.now() < deadline, "the game ends in time");
-      if (!(await owed(page))) {
-        await page.waitForTimeout(100);
-        continue;
-      }
+    await playUntilOver(page, async () => {
       // Focus moves to the decision owed.
       await page.waitForFunction(() => document.activeElement?.closest("[data-testid=decision-area] [role=group]"), null, { timeout: 2_000 }).catch(() => {});
       let f = await focused(page);
-      if (!(await owed(page))) continue;
-      if (await over(page).isVisible()) break;
+      if (!(await owed(page))) return;
+      if (await over(page).isVisible()) return;
       assert.ok(f.group, `the focus is on the decision owed (it is on "${f.text}": ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 300) + " || " + document.querySelector("[data-testid=decision-area]")?.outerHTML.slice(0, 600))})`);
       // Said at once: the decision is ours (read with the focus in one go: the bots play
       // on meanwhile).
@@ -194,10 +181,10 @@ test("a whole game against bots played with the keyboard alone", { timeout: 300_
         )
         .then((h) => h.jsonValue())
         .catch(() => page.getByTestId("said-yours").textContent());
-      if (!(await owed(page))) continue;
+      if (!(await owed(page))) return;
       assert.match(said, /^Your decision: /, "a decision of ours is said at once");
       f = await focused(page);
-      if (!f.group) continue;
+      if (!f.group) return;
       if (!askedTime) {
         // Back along the bar to the rules, open and close them by keys, and Tab again to
         // the same decision: the order runs bar, then the decision.
@@ -217,7 +204,7 @@ test("a whole game against bots played with the keyboard alone", { timeout: 300_
           await page.keyboard.press("Tab");
           f = await focused(page);
         }
-        if (!(await owed(page))) continue;
+        if (!(await owed(page))) return;
         await page.keyboard.press("t");
         await page.getByTestId("said-time").filter({ hasText: /seconds left to decide|no time limit/ }).waitFor({ timeout: 2_000 });
         askedTime = true;
@@ -247,7 +234,7 @@ test("a whole game against bots played with the keyboard alone", { timeout: 300_
       }
       decisions += 1;
       await focusHeld(page, `after a decision (${f.group})`);
-    }
+    });
     // The end: the focus goes into its dialog.
     await page.waitForFunction(() => document.activeElement?.closest("[role=dialog]"), null, { timeout: 3_000 });
     assert.equal((await focused(page)).dialog, "Game over");

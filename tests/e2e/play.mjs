@@ -102,3 +102,19 @@ export async function playToTheEnd(host, guest, { ms = 90_000, prefer } = {}) {
   assert.equal(await winner(guest.page), won, "both pages show the same winner");
   return won;
 }
+
+/** Whether a decision is `page`'s to make (the tab's title starts with ● then). */
+export const owed = async (page) => (await page.title()).startsWith("●");
+
+/**
+ * Plays `page`'s game to its end: waits while nothing is owed, and each time a decision
+ * is, runs `decide()` (which answers it, or returns to look again). Fails after `ms`.
+ */
+export async function playUntilOver(page, decide, { ms = 240_000 } = {}) {
+  const deadline = Date.now() + ms;
+  while (!(await page.getByTestId("game-over").isVisible())) {
+    assert.ok(Date.now() < deadline, "the game ends in time");
+    if (await owed(page)) await decide();
+    else await page.waitForTimeout(100);
+  }
+}
