@@ -718,6 +718,10 @@ notice-referee-garbage = Fehlerhafte Nachricht des Schiedsrichters ignoriert: { 
 notice-relay-closed = Das Relais hat die Verbindung geschlossen ({ $code }): { $reason }
 link-no-path = kein Netzwerkweg zwischen den beiden Browsern
 referee-no-load = der Worker des Schiedsrichters konnte nicht geladen werden
+net-relay-closed = die Verbindung zum Relais ist geschlossen
+net-channel-closed = der Datenkanal ist nicht offen
+net-no-page = diese Seite hat kein { $what }
+net-bad-relay-url = die Relais-Adresse „{ $url }“ ist weder eine ws://- oder wss://-URL noch ein Pfad
 
 ## Bevor das Programm der Seite läuft (index.html, beim Bauen eingesetzt)
 

@@ -747,6 +747,11 @@ notice-referee-garbage = Ignored a bad message from the referee: { $what }
 notice-relay-closed = The relay closed the connection ({ $code }): { $reason }
 link-no-path = no network path between the two browsers
 referee-no-load = the referee's worker could not load
+# Why the browser could not do something; $what names a part of the page, $url is an address.
+net-relay-closed = the relay connection is closed
+net-channel-closed = the data channel is not open
+net-no-page = this page has no { $what }
+net-bad-relay-url = the relay address “{ $url }” is not a ws:// or wss:// URL or a path
 
 ## Before the page's program runs (index.html, filled in by the build)
 

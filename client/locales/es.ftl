@@ -719,6 +719,10 @@ notice-referee-garbage = Se ignoró un mensaje erróneo del árbitro: { $what }
 notice-relay-closed = El relé cerró la conexión ({ $code }): { $reason }
 link-no-path = no hay ruta de red entre los dos navegadores
 referee-no-load = el worker del árbitro no pudo cargarse
+net-relay-closed = la conexión con el relé está cerrada
+net-channel-closed = el canal de datos no está abierto
+net-no-page = esta página no tiene { $what }
+net-bad-relay-url = la dirección del relé «{ $url }» no es una URL ws:// o wss:// ni una ruta
 
 ## Antes de que arranque el programa de la página (index.html, rellenado al compilar)
 

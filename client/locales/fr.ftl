@@ -719,6 +719,10 @@ notice-referee-garbage = Message incorrect de l’arbitre ignoré : { $what }
 notice-relay-closed = Le relais a fermé la connexion ({ $code }) : { $reason }
 link-no-path = aucun chemin réseau entre les deux navigateurs
 referee-no-load = le worker de l’arbitre n’a pas pu se charger
+net-relay-closed = la connexion au relais est fermée
+net-channel-closed = le canal de données n’est pas ouvert
+net-no-page = cette page n’a pas de { $what }
+net-bad-relay-url = l’adresse du relais « { $url } » n’est ni une URL ws:// ou wss:// ni un chemin
 
 ## Avant que le programme de la page ne démarre (index.html, rempli à la construction)
 

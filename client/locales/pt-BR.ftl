@@ -716,6 +716,10 @@ notice-referee-garbage = Uma mensagem errada do árbitro foi ignorada: { $what }
 notice-relay-closed = O relay fechou a conexão ({ $code }): { $reason }
 link-no-path = nenhum caminho de rede entre os dois navegadores
 referee-no-load = o worker do árbitro não pôde ser carregado
+net-relay-closed = a conexão com o relay está fechada
+net-channel-closed = o canal de dados não está aberto
+net-no-page = esta página não tem { $what }
+net-bad-relay-url = o endereço do relay “{ $url }” não é uma URL ws:// ou wss:// nem um caminho
 
 ## Antes de o programa da página começar (index.html, preenchido na compilação)
 

@@ -328,7 +328,7 @@ impl Controller {
                 }) {
                     self.notify(tr(
                         "notice-relay-failed",
-                        &[("error", e.to_string().into())],
+                        &[("error", e.for_people().into())],
                     ));
                     self.step(|s| s.on_relay_lost(now_ms()));
                 }
@@ -339,7 +339,7 @@ impl Controller {
                 match PeerLink::dial(&ice_servers, report) {
                     Ok(link) => drop(self.links.borrow_mut().insert(peer, link)),
                     Err(e) => {
-                        self.step(|s| s.on_link_closed(&peer, Some(&e.to_string()), now_ms()))
+                        self.step(|s| s.on_link_closed(&peer, Some(&e.for_people()), now_ms()))
                     }
                 }
             }
@@ -353,8 +353,9 @@ impl Controller {
                     match PeerLink::accept(&ice_servers, report) {
                         Ok(link) => drop(self.links.borrow_mut().insert(peer.clone(), link)),
                         Err(e) => {
-                            return self
-                                .step(|s| s.on_link_closed(&peer, Some(&e.to_string()), now_ms()));
+                            return self.step(|s| {
+                                s.on_link_closed(&peer, Some(&e.for_people()), now_ms())
+                            });
                         }
                     }
                 }
@@ -374,7 +375,10 @@ impl Controller {
             Effect::Send { peer, text } => {
                 let sent = self.links.borrow().get(&peer).map(|l| l.send(&text));
                 if let Some(Err(e)) = sent {
-                    self.notify(tr("notice-send-failed", &[("error", e.to_string().into())]));
+                    self.notify(tr(
+                        "notice-send-failed",
+                        &[("error", e.for_people().into())],
+                    ));
                 }
             }
             Effect::StartReferee { resume } => {
@@ -392,7 +396,7 @@ impl Controller {
                 match started {
                     Ok(worker) => *self.referee.borrow_mut() = Some(worker),
                     Err(e) => {
-                        let why = e.to_string();
+                        let why = e.for_people();
                         defer(self.me.clone(), move |c| {
                             c.step(|s| s.on_referee_failed(&why));
                         });
@@ -404,7 +408,7 @@ impl Controller {
                 if let Some(Err(e)) = posted {
                     self.notify(tr(
                         "notice-referee-failed",
-                        &[("error", e.to_string().into())],
+                        &[("error", e.for_people().into())],
                     ));
                 }
             }

@@ -31,6 +31,20 @@ pub enum NetError {
     RelayUrl(#[from] crate::model::relay_url::BadRelayUrl),
 }
 
+impl NetError {
+    /// What the person reads (the browser's own words as they are).
+    pub fn for_people(&self) -> String {
+        use crate::i18n::{t, tr};
+        match self {
+            NetError::Browser(text) => text.clone(),
+            NetError::RelayClosed => t("net-relay-closed"),
+            NetError::ChannelClosed => t("net-channel-closed"),
+            NetError::NoPage(what) => tr("net-no-page", &[("what", (*what).into())]),
+            NetError::RelayUrl(bad) => tr("net-bad-relay-url", &[("url", bad.0.as_str().into())]),
+        }
+    }
+}
+
 impl From<JsValue> for NetError {
     fn from(err: JsValue) -> NetError {
         NetError::Browser(js_error_text(&err))
