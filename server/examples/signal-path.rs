@@ -42,7 +42,7 @@ fn main() {
         let limits = hub.config.frame_limits();
         let mut host_guard = FrameGuard::new(limits, now);
         let mut guest_guard = FrameGuard::new(limits, now);
-        let reply = |r: Option<axum::extract::ws::Utf8Bytes>| -> Value {
+        let reply = |r: Option<coup_server::hub::Utf8Bytes>| -> Value {
             serde_json::from_str(r.expect("a reply").as_str()).expect("json")
         };
         let created = reply(

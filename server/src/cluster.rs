@@ -26,7 +26,7 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
 
-use axum::extract::ws::Utf8Bytes;
+use crate::hub::Utf8Bytes;
 use futures_util::StreamExt as _;
 use redis::aio::ConnectionManager;
 use shared::relay::{ClientMessage, ErrorCode, RelayMessage, normalize_code};

@@ -4,8 +4,9 @@
 //! A [`Hub`] owns the room bookkeeping behind a `std::sync::Mutex`, as mini-redis's `db.rs`
 //! does: every critical section is a few map operations, never an `.await`, so a blocking
 //! mutex is cheaper than an async one and cannot be held across a suspension point.
-//! Frames for other connections go through each connection's bounded queue
-//! and close requests through its [`Inbox`]; nothing here touches a socket.
+//! Frames for other connections and close requests go through each connection's
+//! [`Inbox`], which writes a frame to an idle connection's socket at once and queues it
+//! otherwise; nothing else here touches a socket.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -14,13 +15,15 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use axum::extract::ws::Utf8Bytes;
+use bytes::Bytes;
 use dashmap::DashMap;
 use futures_util::task::AtomicWaker;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use shared::relay::{CLOSE_POLICY, CLOSE_REPLACED, ClientMessage, ErrorCode, RelayMessage};
+use tokio::net::tcp::OwnedWriteHalf;
 use tokio::time::Instant;
+pub use tokio_tungstenite::tungstenite::Utf8Bytes;
 
 use crate::cluster::Cluster;
 use crate::config::Config;
@@ -28,6 +31,7 @@ use crate::ice::Ice;
 use crate::limits::{FrameGuard, JoinThrottle, Verdict, throttle_key};
 use crate::metrics::{Metrics, Refusal};
 use crate::rooms::{ConnId, Joined, Left, RoomError, Rooms};
+use crate::websocket;
 
 /// Frames queued for one connection. A connection that lets this many pile up is too slow
 /// to keep, and is closed rather than allowed to hold memory without bound.
@@ -70,19 +74,46 @@ impl Why {
 /// connections, and a request to close (a reclaim replaced it, it is too slow to read
 /// its frames, the relay shuts down), which overtakes the frames.
 ///
-/// A short queue behind a mutex (held for a push or a pop, never across an `.await`),
-/// an atomic for the close request and one [`AtomicWaker`] for both: the socket loop's
-/// poll costs a lock and two atomics, and an idle connection holds no queue allocation
-/// (a bounded tokio channel allocates a block of 32 slots up front and polls a
-/// semaphore per frame; a `Notify` takes its mutex on every poll).
+/// Once its socket loop has attached the socket ([`Inbox::attach`]), a frame for an
+/// idle connection is written to its socket at once by the task that has it (the
+/// sender's socket loop, or the cluster's subscription): one system call, and no wake-up
+/// of the receiver's task. A frame is queued instead, and the socket loop woken to
+/// write it when the socket takes it, only when the socket cannot take it now or
+/// frames are already waiting; and while the socket loop is handling frames it read
+/// ([`Inbox::begin`] to [`Inbox::end`]), so that its answers go out before the frames
+/// they caused (a `joined` before the host's first signal to the new peer). Every
+/// write happens under the queue's mutex, so frames go out whole and in order.
+///
+/// A short queue behind a mutex (held for a push, a pop or a non-blocking write, never
+/// across an `.await`), an atomic for the close request and one [`AtomicWaker`]; an
+/// idle connection holds no queue allocation.
 #[derive(Debug, Default)]
 pub struct Inbox {
     /// The [`Why`] as a number; 0 until kicked.
     why: AtomicU8,
-    /// Frames waiting to be sent, at most [`QUEUE_DEPTH`].
-    queue: Mutex<std::collections::VecDeque<Utf8Bytes>>,
+    /// Frames waiting to be written.
+    out: Mutex<Out>,
     /// The socket loop's waker.
     waker: AtomicWaker,
+    /// The socket's sending side, once attached.
+    socket: OnceLock<OwnedWriteHalf>,
+}
+
+/// The frames of an [`Inbox`] not yet written, and the state of its writing.
+#[derive(Debug, Default)]
+struct Out {
+    /// Frames waiting (opcode, payload); at most [`QUEUE_DEPTH`] from other connections.
+    queue: std::collections::VecDeque<(u8, Bytes)>,
+    /// How much of the first frame (its header included) is already written.
+    sent: usize,
+    /// The socket loop is handling frames it read: frames from others wait.
+    busy: bool,
+    /// Where the socket loop's next answer goes in the queue while it is busy.
+    own: usize,
+    /// Closing: frames from others are dropped.
+    closed: bool,
+    /// A write failed: the socket is gone.
+    broken: bool,
 }
 
 /// What the socket loop takes from its [`Inbox`].
@@ -91,7 +122,66 @@ pub enum Delivery {
     /// Close with this code and reason.
     Close(u16, &'static str),
     /// Send this frame.
-    Frame(Utf8Bytes),
+    Frame(Bytes),
+}
+
+/// The connection's socket failed under a write: it is gone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gone;
+
+/// What the socket loop waits for on its [`Inbox`] besides its socket.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Close with this code and reason.
+    Close(u16, &'static str),
+    /// The socket failed under a write.
+    Broken,
+    /// Frames wait to be written.
+    Queued,
+}
+
+impl Out {
+    /// Writes queued frames until the socket would block: whether it failed.
+    fn flush(&mut self, socket: &OwnedWriteHalf) -> bool {
+        while let Some((opcode, payload)) = self.queue.front() {
+            match websocket::write_frame(socket, *opcode, payload, self.sent) {
+                Ok(sent) if sent == websocket::frame_len(payload.len()) => {
+                    self.queue.pop_front();
+                    self.sent = 0;
+                }
+                Ok(sent) => {
+                    self.sent = sent;
+                    return false;
+                }
+                Err(_) => {
+                    self.broken = true;
+                    self.closed = true;
+                    self.queue.clear();
+                    return true;
+                }
+            }
+        }
+        // A burst leaves capacity behind; an idle connection gives it back.
+        if self.queue.capacity() > 4 {
+            self.queue.shrink_to_fit();
+        }
+        false
+    }
+
+    /// Writes one frame ahead of the queue at once, if nothing is half written: `None`
+    /// when it went out whole, else the bytes of it written (it is queued first).
+    fn write_now(&mut self, socket: &OwnedWriteHalf, opcode: u8, payload: &Bytes) -> Option<usize> {
+        match websocket::write_frame(socket, opcode, payload, 0) {
+            Ok(sent) if sent == websocket::frame_len(payload.len()) => None,
+            Ok(sent) => Some(sent),
+            Err(_) => {
+                self.broken = true;
+                self.closed = true;
+                self.queue.clear();
+                None
+            }
+        }
+    }
 }
 
 impl Inbox {
@@ -106,42 +196,68 @@ impl Inbox {
         }
     }
 
-    /// Queues a frame; `false` when the queue is full.
-    fn push(&self, frame: Utf8Bytes) -> bool {
-        {
-            let mut queue = lock(&self.queue);
-            if queue.len() >= QUEUE_DEPTH {
-                return false;
-            }
-            queue.push_back(frame);
-        }
-        self.waker.wake();
-        true
-    }
-
-    /// A close request, else the next frame.
-    fn take(&self) -> Option<Delivery> {
-        let why = match self.why.load(Ordering::Acquire) {
+    /// The close request, if any.
+    fn kicked(&self) -> Option<Why> {
+        match self.why.load(Ordering::Acquire) {
             1 => Some(Why::Replaced),
             2 => Some(Why::TooSlow),
             3 => Some(Why::Shutdown),
             4 => Some(Why::Evicted),
             _ => None,
+        }
+    }
+
+    /// Writes or queues a frame from another connection; `false` when the queue is full.
+    fn push(&self, frame: Utf8Bytes) -> bool {
+        let frame = Bytes::from(frame);
+        let wake = {
+            let mut out = lock(&self.out);
+            if out.closed {
+                return true;
+            }
+            let idle = !out.busy && out.queue.is_empty();
+            if idle && let Some(socket) = self.socket.get() {
+                match out.write_now(socket, websocket::TEXT, &frame) {
+                    None => {
+                        let broken = out.broken;
+                        drop(out);
+                        if broken {
+                            self.waker.wake();
+                        }
+                        return true;
+                    }
+                    Some(sent) => out.sent = sent,
+                }
+            } else if out.queue.len() >= QUEUE_DEPTH {
+                return false;
+            }
+            out.queue.push_back((websocket::TEXT, frame));
+            // A busy loop writes the queue when it is done; a loop already waiting for
+            // the socket to take the queue needs no second call.
+            idle
         };
-        if let Some(why) = why {
+        if wake {
+            self.waker.wake();
+        }
+        true
+    }
+
+    /// A close request, else the next queued frame (for a loop that writes frames
+    /// itself; a socket loop attaches its socket instead).
+    fn take(&self) -> Option<Delivery> {
+        if let Some(why) = self.kicked() {
             let (code, reason) = why.close();
             return Some(Delivery::Close(code, reason));
         }
-        let mut queue = lock(&self.queue);
-        let frame = queue.pop_front();
-        // A burst leaves capacity behind; an idle connection gives it back.
-        if queue.is_empty() && queue.capacity() > 4 {
-            queue.shrink_to_fit();
+        let mut out = lock(&self.out);
+        let frame = out.queue.pop_front();
+        if out.queue.is_empty() && out.queue.capacity() > 4 {
+            out.queue.shrink_to_fit();
         }
-        frame.map(Delivery::Frame)
+        frame.map(|(_, f)| Delivery::Frame(f))
     }
 
-    /// Completes with the next close request or frame.
+    /// Completes with the next close request or queued frame (see [`Inbox::take`]).
     pub fn next(&self) -> impl std::future::Future<Output = Delivery> + '_ {
         std::future::poll_fn(move |cx| {
             if let Some(d) = self.take() {
@@ -153,6 +269,129 @@ impl Inbox {
                 None => std::task::Poll::Pending,
             }
         })
+    }
+
+    /// Attaches the socket frames are written to.
+    pub fn attach(&self, socket: OwnedWriteHalf) {
+        let _ = self.socket.set(socket);
+    }
+
+    /// Whether frames wait for the socket to take them.
+    pub fn pending(&self) -> bool {
+        !lock(&self.out).queue.is_empty()
+    }
+
+    /// Completes when the connection must close, or (unless `waiting`, when the loop
+    /// already waits for the socket to take queued frames) when frames are queued.
+    pub fn wait(&self, waiting: bool) -> impl std::future::Future<Output = Event> + '_ {
+        let check = move || {
+            if let Some(why) = self.kicked() {
+                let (code, reason) = why.close();
+                return Some(Event::Close(code, reason));
+            }
+            let out = lock(&self.out);
+            if out.broken {
+                Some(Event::Broken)
+            } else if !waiting && !out.queue.is_empty() {
+                Some(Event::Queued)
+            } else {
+                None
+            }
+        };
+        std::future::poll_fn(move |cx| {
+            if let Some(e) = check() {
+                return std::task::Poll::Ready(e);
+            }
+            self.waker.register(cx.waker());
+            match check() {
+                Some(e) => std::task::Poll::Ready(e),
+                None => std::task::Poll::Pending,
+            }
+        })
+    }
+
+    /// Completes when the attached socket may take more bytes.
+    pub async fn writable(&self) -> std::io::Result<()> {
+        match self.socket.get() {
+            Some(socket) => socket.writable().await,
+            None => std::future::pending().await,
+        }
+    }
+
+    /// Writes queued frames until the socket would block: `Err` when it failed, else
+    /// whether frames still wait.
+    pub fn flush(&self) -> Result<bool, Gone> {
+        let Some(socket) = self.socket.get() else {
+            return Ok(self.pending());
+        };
+        let mut out = lock(&self.out);
+        if !out.busy && out.flush(socket) {
+            return Err(Gone);
+        }
+        Ok(!out.queue.is_empty())
+    }
+
+    /// The socket loop starts handling frames it read: frames from others wait until
+    /// [`Inbox::end`].
+    pub fn begin(&self) {
+        let mut out = lock(&self.out);
+        out.busy = true;
+        out.own = usize::from(out.sent > 0);
+    }
+
+    /// The socket loop's own frame (an answer, a pong, a close): written at once when
+    /// no answer of its own is waiting, else queued after those, ahead of frames from
+    /// others that arrived while it was busy. `Err` when the socket failed.
+    pub fn answer(&self, opcode: u8, payload: Bytes) -> Result<(), Gone> {
+        let Some(socket) = self.socket.get() else {
+            return Err(Gone);
+        };
+        let mut out = lock(&self.out);
+        if out.broken {
+            return Err(Gone);
+        }
+        // Never ahead of a frame half written.
+        let first = out.own.max(usize::from(out.sent > 0));
+        if first == 0 {
+            match out.write_now(socket, opcode, &payload) {
+                None if out.broken => return Err(Gone),
+                None => return Ok(()),
+                Some(sent) => {
+                    out.queue.push_front((opcode, payload));
+                    out.sent = sent;
+                    out.own = 1;
+                }
+            }
+        } else {
+            out.queue.insert(first, (opcode, payload));
+            out.own = first + 1;
+        }
+        Ok(())
+    }
+
+    /// The socket loop is done with the frames it read: what waits is written. `Err`
+    /// when the socket failed, else whether frames still wait.
+    pub fn end(&self) -> Result<bool, Gone> {
+        {
+            let mut out = lock(&self.out);
+            out.busy = false;
+            out.own = 0;
+        }
+        self.flush()
+    }
+
+    /// Closing: frames from others are dropped from now on, and those waiting too (but
+    /// the rest of one half written), so the close frame goes out next.
+    pub fn close(&self, code: u16, reason: &str) -> Result<(), Gone> {
+        {
+            let mut out = lock(&self.out);
+            out.closed = true;
+            out.busy = false;
+            let keep = usize::from(out.sent > 0);
+            out.queue.truncate(keep);
+            out.own = keep;
+        }
+        self.answer(websocket::CLOSE, websocket::close_payload(code, reason))
     }
 }
 
@@ -812,12 +1051,13 @@ impl Hub {
     /// Queues a text frame for `conn`. A connection whose queue is full is not reading;
     /// it is closed instead of being allowed to hold memory without bound.
     pub(crate) fn deliver(&self, conn: ConnId, frame: Utf8Bytes) {
-        let Some(peer) = self.conns.get(&conn) else {
+        // The map's shard stays unlocked while the frame is written.
+        let Some(inbox) = self.conns.get(&conn).map(|p| p.inbox.clone()) else {
             return;
         };
-        if !peer.inbox.push(frame) {
+        if !inbox.push(frame) {
             tracing::warn!(conn, "connection too slow to read its frames; closing");
-            peer.inbox.kick(Why::TooSlow);
+            inbox.kick(Why::TooSlow);
         }
     }
 
@@ -962,6 +1202,7 @@ mod tests {
 #[cfg(test)]
 mod inbox_tests {
     use super::*;
+    use std::future::Future as _;
 
     fn frame(n: usize) -> Utf8Bytes {
         Utf8Bytes::from(n.to_string())
@@ -976,7 +1217,7 @@ mod inbox_tests {
         assert!(!inbox.push(frame(QUEUE_DEPTH)), "the queue is bounded");
         for n in 0..3 {
             match inbox.next().await {
-                Delivery::Frame(f) => assert_eq!(f.as_str(), n.to_string()),
+                Delivery::Frame(f) => assert_eq!(&f[..], n.to_string().as_bytes()),
                 other => panic!("{other:?}"),
             }
         }
@@ -997,7 +1238,7 @@ mod inbox_tests {
         for _ in 0..100 {
             inbox.next().await;
         }
-        assert!(lock(&inbox.queue).capacity() <= 4);
+        assert!(lock(&inbox.out).queue.capacity() <= 4);
     }
 
     #[tokio::test]
@@ -1007,7 +1248,7 @@ mod inbox_tests {
             let inbox = inbox.clone();
             async move {
                 match inbox.next().await {
-                    Delivery::Frame(f) => f.as_str().to_owned(),
+                    Delivery::Frame(f) => String::from_utf8(f.to_vec()).expect("utf-8"),
                     Delivery::Close(..) => String::new(),
                 }
             }
@@ -1015,5 +1256,199 @@ mod inbox_tests {
         tokio::task::yield_now().await;
         assert!(inbox.push(frame(7)));
         assert_eq!(waiting.await.expect("task"), "7");
+    }
+
+    /// A connected pair on loopback: the relay's sending side attached to a new inbox,
+    /// and the client's socket.
+    async fn attached() -> (
+        Arc<Inbox>,
+        tokio::net::TcpStream,
+        tokio::net::tcp::OwnedReadHalf,
+    ) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let client = tokio::net::TcpStream::connect(listener.local_addr().expect("addr"));
+        let (client, accepted) = tokio::join!(client, listener.accept());
+        let (read, write) = accepted.expect("accept").0.into_split();
+        let inbox = Arc::new(Inbox::default());
+        inbox.attach(write);
+        (inbox, client.expect("connect"), read)
+    }
+
+    /// Reads one server frame: its opcode and payload.
+    async fn read_frame(client: &mut tokio::net::TcpStream) -> (u8, Vec<u8>) {
+        use tokio::io::AsyncReadExt as _;
+        let mut h = [0u8; 2];
+        client.read_exact(&mut h).await.expect("header");
+        assert_eq!(h[0] & 0xF0, 0x80, "whole, no reserved bits");
+        assert_eq!(h[1] & 0x80, 0, "unmasked");
+        let len = match h[1] & 0x7F {
+            126 => usize::from(client.read_u16().await.expect("len")),
+            127 => usize::try_from(client.read_u64().await.expect("len")).expect("len"),
+            n => usize::from(n),
+        };
+        let mut payload = vec![0; len];
+        client.read_exact(&mut payload).await.expect("payload");
+        (h[0] & 0x0F, payload)
+    }
+
+    /// A waker that counts its wakes.
+    struct Count(std::sync::atomic::AtomicUsize);
+    impl std::task::Wake for Count {
+        fn wake(self: Arc<Self>) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_frame_for_an_idle_connection_is_written_at_once_without_waking_its_loop() {
+        let (inbox, mut client, _read) = attached().await;
+        let count = Arc::new(Count(Default::default()));
+        let waker = std::task::Waker::from(count.clone());
+        let mut waiting = std::pin::pin!(inbox.wait(false));
+        let mut cx = std::task::Context::from_waker(&waker);
+        assert!(waiting.as_mut().poll(&mut cx).is_pending());
+        for n in 0..3 {
+            assert!(inbox.push(frame(n)));
+        }
+        assert!(!inbox.pending(), "nothing queued");
+        assert_eq!(count.0.load(Ordering::SeqCst), 0, "the loop slept through");
+        for n in 0..3 {
+            assert_eq!(
+                read_frame(&mut client).await,
+                (websocket::TEXT, n.to_string().into_bytes())
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn the_loops_answers_go_out_before_the_frames_that_came_while_it_was_busy() {
+        let (inbox, mut client, _read) = attached().await;
+        inbox.begin();
+        assert!(inbox.push(frame(2)), "a frame from another connection");
+        assert!(inbox.pending(), "it waits");
+        inbox
+            .answer(websocket::TEXT, Bytes::from_static(b"0"))
+            .expect("answer");
+        inbox
+            .answer(websocket::PONG, Bytes::from_static(b"1"))
+            .expect("answer");
+        assert_eq!(inbox.end(), Ok(false), "all written");
+        assert_eq!(
+            read_frame(&mut client).await,
+            (websocket::TEXT, b"0".to_vec())
+        );
+        assert_eq!(
+            read_frame(&mut client).await,
+            (websocket::PONG, b"1".to_vec())
+        );
+        assert_eq!(
+            read_frame(&mut client).await,
+            (websocket::TEXT, b"2".to_vec())
+        );
+    }
+
+    #[tokio::test]
+    async fn a_client_that_stops_reading_gets_its_frames_queued_bounded_then_whole_and_in_order() {
+        let (inbox, mut client, _read) = attached().await;
+        let big = |n: usize| Utf8Bytes::from(format!("{n:05}{}", "x".repeat(20_000)));
+        // The socket's buffers fill; then frames queue, woken once.
+        let mut n = 0;
+        while !inbox.pending() {
+            assert!(inbox.push(big(n)));
+            n += 1;
+            assert!(n < 10_000, "the socket never filled");
+        }
+        let direct = n;
+        while inbox.push(big(n)) {
+            n += 1;
+        }
+        assert!(n > direct);
+        assert_eq!(
+            lock(&inbox.out).queue.len(),
+            QUEUE_DEPTH,
+            "the queue is bounded"
+        );
+        let reading = tokio::spawn(async move {
+            let mut got = Vec::new();
+            for _ in 0..n {
+                let (op, payload) = read_frame(&mut client).await;
+                assert_eq!(op, websocket::TEXT);
+                assert_eq!(payload.len(), 20_005, "whole");
+                got.push(String::from_utf8(payload[..5].to_vec()).expect("utf-8"));
+            }
+            got
+        });
+        while inbox.flush().expect("flush") {
+            inbox.writable().await.expect("writable");
+        }
+        let got = reading.await.expect("reader");
+        let want: Vec<String> = (0..n).map(|i| format!("{i:05}")).collect();
+        assert_eq!(got, want, "in order");
+        assert!(
+            lock(&inbox.out).queue.capacity() <= 4,
+            "the queue gave its capacity back"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_close_drops_waiting_frames_but_finishes_one_half_written() {
+        let (inbox, mut client, _read) = attached().await;
+        let big = || Utf8Bytes::from("y".repeat(50_000));
+        let mut pushed = 0;
+        while !inbox.pending() {
+            inbox.push(big());
+            pushed += 1;
+        }
+        // The last frame pushed is queued, perhaps half written.
+        let half = lock(&inbox.out).sent > 0;
+        inbox.push(big());
+        inbox.close(4000, "bye").expect("close");
+        assert!(inbox.push(big()), "a frame after the close is taken");
+        assert_eq!(
+            lock(&inbox.out).queue.len(),
+            usize::from(half) + 1,
+            "and dropped"
+        );
+        let reading = tokio::spawn(async move {
+            let mut texts = 0;
+            loop {
+                let (op, payload) = read_frame(&mut client).await;
+                if op == websocket::CLOSE {
+                    assert_eq!(payload, websocket::close_payload(4000, "bye"));
+                    return texts;
+                }
+                assert_eq!((op, payload.len()), (websocket::TEXT, 50_000), "whole");
+                texts += 1;
+            }
+        });
+        while inbox.flush().expect("flush") {
+            inbox.writable().await.expect("writable");
+        }
+        let texts = reading.await.expect("reader");
+        assert_eq!(texts, pushed - 1 + usize::from(half));
+    }
+
+    #[tokio::test]
+    async fn a_failed_write_wakes_the_loop_as_broken() {
+        let (inbox, client, read) = attached().await;
+        drop(client);
+        drop(read);
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        // The first write may still be taken by the kernel; the reset fails a later one.
+        for _ in 0..50 {
+            inbox.push(frame(1));
+            if lock(&inbox.out).broken {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        assert_eq!(inbox.wait(false).await, Event::Broken);
+        assert!(
+            inbox
+                .answer(websocket::TEXT, Bytes::from_static(b"x"))
+                .is_err()
+        );
     }
 }

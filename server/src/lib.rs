@@ -16,6 +16,8 @@
 //!   `std::sync::Mutex`, each connection's outgoing queue) and the translation of protocol
 //!   messages into room operations.
 //! - [`ws`]: the socket loop, one task per connection; it only translates frames.
+//! - [`websocket`]: the WebSocket handshake's answer and frames (RFC 6455), read into a
+//!   buffer held only while frames arrive, written straight to the socket.
 //! - [`web`]: HTTP routes, the static client, cache and security headers.
 //! - [`ice`]: STUN/TURN servers and TURN REST credentials for `created`/`joined`.
 //! - [`metrics`]: counters rendered for `/metrics`.
@@ -33,6 +35,7 @@ pub mod limits;
 pub mod metrics;
 pub mod rooms;
 pub mod web;
+pub mod websocket;
 pub mod ws;
 
 use std::future::Future;

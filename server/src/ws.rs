@@ -7,16 +7,19 @@
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use futures_util::SinkExt as _;
+use bytes::Bytes;
+use hyper_util::rt::TokioIo;
+use tokio::net::TcpStream;
+use tokio::net::tcp::OwnedReadHalf;
 use tokio::time::{Duration, Instant, sleep_until, timeout};
 
-use crate::hub::{Delivery, Frame, Hub, Incoming, Registration};
+use crate::hub::{Event, Frame, Gone, Hub, Inbox, Incoming, Registration};
 use crate::limits::{FrameGuard, Verdict};
 use crate::metrics::Refusal;
+use crate::websocket::{self, Message, Reader};
 use shared::relay::CLOSE_POLICY;
 
 /// The close code sent with `server_full` ("try again later").
@@ -28,21 +31,17 @@ const CLOSE_GOING_AWAY: u16 = 1001;
 /// The close code for an idle connection.
 const CLOSE_NORMAL: u16 = 1000;
 
-/// The read buffer per connection. Signalling frames are small; a larger frame grows the
-/// buffer only while it is read. tungstenite's default (128 KiB) would cost 128 KiB per
-/// idle connection.
-const READ_BUFFER: usize = 4 * 1024;
-
-/// How long one frame may take to reach a client before the connection is dropped: a
-/// client that stops reading must not hold its task forever.
+/// How long a connection's waiting frames may make no progress towards its client
+/// before the connection is dropped: a client that stops reading must not hold its
+/// task forever.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long to wait for a client's answer to our close frame.
 const CLOSE_LINGER: Duration = Duration::from_secs(2);
 
-/// The largest frame tungstenite itself accepts. Frames between the configured limit
+/// The largest frame the relay reads at all. Frames between the configured limit
 /// and this one are read and answered `too_large` (the connection stays); a frame past
-/// this ends the connection at the WebSocket layer.
+/// this ends the connection at the WebSocket layer (close 1009).
 fn hard_frame_cap(frame_bytes: usize) -> usize {
     frame_bytes.saturating_mul(8).max(1024 * 1024)
 }
@@ -61,13 +60,50 @@ pub fn origin_allowed(allowed: &[String], origin: Option<&str>) -> bool {
     }
 }
 
-/// `GET /ws`: checks the origin, then upgrades.
+/// Whether header `name` is `value` (ASCII case ignored).
+fn header_is(headers: &HeaderMap, name: HeaderName, value: &str) -> bool {
+    headers
+        .get(name)
+        .is_some_and(|h| h.as_bytes().eq_ignore_ascii_case(value.as_bytes()))
+}
+
+/// Whether header `name` lists `token` (ASCII case ignored).
+fn header_lists(headers: &HeaderMap, name: HeaderName, token: &str) -> bool {
+    headers.get_all(name).iter().any(|h| {
+        h.as_bytes()
+            .split(|&b| b == b',')
+            .any(|t| t.trim_ascii().eq_ignore_ascii_case(token.as_bytes()))
+    })
+}
+
+/// `GET /ws`: checks the WebSocket handshake and the origin, then upgrades.
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    ws: WebSocketUpgrade,
+    mut req: Request,
 ) -> Response {
+    let headers = req.headers();
+    let bad = |why: &'static str| (StatusCode::BAD_REQUEST, why).into_response();
+    if req.method() != Method::GET {
+        return (
+            StatusCode::METHOD_NOT_ALLOWED,
+            "Request method must be `GET`",
+        )
+            .into_response();
+    }
+    if !header_lists(headers, header::CONNECTION, "upgrade") {
+        return bad("Connection header did not include 'upgrade'");
+    }
+    if !header_is(headers, header::UPGRADE, "websocket") {
+        return bad("`Upgrade` header did not include 'websocket'");
+    }
+    let Some(key) = headers.get(header::SEC_WEBSOCKET_KEY) else {
+        return bad("`Sec-WebSocket-Key` header missing");
+    };
+    if !header_is(headers, header::SEC_WEBSOCKET_VERSION, "13") {
+        return bad("`Sec-WebSocket-Version` header did not include '13'");
+    }
+    let accept = websocket::accept_key(key.as_bytes());
     let origin = headers
         .get(header::ORIGIN)
         .map(|v| v.to_str().unwrap_or("\u{fffd}"));
@@ -77,16 +113,41 @@ pub async fn upgrade(
         return (StatusCode::FORBIDDEN, "origin not allowed\n").into_response();
     }
     let ip = if hub.config.trust_forwarded_for {
-        forwarded_for(&headers).unwrap_or(addr.ip())
+        forwarded_for(headers).unwrap_or(addr.ip())
     } else {
         addr.ip()
     };
-    let cap = hard_frame_cap(hub.config.frame_bytes);
-    ws.read_buffer_size(READ_BUFFER)
-        .write_buffer_size(0)
-        .max_message_size(cap)
-        .max_frame_size(cap)
-        .on_upgrade(move |socket| run(hub, socket, ip))
+    let Some(on_upgrade) = req.extensions_mut().remove::<hyper::upgrade::OnUpgrade>() else {
+        return (
+            StatusCode::UPGRADE_REQUIRED,
+            "WebSocket request couldn't be upgraded since no upgrade state was present",
+        )
+            .into_response();
+    };
+    tokio::spawn(async move {
+        let upgraded = match on_upgrade.await {
+            Ok(upgraded) => upgraded,
+            Err(e) => {
+                tracing::debug!(%ip, "websocket upgrade failed: {e}");
+                return;
+            }
+        };
+        // The relay's accept loop serves every connection as a `TokioIo<TcpStream>`:
+        // the socket itself comes back, with any bytes read past the request.
+        match upgraded.downcast::<TokioIo<TcpStream>>() {
+            Ok(parts) => run(hub, parts.io.into_inner(), parts.read_buf, ip).await,
+            Err(_) => tracing::error!(%ip, "websocket upgrade on an unexpected stream"),
+        }
+    });
+    let mut response = StatusCode::SWITCHING_PROTOCOLS.into_response();
+    let h = response.headers_mut();
+    h.insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
+    h.insert(header::UPGRADE, HeaderValue::from_static("websocket"));
+    h.insert(
+        header::SEC_WEBSOCKET_ACCEPT,
+        HeaderValue::from_str(&accept).expect("base64 is a header value"),
+    );
+    response
 }
 
 /// The client address a trusted reverse proxy reports: the last `X-Forwarded-For` entry
@@ -101,35 +162,59 @@ pub fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
     last.rsplit(',').next()?.trim().parse().ok()
 }
 
-/// Sends one message, giving up after [`SEND_TIMEOUT`]. The timer is armed only when
-/// the socket cannot take the frame at once (the common case needs none: one write).
-async fn send(socket: &mut WebSocket, msg: Message) -> Result<(), ()> {
-    let mut sending = std::pin::pin!(socket.send(msg));
-    if let Some(done) = futures_util::FutureExt::now_or_never(&mut sending) {
-        return done.map_err(|_| ());
-    }
-    match timeout(SEND_TIMEOUT, sending).await {
-        Ok(Ok(())) => Ok(()),
-        _ => Err(()),
-    }
+/// Writes what waits in `inbox` until none does, for at most `limit`.
+async fn drain(inbox: &Inbox, limit: Duration) -> Result<(), Gone> {
+    let _ = timeout(limit, async {
+        while inbox.flush()? {
+            inbox.writable().await.map_err(|_| Gone)?;
+        }
+        Ok::<(), Gone>(())
+    })
+    .await
+    .map_err(|_| Gone)?;
+    Ok(())
 }
 
 /// Sends a close frame and waits briefly for the client's answer.
-async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
-    let frame = CloseFrame {
-        code,
-        reason: reason.into(),
-    };
-    if send(socket, Message::Close(Some(frame))).await.is_ok() {
-        let _ = timeout(CLOSE_LINGER, async {
-            while let Some(Ok(_)) = socket.recv().await {}
-        })
-        .await;
+async fn close(
+    inbox: &Inbox,
+    socket: &mut OwnedReadHalf,
+    reader: &mut Reader,
+    code: u16,
+    reason: &'static str,
+) {
+    if inbox.close(code, reason).is_err() || drain(inbox, CLOSE_LINGER).await.is_err() {
+        return;
     }
+    let _ = timeout(CLOSE_LINGER, async {
+        loop {
+            loop {
+                match reader.message() {
+                    Ok(Some(Message::Close(_))) | Err(_) => return,
+                    Ok(Some(_)) => {}
+                    Ok(None) => break,
+                }
+            }
+            if !matches!(reader.fill(socket).await, Ok(n) if n > 0) {
+                return;
+            }
+        }
+    })
+    .await;
+}
+
+/// How a connection ends.
+enum Ending {
+    /// The relay closes it with this code and reason.
+    Close(u16, &'static str),
+    /// It is gone, or the client closed it (its close answered): nothing more to say.
+    Gone,
 }
 
 /// Serves one connection until it closes.
-async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
+async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr) {
+    let (mut socket, sending) = stream.into_split();
+    let mut reader = Reader::new(read, hard_frame_cap(hub.config.frame_bytes));
     let registered = match hub.cluster() {
         Some(cluster) => cluster.register(&hub, ip).await,
         None => hub.register(ip),
@@ -138,15 +223,25 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
         Ok(registration) => registration,
         Err(why) => {
             tracing::warn!(%ip, ?why, "websocket refused: at a connection limit");
-            if send(&mut socket, Message::Text(Hub::refused_frame(why)))
-                .await
+            let inbox = Inbox::default();
+            inbox.attach(sending);
+            if inbox
+                .answer(websocket::TEXT, Hub::refused_frame(why).into())
                 .is_ok()
             {
-                close(&mut socket, CLOSE_TRY_LATER, "too many connections").await;
+                close(
+                    &inbox,
+                    &mut socket,
+                    &mut reader,
+                    CLOSE_TRY_LATER,
+                    "too many connections",
+                )
+                .await;
             }
             return;
         }
     };
+    inbox.attach(sending);
     tracing::debug!(conn = id, %ip, "connection opened");
     let idle = hub.config.idle_timeout();
     let mut guard = FrameGuard::new(hub.config.frame_limits(), Instant::now());
@@ -155,74 +250,88 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
     let mut last_text = Instant::now();
     let idle_deadline = sleep_until(last_text + idle);
     tokio::pin!(idle_deadline);
+    // Armed while frames wait for the socket, re-armed whenever it takes some.
+    let send_deadline = sleep_until(last_text + SEND_TIMEOUT);
+    tokio::pin!(send_deadline);
+    let mut waiting = false;
+    // Frames the client sent with its request are handled before any read.
+    let early = if reader.has_bytes() {
+        inbox.begin();
+        let handled = handle(
+            &hub,
+            &inbox,
+            &mut reader,
+            &mut guard,
+            &mut last_text,
+            id,
+            ip,
+        )
+        .await;
+        let ended = inbox.end();
+        reader.release();
+        handled.or(ended.err().map(|Gone| Ending::Gone))
+    } else {
+        None
+    };
 
     // Shutdown reaches a connection as a kick; one registered after the kicks went out
     // sees the flag.
-    let ending: Option<(u16, &'static str)> = if hub.is_shutting_down() {
-        Some((CLOSE_GOING_AWAY, "relay shutting down"))
+    let ending = if hub.is_shutting_down() {
+        Ending::Close(CLOSE_GOING_AWAY, "relay shutting down")
+    } else if let Some(ending) = early {
+        ending
     } else {
         loop {
+            let pending = inbox.pending();
+            if pending && !waiting {
+                send_deadline.as_mut().reset(Instant::now() + SEND_TIMEOUT);
+            }
+            waiting = pending;
             tokio::select! {
                 // A close request first, then frames for this client, then the client's.
+                // While frames wait for the socket, the client's are not read (as a
+                // loop blocked in a write would not).
                 biased;
-                delivery = inbox.next() => match delivery {
-                    Delivery::Close(code, reason) => break Some((code, reason)),
-                    Delivery::Frame(frame) => {
-                        if send(&mut socket, Message::Text(frame)).await.is_err() {
-                            break None;
-                        }
-                    }
+                event = inbox.wait(pending) => match event {
+                    Event::Close(code, reason) => break Ending::Close(code, reason),
+                    Event::Broken => break Ending::Gone,
+                    Event::Queued => {}
                 },
+                ready = inbox.writable(), if pending => {
+                    if ready.is_err() {
+                        break Ending::Gone;
+                    }
+                    match inbox.flush() {
+                        Err(Gone) => break Ending::Gone,
+                        // The socket took bytes: a new deadline for what is left.
+                        Ok(_) => waiting = false,
+                    }
+                }
+                () = &mut send_deadline, if pending => {
+                    tracing::debug!(conn = id, "client not reading; dropping the connection");
+                    break Ending::Gone;
+                }
                 () = &mut idle_deadline => {
                     let due = last_text + idle;
                     if due > Instant::now() {
                         idle_deadline.as_mut().reset(due);
                         continue;
                     }
-                    break Some((CLOSE_NORMAL, "idle"));
+                    break Ending::Close(CLOSE_NORMAL, "idle");
                 }
-                incoming = socket.recv() => {
-                    let now = Instant::now();
-                    let frame = match &incoming {
-                        Some(Ok(Message::Text(text))) => {
-                            last_text = now;
-                            Frame::Text(text.as_str())
-                        }
-                        Some(Ok(Message::Binary(data))) => Frame::Binary(data.len()),
-                        // Control frames cost a token like any frame (tungstenite answers a
-                        // ping by itself, so a flood of them would be answered without
-                        // limit). They have no error answer: past the rate, the
-                        // connection closes (browsers never send pings of their own).
-                        Some(Ok(Message::Ping(data) | Message::Pong(data))) => {
-                            match guard.check(data.len(), now) {
-                                Verdict::Accept => continue,
-                                Verdict::Refuse(_) | Verdict::RefuseAndClose(_) => {
-                                    hub.metrics.error(shared::relay::ErrorCode::RateLimited);
-                                    break Some((CLOSE_POLICY, "policy violation"));
-                                }
-                            }
-                        }
-                        Some(Ok(Message::Close(_)) | Err(_)) | None => break None,
-                    };
-                    let checked = hub.check_frame(&mut guard, frame, now);
-                    let answer = match (checked, hub.cluster()) {
-                        (Err(refused), _) => refused,
-                        (Ok(Incoming::Signal { to, data }), None) => hub.signal(id, &to, data),
-                        (Ok(Incoming::Message(msg)), None) => hub.on_message(id, ip, msg, now),
-                        (Ok(Incoming::Signal { to, data }), Some(cluster)) => {
-                            cluster.signal(&hub, id, &to, data).await
-                        }
-                        (Ok(Incoming::Message(msg)), Some(cluster)) => {
-                            cluster.on_message(&hub, id, ip, msg).await
-                        }
-                    };
-                    if let Some(reply) = answer.reply
-                        && send(&mut socket, Message::Text(reply)).await.is_err()
-                    {
-                        break None;
+                read = reader.fill(&mut socket), if !pending => {
+                    if !matches!(read, Ok(n) if n > 0) {
+                        break Ending::Gone;
                     }
-                    if let Some(why) = answer.close {
-                        break Some(why);
+                    inbox.begin();
+                    let handled = handle(&hub, &inbox, &mut reader, &mut guard, &mut last_text, id, ip).await;
+                    let ended = inbox.end();
+                    reader.release();
+                    if let Some(ending) = handled {
+                        break ending;
+                    }
+                    if ended.is_err() {
+                        break Ending::Gone;
                     }
                 }
             }
@@ -235,14 +344,95 @@ async fn run(hub: Arc<Hub>, mut socket: WebSocket, ip: IpAddr) {
         None => hub.disconnect(id),
     }
     match ending {
-        Some((code, reason)) => {
+        Ending::Close(code, reason) => {
             tracing::debug!(conn = id, code, reason, "closing connection");
-            close(&mut socket, code, reason).await;
+            close(&inbox, &mut socket, &mut reader, code, reason).await;
         }
-        None => {
-            // Let tungstenite finish answering a close frame from the client.
-            let _ = timeout(CLOSE_LINGER, socket.flush()).await;
+        Ending::Gone => {
+            // Let the answer to a client's close frame go out.
+            let _ = drain(&inbox, CLOSE_LINGER).await;
             tracing::debug!(conn = id, "connection closed");
+        }
+    }
+}
+
+/// Handles every whole message read: `Some` when the connection ends.
+async fn handle(
+    hub: &Arc<Hub>,
+    inbox: &Inbox,
+    reader: &mut Reader,
+    guard: &mut FrameGuard,
+    last_text: &mut Instant,
+    id: crate::rooms::ConnId,
+    ip: IpAddr,
+) -> Option<Ending> {
+    loop {
+        let now = Instant::now();
+        let frame = match reader.message() {
+            Ok(None) => return None,
+            Err(websocket::Fail(code, reason)) => return Some(Ending::Close(code, reason)),
+            Ok(Some(Message::Text(text))) => {
+                *last_text = now;
+                Frame::Text(text)
+            }
+            Ok(Some(Message::Binary(len))) => Frame::Binary(len),
+            // Control frames cost a token like any frame (a ping is answered, so a
+            // flood of them would be answered without limit). They have no error
+            // answer: past the rate, the connection closes (browsers never send pings
+            // of their own).
+            Ok(Some(Message::Ping(data))) => {
+                if !guard_control(hub, guard, data.len(), now) {
+                    return Some(Ending::Close(CLOSE_POLICY, "policy violation"));
+                }
+                let pong = Bytes::copy_from_slice(data);
+                if inbox.answer(websocket::PONG, pong).is_err() {
+                    return Some(Ending::Gone);
+                }
+                continue;
+            }
+            Ok(Some(Message::Pong(len))) => {
+                if !guard_control(hub, guard, len, now) {
+                    return Some(Ending::Close(CLOSE_POLICY, "policy violation"));
+                }
+                continue;
+            }
+            Ok(Some(Message::Close(code))) => {
+                // Answered with the same code (or none); then the connection is done.
+                let payload = code.map_or_else(Bytes::new, |c| websocket::close_payload(c, ""));
+                let _ = inbox.answer(websocket::CLOSE, payload);
+                return Some(Ending::Gone);
+            }
+        };
+        let checked = hub.check_frame(guard, frame, now);
+        let answer = match (checked, hub.cluster()) {
+            (Err(refused), _) => refused,
+            (Ok(Incoming::Signal { to, data }), None) => hub.signal(id, &to, data),
+            (Ok(Incoming::Message(msg)), None) => hub.on_message(id, ip, msg, now),
+            (Ok(Incoming::Signal { to, data }), Some(cluster)) => {
+                cluster.signal(hub, id, &to, data).await
+            }
+            (Ok(Incoming::Message(msg)), Some(cluster)) => {
+                cluster.on_message(hub, id, ip, msg).await
+            }
+        };
+        if let Some(reply) = answer.reply
+            && inbox.answer(websocket::TEXT, reply.into()).is_err()
+        {
+            return Some(Ending::Gone);
+        }
+        if let Some((code, reason)) = answer.close {
+            return Some(Ending::Close(code, reason));
+        }
+    }
+}
+
+/// Counts a control frame against the connection's rate: whether it may stay.
+fn guard_control(hub: &Hub, guard: &mut FrameGuard, len: usize, now: Instant) -> bool {
+    match guard.check(len, now) {
+        Verdict::Accept => true,
+        Verdict::Refuse(_) | Verdict::RefuseAndClose(_) => {
+            hub.metrics.error(shared::relay::ErrorCode::RateLimited);
+            false
         }
     }
 }

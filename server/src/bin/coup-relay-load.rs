@@ -97,6 +97,11 @@ struct Args {
     /// Loopback source addresses to spread clients over (127.0.0.1, 127.0.0.2, ...).
     #[arg(long, default_value_t = 4)]
     sources: u8,
+    /// Bytes of SDP text in each signal of the full-room signalling (0: a bare
+    /// `{"kind":"offer"}`). Browsers' offers and answers are 2–6 KB, so the idle memory
+    /// figure with a few thousand here is that of connections that carried real offers.
+    #[arg(long, default_value_t = 0)]
+    offer_bytes: usize,
     /// Seconds to keep holding every connection after measuring (0: stop at once).
     #[arg(long, default_value_t = 0)]
     hold: u64,
@@ -341,15 +346,23 @@ async fn run(args: Args) -> Result<(), String> {
         .map(|r| (r.len() * (r.len() - 1)) as u64)
         .sum();
     let base = stats.received.load(Ordering::Relaxed);
+    let offer = if args.offer_bytes == 0 {
+        r#"{"kind":"offer"}"#.to_owned()
+    } else {
+        // SDP lines as a browser writes them, escaped as JSON carries them.
+        let line = "a=candidate:1 1 udp 2122260223 192.0.2.7 54321 typ host\\r\\n";
+        let sdp: String = line.chars().cycle().take(args.offer_bytes).collect();
+        format!(
+            r#"{{"kind":"offer","sdp":"{}"}}"#,
+            sdp.trim_end_matches('\\')
+        )
+    };
     let started = Instant::now();
     for room in &all_rooms {
         for a in room {
             for b in room {
                 if a.peer != b.peer {
-                    let _ = a.tx.send(Cmd::Signal(
-                        b.peer.clone(),
-                        r#"{"kind":"offer"}"#.to_owned(),
-                    ));
+                    let _ = a.tx.send(Cmd::Signal(b.peer.clone(), offer.clone()));
                 }
             }
         }
