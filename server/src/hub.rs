@@ -543,12 +543,17 @@ pub fn parse(text: &str) -> Option<Incoming<'_>> {
 /// The `signal` frame for the receiver: `data` as it came.
 pub(crate) fn signal_frame(from: &str, data: &str) -> Utf8Bytes {
     // Peer ids are the relay's own nanoids: nothing in them needs escaping.
-    let mut s = String::with_capacity(34 + from.len() + data.len());
-    s.push_str("{\"type\":\"signal\",\"from\":\"");
+    const HEAD: &str = "{\"type\":\"signal\",\"from\":\"";
+    const MID: &str = "\",\"data\":";
+    // The exact length: the string is never grown, and becomes the frame's bytes
+    // without a second allocation.
+    let mut s = String::with_capacity(HEAD.len() + from.len() + MID.len() + data.len() + 1);
+    s.push_str(HEAD);
     s.push_str(from);
-    s.push_str("\",\"data\":");
+    s.push_str(MID);
     s.push_str(data);
     s.push('}');
+    debug_assert_eq!(s.len(), s.capacity());
     Utf8Bytes::from(s)
 }
 

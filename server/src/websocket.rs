@@ -38,9 +38,11 @@ pub const CLOSE_INVALID: u16 = 1007;
 /// Close code: a message too large to take.
 pub const CLOSE_TOO_BIG: u16 = 1009;
 
-/// What a connection holds for reading while a frame is arriving: enough for every
-/// signalling frame but an SDP offer in one read.
-const READ_CHUNK: usize = 4096;
+/// What a connection takes for a read: every signalling frame but an SDP offer or answer
+/// in one read (a larger frame's header tells how much the next read needs), and small
+/// enough to be served by the allocator's per-thread cache (glibc's takes blocks up to
+/// 1,032 bytes; larger ones go through its shared bins on every read).
+const READ_CHUNK: usize = 1000;
 
 /// The `Sec-WebSocket-Accept` value for a client's `Sec-WebSocket-Key`.
 pub fn accept_key(key: &[u8]) -> String {
