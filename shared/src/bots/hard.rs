@@ -63,10 +63,17 @@ pub struct Search {
     /// needs to replace an honest choice of the heuristic: playouts read claims from
     /// counting alone, so the real table doubts a lie more than they do.
     pub z_bluff: f32,
+    /// At tables of three or more, the prior chance that an opponent is one who never
+    /// lies ([`super::model::Record::p_honest`]): in each sampled world it is, with the
+    /// chance its record gives, a player who never claims a character it does not hold
+    /// (Hard's own reading of claims is unchanged by it).
+    pub honest: f32,
+    /// The same in 2-player games.
+    pub honest_heads_up: f32,
 }
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 8] = [
+pub const SEARCH_NAMES: [&str; 10] = [
     "z_switch",
     "searched_truth",
     "trust",
@@ -75,6 +82,8 @@ pub const SEARCH_NAMES: [&str; 8] = [
     "mix_heads_up",
     "self_read",
     "z_bluff",
+    "honest",
+    "honest_heads_up",
 ];
 
 impl Search {
@@ -82,7 +91,10 @@ impl Search {
     /// likely to be lies as an average player's record says (`trust`): there a failed
     /// challenge costs a card and helps the other players, and against tables of honest,
     /// Normal-like and bluffing players and a mixed table it did better or no worse
-    /// (BENCHMARKS.md).
+    /// (BENCHMARKS.md). In its playouts an opponent whose record shows no lie is, more
+    /// often than not, one who never lies (`honest`, `honest_heads_up`): a player who never
+    /// bluffs is no longer played out as one who bluffs like Normal, and one caught, or
+    /// found claiming more characters than it can hold, is played out as before.
     pub const HARD: Search = Search {
         z_switch: 2.0,
         searched_truth: 0.5,
@@ -92,6 +104,8 @@ impl Search {
         mix_heads_up: 1.0,
         self_read: 0.0,
         z_bluff: 2.0,
+        honest: 0.6,
+        honest_heads_up: 0.6,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -108,6 +122,8 @@ impl Search {
             "mix_heads_up" => &mut self.mix_heads_up,
             "self_read" => &mut self.self_read,
             "z_bluff" => &mut self.z_bluff,
+            "honest" => &mut self.honest,
+            "honest_heads_up" => &mut self.honest_heads_up,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -132,12 +148,18 @@ pub struct Hard {
     /// Per opponent and character, how much more often than its rate it challenges this
     /// seat's claims (this seat's own playout decisions price lies with it).
     challenge_factor: [[f32; 6]; MAX_PLAYERS],
+    /// Per seat, the chance it never lies; and in the world being played out, whether
+    /// it is one who never does (it then never claims a character it does not hold).
+    p_honest: [f32; MAX_PLAYERS],
+    honest: [bool; MAX_PLAYERS],
     /// Remembered from earlier games at the table, and that plus this game's record.
     memory: Model,
     learned: Model,
     unseen: Vec<Card>,
     pool: Vec<Card>,
     legal: Vec<Input>,
+    /// The legal inputs that claim nothing a seat does not hold.
+    truthful: Vec<Input>,
     events: Vec<Event>,
     /// Iterations used by the last decision (for tools and tests).
     pub last_iterations: u32,
@@ -159,11 +181,14 @@ impl Hard {
             bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
             challenge_factor: [[1.0; 6]; MAX_PLAYERS],
+            p_honest: [0.0; MAX_PLAYERS],
+            honest: [false; MAX_PLAYERS],
             memory: Model::default(),
             learned: Model::default(),
             unseen: Vec::with_capacity(32),
             pool: Vec::with_capacity(32),
             legal: Vec::with_capacity(64),
+            truthful: Vec::with_capacity(64),
             events: Vec::with_capacity(64),
             last_iterations: 0,
         }
@@ -175,6 +200,11 @@ impl Hard {
     /// each in proportion to its estimated rate against an average player's.
     fn model_opponents(&mut self, view: &View, beliefs: &Beliefs, reads: &Reads) {
         let me = beliefs.me;
+        let prior = if view.players.len() <= 2 {
+            self.search.honest_heads_up
+        } else {
+            self.search.honest
+        };
         for s in 0..MAX_PLAYERS {
             let rec = &beliefs.model().seats[s];
             let bluff = rec.bluff_ratio_overall();
@@ -188,6 +218,11 @@ impl Hard {
                 t.doubt = b.suspicion + (t.doubt - b.suspicion) * doubt;
             }
             self.playout[s] = p;
+            self.p_honest[s] = if Seat(s as u8) == me {
+                0.0
+            } else {
+                rec.p_honest(prior)
+            };
             if Seat(s as u8) == me {
                 self.bluff[s] = [BLUFF_RATE; 6];
                 if self.search.self_read > 0.5 {
@@ -228,13 +263,26 @@ impl Hard {
                         reads.challenge_factor = self.challenge_factor;
                     }
                     let reads = reads.with_claims_in_play(&t);
-                    // This seat plays on as it would; the others as average players.
+                    // This seat plays on as it would; the others as average players, but
+                    // one who never lies in this world claims only what it holds.
+                    let s = seat.index().min(MAX_PLAYERS - 1);
                     let policy = if seat == me {
                         &self.policy
                     } else {
-                        &self.playout[seat.index().min(MAX_PLAYERS - 1)]
+                        &self.playout[s]
                     };
-                    policy.decide(&t, &reads, rng, &self.legal)
+                    if seat != me && self.honest[s] {
+                        self.truthful.clear();
+                        self.truthful
+                            .extend(self.legal.iter().copied().filter(|i| !is_bluff(&t, *i)));
+                        if self.truthful.is_empty() {
+                            policy.decide(&t, &reads, rng, &self.legal)
+                        } else {
+                            policy.decide(&t, &reads, rng, &self.truthful)
+                        }
+                    } else {
+                        policy.decide(&t, &reads, rng, &self.legal)
+                    }
                 }
             };
             self.events.clear();
@@ -317,6 +365,10 @@ impl Hard {
                 continue;
             };
             let stream: u64 = self.rng.random();
+            for s in 0..MAX_PLAYERS {
+                let p = self.p_honest[s];
+                self.honest[s] = p > 0.0 && self.rng.random::<f32>() < p;
+            }
             for arm in 0..k {
                 if let (Some(clock), Some(t0)) = (budget.clock, start) {
                     // Stop when one more playout as long as the longest so far would

@@ -58,6 +58,9 @@ pub struct Record {
     pub chances_of_card: [u16; 6],
     pub challenges_of_seat: [u16; MAX_PLAYERS],
     pub chances_of_seat: [u16; MAX_PLAYERS],
+    /// Claims that could not all have been true: more characters claimed since the
+    /// seat's hand last changed unseen than it has hidden cards.
+    pub inconsistent: u16,
 }
 
 impl Record {
@@ -74,6 +77,7 @@ impl Record {
                 self.challenge_chances[g].saturating_add(o.challenge_chances[g]);
         }
         self.blocks = self.blocks.saturating_add(o.blocks);
+        self.inconsistent = self.inconsistent.saturating_add(o.inconsistent);
         self.block_chances = self.block_chances.saturating_add(o.block_chances);
         for c in 0..6 {
             self.challenges_of_card[c] =
@@ -183,6 +187,26 @@ impl Record {
         PRIOR_SILENT / (PRIOR_SILENT + (1.0 - PRIOR_SILENT) * passed)
     }
 
+    /// The chance the seat never lies, from a prior chance `prior` (clamped to
+    /// 0..=0.99): two kinds of player, one who never claims a character it does not hold
+    /// and an average one, whose challenged claims are lies [`PRIOR_CAUGHT`] of the time;
+    /// each challenged claim proven makes the first likelier, one caught (or claims that
+    /// cannot all be true, [`Record::inconsistent`]) rules it out.
+    pub fn p_honest(&self, prior: f32) -> f32 {
+        let prior = if prior.is_finite() {
+            prior.clamp(0.0, 0.99)
+        } else {
+            0.0
+        };
+        let (caught, challenged) = self.caught_counts(None, None);
+        if prior == 0.0 || caught > 0.0 || self.inconsistent > 0 {
+            return 0.0;
+        }
+        // P(all proven | average) = (1 - PRIOR_CAUGHT)^n; P(all proven | honest) = 1.
+        let average = (1.0 - PRIOR_CAUGHT).powi(challenged.min(1000.0) as i32);
+        prior / (prior + (1.0 - prior) * average)
+    }
+
     /// How often the seat blocks when it may.
     pub fn block_rate(&self) -> f32 {
         (f32::from(self.blocks) + PRIOR_WEIGHT * PRIOR_BLOCK_RATE)
@@ -238,6 +262,34 @@ impl Model {
             let left = (0..n).filter(|&o| alive(lost, o)).count();
             usize::from(lost[s] >= 1 || left <= 2)
         };
+        // Per seat, the characters claimed since its hand last changed unseen (an honest
+        // player holds them all), as a bit set.
+        let mut claimed = [0u8; MAX_PLAYERS];
+        let claim = |claimed: &mut [u8; MAX_PLAYERS],
+                     m: &mut Model,
+                     lost: &[u8; MAX_PLAYERS],
+                     s: usize,
+                     card: Card| {
+            if s >= n {
+                return;
+            }
+            let set = claimed[s] | 1 << card.index();
+            let hidden = size[s].saturating_sub(lost[s]);
+            if set.count_ones() > u32::from(hidden) {
+                m.seats[s].inconsistent = m.seats[s].inconsistent.saturating_add(1);
+                claimed[s] = 1 << card.index();
+            } else {
+                claimed[s] = set;
+            }
+        };
+        let forget = |claimed: &mut [u8; MAX_PLAYERS], s: Seat, card: Option<Card>| {
+            if let Some(x) = claimed.get_mut(s.index()) {
+                *x = match card {
+                    Some(c) => *x & !(1 << c.index()),
+                    None => 0,
+                };
+            }
+        };
         let mut last_action = None;
         let mut last_blocker: Option<(Seat, Card)> = None;
         // The claim open to challenge: (claimant, character claimed, if one is).
@@ -246,7 +298,17 @@ impl Model {
         let mut challenged: Option<(Seat, usize, usize)> = None;
         for e in &view.events {
             match *e {
-                Event::Declared { seat, action, .. } => last_action = Some((seat, action)),
+                Event::Declared { seat, action, .. } => {
+                    last_action = Some((seat, action));
+                    if let Some(Claimed::Card(c)) = action.claim(view.options) {
+                        claim(&mut claimed, &mut m, &lost, seat.index(), c);
+                    }
+                }
+                // The hand changed unseen: a claim made before may no longer be held.
+                Event::Exchanged { seat, .. } | Event::ShowedHand { seat, .. } => {
+                    forget(&mut claimed, seat, None);
+                }
+                Event::ForcedExchange { target, .. } => forget(&mut claimed, target, None),
                 Event::WindowOpened { kind } => {
                     let claimant = match kind {
                         WindowKind::Challenge => last_action.map(|(s, a): (Seat, Action)| {
@@ -303,6 +365,7 @@ impl Model {
                 }
                 Event::BlockDeclared { seat, card } => {
                     last_blocker = Some((seat, card));
+                    claim(&mut claimed, &mut m, &lost, seat.index(), card);
                     if let Some(r) = m.seats.get_mut(seat.index()) {
                         r.blocks = r.blocks.saturating_add(1);
                     }
@@ -335,7 +398,9 @@ impl Model {
                         _ => None,
                     };
                 }
-                Event::Proved { seat, .. } => {
+                Event::Proved { seat, card } => {
+                    // The card shown went back to the Court; the rest of the hand stays.
+                    forget(&mut claimed, seat, Some(card));
                     if let Some((c, card, g)) = challenged.take()
                         && c == seat
                     {
@@ -351,7 +416,8 @@ impl Model {
                         r.caught[card][g] = r.caught[card][g].saturating_add(1);
                     }
                 }
-                Event::LostInfluence { seat, .. } => {
+                Event::LostInfluence { seat, card } => {
+                    forget(&mut claimed, seat, Some(card));
                     if let Some(l) = lost.get_mut(seat.index()) {
                         *l = l.saturating_add(1);
                     }
@@ -607,5 +673,110 @@ mod tests {
         let p = |m: &Model| Beliefs::with_memory(&view, m).p_has(Seat(0), Card::Duke);
         let (ph, pa, pl) = (p(&honest), p(&Model::default()), p(&liar));
         assert!(ph > pa + 0.1 && pa > pl + 0.1, "{ph} {pa} {pl}");
+    }
+
+    /// R6.1, R4: an honest player holds every character it claims, so claims of more
+    /// characters than it has hidden cards since its hand last changed rule it out; a
+    /// proven claim makes it likelier (the shown card is replaced, the claim forgotten).
+    #[test]
+    fn claims_that_cannot_all_be_true_rule_out_an_honest_player() {
+        let prior = 0.3;
+        assert!((Record::default().p_honest(prior) - prior).abs() < 1e-6);
+        assert_eq!(Record::default().p_honest(0.0), 0.0);
+        // Seat 0 has lost its Assassin: one hidden card, a Duke.
+        let mut g = crate::bots::table::fixed_deal(
+            crate::engine::Options::default(),
+            vec![
+                [Card::Duke, Card::Assassin],
+                [Card::Captain, Card::Contessa],
+                [Card::Ambassador, Card::Contessa],
+            ],
+            None,
+            vec![vec![Card::Assassin], vec![], vec![]],
+        )
+        .expect("valid setup");
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, 1, Input::Challenge);
+        apply(&mut g, 2, Input::Pass);
+        apply(&mut g, 1, Input::Lose(Card::Contessa));
+        let m = Model::record(&g.view(Seat(2)));
+        let proven = m.seats[0].p_honest(prior);
+        assert!(proven > prior, "{proven}");
+        assert_eq!(m.seats[0].inconsistent, 0);
+        apply(&mut g, 1, Input::Act(Action::Income));
+        apply(&mut g, 2, Input::Act(Action::Income));
+        // A Tax again: the Duke drawn back may be held, one character claimed.
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, 1, Input::Pass);
+        apply(&mut g, 2, Input::Pass);
+        assert_eq!(Model::record(&g.view(Seat(2))).seats[0].inconsistent, 0);
+        apply(&mut g, 1, Input::Act(Action::Income));
+        apply(&mut g, 2, Input::Act(Action::Income));
+        // A Steal on one hidden card that was just claimed to be a Duke.
+        apply(&mut g, 0, Input::Act(Action::Steal(Seat(2))));
+        let m = Model::record(&g.view(Seat(2)));
+        assert_eq!(m.seats[0].inconsistent, 1);
+        assert_eq!(m.seats[0].p_honest(prior), 0.0);
+        assert_eq!(m.seats[1].inconsistent + m.seats[2].inconsistent, 0);
+    }
+
+    /// Over whole games with every option set, a player who never lies is never found
+    /// claiming what it cannot hold (exchanges, proven claims, lost and forced-out cards
+    /// all change a hand), and a heavy bluffer often is.
+    #[test]
+    fn an_honest_player_is_never_inconsistent_and_a_bluffer_often_is() {
+        use crate::bots::styles::make_named;
+        use crate::bots::{Bot, Budget};
+        use crate::engine::{Game, Options};
+        use rand::SeedableRng;
+        use rand_chacha::ChaCha8Rng;
+        let mut flagged = 0;
+        let mut games = 0;
+        for g in 0..48u64 {
+            let options = Options::ALL[g as usize % 8];
+            let n = if options.two_player_draft {
+                2
+            } else {
+                3 + g as usize % 4
+            };
+            let names = [
+                "honest",
+                "bluffer",
+                "normal",
+                "honest",
+                "challenger",
+                "honest",
+            ];
+            let mut bots: Vec<Box<dyn Bot>> = (0..n)
+                .map(|s| make_named(names[s], g * 16 + s as u64).expect("a name"))
+                .collect();
+            let mut rng = ChaCha8Rng::seed_from_u64(g);
+            let mut game = Game::deal(n, options, None, &mut rng).expect("deal");
+            let (mut legal, mut events) = (Vec::new(), Vec::new());
+            let mut steps = 0;
+            while !game.is_over() && steps < 3_000 {
+                steps += 1;
+                let seat = game.owing().iter().next().expect("someone owes");
+                game.legal_inputs(seat, &mut legal);
+                let input =
+                    bots[seat.index()].decide(&game.view(seat), &legal, &Budget::iterations(1));
+                game.apply(seat, input, &mut rng, &mut events)
+                    .expect("legal");
+                events.clear();
+            }
+            let m = Model::record(&game.view(Seat(1)));
+            for s in (0..n).filter(|&s| names[s] == "honest") {
+                assert_eq!(
+                    m.seats[s].inconsistent, 0,
+                    "game {g} ({options:?}): seat {s}"
+                );
+            }
+            games += 1;
+            flagged += usize::from(m.seats[1].inconsistent > 0);
+        }
+        assert!(
+            flagged * 3 >= games,
+            "the bluffer was found out in {flagged} of {games}"
+        );
     }
 }
