@@ -44,6 +44,19 @@ pub const CLOSE_TOO_BIG: u16 = 1009;
 /// 1,032 bytes; larger ones go through its shared bins on every read).
 const READ_CHUNK: usize = 1000;
 
+/// A larger frame's buffer grows by at most this much more than it has received.
+const GROW: usize = 64 * 1024;
+
+/// How many bytes the next read may take, with `held` bytes held of which the frame they
+/// start needs `want` in all (0 while its header is incomplete): [`READ_CHUNK`], or the
+/// rest of a larger frame, but never more than the frame has sent so far or [`GROW`],
+/// whichever is more: a client that announces a large frame and trickles it holds memory
+/// in proportion to what it sent, not to what it announced.
+fn room(held: usize, want: usize) -> usize {
+    let rest = want.saturating_sub(held);
+    rest.min(held.max(GROW)).max(READ_CHUNK)
+}
+
 /// The `Sec-WebSocket-Accept` value for a client's `Sec-WebSocket-Key`.
 pub fn accept_key(key: &[u8]) -> String {
     let mut sha = Sha1::new();
@@ -199,7 +212,7 @@ impl Reader {
         }
         std::future::poll_fn(|cx| {
             std::task::ready!(socket.as_ref().poll_read_ready(cx))?;
-            let target = self.want.max(self.buf.len() + READ_CHUNK);
+            let target = self.buf.len() + room(self.buf.len(), self.want);
             if self.buf.capacity() < target {
                 self.buf.reserve_exact(target - self.buf.len());
             }
@@ -399,6 +412,29 @@ mod tests {
 
     fn reader(max: usize) -> Reader {
         Reader::new(Bytes::new(), max)
+    }
+
+    #[test]
+    fn a_read_takes_a_chunk_or_the_rest_of_a_frame_but_not_more_than_it_has_sent() {
+        assert_eq!(room(0, 0), READ_CHUNK, "nothing known: a chunk");
+        assert_eq!(room(10, 0), READ_CHUNK, "a header not yet whole");
+        assert_eq!(room(1_000, 5_000), 4_000, "an offer's rest in one read");
+        assert_eq!(
+            room(1_000, 1_010),
+            READ_CHUNK,
+            "a little left: still a chunk"
+        );
+        assert_eq!(
+            room(1_000, 1 << 20),
+            GROW,
+            "announced 1 MiB: 64 KiB more first"
+        );
+        assert_eq!(
+            room(200_000, 1 << 20),
+            200_000,
+            "then doubling what it sent"
+        );
+        assert_eq!(room(900_000, 1 << 20), (1 << 20) - 900_000);
     }
 
     #[test]

@@ -246,6 +246,12 @@ async fn frames_breaking_the_protocol_close_with_its_codes() {
         .expect("write");
     let (op, p) = read_frame(&mut s).await.expect("an answer");
     assert_eq!((op, json(&p)["code"].clone()), (0x1, "too_large".into()));
+    // One far larger (read in growing steps), then a well-formed message: both read whole.
+    s.write_all(&frame(true, 0x1, &vec![b' '; 300_000]))
+        .await
+        .expect("write");
+    let (op, p) = read_frame(&mut s).await.expect("an answer");
+    assert_eq!((op, json(&p)["code"].clone()), (0x1, "too_large".into()));
     s.write_all(&frame(true, 0x1, br#"{"type":"create"}"#))
         .await
         .expect("write");
