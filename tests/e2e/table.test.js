@@ -106,13 +106,23 @@ for (const [label, viewport, players] of [
       await help.getByRole("button", { name: "Close" }).click();
 
       // Our turn: each action says its claim and effect; a targeted one asks whom next.
+      // After those moments the game goes on, every decision measured the same way, until
+      // the game ends or we are out: seats grow as cards are lost, and the decision must
+      // stay clear of them all game.
       let turn = null;
       let windows = 0;
       const deadline = Date.now() + 120_000;
       let tapped = false;
-      while ((!turn || windows < 1 || !tapped) && Date.now() < deadline) {
-        const panel = await nextDecision(page, deadline - Date.now());
+      const seen = () => turn && windows >= 1 && tapped;
+      let measured = 0;
+      while (Date.now() < deadline) {
+        if (seen() && (await page.locator('[data-testid="seat"].me.dead').count()) > 0) break;
+        const panel = await nextDecision(page, deadline - Date.now()).catch((e) => {
+          if (seen()) return null;
+          throw e;
+        });
         if (!panel) break;
+        measured += 1;
         const name = await panel.getAttribute("aria-label");
         await looksRight(page, panel, `${label}, ${name}`, phone);
         if (name === "Your turn" && turn && !tapped) {
@@ -175,6 +185,8 @@ for (const [label, viewport, players] of [
         }
       }
       assert.ok(turn, "we had a turn");
+      assert.ok(seen(), `a turn, a window and a target tapped (${windows} windows, tapped: ${tapped})`);
+      console.log(`    ${label}, ${players} players: ${measured} decisions measured`);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
