@@ -23,12 +23,13 @@ function labelsOf(buttons) {
 
 /**
  * Clicks one offered decision on `page`, if any: the first label starting with one of
- * `prefer`, else the first. Returns whether it clicked.
+ * `prefer`, else the first. Returns whether it clicked. When `hold(labels)` is true the
+ * decision is left for the caller (one it waits for), unanswered.
  */
-export async function decideOnce(page, prefer = ["Income", "Pass"]) {
+export async function decideOnce(page, prefer = ["Income", "Pass"], hold = null) {
   const buttons = page.getByTestId("decision");
   const labels = await labelsOf(buttons);
-  if (labels.length === 0) return false;
+  if (labels.length === 0 || hold?.(labels)) return false;
   let i = -1;
   for (const p of prefer) {
     i = labels.findIndex((l) => l.startsWith(p));

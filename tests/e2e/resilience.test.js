@@ -144,14 +144,19 @@ test("a copy of a joiner's tab does not take its seat, and a reload takes it bac
 });
 
 /** Plays on both pages until `check` holds (or `ms` pass). */
-async function playUntil(host, guest, check, ms, what, prefer) {
+/**
+ * Plays both pages until `check()`. The joiner never answers a decision `hold(labels)`
+ * picks out (the one the caller waits for): it may appear between a check and the
+ * joiner's next click.
+ */
+async function playUntil(host, guest, check, ms, what, prefer, hold = null) {
   const start = Date.now();
   for (;;) {
     await checkHidden([host, guest]);
     if (await check()) return;
     assert.ok(Date.now() - start < ms, `${what} within ${ms} ms`);
     let clicked = await decideOnce(host.page, prefer);
-    if (await decideOnce(guest.page, prefer)) clicked = true;
+    if (await decideOnce(guest.page, prefer, hold)) clicked = true;
     if (!clicked) await host.page.waitForTimeout(50);
   }
 }
@@ -168,7 +173,7 @@ test("a joiner offline for 20 s mid-window is answered for, then back in its sea
   try {
     await dealRoom(host, guest, ["Eve", "Fay"]);
     // The host claims Tax until the joiner is asked whether to challenge.
-    await playUntil(host, guest, async () => (await offered(guest.page)).includes("Challenge"), 60_000, "a challenge window", ["Tax", "Pass", "Income"]);
+    await playUntil(host, guest, async () => (await offered(guest.page)).includes("Challenge"), 60_000, "a challenge window", ["Tax", "Pass", "Income"], (labels) => labels.includes("Challenge"));
     // From now, the host's page watches for the joiner's seat to stop owing its answer.
     await host.page.evaluate(() => {
       const seat = () => document.querySelector('[data-testid="seat"][data-seat="1"]');
@@ -534,7 +539,7 @@ test("a host's page in the background ends a joiner's window on time", { timeout
     let measured = false;
     for (let attempt = 0; attempt < 5 && !measured; attempt++) {
       // The host claims Tax until the joiner is asked whether to challenge.
-      await playUntil(host, guest, async () => (await offered(guest.page)).includes("Challenge"), 60_000, "a challenge window", ["Tax", "Pass", "Income"]);
+      await playUntil(host, guest, async () => (await offered(guest.page)).includes("Challenge"), 60_000, "a challenge window", ["Tax", "Pass", "Income"], (labels) => labels.includes("Challenge"));
       const asked = Date.now();
       const before = await timedOut();
       await host.hide();
