@@ -28,9 +28,11 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
-/** Starts a game against bots from the first screen, by its words. */
-async function playBots(page, players) {
+/** Starts a game against bots from the first screen, by its words, with `options` ticked. */
+async function playBots(page, players, options = []) {
   await page.getByRole("combobox", { name: "Players" }).selectOption(String(players));
+  if (options.length > 0) await page.getByText("More options").click();
+  for (const o of options) await page.getByRole("checkbox", { name: o }).check();
   await page.getByRole("button", { name: "Play against bots" }).click();
   await page.getByRole("button", { name: "Rules & cards" }).waitFor();
 }
@@ -68,11 +70,13 @@ async function looksRight(page, panel, where, phone) {
   assert.deepEqual(await lowContrast(page), [], `${where}: text contrast is at least 4.5:1`);
 }
 
-for (const [label, viewport, players] of [
-  ["phone", PHONE, 10],
-  ["laptop", LAPTOP, 6],
+// The crowded case on a phone: ten seats with Reformation's sides on them, and its extra
+// actions in the dock.
+for (const [label, viewport, players, options] of [
+  ["phone", PHONE, 10, ["Reformation"]],
+  ["laptop", LAPTOP, 6, []],
 ]) {
-  test(`${players} players at ${label} size: every decision in view, readable and large enough`, { timeout: 180_000 }, async () => {
+  test(`${players} players at ${label} size${options.length ? ` with ${options.join(", ")}` : ""}: every decision in view, readable and large enough`, { timeout: 180_000 }, async () => {
     const { context, page, errors } = await open(viewport);
     try {
       const phone = label === "phone";
@@ -86,7 +90,7 @@ for (const [label, viewport, players] of [
       assert.deepEqual(await lowContrast(page), [], "first screen: contrast");
       await shot(page, `table-start-${label}`);
 
-      await playBots(page, players);
+      await playBots(page, players, options);
       assert.equal(await page.getByTestId("seat").count(), players);
       // Names never vanish: every seat's whole name is shown.
       for (const n of await page.locator(".t-name").all()) {

@@ -521,7 +521,7 @@ fn bar_of(ctx: TableCtx, help: RwSignal<bool>, sound: RwSignal<bool>) -> impl In
             {stats}
             <span class="sr-only">{labels::keys_help()}</span>
             <button class="btn ghost rules" on:click=move |_| help.set(true)>
-                {t("rules-cards")}
+                <span class="rules-word">{t("rules-cards")}</span>
             </button>
             <button
                 class="btn ghost sound"
