@@ -386,28 +386,33 @@ pub fn write_frame(
     Ok(sent)
 }
 
+/// A frame as a client must send it (RFC 6455 5.3: masked with `mask`), in the shortest
+/// length form: what the relay's tests write to a raw socket.
+pub fn client_frame(fin: bool, opcode: u8, payload: &[u8], mask: [u8; 4]) -> Vec<u8> {
+    let mut f = vec![if fin { 0x80 } else { 0 } | opcode];
+    match payload.len() {
+        n if n < 126 => f.push(0x80 | n as u8),
+        n if n <= 0xFFFF => {
+            f.push(0x80 | 126);
+            f.extend_from_slice(&(n as u16).to_be_bytes());
+        }
+        n => {
+            f.push(0x80 | 127);
+            f.extend_from_slice(&(n as u64).to_be_bytes());
+        }
+    }
+    f.extend_from_slice(&mask);
+    f.extend(payload.iter().zip(mask.iter().cycle()).map(|(b, m)| b ^ m));
+    f
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// A client frame: masked, as browsers send them.
     fn client_frame(fin: bool, opcode: u8, payload: &[u8]) -> Vec<u8> {
-        let mask = [0x37, 0xfa, 0x21, 0x3d];
-        let mut f = vec![if fin { 0x80 } else { 0 } | opcode];
-        match payload.len() {
-            n if n < 126 => f.push(0x80 | n as u8),
-            n if n <= 0xFFFF => {
-                f.push(0x80 | 126);
-                f.extend_from_slice(&(n as u16).to_be_bytes());
-            }
-            n => {
-                f.push(0x80 | 127);
-                f.extend_from_slice(&(n as u64).to_be_bytes());
-            }
-        }
-        f.extend_from_slice(&mask);
-        f.extend(payload.iter().zip(mask.iter().cycle()).map(|(b, m)| b ^ m));
-        f
+        super::client_frame(fin, opcode, payload, [0x37, 0xfa, 0x21, 0x3d])
     }
 
     fn reader(max: usize) -> Reader {

@@ -25,22 +25,7 @@ fn request(extra: &str) -> String {
 
 /// A masked client frame.
 fn frame(fin: bool, opcode: u8, payload: &[u8]) -> Vec<u8> {
-    let mask = [0x11, 0x22, 0x33, 0x44];
-    let mut f = vec![if fin { 0x80 } else { 0 } | opcode];
-    match payload.len() {
-        n if n < 126 => f.push(0x80 | n as u8),
-        n if n <= 0xFFFF => {
-            f.push(0x80 | 126);
-            f.extend_from_slice(&(n as u16).to_be_bytes());
-        }
-        n => {
-            f.push(0x80 | 127);
-            f.extend_from_slice(&(n as u64).to_be_bytes());
-        }
-    }
-    f.extend_from_slice(&mask);
-    f.extend(payload.iter().zip(mask.iter().cycle()).map(|(b, m)| b ^ m));
-    f
+    coup_server::websocket::client_frame(fin, opcode, payload, [0x11, 0x22, 0x33, 0x44])
 }
 
 /// Reads the response head.
