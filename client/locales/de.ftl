@@ -64,7 +64,7 @@ ability = { $card ->
 
 action-title = { $action ->
     [income] Einkommen
-    [foreign-aid] Auslandshilfe
+    [foreign_aid] Auslandshilfe
     [coup] Putsch
     [tax] Steuern
     [assassinate] Attentat
@@ -76,7 +76,7 @@ action-title = { $action ->
 }
 action-effect = { $action ->
     [income] nimm 1 Münze
-    [foreign-aid] nimm 2 Münzen; jeder Herzog kann blocken
+    [foreign_aid] nimm 2 Münzen; jeder Herzog kann blocken
     [coup] zahle 7: ein Spieler verliert eine Karte, ohne Abwehr
     [tax] nimm 3 Münzen
     [assassinate] zahle 3: ein Spieler verliert eine Karte; die Gräfin blockt

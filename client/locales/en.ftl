@@ -70,7 +70,7 @@ ability = { $card ->
 
 action-title = { $action ->
     [income] Income
-    [foreign-aid] Foreign Aid
+    [foreign_aid] Foreign Aid
     [coup] Coup
     [tax] Tax
     [assassinate] Assassinate
@@ -82,7 +82,7 @@ action-title = { $action ->
 }
 action-effect = { $action ->
     [income] take 1 coin
-    [foreign-aid] take 2 coins; any Duke may block
+    [foreign_aid] take 2 coins; any Duke may block
     [coup] pay 7: a player loses a card, no defence
     [tax] take 3 coins
     [assassinate] pay 3: a player loses a card; Contessa blocks

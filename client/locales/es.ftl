@@ -62,7 +62,7 @@ ability = { $card ->
 
 action-title = { $action ->
     [income] Ingresos
-    [foreign-aid] Ayuda exterior
+    [foreign_aid] Ayuda exterior
     [coup] Golpe de Estado
     [tax] Impuestos
     [assassinate] Asesinar
@@ -74,7 +74,7 @@ action-title = { $action ->
 }
 action-effect = { $action ->
     [income] toma 1 moneda
-    [foreign-aid] toma 2 monedas; cualquier Duque puede bloquear
+    [foreign_aid] toma 2 monedas; cualquier Duque puede bloquear
     [coup] paga 7: un jugador pierde una carta, sin defensa
     [tax] toma 3 monedas
     [assassinate] paga 3: un jugador pierde una carta; la Condesa bloquea

@@ -62,7 +62,7 @@ ability = { $card ->
 
 action-title = { $action ->
     [income] Revenu
-    [foreign-aid] Aide étrangère
+    [foreign_aid] Aide étrangère
     [coup] Coup d’État
     [tax] Taxe
     [assassinate] Assassiner
@@ -74,7 +74,7 @@ action-title = { $action ->
 }
 action-effect = { $action ->
     [income] prenez 1 pièce
-    [foreign-aid] prenez 2 pièces ; tout Duc peut bloquer
+    [foreign_aid] prenez 2 pièces ; tout Duc peut bloquer
     [coup] payez 7 : un joueur perd une carte, sans défense
     [tax] prenez 3 pièces
     [assassinate] payez 3 : un joueur perd une carte ; la Comtesse bloque

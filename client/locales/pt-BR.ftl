@@ -62,7 +62,7 @@ ability = { $card ->
 
 action-title = { $action ->
     [income] Renda
-    [foreign-aid] Ajuda Externa
+    [foreign_aid] Ajuda Externa
     [coup] Golpe de Estado
     [tax] Imposto
     [assassinate] Assassinar
@@ -74,7 +74,7 @@ action-title = { $action ->
 }
 action-effect = { $action ->
     [income] pegue 1 moeda
-    [foreign-aid] pegue 2 moedas; qualquer Duque pode bloquear
+    [foreign_aid] pegue 2 moedas; qualquer Duque pode bloquear
     [coup] pague 7: um jogador perde uma carta, sem defesa
     [tax] pegue 3 moedas
     [assassinate] pague 3: um jogador perde uma carta; a Condessa bloqueia

@@ -287,3 +287,30 @@ fn the_words_before_the_program_runs_are_one_plain_line_in_every_catalog() {
         }
     }
 }
+
+/// The catalogs' selectors are keyed by the protocol's names (`ActionKind::name`,
+/// `Card::name`): a key that matched none would fall silently to the default variant, so
+/// in every language each action and each card has words of its own.
+#[test]
+fn every_action_and_card_has_its_own_words_in_every_catalog() {
+    use shared::engine::{ActionKind, Card};
+    let mut all = catalogs();
+    all.push(("en".into(), ENGLISH.into()));
+    for (lang, text) in &all {
+        let c = Catalog::parse(lang, text).unwrap_or_else(|e| panic!("{lang}: {e:?}"));
+        for id in ["action-title", "action-effect"] {
+            let words: BTreeSet<String> = ActionKind::ALL
+                .iter()
+                .map(|k| c.format(id, &[("action", k.name().into())]))
+                .collect();
+            assert_eq!(words.len(), ActionKind::ALL.len(), "{lang}: {id} {words:?}");
+        }
+        for id in ["card-name", "ability"] {
+            let words: BTreeSet<String> = Card::ALL
+                .iter()
+                .map(|k| c.format(id, &[("card", k.name().into())]))
+                .collect();
+            assert_eq!(words.len(), Card::ALL.len(), "{lang}: {id} {words:?}");
+        }
+    }
+}

@@ -149,24 +149,9 @@ fn name(names: &[String], s: Seat) -> &str {
     names.get(s.index()).map_or("?", String::as_str)
 }
 
-fn action_id(k: ActionKind) -> &'static str {
-    match k {
-        ActionKind::Income => "income",
-        ActionKind::ForeignAid => "foreign-aid",
-        ActionKind::Coup => "coup",
-        ActionKind::Tax => "tax",
-        ActionKind::Assassinate => "assassinate",
-        ActionKind::Steal => "steal",
-        ActionKind::Exchange => "exchange",
-        ActionKind::Examine => "examine",
-        ActionKind::Convert => "convert",
-        ActionKind::Embezzle => "embezzle",
-    }
-}
-
 /// An action's name, as its button and the card reference say it.
 pub fn action_title(k: ActionKind) -> String {
-    tr("action-title", &[("action", action_id(k).into())])
+    tr("action-title", &[("action", k.name().into())])
 }
 
 /// What an action claims and does, after its name on a button (R4): "claim Duke: take 3
@@ -174,7 +159,7 @@ pub fn action_title(k: ActionKind) -> String {
 pub fn action_effect(k: ActionKind, options: Options) -> String {
     let id = match k {
         ActionKind::Exchange if options.inquisitor => "exchange-one",
-        k => action_id(k),
+        k => k.name(),
     };
     let effect = tr("action-effect", &[("action", id.into())]);
     match k.claim(options) {
@@ -205,7 +190,7 @@ pub fn action_label(a: Action, names: &[String]) -> String {
         Some(target) if a.kind().targeted() => tr(
             "action-on",
             &[
-                ("action", action_id(a.kind()).into()),
+                ("action", a.kind().name().into()),
                 ("target", name(names, target).into()),
             ],
         ),
