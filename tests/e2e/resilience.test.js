@@ -61,16 +61,7 @@ test("the host reloads during a challenge window and the game goes on to one win
   const guest = await open({ viewport: { width: 390, height: 844 } });
   try {
     await dealRoom(host, guest);
-    // The host claims Tax whenever it can, until the joiner is asked whether to challenge.
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      assert.ok(Date.now() < deadline, "a challenge window comes");
-      await checkHidden([host, guest]);
-      if ((await offered(guest.page)).includes("Challenge")) break;
-      let clicked = await decideOnce(host.page, ["Tax", "Pass", "Income"]);
-      if (await decideOnce(guest.page, undefined, (labels) => labels.includes("Challenge"))) clicked = true;
-      if (!clicked) await host.page.waitForTimeout(50);
-    }
+    await untilTheJoinerMayChallenge(host, guest);
     const window = await offered(guest.page);
     const coins = async (p) => p.locator('[data-testid="seat"] .t-coins').allTextContents();
     const before = { host: await coins(host.page), guest: await coins(guest.page) };
@@ -143,7 +134,6 @@ test("a copy of a joiner's tab does not take its seat, and a reload takes it bac
   }
 });
 
-/** Plays on both pages until `check` holds (or `ms` pass). */
 /**
  * Plays both pages until `check()`. The joiner never answers a decision `hold(labels)`
  * picks out (the one the caller waits for): it may appear between a check and the
@@ -161,6 +151,12 @@ async function playUntil(host, guest, check, ms, what, prefer, hold = null) {
   }
 }
 
+/** The host claims Tax whenever it can, until the joiner is asked whether to challenge. */
+function untilTheJoinerMayChallenge(host, guest) {
+  const challenge = (labels) => labels.includes("Challenge");
+  return playUntil(host, guest, async () => challenge(await offered(guest.page)), 60_000, "a challenge window", ["Tax", "Pass", "Income"], challenge);
+}
+
 /** Runs `ip` in the test's network namespace (the suite runs inside `unshare -n`). */
 function ip(...args) {
   const r = spawnSync("ip", args, { encoding: "utf8" });
@@ -172,8 +168,7 @@ test("a joiner offline for 20 s mid-window is answered for, then back in its sea
   const guest = await open({ viewport: { width: 390, height: 844 } });
   try {
     await dealRoom(host, guest, ["Eve", "Fay"]);
-    // The host claims Tax until the joiner is asked whether to challenge.
-    await playUntil(host, guest, async () => (await offered(guest.page)).includes("Challenge"), 60_000, "a challenge window", ["Tax", "Pass", "Income"], (labels) => labels.includes("Challenge"));
+    await untilTheJoinerMayChallenge(host, guest);
     // From now, the host's page watches for the joiner's seat to stop owing its answer.
     await host.page.evaluate(() => {
       const seat = () => document.querySelector('[data-testid="seat"][data-seat="1"]');
@@ -538,8 +533,7 @@ test("a host's page in the background ends a joiner's window on time", { timeout
     // first: then the next one is tried.
     let measured = false;
     for (let attempt = 0; attempt < 5 && !measured; attempt++) {
-      // The host claims Tax until the joiner is asked whether to challenge.
-      await playUntil(host, guest, async () => (await offered(guest.page)).includes("Challenge"), 60_000, "a challenge window", ["Tax", "Pass", "Income"], (labels) => labels.includes("Challenge"));
+      await untilTheJoinerMayChallenge(host, guest);
       const asked = Date.now();
       const before = await timedOut();
       await host.hide();

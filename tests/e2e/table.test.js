@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, useTable } from "./harness.mjs";
 import { contrast, hiddenSeats, lowContrast, outsideViewport, overflowing, smallTargets, widerThanViewport } from "./layout.mjs";
+import { owed } from "./play.mjs";
 
 const table = useTable();
 
@@ -37,10 +38,6 @@ async function playBots(page, players, options = []) {
   await page.getByRole("button", { name: "Rules & cards" }).waitFor();
 }
 
-/** Whether the page says a decision is ours (the tab's title). */
-async function owed(page) {
-  return (await page.title()).startsWith("●");
-}
 
 /** Waits until a decision is ours; returns its panel (a group named by its words). */
 async function nextDecision(page, ms = 60_000) {
