@@ -67,7 +67,52 @@ async function waitForHealth(relay, url, ms, log) {
   throw new Error(`relay not healthy at ${url} (${last}); its log:\n${log()}`);
 }
 
-export { freePort, CHROMIUM, CHROMIUM_ARGS };
+// Every process a test starts (relays, a Chromium of its own, coturn), so that none
+// outlives the test file: the suite runs with --test-force-exit, and a file's process that
+// exits (its tests done, or one timed out with its cleanup unfinished) kills what is left.
+const children = new Set();
+// A signal (the suite's time limit) ends the file's process through its exit handlers.
+for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => process.exit(128 + (signal === "SIGTERM" ? 15 : 2)));
+process.on("exit", () => {
+  for (const child of children) {
+    try {
+      process.kill(child.detached ? -child.pid : child.pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
+/**
+ * `spawn`, with the process killed when this test file's process exits, if it has not
+ * ended by then. `detached: true` puts it in a process group of its own, and then the
+ * whole group is killed (a Chromium's helpers with it).
+ */
+function spawnChild(command, args, options) {
+  const child = spawn(command, args, options);
+  child.detached = !!options?.detached;
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+
+/**
+ * Runs every step in turn, each even if one before it failed, then throws the first
+ * failure: a test's cleanup that stops several things stops them all.
+ */
+async function cleanUp(...steps) {
+  let first = null;
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (e) {
+      first ??= e;
+    }
+  }
+  if (first) throw first;
+}
+
+export { freePort, CHROMIUM, CHROMIUM_ARGS, spawnChild, cleanUp };
 
 /** The built client the relay serves (COUP_DIST, or dist/). */
 export { DIST };
@@ -88,7 +133,7 @@ export async function startTable({ relayArgs = [], browser: shared, dist = DIST 
   const base = `http://127.0.0.1:${port}`;
   let relayLog = "";
   const launch = () => {
-    const child = spawn(RELAY_BIN, ["--bind", `127.0.0.1:${port}`, "--static-dir", dist, ...relayArgs], {
+    const child = spawnChild(RELAY_BIN, ["--bind", `127.0.0.1:${port}`, "--static-dir", dist, ...relayArgs], {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "info" },
     });
@@ -105,10 +150,13 @@ export async function startTable({ relayArgs = [], browser: shared, dist = DIST 
     relay.kill("SIGTERM");
     throw e;
   }
-  const stop = async () => {
-    if (!shared) await browser.close();
-    relay.kill("SIGTERM");
-  };
+  const stop = () =>
+    cleanUp(
+      async () => {
+        if (!shared) await browser.close();
+      },
+      () => relay.kill("SIGTERM"),
+    );
   const restartRelay = async (downMs = 0) => {
     const old = relay;
     const exited = new Promise((resolve) => old.once("exit", resolve));

@@ -7,12 +7,11 @@
 // page's timers and tasks. Not a test file.
 
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM, CHROMIUM_ARGS } from "./harness.mjs";
+import { CHROMIUM, CHROMIUM_ARGS, spawnChild } from "./harness.mjs";
 
 /**
  * A page of a Chromium of its own on the first screen of `base`, as `openPage` gives,
@@ -21,8 +20,11 @@ import { CHROMIUM, CHROMIUM_ARGS } from "./harness.mjs";
  */
 export async function openLifecyclePage(base, { init } = {}) {
   const profile = mkdtempSync(path.join(os.tmpdir(), "coup-e2e-tab-"));
-  const child = spawn(CHROMIUM, ["--headless", ...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
+  // A process group of its own, so that closing it ends its helper processes too (one
+  // left writing into the profile keeps the profile from being removed).
+  const child = spawnChild(CHROMIUM, ["--headless", ...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
     stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
   });
   let log = "";
   const endpoint = await new Promise((resolve, reject) => {
@@ -70,9 +72,21 @@ export async function openLifecyclePage(base, { init } = {}) {
     thaw: () => cdp.send("Page.setWebLifecycleState", { state: "active" }),
     async close() {
       await browser.close().catch(() => {});
-      child.kill("SIGTERM");
-      await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r()));
-      rmSync(profile, { recursive: true, force: true });
+      const exited = new Promise((r) => (child.exitCode === null && child.signalCode === null ? child.once("exit", r) : r()));
+      const group = (signal) => {
+        try {
+          process.kill(-child.pid, signal);
+        } catch {
+          // The group is gone.
+        }
+      };
+      group("SIGTERM");
+      const late = setTimeout(() => group("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(late);
+      group("SIGKILL");
+      // A helper that outlived the group's signal may still be writing for a moment.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
   await page.goto(base);

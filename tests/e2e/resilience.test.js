@@ -8,8 +8,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { spawn, spawnSync } from "node:child_process";
-import { ARTIFACTS, freePort, startTable } from "./harness.mjs";
+import { spawnSync } from "node:child_process";
+import { ARTIFACTS, cleanUp, freePort, spawnChild, startTable } from "./harness.mjs";
 import { checkHidden, dealRoom, decideOnce, offered, openPage, playToTheEnd } from "./play.mjs";
 import { intervalRate, openLifecyclePage } from "./lifecycle.mjs";
 
@@ -328,7 +328,7 @@ async function startTurn() {
   const secret = "e2e-turn-secret-0123456789";
   const port = await freePort();
   let log = "";
-  const turn = spawn(
+  const turn = spawnChild(
     "turnserver",
     [
       "-n", "--no-cli", "--no-tls", "--no-dtls", "--allow-loopback-peers",
@@ -362,10 +362,12 @@ test("a room game played to the end through TURN alone (coturn, the relay's cred
     console.log(turnLog().slice(-3_000));
     throw e;
   } finally {
-    await host.context.close();
-    await guest.context.close();
-    await turned.stop();
-    turn.kill("SIGTERM");
+    await cleanUp(
+      () => host.context.close(),
+      () => guest.context.close(),
+      () => turned.stop(),
+      () => turn.kill("SIGTERM"),
+    );
   }
 });
 
@@ -512,11 +514,13 @@ test("a joiner in a background tab stays seated; asleep its stand-in plays, and 
     console.log(turnLog().slice(-2_000));
     throw e;
   } finally {
-    turn.kill("SIGCONT");
-    await host.context.close();
-    await guest.close();
-    await turned.stop();
-    turn.kill("SIGTERM");
+    await cleanUp(
+      () => turn.kill("SIGCONT"),
+      () => host.context.close(),
+      () => guest.close(),
+      () => turned.stop(),
+      () => turn.kill("SIGTERM"),
+    );
   }
 });
 
@@ -555,7 +559,9 @@ test("a host's page in the background ends a joiner's window on time", { timeout
     await playToTheEnd(host, guest);
     assert.deepEqual(pageErrors(host), [], "no errors on the host's page");
   } finally {
-    await host.close();
-    await guest.context.close();
+    await cleanUp(
+      () => host.close(),
+      () => guest.context.close(),
+    );
   }
 });
