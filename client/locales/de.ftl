@@ -80,7 +80,8 @@ action-effect = { $action ->
     [coup] zahle 7: ein Spieler verliert eine Karte, ohne Abwehr
     [tax] nimm 3 Münzen
     [assassinate] zahle 3: ein Spieler verliert eine Karte; die Gräfin blockt
-    [steal] nimm einem Spieler 2 Münzen; der Kapitän blockt
+    [steal] nimm einem Spieler 2 Münzen; Kapitän oder Botschafter blocken
+    [steal-inquisitor] nimm einem Spieler 2 Münzen; Kapitän oder Inquisitor blocken
     [exchange] zieh 2 Karten, behalte, was du willst
     [exchange-one] zieh 1 Karte, behalte, was du willst
     [examine] sieh eine Karte eines Spielers an, lass sie vielleicht tauschen

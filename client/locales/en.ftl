@@ -86,7 +86,8 @@ action-effect = { $action ->
     [coup] pay 7: a player loses a card, no defence
     [tax] take 3 coins
     [assassinate] pay 3: a player loses a card; Contessa blocks
-    [steal] take 2 coins from a player; Captain blocks
+    [steal] take 2 coins from a player; Captain or Ambassador blocks
+    [steal-inquisitor] take 2 coins from a player; Captain or Inquisitor blocks
     [exchange] draw 2 cards, keep what you like
     [exchange-one] draw 1 card, keep what you like
     [examine] see a player's card, maybe make them swap it

@@ -78,7 +78,8 @@ action-effect = { $action ->
     [coup] paga 7: un jugador pierde una carta, sin defensa
     [tax] toma 3 monedas
     [assassinate] paga 3: un jugador pierde una carta; la Condesa bloquea
-    [steal] toma 2 monedas de un jugador; el Capitán bloquea
+    [steal] toma 2 monedas de un jugador; el Capitán o el Embajador bloquean
+    [steal-inquisitor] toma 2 monedas de un jugador; el Capitán o el Inquisidor bloquean
     [exchange] roba 2 cartas, quédate con las que quieras
     [exchange-one] roba 1 carta, quédate con las que quieras
     [examine] mira una carta de un jugador, quizá haz que la cambie

@@ -78,7 +78,8 @@ action-effect = { $action ->
     [coup] payez 7 : un joueur perd une carte, sans défense
     [tax] prenez 3 pièces
     [assassinate] payez 3 : un joueur perd une carte ; la Comtesse bloque
-    [steal] prenez 2 pièces à un joueur ; le Capitaine bloque
+    [steal] prenez 2 pièces à un joueur ; le Capitaine ou l’Ambassadeur bloquent
+    [steal-inquisitor] prenez 2 pièces à un joueur ; le Capitaine ou l’Inquisiteur bloquent
     [exchange] piochez 2 cartes, gardez celles qui vous plaisent
     [exchange-one] piochez 1 carte, gardez celles qui vous plaisent
     [examine] regardez la carte d’un joueur, faites-la-lui peut-être changer

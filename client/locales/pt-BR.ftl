@@ -78,7 +78,8 @@ action-effect = { $action ->
     [coup] pague 7: um jogador perde uma carta, sem defesa
     [tax] pegue 3 moedas
     [assassinate] pague 3: um jogador perde uma carta; a Condessa bloqueia
-    [steal] pegue 2 moedas de um jogador; o Capitão bloqueia
+    [steal] pegue 2 moedas de um jogador; o Capitão ou o Embaixador bloqueiam
+    [steal-inquisitor] pegue 2 moedas de um jogador; o Capitão ou o Inquisidor bloqueiam
     [exchange] compre 2 cartas, fique com as que quiser
     [exchange-one] compre 1 carta, fique com as que quiser
     [examine] veja uma carta de um jogador, talvez o faça trocá-la

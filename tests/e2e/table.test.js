@@ -67,10 +67,11 @@ async function looksRight(page, panel, where, phone) {
   assert.deepEqual(await lowContrast(page), [], `${where}: text contrast is at least 4.5:1`);
 }
 
-// The crowded case on a phone: ten seats with Reformation's sides on them, and its extra
-// actions in the dock.
+// The crowded case on a phone: ten seats with Reformation's sides on them, and the most
+// actions a turn can have in the dock (Reformation's two and the Inquisitor's Examine:
+// nine).
 for (const [label, viewport, players, options] of [
-  ["phone", PHONE, 10, ["Reformation"]],
+  ["phone", PHONE, 10, ["Reformation", "Inquisitor"]],
   ["laptop", LAPTOP, 6, []],
 ]) {
   test(`${players} players at ${label} size${options.length ? ` with ${options.join(", ")}` : ""}: every decision in view, readable and large enough`, { timeout: 180_000 }, async () => {
@@ -116,6 +117,7 @@ for (const [label, viewport, players, options] of [
       let tapped = false;
       const seen = () => turn && windows >= 1 && tapped;
       let measured = 0;
+      let most = 0;
       while (Date.now() < deadline) {
         if (seen() && (await page.locator('[data-testid="seat"].me.dead').count()) > 0) break;
         const panel = await nextDecision(page, deadline - Date.now()).catch((e) => {
@@ -125,6 +127,7 @@ for (const [label, viewport, players, options] of [
         if (!panel) break;
         measured += 1;
         const name = await panel.getAttribute("aria-label");
+        if (name === "Your turn") most = Math.max(most, await panel.locator(".t-choices.actions > button").count());
         await looksRight(page, panel, `${label}, ${name}`, phone);
         if (name === "Your turn" && turn && !tapped) {
           // A later turn: the target picked by tapping its seat.
@@ -187,7 +190,7 @@ for (const [label, viewport, players, options] of [
       }
       assert.ok(turn, "we had a turn");
       assert.ok(seen(), `a turn, a window and a target tapped (${windows} windows, tapped: ${tapped})`);
-      console.log(`    ${label}, ${players} players: ${measured} decisions measured`);
+      console.log(`    ${label}, ${players} players: ${measured} decisions measured, at most ${most} actions in a turn`);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -305,6 +305,17 @@ fn every_action_and_card_has_its_own_words_in_every_catalog() {
                 .collect();
             assert_eq!(words.len(), ActionKind::ALL.len(), "{lang}: {id} {words:?}");
         }
+        // The Inquisitor's own effects (R1.2, R7: it exchanges one card, and it blocks stealing
+        // in the Ambassador's place) have words of their own, not the default's.
+        let effect = |id: &str| c.format("action-effect", &[("action", id.into())]);
+        for (own, base) in [("exchange-one", "exchange"), ("steal-inquisitor", "steal")] {
+            assert_ne!(effect(own), effect(base), "{lang}: {own}");
+            assert_ne!(
+                effect(own),
+                effect("embezzle"),
+                "{lang}: {own} falls to the default"
+            );
+        }
         for id in ["card-name", "ability"] {
             let words: BTreeSet<String> = Card::ALL
                 .iter()

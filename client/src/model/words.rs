@@ -159,6 +159,7 @@ pub fn action_title(k: ActionKind) -> String {
 pub fn action_effect(k: ActionKind, options: Options) -> String {
     let id = match k {
         ActionKind::Exchange if options.inquisitor => "exchange-one",
+        ActionKind::Steal if options.inquisitor => "steal-inquisitor",
         k => k.name(),
     };
     let effect = tr("action-effect", &[("action", id.into())]);
