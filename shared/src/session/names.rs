@@ -95,11 +95,19 @@ fn reading(s: &str) -> String {
 }
 
 /// Whether a name reads as the reader ("You", "Your Majesty", "YOU!"), a bot ("Bot",
-/// "Bot 2") or a seat label ("Seat 3"), as the interface writes them.
+/// "Bot 2") or a seat label ("Seat 3"), as the interface writes them in any of its
+/// languages: every player's table may be in another one, so a name is checked against
+/// them all ("Vous", "Du", "Tú", "Você"; "Place 3", "Platz 3", "Asiento 3", "Lugar 3").
 pub fn impersonates(name: &str) -> bool {
+    // English's word for the reader begins a name that reads as the reader.
     const READER: [&str; 8] = [
         "you", "your", "yours", "youre", "yourself", "youll", "youve", "youd",
     ];
+    // The other languages' words for the reader, alone (as a first word they begin
+    // ordinary names: "Du Bois", "Tu Anh"), and without their accents too.
+    const READER_ALONE: [&str; 6] = ["vous", "du", "tú", "tu", "você", "voce"];
+    // A bot and an open seat, followed by a number or nothing.
+    const LABELS: [&str; 6] = ["bot", "seat", "place", "platz", "asiento", "lugar"];
     let first = name
         .split_whitespace()
         .next()
@@ -109,7 +117,10 @@ pub fn impersonates(name: &str) -> bool {
         return true;
     }
     let whole = reading(name);
-    ["bot", "seat"].iter().any(|label| {
+    if READER_ALONE.contains(&whole.as_str()) {
+        return true;
+    }
+    LABELS.iter().any(|label| {
         whole
             .strip_prefix(label)
             .is_some_and(|rest| rest.chars().all(|c| c.is_ascii_digit()))
@@ -270,6 +281,19 @@ mod tests {
             "Seat 3",
             "seat",
             "Seat-3",
+            // The other languages the interface speaks.
+            "Vous",
+            "VOUS !",
+            "Du",
+            "Tú",
+            "tu",
+            "Você",
+            "Voce",
+            "Place 3",
+            "Platz 3",
+            "Asiento 10",
+            "Lugar 2",
+            "lugar",
         ] {
             assert_eq!(validate_name(name), Err(NameError::Impersonates), "{name}");
         }
@@ -280,6 +304,11 @@ mod tests {
             "Robot 2",
             "Seaton",
             "Seat of Power",
+            "Du Bois",
+            "Tu Anh",
+            "Vousden",
+            "Placido",
+            "Lugar Grande",
         ] {
             assert!(validate_name(ok).is_ok(), "{ok}");
         }
