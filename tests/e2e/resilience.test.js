@@ -29,6 +29,24 @@ after(async () => {
 
 const open = (opts) => openPage(table.browser, table.base, opts);
 
+/**
+ * Runs `play(host, guest)` with a host on a laptop-sized page and a joiner on a phone-sized
+ * one, each in a browser context of its own, and closes both afterwards, whatever `play`
+ * did (closing a context the test closed itself is a no-op).
+ */
+async function hostAndJoiner(play) {
+  const host = await open();
+  const guest = await open({ viewport: { width: 390, height: 844 } });
+  try {
+    await play(host, guest);
+  } finally {
+    await cleanUp(
+      () => host.context.close(),
+      () => guest.context.close(),
+    );
+  }
+}
+
 // What Chromium itself reports on a page's console while these scenarios run, none of it
 // the page's own error: each connection to a relay that is down, and the relay socket it
 // closes when it freezes a page.
@@ -57,9 +75,7 @@ async function until(sides, check, ms, what) {
 }
 
 test("the host reloads during a challenge window and the game goes on to one winner", { timeout: 150_000 }, async () => {
-  const host = await open();
-  const guest = await open({ viewport: { width: 390, height: 844 } });
-  try {
+  await hostAndJoiner(async (host, guest) => {
     await dealRoom(host, guest);
     await untilTheJoinerMayChallenge(host, guest);
     const window = await offered(guest.page);
@@ -87,16 +103,11 @@ test("the host reloads during a challenge window and the game goes on to one win
     await playToTheEnd(host, guest);
     assert.deepEqual(pageErrors(host), [], "no errors on the host's page");
     assert.deepEqual(pageErrors(guest), [], "no errors on the joiner's page");
-  } finally {
-    await host.context.close();
-    await guest.context.close();
-  }
+  });
 });
 
 test("a copy of a joiner's tab does not take its seat, and a reload takes it back without a click", { timeout: 120_000 }, async () => {
-  const host = await open();
-  const guest = await open({ viewport: { width: 390, height: 844 } });
-  try {
+  await hostAndJoiner(async (host, guest) => {
     await dealRoom(host, guest, ["Cy", "Di"]);
     const stored = await guest.page.evaluate(() => sessionStorage.getItem("coup.rejoin"));
     assert.ok(stored, "the seat is kept for this tab");
@@ -128,10 +139,7 @@ test("a copy of a joiner's tab does not take its seat, and a reload takes it bac
     await until([host, guest], async () => (await guest.page.locator('[data-testid="seat"].me').count()) === 1 && (await live(guest.page)), 15_000, "the seat back");
     assert.equal(await guest.page.locator('[data-testid="seat"].me').getAttribute("data-seat"), "1", "the same seat");
     await playToTheEnd(host, guest);
-  } finally {
-    await host.context.close();
-    await guest.context.close();
-  }
+  });
 });
 
 /**
@@ -164,9 +172,7 @@ function ip(...args) {
 }
 
 test("a joiner offline for 20 s mid-window is answered for, then back in its seat without a click", { timeout: 150_000 }, async () => {
-  const host = await open();
-  const guest = await open({ viewport: { width: 390, height: 844 } });
-  try {
+  await hostAndJoiner(async (host, guest) => {
     await dealRoom(host, guest, ["Eve", "Fay"]);
     await untilTheJoinerMayChallenge(host, guest);
     // From now, the host's page watches for the joiner's seat to stop owing its answer.
@@ -225,16 +231,11 @@ test("a joiner offline for 20 s mid-window is answered for, then back in its sea
     assert.equal(await guest.page.locator('[data-testid="seat"].me').getAttribute("data-seat"), "1", "the same seat");
     assert.equal(await guest.page.getByTestId("rejoin").count(), 0, "no click was needed");
     await playToTheEnd(host, guest);
-  } finally {
-    await host.context.close();
-    await guest.context.close();
-  }
+  });
 });
 
 test("the relay stops and starts again mid-game: the game goes on in a new room, and a reload of either page finds it", { timeout: 180_000 }, async () => {
-  const host = await open();
-  const guest = await open({ viewport: { width: 390, height: 844 } });
-  try {
+  await hostAndJoiner(async (host, guest) => {
     const code = await dealRoom(host, guest, ["Gil", "Hal"]);
     for (let i = 0; i < 3; i++) {
       await decideOnce(host.page);
@@ -284,10 +285,7 @@ test("the relay stops and starts again mid-game: the game goes on in a new room,
     await playToTheEnd(host, guest);
     assert.deepEqual(pageErrors(host), [], "no errors on the host's page");
     assert.deepEqual(pageErrors(guest), [], "no errors on the joiner's page");
-  } finally {
-    await host.context.close();
-    await guest.context.close();
-  }
+  });
 });
 
 // Every page's peer connections are made relay-only, as a player behind a strict NAT needs,
@@ -372,9 +370,7 @@ test("a room game played to the end through TURN alone (coturn, the relay's cred
 });
 
 test("a host gone for good: the joiner is told, keeps the final table, and opens a new room in one click", { timeout: 90_000 }, async () => {
-  const host = await open();
-  const guest = await open({ viewport: { width: 390, height: 844 } });
-  try {
+  await hostAndJoiner(async (host, guest) => {
     const code = await dealRoom(host, guest, ["Kim", "Lu"]);
     for (let i = 0; i < 2; i++) {
       await decideOnce(host.page);
@@ -394,10 +390,7 @@ test("a host gone for good: the joiner is told, keeps the final table, and opens
     const fresh = await guest.page.getByTestId("room-code").getAttribute("data-code");
     assert.notEqual(fresh, code, "a room of its own");
     assert.deepEqual(pageErrors(guest), [], "no errors on the joiner's page");
-  } finally {
-    await host.context.close().catch(() => {});
-    await guest.context.close();
-  }
+  });
 });
 
 // A phone whose screen goes off: its browser stops running the page (frozen: no timers, no
