@@ -393,7 +393,8 @@ fn Lobby() -> impl IntoView {
     }
 }
 
-/// The table's settings: the host changes them, the others see them (disabled controls).
+/// The table's settings: the host changes them; the others read them, as a list of words
+/// rather than controls they could not use.
 #[component]
 fn Settings(hosting: bool) -> impl IntoView {
     let ctl = expect_context::<Ctl>();
@@ -401,12 +402,27 @@ fn Settings(hosting: bool) -> impl IntoView {
         ctl.session
             .with(|s| s.table().and_then(|t| t.guest().table().cloned()))
     });
+    if !hosting {
+        return view! {
+            <div class="room-settings" data-testid="room-settings">
+                <ul class="settings-list" data-testid="settings-summary">
+                    {move || {
+                        table
+                            .with(|t| t.as_ref().map(settings_lines).unwrap_or_default())
+                            .into_iter()
+                            .map(|line| view! { <li>{line}</li> })
+                            .collect_view()
+                    }}
+                </ul>
+            </div>
+        }
+        .into_any();
+    }
     let options =
         Memo::new(move |_| table.with(|t| t.as_ref().map(|t| t.options).unwrap_or_default()));
     let count = Memo::new(move |_| table.with(|t| t.as_ref().map_or(2, |t| t.seats.len() as u8)));
     let turn = Memo::new(move |_| table.with(|t| t.as_ref().and_then(|t| t.timers.turn_ms)));
     let code = |ms: Option<u64>| ms.map_or_else(|| "none".to_owned(), |ms| ms.to_string());
-    let readonly = !hosting;
     view! {
         <div class="room-settings" data-testid="room-settings">
             <div class="solo-row">
@@ -417,13 +433,11 @@ fn Settings(hosting: bool) -> impl IntoView {
                     })
                     label=t("seats")
                     testid="seat-count"
-                    readonly
                 />
                 <label class="solo-field">
                     <span>{t("turn-timer")}</span>
                     <select
                         data-testid="turn-timer"
-                        disabled=readonly
                         prop:value=move || code(turn.get())
                         on:change=move |ev| {
                             let v = event_target_value(&ev);
@@ -460,14 +474,12 @@ fn Settings(hosting: bool) -> impl IntoView {
                 on_change=Callback::new(move |options| {
                     ctl.send(Intent::Admin(AdminCmd::SetOptions { options }));
                 })
-                readonly
             />
             <label class="check">
                 <input
                     type="checkbox"
                     data-testid="opt-lock"
                     prop:checked=move || table.with(|t| t.as_ref().is_some_and(|t| t.locked))
-                    disabled=readonly
                     on:change=move |ev| {
                         let locked = event_target_checked(&ev);
                         ctl.send(Intent::Admin(AdminCmd::Lock { locked }));
@@ -475,18 +487,9 @@ fn Settings(hosting: bool) -> impl IntoView {
                 />
                 {t("lock-room")}
             </label>
-            {readonly
-                .then(|| {
-                    view! {
-                        <p class="muted small" data-testid="settings-summary">
-                            {move || {
-                                table.with(|t| t.as_ref().map(settings_lines).unwrap_or_default().join(" · "))
-                            }}
-                        </p>
-                    }
-                })}
         </div>
     }
+    .into_any()
 }
 
 /// One seat of the lobby.

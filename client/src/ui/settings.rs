@@ -1,7 +1,7 @@
 //! The game's settings controls, shared by the start form of a game against bots and the
 //! room's lobby: the number of players, the bots' level, and the options (Inquisitor,
-//! Reformation, two-player draft). Each reads a signal and reports a change; `readonly`
-//! shows the same controls disabled (a room's joiners see the host's choices).
+//! Reformation, two-player draft). Each reads a signal and reports a change. (A room's
+//! joiners read the host's choices as words, not as controls: `ui::room`.)
 
 use leptos::prelude::*;
 
@@ -16,14 +16,12 @@ pub fn PlayersField(
     on_change: Callback<u8>,
     #[prop(into)] label: String,
     testid: &'static str,
-    #[prop(optional)] readonly: bool,
 ) -> impl IntoView {
     view! {
         <label class="solo-field">
             <span>{label}</span>
             <select
                 data-testid=testid
-                disabled=readonly
                 prop:value=move || value.get().to_string()
                 on:change=move |ev| {
                     if let Ok(n) = event_target_value(&ev).parse::<u8>() {
@@ -97,7 +95,6 @@ pub fn OptionChecks(
     #[prop(into)] options: Signal<Options>,
     #[prop(into)] players: Signal<u8>,
     on_change: Callback<Options>,
-    #[prop(optional)] readonly: bool,
 ) -> impl IntoView {
     let shown = move || options.get().for_players(players.get().into());
     let check = move |label: String,
@@ -111,14 +108,13 @@ pub fn OptionChecks(
             set(&mut all, true);
             seat_bound && !get(&all.for_players(players.get().into()))
         };
-        let off = move || readonly || ruled_out();
         view! {
             <label class="check" class:disabled=ruled_out>
                 <input
                     type="checkbox"
                     data-testid=testid
                     prop:checked=move || get(&shown())
-                    disabled=off
+                    disabled=ruled_out
                     on:change=move |ev| {
                         let mut o = options.get_untracked();
                         set(&mut o, event_target_checked(&ev));
