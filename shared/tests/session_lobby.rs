@@ -742,6 +742,36 @@ fn a_rematch_keeps_what_the_bots_learned_of_the_table() {
         before,
         "the rematch's bot remembers"
     );
+    // A reload of the host's page: the restored bots remember the same.
+    let snap = host.snapshot(now);
+    let (restored, _) = Host::restore(&snap, now + 1_000).expect("restores");
+    for s in 0..4 {
+        assert_eq!(
+            restored.bot_memory(Seat(s)),
+            host.bot_memory(Seat(s)),
+            "seat {s} remembers after a restore"
+        );
+    }
+    // What a snapshot says a bot remembers is checked like the rest of it. (Edited as
+    // text: the snapshot's tagged objects keep their tag first.)
+    let at = snap
+        .find(r#""remembered":["#)
+        .expect("the bots' memory is kept");
+    let (head, rest) = snap.split_at(at);
+    assert!(rest.contains(r#""players":4}"#));
+    let bad = format!(
+        "{head}{}",
+        rest.replacen(r#""players":4}"#, r#""players":200}"#, 1)
+    );
+    assert!(matches!(
+        Host::restore(&bad, now),
+        Err(RestoreError::Inconsistent("remembered"))
+    ));
+    let long = snap.replacen(r#""remembered":["#, r#""remembered":[null,"#, 1);
+    assert!(matches!(
+        Host::restore(&long, now),
+        Err(RestoreError::Inconsistent("remembered"))
+    ));
     play_out(&mut host, now);
     assert!(learned(&host, Seat(1)) > first, "and adds the second game");
     admin(&mut host, AdminCmd::EndGame);

@@ -11,6 +11,8 @@
 //! (each observation counted once at each level). A few
 //! observations move them; one lucky challenge does not brand a player.
 
+use serde::{Deserialize, Serialize};
+
 use super::beliefs::{BLUFF_RATE, DEFAULT_CHALLENGE_RATE};
 use crate::engine::{
     Action, ActionKind, Card, Claimed, Event, MAX_PLAYERS, Seat, View, WindowKind,
@@ -41,7 +43,7 @@ pub const PRIOR_SILENT: f32 = 0.05;
 const CHALLENGER_RATE: f32 = 0.1;
 
 /// One seat's record.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     /// Per character and stage: challenged claims caught as lies, and proven.
     pub caught: [[u16; STAGES]; 6],
@@ -221,8 +223,9 @@ fn ratio(f: f32) -> f32 {
     (f / (1.0 - f).max(0.05) * 0.6 * BLUFF_RATE / 0.32).clamp(0.02, 1.0)
 }
 
-/// Every seat's record.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Every seat's record. (The host's snapshot keeps what its bots remember from earlier
+/// games at the table.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Model {
     pub seats: [Record; MAX_PLAYERS],
     /// Seats in the game(s) this was learned from (0: nothing learned).

@@ -207,6 +207,11 @@ pub struct Host {
     truths: Vec<Option<bool>>,
     /// Each seat's bot seed for this game: bots are rebuilt from it after a restore.
     bot_seeds: Vec<u64>,
+    /// What each seat's bot was given to remember of earlier games at the table when this
+    /// game was dealt (a rematch; empty for a game from the lobby): a rebuilt bot, after a
+    /// restore or a change of level, remembers it again.
+    #[serde(default)]
+    remembered: Vec<Option<crate::bots::Model>>,
     log: Vec<Stored>,
     /// The number of `log[0]`.
     log_start: u64,
@@ -290,6 +295,7 @@ impl Host {
             dealt: Vec::new(),
             truths: Vec::new(),
             bot_seeds: Vec::new(),
+            remembered: Vec::new(),
             log: Vec::new(),
             log_start: 0,
             links: BTreeMap::new(),
@@ -934,11 +940,8 @@ impl Host {
                 let memory: Vec<_> = self.bots.iter().map(|b| b.memory()).collect();
                 // R2.4: in a rematch, the previous winner starts.
                 self.deal(Some(winner), now)?;
-                for (bot, m) in self.bots.iter_mut().zip(&memory) {
-                    if let Some(m) = m {
-                        bot.remember(m);
-                    }
-                }
+                self.remembered = memory;
+                self.remind_bots();
                 return self.after_deal(now, out);
             }
             AdminCmd::Lock { locked } => self.locked = locked,
@@ -1053,6 +1056,7 @@ impl Host {
         self.dealt.clear();
         self.truths.clear();
         self.bot_seeds = (0..players).map(|_| self.rng.next_u64()).collect();
+        self.remembered.clear();
         self.rebuild_bots();
         let note = Note::GameStarted {
             game_no: self.game_no,
@@ -1252,12 +1256,25 @@ impl Host {
                 make_bot(level, self.bot_seeds.get(i).copied().unwrap_or(0))
             })
             .collect();
+        self.remind_bots();
     }
 
     fn rebuild_bot(&mut self, seat: Seat, level: BotLevel) {
         let seed = self.bot_seeds.get(seat.index()).copied().unwrap_or(0);
         if let Some(b) = self.bots.get_mut(seat.index()) {
             *b = make_bot(level, seed);
+            if let Some(Some(m)) = self.remembered.get(seat.index()) {
+                b.remember(m);
+            }
+        }
+    }
+
+    /// Gives each seat's bot what it remembers of earlier games at the table.
+    fn remind_bots(&mut self) {
+        for (bot, m) in self.bots.iter_mut().zip(&self.remembered) {
+            if let Some(m) = m {
+                bot.remember(m);
+            }
         }
     }
 
@@ -1615,6 +1632,15 @@ impl Host {
         }
         if self.game.is_some() && self.clocks.len() != self.seats.len() {
             return Err(RestoreError::Inconsistent("clocks"));
+        }
+        if self.remembered.len() > self.seats.len()
+            || self
+                .remembered
+                .iter()
+                .flatten()
+                .any(|m| usize::from(m.players) > crate::engine::MAX_PLAYERS)
+        {
+            return Err(RestoreError::Inconsistent("remembered"));
         }
         for m in &self.members {
             if let Some(s) = m.seat
