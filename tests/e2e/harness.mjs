@@ -10,6 +10,7 @@ import { before, after } from "node:test";
 import { spawn } from "node:child_process";
 import { mkdirSync, existsSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -72,16 +73,19 @@ async function waitForHealth(relay, url, ms, log) {
 // exits (its tests done, or one timed out with its cleanup unfinished) kills what is left.
 const children = new Set();
 // A signal (the suite's time limit) ends the file's process through its exit handlers.
-for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => process.exit(128 + (signal === "SIGTERM" ? 15 : 2)));
+for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
 process.on("exit", () => {
-  for (const child of children) {
-    try {
-      process.kill(child.detached ? -child.pid : child.pid, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }
+  for (const child of children) signalChild(child, "SIGKILL");
 });
+
+/** Sends `signal` to a child of `spawnChild`: to its whole group if it has one of its own. */
+function signalChild(child, signal) {
+  try {
+    process.kill(child.detached ? -child.pid : child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
 
 /**
  * `spawn`, with the process killed when this test file's process exits, if it has not
@@ -112,7 +116,7 @@ async function cleanUp(...steps) {
   if (first) throw first;
 }
 
-export { freePort, CHROMIUM, CHROMIUM_ARGS, spawnChild, cleanUp };
+export { freePort, CHROMIUM, CHROMIUM_ARGS, spawnChild, signalChild, cleanUp };
 
 /** The built client the relay serves (COUP_DIST, or dist/). */
 export { DIST };

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM, CHROMIUM_ARGS, spawnChild } from "./harness.mjs";
+import { CHROMIUM, CHROMIUM_ARGS, signalChild, spawnChild } from "./harness.mjs";
 
 /**
  * A page of a Chromium of its own on the first screen of `base`, as `openPage` gives,
@@ -73,18 +73,11 @@ export async function openLifecyclePage(base, { init } = {}) {
     async close() {
       await browser.close().catch(() => {});
       const exited = new Promise((r) => (child.exitCode === null && child.signalCode === null ? child.once("exit", r) : r()));
-      const group = (signal) => {
-        try {
-          process.kill(-child.pid, signal);
-        } catch {
-          // The group is gone.
-        }
-      };
-      group("SIGTERM");
-      const late = setTimeout(() => group("SIGKILL"), 5_000);
+      signalChild(child, "SIGTERM");
+      const late = setTimeout(() => signalChild(child, "SIGKILL"), 5_000);
       await exited;
       clearTimeout(late);
-      group("SIGKILL");
+      signalChild(child, "SIGKILL");
       // A helper that outlived the group's signal may still be writing for a moment.
       rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },

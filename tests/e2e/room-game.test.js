@@ -219,7 +219,7 @@ test("two people and a bot play a room game to the end over the data channel", {
       assert.equal(await side.page.getByTestId("lobby-seat").count(), 3);
     }
     await host.page.getByTestId("opt-reformation").check();
-    await guest.page.getByTestId("settings-summary").getByRole("listitem").filter({ hasText: /^Reformation/ }).waitFor({ timeout: 10_000 });
+    await says(/^Reformation/);
     await host.page.getByTestId("start-game").click();
     for (const side of [host, guest]) {
       await side.page.getByTestId("room-table").waitFor({ timeout: 10_000 });

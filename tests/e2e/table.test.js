@@ -67,9 +67,9 @@ async function looksRight(page, panel, where, phone) {
   assert.deepEqual(await lowContrast(page), [], `${where}: text contrast is at least 4.5:1`);
 }
 
-// The crowded case on a phone: ten seats with Reformation's sides on them, and the most
-// actions a turn can have in the dock (Reformation's two and the Inquisitor's Examine:
-// nine).
+// The crowded case on a phone: ten seats with Reformation's sides on them, and as many
+// actions as a turn can have in the dock (Convert and Embezzle, and the Inquisitor's
+// Examine: up to ten, with the Coup).
 for (const [label, viewport, players, options] of [
   ["phone", PHONE, 10, ["Reformation", "Inquisitor"]],
   ["laptop", LAPTOP, 6, []],
