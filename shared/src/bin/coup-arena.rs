@@ -36,6 +36,18 @@ use shared::bots::styles::{Style, make_named};
 use shared::bots::{Bot, BotLevel, Budget, Personality};
 use shared::engine::{Card, Claimed, Event, Game, Input, Options, Pending, Seat};
 
+/// Writes one line to stdout. When stdout's reader has gone (`coup-arena … | head`), the
+/// run ends quietly with the status a shell gives a process its closed pipe stopped
+/// (128 + SIGPIPE), instead of a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
+            std::process::exit(141);
+        }
+    }};
+}
+
 struct Args {
     games: usize,
     /// Bot names: levels (`easy`, `normal`, `hard`) or styles (`honest`, `bluffer`, …).
@@ -272,7 +284,7 @@ fn play(a: &Args, g: usize) -> Outcome {
                     false => format!("{:?}", p.hand.cards[i]),
                 })
                 .collect();
-            println!(
+            say!(
                 "{:>5} seat {} ({}, {} coins, {}) {:?}: {input:?}",
                 out.inputs,
                 seat.0,
@@ -290,7 +302,7 @@ fn play(a: &Args, g: usize) -> Outcome {
                             .into_iter()
                             .map(|c| format!("{c:?} {:.2}", b.p_has(o, c)))
                             .collect();
-                        println!("        believes seat {}: {}", o.0, p.join(", "));
+                        say!("        believes seat {}: {}", o.0, p.join(", "));
                     }
                 }
             }
@@ -382,7 +394,7 @@ fn main() -> ExitCode {
     };
     if let Some(g) = a.trace {
         let o = play(&a, g);
-        println!("game {g}: {} inputs, winner {:?}", o.inputs, o.winner);
+        say!("game {g}: {} inputs, winner {:?}", o.inputs, o.winner);
         return ExitCode::SUCCESS;
     }
     let wall = Instant::now();
@@ -437,7 +449,7 @@ fn main() -> ExitCode {
         }
     }
     let games = outcomes.len();
-    println!(
+    say!(
         "coup-arena: {games} games, lineup {}, options {:?}, seed {}, hard {} ms / {} iterations",
         a.lineup.join(","),
         a.options,
@@ -445,7 +457,7 @@ fn main() -> ExitCode {
         a.hard_ms,
         a.hard_iters
     );
-    println!(
+    say!(
         "  {capped} games hit the cap of {} inputs; {illegal} illegal inputs; longest game {longest} inputs (game {longest_game}, `--trace {longest_game}` replays it), mean {:.0}; wall {:.1} s",
         a.cap,
         total_inputs as f64 / games.max(1) as f64,
@@ -462,7 +474,7 @@ fn main() -> ExitCode {
         let t = times.entry(name).or_default();
         t.sort_by(f64::total_cmp);
         let (p50, p99) = (percentile(t, 0.5), percentile(t, 0.99));
-        println!(
+        say!(
             "  {name:>10}: {k} seat(s), {w} wins, {:.1}% per seat (95% CI {:.1}–{:.1}%), fair share {:.1}%; decision p50 {p50:.3} ms, p99 {p99:.3} ms, max {:.3} ms over {} decisions",
             100.0 * r,
             100.0 * lo,
@@ -506,7 +518,7 @@ fn main() -> ExitCode {
         } else {
             0.0
         };
-        println!(
+        say!(
             "  {name:>10}: bluffs {}; {} challenges, {} caught a lie ({:.0}%)",
             text.join(", "),
             h.challenges,
@@ -527,7 +539,7 @@ fn main() -> ExitCode {
         "decision_ms": dms,
         "habits": hab,
     });
-    println!("{json}");
+    say!("{json}");
     if illegal > 0 {
         return ExitCode::FAILURE;
     }

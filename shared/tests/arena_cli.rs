@@ -1,0 +1,40 @@
+//! `coup-arena`'s command line: its last line is the JSON summary the tuning scripts read,
+//! and a reader that goes away (`coup-arena … | head`) ends it without a panic.
+
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_coup-arena");
+
+#[test]
+fn the_last_line_is_the_json_summary() {
+    let out = Command::new(BIN)
+        .args(["--games", "4", "--lineup", "normal,easy", "--seed", "3"])
+        .output()
+        .expect("coup-arena runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let last = text.lines().last().expect("some output");
+    let json: serde_json::Value = serde_json::from_str(last).expect("a JSON last line");
+    assert_eq!(json["games"], 4);
+    let wins = json["wins"]["normal"].as_u64().unwrap() + json["wins"]["easy"].as_u64().unwrap();
+    assert!(wins <= 4, "{json}");
+}
+
+#[test]
+fn a_closed_stdout_ends_the_run_quietly() {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let out = Command::new(BIN)
+        .args(["--games", "2", "--lineup", "normal,easy", "--seed", "3"])
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("coup-arena runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(141), "{err}");
+}
