@@ -16,6 +16,8 @@
 --   irooms:INST      set of the rooms where INST has members (for evicting a dead instance)
 --   conns            hash: address -> connections open across the cluster
 --   iconns:INST      hash: address -> connections open on INST
+--   open:INST        hash: conn -> address of each connection open on INST (so a closed
+--                    connection's count is released once, however often it is reported)
 --   instances        hash: instance -> last heartbeat (ms)
 --   tb:KIND:ADDR     token bucket (t tokens, u updated ms) of failed joins (j) or creates (c)
 -- Channel "coup:to:INST" carries "CONN KIND PAYLOAD" to instance INST: kind f is a frame
@@ -166,6 +168,7 @@ if op == 'open' then
   if n >= limit then return 0 end
   redis.call('HINCRBY', P .. 'conns', addr, 1)
   redis.call('HINCRBY', P .. 'iconns:' .. inst, addr, 1)
+  redis.call('HSET', P .. 'open:' .. inst, conn, addr)
   return 1
 end
 
@@ -178,10 +181,11 @@ local function release(inst, addr)
   end
 end
 
--- gone INST CONN ADDR GRACE: a connection closed; it leaves its room.
+-- gone INST CONN ADDR GRACE: a connection closed; it leaves its room. Told again (an
+-- instance retries when it did not hear the answer), it changes nothing more.
 if op == 'gone' then
   local inst, conn, addr, grace = ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])
-  release(inst, addr)
+  if redis.call('HDEL', P .. 'open:' .. inst, conn) == 1 then release(inst, addr) end
   local code, peer = seat_of(inst, conn)
   if not code then return 0 end
   local r = load_room(code)
@@ -397,7 +401,8 @@ if op == 'beat' then
           redis.call('HDEL', P .. 'conns', counts[j])
         end
       end
-      redis.call('DEL', P .. 'seats:' .. other, P .. 'irooms:' .. other, P .. 'iconns:' .. other)
+      redis.call('DEL', P .. 'seats:' .. other, P .. 'irooms:' .. other, P .. 'iconns:' .. other,
+        P .. 'open:' .. other)
       redis.call('HDEL', P .. 'instances', other)
       evicted = evicted + 1
     end

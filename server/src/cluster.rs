@@ -54,6 +54,10 @@ const UNHEALTHY_AFTER: Duration = Duration::from_secs(3);
 /// Room codes tried in one `create` (a second round follows if every one is taken).
 const CODES_PER_TRY: usize = 4;
 
+/// The most closed connections kept for release while the store is unreachable; past it,
+/// the store's copy heals only when another instance evicts this one.
+const MAX_UNRELEASED: usize = 100_000;
+
 /// The state of the link to the store, for `/healthz` and `/metrics`.
 #[derive(Debug, Default)]
 pub struct Health {
@@ -87,6 +91,11 @@ pub struct Cluster {
     pub health: Health,
     /// When this instance started, for `health.last_beat`.
     started: Instant,
+    /// Connections that closed (or were refused) while the store did not answer, with
+    /// their address's throttle key: the store may still count them, and may still seat
+    /// them. The next beat the store answers tells it again (`gone` changes nothing the
+    /// second time).
+    unreleased: std::sync::Mutex<Vec<(ConnId, String)>>,
 }
 
 impl std::fmt::Debug for Cluster {
@@ -123,6 +132,7 @@ impl Cluster {
             grace_ms: hub.config.reclaim_grace.saturating_mul(1000),
             health: Health::default(),
             started: Instant::now(),
+            unreleased: std::sync::Mutex::new(Vec::new()),
         });
         cluster
             .beat(hub)
@@ -206,9 +216,56 @@ impl Cluster {
             tracing::error!(
                 "this instance was evicted by the cluster (cut off from the store too long): closing its connections"
             );
+            // The eviction released every connection the store knew of this instance.
+            self.unreleased_now().clear();
             hub.kick_all(Why::Evicted);
+        } else {
+            self.release_later_ones(hub).await;
         }
         Ok(())
+    }
+
+    fn unreleased_now(&self) -> std::sync::MutexGuard<'_, Vec<(ConnId, String)>> {
+        self.unreleased
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Keeps `conn` (from the address of throttle key `key`) to be told to the store once
+    /// it answers again.
+    fn release_later(&self, conn: ConnId, key: String) {
+        let mut later = self.unreleased_now();
+        if later.len() < MAX_UNRELEASED {
+            later.push((conn, key));
+        } else {
+            tracing::warn!("too many connections wait for the cluster store: one dropped");
+        }
+    }
+
+    /// Tells the store of the connections that closed while it did not answer, until one
+    /// fails again.
+    async fn release_later_ones(&self, hub: &Hub) {
+        let waiting = std::mem::take(&mut *self.unreleased_now());
+        let grace = self.grace_ms.to_string();
+        let mut left = waiting.into_iter();
+        for (conn, key) in left.by_ref() {
+            let reply = self
+                .run::<i64>(&["gone", &self.id, &conn.to_string(), &key, &grace])
+                .await;
+            match reply {
+                Ok(closed) => {
+                    if closed == 1 {
+                        hub.metrics.rooms_closed.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+                Err(_) => {
+                    let mut later = self.unreleased_now();
+                    later.push((conn, key));
+                    later.extend(left);
+                    return;
+                }
+            }
+        }
     }
 
     /// Registers a connection from `ip`, counting it against its address across the
@@ -232,6 +289,8 @@ impl Cluster {
             Err(_) => {
                 hub.forget(registration.id);
                 hub.metrics.error(ErrorCode::ServerFull);
+                // The store may have counted it before its answer was lost.
+                self.release_later(registration.id, key);
                 Err(Refused::Unavailable)
             }
         }
@@ -241,12 +300,16 @@ impl Cluster {
     pub async fn disconnect(&self, hub: &Hub, conn: ConnId, ip: IpAddr) {
         hub.forget(conn);
         let key = throttle_key(ip).to_string();
-        let (conn, grace) = (conn.to_string(), self.grace_ms.to_string());
-        if let Ok(1) = self
-            .run::<i64>(&["gone", &self.id, &conn, &key, &grace])
-            .await
-        {
-            hub.metrics.rooms_closed.fetch_add(1, Ordering::Relaxed);
+        let grace = self.grace_ms.to_string();
+        let reply = self
+            .run::<i64>(&["gone", &self.id, &conn.to_string(), &key, &grace])
+            .await;
+        match reply {
+            Ok(1) => {
+                hub.metrics.rooms_closed.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok(_) => {}
+            Err(_) => self.release_later(conn, key),
         }
     }
 
@@ -286,8 +349,12 @@ impl Cluster {
              coup_relay_cluster_received_total {received}\n\
              # HELP coup_relay_cluster_evicted_total Silent instances this instance evicted.\n\
              # TYPE coup_relay_cluster_evicted_total counter\n\
-             coup_relay_cluster_evicted_total {evicted}\n",
+             coup_relay_cluster_evicted_total {evicted}\n\
+             # HELP coup_relay_cluster_unreleased Connections closed while the store did not answer, to be told to it when it does.\n\
+             # TYPE coup_relay_cluster_unreleased gauge\n\
+             coup_relay_cluster_unreleased {unreleased}\n",
             id = self.id,
+            unreleased = self.unreleased_now().len(),
             up = u8::from(self.healthy()),
             ops = get(&self.health.operations),
             errors = get(&self.health.errors),

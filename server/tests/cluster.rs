@@ -536,3 +536,192 @@ async fn healthz_fails_when_the_store_is_unreachable() {
     c.send(json!({"type":"ping"})).await;
     c.expect("pong").await;
 }
+
+/// A link to the store that can be cut, as by a network outage: every connection through
+/// it dropped and new ones refused, while the store keeps all it holds.
+struct StoreLink {
+    port: u16,
+    cut: tokio::sync::watch::Sender<bool>,
+}
+
+impl StoreLink {
+    async fn start(store_port: u16) -> StoreLink {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let (cut, watch) = tokio::sync::watch::channel(false);
+        tokio::spawn(async move {
+            while let Ok((mut down, _)) = listener.accept().await {
+                if *watch.borrow() {
+                    continue; // dropped: the store is out of reach
+                }
+                let mut watch = watch.clone();
+                tokio::spawn(async move {
+                    let Ok(mut up) =
+                        tokio::net::TcpStream::connect(("127.0.0.1", store_port)).await
+                    else {
+                        return;
+                    };
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut down, &mut up) => {}
+                        _ = watch.wait_for(|cut| *cut) => {}
+                    }
+                });
+            }
+        });
+        StoreLink { port, cut }
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/", self.port)
+    }
+
+    fn set_cut(&self, cut: bool) {
+        self.cut.send_replace(cut);
+    }
+}
+
+/// Polls `addr`'s `/metrics` until the line starting with `prefix` reads `want`.
+async fn until_metric(addr: SocketAddr, prefix: &str, want: &str, what: &str) {
+    for _ in 0..300 {
+        if value_of(&http_get(addr, "/metrics").await, prefix).as_deref() == Some(want) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{what}: {}", http_get(addr, "/metrics").await);
+}
+
+/// Whether a new connection from `ip` is let in (a ping answered) or refused for its
+/// address.
+async fn let_in(addr: SocketAddr, ip: IpAddr) -> bool {
+    let mut c = Client::connect_from(addr, ip).await;
+    c.send(json!({"type":"ping"})).await;
+    let answer = c.recv().await;
+    match answer["type"].as_str() {
+        Some("pong") => true,
+        Some("error") if answer["code"] == "rate_limited" => false,
+        _ => panic!("neither let in nor refused: {answer}"),
+    }
+}
+
+#[tokio::test]
+async fn connections_closed_while_the_store_is_out_of_reach_are_released_when_it_returns() {
+    let store = Arc::new(RedisServer::start().await);
+    let link = StoreLink::start(store.port).await;
+    let url = link.url();
+    let r = common::relay(&[
+        "--cluster-url",
+        &url,
+        "--connections-per-address",
+        "2",
+        "--reclaim-grace",
+        "0",
+    ])
+    .await;
+    let addr = r.direct;
+    let ip = IpAddr::from([127, 0, 0, 2]);
+    let mut host = Client::connect_from(addr, ip).await;
+    let (room, _, _, _) = host.create().await;
+    let mut other = Client::connect_from(addr, ip).await;
+    other.expect_nothing_else().await;
+    assert!(
+        !let_in(addr, ip).await,
+        "a third connection is over the limit"
+    );
+
+    // Both close while the store is out of reach: it still counts them, and seats the host.
+    link.set_cut(true);
+    drop(host);
+    drop(other);
+    until_metric(
+        addr,
+        "coup_relay_cluster_unreleased",
+        "2",
+        "both closes wait",
+    )
+    .await;
+    until_metric(
+        addr,
+        "coup_relay_cluster_up{instance=",
+        "0",
+        "the link is down",
+    )
+    .await;
+
+    // Back: the next beat tells the store, and the address has its two places again.
+    link.set_cut(false);
+    until_metric(
+        addr,
+        "coup_relay_cluster_unreleased",
+        "0",
+        "the closes were told",
+    )
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let mut c = Client::connect_from(addr, ip).await;
+        c.send(json!({"type":"ping"})).await;
+        assert_eq!(
+            c.recv().await["type"],
+            "pong",
+            "a place freed by the outage's closes"
+        );
+        held.push(c);
+    }
+    assert!(!let_in(addr, ip).await, "and no more than two");
+    // The host's room left with it (no grace).
+    let mut guest = Client::connect_from(addr, IpAddr::from([127, 0, 0, 3])).await;
+    guest.send(json!({"type":"join","room":room})).await;
+    guest.expect_error("no_such_room").await;
+}
+
+#[tokio::test]
+async fn a_close_told_twice_releases_its_place_once() {
+    let store = RedisServer::start().await;
+    let client = redis::Client::open(store.url()).expect("url");
+    let mut con = client
+        .get_multiplexed_async_connection()
+        .await
+        .expect("connect");
+    let script = redis::Script::new(include_str!("../src/cluster.lua"));
+    let op = |args: &[&str]| {
+        let mut i = script.prepare_invoke();
+        for a in args {
+            i.arg(*a);
+        }
+        i
+    };
+    for conn in ["1", "2"] {
+        let opened: i64 = op(&["open", "I", conn, "10.0.0.1", "2"])
+            .invoke_async(&mut con)
+            .await
+            .expect("open");
+        assert_eq!(opened, 1);
+    }
+    // The instance did not hear the first answer, so it tells the store again.
+    for _ in 0..2 {
+        let _: i64 = op(&["gone", "I", "1", "10.0.0.1", "0"])
+            .invoke_async(&mut con)
+            .await
+            .expect("gone");
+    }
+    let count: Option<i64> = redis::cmd("HGET")
+        .arg("coup:conns")
+        .arg("10.0.0.1")
+        .query_async(&mut con)
+        .await
+        .expect("HGET");
+    assert_eq!(count, Some(1), "connection 2 is still open");
+    let again: i64 = op(&["open", "I", "3", "10.0.0.1", "2"])
+        .invoke_async(&mut con)
+        .await
+        .expect("open");
+    assert_eq!(again, 1, "one place free");
+    let over: i64 = op(&["open", "I", "4", "10.0.0.1", "2"])
+        .invoke_async(&mut con)
+        .await
+        .expect("open");
+    assert_eq!(over, 0, "and only one");
+}
