@@ -579,7 +579,8 @@ impl Cluster {
 }
 
 /// Hears this instance's channel for as long as the hub lives, resubscribing after a
-/// lost connection; `ready` is told once the first subscription holds.
+/// lost connection (and then closing this instance's connections, which may have missed
+/// frames); `ready` is told once the first subscription holds.
 async fn subscribe(
     client: redis::Client,
     channel: String,
@@ -596,8 +597,21 @@ async fn subscribe(
             let Some(c) = cluster.upgrade() else { return };
             c.health.subscribed.store(true, Ordering::Relaxed);
             drop(c);
-            if let Some(ready) = ready.take() {
-                let _ = ready.send(());
+            match ready.take() {
+                Some(ready) => {
+                    let _ = ready.send(());
+                }
+                None => {
+                    // Pub/sub keeps nothing for a channel nobody hears: frames for this
+                    // instance's connections may have been lost meanwhile. Closing them
+                    // (1001) turns a silent loss into a reconnect, after which each
+                    // client takes its place back as after any dropped socket.
+                    let Some(hub) = hub.upgrade() else { return };
+                    tracing::warn!(
+                        "heard the cluster store's channel again: closing this instance's connections, whose frames may have been lost"
+                    );
+                    hub.kick_all(Why::Evicted);
+                }
             }
             let mut messages = pubsub.on_message();
             while let Some(msg) = messages.next().await {

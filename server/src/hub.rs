@@ -54,7 +54,8 @@ pub enum Why {
     TooSlow = 2,
     /// The relay shuts down (1001).
     Shutdown = 3,
-    /// The cluster evicted this instance (1001): its clients reconnect elsewhere.
+    /// The instance lost touch with the cluster (1001): it was evicted, or it missed its
+    /// channel for a while. Its clients reconnect, here or elsewhere.
     Evicted = 4,
 }
 

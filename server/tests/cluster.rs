@@ -659,6 +659,13 @@ async fn connections_closed_while_the_store_is_out_of_reach_are_released_when_it
         "the closes were told",
     )
     .await;
+    until_metric(
+        addr,
+        "coup_relay_cluster_up{instance=",
+        "1",
+        "the link is up",
+    )
+    .await;
     let mut held = Vec::new();
     for _ in 0..2 {
         let mut c = Client::connect_from(addr, ip).await;
@@ -724,4 +731,56 @@ async fn a_close_told_twice_releases_its_place_once() {
         .await
         .expect("open");
     assert_eq!(over, 0, "and only one");
+}
+
+#[tokio::test]
+async fn an_instance_that_missed_its_channel_closes_its_connections_instead_of_losing_frames() {
+    let store = Arc::new(RedisServer::start().await);
+    let link = StoreLink::start(store.port).await;
+    let (through_link, direct) = (link.url(), store.url());
+    let a = common::relay(&["--cluster-url", &through_link]).await;
+    let b = common::relay(&["--cluster-url", &direct]).await;
+    let mut host = Client::connect(a.direct).await;
+    let (room, host_id, secret, _) = host.create().await;
+    let mut guest = Client::connect(b.direct).await;
+    let guest_id = id(&guest.join(&room).await);
+    assert_eq!(id(&host.expect("peer_joined").await), guest_id);
+
+    // While the host's instance does not hear its channel, a signal for the host is
+    // published to nobody.
+    link.set_cut(true);
+    until_metric(
+        a.direct,
+        "coup_relay_cluster_up{instance=",
+        "0",
+        "the link is down",
+    )
+    .await;
+    guest
+        .send(json!({"type":"signal","to":host_id,"data":"lost"}))
+        .await;
+    guest.expect_nothing_else().await;
+    link.set_cut(false);
+
+    // Heard again: the host is told to reconnect (1001) rather than left waiting for a
+    // frame that will never come, and takes its place back.
+    let close = host.closed().await.expect("a close frame");
+    assert_eq!(u16::from(close.code), 1001);
+    until_metric(
+        a.direct,
+        "coup_relay_cluster_up{instance=",
+        "1",
+        "the link is up",
+    )
+    .await;
+    let mut back = Client::connect(a.direct).await;
+    back.send(json!({"type":"reclaim","room":room,"host_secret":secret}))
+        .await;
+    let joined = back.expect("joined").await;
+    assert_eq!(joined["peer"], host_id.as_str());
+    assert_eq!(joined["peers"], json!([guest_id]));
+    guest
+        .send(json!({"type":"signal","to":host_id,"data":"again"}))
+        .await;
+    assert_eq!(back.expect("signal").await["data"], "again");
 }
