@@ -46,6 +46,15 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// Writes one line to stdout, if anyone still reads it (`coup-relay-load … | head`): the
+/// run goes on to its end either way, so the relays and the store it started are stopped.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 /// Flags.
 #[derive(Debug, Parser)]
 #[command(
@@ -303,7 +312,7 @@ async fn run(args: Args) -> Result<(), String> {
     // Phase 1: connect, in rooms.
     let room_size = args.room_size.max(2);
     let rooms = args.connections.div_ceil(room_size);
-    println!(
+    say!(
         "connecting {} clients in {rooms} rooms of up to {room_size} ...",
         args.connections
     );
@@ -335,7 +344,7 @@ async fn run(args: Args) -> Result<(), String> {
     }
     let connect_secs = started.elapsed().as_secs_f64();
     let held: usize = all_rooms.iter().map(Vec::len).sum();
-    println!(
+    say!(
         "connected {held} clients in {connect_secs:.2} s: {:.0} connects/s ({failures} rooms failed)",
         held as f64 / connect_secs
     );
@@ -373,7 +382,7 @@ async fn run(args: Args) -> Result<(), String> {
     }
     let got = stats.received.load(Ordering::Relaxed) - base;
     let secs = started.elapsed().as_secs_f64();
-    println!(
+    say!(
         "full-room signalling: {got}/{expected} signals delivered in {secs:.2} s ({:.0}/s)",
         got as f64 / secs
     );
@@ -383,24 +392,27 @@ async fn run(args: Args) -> Result<(), String> {
     let rss_idle = rss_all(&pids);
     if let (Some(before), Some(idle)) = (rss_before, rss_idle) {
         let per = (idle.saturating_sub(before)) as f64 * 1024.0 / held.max(1) as f64;
-        println!(
+        say!(
             "relay RSS ({n_instances} instance(s)): {before} KiB before, {idle} KiB holding {held} connections: {:.1} KiB per connection",
             per / 1024.0
         );
     }
 
     // Phase 3: forwarding latency at a target rate.
-    println!(
+    say!(
         "latency phase: {} signals/s for {} s ...",
-        args.rate, args.duration
+        args.rate,
+        args.duration
     );
+    // Every member of a room with someone to signal (the last room may hold one client).
     let senders: Vec<(usize, usize)> = all_rooms
         .iter()
         .enumerate()
+        .filter(|(_, room)| room.len() >= 2)
         .flat_map(|(r, room)| (0..room.len()).map(move |i| (r, i)))
         .collect();
     if senders.is_empty() {
-        return Err("no connections".into());
+        return Err("no room of two or more connections to signal in".into());
     }
     let store_cpu = || store_pid.and_then(cpu_secs);
     let cpu_before = (cpu_all(&pids), cpu_secs(std::process::id()), store_cpu());
@@ -443,7 +455,7 @@ async fn run(args: Args) -> Result<(), String> {
         (Some(a), Some(b)) => format!("{:.0}%", (b - a) / started.elapsed().as_secs_f64() * 100.0),
         _ => "?".to_owned(),
     };
-    println!(
+    say!(
         "CPU during the latency phase (100% = one core): relay {}, load tool {}, store {}",
         busy(cpu_before.0, cpu_after.0),
         busy(cpu_before.1, cpu_after.1),
@@ -453,7 +465,7 @@ async fn run(args: Args) -> Result<(), String> {
         (Some(a), Some(b)) if sent > 0 => format!("{:.1} ms", (b - a) * 1e6 / sent as f64),
         _ => "?".to_owned(),
     };
-    println!(
+    say!(
         "CPU per 1,000 signals sent (pings included): relay {}, store {}",
         per_thousand(cpu_before.0, cpu_after.0),
         per_thousand(cpu_before.2, cpu_after.2)
@@ -471,12 +483,12 @@ async fn run(args: Args) -> Result<(), String> {
         let i = ((lat.len() as f64 - 1.0) * p).round() as usize;
         f64::from(lat[i]) / 1000.0
     };
-    println!(
+    say!(
         "sent {sent} signals in {send_secs:.2} s ({:.0}/s); received {}",
         sent as f64 / send_secs,
         lat.len()
     );
-    println!(
+    say!(
         "forwarding latency: p50 {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
         pct(0.50),
         pct(0.90),
@@ -484,7 +496,7 @@ async fn run(args: Args) -> Result<(), String> {
         pct(1.0)
     );
     let rss_end = rss_all(&pids);
-    println!(
+    say!(
         "summary: held {held} connections ({} dropped, {} errors), {:.0} connects/s, p99 {:.3} ms at {} msg/s, RSS {} KiB at end",
         stats.dropped.load(Ordering::Relaxed),
         stats.errors.load(Ordering::Relaxed),
@@ -494,7 +506,7 @@ async fn run(args: Args) -> Result<(), String> {
         rss_end.map_or("?".to_owned(), |k| k.to_string())
     );
     if args.hold > 0 {
-        println!("holding for {} s", args.hold);
+        say!("holding for {} s", args.hold);
         sleep(Duration::from_secs(args.hold)).await;
     }
     drop(all_rooms);
