@@ -58,6 +58,9 @@ const CODES_PER_TRY: usize = 4;
 /// the store's copy heals only when another instance evicts this one.
 const MAX_UNRELEASED: usize = 100_000;
 
+/// The most of those told to the store after one beat (each is one round trip).
+const RELEASES_PER_BEAT: usize = 2_000;
+
 /// The state of the link to the store, for `/healthz` and `/metrics`.
 #[derive(Debug, Default)]
 pub struct Health {
@@ -242,10 +245,15 @@ impl Cluster {
         }
     }
 
-    /// Tells the store of the connections that closed while it did not answer, until one
-    /// fails again.
+    /// Tells the store of the connections that closed while it did not answer, at most
+    /// [`RELEASES_PER_BEAT`] of them (a long outage's backlog must not hold up the beats
+    /// that keep this instance alive in the others' eyes), until one fails again.
     async fn release_later_ones(&self, hub: &Hub) {
-        let waiting = std::mem::take(&mut *self.unreleased_now());
+        let waiting: Vec<_> = {
+            let mut later = self.unreleased_now();
+            let n = later.len().min(RELEASES_PER_BEAT);
+            later.drain(..n).collect()
+        };
         let grace = self.grace_ms.to_string();
         let mut left = waiting.into_iter();
         for (conn, key) in left.by_ref() {
