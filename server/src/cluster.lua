@@ -21,7 +21,8 @@
 --   instances        hash: instance -> last heartbeat (ms)
 --   tb:KIND:ADDR     token bucket (t tokens, u updated ms) of failed joins (j) or creates (c)
 -- Channel "coup:to:INST" carries "CONN KIND PAYLOAD" to instance INST: kind f is a frame
--- for CONN, kind r closes CONN with 4000 (replaced by a reclaim).
+-- for CONN, kind r closes CONN with 4000 (replaced by a reclaim); "0 b" is each beat's
+-- word to its own instance, which shows the subscription alive.
 
 local P = 'coup:'
 local op = ARGV[1]
@@ -368,6 +369,8 @@ if op == 'beat' then
   local inst, dead_after, grace = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
   local now = now_ms()
   local fresh = redis.call('HSET', P .. 'instances', inst, tostring(now))
+  -- A word to INST's own channel: a subscription that hears nothing for a while is lost.
+  redis.call('PUBLISH', P .. 'to:' .. inst, '0 b')
   local closed = 0
   for _, code in ipairs(redis.call('ZRANGEBYSCORE', P .. 'deadlines', '-inf', tostring(now), 'LIMIT', 0, 256)) do
     local r = load_room(code)

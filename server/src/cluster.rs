@@ -51,6 +51,11 @@ const STORE_TIMEOUT: Duration = Duration::from_secs(2);
 /// Without a beat answered for this long, the instance reports itself unhealthy.
 const UNHEALTHY_AFTER: Duration = Duration::from_secs(3);
 
+/// Every beat also publishes a word to this instance's own channel, so a healthy
+/// subscription hears something every second. Silent this long, it is taken for lost
+/// (a connection that died without closing) and made again.
+const CHANNEL_SILENCE: Duration = Duration::from_secs(5);
+
 /// Room codes tried in one `create` (a second round follows if every one is taken).
 const CODES_PER_TRY: usize = 4;
 
@@ -74,6 +79,9 @@ pub struct Health {
     operations: AtomicU64,
     /// Messages received on this instance's channel.
     received: AtomicU64,
+    /// Times the channel was lost (closed, or silent for [`CHANNEL_SILENCE`]) and made
+    /// again.
+    channel_lost: AtomicU64,
     /// Rooms this instance closed when their host's grace ran out.
     expired: AtomicU64,
     /// Dead instances this instance evicted.
@@ -355,6 +363,9 @@ impl Cluster {
              # HELP coup_relay_cluster_received_total Messages received from other instances (and this one) through the store.\n\
              # TYPE coup_relay_cluster_received_total counter\n\
              coup_relay_cluster_received_total {received}\n\
+             # HELP coup_relay_cluster_channel_lost_total Times this instance's channel was lost (closed, or silent) and made again, its connections closed.\n\
+             # TYPE coup_relay_cluster_channel_lost_total counter\n\
+             coup_relay_cluster_channel_lost_total {lost}\n\
              # HELP coup_relay_cluster_evicted_total Silent instances this instance evicted.\n\
              # TYPE coup_relay_cluster_evicted_total counter\n\
              coup_relay_cluster_evicted_total {evicted}\n\
@@ -363,6 +374,7 @@ impl Cluster {
              coup_relay_cluster_unreleased {unreleased}\n",
             id = self.id,
             unreleased = self.unreleased_now().len(),
+            lost = get(&self.health.channel_lost),
             up = u8::from(self.healthy()),
             ops = get(&self.health.operations),
             errors = get(&self.health.errors),
@@ -598,10 +610,13 @@ async fn subscribe(
 ) {
     let mut ready = Some(ready);
     loop {
-        let connected = tokio::time::timeout(STORE_TIMEOUT, client.get_async_pubsub()).await;
-        if let Ok(Ok(mut pubsub)) = connected
-            && pubsub.subscribe(&channel).await.is_ok()
-        {
+        let connected = tokio::time::timeout(STORE_TIMEOUT, async {
+            let mut pubsub = client.get_async_pubsub().await?;
+            pubsub.subscribe(&channel).await?;
+            Ok::<_, redis::RedisError>(pubsub)
+        })
+        .await;
+        if let Ok(Ok(mut pubsub)) = connected {
             let Some(c) = cluster.upgrade() else { return };
             c.health.subscribed.store(true, Ordering::Relaxed);
             drop(c);
@@ -622,14 +637,30 @@ async fn subscribe(
                 }
             }
             let mut messages = pubsub.on_message();
-            while let Some(msg) = messages.next().await {
+            loop {
+                let msg = match tokio::time::timeout(CHANNEL_SILENCE, messages.next()).await {
+                    Ok(Some(msg)) => msg,
+                    Ok(None) => {
+                        tracing::warn!("lost the cluster store's channel; subscribing again");
+                        break;
+                    }
+                    Err(_) => {
+                        tracing::warn!(
+                            "the cluster store's channel was silent for {} s; subscribing again",
+                            CHANNEL_SILENCE.as_secs()
+                        );
+                        break;
+                    }
+                };
                 let (Some(hub), Some(c)) = (hub.upgrade(), cluster.upgrade()) else {
                     return;
                 };
                 c.health.received.fetch_add(1, Ordering::Relaxed);
                 dispatch(&hub, msg.get_payload_bytes());
             }
-            tracing::warn!("lost the cluster store's channel; subscribing again");
+            if let Some(c) = cluster.upgrade() {
+                c.health.channel_lost.fetch_add(1, Ordering::Relaxed);
+            }
         }
         match cluster.upgrade() {
             Some(c) => c.health.subscribed.store(false, Ordering::Relaxed),
@@ -640,7 +671,8 @@ async fn subscribe(
 }
 
 /// Hands one message from the channel to its connection: `CONN fFRAME` queues a frame,
-/// `CONN r` closes the connection with 4000 (its host place was reclaimed).
+/// `CONN r` closes the connection with 4000 (its host place was reclaimed); `0 b`, the
+/// beat's word to its own instance, only shows the channel is alive.
 fn dispatch(hub: &Hub, payload: &[u8]) {
     let Ok(text) = std::str::from_utf8(payload) else {
         return;

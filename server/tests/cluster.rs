@@ -538,39 +538,75 @@ async fn healthz_fails_when_the_store_is_unreachable() {
 }
 
 /// A link to the store that can be cut, as by a network outage: every connection through
-/// it dropped and new ones refused, while the store keeps all it holds.
+/// it dropped and new ones refused, while the store keeps all it holds. Or only muted for
+/// subscriptions: what the store sends a subscribed connection is held back, the
+/// connection left open, as when one dies without closing.
 struct StoreLink {
     port: u16,
     cut: tokio::sync::watch::Sender<bool>,
+    mute: tokio::sync::watch::Sender<bool>,
 }
 
 impl StoreLink {
     async fn start(store_port: u16) -> StoreLink {
+        use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
         let port = listener.local_addr().expect("addr").port();
-        let (cut, watch) = tokio::sync::watch::channel(false);
+        let (cut, cut_rx) = tokio::sync::watch::channel(false);
+        let (mute, mute_rx) = tokio::sync::watch::channel(false);
         tokio::spawn(async move {
-            while let Ok((mut down, _)) = listener.accept().await {
-                if *watch.borrow() {
+            while let Ok((down, _)) = listener.accept().await {
+                if *cut_rx.borrow() {
                     continue; // dropped: the store is out of reach
                 }
-                let mut watch = watch.clone();
+                let (mut cut_rx, mut mute_rx) = (cut_rx.clone(), mute_rx.clone());
                 tokio::spawn(async move {
-                    let Ok(mut up) =
-                        tokio::net::TcpStream::connect(("127.0.0.1", store_port)).await
+                    let Ok(up) = tokio::net::TcpStream::connect(("127.0.0.1", store_port)).await
                     else {
                         return;
                     };
+                    let (mut down_r, mut down_w) = down.into_split();
+                    let (mut up_r, mut up_w) = up.into_split();
+                    let subscribed = std::sync::atomic::AtomicBool::new(false);
+                    let to_store = async {
+                        let mut buf = vec![0u8; 16 * 1024];
+                        while let Ok(n @ 1..) = down_r.read(&mut buf).await {
+                            if buf[..n]
+                                .to_ascii_uppercase()
+                                .windows(9)
+                                .any(|w| w == b"SUBSCRIBE")
+                            {
+                                subscribed.store(true, std::sync::atomic::Ordering::Relaxed);
+                            }
+                            if up_w.write_all(&buf[..n]).await.is_err() {
+                                break;
+                            }
+                        }
+                    };
+                    let from_store = async {
+                        let mut buf = vec![0u8; 16 * 1024];
+                        while let Ok(n @ 1..) = up_r.read(&mut buf).await {
+                            if subscribed.load(std::sync::atomic::Ordering::Relaxed)
+                                && mute_rx.wait_for(|mute| !*mute).await.is_err()
+                            {
+                                break;
+                            }
+                            if down_w.write_all(&buf[..n]).await.is_err() {
+                                break;
+                            }
+                        }
+                    };
                     tokio::select! {
-                        _ = tokio::io::copy_bidirectional(&mut down, &mut up) => {}
-                        _ = watch.wait_for(|cut| *cut) => {}
+                        _ = to_store => {}
+                        _ = from_store => {}
+                        _ = cut_rx.wait_for(|cut| *cut) => {}
                     }
                 });
             }
         });
-        StoreLink { port, cut }
+        StoreLink { port, cut, mute }
     }
 
     fn url(&self) -> String {
@@ -579,6 +615,10 @@ impl StoreLink {
 
     fn set_cut(&self, cut: bool) {
         self.cut.send_replace(cut);
+    }
+
+    fn set_muted(&self, mute: bool) {
+        self.mute.send_replace(mute);
     }
 }
 
@@ -779,6 +819,56 @@ async fn an_instance_that_missed_its_channel_closes_its_connections_instead_of_l
     let joined = back.expect("joined").await;
     assert_eq!(joined["peer"], host_id.as_str());
     assert_eq!(joined["peers"], json!([guest_id]));
+    guest
+        .send(json!({"type":"signal","to":host_id,"data":"again"}))
+        .await;
+    assert_eq!(back.expect("signal").await["data"], "again");
+}
+
+#[tokio::test]
+async fn a_channel_that_goes_silent_is_made_again_and_its_connections_closed() {
+    let store = Arc::new(RedisServer::start().await);
+    let link = StoreLink::start(store.port).await;
+    let (through_link, direct) = (link.url(), store.url());
+    let a = common::relay(&["--cluster-url", &through_link]).await;
+    let b = common::relay(&["--cluster-url", &direct]).await;
+    let mut host = Client::connect(a.direct).await;
+    let (room, host_id, secret, _) = host.create().await;
+    let mut guest = Client::connect(b.direct).await;
+    let guest_id = id(&guest.join(&room).await);
+    assert_eq!(id(&host.expect("peer_joined").await), guest_id);
+
+    // The host's instance still runs its operations, but its subscription hears nothing,
+    // and does not close: a signal for the host is held somewhere on the way.
+    link.set_muted(true);
+    guest
+        .send(json!({"type":"signal","to":host_id,"data":"held"}))
+        .await;
+    guest.expect_nothing_else().await;
+    // The beats' words stop coming: the instance gives the channel up, and once it has
+    // one again it closes its connections (1001) rather than trust that nothing was
+    // missed.
+    until_metric(
+        a.direct,
+        "coup_relay_cluster_channel_lost_total",
+        "1",
+        "one loss",
+    )
+    .await;
+    link.set_muted(false);
+    let close = host.closed().await.expect("a close frame");
+    assert_eq!(u16::from(close.code), 1001);
+    until_metric(
+        a.direct,
+        "coup_relay_cluster_up{instance=",
+        "1",
+        "the link is up",
+    )
+    .await;
+    let mut back = Client::connect(a.direct).await;
+    back.send(json!({"type":"reclaim","room":room,"host_secret":secret}))
+        .await;
+    assert_eq!(back.expect("joined").await["peer"], host_id.as_str());
     guest
         .send(json!({"type":"signal","to":host_id,"data":"again"}))
         .await;
