@@ -1,0 +1,267 @@
+//! Members and their links, and what each is sent: the table, its own view of the game,
+//! the log from where it is.
+
+use super::*;
+
+impl Host {
+    pub(super) fn add_member(&mut self, name: String, seat: Option<Seat>, now: u64) -> MemberId {
+        let id = MemberId(self.next_member);
+        self.next_member += 1;
+        let token = new_token(&mut self.rng);
+        if let Some(s) = seat
+            && let Some(slot) = self.seats.get_mut(s.index())
+        {
+            *slot = Slot::Person { member: id };
+        }
+        self.push_log(Stored::Note {
+            note: Note::Joined {
+                member: id,
+                name: name.clone(),
+            },
+        });
+        self.members.push(Member {
+            id,
+            name,
+            token,
+            seat,
+            peer: None,
+            away_since: None,
+            stand_in: false,
+            chat: Bucket::new(RateLimit::CHAT, now),
+        });
+        id
+    }
+
+    /// Puts member `id` on `peer`'s link (a join or a return), replacing any older link,
+    /// and sends it its welcome and the whole state; the others see the table change.
+    pub(super) fn attach(&mut self, peer: PeerId, id: MemberId, now: u64, out: &mut Vec<Outgoing>) {
+        let Some(m) = self.member_mut(id) else {
+            return;
+        };
+        let old_peer = m.peer.replace(peer);
+        let returned = m.away_since.take().is_some();
+        m.stand_in = false;
+        let welcome = ToGuest::Welcome {
+            member: id,
+            name: m.name.clone(),
+            token: m.token.clone(),
+        };
+        let name = m.name.clone();
+        if let Some(old) = old_peer
+            && old != peer
+        {
+            self.dismiss(old, Fatal::Replaced, false, out);
+        }
+        if returned {
+            self.push_log(Stored::Note {
+                note: Note::Returned { member: id, name },
+            });
+        }
+        let link = self.links.entry(peer).or_insert_with(|| Link::new(now));
+        link.member = Some(id);
+        send(out, peer, &welcome);
+        self.sync(peer, now, out);
+        // The others: the table changed (a member arrived or came back).
+        self.flush_except(now, true, false, Some(peer), out);
+    }
+
+    pub(super) fn member(&self, id: MemberId) -> Option<&Member> {
+        self.members.iter().find(|m| m.id == id)
+    }
+
+    pub(super) fn member_mut(&mut self, id: MemberId) -> Option<&mut Member> {
+        self.members.iter_mut().find(|m| m.id == id)
+    }
+
+    /// The seat a member reads the current game as, if any.
+    pub(super) fn viewer_of(&self, id: MemberId) -> Option<Seat> {
+        self.game.as_ref()?;
+        self.member(id).and_then(|m| m.seat)
+    }
+
+    pub(super) fn game_info(&self, id: MemberId) -> Option<GameInfo> {
+        let game = self.game.as_ref()?;
+        let seat = self.viewer_of(id);
+        let mut view = match seat {
+            Some(s) => game.view(s),
+            None => game.spectator_view(),
+        };
+        // The events travel once, in the log; the guest puts them back into its view.
+        view.events.clear();
+        let legal = match (seat, self.phase) {
+            (Some(s), Phase::Playing) => self
+                .clocks
+                .get(s.index())
+                .map(|c| c.legal.clone())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let deadlines = if self.phase == Phase::Playing {
+            self.clocks
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| {
+                    let kind = rules::kind_of(&c.legal)?;
+                    let at = self.timer(kind).map(|ms| c.asked_at.saturating_add(ms));
+                    Some(Deadline {
+                        seat: Seat(i as u8),
+                        at,
+                        kind,
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        // R11.3: once the game is over, and never before, nothing is hidden any more.
+        let reveal = matches!(game.pending(), Pending::GameOver { .. }).then(|| Reveal {
+            dealt: self.dealt.clone(),
+            hands: (0..self.seats.len())
+                .map(|i| game.player(Seat(i as u8)).hand.cards)
+                .collect(),
+            claims: (0..game.claims().len())
+                .map(|i| self.truths.get(i).copied().flatten())
+                .collect(),
+        });
+        Some(GameInfo {
+            game_no: self.game_no,
+            step: self.step,
+            seat,
+            view,
+            legal,
+            deadlines,
+            reveal,
+        })
+    }
+
+    pub(super) fn table_info(&self) -> TableInfo {
+        let info = |m: &Member| MemberInfo {
+            id: m.id,
+            name: m.name.clone(),
+            connected: m.peer.is_some(),
+        };
+        let seats = self
+            .seats
+            .iter()
+            .map(|slot| match slot {
+                Slot::Open => SeatInfo::Open,
+                Slot::Bot { level, name } => SeatInfo::Bot {
+                    level: *level,
+                    name: name.clone(),
+                },
+                Slot::Person { member } => match self.member(*member) {
+                    Some(m) => SeatInfo::Person {
+                        member: info(m),
+                        stand_in: m.stand_in,
+                    },
+                    None => SeatInfo::Open,
+                },
+            })
+            .collect();
+        let watchers = self
+            .members
+            .iter()
+            .filter(|m| m.seat.is_none())
+            .map(info)
+            .collect();
+        TableInfo {
+            phase: self.phase,
+            seats,
+            watchers,
+            options: self.options,
+            timers: self.timers,
+            default_bot: self.default_bot,
+            host: self.host_member,
+            game_no: self.game_no,
+            locked: self.locked,
+        }
+    }
+
+    /// Sends `peer` the whole state: table, game and log.
+    pub(super) fn sync(&mut self, peer: PeerId, now: u64, out: &mut Vec<Outgoing>) {
+        let Some(id) = self.links.get(&peer).and_then(|l| l.member) else {
+            return;
+        };
+        let viewer = self.viewer_of(id);
+        let mut log = self.log_for(self.log_start, viewer);
+        let full = log.len();
+        self.compact_reset_log(&mut log);
+        let mut update = Update {
+            reset: true,
+            host_now: now,
+            table: Some(self.table_info()),
+            game: self.game_info(id),
+            log: Vec::new(),
+            log_truncated: log.len() < full,
+        };
+        // Keep the message under the data channel's limit: drop the oldest entries until
+        // it fits (the view carries everything the rules need).
+        let mut text;
+        loop {
+            update.log = std::mem::take(&mut log);
+            text = encode(&ToGuest::Update(Box::new(update.clone())));
+            if text.len() <= MAX_TO_GUEST_BYTES || update.log.is_empty() {
+                break;
+            }
+            let keep = update.log.len() / 2;
+            let drop = update.log.len() - keep;
+            log = update.log.split_off(drop);
+            update.log_truncated = true;
+        }
+        out.push(Outgoing::Send { to: peer, text });
+        let end = self.log_end();
+        if let Some(link) = self.links.get_mut(&peer) {
+            link.next_log = end;
+        }
+    }
+
+    /// Sends every member what changed: the table if `table`, its game view if `game`, and
+    /// the log entries it has not had.
+    pub(super) fn flush(&mut self, now: u64, table: bool, game: bool, out: &mut Vec<Outgoing>) {
+        self.flush_except(now, table, game, None, out);
+    }
+
+    pub(super) fn flush_except(
+        &mut self,
+        now: u64,
+        table: bool,
+        game: bool,
+        except: Option<PeerId>,
+        out: &mut Vec<Outgoing>,
+    ) {
+        let end = self.log_end();
+        let table_info = table.then(|| self.table_info());
+        let peers: Vec<(PeerId, MemberId, u64)> = self
+            .links
+            .iter()
+            .filter(|(p, _)| Some(**p) != except)
+            .filter_map(|(p, l)| l.member.map(|m| (*p, m, l.next_log)))
+            .collect();
+        for (peer, id, next) in peers {
+            let log = self.log_for(next.max(self.log_start), self.viewer_of(id));
+            let game_info = if game { self.game_info(id) } else { None };
+            if table_info.is_none() && game_info.is_none() && log.is_empty() {
+                continue;
+            }
+            let update = Update {
+                reset: false,
+                host_now: now,
+                table: table_info.clone(),
+                game: game_info,
+                log,
+                log_truncated: false,
+            };
+            let text = encode(&ToGuest::Update(Box::new(update)));
+            if text.len() > MAX_TO_GUEST_BYTES {
+                // Too much at once for a data channel (a very long burst of entries): send
+                // the whole state instead, which trims the log to fit.
+                self.sync(peer, now, out);
+                continue;
+            }
+            out.push(Outgoing::Send { to: peer, text });
+            if let Some(link) = self.links.get_mut(&peer) {
+                link.next_log = end;
+            }
+        }
+    }
+}

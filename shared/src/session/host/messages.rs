@@ -1,0 +1,122 @@
+//! A guest's messages: its hello (a new member, a member back, or one turned away), an
+//! input for its seat, a chat line.
+
+use super::*;
+
+impl Host {
+    pub(super) fn hello(
+        &mut self,
+        peer: PeerId,
+        name: &str,
+        token: Option<&str>,
+        watch: bool,
+        now: u64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<(), Refusal> {
+        if let Some(token) = token {
+            if self.banned.iter().any(|b| b == token) {
+                self.dismiss(peer, Fatal::Kicked, false, out);
+                return Ok(());
+            }
+            if let Some(id) = self.members.iter().find(|m| m.token == token).map(|m| m.id) {
+                self.attach(peer, id, now, out);
+                return Ok(());
+            }
+            // An unknown token (a table that was restarted, a stale page) joins afresh.
+        }
+        if self.locked {
+            // Closed to newcomers: only a member's own token gets in.
+            self.dismiss(peer, Fatal::Locked, false, out);
+            return Ok(());
+        }
+        let name = validate_name(name).map_err(Refusal::Name)?;
+        if self.members.len() >= MAX_MEMBERS {
+            // Make room by forgetting the watcher who has been away longest (its token
+            // then joins afresh); seated members and the host are never forgotten.
+            let gone = self
+                .members
+                .iter()
+                .filter(|m| m.seat.is_none() && m.peer.is_none() && m.id != self.host_member)
+                .min_by_key(|m| m.away_since)
+                .map(|m| m.id);
+            self.members.retain(|m| Some(m.id) != gone);
+        }
+        if self.members.len() >= MAX_MEMBERS {
+            self.dismiss(peer, Fatal::TableFull, false, out);
+            return Ok(());
+        }
+        let name = unique_name(&name, self.members.iter().map(|m| m.name.as_str()));
+        let seat = if watch || self.phase != Phase::Lobby {
+            None
+        } else {
+            self.seats
+                .iter()
+                .position(|s| *s == Slot::Open)
+                .map(|i| Seat(i as u8))
+        };
+        let id = self.add_member(name, seat, now);
+        self.attach(peer, id, now, out);
+        Ok(())
+    }
+
+    pub(super) fn intent(
+        &mut self,
+        id: MemberId,
+        (game_no, step): (u32, u64),
+        seat: Seat,
+        input: Input,
+        now: u64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<(), Refusal> {
+        if self.phase != Phase::Playing || self.game.is_none() {
+            return Err(Refusal::NoGame);
+        }
+        let yours = self
+            .member(id)
+            .and_then(|m| m.seat)
+            .ok_or(Refusal::NotSeated)?;
+        if seat != yours {
+            return Err(Refusal::NotYourSeat { asked: seat, yours });
+        }
+        let asked = self
+            .clocks
+            .get(seat.index())
+            .map_or(self.step, |c| c.asked_step);
+        // The intent answers the decision now put to the seat only if it was sent for it:
+        // this game, and a step no older than the moment the decision was put.
+        if game_no != self.game_no || step < asked || step > self.step {
+            return Err(Refusal::Stale {
+                step,
+                now: self.step,
+            });
+        }
+        self.apply(seat, input, now).map_err(Refusal::from)?;
+        self.flush(now, self.phase != Phase::Playing, true, out);
+        Ok(())
+    }
+
+    pub(super) fn chat(
+        &mut self,
+        id: MemberId,
+        text: &str,
+        now: u64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<(), Refusal> {
+        let text = clean_chat(text).map_err(Refusal::Chat)?;
+        let m = self.member_mut(id).ok_or(Refusal::NotJoined)?;
+        if !m.chat.take(RateLimit::CHAT, now) {
+            return Err(Refusal::Chat(ChatError::RateLimited));
+        }
+        // R10.1: the host stamps the sender from the link; the message names nobody.
+        let line = ChatLine {
+            from: m.id,
+            name: m.name.clone(),
+            seat: m.seat,
+            text,
+            at: now,
+        };
+        self.push_log(Stored::Chat { line });
+        self.flush(now, false, false, out);
+        Ok(())
+    }
+}

@@ -1,0 +1,617 @@
+//! [`Host`]: the table's referee, as a sans-I/O state machine.
+//!
+//! The transport feeds it what arrives ([`Host::handle`]), links that open and close
+//! ([`Host::connect`], [`Host::disconnect`]) and the passing of time ([`Host::tick`] when
+//! [`Host::next_deadline`] comes); each call returns what to send to whom. The host's own
+//! player is a guest on [`PeerId::LOCAL`]: the page hands those texts to its local
+//! [`Guest`](super::Guest) exactly as a data channel would.
+//!
+//! Invariants:
+//! - every input reaches the game through `Game::apply`, for the seat of the link it came
+//!   on (or for a bot, a timeout or an absent person, by the host itself);
+//! - each member receives only `game.view(its seat)` (or the spectator view) and events
+//!   redacted for it; never the game itself (R11);
+//! - a refused message changes nothing but the sender's rate-limit bucket.
+
+use std::collections::BTreeMap;
+
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+mod admin;
+mod game;
+mod log;
+mod members;
+mod messages;
+mod snapshot;
+
+use super::chat::{Bucket, ChatError, RateLimit, clean_chat};
+use super::names::{NameError, unique_name, validate_name};
+use super::protocol::{
+    AdminCmd, BotLevel, ChatLine, Deadline, DecisionKind, Fatal, GameInfo, LogEntry, LogItem,
+    MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, MemberId, MemberInfo, Note, PeerId, Phase, Refusal,
+    Reveal, SeatInfo, SeatSetting, TableError, TableInfo, Timers, ToGuest, ToHost, Update,
+    WireError, decode, encode,
+};
+use super::rules;
+use super::rules::{Bot, make_bot};
+use crate::engine::{
+    Card, Claimed, Event, Game, Input, MAX_PLAYERS, MIN_PLAYERS, Options, Pending, Seat,
+};
+
+/// The most members (seated and watching) a table keeps: bounds the host's memory.
+pub const MAX_MEMBERS: usize = 40;
+
+/// The most log entries the host keeps; older ones are dropped (the claim record is in
+/// the view, so nothing the rules need is lost).
+pub const MAX_LOG: usize = 4_000;
+
+/// The most automatic decisions (bots, timeouts) one [`Host::tick`] plays, so a call
+/// returns in bounded time; the rest wait for the next tick, due at once.
+const MAX_AUTO_PER_TICK: usize = 2_000;
+
+/// The thinking time a bot clock gets when the page asks for an unusable one (not a
+/// finite number of milliseconds in [`BOT_MILLIS_RANGE`]).
+pub const DEFAULT_BOT_MILLIS: f64 = 50.0;
+
+/// The thinking times a page may set with [`Host::set_bot_clock`], in milliseconds.
+pub const BOT_MILLIS_RANGE: std::ops::RangeInclusive<f64> = 1.0..=2_000.0;
+
+/// A real clock for the bots (see [`Host::set_bot_clock`]).
+#[derive(Clone, Copy)]
+struct BotClock {
+    /// A monotonic clock in milliseconds (`performance.now()`).
+    now: fn() -> f64,
+    /// What every automatic decision that thinks takes, exactly.
+    millis: f64,
+}
+
+/// The format of [`Host::snapshot`]; a snapshot of another format is refused.
+pub const SNAPSHOT_VERSION: u32 = 1;
+
+tag_first! {
+tag "type" (internal), names #[serde(rename_all = "snake_case")];
+/// What the transport should do.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Outgoing {
+    /// Send `text` on the link to `to` (for [`PeerId::LOCAL`]: hand it to the local guest).
+    Send { to: PeerId, text: String },
+    /// Close the link to `peer` (after sending what came before).
+    Close { peer: PeerId },
+    /// The person on `peer`'s link was removed for good: ask the relay to keep that link's
+    /// relay peer out of the room for the rest of it (its `kick`), then close it (a
+    /// [`Outgoing::Close`] follows).
+    Ban { peer: PeerId },
+}
+}
+
+/// Why a snapshot could not be restored.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    #[error("the snapshot is not readable: {0}")]
+    Malformed(#[from] serde_json::Error),
+    #[error("the snapshot has format {0}; this build reads {SNAPSHOT_VERSION}")]
+    Version(u32),
+    #[error("the snapshot is inconsistent: {0}")]
+    Inconsistent(&'static str),
+}
+
+tag_first! {
+tag "kind" (internal), names #[serde(rename_all = "snake_case")];
+/// Who holds a seat, as the host keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Slot {
+    Open,
+    Bot { level: BotLevel, name: String },
+    Person { member: MemberId },
+}
+}
+
+/// A person at the table.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Member {
+    id: MemberId,
+    name: String,
+    /// The secret that takes this member's place back; sent to it alone.
+    token: String,
+    seat: Option<Seat>,
+    /// The link it is on; `None` while away. Cleared on restore (links do not survive).
+    peer: Option<PeerId>,
+    /// When it dropped: the grace period runs from here.
+    away_since: Option<u64>,
+    /// The grace period ran out: the seat's bot answers for it until it returns.
+    stand_in: bool,
+    /// Chat rate limit.
+    chat: Bucket,
+}
+
+/// What one seat owes and since when.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+struct Clock {
+    /// The seat's legal inputs now; empty when it owes nothing.
+    legal: Vec<Input>,
+    /// The step at which this decision was first asked: older intents are stale.
+    asked_step: u64,
+    /// The host time at which it was asked: the deadline runs from here.
+    asked_at: u64,
+}
+
+tag_first! {
+tag "kind" (internal), names #[serde(rename_all = "snake_case")];
+/// A log entry as the host keeps it: events unredacted, redacted per reader when sent.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Stored {
+    Event { game_no: u32, event: Event },
+    Chat { line: ChatLine },
+    Note { note: Note },
+}
+}
+
+/// A link's bookkeeping; not part of a snapshot.
+#[derive(Clone, Debug)]
+struct Link {
+    member: Option<MemberId>,
+    /// Message rate limit, whatever the message.
+    bucket: Bucket,
+    /// The number of the next log entry this link has not been sent.
+    next_log: u64,
+    /// [`ToHost::Sync`] requests: a whole-state answer is much larger than the request, so
+    /// a link gets what a confused guest needs ([`SYNC_LIMIT`]) and no more.
+    sync: Bucket,
+}
+
+/// How often one link may ask for the whole state: twice at once (a guest that could not
+/// use a message, then once more), then once every 30 seconds.
+const SYNC_LIMIT: RateLimit = RateLimit {
+    burst: 2,
+    refill_ms: 30_000,
+};
+
+/// The most bytes of log entries a whole-state update carries besides the current game's
+/// events (which the view needs, R10.2): older games, chat and notes beyond this are left
+/// out (`log_truncated`), so a resynchronisation stays small however long the table ran.
+pub const RESET_LOG_BYTES: usize = 16 * 1024;
+
+/// The referee of one table. Serializes whole (see [`Host::snapshot`]).
+#[derive(Serialize, Deserialize)]
+pub struct Host {
+    /// Every shuffle, token and bot seed comes from here.
+    #[serde(with = "rng_serde")]
+    rng: ChaCha8Rng,
+    members: Vec<Member>,
+    next_member: u32,
+    /// The host's own member, on [`PeerId::LOCAL`].
+    host_member: MemberId,
+    /// Tokens of kicked members: they may not come back.
+    banned: Vec<String>,
+    /// Closed to newcomers: only members with a token may (re)join.
+    #[serde(default)]
+    locked: bool,
+    seats: Vec<Slot>,
+    options: Options,
+    timers: Timers,
+    default_bot: BotLevel,
+    phase: Phase,
+    game_no: u32,
+    game: Option<Game>,
+    /// Inputs applied in this game.
+    step: u64,
+    /// Who has held which seat in this game: a person sees one seat's hand in a game,
+    /// never two (R11), so nobody moves to another seat until the next deal.
+    #[serde(default)]
+    held: Vec<(MemberId, Seat)>,
+    clocks: Vec<Clock>,
+    /// Each seat's two cards as dealt (after the draft), for the end of the game (R11.3).
+    #[serde(default)]
+    dealt: Vec<[Card; 2]>,
+    /// For each claim of this game's record: whether the claimant held the character when
+    /// it came into play (R11.3; `None`: not known, after a restore of an older snapshot).
+    #[serde(default)]
+    truths: Vec<Option<bool>>,
+    /// Each seat's bot seed for this game: bots are rebuilt from it after a restore.
+    bot_seeds: Vec<u64>,
+    /// What each seat's bot was given to remember of earlier games at the table when this
+    /// game was dealt (a rematch; empty for a game from the lobby): a rebuilt bot, after a
+    /// restore or a change of level, remembers it again.
+    #[serde(default)]
+    remembered: Vec<Option<crate::bots::Model>>,
+    log: Vec<Stored>,
+    /// The number of `log[0]`.
+    log_start: u64,
+    #[serde(skip)]
+    links: BTreeMap<PeerId, Link>,
+    /// One bot per seat: plays bot seats, and stands in for slow or absent people.
+    #[serde(skip)]
+    bots: Vec<Box<dyn Bot>>,
+    /// The page's clock for the bots' thinking, if it gave one.
+    #[serde(skip)]
+    bot_clock: Option<BotClock>,
+}
+
+/// How an automatic decision is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Auto {
+    /// The seat is a bot, or a person whose bot stands in.
+    Bot,
+    /// A person's time ran out.
+    Timeout(DecisionKind),
+}
+
+impl Host {
+    /// Opens a table in the lobby with two seats: the host's player in seat 0 and an open
+    /// seat. Returns the messages for the local guest (its welcome and the table).
+    ///
+    /// A `u64` seed is for tests and replays; a table on the network should use
+    /// [`Host::with_seed_bytes`] with 32 bytes from a cryptographic RNG (seat tokens, deals
+    /// and bot seeds all come from this one RNG).
+    pub fn new(seed: u64, host_name: &str, now: u64) -> Result<(Host, Vec<Outgoing>), NameError> {
+        Host::from_rng(ChaCha8Rng::seed_from_u64(seed), host_name, now)
+    }
+
+    /// [`Host::new`] seeded with 256 bits (the browser's `crypto.getRandomValues`): the
+    /// seat tokens, every shuffle and every bot seed are then as unguessable as the seed.
+    pub fn with_seed_bytes(
+        seed: [u8; 32],
+        host_name: &str,
+        now: u64,
+    ) -> Result<(Host, Vec<Outgoing>), NameError> {
+        Host::from_rng(ChaCha8Rng::from_seed(seed), host_name, now)
+    }
+
+    fn from_rng(
+        rng: ChaCha8Rng,
+        host_name: &str,
+        now: u64,
+    ) -> Result<(Host, Vec<Outgoing>), NameError> {
+        let name = validate_name(host_name)?;
+        let mut host = Host {
+            rng,
+            members: Vec::new(),
+            next_member: 0,
+            host_member: MemberId(0),
+            banned: Vec::new(),
+            locked: false,
+            seats: vec![Slot::Open, Slot::Open],
+            options: Options::default(),
+            timers: Timers::default(),
+            default_bot: BotLevel::default(),
+            phase: Phase::Lobby,
+            game_no: 0,
+            game: None,
+            step: 0,
+            held: Vec::new(),
+            clocks: Vec::new(),
+            dealt: Vec::new(),
+            truths: Vec::new(),
+            bot_seeds: Vec::new(),
+            remembered: Vec::new(),
+            log: Vec::new(),
+            log_start: 0,
+            links: BTreeMap::new(),
+            bots: Vec::new(),
+            bot_clock: None,
+        };
+        let id = host.add_member(name, Some(Seat(0)), now);
+        host.host_member = id;
+        let mut out = Vec::new();
+        host.attach(PeerId::LOCAL, id, now, &mut out);
+        Ok((host, out))
+    }
+
+    /// Lets the bots think against a real clock: `clock` is a monotonic clock in
+    /// milliseconds (`performance.now()`; natively, time since an `Instant`), `millis` the
+    /// thinking time of each decision (clamped to [`BOT_MILLIS_RANGE`];
+    /// [`DEFAULT_BOT_MILLIS`] if not a number). `None` goes back to the clockless budget
+    /// (`rules::BOT_ITERATIONS`), under which a table is a function of its seed. Not part of
+    /// a snapshot: set it again after [`Host::restore`].
+    ///
+    /// How thinking time stays hidden. A bot's decision falls due at a time fixed when the
+    /// decision was put to it (`bot_delay_ms` later, or its deadline). With a clock, every
+    /// automatic decision that thinks (a bot seat's, a stand-in's, a timed-out turn or
+    /// choice) then takes exactly `millis` of the clock: the bot searches within it and the
+    /// host spins out whatever the search left, whether the bot's cards made the answer
+    /// sure at once or not. So neither the answer's arrival, nor `host_now`, nor the log
+    /// order, nor the delay the host adds to any other message (the page's thread is busy
+    /// for the same `millis` whatever the bot holds) depends on the bot's hidden cards. One
+    /// tick makes at most one such decision and is due again at once, so the page reads
+    /// its messages between two bots' decisions.
+    ///
+    /// Without a clock the bots' work is not padded (Hard answers at once when its own
+    /// cards make the answer sure): fine for tests and for a table nobody else watches,
+    /// but a table with remote guests should set a clock.
+    pub fn set_bot_clock(&mut self, clock: Option<fn() -> f64>, millis: f64) {
+        let millis = if millis.is_finite() {
+            millis.clamp(*BOT_MILLIS_RANGE.start(), *BOT_MILLIS_RANGE.end())
+        } else {
+            DEFAULT_BOT_MILLIS
+        };
+        self.bot_clock = clock.map(|now| BotClock { now, millis });
+    }
+
+    /// A link opened. Nothing is sent until the peer says hello.
+    pub fn connect(&mut self, peer: PeerId, now: u64) -> Vec<Outgoing> {
+        // A transport that reuses an id without reporting the old link's end: end it now,
+        // so the new link starts unjoined and its hello is not refused.
+        let out = self.disconnect(peer, now);
+        self.links.insert(peer, Link::new(now));
+        out
+    }
+
+    /// A link closed. Its member keeps its seat; after the grace period the seat's bot
+    /// answers for it (see [`Timers::grace_ms`]).
+    pub fn disconnect(&mut self, peer: PeerId, now: u64) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        let Some(link) = self.links.remove(&peer) else {
+            return out;
+        };
+        if let Some(id) = link.member
+            && let Some(m) = self.member_mut(id)
+            && m.peer == Some(peer)
+        {
+            m.peer = None;
+            m.away_since = Some(now);
+            let note = Note::Left {
+                member: id,
+                name: m.name.clone(),
+            };
+            self.push_log(Stored::Note { note });
+            self.flush(now, true, false, &mut out);
+        }
+        out
+    }
+
+    /// One message arrived on `peer`'s link.
+    pub fn handle(&mut self, peer: PeerId, text: &str, now: u64) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        let link = self.links.entry(peer).or_insert_with(|| Link::new(now));
+        if !link.bucket.take(RateLimit::MESSAGES, now) {
+            refuse(&mut out, peer, Refusal::RateLimited);
+            return out;
+        }
+        let msg = match decode::<ToHost>(text, MAX_TO_HOST_BYTES) {
+            Ok(msg) => msg,
+            Err(WireError::VersionMismatch { theirs, ours }) => {
+                let fatal = Fatal::VersionMismatch {
+                    host: ours,
+                    yours: theirs,
+                };
+                send(&mut out, peer, &ToGuest::Fatal { fatal });
+                out.push(Outgoing::Close { peer });
+                // Every way a link ends marks its member away and starts its grace period.
+                out.extend(self.disconnect(peer, now));
+                return out;
+            }
+            Err(e) => {
+                refuse(&mut out, peer, Refusal::Wire(e));
+                return out;
+            }
+        };
+        let member = link.member;
+        let result = match (msg, member) {
+            (ToHost::Hello { name, token, watch }, None) => {
+                self.hello(peer, &name, token.as_deref(), watch, now, &mut out)
+            }
+            (ToHost::Hello { .. }, Some(_)) => Err(Refusal::AlreadyJoined),
+            (_, None) => Err(Refusal::NotJoined),
+            (
+                ToHost::Intent {
+                    game_no,
+                    seat,
+                    step,
+                    input,
+                },
+                Some(id),
+            ) => self.intent(id, (game_no, step), seat, input, now, &mut out),
+            (ToHost::Chat { text }, Some(id)) => self.chat(id, &text, now, &mut out),
+            (ToHost::Admin { cmd }, Some(id)) => {
+                if peer == PeerId::LOCAL && id == self.host_member {
+                    self.admin(cmd, now, &mut out).map_err(Refusal::Table)
+                } else {
+                    Err(Refusal::NotHost)
+                }
+            }
+            (ToHost::Sync, Some(_)) => {
+                let allowed = self
+                    .links
+                    .get_mut(&peer)
+                    .is_some_and(|l| l.sync.take(SYNC_LIMIT, now));
+                if allowed {
+                    self.sync(peer, now, &mut out);
+                    Ok(())
+                } else {
+                    Err(Refusal::RateLimited)
+                }
+            }
+        };
+        if let Err(refusal) = result {
+            refuse(&mut out, peer, refusal);
+        }
+        out
+    }
+
+    /// Plays what is due by `now`: bots, timeouts, stand-ins for absent people.
+    pub fn tick(&mut self, now: u64) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        let mut table_changed = false;
+        let grace = self.timers.grace_ms;
+        // Grace periods matter only while a game asks for decisions; in the lobby an
+        // absent person simply keeps the seat.
+        let playing = self.phase == Phase::Playing;
+        for m in &mut self.members {
+            if playing
+                && let Some(since) = m.away_since
+                && !m.stand_in
+                && m.seat.is_some()
+                && since.saturating_add(grace) <= now
+            {
+                m.stand_in = true;
+                table_changed = true;
+                if let Some(seat) = m.seat {
+                    self.log.push(Stored::Note {
+                        note: Note::StandIn { seat },
+                    });
+                }
+            }
+        }
+        self.trim_log();
+        let phase = self.phase;
+        let mut game_changed = false;
+        for _ in 0..MAX_AUTO_PER_TICK {
+            let Some((seat, how)) = self.due(now) else {
+                break;
+            };
+            let thought = self.auto_play(seat, how, now);
+            game_changed = true;
+            // With a clock each thinking decision takes its whole budget: one a tick, so
+            // the page reads what arrived before the next (which is due at once).
+            if thought && self.bot_clock.is_some() {
+                break;
+            }
+        }
+        if game_changed || table_changed {
+            self.flush(
+                now,
+                table_changed || self.phase != phase,
+                game_changed,
+                &mut out,
+            );
+        }
+        out
+    }
+
+    /// When [`Host::tick`] next has something to do, in host time.
+    pub fn next_deadline(&self) -> Option<u64> {
+        let mut next: Option<u64> = None;
+        let mut consider = |t: u64| next = Some(next.map_or(t, |n| n.min(t)));
+        for m in self.members.iter().filter(|_| self.phase == Phase::Playing) {
+            if let (Some(since), false, Some(_)) = (m.away_since, m.stand_in, m.seat) {
+                consider(since.saturating_add(self.timers.grace_ms));
+            }
+        }
+        for i in 0..self.clocks.len() {
+            if let Some((t, _)) = self.due_at(Seat(i as u8)) {
+                consider(t);
+            }
+        }
+        next
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Read access for the page and for tests.
+    // -----------------------------------------------------------------------------------
+
+    /// The game in progress or just finished. For the host's page this is the referee's
+    /// state: show the local player only what its guest receives.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// Where the table is.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Inputs applied in the current game.
+    pub fn step(&self) -> u64 {
+        self.step
+    }
+
+    /// The games dealt so far.
+    pub fn game_no(&self) -> u32 {
+        self.game_no
+    }
+
+    /// The table as everyone sees it.
+    pub fn table(&self) -> TableInfo {
+        self.table_info()
+    }
+
+    /// Ends `peer`'s link for good, saying why: the fatal message, then (when `ban`, for a
+    /// peer of the relay) the relay's ban, then the close; the link is forgotten.
+    fn dismiss(&mut self, peer: PeerId, fatal: Fatal, ban: bool, out: &mut Vec<Outgoing>) {
+        send(out, peer, &ToGuest::Fatal { fatal });
+        if ban && peer != PeerId::LOCAL {
+            out.push(Outgoing::Ban { peer });
+        }
+        out.push(Outgoing::Close { peer });
+        self.links.remove(&peer);
+    }
+}
+
+impl Link {
+    fn new(now: u64) -> Link {
+        Link {
+            member: None,
+            bucket: Bucket::new(RateLimit::MESSAGES, now),
+            next_log: 0,
+            sync: Bucket::new(SYNC_LIMIT, now),
+        }
+    }
+}
+
+/// A bot's name: one of its own per seat, short enough for a phone's seat (the interface
+/// says beside it that it is a bot, and its level).
+fn bot_name(seat: Seat) -> String {
+    const NAMES: [&str; MAX_PLAYERS] = [
+        "Ada", "Bram", "Cleo", "Dov", "Esra", "Fitz", "Gia", "Hal", "Ines", "Juno",
+    ];
+    NAMES
+        .get(seat.index())
+        .map_or_else(|| format!("Bot {}", seat.0 + 1), |n| (*n).to_owned())
+}
+
+/// 128 random bits as hex: unguessable, and plain ASCII for storage.
+fn new_token(rng: &mut ChaCha8Rng) -> String {
+    let mut bytes = [0u8; 16];
+    rng.fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn send(out: &mut Vec<Outgoing>, to: PeerId, msg: &ToGuest) {
+    out.push(Outgoing::Send {
+        to,
+        text: encode(msg),
+    });
+}
+
+fn refuse(out: &mut Vec<Outgoing>, to: PeerId, refusal: Refusal) {
+    send(out, to, &ToGuest::Refused { refusal });
+}
+
+/// The RNG in a snapshot: its seed, stream and position, so a restored host draws exactly
+/// what the original would have.
+mod rng_serde {
+    use rand_chacha::ChaCha8Rng;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct State {
+        seed: [u8; 32],
+        stream: u64,
+        /// The 128-bit word position, high and low halves (JSON numbers are not 128-bit).
+        pos: [u64; 2],
+    }
+
+    pub fn serialize<S: Serializer>(rng: &ChaCha8Rng, s: S) -> Result<S::Ok, S::Error> {
+        let pos = rng.get_word_pos();
+        State {
+            seed: rng.get_seed(),
+            stream: rng.get_stream(),
+            pos: [(pos >> 64) as u64, pos as u64],
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<ChaCha8Rng, D::Error> {
+        use rand::SeedableRng;
+        let st = State::deserialize(d)?;
+        let mut rng = ChaCha8Rng::from_seed(st.seed);
+        rng.set_stream(st.stream);
+        rng.set_word_pos((u128::from(st.pos[0]) << 64) | u128::from(st.pos[1]));
+        Ok(rng)
+    }
+}

@@ -1,0 +1,99 @@
+//! Keeping the table across a reload of the host's page: the snapshot, and the checks a
+//! stored one must pass before it is trusted.
+
+use super::*;
+
+#[derive(Serialize)]
+pub(super) struct SnapshotRef<'a> {
+    format: u32,
+    saved_at: u64,
+    host: &'a Host,
+}
+
+#[derive(Deserialize)]
+pub(super) struct SnapshotOwned {
+    format: u32,
+    saved_at: u64,
+    host: Host,
+}
+
+impl Host {
+    /// The whole table as JSON, to restore after a reload ([`Host::restore`]). `now` is
+    /// recorded so that time left on each decision is kept across the reload.
+    pub fn snapshot(&self, now: u64) -> String {
+        let snap = SnapshotRef {
+            format: SNAPSHOT_VERSION,
+            saved_at: now,
+            host: self,
+        };
+        serde_json::to_string(&snap).unwrap_or_default()
+    }
+
+    /// Restores a table from [`Host::snapshot`]. Every guest is away until it says hello
+    /// again with its token (its grace period starts now); the host's own player is back on
+    /// the local link at once, and the returned messages are its resynchronisation.
+    pub fn restore(snapshot: &str, now: u64) -> Result<(Host, Vec<Outgoing>), RestoreError> {
+        let SnapshotOwned {
+            format,
+            saved_at,
+            mut host,
+        } = serde_json::from_str(snapshot)?;
+        if format != SNAPSHOT_VERSION {
+            return Err(RestoreError::Version(format));
+        }
+        host.check()?;
+        // What the end will reveal, from an older snapshot that did not keep it: unknown,
+        // never guessed from the hands as they are now.
+        let claims = host.game.as_ref().map_or(0, |g| g.claims().len());
+        host.truths.resize(claims, None);
+        if host.dealt.len() != host.seats.len() {
+            host.dealt.clear();
+        }
+        for m in &mut host.members {
+            m.peer = None;
+            m.away_since = Some(now);
+            m.stand_in = false;
+        }
+        // Keep the time each decision had left when the snapshot was taken: the page's
+        // clock may have restarted, and the reload itself should cost nobody their turn.
+        for c in &mut host.clocks {
+            let elapsed = saved_at.saturating_sub(c.asked_at);
+            c.asked_at = now.saturating_sub(elapsed);
+        }
+        host.rebuild_bots();
+        let mut out = Vec::new();
+        let id = host.host_member;
+        host.attach(PeerId::LOCAL, id, now, &mut out);
+        Ok((host, out))
+    }
+
+    /// Checks what a snapshot cannot promise by its types.
+    pub(super) fn check(&self) -> Result<(), RestoreError> {
+        if !(2..=10).contains(&self.seats.len()) {
+            return Err(RestoreError::Inconsistent("seat count"));
+        }
+        if self.member(self.host_member).is_none() {
+            return Err(RestoreError::Inconsistent("no host member"));
+        }
+        if self.game.is_some() && self.clocks.len() != self.seats.len() {
+            return Err(RestoreError::Inconsistent("clocks"));
+        }
+        if self.remembered.len() > self.seats.len()
+            || self
+                .remembered
+                .iter()
+                .flatten()
+                .any(|m| usize::from(m.players) > crate::engine::MAX_PLAYERS)
+        {
+            return Err(RestoreError::Inconsistent("remembered"));
+        }
+        for m in &self.members {
+            if let Some(s) = m.seat
+                && self.seats.get(s.index()) != Some(&Slot::Person { member: m.id })
+            {
+                return Err(RestoreError::Inconsistent("member seat"));
+            }
+        }
+        Ok(())
+    }
+}
