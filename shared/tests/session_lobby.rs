@@ -593,6 +593,59 @@ fn a_full_table_forgets_the_watcher_away_longest() {
     assert_ne!(new_token, token);
 }
 
+/// A refused command changes nothing: after a game, a seat command the host refuses
+/// leaves the finished game where it is (and each member's view of it) instead of putting
+/// it away first.
+#[test]
+fn after_a_game_a_refused_seat_command_leaves_the_game_as_it_was() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let (bob, _, _) = welcome(&outs, PeerId(1));
+    admin(&mut host, AdminCmd::SetSeatCount { count: 3 });
+    admin(&mut host, AdminCmd::Start { first: None });
+    play_out(&mut host, T);
+    let finished = host.phase();
+    assert!(matches!(finished, Phase::Finished { .. }));
+    let before = host.snapshot(T);
+    for (cmd, err) in [
+        (AdminCmd::SetSeatCount { count: 11 }, TableError::SeatCount),
+        (
+            AdminCmd::Swap {
+                a: Seat(0),
+                b: Seat(7),
+            },
+            TableError::NoSuchSeat(Seat(7)),
+        ),
+        (
+            AdminCmd::SetSeat {
+                seat: Seat(9),
+                to: SeatSetting::Open,
+            },
+            TableError::NoSuchSeat(Seat(9)),
+        ),
+        (
+            AdminCmd::Sit {
+                member: bob,
+                seat: Seat(8),
+            },
+            TableError::NoSuchSeat(Seat(8)),
+        ),
+        (
+            AdminCmd::Kick {
+                member: MemberId(0),
+            },
+            TableError::KickHost,
+        ),
+    ] {
+        let outs = admin(&mut host, cmd);
+        assert_eq!(refusal(&outs, PeerId::LOCAL), Some(Refusal::Table(err)));
+        assert!(to(&outs, PeerId(1)).is_empty(), "Bob is sent nothing");
+        assert_eq!(host.phase(), finished);
+        assert!(host.game().is_some(), "the finished game is still there");
+        assert_eq!(host.snapshot(T), before, "nothing changed");
+    }
+}
+
 #[test]
 fn end_game_puts_a_finished_game_away_and_every_member_is_reset() {
     let mut host = new_host();

@@ -1,7 +1,17 @@
 //! The host's table commands ([`AdminCmd`]): seats, options, timers, kicks, the deal
-//! and the rematch; each refused as a [`TableError`] that changes nothing.
+//! and the rematch, one function each. Each checks everything first: a command refused
+//! with a [`TableError`] changes nothing.
 
 use super::*;
+
+/// What a command changed beyond the table itself, for the messages that follow it.
+#[derive(Default)]
+struct Changed {
+    /// The game (or whether there is one) changed: everyone is sent the game again.
+    game: bool,
+    /// Members whose view of the game changes (their seat did): they get a reset.
+    resync: Vec<MemberId>,
+}
 
 impl Host {
     pub(super) fn admin(
@@ -10,250 +20,307 @@ impl Host {
         now: u64,
         out: &mut Vec<Outgoing>,
     ) -> Result<(), TableError> {
-        let playing = self.phase == Phase::Playing;
-        let mut game_changed = false;
-        // Members whose view of the game changes (their seat did): they get a reset.
-        let mut resync: Vec<MemberId> = Vec::new();
-        let moves_seats = matches!(
-            cmd,
-            AdminCmd::SetSeatCount { .. }
-                | AdminCmd::SetSeat { .. }
-                | AdminCmd::Swap { .. }
-                | AdminCmd::Sit { .. }
-                | AdminCmd::Kick { .. }
-        );
-        if moves_seats && matches!(self.phase, Phase::Finished { .. }) {
-            // After a game, changing seats goes back to the lobby and puts the finished
-            // game away: a member moved to another seat must not read that seat's view of
-            // it (its last hidden cards, R11). A rematch needs the same seats anyway.
-            self.phase = Phase::Lobby;
-            self.game = None;
-            self.clocks.clear();
-            game_changed = true;
-            resync.extend(self.members.iter().map(|m| m.id));
-        }
+        let mut changed = Changed::default();
         match cmd {
-            AdminCmd::SetSeatCount { count } => {
-                if playing {
-                    return Err(TableError::GameInProgress);
-                }
-                let count = usize::from(count);
-                if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&count) {
-                    return Err(TableError::SeatCount);
-                }
-                while self.seats.len() > count {
-                    if let Some(Slot::Person { member }) = self.seats.pop()
-                        && let Some(m) = self.member_mut(member)
-                    {
-                        m.seat = None;
-                    }
-                }
-                while self.seats.len() < count {
-                    self.seats.push(Slot::Open);
-                }
-                self.options = self.options.for_players(count);
-            }
-            AdminCmd::SetOptions { options } => {
-                if playing {
-                    return Err(TableError::GameInProgress);
-                }
-                // R1.4 decides what stands: a draft asked for at a table of more than two
-                // is simply off (it comes back only by asking again at two seats).
-                self.options = options.for_players(self.seats.len());
-            }
-            AdminCmd::SetTimers { timers } => {
-                if !timers.valid() {
-                    return Err(TableError::Timers);
-                }
-                self.timers = timers;
-                game_changed = playing;
-            }
+            AdminCmd::SetSeatCount { count } => self.set_seat_count(count, &mut changed)?,
+            AdminCmd::SetOptions { options } => self.set_options(options)?,
+            AdminCmd::SetTimers { timers } => self.set_timers(timers, &mut changed)?,
             AdminCmd::SetDefaultBot { level } => self.default_bot = level,
-            AdminCmd::SetSeat { seat, to } => {
-                let slot = self
-                    .seats
-                    .get(seat.index())
-                    .ok_or(TableError::NoSuchSeat(seat))?;
-                if playing && !matches!(to, SeatSetting::Bot { .. }) {
-                    return Err(TableError::OnlyBot);
-                }
-                if let Slot::Person { member } = *slot {
-                    if let Some(m) = self.member_mut(member) {
-                        m.seat = None;
-                    }
-                    resync.push(member);
-                }
-                self.seats[seat.index()] = match to {
-                    SeatSetting::Open => Slot::Open,
-                    SeatSetting::Bot { level } => Slot::Bot {
-                        level,
-                        name: bot_name(seat),
-                    },
-                };
-                if playing && let SeatSetting::Bot { level } = to {
-                    self.rebuild_bot(seat, level);
-                }
-            }
-            AdminCmd::Swap { a, b } => {
-                if playing {
-                    return Err(TableError::GameInProgress);
-                }
-                for s in [a, b] {
-                    if s.index() >= self.seats.len() {
-                        return Err(TableError::NoSuchSeat(s));
-                    }
-                }
-                self.seats.swap(a.index(), b.index());
-                for s in [a, b] {
-                    if let Some(Slot::Person { member }) = self.seats.get(s.index()).cloned()
-                        && let Some(m) = self.member_mut(member)
-                    {
-                        m.seat = Some(s);
-                    }
-                }
-            }
-            AdminCmd::Sit { member, seat } => {
-                let target = self
-                    .seats
-                    .get(seat.index())
-                    .cloned()
-                    .ok_or(TableError::NoSuchSeat(seat))?;
-                let current = self
-                    .member(member)
-                    .ok_or(TableError::NoSuchMember(member))?
-                    .seat;
-                if playing {
-                    // A watcher may take over a bot's seat; nobody may change seats, which
-                    // would show them two seats' hidden cards (R11).
-                    if current.is_some() || !matches!(target, Slot::Bot { .. }) {
-                        return Err(TableError::SeatTaken);
-                    }
-                    // Nor by way of watching: one who held a seat in this game (and whose
-                    // seat a bot took) may take back only that one.
-                    if self.held.iter().any(|&(m, s)| m == member && s != seat) {
-                        return Err(TableError::HeldAnotherSeat);
-                    }
-                    self.held.push((member, seat));
-                } else if let Some(old) = current
-                    && let Some(slot) = self.seats.get_mut(old.index())
-                {
-                    *slot = Slot::Open;
-                }
-                if let Slot::Person { member: other } = target
-                    && other != member
-                    && let Some(m) = self.member_mut(other)
-                {
-                    m.seat = None;
-                    resync.push(other);
-                }
-                self.seats[seat.index()] = Slot::Person { member };
-                if let Some(m) = self.member_mut(member) {
-                    m.seat = Some(seat);
-                }
-                resync.push(member);
-            }
-            AdminCmd::Kick { member } => {
-                if member == self.host_member {
-                    return Err(TableError::KickHost);
-                }
-                let pos = self
-                    .members
-                    .iter()
-                    .position(|m| m.id == member)
-                    .ok_or(TableError::NoSuchMember(member))?;
-                let m = self.members.remove(pos);
-                self.banned.push(m.token.clone());
-                if let Some(seat) = m.seat
-                    && let Some(slot) = self.seats.get_mut(seat.index())
-                {
-                    *slot = if playing {
-                        Slot::Bot {
-                            level: self.default_bot,
-                            name: bot_name(seat),
-                        }
-                    } else {
-                        Slot::Open
-                    };
-                }
-                if let Some(peer) = m.peer {
-                    // A kick bans the token; the relay keeps the link's peer out too, so
-                    // a hello without the token cannot bring the person straight back.
-                    self.dismiss(peer, Fatal::Kicked, true, out);
-                }
-                self.push_log(Stored::Note {
-                    note: Note::Kicked {
-                        member,
-                        name: m.name,
-                    },
-                });
-            }
-            AdminCmd::Start { first } => {
-                if playing {
-                    return Err(TableError::GameInProgress);
-                }
-                self.deal(first, now)?;
-                return self.after_deal(now, out);
-            }
-            AdminCmd::Rematch => {
-                let Phase::Finished { winner } = self.phase else {
-                    return Err(TableError::NotFinished);
-                };
-                // The same people in the same seats: each seat's bot keeps what it learned
-                // of the others' play.
-                let memory: Vec<_> = self.bots.iter().map(|b| b.memory()).collect();
-                // R2.4: in a rematch, the previous winner starts.
-                self.deal(Some(winner), now)?;
-                self.remembered = memory;
-                self.remind_bots();
-                return self.after_deal(now, out);
-            }
+            AdminCmd::SetSeat { seat, to } => self.set_seat(seat, to, &mut changed)?,
+            AdminCmd::Swap { a, b } => self.swap(a, b, &mut changed)?,
+            AdminCmd::Sit { member, seat } => self.sit(member, seat, &mut changed)?,
+            AdminCmd::Kick { member } => self.kick(member, &mut changed, out)?,
+            AdminCmd::Start { first } => return self.start(first, now, out),
+            AdminCmd::Rematch => return self.rematch(now, out),
             AdminCmd::Lock { locked } => self.locked = locked,
-            AdminCmd::EndGame => {
-                match self.phase {
-                    Phase::Playing => {
-                        let note = Note::GameEnded {
-                            game_no: self.game_no,
-                            winner: None,
-                        };
-                        self.push_log(Stored::Note { note });
-                    }
-                    // A finished game is put away (its note was logged when it ended).
-                    Phase::Finished { .. } => {}
-                    Phase::Lobby => return Err(TableError::NoGame),
-                }
-                self.phase = Phase::Lobby;
-                self.game = None;
-                self.clocks.clear();
-                game_changed = true;
-                resync.extend(self.members.iter().map(|m| m.id));
-            }
-            AdminCmd::AddBot { level } => {
-                if playing {
-                    return Err(TableError::GameInProgress);
-                }
-                let seat = match self.seats.iter().position(|s| matches!(s, Slot::Open)) {
-                    Some(open) => open,
-                    None if self.seats.len() < MAX_PLAYERS => {
-                        self.seats.push(Slot::Open);
-                        self.options = self.options.for_players(self.seats.len());
-                        self.seats.len() - 1
-                    }
-                    None => return Err(TableError::SeatCount),
-                };
-                self.seats[seat] = Slot::Bot {
-                    level,
-                    name: bot_name(Seat(seat as u8)),
-                };
-            }
+            AdminCmd::EndGame => self.end_game(&mut changed)?,
+            AdminCmd::AddBot { level } => self.add_bot(level)?,
         }
-        self.flush(now, true, game_changed, out);
-        resync.sort();
-        resync.dedup();
-        for id in resync {
+        self.flush(now, true, changed.game, out);
+        changed.resync.sort();
+        changed.resync.dedup();
+        for id in changed.resync {
             if let Some(peer) = self.member(id).and_then(|m| m.peer) {
                 self.sync(peer, now, out);
             }
         }
+        Ok(())
+    }
+
+    fn playing(&self) -> bool {
+        self.phase == Phase::Playing
+    }
+
+    /// For a command that moves seats, once it is allowed: after a game, changing seats
+    /// goes back to the lobby and puts the finished game away, since a member moved to
+    /// another seat must not read that seat's view of it (its last hidden cards, R11). A
+    /// rematch needs the same seats anyway.
+    fn put_finished_game_away(&mut self, changed: &mut Changed) {
+        if matches!(self.phase, Phase::Finished { .. }) {
+            self.put_game_away(changed);
+        }
+    }
+
+    fn put_game_away(&mut self, changed: &mut Changed) {
+        self.phase = Phase::Lobby;
+        self.game = None;
+        self.clocks.clear();
+        changed.game = true;
+        changed.resync.extend(self.members.iter().map(|m| m.id));
+    }
+
+    fn set_seat_count(&mut self, count: u8, changed: &mut Changed) -> Result<(), TableError> {
+        if self.playing() {
+            return Err(TableError::GameInProgress);
+        }
+        let count = usize::from(count);
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&count) {
+            return Err(TableError::SeatCount);
+        }
+        self.put_finished_game_away(changed);
+        while self.seats.len() > count {
+            if let Some(Slot::Person { member }) = self.seats.pop()
+                && let Some(m) = self.member_mut(member)
+            {
+                m.seat = None;
+            }
+        }
+        while self.seats.len() < count {
+            self.seats.push(Slot::Open);
+        }
+        self.options = self.options.for_players(count);
+        Ok(())
+    }
+
+    fn set_options(&mut self, options: Options) -> Result<(), TableError> {
+        if self.playing() {
+            return Err(TableError::GameInProgress);
+        }
+        // R1.4 decides what stands: a draft asked for at a table of more than two is
+        // simply off (it comes back only by asking again at two seats).
+        self.options = options.for_players(self.seats.len());
+        Ok(())
+    }
+
+    fn set_timers(&mut self, timers: Timers, changed: &mut Changed) -> Result<(), TableError> {
+        if !timers.valid() {
+            return Err(TableError::Timers);
+        }
+        self.timers = timers;
+        changed.game = self.playing();
+        Ok(())
+    }
+
+    fn set_seat(
+        &mut self,
+        seat: Seat,
+        to: SeatSetting,
+        changed: &mut Changed,
+    ) -> Result<(), TableError> {
+        let slot = self
+            .seats
+            .get(seat.index())
+            .cloned()
+            .ok_or(TableError::NoSuchSeat(seat))?;
+        let playing = self.playing();
+        if playing && !matches!(to, SeatSetting::Bot { .. }) {
+            return Err(TableError::OnlyBot);
+        }
+        self.put_finished_game_away(changed);
+        if let Slot::Person { member } = slot {
+            if let Some(m) = self.member_mut(member) {
+                m.seat = None;
+            }
+            changed.resync.push(member);
+        }
+        self.seats[seat.index()] = match to {
+            SeatSetting::Open => Slot::Open,
+            SeatSetting::Bot { level } => Slot::Bot {
+                level,
+                name: bot_name(seat),
+            },
+        };
+        if playing && let SeatSetting::Bot { level } = to {
+            self.rebuild_bot(seat, level);
+        }
+        Ok(())
+    }
+
+    fn swap(&mut self, a: Seat, b: Seat, changed: &mut Changed) -> Result<(), TableError> {
+        if self.playing() {
+            return Err(TableError::GameInProgress);
+        }
+        for s in [a, b] {
+            if s.index() >= self.seats.len() {
+                return Err(TableError::NoSuchSeat(s));
+            }
+        }
+        self.put_finished_game_away(changed);
+        self.seats.swap(a.index(), b.index());
+        for s in [a, b] {
+            if let Some(Slot::Person { member }) = self.seats.get(s.index()).cloned()
+                && let Some(m) = self.member_mut(member)
+            {
+                m.seat = Some(s);
+            }
+        }
+        Ok(())
+    }
+
+    fn sit(
+        &mut self,
+        member: MemberId,
+        seat: Seat,
+        changed: &mut Changed,
+    ) -> Result<(), TableError> {
+        let target = self
+            .seats
+            .get(seat.index())
+            .cloned()
+            .ok_or(TableError::NoSuchSeat(seat))?;
+        let current = self
+            .member(member)
+            .ok_or(TableError::NoSuchMember(member))?
+            .seat;
+        if self.playing() {
+            // A watcher may take over a bot's seat; nobody may change seats, which would
+            // show them two seats' hidden cards (R11).
+            if current.is_some() || !matches!(target, Slot::Bot { .. }) {
+                return Err(TableError::SeatTaken);
+            }
+            // Nor by way of watching: one who held a seat in this game (and whose seat a
+            // bot took) may take back only that one.
+            if self.held.iter().any(|&(m, s)| m == member && s != seat) {
+                return Err(TableError::HeldAnotherSeat);
+            }
+            self.held.push((member, seat));
+        } else {
+            self.put_finished_game_away(changed);
+            if let Some(old) = current
+                && let Some(slot) = self.seats.get_mut(old.index())
+            {
+                *slot = Slot::Open;
+            }
+        }
+        if let Slot::Person { member: other } = target
+            && other != member
+            && let Some(m) = self.member_mut(other)
+        {
+            m.seat = None;
+            changed.resync.push(other);
+        }
+        self.seats[seat.index()] = Slot::Person { member };
+        if let Some(m) = self.member_mut(member) {
+            m.seat = Some(seat);
+        }
+        changed.resync.push(member);
+        Ok(())
+    }
+
+    fn kick(
+        &mut self,
+        member: MemberId,
+        changed: &mut Changed,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<(), TableError> {
+        if member == self.host_member {
+            return Err(TableError::KickHost);
+        }
+        let pos = self
+            .members
+            .iter()
+            .position(|m| m.id == member)
+            .ok_or(TableError::NoSuchMember(member))?;
+        self.put_finished_game_away(changed);
+        let m = self.members.remove(pos);
+        self.banned.push(m.token.clone());
+        if let Some(seat) = m.seat
+            && let Some(slot) = self.seats.get_mut(seat.index())
+        {
+            *slot = if self.phase == Phase::Playing {
+                Slot::Bot {
+                    level: self.default_bot,
+                    name: bot_name(seat),
+                }
+            } else {
+                Slot::Open
+            };
+        }
+        if let Some(peer) = m.peer {
+            // A kick bans the token; the relay keeps the link's peer out too, so a hello
+            // without the token cannot bring the person straight back.
+            self.dismiss(peer, Fatal::Kicked, true, out);
+        }
+        self.push_log(Stored::Note {
+            note: Note::Kicked {
+                member,
+                name: m.name,
+            },
+        });
+        Ok(())
+    }
+
+    fn start(
+        &mut self,
+        first: Option<Seat>,
+        now: u64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<(), TableError> {
+        if self.playing() {
+            return Err(TableError::GameInProgress);
+        }
+        self.deal(first, now)?;
+        self.after_deal(now, out)
+    }
+
+    fn rematch(&mut self, now: u64, out: &mut Vec<Outgoing>) -> Result<(), TableError> {
+        let Phase::Finished { winner } = self.phase else {
+            return Err(TableError::NotFinished);
+        };
+        // The same people in the same seats: each seat's bot keeps what it learned of the
+        // others' play.
+        let memory: Vec<_> = self.bots.iter().map(|b| b.memory()).collect();
+        // R2.4: in a rematch, the previous winner starts.
+        self.deal(Some(winner), now)?;
+        self.remembered = memory;
+        self.remind_bots();
+        self.after_deal(now, out)
+    }
+
+    fn end_game(&mut self, changed: &mut Changed) -> Result<(), TableError> {
+        match self.phase {
+            Phase::Playing => {
+                let note = Note::GameEnded {
+                    game_no: self.game_no,
+                    winner: None,
+                };
+                self.push_log(Stored::Note { note });
+            }
+            // A finished game is put away (its note was logged when it ended).
+            Phase::Finished { .. } => {}
+            Phase::Lobby => return Err(TableError::NoGame),
+        }
+        self.put_game_away(changed);
+        Ok(())
+    }
+
+    fn add_bot(&mut self, level: BotLevel) -> Result<(), TableError> {
+        if self.playing() {
+            return Err(TableError::GameInProgress);
+        }
+        let seat = match self.seats.iter().position(|s| matches!(s, Slot::Open)) {
+            Some(open) => open,
+            None if self.seats.len() < MAX_PLAYERS => {
+                self.seats.push(Slot::Open);
+                self.options = self.options.for_players(self.seats.len());
+                self.seats.len() - 1
+            }
+            None => return Err(TableError::SeatCount),
+        };
+        self.seats[seat] = Slot::Bot {
+            level,
+            name: bot_name(Seat(seat as u8)),
+        };
         Ok(())
     }
 

@@ -49,6 +49,8 @@ impl Host {
             return Err(TableError::NoSuchSeat(f));
         }
         let first = first.unwrap_or_else(|| Seat(self.rng.random_range(0..players) as u8));
+        let game = rules::deal(players as u8, self.options, first, &mut self.rng)
+            .map_err(TableError::Deal)?;
         let default = self.default_bot;
         for (i, slot) in self.seats.iter_mut().enumerate() {
             if *slot == Slot::Open {
@@ -58,8 +60,6 @@ impl Host {
                 };
             }
         }
-        let game = rules::deal(players as u8, self.options, first, &mut self.rng)
-            .map_err(TableError::Deal)?;
         self.game_no += 1;
         self.game = Some(game);
         self.phase = Phase::Playing;
