@@ -8,13 +8,19 @@
 //! - [`script`]: the `coup-script` protocol (`docs/SCRIPT.md`) as a pure
 //!   function from scenario text to result JSON.
 //! - [`relay`]: the relay's wire protocol (`docs/RELAY-PROTOCOL.md`), shared by
-//!   the relay server and the browser client.
+//!   the relay server and the browser client; the only part built without the `game`
+//!   feature (on by default), which is how the relay builds it.
 
+#[cfg(feature = "game")]
 #[macro_use]
 mod tagged;
 
+#[cfg(feature = "game")]
 pub mod bots;
+#[cfg(feature = "game")]
 pub mod engine;
 pub mod relay;
+#[cfg(feature = "game")]
 pub mod script;
+#[cfg(feature = "game")]
 pub mod session;
