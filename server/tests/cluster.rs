@@ -773,104 +773,103 @@ async fn a_close_told_twice_releases_its_place_once() {
     assert_eq!(over, 0, "and only one");
 }
 
+/// A room across two instances: its host on one that reaches the store through a
+/// [`StoreLink`], its guest on one that reaches it directly.
+struct SplitRoom {
+    link: StoreLink,
+    a: common::Relay,
+    _b: common::Relay,
+    _store: Arc<RedisServer>,
+    host: Client,
+    guest: Client,
+    room: String,
+    host_id: String,
+    secret: String,
+    guest_id: String,
+}
+
+impl SplitRoom {
+    async fn open() -> SplitRoom {
+        let store = Arc::new(RedisServer::start().await);
+        let link = StoreLink::start(store.port).await;
+        let a = common::relay(&["--cluster-url", &link.url()]).await;
+        let b = common::relay(&["--cluster-url", &store.url()]).await;
+        let mut host = Client::connect(a.direct).await;
+        let (room, host_id, secret, _) = host.create().await;
+        let mut guest = Client::connect(b.direct).await;
+        let guest_id = id(&guest.join(&room).await);
+        assert_eq!(id(&host.expect("peer_joined").await), guest_id);
+        SplitRoom {
+            link,
+            a,
+            _b: b,
+            _store: store,
+            host,
+            guest,
+            room,
+            host_id,
+            secret,
+            guest_id,
+        }
+    }
+
+    /// The host, closed with 1001, takes its place back on its instance once the link is
+    /// up, and hears the guest's next signal.
+    async fn host_reclaims(mut self) {
+        let close = self.host.closed().await.expect("a close frame");
+        assert_eq!(u16::from(close.code), 1001);
+        let a = self.a.direct;
+        until_metric(a, "coup_relay_cluster_up{instance=", "1", "the link is up").await;
+        let mut back = Client::connect(a).await;
+        back.send(json!({"type":"reclaim","room":self.room,"host_secret":self.secret}))
+            .await;
+        let joined = back.expect("joined").await;
+        assert_eq!(joined["peer"], self.host_id.as_str());
+        assert_eq!(joined["peers"], json!([self.guest_id]));
+        self.guest
+            .send(json!({"type":"signal","to":self.host_id,"data":"again"}))
+            .await;
+        assert_eq!(back.expect("signal").await["data"], "again");
+    }
+}
+
 #[tokio::test]
 async fn an_instance_that_missed_its_channel_closes_its_connections_instead_of_losing_frames() {
-    let store = Arc::new(RedisServer::start().await);
-    let link = StoreLink::start(store.port).await;
-    let (through_link, direct) = (link.url(), store.url());
-    let a = common::relay(&["--cluster-url", &through_link]).await;
-    let b = common::relay(&["--cluster-url", &direct]).await;
-    let mut host = Client::connect(a.direct).await;
-    let (room, host_id, secret, _) = host.create().await;
-    let mut guest = Client::connect(b.direct).await;
-    let guest_id = id(&guest.join(&room).await);
-    assert_eq!(id(&host.expect("peer_joined").await), guest_id);
-
+    let mut r = SplitRoom::open().await;
     // While the host's instance does not hear its channel, a signal for the host is
     // published to nobody.
-    link.set_cut(true);
+    r.link.set_cut(true);
     until_metric(
-        a.direct,
+        r.a.direct,
         "coup_relay_cluster_up{instance=",
         "0",
         "the link is down",
     )
     .await;
-    guest
-        .send(json!({"type":"signal","to":host_id,"data":"lost"}))
+    r.guest
+        .send(json!({"type":"signal","to":r.host_id,"data":"lost"}))
         .await;
-    guest.expect_nothing_else().await;
-    link.set_cut(false);
-
-    // Heard again: the host is told to reconnect (1001) rather than left waiting for a
-    // frame that will never come, and takes its place back.
-    let close = host.closed().await.expect("a close frame");
-    assert_eq!(u16::from(close.code), 1001);
-    until_metric(
-        a.direct,
-        "coup_relay_cluster_up{instance=",
-        "1",
-        "the link is up",
-    )
-    .await;
-    let mut back = Client::connect(a.direct).await;
-    back.send(json!({"type":"reclaim","room":room,"host_secret":secret}))
-        .await;
-    let joined = back.expect("joined").await;
-    assert_eq!(joined["peer"], host_id.as_str());
-    assert_eq!(joined["peers"], json!([guest_id]));
-    guest
-        .send(json!({"type":"signal","to":host_id,"data":"again"}))
-        .await;
-    assert_eq!(back.expect("signal").await["data"], "again");
+    r.guest.expect_nothing_else().await;
+    r.link.set_cut(false);
+    // Heard again: the host is told to reconnect rather than left waiting for a frame that
+    // will never come.
+    r.host_reclaims().await;
 }
 
 #[tokio::test]
 async fn a_channel_that_goes_silent_is_made_again_and_its_connections_closed() {
-    let store = Arc::new(RedisServer::start().await);
-    let link = StoreLink::start(store.port).await;
-    let (through_link, direct) = (link.url(), store.url());
-    let a = common::relay(&["--cluster-url", &through_link]).await;
-    let b = common::relay(&["--cluster-url", &direct]).await;
-    let mut host = Client::connect(a.direct).await;
-    let (room, host_id, secret, _) = host.create().await;
-    let mut guest = Client::connect(b.direct).await;
-    let guest_id = id(&guest.join(&room).await);
-    assert_eq!(id(&host.expect("peer_joined").await), guest_id);
-
+    let mut r = SplitRoom::open().await;
     // The host's instance still runs its operations, but its subscription hears nothing,
     // and does not close: a signal for the host is held somewhere on the way.
-    link.set_muted(true);
-    guest
-        .send(json!({"type":"signal","to":host_id,"data":"held"}))
+    r.link.set_muted(true);
+    r.guest
+        .send(json!({"type":"signal","to":r.host_id,"data":"held"}))
         .await;
-    guest.expect_nothing_else().await;
+    r.guest.expect_nothing_else().await;
     // The beats' words stop coming: the instance gives the channel up, and once it has
-    // one again it closes its connections (1001) rather than trust that nothing was
-    // missed.
-    until_metric(
-        a.direct,
-        "coup_relay_cluster_channel_lost_total",
-        "1",
-        "one loss",
-    )
-    .await;
-    link.set_muted(false);
-    let close = host.closed().await.expect("a close frame");
-    assert_eq!(u16::from(close.code), 1001);
-    until_metric(
-        a.direct,
-        "coup_relay_cluster_up{instance=",
-        "1",
-        "the link is up",
-    )
-    .await;
-    let mut back = Client::connect(a.direct).await;
-    back.send(json!({"type":"reclaim","room":room,"host_secret":secret}))
-        .await;
-    assert_eq!(back.expect("joined").await["peer"], host_id.as_str());
-    guest
-        .send(json!({"type":"signal","to":host_id,"data":"again"}))
-        .await;
-    assert_eq!(back.expect("signal").await["data"], "again");
+    // one again it closes its connections rather than trust that nothing was missed.
+    let lost = "coup_relay_cluster_channel_lost_total";
+    until_metric(r.a.direct, lost, "1", "one loss").await;
+    r.link.set_muted(false);
+    r.host_reclaims().await;
 }
