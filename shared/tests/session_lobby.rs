@@ -514,6 +514,17 @@ fn snapshots_restore_exactly_or_say_why_not() {
     ));
 }
 
+/// A table of three (the host, Bob on a link, a bot) whose first game is over; and Bob.
+fn finished_with_bob() -> (Host, MemberId) {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let (bob, _, _) = welcome(&outs, PeerId(1));
+    admin(&mut host, AdminCmd::SetSeatCount { count: 3 });
+    admin(&mut host, AdminCmd::Start { first: None });
+    play_out(&mut host, T);
+    (host, bob)
+}
+
 /// Plays the game out by timeouts and bots alone.
 fn play_out(host: &mut Host, mut now: u64) -> u64 {
     for _ in 0..100_000 {
@@ -528,12 +539,7 @@ fn play_out(host: &mut Host, mut now: u64) -> u64 {
 
 #[test]
 fn after_a_game_moving_seats_goes_back_to_the_lobby() {
-    let mut host = new_host();
-    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
-    let (bob, _, _) = welcome(&outs, PeerId(1));
-    admin(&mut host, AdminCmd::SetSeatCount { count: 3 });
-    admin(&mut host, AdminCmd::Start { first: None });
-    play_out(&mut host, T);
+    let (mut host, bob) = finished_with_bob();
     let Phase::Finished { winner } = host.phase() else {
         unreachable!()
     };
@@ -598,12 +604,7 @@ fn a_full_table_forgets_the_watcher_away_longest() {
 /// it away first.
 #[test]
 fn after_a_game_a_refused_seat_command_leaves_the_game_as_it_was() {
-    let mut host = new_host();
-    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
-    let (bob, _, _) = welcome(&outs, PeerId(1));
-    admin(&mut host, AdminCmd::SetSeatCount { count: 3 });
-    admin(&mut host, AdminCmd::Start { first: None });
-    play_out(&mut host, T);
+    let (mut host, bob) = finished_with_bob();
     let finished = host.phase();
     assert!(matches!(finished, Phase::Finished { .. }));
     let before = host.snapshot(T);
