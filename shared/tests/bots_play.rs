@@ -352,6 +352,63 @@ fn three_last_cards_with_no_contessa_do_not_block_each_other_forever() {
     assert!(longest < 60, "longest game {longest} inputs");
 }
 
+/// Heads-up, a candidate must beat the heuristic's choice by at least `min_gain_heads_up`
+/// (in win probability) to replace it, however many playouts make its advantage look
+/// sure: with the bar at 1 (no advantage can reach it) Hard plays exactly what a Hard
+/// whose search never overrules its heuristic plays, while at 0 the same search does
+/// overrule it somewhere in these positions.
+#[test]
+fn hard_needs_a_real_gain_to_overrule_its_heuristic_heads_up() {
+    use shared::bots::Personality;
+    use shared::bots::hard::{Hard, Search};
+    use shared::bots::normal::Policy;
+    let hands = [
+        [Card::Duke, Card::Captain],
+        [Card::Assassin, Card::Contessa],
+        [Card::Ambassador, Card::Captain],
+        [Card::Contessa, Card::Duke],
+        [Card::Assassin, Card::Ambassador],
+        [Card::Captain, Card::Contessa],
+    ];
+    let choices = |search: Search| -> Vec<Input> {
+        let mut out = Vec::new();
+        for (i, mine) in hands.iter().enumerate() {
+            for coins in [2u16, 3, 5, 7] {
+                let theirs = hands[(i + 2) % hands.len()];
+                let game = setup(vec![*mine, theirs], vec![coins, 4], vec![vec![], vec![]]);
+                let mut legal = Vec::new();
+                game.legal_inputs(Seat(0), &mut legal);
+                let view = game.view(Seat(0));
+                let mut policy = Policy::hard(Personality::BALANCED);
+                policy.tuning.noise = 0.0;
+                let mut bot = Hard::with_policy(i as u64 * 31 + u64::from(coins), policy);
+                bot.search = search;
+                out.push(bot.decide(&view, &legal, &Budget::iterations(400)));
+            }
+        }
+        out
+    };
+    let quiet = Search {
+        mix_heads_up: 0.0,
+        ..Search::HARD
+    };
+    let never = choices(Search {
+        z_switch: 100.0,
+        z_bluff: 100.0,
+        ..quiet
+    });
+    let barred = choices(Search {
+        min_gain_heads_up: 1.0,
+        ..quiet
+    });
+    assert_eq!(barred, never);
+    let free = choices(Search {
+        min_gain_heads_up: 0.0,
+        ..quiet
+    });
+    assert_ne!(free, never, "the search overrules the heuristic somewhere");
+}
+
 /// No easy tells: where Hard's search cannot tell two choices apart, a Hard bot that mixes
 /// plays either; one that never mixes (and never lets the search overrule its
 /// noiseless heuristic) plays the same one every time. R3: with ten coins a Coup is the

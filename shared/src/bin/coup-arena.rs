@@ -21,8 +21,10 @@
 //! a pure function of the seed. `--hard-set caution=4,doubt=2.5` overrides Hard's heuristic
 //! constants (`shared::bots::normal::TUNING_NAMES`, at every table size) and its search's
 //! (`shared::bots::hard::SEARCH_NAMES`: `z_switch`, `searched_truth`, `trust`,
-//! `trust_heads_up`, `mix`, `mix_heads_up`, `self_read`, `z_bluff`) for tuning tournaments against the styles. `--trace G` replays only game `G` (the summary names the
-//! longest game) and prints every input with the state it answered.
+//! `trust_heads_up`, `mix`, `mix_heads_up`, `self_read`, `z_bluff`, `honest`,
+//! `honest_heads_up`, `min_gain`, `min_gain_heads_up`) for tuning tournaments against the
+//! styles. `--trace G` replays only game `G` (the summary names the longest game) and
+//! prints every input with the state it answered.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
