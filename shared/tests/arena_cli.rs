@@ -1,5 +1,7 @@
 //! `coup-arena`'s command line: its last line is the JSON summary the tuning scripts read,
-//! and a reader that goes away (`coup-arena … | head`) ends it without a panic.
+//! and a reader that goes away (`coup-arena … | head`) ends it without a panic. (Unix: it
+//! runs the binary, and a closed pipe's status is Unix's.)
+#![cfg(unix)]
 
 use std::process::{Command, Stdio};
 
