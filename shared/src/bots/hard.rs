@@ -149,6 +149,16 @@ impl Search {
     }
 }
 
+/// `heads_up` in a 2-player game, else `table`: the search constants that have a heads-up
+/// value of their own.
+fn by_table_size(view: &View, heads_up: f32, table: f32) -> f32 {
+    if view.players.len() <= 2 {
+        heads_up
+    } else {
+        table
+    }
+}
+
 /// The search bot.
 #[derive(Debug)]
 pub struct Hard {
@@ -218,11 +228,7 @@ impl Hard {
     /// each in proportion to its estimated rate against an average player's.
     fn model_opponents(&mut self, view: &View, beliefs: &Beliefs, reads: &Reads) {
         let me = beliefs.me;
-        let prior = if view.players.len() <= 2 {
-            self.search.honest_heads_up
-        } else {
-            self.search.honest
-        };
+        let prior = by_table_size(view, self.search.honest_heads_up, self.search.honest);
         for s in 0..MAX_PLAYERS {
             let rec = &beliefs.model().seats[s];
             let bluff = rec.bluff_ratio_overall();
@@ -427,11 +433,7 @@ impl Hard {
             return None;
         }
         let n = worlds as f32;
-        let min_gain = if view.players.len() <= 2 {
-            self.search.min_gain_heads_up
-        } else {
-            self.search.min_gain
-        };
+        let min_gain = by_table_size(view, self.search.min_gain_heads_up, self.search.min_gain);
         let mut best = 0;
         let mut best_mean = 0.0f32;
         let mut mean = [0.0f32; MAX_ARMS];
@@ -451,11 +453,7 @@ impl Hard {
             }
         }
         se[0] = se[best];
-        let mix = if view.players.len() <= 2 {
-            self.search.mix_heads_up
-        } else {
-            self.search.mix
-        };
+        let mix = by_table_size(view, self.search.mix_heads_up, self.search.mix);
         if mix > 0.0 {
             // No easy tells: every choice the search cannot tell from the best (within
             // `mix` standard errors of paired advantage) is as likely to be played.
@@ -484,11 +482,7 @@ impl Bot for Hard {
             Ok(t) => t,
             Err(only) => return only,
         };
-        let trust = if view.players.len() <= 2 {
-            self.search.trust_heads_up
-        } else {
-            self.search.trust
-        };
+        let trust = by_table_size(view, self.search.trust_heads_up, self.search.trust);
         let beliefs = Beliefs::with_memory_and_trust(view, &self.memory, trust);
         self.learned = *beliefs.model();
         let reads = beliefs.reads_at(view);
