@@ -51,6 +51,14 @@ impl Host {
         self.phase == Phase::Playing
     }
 
+    /// What seat `seat` holds, if the table has it.
+    fn slot(&self, seat: Seat) -> Result<Slot, TableError> {
+        self.seats
+            .get(seat.index())
+            .cloned()
+            .ok_or(TableError::NoSuchSeat(seat))
+    }
+
     /// For a command that moves seats, once it is allowed: after a game, changing seats
     /// goes back to the lobby and puts the finished game away, since a member moved to
     /// another seat must not read that seat's view of it (its last hidden cards, R11). A
@@ -117,11 +125,7 @@ impl Host {
         to: SeatSetting,
         changed: &mut Changed,
     ) -> Result<(), TableError> {
-        let slot = self
-            .seats
-            .get(seat.index())
-            .cloned()
-            .ok_or(TableError::NoSuchSeat(seat))?;
+        let slot = self.slot(seat)?;
         let playing = self.playing();
         if playing && !matches!(to, SeatSetting::Bot { .. }) {
             return Err(TableError::OnlyBot);
@@ -150,11 +154,8 @@ impl Host {
         if self.playing() {
             return Err(TableError::GameInProgress);
         }
-        for s in [a, b] {
-            if s.index() >= self.seats.len() {
-                return Err(TableError::NoSuchSeat(s));
-            }
-        }
+        self.slot(a)?;
+        self.slot(b)?;
         self.put_finished_game_away(changed);
         self.seats.swap(a.index(), b.index());
         for s in [a, b] {
@@ -173,11 +174,7 @@ impl Host {
         seat: Seat,
         changed: &mut Changed,
     ) -> Result<(), TableError> {
-        let target = self
-            .seats
-            .get(seat.index())
-            .cloned()
-            .ok_or(TableError::NoSuchSeat(seat))?;
+        let target = self.slot(seat)?;
         let current = self
             .member(member)
             .ok_or(TableError::NoSuchMember(member))?
@@ -234,10 +231,11 @@ impl Host {
         self.put_finished_game_away(changed);
         let m = self.members.remove(pos);
         self.banned.push(m.token.clone());
+        let playing = self.playing();
         if let Some(seat) = m.seat
             && let Some(slot) = self.seats.get_mut(seat.index())
         {
-            *slot = if self.phase == Phase::Playing {
+            *slot = if playing {
                 Slot::Bot {
                     level: self.default_bot,
                     name: bot_name(seat),
