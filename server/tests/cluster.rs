@@ -355,37 +355,56 @@ async fn the_store_claims_a_code_only_once() {
     // The claim itself, on the store: a taken code is never handed out again; the next
     // free candidate is, and when every candidate is taken the relay is told to retry.
     let store = RedisServer::start().await;
-    let client = redis::Client::open(store.url()).expect("url");
-    let mut con = client
-        .get_multiplexed_async_connection()
-        .await
-        .expect("connect");
-    let script = redis::Script::new(include_str!("../src/cluster.lua"));
-    let create = |conn: &'static str, codes: &'static [&'static str]| {
-        let mut inv = script.prepare_invoke();
-        inv.arg("create").arg("inst").arg(conn).arg("127.0.0.1");
-        inv.arg(format!("peer{conn}")).arg("s".repeat(22));
-        inv.arg(100).arg(100).arg(100);
-        for c in codes {
-            inv.arg(*c);
-        }
-        inv
+    let mut lua = StoreScript::on(&store).await;
+    let create = |conn: &str, codes: &[&str]| -> Vec<String> {
+        let fixed = ["create", "inst", conn, "127.0.0.1"].map(str::to_owned);
+        let rest = [format!("peer{conn}"), "s".repeat(22)];
+        let limits = ["100", "100", "100"].map(str::to_owned);
+        fixed
+            .into_iter()
+            .chain(rest)
+            .chain(limits)
+            .chain(codes.iter().map(|c| (*c).to_owned()))
+            .collect()
     };
-    let first: Vec<String> = create("1", &["AAAAAA"])
-        .invoke_async(&mut con)
-        .await
-        .expect("create");
+    let first: Vec<String> = lua.run(&create("1", &["AAAAAA"])).await;
     assert_eq!(first, ["ok", "AAAAAA"]);
-    let taken: Vec<String> = create("2", &["AAAAAA"])
-        .invoke_async(&mut con)
-        .await
-        .expect("create");
+    let taken: Vec<String> = lua.run(&create("2", &["AAAAAA"])).await;
     assert_eq!(taken, ["err", "retry"]);
-    let next: Vec<String> = create("3", &["AAAAAA", "BBBBBB"])
-        .invoke_async(&mut con)
-        .await
-        .expect("create");
+    let next: Vec<String> = lua.run(&create("3", &["AAAAAA", "BBBBBB"])).await;
     assert_eq!(next, ["ok", "BBBBBB"]);
+}
+
+/// `cluster.lua` run straight on a store, as an instance runs it.
+struct StoreScript {
+    con: redis::aio::MultiplexedConnection,
+    script: redis::Script,
+}
+
+impl StoreScript {
+    async fn on(store: &RedisServer) -> StoreScript {
+        let client = redis::Client::open(store.url()).expect("url");
+        let con = client
+            .get_multiplexed_async_connection()
+            .await
+            .expect("connect");
+        StoreScript {
+            con,
+            script: redis::Script::new(include_str!("../src/cluster.lua")),
+        }
+    }
+
+    /// Runs one operation (`args[0]` names it) and returns its answer.
+    async fn run<T: redis::FromRedisValue, S: AsRef<str>>(&mut self, args: &[S]) -> T {
+        let mut invocation = self.script.prepare_invoke();
+        for a in args {
+            invocation.arg(a.as_ref());
+        }
+        invocation
+            .invoke_async(&mut self.con)
+            .await
+            .unwrap_or_else(|e| panic!("{}: {e}", args[0].as_ref()))
+    }
 }
 
 #[tokio::test]
@@ -727,49 +746,25 @@ async fn connections_closed_while_the_store_is_out_of_reach_are_released_when_it
 #[tokio::test]
 async fn a_close_told_twice_releases_its_place_once() {
     let store = RedisServer::start().await;
-    let client = redis::Client::open(store.url()).expect("url");
-    let mut con = client
-        .get_multiplexed_async_connection()
-        .await
-        .expect("connect");
-    let script = redis::Script::new(include_str!("../src/cluster.lua"));
-    let op = |args: &[&str]| {
-        let mut i = script.prepare_invoke();
-        for a in args {
-            i.arg(*a);
-        }
-        i
-    };
+    let mut lua = StoreScript::on(&store).await;
     for conn in ["1", "2"] {
-        let opened: i64 = op(&["open", "I", conn, "10.0.0.1", "2"])
-            .invoke_async(&mut con)
-            .await
-            .expect("open");
+        let opened: i64 = lua.run(&["open", "I", conn, "10.0.0.1", "2"]).await;
         assert_eq!(opened, 1);
     }
     // The instance did not hear the first answer, so it tells the store again.
     for _ in 0..2 {
-        let _: i64 = op(&["gone", "I", "1", "10.0.0.1", "0"])
-            .invoke_async(&mut con)
-            .await
-            .expect("gone");
+        let _: i64 = lua.run(&["gone", "I", "1", "10.0.0.1", "0"]).await;
     }
     let count: Option<i64> = redis::cmd("HGET")
         .arg("coup:conns")
         .arg("10.0.0.1")
-        .query_async(&mut con)
+        .query_async(&mut lua.con)
         .await
         .expect("HGET");
     assert_eq!(count, Some(1), "connection 2 is still open");
-    let again: i64 = op(&["open", "I", "3", "10.0.0.1", "2"])
-        .invoke_async(&mut con)
-        .await
-        .expect("open");
+    let again: i64 = lua.run(&["open", "I", "3", "10.0.0.1", "2"]).await;
     assert_eq!(again, 1, "one place free");
-    let over: i64 = op(&["open", "I", "4", "10.0.0.1", "2"])
-        .invoke_async(&mut con)
-        .await
-        .expect("open");
+    let over: i64 = lua.run(&["open", "I", "4", "10.0.0.1", "2"]).await;
     assert_eq!(over, 0, "and only one");
 }
 
