@@ -262,26 +262,29 @@ impl Cluster {
             let n = later.len().min(RELEASES_PER_BEAT);
             later.drain(..n).collect()
         };
-        let grace = self.grace_ms.to_string();
         let mut left = waiting.into_iter();
         for (conn, key) in left.by_ref() {
-            let reply = self
-                .run::<i64>(&["gone", &self.id, &conn.to_string(), &key, &grace])
-                .await;
-            match reply {
-                Ok(closed) => {
-                    if closed == 1 {
-                        hub.metrics.rooms_closed.fetch_add(1, Ordering::Relaxed);
-                    }
-                }
-                Err(_) => {
-                    let mut later = self.unreleased_now();
-                    later.push((conn, key));
-                    later.extend(left);
-                    return;
-                }
+            if self.gone(hub, conn, &key).await.is_err() {
+                let mut later = self.unreleased_now();
+                later.push((conn, key));
+                later.extend(left);
+                return;
             }
         }
+    }
+
+    /// Tells the store that `conn` (from the address of throttle key `key`) closed: it
+    /// leaves its room, as with `leave`, and its address's place is freed. Fails only when
+    /// the store did not answer.
+    async fn gone(&self, hub: &Hub, conn: ConnId, key: &str) -> Reply<()> {
+        let grace = self.grace_ms.to_string();
+        let closed = self
+            .run::<i64>(&["gone", &self.id, &conn.to_string(), key, &grace])
+            .await?;
+        if closed == 1 {
+            hub.metrics.rooms_closed.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(())
     }
 
     /// Registers a connection from `ip`, counting it against its address across the
@@ -316,16 +319,8 @@ impl Cluster {
     pub async fn disconnect(&self, hub: &Hub, conn: ConnId, ip: IpAddr) {
         hub.forget(conn);
         let key = throttle_key(ip).to_string();
-        let grace = self.grace_ms.to_string();
-        let reply = self
-            .run::<i64>(&["gone", &self.id, &conn.to_string(), &key, &grace])
-            .await;
-        match reply {
-            Ok(1) => {
-                hub.metrics.rooms_closed.fetch_add(1, Ordering::Relaxed);
-            }
-            Ok(_) => {}
-            Err(_) => self.release_later(conn, key),
+        if self.gone(hub, conn, &key).await.is_err() {
+            self.release_later(conn, key);
         }
     }
 
