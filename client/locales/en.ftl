@@ -746,6 +746,13 @@ notice-referee-failed = Could not reach the referee: { $error }
 notice-referee-garbage = Ignored a bad message from the referee: { $what }
 # $code is the WebSocket close code.
 notice-relay-closed = The relay closed the connection ({ $code }): { $reason }
+# The relay closed this page's connection, by its close code.
+relay-closed-going-away = The relay is restarting. The table plays on without it meanwhile.
+relay-closed-replaced = The room was opened again on another page, which took its place on the relay.
+relay-closed-policy = The relay closed the connection: too many messages, or read too slowly.
+relay-closed-too-big = The relay closed the connection: a message was too large.
+relay-closed-protocol = The relay closed the connection: it could not read what this page sent.
+relay-closed-try-later = The relay has too many connections from your network right now.
 link-no-path = no network path between the two browsers
 referee-no-load = the referee's worker could not load
 # Why the browser could not do something; $what names a part of the page, $url is an address.

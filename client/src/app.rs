@@ -18,7 +18,7 @@ use wasm_bindgen::closure::Closure;
 use crate::i18n::{t, tr};
 use crate::model::rejoin::{HOST_KEY, HostRecord, REJOIN_KEY, RejoinRecord};
 use crate::model::relay_url::relay_url;
-use crate::model::{Effect, Intent, RelayPeer, Session};
+use crate::model::{Effect, Intent, RelayPeer, Session, problems};
 use crate::net::NetError;
 use crate::net::peer::{LinkEvent, PeerLink};
 use crate::net::referee::{RefereeEvent, RefereeWorker};
@@ -462,12 +462,9 @@ impl Controller {
             }
             RelayEvent::Closed { code, reason } => {
                 defer_drop(self.relay.borrow_mut().take());
-                // A normal close says nothing worth showing; the relay's own reasons do.
-                if !reason.is_empty() {
-                    self.notify(tr(
-                        "notice-relay-closed",
-                        &[("code", code.to_string().into()), ("reason", reason.into())],
-                    ));
+                // A normal close says nothing worth showing; the relay's reasons do.
+                if let Some(said) = problems::relay_closed(code, &reason) {
+                    self.notify(said);
                 }
                 self.step(|s| s.on_relay_lost(now_ms()));
             }

@@ -246,6 +246,10 @@ test("the relay stops and starts again mid-game: the game goes on in a new room,
     const restart = table.restartRelay(3_000);
     // The game goes on over the data channels while the relay is down.
     await host.page.getByTestId("connection-line").waitFor({ timeout: 10_000 });
+    // The page says why in its own words, not in the relay's close reason.
+    const notices = () => host.page.getByTestId("notice").allTextContents();
+    await until([host, guest], async () => (await notices()).some((n) => n.includes("The relay is restarting.")), 10_000, "the restart told");
+    assert.ok(!(await notices()).some((n) => n.includes("shutting down")), `the relay's own words: ${await notices()}`);
     await playUntil(host, guest, async () => (await logLines()) > before + 2, 20_000, "moves without the relay");
     await restart;
     await host.page.getByTestId("connection-line").waitFor({ state: "detached", timeout: 20_000 });

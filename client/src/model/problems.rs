@@ -208,6 +208,33 @@ pub fn relay(code: ErrorCode) -> String {
     })
 }
 
+/// Why the relay closed our connection, from its close code (`docs/RELAY-PROTOCOL.md`), in
+/// the page's language; `None` when there is nothing to tell (a normal close, or a
+/// connection that dropped, which the connection line shows). A code this page does not
+/// know is told with the relay's own words, when it gave any.
+pub fn relay_closed(code: u16, reason: &str) -> Option<String> {
+    let id = match code {
+        // The relay shuts down, or lost its room store; the table plays on meanwhile.
+        1001 => "relay-closed-going-away",
+        // Another connection reclaimed this one's place in the room.
+        4000 => "relay-closed-replaced",
+        // Past the message rate, or too slow to read its frames.
+        1008 => "relay-closed-policy",
+        1009 => "relay-closed-too-big",
+        1002 | 1007 => "relay-closed-protocol",
+        // Too many connections from this address.
+        1013 => "relay-closed-try-later",
+        _ if reason.is_empty() || code == 1000 => return None,
+        _ => {
+            return Some(tr(
+                "notice-relay-closed",
+                &[("code", code.to_string().into()), ("reason", reason.into())],
+            ));
+        }
+    };
+    Some(t(id))
+}
+
 /// Why the relay closed our room. The relay's reason is words for people in English; the
 /// ones it sends are told in the page's language, any other as it came.
 pub fn room_closed(reason: &str) -> String {
@@ -268,6 +295,61 @@ mod tests {
             english.format("illegal-must-coup", &[])
         );
         assert!(ENGLISH.contains("illegal-must-coup"));
+    }
+
+    #[test]
+    fn the_relays_close_codes_are_sentences_in_the_pages_language() {
+        assert_eq!(
+            relay_closed(1001, "relay shutting down").as_deref(),
+            Some("The relay is restarting. The table plays on without it meanwhile.")
+        );
+        // The relay's English words never reach a page in another language for a code
+        // the relay sends.
+        let french = Catalog::parse("fr", include_str!("../../locales/fr.ftl")).unwrap();
+        let english = Catalog::english();
+        for (code, reason) in [
+            (1001, "relay shutting down"),
+            (1001, "the relay lost its room store"),
+            (4000, "replaced by a reclaim"),
+            (1008, "too slow"),
+            (1008, "policy violation"),
+            (1009, "message too big"),
+            (1002, "protocol error"),
+            (1013, "too many connections"),
+        ] {
+            let said = relay_closed(code, reason).expect("a code the relay sends is told");
+            let id = said_id(code);
+            assert_eq!(
+                said,
+                english.format(id, &[]),
+                "{code} {reason}: the catalog's own"
+            );
+            assert_ne!(
+                french.format(id, &[]),
+                english.format(id, &[]),
+                "{id} in French"
+            );
+        }
+        // Nothing to tell for a normal close or a dropped connection; an unknown code
+        // keeps the relay's words.
+        assert_eq!(relay_closed(1000, "idle"), None);
+        assert_eq!(relay_closed(1006, ""), None);
+        assert_eq!(
+            relay_closed(4321, "maintenance").as_deref(),
+            Some("The relay closed the connection (4321): maintenance")
+        );
+    }
+
+    /// The message id `relay_closed` uses for a code, for the French check.
+    fn said_id(code: u16) -> &'static str {
+        match code {
+            1001 => "relay-closed-going-away",
+            4000 => "relay-closed-replaced",
+            1008 => "relay-closed-policy",
+            1009 => "relay-closed-too-big",
+            1002 | 1007 => "relay-closed-protocol",
+            _ => "relay-closed-try-later",
+        }
     }
 
     #[test]
