@@ -4,8 +4,9 @@ use shared::engine::{Input, Options, Seat};
 use shared::session::chat::ChatError;
 use shared::session::names::NameError;
 use shared::session::protocol::{
-    AdminCmd, Fatal, LogItem, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, MemberId, PROTOCOL_VERSION,
-    Phase, Refusal, SeatInfo, SeatSetting, TableError, Timers, ToGuest, ToHost, WireError, encode,
+    AdminCmd, BotLevel, Fatal, LogItem, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, MemberId,
+    PROTOCOL_VERSION, Phase, Refusal, SeatInfo, SeatSetting, TableError, Timers, ToGuest, ToHost,
+    WireError, encode,
 };
 use shared::session::{Guest, GuestError, GuestEvent, Host, Outgoing, PeerId, RestoreError};
 
@@ -836,6 +837,86 @@ fn a_rematch_keeps_what_the_bots_learned_of_the_table() {
         learned(&host, Seat(1)) < first || fresh.players == 0,
         "a new game from the lobby starts afresh"
     );
+}
+
+/// Found by the `restore` fuzz target: a bot added after a game gave the table a seat
+/// the finished game did not have, and every member was sent an end of game with one
+/// hand per seat of the table, which their guests refused. Adding a bot changes the
+/// seats, so it puts the finished game away like every other change of seats; refused
+/// (a full table), it leaves the game where it was.
+#[test]
+fn a_bot_added_after_a_game_puts_the_game_away() {
+    let easy = AdminCmd::AddBot {
+        level: BotLevel::Easy,
+    };
+    let (mut host, _) = finished_with_bob();
+    let outs = admin(&mut host, easy.clone());
+    assert_eq!(host.phase(), Phase::Lobby);
+    assert!(host.game().is_none());
+    assert_eq!(host.table().seats.len(), 4);
+    // Bob is told of a table in the lobby, and of no game's end that does not fit it.
+    let updates: Vec<_> = to(&outs, PeerId(1))
+        .into_iter()
+        .filter_map(|m| match m {
+            ToGuest::Update(u) => Some(u),
+            _ => None,
+        })
+        .collect();
+    assert!(updates.iter().any(|u| u.reset && u.game.is_none()));
+    for u in &updates {
+        let reveal = u.game.as_ref().and_then(|g| g.reveal.as_ref());
+        if let (Some(t), Some(r)) = (&u.table, reveal) {
+            assert_eq!(r.hands.len(), t.seats.len(), "one hand per seat");
+        }
+    }
+
+    // Ten seats, none open: the bot cannot be added, and the finished game stays.
+    let mut host = new_host();
+    for _ in 0..9 {
+        admin(&mut host, easy.clone());
+    }
+    assert_eq!(host.table().seats.len(), 10);
+    admin(&mut host, AdminCmd::Start { first: None });
+    play_out(&mut host, T);
+    let outs = admin(&mut host, easy.clone());
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Table(TableError::SeatCount))
+    );
+    assert!(
+        matches!(host.phase(), Phase::Finished { .. }),
+        "a refusal changes nothing"
+    );
+}
+
+/// Found by the `restore` fuzz target: after a rematch the bots' memory outlived the
+/// game, so a table that then lost seats kept a memory longer than its seats, and its
+/// own snapshot was refused. The host's page could not come back from a reload.
+#[test]
+fn fewer_seats_after_a_rematch_still_snapshot_and_restore() {
+    for back_to_the_lobby in [AdminCmd::SetSeatCount { count: 2 }, AdminCmd::EndGame] {
+        let mut host = new_host();
+        admin(&mut host, AdminCmd::SetSeatCount { count: 4 });
+        admin(&mut host, AdminCmd::Start { first: None });
+        let now = play_out(&mut host, T);
+        admin(&mut host, AdminCmd::Rematch);
+        let now = play_out(&mut host, now);
+        admin(&mut host, back_to_the_lobby);
+        admin(&mut host, AdminCmd::SetSeatCount { count: 2 });
+        assert_eq!(host.phase(), Phase::Lobby);
+        let snap = host.snapshot(now);
+        let (mut restored, _) = Host::restore(&snap, now + 1_000).expect("restores");
+        // And it deals again, fresh.
+        restored.handle(
+            PeerId::LOCAL,
+            &encode(&ToHost::Admin {
+                cmd: AdminCmd::Start { first: None },
+            }),
+            now + 1_000,
+        );
+        assert_eq!(restored.phase(), Phase::Playing);
+        assert_eq!(restored.game_no(), 3);
+    }
 }
 
 #[test]

@@ -34,7 +34,7 @@ impl Host {
             AdminCmd::Rematch => return self.rematch(now, out),
             AdminCmd::Lock { locked } => self.locked = locked,
             AdminCmd::EndGame => self.end_game(&mut changed)?,
-            AdminCmd::AddBot { level } => self.add_bot(level)?,
+            AdminCmd::AddBot { level } => self.add_bot(level, &mut changed)?,
         }
         self.flush(now, true, changed.game, out);
         changed.resync.sort();
@@ -73,6 +73,9 @@ impl Host {
         self.phase = Phase::Lobby;
         self.game = None;
         self.clocks.clear();
+        // What the bots learned is for a rematch of this game only (the next deal from
+        // the lobby starts afresh); kept, it would outlive seats the lobby removes.
+        self.remembered.clear();
         changed.game = true;
         changed.resync.extend(self.members.iter().map(|m| m.id));
     }
@@ -302,19 +305,21 @@ impl Host {
         Ok(())
     }
 
-    fn add_bot(&mut self, level: BotLevel) -> Result<(), TableError> {
+    fn add_bot(&mut self, level: BotLevel, changed: &mut Changed) -> Result<(), TableError> {
         if self.playing() {
             return Err(TableError::GameInProgress);
         }
-        let seat = match self.seats.iter().position(|s| matches!(s, Slot::Open)) {
-            Some(open) => open,
-            None if self.seats.len() < MAX_PLAYERS => {
-                self.seats.push(Slot::Open);
-                self.options = self.options.for_players(self.seats.len());
-                self.seats.len() - 1
-            }
-            None => return Err(TableError::SeatCount),
-        };
+        let open = self.seats.iter().position(|s| matches!(s, Slot::Open));
+        if open.is_none() && self.seats.len() >= MAX_PLAYERS {
+            return Err(TableError::SeatCount);
+        }
+        // A seat changes: the finished game goes away, as with any change of seats.
+        self.put_finished_game_away(changed);
+        let seat = open.unwrap_or_else(|| {
+            self.seats.push(Slot::Open);
+            self.options = self.options.for_players(self.seats.len());
+            self.seats.len() - 1
+        });
         self.seats[seat] = Slot::Bot {
             level,
             name: bot_name(Seat(seat as u8)),

@@ -41,6 +41,11 @@ impl Host {
         if format != SNAPSHOT_VERSION {
             return Err(RestoreError::Version(format));
         }
+        // A table without a game has no use for its bots' memory of the last one (older
+        // builds kept it in the lobby, where it could outlive the seats).
+        if host.game.is_none() {
+            host.remembered.clear();
+        }
         host.check()?;
         // What the end will reveal, from an older snapshot that did not keep it: unknown,
         // never guessed from the hands as they are now.
