@@ -107,6 +107,17 @@ ensure_redis() {
     fi
 }
 
+# cargo-fuzz, pinned, for the fuzz step (not part of `make test`).
+CARGO_FUZZ_VERSION=0.13.2
+ensure_cargo_fuzz() {
+    if cargo fuzz --version 2>/dev/null | grep -q " $CARGO_FUZZ_VERSION\b"; then
+        note "cargo-fuzz $CARGO_FUZZ_VERSION: present"
+    else
+        note "installing cargo-fuzz $CARGO_FUZZ_VERSION"
+        cargo install cargo-fuzz --locked --version "$CARGO_FUZZ_VERSION"
+    fi
+}
+
 ensure_e2e_packages() {
     local stamp="$ROOT/tests/node_modules/.package-lock.json"
     if [ -d "$ROOT/tests/node_modules/playwright-core" ] && [ "$stamp" -nt "$ROOT/tests/package-lock.json" ]; then

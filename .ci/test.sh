@@ -14,6 +14,7 @@
 #   bash .ci/test.sh                 # every step above, in order
 #   bash .ci/test.sh clippy test     # only these, in the order given
 #   bash .ci/test.sh deny            # cargo deny, all four checks (needs the network)
+#   bash .ci/test.sh fuzz            # every fuzz target for FUZZ_SECONDS (default 60) each
 #
 # Each CI job (.github/workflows/ci.yml) runs its steps through this script, so CI and
 # `make test` run the same commands. Each step installs what it needs when missing.
@@ -87,6 +88,28 @@ step_deny() {
     section "cargo deny check (advisories, bans, licenses, sources)"
     command -v cargo-deny >/dev/null || die "cargo-deny is not installed (cargo install cargo-deny --locked)"
     cargo deny --locked check
+}
+
+# Not part of `make test` (cargo test already replays the seeds in shared/fuzz/seeds and
+# server/fuzz/seeds): each fuzz target of shared/fuzz and server/fuzz for $FUZZ_SECONDS
+# (default 60), starting from its seeds, with a corpus of its own under
+# target/fuzz-corpus. A crash is written to <dir>/artifacts/<target>/ and fails the step;
+# add it to the seeds once fixed.
+step_fuzz() {
+    ensure_cargo_fuzz
+    local seconds="${FUZZ_SECONDS:-60}" dir t
+    # cargo fuzz builds with the sanitizer and coverage flags that rustc keeps for
+    # nightly; RUSTC_BOOTSTRAP lets the stable toolchain, the only one here, take them.
+    export RUSTC_BOOTSTRAP=1
+    for dir in shared/fuzz server/fuzz; do
+        for t in $(cargo fuzz list --fuzz-dir "$dir"); do
+            section "cargo fuzz run $t ($dir, ${seconds} s)"
+            mkdir -p "$TARGET_DIR/fuzz-corpus/$t"
+            cargo fuzz run --fuzz-dir "$dir" --features libfuzzer -O "$t" \
+                "$TARGET_DIR/fuzz-corpus/$t" "$dir/seeds/$t" \
+                -- -max_total_time="$seconds" -len_control=0 -max_len=4096 -rss_limit_mb=4096
+        done
+    done
 }
 
 # The checks that need no advisory database, when cargo-deny is installed: compiling it
@@ -175,7 +198,7 @@ steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=("${ALL_STEPS[@]}")
 for step in "${steps[@]}"; do
     fn="step_${step//-/_}"
-    declare -F "$fn" >/dev/null || die "unknown step '$step' (steps: ${ALL_STEPS[*]} deny)"
+    declare -F "$fn" >/dev/null || die "unknown step '$step' (steps: ${ALL_STEPS[*]} deny fuzz)"
 done
 for step in "${steps[@]}"; do
     "step_${step//-/_}"
