@@ -67,7 +67,9 @@ step_test() {
     ensure_redis
     cargo test --workspace --locked
     section "the relay protocol tests against a two-instance cluster (COUP_TEST_CLUSTER=1)"
-    COUP_TEST_CLUSTER=1 cargo test --locked -p coup-server --test protocol
+    # --workspace, not -p coup-server: the same features as the run above, so nothing is
+    # built again.
+    COUP_TEST_CLUSTER=1 cargo test --workspace --locked --test protocol
 }
 
 step_scenarios() {
