@@ -153,23 +153,19 @@ pub const TARGETS: [(&str, Harness); 2] = [("frame", frame), ("websocket", webso
 #[cfg(test)]
 mod tests {
     use super::*;
-    use coup_fuzz::{recipes, replay};
+    use coup_fuzz::{recipes, replay, sweep};
 
     #[test]
     fn the_seeds_replay() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds");
-        for target in TARGETS {
-            assert!(replay(&dir, &[target]) > 0, "no seeds for {}", target.0);
-        }
+        replay(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds"),
+            &TARGETS,
+        );
     }
 
     #[test]
     fn a_sweep_of_recipes_runs_every_target() {
-        for (i, (_, target)) in TARGETS.into_iter().enumerate() {
-            for data in recipes(i as u64 + 11, 2_000, 300) {
-                target(&data);
-            }
-        }
+        sweep(&TARGETS, 11, 2_000, 300);
     }
 
     #[test]

@@ -981,21 +981,31 @@ pub fn recipes(seed: u64, count: usize, len: usize) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// Runs every file of `dir/<target>/` through its target; returns how many ran.
-pub fn replay(dir: &std::path::Path, targets: &[(&str, Harness)]) -> usize {
-    let mut replayed = 0;
+/// Runs every file of `dir/<target>/` through its target, and fails for a target with
+/// none: what `cargo test` replays of what the fuzzer found.
+pub fn replay(dir: &std::path::Path, targets: &[(&str, Harness)]) {
     for (name, target) in targets {
-        let Ok(entries) = std::fs::read_dir(dir.join(name)) else {
-            continue;
-        };
+        let entries = std::fs::read_dir(dir.join(name))
+            .unwrap_or_else(|e| panic!("no seeds for {name} in {}: {e}", dir.display()));
+        let mut replayed = 0;
         for entry in entries {
             let path = entry.expect("a directory entry").path();
             let data = std::fs::read(&path).expect("a seed file");
             target(&data);
             replayed += 1;
         }
+        assert!(replayed > 0, "no seeds for {name} in {}", dir.display());
     }
-    replayed
+}
+
+/// Runs `count` recipes of `len` bytes from [`recipes`] through each target, each target
+/// with its own stream starting from `seed`.
+pub fn sweep(targets: &[(&str, Harness)], seed: u64, count: usize, len: usize) {
+    for (i, (_, target)) in targets.iter().enumerate() {
+        for data in recipes(seed + i as u64, count, len) {
+            target(&data);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1004,19 +1014,15 @@ mod tests {
 
     #[test]
     fn the_seeds_replay() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds");
-        for target in TARGETS {
-            assert!(replay(&dir, &[target]) > 0, "no seeds for {}", target.0);
-        }
+        replay(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds"),
+            &TARGETS,
+        );
     }
 
     #[test]
     fn a_sweep_of_recipes_runs_every_target() {
-        for (i, (_, target)) in TARGETS.into_iter().enumerate() {
-            for data in recipes(i as u64 + 1, 150, 600) {
-                target(&data);
-            }
-        }
+        sweep(&TARGETS, 1, 150, 600);
     }
 
     #[test]
