@@ -153,20 +153,9 @@ pub const TARGETS: [(&str, Harness); 2] = [("frame", frame), ("websocket", webso
 #[cfg(test)]
 mod tests {
     use super::*;
-    use coup_fuzz::{recipes, replay, sweep};
+    use coup_fuzz::recipes;
 
-    #[test]
-    fn the_seeds_replay() {
-        replay(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds"),
-            &TARGETS,
-        );
-    }
-
-    #[test]
-    fn a_sweep_of_recipes_runs_every_target() {
-        sweep(&TARGETS, 11, 2_000, 300);
-    }
+    coup_fuzz::seed_tests!(TARGETS, sweep: 11, 2_000, 300);
 
     #[test]
     fn the_sweep_reaches_both_readers_of_a_signal() {

@@ -1008,22 +1008,29 @@ pub fn sweep(targets: &[(&str, Harness)], seed: u64, count: usize, len: usize) {
     }
 }
 
+/// The two tests of every fuzz crate, in its test module: its seeds replay
+/// ([`replay`] on the crate's `seeds/`), and a sweep of recipes runs ([`sweep`]).
+#[macro_export]
+macro_rules! seed_tests {
+    ($targets:expr, sweep: $seed:expr, $count:expr, $len:expr) => {
+        #[test]
+        fn the_seeds_replay() {
+            let seeds = ::std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds");
+            $crate::replay(&seeds, &$targets);
+        }
+
+        #[test]
+        fn a_sweep_of_recipes_runs_every_target() {
+            $crate::sweep(&$targets, $seed, $count, $len);
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_seeds_replay() {
-        replay(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds"),
-            &TARGETS,
-        );
-    }
-
-    #[test]
-    fn a_sweep_of_recipes_runs_every_target() {
-        sweep(&TARGETS, 1, 150, 600);
-    }
+    crate::seed_tests!(TARGETS, sweep: 1, 150, 600);
 
     #[test]
     fn the_recorded_tables_are_real() {
