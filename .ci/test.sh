@@ -92,8 +92,8 @@ step_deny() {
     cargo deny --locked check
 }
 
-# Not part of `make test` (cargo test already replays the seeds in shared/fuzz/seeds and
-# server/fuzz/seeds): each fuzz target of shared/fuzz and server/fuzz for $FUZZ_SECONDS
+# Not part of `make test` (cargo test already replays the seeds in each fuzz crate's
+# seeds/): each fuzz target of shared/fuzz, server/fuzz and client/fuzz for $FUZZ_SECONDS
 # (default 60), starting from its seeds, with a corpus of its own under
 # target/fuzz-corpus. A crash is written to <dir>/artifacts/<target>/ and fails the step;
 # add it to the seeds once fixed.
@@ -103,7 +103,7 @@ step_fuzz() {
     # cargo fuzz builds with the sanitizer and coverage flags that rustc keeps for
     # nightly; RUSTC_BOOTSTRAP lets the stable toolchain, the only one here, take them.
     export RUSTC_BOOTSTRAP=1
-    for dir in shared/fuzz server/fuzz; do
+    for dir in shared/fuzz server/fuzz client/fuzz; do
         for t in $(cargo fuzz list --fuzz-dir "$dir"); do
             section "cargo fuzz run $t ($dir, ${seconds} s)"
             mkdir -p "$TARGET_DIR/fuzz-corpus/$t"

@@ -824,7 +824,7 @@ fn restored(data: &[u8]) -> bool {
 
 /// What an honest host sent a guest through a whole game: the welcome, the table, the
 /// deal, every update, chat, a rematch. Recorded once.
-fn honest_stream() -> &'static [String] {
+pub fn honest_stream() -> &'static [String] {
     static STREAM: OnceLock<Vec<String>> = OnceLock::new();
     STREAM.get_or_init(|| {
         let (mut host, _) = Host::new(9, "Hostess", T0).expect("a valid name");
