@@ -7,16 +7,16 @@
 //! behind a well-formed text instead of stopping at the parser. Every harness checks
 //! more than "does not panic":
 //!
-//! - [`host`]: people behind honest [`Guest`]s and hostile peers sending raw text drive
-//!   one [`Host`]. Every text the host sends decodes, fits the protocol's limit and is
-//!   accepted by the honest guest it is for; the host's snapshot restores to the same
-//!   snapshot at every point.
+//! - [`host`]: people behind honest [`Guest`]s and hostile peers sending raw or bent
+//!   text drive one [`Host`], whose page sends commands and reloads. Every text the host
+//!   sends decodes, fits the protocol's limit and is accepted by the honest guest it is
+//!   for; a reload (snapshot, then restore) keeps the game at its step.
 //! - [`restore`]: a real snapshot, bent; what `Host::restore` accepts must keep working
-//!   (its table plays on, its own snapshot restores) and talk to its local guest in
-//!   texts that guest accepts.
+//!   as above (its table plays on, its own snapshot restores).
 //! - [`guest`]: a recorded honest stream, bent, dropped, repeated and mixed with raw
-//!   text; the guest answers every text with events or an error, and afterwards still
-//!   reads a resynchronisation.
+//!   text; the guest answers every text with events or an error, what it offers to play
+//!   is legal, and afterwards it still takes the host starting over (the welcome and the
+//!   whole state again).
 //! - [`script`]: the rulebook's example scenarios, bent, and raw text: every scenario is
 //!   read or refused with a reason, and what is read runs.
 //!
@@ -909,11 +909,13 @@ pub fn guest(data: &[u8]) {
             }
         }
     }
-    // A guest that took any of that still reads a host that starts over with it: the
+    // A guest that took any of that still takes a host that starts over with it: the
     // welcome, then the whole state again.
     if guest.closed().is_none() {
-        for text in stream.iter().take(4) {
-            let _ = guest.receive(text, now);
+        for text in stream.iter().take(2) {
+            if let Err(e) = guest.receive(text, now) {
+                panic!("the host starting over was refused ({e}): {text}");
+            }
         }
     }
 }
@@ -1042,6 +1044,8 @@ mod tests {
         assert!(snaps[2].contains("\"game_no\":2"), "{}", snaps[2]);
         let stream = honest_stream();
         assert!(stream.len() > 40, "{} texts", stream.len());
+        assert!(stream[0].contains(r#""type":"welcome""#), "{}", stream[0]);
+        assert!(stream[1].contains(r#""reset":true"#), "{}", stream[1]);
         assert!(stream.iter().any(|t| t.contains("\"winner\"")));
     }
 
