@@ -51,6 +51,15 @@ struct Page {
 }
 
 impl Page {
+    fn new() -> Page {
+        Page {
+            s: Session::new(),
+            referee: None,
+            saved: None,
+            now: 1_700_000_000_000,
+        }
+    }
+
     /// Carries out `effects` as the controller does; the referee answers at once.
     fn run(&mut self, effects: Vec<Effect>) {
         let mut queue: std::collections::VecDeque<Effect> = effects.into();
@@ -288,19 +297,20 @@ impl Page {
 
 /// A page driven from outside; see the crate's documentation.
 pub fn page(data: &[u8]) {
+    drive(data);
+}
+
+/// [`page`], giving back the page as the recipe left it.
+fn drive(data: &[u8]) -> Page {
     let mut b = Bytes::new(data);
-    let mut page = Page {
-        s: Session::new(),
-        referee: None,
-        saved: None,
-        now: 1_700_000_000_000,
-    };
+    let mut page = Page::new();
     for _ in 0..200 {
         if b.is_empty() {
             break;
         }
         page.op(&mut b);
     }
+    page
 }
 
 /// Every target, by name, for the seed replay.
@@ -318,16 +328,7 @@ mod tests {
         // and one it joined (the host's stream read by its guest).
         let (mut hosted, mut joined) = (0, 0);
         for data in coup_fuzz::recipes(21, 400, 400) {
-            let mut b = Bytes::new(&data);
-            let mut page = Page {
-                s: Session::new(),
-                referee: None,
-                saved: None,
-                now: 1_700_000_000_000,
-            };
-            while !b.is_empty() {
-                page.op(&mut b);
-            }
+            let page = drive(&data);
             hosted += usize::from(page.s.hosting());
             joined += usize::from(!page.s.hosting() && page.s.table().is_some());
         }

@@ -448,11 +448,6 @@ impl Table {
         table
     }
 
-    fn peer(&mut self) -> PeerId {
-        self.next_peer += 1;
-        PeerId(self.next_peer)
-    }
-
     /// Hands the host's texts to whom they are for, checking each.
     fn deliver(&mut self, outs: Vec<Outgoing>) {
         let now = self.now;
@@ -499,11 +494,18 @@ impl Table {
         }
     }
 
-    /// A person joins with an honest guest.
-    fn join(&mut self, name: &str, watch: bool) {
-        let peer = self.peer();
+    /// A new link to the host, with a peer id of its own.
+    fn link(&mut self) -> PeerId {
+        self.next_peer += 1;
+        let peer = PeerId(self.next_peer);
         let outs = self.host.connect(peer, self.now);
         self.deliver(outs);
+        peer
+    }
+
+    /// A person joins with an honest guest.
+    fn join(&mut self, name: &str, watch: bool) {
+        let peer = self.link();
         let guest = Guest::new(name, None, watch);
         let hello = guest.hello();
         self.people.push(Person {
@@ -520,16 +522,22 @@ impl Table {
         self.send(PeerId::LOCAL, &text);
     }
 
+    /// Time moves on to the host's next deadline, if it has one, and the host acts.
+    fn next_deadline(&mut self) -> bool {
+        let Some(due) = self.host.next_deadline() else {
+            return false;
+        };
+        self.now = self.now.max(due);
+        let outs = self.host.tick(self.now);
+        self.deliver(outs);
+        true
+    }
+
     /// The table runs on for up to `deadlines` deadlines, while a game is played.
     fn run(&mut self, deadlines: usize) {
         for _ in 0..deadlines {
-            match self.host.next_deadline() {
-                Some(due) if self.host.phase() == Phase::Playing => {
-                    self.now = self.now.max(due);
-                    let outs = self.host.tick(self.now);
-                    self.deliver(outs);
-                }
-                _ => break,
+            if self.host.phase() != Phase::Playing || !self.next_deadline() {
+                break;
             }
         }
     }
@@ -539,9 +547,13 @@ impl Table {
         self.deliver(outs);
     }
 
-    /// The peer id of person `i`'s link, while it is up.
-    fn online(&mut self, i: usize) -> Option<PeerId> {
-        self.people.get(i).and_then(|p| p.peer)
+    /// Who speaks as speaker `i`: person `i` while their link is up, and past the last
+    /// person the host's own player on the local link.
+    fn speaker(&self, i: usize) -> Option<(PeerId, &Guest)> {
+        match self.people.get(i) {
+            Some(p) => p.peer.map(|peer| (peer, &p.guest)),
+            None => Some((PeerId::LOCAL, &self.local)),
+        }
     }
 
     fn op(&mut self, b: &mut Bytes<'_>) {
@@ -565,9 +577,7 @@ impl Table {
                     let outs = self.host.disconnect(peer, self.now);
                     self.deliver(outs);
                 } else {
-                    let peer = self.peer();
-                    let outs = self.host.connect(peer, self.now);
-                    self.deliver(outs);
+                    let peer = self.link();
                     self.people[i].peer = Some(peer);
                     let hello = self.people[i].guest.hello();
                     self.send(peer, &hello);
@@ -590,34 +600,26 @@ impl Table {
             // Run the table on from deadline to deadline (the bots play).
             4 | 5 => {
                 for _ in 0..=b.below(40) {
-                    let Some(due) = self.host.next_deadline() else {
+                    if !self.next_deadline() {
                         break;
-                    };
-                    self.now = self.now.max(due);
-                    let outs = self.host.tick(self.now);
-                    self.deliver(outs);
+                    }
                 }
             }
             // A person (or the host's player) plays one of their legal inputs.
             6..=8 => {
                 let i = b.below(n + 1);
-                let guest = if i == n {
-                    &self.local
-                } else {
-                    &self.people[i].guest
-                };
-                let Some(game) = guest.game() else { return };
-                if game.legal.is_empty() {
+                let Some((peer, guest)) = self.speaker(i) else {
                     return;
-                }
+                };
+                let Some(game) = guest.game().filter(|g| !g.legal.is_empty()) else {
+                    return;
+                };
                 let input = game.legal[b.below(game.legal.len())];
                 let text = guest.intent(input).expect("a legal input");
-                if i == n {
-                    self.send(PeerId::LOCAL, &text);
-                } else if let Some(peer) = self.online(i) {
-                    self.people[i].last_intent = Some(text.clone());
-                    self.send(peer, &text);
+                if let Some(p) = self.people.get_mut(i) {
+                    p.last_intent = Some(text.clone());
                 }
+                self.send(peer, &text);
             }
             // A replayed move.
             9 if n > 0 => {
@@ -632,38 +634,25 @@ impl Table {
             10 => {
                 let i = b.below(n + 1);
                 let line = b.text();
-                if i == n {
-                    if let Ok(text) = self.local.chat(&line) {
-                        self.send(PeerId::LOCAL, &text);
-                    }
-                } else if let Some(peer) = self.online(i)
-                    && let Ok(text) = self.people[i].guest.chat(&line)
-                {
+                let said = self
+                    .speaker(i)
+                    .and_then(|(p, g)| Some((p, g.chat(&line).ok()?)));
+                if let Some((peer, text)) = said {
                     self.send(peer, &text);
                 }
             }
             // The host's commands, from the host's page or (refused) from a guest.
             11 | 12 => {
                 let cmd = admin_cmd(b);
-                let i = b.below(n + 3);
-                if i < n {
-                    if let Some(peer) = self.online(i) {
-                        let text = self.people[i].guest.admin(cmd);
-                        self.send(peer, &text);
-                    }
-                } else {
-                    let text = self.local.admin(cmd);
-                    self.send(PeerId::LOCAL, &text);
+                let i = b.below(n + 3).min(n);
+                if let Some((peer, text)) = self.speaker(i).map(|(p, g)| (p, g.admin(cmd))) {
+                    self.send(peer, &text);
                 }
             }
             // A resynchronisation.
             13 => {
                 let i = b.below(n + 1);
-                if i == n {
-                    let text = self.local.resync();
-                    self.send(PeerId::LOCAL, &text);
-                } else if let Some(peer) = self.online(i) {
-                    let text = self.people[i].guest.resync();
+                if let Some((peer, text)) = self.speaker(i).map(|(p, g)| (p, g.resync())) {
                     self.send(peer, &text);
                 }
             }
@@ -672,9 +661,7 @@ impl Table {
                 let peer = match self.hostile.first() {
                     Some(&p) if b.bool() => p,
                     _ => {
-                        let p = self.peer();
-                        let outs = self.host.connect(p, self.now);
-                        self.deliver(outs);
+                        let p = self.link();
                         self.hostile.push(p);
                         p
                     }
