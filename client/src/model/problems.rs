@@ -7,7 +7,7 @@
 //! it has its message.
 
 use shared::engine::InputError;
-use shared::relay::ErrorCode;
+use shared::relay::{CLOSE_POLICY, CLOSE_REPLACED, ErrorCode};
 use shared::session::chat::{CHAT_MAX_CHARS, ChatError};
 use shared::session::guest::{GuestError, IntentError};
 use shared::session::names::{NAME_MAX_CHARS, NameError};
@@ -213,26 +213,31 @@ pub fn relay(code: ErrorCode) -> String {
 /// connection that dropped, which the connection line shows). A code this page does not
 /// know is told with the relay's own words, when it gave any.
 pub fn relay_closed(code: u16, reason: &str) -> Option<String> {
-    let id = match code {
+    match relay_close_id(code) {
+        Some(id) => Some(t(id)),
+        None if reason.is_empty() || code == 1000 => None,
+        None => Some(tr(
+            "notice-relay-closed",
+            &[("code", code.to_string().into()), ("reason", reason.into())],
+        )),
+    }
+}
+
+/// The message for each close code the relay sends.
+fn relay_close_id(code: u16) -> Option<&'static str> {
+    Some(match code {
         // The relay shuts down, or lost its room store; the table plays on meanwhile.
         1001 => "relay-closed-going-away",
         // Another connection reclaimed this one's place in the room.
-        4000 => "relay-closed-replaced",
+        CLOSE_REPLACED => "relay-closed-replaced",
         // Past the message rate, or too slow to read its frames.
-        1008 => "relay-closed-policy",
+        CLOSE_POLICY => "relay-closed-policy",
         1009 => "relay-closed-too-big",
         1002 | 1007 => "relay-closed-protocol",
         // Too many connections from this address.
         1013 => "relay-closed-try-later",
-        _ if reason.is_empty() || code == 1000 => return None,
-        _ => {
-            return Some(tr(
-                "notice-relay-closed",
-                &[("code", code.to_string().into()), ("reason", reason.into())],
-            ));
-        }
-    };
-    Some(t(id))
+        _ => return None,
+    })
 }
 
 /// Why the relay closed our room. The relay's reason is words for people in English; the
@@ -307,18 +312,21 @@ mod tests {
         // the relay sends.
         let french = Catalog::parse("fr", include_str!("../../locales/fr.ftl")).unwrap();
         let english = Catalog::english();
-        for (code, reason) in [
-            (1001, "relay shutting down"),
-            (1001, "the relay lost its room store"),
-            (4000, "replaced by a reclaim"),
-            (1008, "too slow"),
-            (1008, "policy violation"),
-            (1009, "message too big"),
-            (1002, "protocol error"),
-            (1013, "too many connections"),
+        for (code, reason, id) in [
+            (1001, "relay shutting down", "relay-closed-going-away"),
+            (
+                1001,
+                "the relay lost its room store",
+                "relay-closed-going-away",
+            ),
+            (4000, "replaced by a reclaim", "relay-closed-replaced"),
+            (1008, "too slow", "relay-closed-policy"),
+            (1008, "policy violation", "relay-closed-policy"),
+            (1009, "message too big", "relay-closed-too-big"),
+            (1002, "protocol error", "relay-closed-protocol"),
+            (1013, "too many connections", "relay-closed-try-later"),
         ] {
             let said = relay_closed(code, reason).expect("a code the relay sends is told");
-            let id = said_id(code);
             assert_eq!(
                 said,
                 english.format(id, &[]),
@@ -338,18 +346,6 @@ mod tests {
             relay_closed(4321, "maintenance").as_deref(),
             Some("The relay closed the connection (4321): maintenance")
         );
-    }
-
-    /// The message id `relay_closed` uses for a code, for the French check.
-    fn said_id(code: u16) -> &'static str {
-        match code {
-            1001 => "relay-closed-going-away",
-            4000 => "relay-closed-replaced",
-            1008 => "relay-closed-policy",
-            1009 => "relay-closed-too-big",
-            1002 | 1007 => "relay-closed-protocol",
-            _ => "relay-closed-try-later",
-        }
     }
 
     #[test]
