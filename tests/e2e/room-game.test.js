@@ -7,6 +7,9 @@
 // Neither page may ever show another seat's hidden cards face up. Then the host goes back
 // to the lobby, adds Reformation and deals again, which the joiner sees too.
 //
+// A joiner that sends the host a frame too large for it is refused at once, and the host
+// can then remove it.
+//
 // Last, a joiner reloads its page mid-game and is back in its seat without a click (its
 // seat token kept in sessionStorage, the tab's lock showing it is no copy of another tab),
 // and plays on in the same seat to the end.
@@ -239,9 +242,21 @@ test("two people and a bot play a room game to the end over the data channel", {
   }
 });
 
+// The page's data channels, kept where the test can send on them as a hostile peer would.
+const KEEP_CHANNELS = () => {
+  const Native = window.RTCPeerConnection;
+  window.__channels = [];
+  window.RTCPeerConnection = function (config) {
+    const pc = new Native(config);
+    pc.addEventListener("datachannel", (e) => window.__channels.push(e.channel));
+    return pc;
+  };
+  window.RTCPeerConnection.prototype = Native.prototype;
+};
+
 test("the host removes a joiner, after a confirmation, and the joiner is told", { timeout: 60_000 }, async () => {
   const host = await openPage({ width: 1280, height: 800 });
-  const guest = await openPage({ width: 390, height: 844 });
+  const guest = await table.open({ viewport: { width: 390, height: 844 }, init: KEEP_CHANNELS });
   try {
     await guest.page.getByTestId("player-name").fill("Cy");
     await host.page.getByTestId("create-room").click();
@@ -254,6 +269,18 @@ test("the host removes a joiner, after a confirmation, and the joiner is told", 
     await people(guest.page).nth(1).waitFor({ timeout: 20_000 });
     assert.equal(await guest.page.getByTestId("kick").count(), 0, "only the host removes people");
     assert.equal(await host.page.getByTestId("kick").count(), 1, "the host cannot remove itself");
+
+    // A frame larger than the host takes is refused by the host's page, in the joiner's
+    // language, before it reaches the referee's worker; the room is unharmed.
+    await guest.page.evaluate(() => {
+      const open = window.__channels.filter((c) => c.readyState === "open");
+      if (open.length !== 1) throw new Error(`${open.length} open channels`);
+      open[0].send("x".repeat(12_000));
+    });
+    await guest.page
+      .getByTestId("notice")
+      .filter({ hasText: "The message is 12000 bytes; the limit is 4096." })
+      .waitFor({ timeout: 10_000 });
 
     // Asking first; cancelling keeps the joiner.
     await host.page.getByTestId("kick").click();

@@ -16,7 +16,7 @@ use coup_client::model::{Effect, Intent, RelayPeer, Session, SoloSetup};
 use coup_fuzz::{Bytes, Harness, admin_cmd, bent, honest_stream};
 use shared::engine::{Options, Seat};
 use shared::relay::RelayMessage;
-use shared::session::protocol::BotLevel;
+use shared::session::protocol::{BotLevel, MAX_TO_HOST_BYTES};
 use shared::session::{Outgoing, Referee, ToReferee};
 
 /// Relay messages a page may be sent, to bend. `p1` and `host1` are the peers the page
@@ -88,6 +88,12 @@ impl Page {
                 Effect::Referee(msg) => {
                     // What the port carries is text: the page's messages must read back.
                     let msg = ToReferee::decode(&msg.encode()).expect("the port reads it");
+                    if let ToReferee::Text { text, .. } = &msg {
+                        assert!(
+                            text.len() <= MAX_TO_HOST_BYTES,
+                            "the page answers a frame too large for the host itself"
+                        );
+                    }
                     let Some(referee) = self.referee.as_mut() else {
                         continue;
                     };

@@ -1563,16 +1563,17 @@ impl Session {
         effects
     }
 
-    /// A frame arrived on the data channel from `peer`: for the referee when we host, for
-    /// our guest when it comes from our host; anything else is dropped.
+    /// A frame arrived on the data channel from `peer`: for the referee when we host (one
+    /// too large for it is answered here, with the host's refusal), for our guest when it
+    /// comes from our host; anything else is dropped.
     pub fn on_peer_frame(&mut self, peer: &RelayPeer, frame: &str, now: u64) -> Vec<Effect> {
         match &mut self.phase {
             Phase::Hosting(h) => match h.links.get(peer) {
                 // Texts only count on a link the referee was told about.
-                Some(id) => vec![Effect::Referee(ToReferee::Text {
-                    peer: *id,
-                    text: frame.to_owned(),
-                })],
+                Some(id) => match ToReferee::from_link(*id, frame) {
+                    Ok(msg) => vec![Effect::Referee(msg)],
+                    Err(answer) => self.on_referee(answer, now),
+                },
                 None => Vec::new(),
             },
             Phase::Joined(j) if *peer == j.host => {

@@ -9,7 +9,7 @@ use serde_json::json;
 use shared::engine::{Action, Input, Pending, Seat};
 use shared::relay::ErrorCode;
 use shared::session::Referee;
-use shared::session::protocol::BotLevel;
+use shared::session::protocol::{BotLevel, MAX_TO_HOST_BYTES, Refusal, WireError};
 
 fn ice() -> Vec<IceServer> {
     vec![IceServer {
@@ -88,6 +88,8 @@ impl Page {
                 }
                 Effect::StopReferee => self.referee = None,
                 Effect::Referee(msg) => {
+                    // What the page sends crosses the worker's port as text.
+                    let msg = ToReferee::decode(&msg.encode()).expect("the port carries it");
                     let referee = self.referee.as_mut().expect("a referee was started");
                     let outs = referee.call(msg, now).expect("the referee takes it");
                     for out in outs {
@@ -577,6 +579,47 @@ fn chat_goes_through_the_referee_which_stamps_the_sender() {
     assert!(fx.is_empty());
     assert_eq!(g.s.notices().len(), before + 1);
     assert_eq!(lines(&g).len(), 2);
+}
+
+#[test]
+fn a_frame_too_large_for_the_referee_is_refused_by_the_page_and_never_crosses_the_port() {
+    let mut h = hosting(None);
+    let mut g = joining("g1", None);
+    connect(&mut h, &mut g, 0);
+    let chat = |p: &Page| p.s.chat_lines().len();
+    for frame in ["x".repeat(12_000), "\u{7}".repeat(MAX_TO_HOST_BYTES + 1)] {
+        let fx = h.s.on_peer_frame(&"g1".into(), &frame, 0);
+        assert!(
+            !fx.iter().any(|e| matches!(e, Effect::Referee(_))),
+            "nothing for the referee"
+        );
+        h.run(fx, 0);
+        let (to, text) = h.outbox.pop().expect("an answer for g1");
+        assert_eq!(to, "g1".into());
+        let refused = shared::session::protocol::decode::<ToGuest>(&text, usize::MAX);
+        assert!(
+            matches!(
+                refused,
+                Ok(ToGuest::Refused {
+                    refusal: Refusal::Wire(WireError::TooLarge {
+                        limit: MAX_TO_HOST_BYTES,
+                        ..
+                    })
+                })
+            ),
+            "{refused:?}"
+        );
+    }
+    // A frame at the limit, even one that escapes to six times its size, reaches the
+    // referee (which refuses it as malformed), and the room goes on.
+    let widest = "\u{7}".repeat(MAX_TO_HOST_BYTES);
+    let fx = h.s.on_peer_frame(&"g1".into(), &widest, 0);
+    assert!(fx.iter().any(|e| matches!(e, Effect::Referee(_))));
+    h.run(fx, 0);
+    pump(&mut [&mut h, &mut g], 0);
+    g.intent(Intent::Chat("still here".into()), 0);
+    pump(&mut [&mut h, &mut g], 0);
+    assert_eq!((chat(&h), chat(&g)), (1, 1));
 }
 
 #[test]

@@ -12,10 +12,11 @@ use serde::Serialize;
 
 use super::host::{Host, Outgoing};
 use super::names::NameError;
-use super::protocol::{MAX_TO_HOST_BYTES, PeerId, WireError, decode, encode};
+use super::protocol::{MAX_TO_HOST_BYTES, PeerId, Refusal, ToGuest, WireError, decode, encode};
 
-/// The most a [`ToReferee`] may take as text: a peer's largest message and its wrapping.
-pub const MAX_TO_REFEREE_BYTES: usize = MAX_TO_HOST_BYTES + 256;
+/// The most a [`ToReferee`] may take as text: a peer's largest message, escaped at worst
+/// (six bytes for each control character), and its wrapping.
+pub const MAX_TO_REFEREE_BYTES: usize = 6 * MAX_TO_HOST_BYTES + 256;
 
 tag_first! {
 tag "type" (internal), names #[serde(rename_all = "snake_case")];
@@ -43,6 +44,26 @@ impl ToReferee {
     /// The message as the port carries it.
     pub fn encode(&self) -> String {
         encode(self)
+    }
+
+    /// A text that arrived on `peer`'s link, for the referee. A text the host would refuse
+    /// for its size never crosses the port: the page answers the peer with the host's own
+    /// refusal instead.
+    pub fn from_link(peer: PeerId, text: &str) -> Result<ToReferee, Outgoing> {
+        if text.len() > MAX_TO_HOST_BYTES {
+            let refusal = Refusal::Wire(WireError::TooLarge {
+                size: text.len(),
+                limit: MAX_TO_HOST_BYTES,
+            });
+            return Err(Outgoing::Send {
+                to: peer,
+                text: encode(&ToGuest::Refused { refusal }),
+            });
+        }
+        Ok(ToReferee::Text {
+            peer,
+            text: text.to_owned(),
+        })
     }
 
     /// A message off the port, checked for size and form.
@@ -256,6 +277,32 @@ mod tests {
             ToReferee::decode(&huge.encode()),
             Err(WireError::TooLarge { .. })
         ));
+    }
+
+    #[test]
+    fn every_text_the_host_would_read_crosses_the_port_and_a_larger_one_is_answered_at_once() {
+        let mut r = Referee::new([7; 32]);
+        open(&mut r);
+        r.call(ToReferee::Connect { peer: PeerId(4) }, 2).unwrap();
+        // At the host's limit, even a text that escapes to six bytes a byte crosses.
+        let widest = "\u{1}".repeat(MAX_TO_HOST_BYTES);
+        let msg = ToReferee::from_link(PeerId(4), &widest).expect("within the host's limit");
+        assert!(msg.encode().len() > 5 * MAX_TO_HOST_BYTES);
+        assert_eq!(ToReferee::decode(&msg.encode()), Ok(msg));
+        // One byte more and the peer gets the host's own refusal, word for word, without
+        // the referee hearing of it.
+        let over = "a".repeat(MAX_TO_HOST_BYTES + 1);
+        let answer = ToReferee::from_link(PeerId(4), &over).expect_err("over the limit");
+        let host_says = r
+            .call(
+                ToReferee::Text {
+                    peer: PeerId(4),
+                    text: over,
+                },
+                3,
+            )
+            .unwrap();
+        assert_eq!(host_says, vec![answer]);
     }
 
     #[test]
