@@ -20,7 +20,9 @@ use dashmap::DashMap;
 use futures_util::task::AtomicWaker;
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use shared::relay::{CLOSE_POLICY, CLOSE_REPLACED, ClientMessage, ErrorCode, RelayMessage};
+use shared::relay::{
+    CLOSE_GOING_AWAY, CLOSE_POLICY, CLOSE_REPLACED, ClientMessage, ErrorCode, RelayMessage,
+};
 use tokio::net::tcp::OwnedWriteHalf;
 use tokio::time::Instant;
 pub use tokio_tungstenite::tungstenite::Utf8Bytes;
@@ -36,13 +38,6 @@ use crate::websocket;
 /// Frames queued for one connection. A connection that lets this many pile up is too slow
 /// to keep, and is closed rather than allowed to hold memory without bound.
 pub const QUEUE_DEPTH: usize = 256;
-
-/// The close code for a connection that does not read its frames.
-pub const CLOSE_TOO_SLOW: u16 = 1008;
-
-/// The close code ("going away") for connections of an instance that the cluster
-/// evicted: their clients reconnect and reclaim their places.
-pub const CLOSE_GOING_AWAY: u16 = 1001;
 
 /// Why a connection is closed from outside its socket loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +59,7 @@ impl Why {
     pub const fn close(self) -> (u16, &'static str) {
         match self {
             Why::Replaced => (CLOSE_REPLACED, "replaced by a reclaim"),
-            Why::TooSlow => (CLOSE_TOO_SLOW, "too slow"),
+            Why::TooSlow => (CLOSE_POLICY, "too slow"),
             Why::Shutdown => (CLOSE_GOING_AWAY, "relay shutting down"),
             Why::Evicted => (CLOSE_GOING_AWAY, "the relay lost its room store"),
         }
@@ -1230,7 +1225,7 @@ mod inbox_tests {
         inbox.kick(Why::TooSlow);
         inbox.kick(Why::Replaced);
         match inbox.next().await {
-            Delivery::Close(code, _) => assert_eq!(code, CLOSE_TOO_SLOW, "the first kick wins"),
+            Delivery::Close(code, _) => assert_eq!(code, CLOSE_POLICY, "the first kick wins"),
             other => panic!("{other:?}"),
         }
     }

@@ -31,12 +31,7 @@ const PING: u8 = 0x9;
 /// Opcode of a pong.
 pub const PONG: u8 = 0xA;
 
-/// Close code: protocol error.
-pub const CLOSE_PROTOCOL: u16 = 1002;
-/// Close code: a text message that is not UTF-8.
-pub const CLOSE_INVALID: u16 = 1007;
-/// Close code: a message too large to take.
-pub const CLOSE_TOO_BIG: u16 = 1009;
+pub use shared::relay::{CLOSE_INVALID, CLOSE_PROTOCOL, CLOSE_TOO_BIG};
 
 /// What a connection takes for a read: every signalling frame but an SDP offer or answer
 /// in one read (a larger frame's header tells how much the next read needs), and small

@@ -20,16 +20,7 @@ use crate::hub::{Event, Frame, Gone, Hub, Inbox, Incoming, Registration};
 use crate::limits::{FrameGuard, Verdict};
 use crate::metrics::Refusal;
 use crate::websocket::{self, Message, Reader};
-use shared::relay::CLOSE_POLICY;
-
-/// The close code sent with `server_full` ("try again later").
-const CLOSE_TRY_LATER: u16 = 1013;
-
-/// The close code for shutdown ("going away").
-const CLOSE_GOING_AWAY: u16 = 1001;
-
-/// The close code for an idle connection.
-const CLOSE_NORMAL: u16 = 1000;
+use shared::relay::{CLOSE_GOING_AWAY, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_TRY_LATER};
 
 /// How long a connection's waiting frames may make no progress towards its client
 /// before the connection is dropped: a client that stops reading must not hold its

@@ -23,11 +23,32 @@ pub const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 /// The length of a room code.
 pub const CODE_LEN: usize = 6;
 
+/// The WebSocket close codes the relay sends, each with a meaning of its own for the page.
+///
+/// An idle connection, closed ("normal closure").
+pub const CLOSE_NORMAL: u16 = 1000;
+
+/// The relay shuts down, or its instance lost the cluster ("going away"): reconnect.
+pub const CLOSE_GOING_AWAY: u16 = 1001;
+
+/// A frame that breaks the WebSocket protocol.
+pub const CLOSE_PROTOCOL: u16 = 1002;
+
+/// A text message that is not UTF-8.
+pub const CLOSE_INVALID: u16 = 1007;
+
+/// The WebSocket close code for abuse (repeated oversize frames, sustained flooding, a
+/// connection too slow to read its frames).
+pub const CLOSE_POLICY: u16 = 1008;
+
+/// A message too large to take.
+pub const CLOSE_TOO_BIG: u16 = 1009;
+
+/// Too many connections from this address: try again later.
+pub const CLOSE_TRY_LATER: u16 = 1013;
+
 /// The WebSocket close code sent to a host connection replaced by a `reclaim`.
 pub const CLOSE_REPLACED: u16 = 4000;
-
-/// The WebSocket close code for abuse (repeated oversize frames, sustained flooding).
-pub const CLOSE_POLICY: u16 = 1008;
 
 /// A message from a client to the relay.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

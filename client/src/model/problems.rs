@@ -7,7 +7,10 @@
 //! it has its message.
 
 use shared::engine::InputError;
-use shared::relay::{CLOSE_POLICY, CLOSE_REPLACED, ErrorCode};
+use shared::relay::{
+    CLOSE_GOING_AWAY, CLOSE_INVALID, CLOSE_POLICY, CLOSE_PROTOCOL, CLOSE_REPLACED, CLOSE_TOO_BIG,
+    CLOSE_TRY_LATER, ErrorCode,
+};
 use shared::session::chat::{CHAT_MAX_CHARS, ChatError};
 use shared::session::guest::{GuestError, IntentError};
 use shared::session::names::{NAME_MAX_CHARS, NameError};
@@ -227,15 +230,15 @@ pub fn relay_closed(code: u16, reason: &str) -> Option<String> {
 fn relay_close_id(code: u16) -> Option<&'static str> {
     Some(match code {
         // The relay shuts down, or lost its room store; the table plays on meanwhile.
-        1001 => "relay-closed-going-away",
+        CLOSE_GOING_AWAY => "relay-closed-going-away",
         // Another connection reclaimed this one's place in the room.
         CLOSE_REPLACED => "relay-closed-replaced",
         // Past the message rate, or too slow to read its frames.
         CLOSE_POLICY => "relay-closed-policy",
-        1009 => "relay-closed-too-big",
-        1002 | 1007 => "relay-closed-protocol",
+        CLOSE_TOO_BIG => "relay-closed-too-big",
+        CLOSE_PROTOCOL | CLOSE_INVALID => "relay-closed-protocol",
         // Too many connections from this address.
-        1013 => "relay-closed-try-later",
+        CLOSE_TRY_LATER => "relay-closed-try-later",
         _ => return None,
     })
 }
