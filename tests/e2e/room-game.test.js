@@ -5,7 +5,8 @@
 // Before that, both name themselves and the host turns the Inquisitor on, which the joiner
 // sees in its read-only settings and both see in the game (Examine is offered).
 // Neither page may ever show another seat's hidden cards face up. Then the host goes back
-// to the lobby, adds Reformation and deals again, which the joiner sees too.
+// to the lobby, adds Reformation and deals again, which the joiner sees too; on its phone,
+// the chat scrolls up above the pinned hand and decision, and a line sent there arrives.
 //
 // A joiner that sends the host a frame too large for it is refused at once, and the host
 // can then remove it.
@@ -230,6 +231,18 @@ test("two people and a bot play a room game to the end over the data channel", {
       assert.equal(await side.page.getByTestId("seat").count(), 3);
       assert.match(await side.page.getByTestId("table-mode").textContent(), /Inquisitor · Reformation/);
     }
+
+    // On the phone the hand and the decision are pinned to the bottom of the screen; the
+    // chat below the table scrolls up above them, and a line can be typed and sent there.
+    const dockTop = async () => (await guest.page.getByTestId("dock").boundingBox()).y;
+    await guest.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    for (const id of ["chat-input", "chat-send"]) {
+      const box = await guest.page.getByTestId(id).boundingBox();
+      assert.ok(box.y + box.height <= (await dockTop()), `scrolled down, ${id} is above the dock`);
+    }
+    await guest.page.getByTestId("chat-input").fill("good game");
+    await guest.page.getByTestId("chat-send").click({ timeout: 5_000 });
+    await host.page.getByTestId("chat-line").filter({ hasText: "good game" }).waitFor({ timeout: 10_000 });
 
     for (const side of [host, guest]) {
       assert.deepEqual(await side.page.getByTestId("notice").allTextContents(), [], "no notices");
