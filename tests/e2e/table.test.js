@@ -266,7 +266,17 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
     const claims = await over.getByRole("listitem").allTextContents();
     assert.ok(claims.length > 0, "the timeline lists the claims");
     for (const c of claims) assert.match(c, /^(true|bluff)/, `each claim says whether it was true: ${c}`);
-    await over.getByRole("img", { name: "Each player's coins, turn by turn" }).waitFor();
+    const chart = over.getByRole("img", { name: "Each player's coins, turn by turn" });
+    await chart.waitFor();
+    // The chart's lines run across its whole box, not in a band in its middle.
+    const spread = await chart.evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      const lines = [...svg.children].map((c) => c.getBoundingClientRect());
+      const left = Math.min(...lines.map((r) => r.left));
+      const right = Math.max(...lines.map((r) => r.right));
+      return (right - left) / box.width;
+    });
+    assert.ok(spread > 0.9, `the coins' lines span ${(spread * 100).toFixed(0)}% of the chart's width`);
     assert.deepEqual(await lowContrast(page), [], "game over: contrast");
     if (label === "phone") {
       assert.deepEqual(await smallTargets(page), [], "game over: touch targets");
