@@ -10,9 +10,9 @@
 
 use serde::Serialize;
 
-use super::host::{Host, Outgoing};
+use super::host::{Host, Outgoing, refusal_for};
 use super::names::NameError;
-use super::protocol::{MAX_TO_HOST_BYTES, PeerId, Refusal, ToGuest, WireError, decode, encode};
+use super::protocol::{MAX_TO_HOST_BYTES, PeerId, Refusal, WireError, decode, encode, fits};
 
 /// The most a [`ToReferee`] may take as text: a peer's largest message, escaped at worst
 /// (six bytes for each control character), and its wrapping.
@@ -50,16 +50,7 @@ impl ToReferee {
     /// for its size never crosses the port: the page answers the peer with the host's own
     /// refusal instead.
     pub fn from_link(peer: PeerId, text: &str) -> Result<ToReferee, Outgoing> {
-        if text.len() > MAX_TO_HOST_BYTES {
-            let refusal = Refusal::Wire(WireError::TooLarge {
-                size: text.len(),
-                limit: MAX_TO_HOST_BYTES,
-            });
-            return Err(Outgoing::Send {
-                to: peer,
-                text: encode(&ToGuest::Refused { refusal }),
-            });
-        }
+        fits(text, MAX_TO_HOST_BYTES).map_err(|e| refusal_for(peer, Refusal::Wire(e)))?;
         Ok(ToReferee::Text {
             peer,
             text: text.to_owned(),

@@ -81,14 +81,20 @@ pub enum WireError {
 }
 }
 
-/// Reads one message: size first, then the version, then the body.
-pub fn decode<T: DeserializeOwned>(text: &str, limit: usize) -> Result<T, WireError> {
+/// Whether `text` is within `limit` bytes, the first thing [`decode`] checks.
+pub fn fits(text: &str, limit: usize) -> Result<(), WireError> {
     if text.len() > limit {
         return Err(WireError::TooLarge {
             size: text.len(),
             limit,
         });
     }
+    Ok(())
+}
+
+/// Reads one message: size first, then the version, then the body.
+pub fn decode<T: DeserializeOwned>(text: &str, limit: usize) -> Result<T, WireError> {
+    fits(text, limit)?;
     let probe: VersionProbe = serde_json::from_str(text).map_err(malformed)?;
     if probe.v != PROTOCOL_VERSION {
         return Err(WireError::VersionMismatch {

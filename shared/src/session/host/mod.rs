@@ -579,7 +579,15 @@ fn send(out: &mut Vec<Outgoing>, to: PeerId, msg: &ToGuest) {
 }
 
 fn refuse(out: &mut Vec<Outgoing>, to: PeerId, refusal: Refusal) {
-    send(out, to, &ToGuest::Refused { refusal });
+    out.push(refusal_for(to, refusal));
+}
+
+/// What the host sends `to` when it refuses what it sent.
+pub(super) fn refusal_for(to: PeerId, refusal: Refusal) -> Outgoing {
+    Outgoing::Send {
+        to,
+        text: encode(&ToGuest::Refused { refusal }),
+    }
 }
 
 /// The RNG in a snapshot: its seed, stream and position, so a restored host draws exactly
