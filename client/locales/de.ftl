@@ -530,6 +530,8 @@ this-table = Dieser Tisch: { $inquisitor ->
 }. Züge { $turns }, Antworten { $answers }, Entscheidungen { $choices }.
 your-cards = Deine Karten
 whose-claims = Wessen Ansagen
+no-claims-yet = Noch hat niemand etwas angesagt.
+no-claims-player = Von diesem Spieler noch keine Ansage.
 everyone = Alle
 seconds-left = { $n ->
     [one] noch { $n } Sekunde
@@ -580,6 +582,8 @@ player = Spieler
 cards = Karten
 coins-over-game = Münzen im Spielverlauf
 every-claim = Alle Ansagen, und ob sie stimmten
+no-claims-game = In dieser Partie hat niemand etwas angesagt.
+chart-legend = Die Farbe jedes Spielers
 title-your-move = ● Du bist dran — Coup
 sound = Ton
 sound-name = Ton, wenn du entscheiden musst und die Seite im Hintergrund ist

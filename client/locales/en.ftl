@@ -540,6 +540,8 @@ this-table = This table: { $inquisitor ->
 }. Turns { $turns }, answers { $answers }, choices { $choices }.
 your-cards = Your cards
 whose-claims = Whose claims
+no-claims-yet = No one has claimed a character yet.
+no-claims-player = No claims from this player yet.
 everyone = Everyone
 seconds-left = { $n ->
     [one] 1 second left
@@ -592,6 +594,8 @@ player = Player
 cards = Cards
 coins-over-game = Coins over the game
 every-claim = Every claim, and whether it was true
+no-claims-game = No one claimed a character this game.
+chart-legend = Whose line is whose
 title-your-move = ● Your move — Coup
 sound = Sound
 sound-name = Sound when a decision is yours while the page is in the background

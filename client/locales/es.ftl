@@ -531,6 +531,8 @@ this-table = Esta mesa: { $inquisitor ->
 }. Turnos { $turns }, respuestas { $answers }, elecciones { $choices }.
 your-cards = Tus cartas
 whose-claims = Declaraciones de quién
+no-claims-yet = Nadie ha hecho una declaración todavía.
+no-claims-player = Este jugador aún no ha hecho declaraciones.
 everyone = Todos
 seconds-left = { $n ->
     [one] queda { $n } segundo
@@ -581,6 +583,8 @@ player = Jugador
 cards = Cartas
 coins-over-game = Las monedas durante la partida
 every-claim = Todas las declaraciones, y si eran verdad
+no-claims-game = Nadie hizo una declaración en esta partida.
+chart-legend = El color de cada jugador
 title-your-move = ● Te toca — Coup
 sound = Sonido
 sound-name = Sonido cuando te toca decidir y la página está en segundo plano

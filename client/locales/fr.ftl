@@ -531,6 +531,8 @@ this-table = Cette table : { $inquisitor ->
 }. Tours { $turns }, réponses { $answers }, choix { $choices }.
 your-cards = Vos cartes
 whose-claims = Annonces de qui
+no-claims-yet = Personne n'a encore rien annoncé.
+no-claims-player = Pas encore d'annonce de ce joueur.
 everyone = Tout le monde
 seconds-left = { $n ->
     [one] { $n } seconde restante
@@ -581,6 +583,8 @@ player = Joueur
 cards = Cartes
 coins-over-game = Les pièces au fil de la partie
 every-claim = Toutes les annonces, vraies ou non
+no-claims-game = Personne n'a rien annoncé pendant cette partie.
+chart-legend = La couleur de chaque joueur
 title-your-move = ● À vous — Coup
 sound = Son
 sound-name = Un son quand une décision vous revient et que la page est en arrière-plan

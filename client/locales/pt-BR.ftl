@@ -528,6 +528,8 @@ this-table = Esta mesa: { $inquisitor ->
 }. Turnos { $turns }, respostas { $answers }, escolhas { $choices }.
 your-cards = Suas cartas
 whose-claims = Declarações de quem
+no-claims-yet = Ninguém fez uma declaração ainda.
+no-claims-player = Este jogador ainda não fez declarações.
 everyone = Todos
 seconds-left = { $n ->
     [one] falta { $n } segundo
@@ -578,6 +580,8 @@ player = Jogador
 cards = Cartas
 coins-over-game = As moedas ao longo do jogo
 every-claim = Todas as declarações, e se eram verdade
+no-claims-game = Ninguém fez uma declaração nesta partida.
+chart-legend = A cor de cada jogador
 title-your-move = ● Sua vez — Coup
 sound = Som
 sound-name = Som quando uma decisão é sua e a página está em segundo plano

@@ -208,6 +208,7 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
     await playBots(page, 3);
     let exchanged = false;
     let outShot = false;
+    let decided = 0;
     const deadline = Date.now() + 240_000;
     for (;;) {
       assert.ok(Date.now() < deadline, "the game ends in time");
@@ -230,6 +231,32 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
         await panel.evaluate((p) => p.contains(document.activeElement)),
         `${name}: the keyboard's focus is on the decision (it is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))})`,
       );
+      if (decided === 0) {
+        // Before our first claim: our own claims, chosen in the record's filter, say
+        // there are none; the whole record says so only when nobody has claimed.
+        const whose = page.getByRole("combobox", { name: "Whose claims" });
+        await whose.selectOption({ label: "You" });
+        await page.getByTestId("claims").getByText("No claims from this player yet.").waitFor({ timeout: 2_000 });
+        await whose.selectOption({ label: "Everyone" });
+        const items = await page.getByTestId("claims").getByRole("listitem").allTextContents();
+        const empty = await page.getByTestId("no-claims").count();
+        assert.ok(empty === 0 || (items.length === 1 && items[0] === "No one has claimed a character yet."), `the placeholder only alone: ${items}`);
+        assert.ok(empty === 1 || items.length > 0, "an empty record says so");
+        await whose.selectOption({ label: "You" });
+        await panel.getByRole("button").first().focus();
+      }
+      if (decided === 1) {
+        // The record redrew since (a decision came and went): the filter still shows
+        // what it applies, and the list holds only our claims.
+        const whose = page.getByRole("combobox", { name: "Whose claims" });
+        assert.equal(await whose.evaluate((s) => s.selectedOptions[0].textContent), "You", "the chosen player stays shown");
+        for (const c of await page.getByTestId("claims").getByRole("listitem").allTextContents()) {
+          assert.match(c, /^(You: |No claims from this player yet\.$)/, `only our claims: ${c}`);
+        }
+        await whose.selectOption({ label: "Everyone" });
+        await panel.getByRole("button").first().focus();
+      }
+      decided += 1;
       if (name === "Exchange") {
         // Each distinct hand once, and a double click plays once.
         const labels = await panel.getByRole("button").evaluateAll((bs) => bs.map((b) => (b.querySelector(".d-label") ?? b).textContent));
@@ -263,20 +290,53 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
     assert.ok(cards.filter((c) => /^(Duke|Assassin|Captain|Ambassador|Contessa)/.test(c)).length >= 6, `every card shown: ${cards}`);
     assert.ok(!cards.includes("hidden card"), "no card hidden any more");
     // The claims in order with their truth.
-    const claims = await over.getByRole("listitem").allTextContents();
+    const claims = await over.getByTestId("timeline").getByRole("listitem").allTextContents();
     assert.ok(claims.length > 0, "the timeline lists the claims");
     for (const c of claims) assert.match(c, /^(true|bluff)/, `each claim says whether it was true: ${c}`);
     const chart = over.getByRole("img", { name: "Each player's coins, turn by turn" });
     await chart.waitFor();
     // The chart's lines run across its whole box, not in a band in its middle.
-    const spread = await chart.evaluate((svg) => {
+    const drawn = await chart.evaluate((svg) => {
       const box = svg.getBoundingClientRect();
-      const lines = [...svg.children].map((c) => c.getBoundingClientRect());
+      const lines = [...svg.querySelectorAll("polyline")].map((c) => c.getBoundingClientRect());
       const left = Math.min(...lines.map((r) => r.left));
       const right = Math.max(...lines.map((r) => r.right));
-      return (right - left) / box.width;
+      const grid = [...svg.querySelectorAll("line.grid")].map((l) => {
+        const r = l.getBoundingClientRect();
+        return (r.top + r.bottom) / 2;
+      });
+      const marks = [...svg.parentElement.querySelectorAll(".t-chart-y")].map((m) => {
+        const r = m.getBoundingClientRect();
+        return { coins: Number(m.textContent), y: (r.top + r.bottom) / 2, right: r.right };
+      });
+      const colours = [...svg.querySelectorAll("polyline")].map((p) => getComputedStyle(p).stroke);
+      const legend = [...svg.closest("figure").querySelectorAll(".t-legend li")].map((li) => ({
+        name: li.textContent.trim(),
+        colour: getComputedStyle(li.querySelector(".swatch")).backgroundColor,
+      }));
+      const high = Math.min(...lines.map((r) => r.top));
+      const low = Math.max(...lines.map((r) => r.bottom));
+      return { spread: (right - left) / box.width, height: box.height, left: box.left, grid, marks, colours, legend, high, low };
     });
-    assert.ok(spread > 0.9, `the coins' lines span ${(spread * 100).toFixed(0)}% of the chart's width`);
+    assert.ok(drawn.spread > 0.9, `the coins' lines span ${(drawn.spread * 100).toFixed(0)}% of the chart's width`);
+    // Its axis: a line per step from 0 up, each with its number beside the drawing at
+    // the line's height; the top is at least the most coins anyone held.
+    const steps = drawn.marks.map((m) => m.coins);
+    assert.equal(steps[0], 0, `the axis starts at 0: ${steps}`);
+    assert.ok(steps.length >= 2 && steps.length <= 7, `between 2 and 7 marks: ${steps}`);
+    assert.ok(steps.every((c, i) => i === 0 || c - steps[i - 1] === steps[1]), `even steps: ${steps}`);
+    assert.equal(drawn.grid.length, drawn.marks.length, "a line for every number");
+    drawn.marks.forEach((m, i) => {
+      assert.ok(Math.abs(m.y - drawn.grid[i]) < 2, `${m.coins} coins at its line's height (${m.y} and ${drawn.grid[i]})`);
+      assert.ok(m.right <= drawn.left + 1, `${m.coins}: beside the drawing, not over it`);
+    });
+    assert.ok(drawn.marks.at(-1).y - drawn.marks[0].y < 0, "more coins higher up");
+    assert.ok(drawn.high >= drawn.grid.at(-1) - 3 && drawn.low <= drawn.grid[0] + 3, "every line between the axis's first and last");
+    assert.ok(drawn.height >= (label === "phone" ? 150 : 120), `the chart is ${drawn.height}px tall`);
+    // Its legend: every player, in seat order, in their line's colour.
+    const names = await over.getByTestId("final-hand").locator("th").allTextContents();
+    assert.deepEqual(drawn.legend.map((l) => l.name), names.map((n) => n.trim()), "the legend names every player");
+    assert.deepEqual(drawn.legend.map((l) => l.colour), drawn.colours, "each in its line's colour");
     assert.deepEqual(await lowContrast(page), [], "game over: contrast");
     if (label === "phone") {
       assert.deepEqual(await smallTargets(page), [], "game over: touch targets");

@@ -10,7 +10,7 @@
 //! `cargo fuzz run --fuzz-dir client/fuzz page`; `cargo test -p coup-client-fuzz`
 //! replays `seeds/` and a fixed sweep of recipes.
 
-use coup_client::model::moment::{chart_points, coins_over_time, figures};
+use coup_client::model::moment::{chart_points, chart_scale, coins_over_time, figures};
 use coup_client::model::words::{input_hint, input_label, log_lines, seat_names};
 use coup_client::model::{Effect, Intent, RelayPeer, Session, SoloSetup};
 use coup_fuzz::{Bytes, Harness, admin_cmd, bent, honest_stream};
@@ -152,8 +152,13 @@ impl Page {
         if let Some(reveal) = &game.reveal {
             let _ = figures(&game.view, &reveal.claims);
             let rows = coins_over_time(&game.view);
+            let (top, step) = chart_scale(&rows);
+            assert!(
+                step > 0 && top % step == 0 && top / step <= 6,
+                "{top} by {step}"
+            );
             for seat in 0..game.view.players.len() + 1 {
-                let _ = chart_points(&rows, seat, 320, 120);
+                let _ = chart_points(&rows, seat, top, 3000, 900);
             }
         }
     }

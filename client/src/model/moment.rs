@@ -119,22 +119,32 @@ pub fn coins_over_time(view: &View) -> Vec<Vec<u16>> {
         .collect()
 }
 
-/// An SVG polyline's points for one seat's coins, in a `w` × `h` box of whole units (the
-/// most coins at the top). Whole numbers: the page need not carry float formatting.
-pub fn chart_points(rows: &[Vec<u16>], seat: usize, w: u32, h: u32) -> String {
-    let top = u32::from(
-        rows.iter()
-            .flat_map(|r| r.iter().copied())
-            .max()
-            .unwrap_or(0)
-            .max(1),
-    );
-    let steps = (rows.len().saturating_sub(1).max(1)) as u32;
+/// The coins chart's scale: the top of its axis (the most coins anyone held, rounded up to
+/// a whole number of steps) and the step between its labelled lines, so that the axis has
+/// at most six lines whatever the game.
+pub fn chart_scale(rows: &[Vec<u16>]) -> (u32, u32) {
+    let most = u32::from(rows.iter().flatten().copied().max().unwrap_or(0).max(1));
+    let step = match most {
+        0..=5 => 1,
+        6..=10 => 2,
+        11..=25 => 5,
+        26..=50 => 10,
+        _ => most.div_ceil(50) * 10,
+    };
+    (most.div_ceil(step) * step, step)
+}
+
+/// An SVG polyline's points for one seat's coins, in a `w` × `h` box of whole units with
+/// `top` coins at the top (`chart_scale`'s). Whole numbers: the page need not carry float
+/// formatting.
+pub fn chart_points(rows: &[Vec<u16>], seat: usize, top: u32, w: u32, h: u32) -> String {
+    let top = top.max(1);
+    let steps = (rows.len().saturating_sub(1).max(1)) as u64;
     rows.iter()
         .enumerate()
         .map(|(i, r)| {
-            let c = u32::from(r.get(seat).copied().unwrap_or(0));
-            let x = w * i as u32 / steps;
+            let c = u32::from(r.get(seat).copied().unwrap_or(0)).min(top);
+            let x = u64::from(w) * i as u64 / steps;
             let y = h - h * c / top;
             format!("{x},{y}")
         })
@@ -237,7 +247,37 @@ mod tests {
     #[test]
     fn chart_points_fit_the_box() {
         let rows = vec![vec![2, 2], vec![5, 0], vec![10, 1]];
-        assert_eq!(chart_points(&rows, 0, 100, 50), "0,40 50,25 100,0");
-        assert_eq!(chart_points(&rows, 1, 100, 50), "0,40 50,50 100,45");
+        assert_eq!(chart_scale(&rows), (10, 2));
+        assert_eq!(chart_points(&rows, 0, 10, 100, 50), "0,40 50,25 100,0");
+        assert_eq!(chart_points(&rows, 1, 10, 100, 50), "0,40 50,50 100,45");
+        // Against a higher top, the same coins sit lower.
+        assert_eq!(chart_points(&rows, 0, 20, 100, 50), "0,45 50,38 100,25");
+    }
+
+    #[test]
+    fn the_chart_scale_is_whole_steps_above_the_most_coins() {
+        for (most, scale) in [
+            (0, (1, 1)),
+            (1, (1, 1)),
+            (5, (5, 1)),
+            (6, (6, 2)),
+            (7, (8, 2)),
+            (12, (15, 5)),
+            (25, (25, 5)),
+            (26, (30, 10)),
+            (50, (50, 10)),
+            (51, (60, 20)),
+            (400, (400, 80)),
+            (u16::MAX, (65_550, 13_110)),
+        ] {
+            let rows = vec![vec![0, most], vec![0, 0]];
+            let (top, step) = chart_scale(&rows);
+            assert_eq!((top, step), scale, "most {most}");
+            assert!(
+                top >= u32::from(most) && top % step == 0 && top / step <= 6,
+                "most {most}"
+            );
+        }
+        assert_eq!(chart_scale(&[]), (1, 1));
     }
 }

@@ -317,6 +317,26 @@ fn TableBody() -> impl IntoView {
         ctx.snap
             .with(|s| s.as_ref().map(|s| claims_of(s, filter.get())))
     };
+    // An empty list says so, in the words for whose claims it shows.
+    let no_claims = move || {
+        let none = ctx.snap.with(|s| {
+            s.as_ref().is_some_and(|s| {
+                let only = filter.get();
+                !s.view
+                    .claims
+                    .iter()
+                    .any(|c| only.is_none_or(|o| c.player.0 == o))
+            })
+        });
+        none.then(|| {
+            let words = if filter.get().is_some() {
+                t("no-claims-player")
+            } else {
+                t("no-claims-yet")
+            };
+            view! { <li class="muted" data-testid="no-claims">{words}</li> }
+        })
+    };
     let claim_filter = move || {
         ctx.snap
             .with(|s| s.as_ref().map(|s| claim_filter_of(s, filter)))
@@ -361,6 +381,7 @@ fn TableBody() -> impl IntoView {
                 </div>
                 <ol class="t-claims" data-testid="claims" tabindex="0" aria-labelledby="t-claims-title">
                     {claims}
+                    {no_claims}
                 </ol>
             </aside>
         </div>

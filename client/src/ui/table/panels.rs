@@ -8,7 +8,7 @@ use shared::engine::{ActionKind, Event, Input, Pending, Seat, WindowKind};
 
 use super::{CardFace, Snap, TableCtx, outcome_class};
 use crate::i18n::{t, tr};
-use crate::model::moment::{chart_points, coins_over_time, figures};
+use crate::model::moment::{chart_points, chart_scale, coins_over_time, figures};
 use crate::model::words::{
     a_card, action_effect, action_label, action_title, card_name, claim_words, describe,
     distinct_keeps, input_hint, input_label,
@@ -515,18 +515,57 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
         })
         .collect_view();
     let rows = coins_over_time(&snap.view);
+    let (top, step) = chart_scale(&rows);
     let lines = (0..snap.view.players.len())
         .map(|s| {
             view! {
                 <polyline
-                    points=chart_points(&rows, s, 3000, 900)
+                    points=chart_points(&rows, s, top, 3000, 900)
                     fill="none"
                     stroke=SEAT_COLOURS[s % 10]
-                    stroke-width="20"
+                    stroke-width="2.5"
+                    vector-effect="non-scaling-stroke"
                 />
             }
         })
         .collect_view();
+    // The axis: a line and its number of coins at every step, the numbers beside the
+    // drawing (in the page's type, not scaled with it), each at its line's height: the
+    // viewBox runs from -20 to 920 down, stretched to the box the stylesheet gives the
+    // chart (wider than tall on a laptop, taller on a phone), its lines' widths in pixels.
+    let marks = (0..=top / step).map(|k| {
+        let coins = k * step;
+        let y = 900 - 900 * coins / top;
+        (coins, y)
+    });
+    let grid = marks
+        .clone()
+        .map(|(_, y)| view! { <line class="grid" x1="0" x2="3000" y1=y y2=y vector-effect="non-scaling-stroke" /> })
+        .collect_view();
+    let axis = marks
+        .map(|(coins, y)| {
+            view! {
+                <span class="t-chart-y" style=format!("top:calc(100% * {} / 940)", y + 20)>
+                    {coins}
+                </span>
+            }
+        })
+        .collect_view();
+    let legend = (0..snap.view.players.len())
+        .map(|i| {
+            view! {
+                <li>
+                    <span class="swatch" style=format!("background:{}", SEAT_COLOURS[i % 10])></span>
+                    {name(i)}
+                </li>
+            }
+        })
+        .collect_view();
+    let no_claims = snap
+        .view
+        .claims
+        .is_empty()
+        .then(|| view! { <li class="muted">{t("no-claims-game")}</li> });
     let rematch = match ctx.rematch {
         Some(cb) => view! {
             <button class="btn primary" data-testid="rematch" on:click=move |_| cb.run(())>
@@ -585,11 +624,26 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
                     <tbody>{hands}</tbody>
                 </table>
                 <h3>{t("coins-over-game")}</h3>
-                <svg class="t-chart" viewBox="-20 -20 3040 940" role="img" aria-label=t("coins-chart")>
-                    {lines}
-                </svg>
+                <figure class="t-chart-box" data-testid="coins-chart">
+                    <div class="t-chart-plot">
+                        <svg
+                            class="t-chart"
+                            viewBox="-20 -20 3040 940"
+                            preserveAspectRatio="none"
+                            role="img"
+                            aria-label=t("coins-chart")
+                        >
+                            {grid}
+                            {lines}
+                        </svg>
+                        <div class="t-chart-axis" aria-hidden="true">{axis}</div>
+                    </div>
+                    <figcaption>
+                        <ul class="t-legend" aria-label=t("chart-legend")>{legend}</ul>
+                    </figcaption>
+                </figure>
                 <h3>{t("every-claim")}</h3>
-                <ol class="t-timeline" data-testid="timeline">{timeline}</ol>
+                <ol class="t-timeline" data-testid="timeline">{timeline} {no_claims}</ol>
             </div>
         </div>
     }
