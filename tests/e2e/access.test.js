@@ -3,8 +3,8 @@
 // room's game on the joiner's page) at a phone's size (390×844) and a laptop's
 // (1366×768), with no serious or critical violation; a whole game against bots played
 // with the keyboard alone (key presses, no click): focus on each decision owed and never
-// left on the page, the common answers by their keys, what is announced; and animations
-// stilled for prefers-reduced-motion.
+// left on the page, the common answers by their keys, what is announced; animations
+// stilled for prefers-reduced-motion; and no keys shown on a touch screen's buttons.
 //
 // Run by .ci/test.sh beside the other browser tests; same environment variables.
 
@@ -272,5 +272,46 @@ test("animations stop for prefers-reduced-motion", { timeout: 60_000 }, async ()
     assert.ok(still.transition.split(",").every((t) => t.trim() === "0s"), `no transitions: ${still.transition}`);
   } finally {
     await context.close();
+  }
+});
+
+test("a touch screen's decisions show no keys to press; a page with a mouse shows them", { timeout: 180_000 }, async () => {
+  const touch = await table.open({ viewport: PHONE, device: { hasTouch: true, isMobile: true } });
+  const mouse = await table.open({ viewport: PHONE });
+  try {
+    assert.ok(
+      await touch.page.evaluate(() => matchMedia("(hover: none) and (pointer: coarse)").matches),
+      "the touch page is seen as a touch screen",
+    );
+    assert.ok(!(await mouse.page.evaluate(() => matchMedia("(hover: none)").matches)), "the other page has a mouse");
+    for (const [{ page }, shown] of [
+      [touch, false],
+      [mouse, true],
+    ]) {
+      await playBots(page);
+      // Income on our turns until a window (a claim to challenge, or an action to block)
+      // brings buttons with keys.
+      const key = page.locator("[data-testid=decision-area] button[aria-keyshortcuts] kbd").first();
+      const deadline = Date.now() + 120_000;
+      while (!(await key.count())) {
+        assert.ok(Date.now() < deadline, "a window came");
+        const income = page.getByRole("button", { name: /^Income/ });
+        if (await income.count()) await income.first().click({ timeout: 1_000 }).catch(() => {});
+        else await page.waitForTimeout(50);
+      }
+      const b = page.locator("[data-testid=decision-area] button[aria-keyshortcuts]").first();
+      const [visible, pad] = await b.evaluate((b) => [
+        b.querySelector("kbd").checkVisibility(),
+        getComputedStyle(b.querySelector(".d-label")).paddingInlineEnd,
+      ]);
+      assert.equal(visible, shown, `the key ${shown ? "shown" : "not shown"} on ${shown ? "a mouse's" : "a touch"} page`);
+      assert.equal(pad === "0px", !shown, `its words ${shown ? "leave room for" : "take the room of"} the key (${pad})`);
+      // The key still works for a keyboard plugged into a tablet: the button keeps it.
+      assert.match(await b.getAttribute("aria-keyshortcuts"), /^[PCB]$/);
+    }
+    assert.deepEqual([...touch.errors, ...mouse.errors], []);
+  } finally {
+    await touch.context.close();
+    await mouse.context.close();
   }
 });

@@ -175,12 +175,13 @@ export async function startTable({ relayArgs = [], browser: shared, dist = DIST 
 
 /**
  * A page in a browser context of its own (its own storage, like another person's
- * browser), on the first screen; `init` runs in every page before the page's own scripts.
+ * browser), on the first screen; `init` runs in every page before the page's own scripts,
+ * `device` holds more of the context's options (`{ hasTouch: true, isMobile: true }`, say).
  * Returns `{ context, page, errors, watch }`: `errors` gathers the page's uncaught errors
  * and console errors, `watch(p)` gathers another page's too.
  */
-export async function openPage(browser, base, { viewport = { width: 1280, height: 800 }, init } = {}) {
-  const context = await browser.newContext({ viewport, permissions: ["camera", "microphone"] });
+export async function openPage(browser, base, { viewport = { width: 1280, height: 800 }, init, device = {} } = {}) {
+  const context = await browser.newContext({ viewport, permissions: ["camera", "microphone"], ...device });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors = [];
