@@ -520,6 +520,7 @@ reserve = Reserve
 court = Hof
 mode-draft = Draft
 rules-cards = Regeln & Karten
+how-to-play = Spielregeln
 close = Schließen
 this-table = Dieser Tisch: { $inquisitor ->
     [yes] Inquisitor statt Botschafter

@@ -530,6 +530,7 @@ reserve = Reserve
 court = Court
 mode-draft = Draft
 rules-cards = Rules & cards
+how-to-play = How to play
 close = Close
 this-table = This table: { $inquisitor ->
     [yes] Inquisitor instead of Ambassador

@@ -521,6 +521,7 @@ reserve = Reserva
 court = Corte
 mode-draft = Draft
 rules-cards = Reglas y cartas
+how-to-play = Cómo se juega
 close = Cerrar
 this-table = Esta mesa: { $inquisitor ->
     [yes] Inquisidor en lugar de Embajador

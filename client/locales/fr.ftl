@@ -521,6 +521,7 @@ reserve = Réserve
 court = Cour
 mode-draft = Draft
 rules-cards = Règles et cartes
+how-to-play = Comment jouer
 close = Fermer
 this-table = Cette table : { $inquisitor ->
     [yes] Inquisiteur à la place de l’Ambassadeur

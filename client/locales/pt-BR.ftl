@@ -518,6 +518,7 @@ reserve = Reserva
 court = Corte
 mode-draft = Draft
 rules-cards = Regras e cartas
+how-to-play = Como jogar
 close = Fechar
 this-table = Esta mesa: { $inquisitor ->
     [yes] Inquisidor no lugar do Embaixador

@@ -75,6 +75,12 @@ test("two people and a bot play a room game to the end over the data channel", {
     await guest.page.getByTestId("player-name").fill("Bo");
     await guest.page.getByTestId("join-room").click();
     await guest.page.getByTestId("room-code").waitFor();
+    // While they wait in the lobby, a joiner can read how to play.
+    await guest.page.getByRole("button", { name: "How to play" }).click();
+    const rules = guest.page.getByRole("dialog", { name: "Rules and cards" });
+    await rules.getByRole("img", { name: "Duke", exact: true }).waitFor();
+    await rules.getByRole("button", { name: "Close" }).click();
+    await rules.waitFor({ state: "detached" });
 
     // The joiner said hello over the data channel and took the open seat: both lobbies
     // show two people.

@@ -88,7 +88,27 @@ for (const [label, viewport, players, options] of [
       assert.deepEqual(await lowContrast(page), [], "first screen: contrast");
       await shot(page, `table-start-${label}`);
 
+      // How to play, from the first screen: the rules and cards, closed by Escape, the
+      // focus back on the button that opened them.
+      const how = page.getByRole("button", { name: "How to play" });
+      assert.equal(await outsideViewport(page, how), null, "How to play is on the first screen");
+      await how.click();
+      const rules = page.getByRole("dialog", { name: "Rules and cards" });
+      await rules.waitFor();
+      await rules.getByRole("img", { name: "Contessa", exact: true }).waitFor();
+      assert.match(await rules.textContent(), /Blocks assassination/);
+      assert.equal(await rules.locator("p.muted").count(), 0, "no table's options before there is a table");
+      await page.waitForFunction(() => document.activeElement?.closest("[role=dialog]"), null, { timeout: 2_000 });
+      if (phone) assert.deepEqual(await smallTargets(page), [], "rules from the first screen: touch targets");
+      assert.deepEqual(await lowContrast(page), [], "rules from the first screen: contrast");
+      await shot(page, `table-start-rules-${label}`);
+      await page.keyboard.press("Escape");
+      await rules.waitFor({ state: "detached" });
+      await page.waitForFunction(() => document.activeElement?.dataset.testid === "how-to-play", null, { timeout: 2_000 });
+
       await playBots(page, players, options);
+      // At the table its bar has the rules instead.
+      assert.equal(await how.isVisible(), false, "no second rules button at the table");
       assert.equal(await page.getByTestId("seat").count(), players);
       // Names never vanish: every seat's whole name is shown.
       for (const n of await page.locator(".t-name").all()) {

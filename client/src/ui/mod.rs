@@ -43,13 +43,33 @@ pub fn App() -> impl IntoView {
             Phase::Hosting(_) | Phase::Joined(_) => Screen::Room,
         })
     });
+    // The rules, from the first screen and a room's lobby (at a table, its bar has them).
+    let rules = RwSignal::new(false);
+    let close_rules = Callback::new(move |()| {
+        rules.set(false);
+        request_animation_frame(|| {
+            table::focus_first(".top .how-to");
+        });
+    });
     view! {
         <div class="shell">
             <header class="top">
                 <h1 class="logo">"Coup"</h1>
                 <span class="tagline">{t("tagline")}</span>
+                <button
+                    class="btn ghost how-to"
+                    data-testid="how-to-play"
+                    aria-haspopup="dialog"
+                    on:click=move |_| rules.set(true)
+                >
+                    <span class="how-icon" aria-hidden="true">"?"</span>
+                    <span class="how-text">{t("how-to-play")}</span>
+                </button>
                 <language::Picker />
             </header>
+            <Show when=move || rules.get()>
+                <table::RulesDialog close=close_rules />
+            </Show>
             <Notices />
             <main class="main">
                 {move || match screen.get() {

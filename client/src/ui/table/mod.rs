@@ -640,12 +640,11 @@ pub(crate) fn LeaveButton(
     }
 }
 
-/// The card reference and the rules, in our words (from docs/RULES.md), with the table's
-/// options and timers.
+/// The card reference and the rules at a table, with the table's options and timers.
 #[component]
 fn Help(close: Callback<()>) -> impl IntoView {
     let ctx = expect_context::<TableCtx>();
-    let table = move || {
+    let about = Signal::derive(move || {
         ctx.snap.with(|s| {
             s.as_ref().map(|s| {
                 let timers = s.timers;
@@ -665,7 +664,21 @@ fn Help(close: Callback<()>) -> impl IntoView {
                 )
             })
         })
-    };
+    });
+    view! { <RulesDialog close about /> }
+}
+
+/// The card reference and the rules, in our words (from docs/RULES.md): at a table (with
+/// `about`, what this table plays with) and from the first screen or a room's lobby.
+/// Escape closes it.
+#[component]
+pub fn RulesDialog(
+    /// Closes it.
+    close: Callback<()>,
+    /// A line on the table it is read at, when there is one.
+    #[prop(into, optional)]
+    about: Signal<Option<String>>,
+) -> impl IntoView {
     request_animation_frame(|| {
         focus_first(".t-help button");
     });
@@ -680,13 +693,24 @@ fn Help(close: Callback<()>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="t-help" role="dialog" aria-modal="true" aria-label=t("rules-dialog")>
+        <div
+            class="t-help"
+            role="dialog"
+            aria-modal="true"
+            aria-label=t("rules-dialog")
+            on:keydown=move |e| {
+                if e.key() == "Escape" {
+                    e.stop_propagation();
+                    close.run(());
+                }
+            }
+        >
             <div class="t-help-body panel">
                 <div class="side-row">
                     <h2>{t("rules-cards")}</h2>
                     <button class="btn" on:click=move |_| close.run(())>{t("close")}</button>
                 </div>
-                <p class="muted">{table}</p>
+                {move || about.get().map(|a| view! { <p class="muted">{a}</p> })}
                 <ul class="ref-cards">{cards}</ul>
                 <div class="t-rules" inner_html=t("rules-html")></div>
             </div>
