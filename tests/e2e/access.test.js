@@ -196,6 +196,11 @@ test("a whole game against bots played with the keyboard alone", { timeout: 300_
         await page.keyboard.press("Enter");
         await page.waitForFunction(() => document.activeElement?.closest("[role=dialog]"), null, { timeout: 2_000 });
         assert.equal((await focused(page)).dialog, "Rules and cards", "the rules take the focus");
+        // A modal: Tab and Shift+Tab stay in it.
+        for (const key of ["Tab", "Tab", "Shift+Tab", "Shift+Tab"]) {
+          await page.keyboard.press(key);
+          assert.equal((await focused(page)).dialog, "Rules and cards", `after ${key}, still in the rules`);
+        }
         await page.keyboard.press("Escape");
         await page.getByRole("dialog", { name: "Rules and cards" }).waitFor({ state: "detached" });
         await page.waitForFunction(() => document.activeElement?.textContent.trim() === "Rules & cards", null, { timeout: 2_000 });
@@ -238,6 +243,22 @@ test("a whole game against bots played with the keyboard alone", { timeout: 300_
     // The end: the focus goes into its dialog.
     await page.waitForFunction(() => document.activeElement?.closest("[role=dialog]"), null, { timeout: 3_000 });
     assert.equal((await focused(page)).dialog, "Game over");
+    // Tab goes round its controls and never to the page behind it: from its last to its
+    // first, and Shift+Tab from its first to its last.
+    const controls = await page.getByRole("dialog", { name: "Game over" }).getByRole("button").count();
+    const seen = new Set();
+    for (let i = 0; i < controls + 2; i++) {
+      await page.keyboard.press("Tab");
+      const f = await focused(page);
+      assert.equal(f.dialog, "Game over", `Tab ${i + 1}: still in the end's dialog (on ${f.text})`);
+      seen.add(f.text);
+    }
+    assert.equal(seen.size, controls, `every control of the end reached by Tab: ${[...seen]}`);
+    await page.getByRole("dialog", { name: "Game over" }).getByRole("button").first().focus();
+    await page.keyboard.press("Shift+Tab");
+    const back = await focused(page);
+    assert.equal(back.dialog, "Game over", "Shift+Tab from the first stays in the dialog");
+    assert.equal(back.text, (await page.getByRole("dialog", { name: "Game over" }).getByRole("button").last().textContent()).trim());
     // What happened was read out as it came.
     const newest = (await page.getByTestId("log").locator("li").first().textContent()).trim();
     const said = await page.getByTestId("said-log").textContent();

@@ -463,6 +463,53 @@ fn note_focus(e: &web_sys::FocusEvent) {
     }
 }
 
+/// Keeps Tab inside a modal dialog (the keydown's current target, which has the focus):
+/// Tab from its last control goes to its first, Shift+Tab from its first to its last.
+/// The page behind stays out of reach until it closes.
+pub(crate) fn keep_tab_inside(e: &web_sys::KeyboardEvent) {
+    if e.key() != "Tab" {
+        return;
+    }
+    let Some(dialog) = e
+        .current_target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return;
+    };
+    let Ok(list) = dialog.query_selector_all(
+        "button:not([disabled]), select:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])",
+    ) else {
+        return;
+    };
+    let items: Vec<web_sys::HtmlElement> = (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into().ok())
+        .collect();
+    let (Some(first), Some(last)) = (items.first(), items.last()) else {
+        e.prevent_default();
+        return;
+    };
+    let active = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element());
+    let is = |el: &web_sys::HtmlElement| {
+        active
+            .as_ref()
+            .is_some_and(|a| a == AsRef::<web_sys::Element>::as_ref(el))
+    };
+    let to = if e.shift_key() && is(first) {
+        Some(last)
+    } else if !e.shift_key() && is(last) {
+        Some(first)
+    } else {
+        None
+    };
+    if let Some(el) = to {
+        e.prevent_default();
+        let _ = el.focus();
+    }
+}
+
 /// Focuses the first element `selector` finds; whether there was one.
 pub(crate) fn focus_first(selector: &str) -> bool {
     let el = web_sys::window()
@@ -703,6 +750,7 @@ pub fn RulesDialog(
                     e.stop_propagation();
                     close.run(());
                 }
+                keep_tab_inside(&e);
             }
         >
             <div class="t-help-body panel">

@@ -592,6 +592,7 @@ pub fn GameOver(snap: Snap) -> impl IntoView {
             aria-label=t("game-over")
             data-testid="game-over"
             data-winner=winner.0.to_string()
+            on:keydown=move |e| super::keep_tab_inside(&e)
         >
             <div class="t-over-body panel">
                 <h2>{title}</h2>
