@@ -4,12 +4,22 @@
 use clap::Parser as _;
 use coup_server::{Config, LogFormat};
 
-#[tokio::main]
-async fn main() -> std::process::ExitCode {
+fn main() -> std::process::ExitCode {
     if let Some(code) = coup_server::healthcheck::from_args(std::env::args_os()) {
         return code;
     }
     let config = Config::parse().normalized();
+    match config.runtime() {
+        Ok(runtime) => runtime.block_on(relay(config)),
+        Err(e) => {
+            eprintln!("coup-relay: cannot start the runtime: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the relay with `config` until SIGTERM or ctrl-c.
+async fn relay(config: Config) -> std::process::ExitCode {
     let filter = coup_server::log_filter(std::env::var("RUST_LOG").ok().as_deref());
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
     match config.log_format {
@@ -37,6 +47,7 @@ async fn main() -> std::process::ExitCode {
         room_size = config.room_size,
         max_rooms = config.max_rooms,
         max_connections = config.max_connections,
+        threads = config.threads,
         "coup-relay listening"
     );
     match coup_server::serve(listener, config, shutdown_signal()).await {
