@@ -260,7 +260,12 @@ test("a whole game against bots played with the keyboard alone", { timeout: 300_
     assert.equal(back.dialog, "Game over", "Shift+Tab from the first stays in the dialog");
     assert.equal(back.text, (await page.getByRole("dialog", { name: "Game over" }).getByRole("button").last().textContent()).trim());
     // What happened was read out as it came.
-    const newest = (await page.getByTestId("log").locator("li").first().textContent()).trim();
+    // The newest turn comes first, its lines in the order they happened: the newest line
+    // is the last one before the next turn's heading.
+    const lines = await page.getByTestId("log").locator("li").evaluateAll((ls) =>
+      ls.map((l) => ({ text: l.textContent.trim(), turn: l.classList.contains("turn") })));
+    const next = lines.findIndex((l, i) => i > 0 && l.turn);
+    const newest = lines[(next < 0 ? lines.length : next) - 1].text;
     const said = await page.getByTestId("said-log").textContent();
     assert.ok(said.includes(newest), `the newest line is read out: "${newest}" in "${said}"`);
     console.log(`    keyboard only: ${decisions} decisions, ${byKey} by their key`);

@@ -156,6 +156,16 @@ for (const [label, viewport, players, options] of [
           const whom = (await seat.locator(".t-name").textContent()).trim();
           await seat.click();
           await page.getByTestId("log").getByText(new RegExp(`You claim the Captain to steal from ${whom}`)).waitFor({ timeout: 5_000 });
+          // The log shows the newest turn first, each turn under its own heading and in
+          // the order it went: our claim sits under "— Your turn —", and the list opens
+          // with a heading.
+          const lines = await page.getByTestId("log").locator("li").evaluateAll((ls) =>
+            ls.map((l) => ({ text: l.textContent.trim(), turn: l.classList.contains("turn"), newest: l.classList.contains("newest") })));
+          assert.equal(lines.filter((l) => l.newest).length, 1, "one line, the newest, is lit");
+          const claim = lines.findIndex((l) => l.text.startsWith(`You claim the Captain to steal from ${whom}`));
+          const heading = lines.slice(0, claim).reverse().find((l) => l.turn);
+          assert.equal(heading?.text, "— Your turn —", `our claim's turn heads it: ${JSON.stringify(lines.slice(0, claim + 1))}`);
+          assert.ok(lines[0].turn, `the log opens with the newest turn's heading: ${lines[0].text}`);
           tapped = true;
           continue;
         }

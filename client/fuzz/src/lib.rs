@@ -11,7 +11,7 @@
 //! replays `seeds/` and a fixed sweep of recipes.
 
 use coup_client::model::moment::{chart_points, chart_scale, coins_over_time, figures};
-use coup_client::model::words::{input_hint, input_label, log_lines, seat_names};
+use coup_client::model::words::{input_hint, input_label, log_lines, reading_order, seat_names};
 use coup_client::model::{Effect, Intent, RelayPeer, Session, SoloSetup};
 use coup_fuzz::{Bytes, Harness, admin_cmd, bent, honest_stream};
 use shared::engine::{Options, Seat};
@@ -135,9 +135,13 @@ impl Page {
         let (game_no, options) = guest
             .game()
             .map_or((0, Options::default()), |g| (g.game_no, g.view.options));
-        for line in log_lines(guest.log(), game_no, &names, me, options) {
-            let _ = line;
-        }
+        let lines = log_lines(guest.log(), game_no, &names, me, options);
+        let mut shown = reading_order(&lines);
+        assert_eq!(shown.len(), lines.len(), "the table shows every line once");
+        shown.sort_by_key(|l| l.n);
+        let mut by_entry = lines.clone();
+        by_entry.sort_by_key(|l| l.n);
+        assert_eq!(shown, by_entry, "the table shows the log's own lines");
         let Some(game) = guest.game() else {
             return;
         };

@@ -328,8 +328,37 @@ pub fn describe(e: &Event, names: &[String], me: Option<Seat>, options: Options)
     sentence(e, options).map(|s| s.render(names, me))
 }
 
-/// One line of the table's log: the number of its entry, and the line.
-pub type LogLine = (u64, String);
+/// One line of the table's log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    /// The number of its log entry.
+    pub n: u64,
+    /// The line, written for its reader.
+    pub text: String,
+    /// Whether it opens a turn ("— Ana's turn —").
+    pub turn: bool,
+}
+
+/// The log's lines in the order the table shows them: the newest turn first, and each
+/// turn's lines, its heading first, in the order they happened. A reader then finds
+/// the turn being played at the top and reads each turn as it went ("claims the Duke to
+/// take Tax", then "takes 3 coins"), instead of reading every line backwards, with each
+/// heading under the lines of its turn. Lines before the first heading (a log cut short)
+/// are a turn of their own.
+pub fn reading_order(lines: &[LogLine]) -> Vec<LogLine> {
+    let mut turns: Vec<&[LogLine]> = Vec::new();
+    let mut start = 0;
+    for (i, line) in lines.iter().enumerate() {
+        if line.turn && i > start {
+            turns.push(&lines[start..i]);
+            start = i;
+        }
+    }
+    if start < lines.len() {
+        turns.push(&lines[start..]);
+    }
+    turns.into_iter().rev().flatten().cloned().collect()
+}
 
 /// The log of game `game_no` as `me` reads it, oldest first: its events and the notes about
 /// the table since it was dealt, one line per thing that happened. The first turn is
@@ -358,12 +387,20 @@ pub fn log_lines(
                 if started && let Some(first) = first {
                     turn_seen = true;
                     let line = Sentence::new("log-turn").seat("seat", *first);
-                    out.push((e.n, line.render(names, me)));
+                    out.push(LogLine {
+                        n: e.n,
+                        text: line.render(names, me),
+                        turn: true,
+                    });
                 }
             }
             LogItem::Note { note } if started => {
                 if let Some(s) = note_sentence(note) {
-                    out.push((e.n, s.render(names, me)));
+                    out.push(LogLine {
+                        n: e.n,
+                        text: s.render(names, me),
+                        turn: false,
+                    });
                 }
             }
             LogItem::Event { game_no: g, event } if *g == game_no => {
@@ -378,7 +415,11 @@ pub fn log_lines(
                     Event::Declared { seat, .. } if !turn_seen => {
                         turn_seen = true;
                         let first = Sentence::new("log-turn").seat("seat", seat);
-                        out.push((e.n, first.render(names, me)));
+                        out.push(LogLine {
+                            n: e.n,
+                            text: first.render(names, me),
+                            turn: true,
+                        });
                         false
                     }
                     Event::Gained { seat, .. } => matches!(
@@ -393,8 +434,12 @@ pub fn log_lines(
                     _ => false,
                 };
                 prev = Some(event);
-                if !skip && let Some(line) = describe(&event, names, me, options) {
-                    out.push((e.n, line));
+                if !skip && let Some(text) = describe(&event, names, me, options) {
+                    out.push(LogLine {
+                        n: e.n,
+                        text,
+                        turn: matches!(event, Event::TurnStarted { .. }),
+                    });
                 }
             }
             _ => {}
@@ -828,7 +873,7 @@ mod tests {
         ];
         let lines: Vec<String> = log_lines(&entries, 1, &n, Some(Seat(0)), Options::default())
             .into_iter()
-            .map(|(_, l)| l)
+            .map(|l| l.text)
             .collect();
         assert_eq!(
             lines,
@@ -841,6 +886,61 @@ mod tests {
                 "Your time ran out: that counts as a pass",
             ]
         );
+    }
+
+    #[test]
+    fn the_table_shows_the_newest_turn_first_and_each_turn_in_order() {
+        let line = |n: u64, text: &str| LogLine {
+            n,
+            text: text.to_owned(),
+            turn: text.starts_with('—'),
+        };
+        let log = [
+            line(1, "Bo takes 1 coin"),
+            line(2, "— Ana's turn —"),
+            line(3, "Ana claims the Duke to take Tax"),
+            line(4, "Ana takes 3 coins"),
+            line(5, "— Your turn —"),
+            line(6, "You take Income: 1 coin"),
+            line(7, "— Bo's turn —"),
+        ];
+        let shown: Vec<String> = reading_order(&log).into_iter().map(|l| l.text).collect();
+        assert_eq!(
+            shown,
+            [
+                "— Bo's turn —",
+                "— Your turn —",
+                "You take Income: 1 coin",
+                "— Ana's turn —",
+                "Ana claims the Duke to take Tax",
+                "Ana takes 3 coins",
+                // Cut short before its heading: a turn of its own, the oldest.
+                "Bo takes 1 coin",
+            ]
+        );
+        assert!(reading_order(&[]).is_empty());
+        // A log with no heading at all reads as it happened.
+        let plain = [line(1, "a"), line(2, "b")];
+        assert_eq!(reading_order(&plain), plain);
+    }
+
+    #[test]
+    fn turn_lines_are_marked_as_such() {
+        let n = names();
+        let entries = [
+            entry(1, Event::TurnStarted { seat: Seat(1) }),
+            entry(
+                2,
+                Event::Declared {
+                    seat: Seat(1),
+                    action: Action::Income,
+                    paid: 0,
+                },
+            ),
+        ];
+        let lines = log_lines(&entries, 1, &n, Some(Seat(0)), Options::default());
+        let marks: Vec<bool> = lines.iter().map(|l| l.turn).collect();
+        assert_eq!(marks, [true, false], "{lines:?}");
     }
 
     #[test]
@@ -858,7 +958,7 @@ mod tests {
         let lines = |entries: &[LogEntry]| -> Vec<String> {
             log_lines(entries, 1, &n, Some(Seat(0)), Options::default())
                 .into_iter()
-                .map(|(_, l)| l)
+                .map(|l| l.text)
                 .collect()
         };
         assert_eq!(lines(std::slice::from_ref(&start)), ["— Ana's turn —"]);

@@ -18,7 +18,7 @@ use crate::i18n::{Arg, t, tr};
 use crate::model::table::{level_name, timer_name};
 use crate::model::words::{
     LogLine, ability, allegiance_name, card_name, claim_words, coins, log_lines, note_sentence,
-    seat_names,
+    reading_order, seat_names,
 };
 use crate::model::{Intent, SoloSetup, Table};
 use crate::ui::labels;
@@ -255,6 +255,9 @@ fn TableBody() -> impl IntoView {
         ctx.snap
             .with(|s| s.as_ref().map(|s| s.log.clone()).unwrap_or_default())
     });
+    // The line that happened last, lit in the log (the newest turn's last line, which is
+    // not the log's first line once its turn has a heading above it).
+    let newest = Memo::new(move |_| log.with(|l| l.last().map(|l| (l.n, l.text.clone()))));
     // Your turn is noticed: the tab's title, and a short vibration on phones.
     let owed = Memo::new(move |_| {
         ctx.snap
@@ -285,13 +288,13 @@ fn TableBody() -> impl IntoView {
     // and the time left when asked (polite).
     let added = Memo::new(move |was: Option<&(u64, String)>| {
         log.with(|l| {
-            let last = l.last().map_or(0, |(n, _)| *n);
+            let last = l.last().map_or(0, |l| l.n);
             // A rematch numbers its lines anew.
             let since = was.map_or(0, |w| if w.0 <= last { w.0 } else { 0 });
             let new: Vec<&str> = l
                 .iter()
-                .filter(|(n, _)| *n > since)
-                .map(|(_, t)| t.as_str())
+                .filter(|l| l.n > since)
+                .map(|l| l.text.as_str())
                 .collect();
             (last, new.join(". "))
         })
@@ -366,12 +369,17 @@ fn TableBody() -> impl IntoView {
                 <h2 class="side-title" id="t-log-title">{t("table-log")}</h2>
                 <ol class="t-log" data-testid="log" tabindex="0" aria-labelledby="t-log-title">
                     <For
-                        each=move || log.get().into_iter().rev()
+                        each=move || log.with(|l| reading_order(l))
                         // The text too: a rematch numbers its lines anew.
-                        key=|(n, line)| (*n, line.clone())
-                        children=|(_, line)| {
-                            let turn = line.starts_with('—');
-                            view! { <li class:turn=turn>{line}</li> }
+                        key=|l| (l.n, l.text.clone())
+                        children=move |l| {
+                            let key = (l.n, l.text.clone());
+                            let is_newest = move || newest.with(|x| x.as_ref() == Some(&key));
+                            view! {
+                                <li class:turn=l.turn class:newest=is_newest>
+                                    {l.text}
+                                </li>
+                            }
                         }
                     />
                 </ol>
