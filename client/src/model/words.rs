@@ -377,6 +377,11 @@ pub fn log_lines(
     let mut prev: Option<Event> = None;
     let mut early: Option<(Seat, Card)> = None;
     for e in entries {
+        let line = |text: String, turn: bool| LogLine { n: e.n, text, turn };
+        let heading = |seat: Seat| {
+            let text = Sentence::new("log-turn").seat("seat", seat);
+            line(text.render(names, me), true)
+        };
         match &e.item {
             LogItem::Note {
                 note: Note::GameStarted { game_no: g, first },
@@ -386,21 +391,12 @@ pub fn log_lines(
                 // has acted (a log cut short of the start falls back to that below).
                 if started && let Some(first) = first {
                     turn_seen = true;
-                    let line = Sentence::new("log-turn").seat("seat", *first);
-                    out.push(LogLine {
-                        n: e.n,
-                        text: line.render(names, me),
-                        turn: true,
-                    });
+                    out.push(heading(*first));
                 }
             }
             LogItem::Note { note } if started => {
                 if let Some(s) = note_sentence(note) {
-                    out.push(LogLine {
-                        n: e.n,
-                        text: s.render(names, me),
-                        turn: false,
-                    });
+                    out.push(line(s.render(names, me), false));
                 }
             }
             LogItem::Event { game_no: g, event } if *g == game_no => {
@@ -414,12 +410,7 @@ pub fn log_lines(
                     }
                     Event::Declared { seat, .. } if !turn_seen => {
                         turn_seen = true;
-                        let first = Sentence::new("log-turn").seat("seat", seat);
-                        out.push(LogLine {
-                            n: e.n,
-                            text: first.render(names, me),
-                            turn: true,
-                        });
+                        out.push(heading(seat));
                         false
                     }
                     Event::Gained { seat, .. } => matches!(
@@ -435,11 +426,7 @@ pub fn log_lines(
                 };
                 prev = Some(event);
                 if !skip && let Some(text) = describe(&event, names, me, options) {
-                    out.push(LogLine {
-                        n: e.n,
-                        text,
-                        turn: matches!(event, Event::TurnStarted { .. }),
-                    });
+                    out.push(line(text, matches!(event, Event::TurnStarted { .. })));
                 }
             }
             _ => {}
