@@ -20,7 +20,7 @@
 //! capped at `--hard-iters` iterations; `--hard-ms 0` removes the clock, making every game
 //! a pure function of the seed. `--hard-set caution=4,doubt=2.5` overrides Hard's heuristic
 //! constants (`shared::bots::normal::TUNING_NAMES`, at every table size) and its search's
-//! (`shared::bots::hard::SEARCH_NAMES`: `z_switch`, `searched_truth`, `trust`,
+//! (`shared::bots::hard::SEARCH_NAMES`: `z_switch`, `z_switch_heads_up`, `searched_truth`, `trust`,
 //! `trust_heads_up`, `mix`, `mix_heads_up`, `self_read`, `z_bluff`, `honest`,
 //! `honest_heads_up`, `min_gain`, `min_gain_heads_up`) for tuning tournaments against the
 //! styles. `--trace G` replays only game `G` (the summary names the longest game) and

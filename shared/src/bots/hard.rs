@@ -39,9 +39,11 @@ const MAX_ARMS: usize = 16;
 /// The search's constants, settable by name ([`Search::set`]) for tuning tournaments.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Search {
-    /// How many standard errors of paired advantage a candidate needs to replace the
-    /// heuristic's choice.
+    /// At tables of three or more, how many standard errors of paired advantage a
+    /// candidate needs to replace the heuristic's choice.
     pub z_switch: f32,
+    /// The same in 2-player games.
+    pub z_switch_heads_up: f32,
     /// The most likely true a claim may be for the search to consider challenging it
     /// when the heuristic would not.
     pub searched_truth: f32,
@@ -81,8 +83,9 @@ pub struct Search {
 }
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 12] = [
+pub const SEARCH_NAMES: [&str; 13] = [
     "z_switch",
+    "z_switch_heads_up",
     "searched_truth",
     "trust",
     "trust_heads_up",
@@ -108,9 +111,13 @@ impl Search {
     /// Heads-up, the search overrules the heuristic only for a gain of at least 5 points
     /// of win probability (`min_gain_heads_up`): without that floor, 3,000 playouts won
     /// less against the bluffing style than 100 did, on two seeds (BENCHMARKS.md), the
-    /// playouts' model of it being sure of small differences that were not there.
+    /// playouts' model of it being sure of small differences that were not there. At
+    /// tables of three or more the search overrules its heuristic, which there claims only
+    /// what it holds, for an advantage of one standard error (`z_switch`); a bluff still
+    /// needs two (`z_bluff`), heads-up every change does (`z_switch_heads_up`).
     pub const HARD: Search = Search {
-        z_switch: 2.0,
+        z_switch: 1.0,
+        z_switch_heads_up: 2.0,
         searched_truth: 0.5,
         trust: 0.5,
         trust_heads_up: 1.0,
@@ -131,6 +138,7 @@ impl Search {
         }
         let f = match name {
             "z_switch" => &mut self.z_switch,
+            "z_switch_heads_up" => &mut self.z_switch_heads_up,
             "searched_truth" => &mut self.searched_truth,
             "trust" => &mut self.trust,
             "trust_heads_up" => &mut self.trust_heads_up,
@@ -344,7 +352,8 @@ impl Hard {
     /// stream (common random numbers), so comparisons between candidates are paired: the
     /// deal, which dominates the outcome of any one game, cancels out. A candidate other
     /// than the heuristic's replaces it only when its paired advantage is clear (more than
-    /// [`Search::z_switch`] standard errors), so noise never makes Hard worse than its heuristics.
+    /// [`Search::z_switch`] standard errors, [`Search::z_bluff`] for a bluff), so noise
+    /// seldom makes Hard worse than its heuristics.
     fn search(
         &mut self,
         view: &View,
@@ -434,6 +443,7 @@ impl Hard {
         }
         let n = worlds as f32;
         let min_gain = by_table_size(view, self.search.min_gain_heads_up, self.search.min_gain);
+        let z_switch = by_table_size(view, self.search.z_switch_heads_up, self.search.z_switch);
         let mut best = 0;
         let mut best_mean = 0.0f32;
         let mut mean = [0.0f32; MAX_ARMS];
@@ -445,7 +455,7 @@ impl Hard {
             let z = if bluffs.get(arm).copied().unwrap_or(false) && !bluffs[0] {
                 self.search.z_bluff
             } else {
-                self.search.z_switch
+                z_switch
             };
             if mean[arm] > best_mean && mean[arm] > (z * se[arm]).max(min_gain) {
                 best = arm;
