@@ -394,6 +394,7 @@ fn hard_needs_a_real_gain_to_overrule_its_heuristic_heads_up() {
     };
     let never = choices(Search {
         z_switch: 100.0,
+        z_switch_heads_up: 100.0,
         z_bluff: 100.0,
         ..quiet
     });
