@@ -339,6 +339,14 @@ pub struct LogLine {
     pub turn: bool,
 }
 
+impl LogLine {
+    /// What tells one line from another on the table: its entry and its text (a rematch
+    /// numbers its entries anew).
+    pub fn key(&self) -> (u64, String) {
+        (self.n, self.text.clone())
+    }
+}
+
 /// The log's lines in the order the table shows them: the newest turn first, and each
 /// turn's lines, its heading first, in the order they happened. A reader then finds
 /// the turn being played at the top and reads each turn as it went ("claims the Duke to

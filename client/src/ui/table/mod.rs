@@ -257,7 +257,7 @@ fn TableBody() -> impl IntoView {
     });
     // The line that happened last, lit in the log (the newest turn's last line, which is
     // not the log's first line once its turn has a heading above it).
-    let newest = Memo::new(move |_| log.with(|l| l.last().map(|l| (l.n, l.text.clone()))));
+    let newest = Memo::new(move |_| log.with(|l| l.last().map(LogLine::key)));
     // Your turn is noticed: the tab's title, and a short vibration on phones.
     let owed = Memo::new(move |_| {
         ctx.snap
@@ -370,10 +370,9 @@ fn TableBody() -> impl IntoView {
                 <ol class="t-log" data-testid="log" tabindex="0" aria-labelledby="t-log-title">
                     <For
                         each=move || log.with(|l| reading_order(l))
-                        // The text too: a rematch numbers its lines anew.
-                        key=|l| (l.n, l.text.clone())
+                        key=LogLine::key
                         children=move |l| {
-                            let key = (l.n, l.text.clone());
+                            let key = l.key();
                             let is_newest = move || newest.with(|x| x.as_ref() == Some(&key));
                             view! {
                                 <li class:turn=l.turn class:newest=is_newest>
