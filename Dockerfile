@@ -29,13 +29,14 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends nodejs npm \
  && rm -rf /var/lib/apt/lists/* \
  && rustup target add wasm32-unknown-unknown
-# Its own layer, rebuilt only when the pin in client/Cargo.toml changes.
+# Its own layer, rebuilt only when the pins in client/Cargo.toml or .ci/lib.sh change.
 COPY .ci/lib.sh .ci/lib.sh
 COPY client/Cargo.toml client/Cargo.toml
 RUN --mount=type=cache,id=coup-cargo-registry-client,target=/usr/local/cargo/registry,sharing=locked \
     . .ci/lib.sh \
  && cargo install wasm-bindgen-cli --locked --version "$(wasm_bindgen_version)" \
- && wasm-bindgen --version
+ && wasm-bindgen --version \
+ && ensure_wasm_split
 COPY . .
 # `cargo fetch --locked` first, so a stale lock file fails here, before the long build
 # (which is --locked too).

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Builds the browser client into dist/ (or the directory given as $1). Two wasm modules:
-#   coup_client   the page (interface, links, our own guest): what every player loads;
+# Builds the browser client into dist/ (or the directory given as $1). Three wasm modules:
+#   coup_client   the page's first screen (the frame, the lobby, the links, our own guest):
+#                 what every player loads first;
+#   split_table   the table's interface (a table, a room, the rules), cut out of coup_client
+#                 at its `#[wasm_split]` points; the page fetches it once the first screen is
+#                 up, through the link module __wasm_split.js;
 #   coup_referee  the referee's Web Worker (the host, the rules, the bots): only a page
 #                 that hosts a table loads it, when it starts the worker.
-# Each: cargo (wasm32, profile wasm-release) -> wasm-bindgen --target web -> wasm-opt -Oz.
+# Each: cargo (wasm32, profile wasm-release) -> [wasm-split-cli] -> wasm-bindgen --target
+# web -> wasm-opt -Oz.
 # Then content-hashed names for every .js/.wasm/.css (index.html and the worker's
 # bootstrap point at them), client/assets/, and a brotli (.br) and a gzip (.gz) file at
 # the highest levels beside each text or wasm file, which the relay sends by the
@@ -17,6 +22,7 @@ case "$OUT" in /*) ;; *) OUT="$PWD/$OUT" ;; esac
 section "client: tools"
 ensure_wasm_target
 ensure_wasm_bindgen
+ensure_wasm_split
 ensure_wasm_opt
 
 section "client: cargo build (wasm32, wasm-release)"
@@ -37,27 +43,47 @@ OPT_FLAGS=(-Oz
     --enable-mutable-globals --enable-reference-types --enable-multivalue
     --strip-debug --strip-producers)
 
-# Runs wasm-bindgen and wasm-opt on module $1 into $STAGE_ROOT/$1. wasm-opt under Node
-# takes most of a minute, so its output is kept beside cargo's and reused while the
-# module, the tools and the flags are the same.
+# Runs [wasm-split-cli,] wasm-bindgen and wasm-opt on module $1 into $STAGE_ROOT/$1 (with
+# a second argument `split`, the split modules land there too, each as opt-NAME.wasm, with
+# the link module __wasm_split.js). wasm-opt under Node takes most of a minute, so its
+# output is kept beside cargo's and reused while the module, the tools and the flags are
+# the same.
 STAGE_ROOT="$TARGET_DIR/coup-client-stage"
 bindgen() {
-    local name="$1" wasm="$TARGET_DIR/wasm32-unknown-unknown/wasm-release/$1.wasm" stage key
+    local name="$1" split="${2:-}" wasm="$TARGET_DIR/wasm32-unknown-unknown/wasm-release/$1.wasm"
+    local stage key input chunk
     [ -f "$wasm" ] || die "no $wasm after the build"
     stage="$STAGE_ROOT/$name"
-    key="$(sha256sum "$wasm" | cut -c1-64) $(wasm-bindgen --version) $("$WASM_OPT" --version) ${OPT_FLAGS[*]}"
+    key="$(sha256sum "$wasm" | cut -c1-64) $(wasm-bindgen --version) $("$WASM_OPT" --version) ${OPT_FLAGS[*]} split=$split $WASM_SPLIT_VERSION"
     if [ -f "$stage/key" ] && [ "$(cat "$stage/key")" = "$key" ] \
         && [ -f "$stage/opt.wasm" ] && [ -f "$stage/$name.js" ]; then
         note "$name: unchanged module, reusing the last wasm-bindgen and wasm-opt output"
-    else
-        rm -rf "$stage"
-        mkdir -p "$stage"
-        wasm-bindgen --target web --no-typescript --out-dir "$stage" "$wasm"
-        "$WASM_OPT" "${OPT_FLAGS[@]}" -o "$stage/opt.wasm" "$stage/${name}_bg.wasm"
-        printf '%s' "$key" >"$stage/key"
+        return
     fi
+    rm -rf "$stage"
+    mkdir -p "$stage"
+    input="$wasm"
+    local bindgen_flags=(--target web --no-typescript)
+    if [ -n "$split" ]; then
+        wasm-split-cli "$wasm" "$stage/split" --out-name "$name" --target web
+        [ -f "$stage/split/__wasm_split.js" ] || die "wasm-split-cli wrote no link module"
+        input="$stage/split/$name.wasm"
+        # The split modules reach the page's through the exports the linker made.
+        bindgen_flags+=(--keep-lld-exports)
+    fi
+    wasm-bindgen "${bindgen_flags[@]}" --out-dir "$stage" "$input"
+    "$WASM_OPT" "${OPT_FLAGS[@]}" -o "$stage/opt.wasm" "$stage/${name}_bg.wasm"
+    if [ -n "$split" ]; then
+        cp "$stage/split/__wasm_split.js" "$stage/__wasm_split.js"
+        for chunk in "$stage"/split/*.wasm; do
+            [ "$(basename "$chunk")" = "$name.wasm" ] && continue
+            "$WASM_OPT" "${OPT_FLAGS[@]}" -o "$stage/opt-$(basename "$chunk")" "$chunk"
+        done
+        rm -rf "$stage/split"
+    fi
+    printf '%s' "$key" >"$stage/key"
 }
-bindgen coup_client
+bindgen coup_client split
 bindgen coup_referee
 
 # name-HASH.ext, the hash of the content: the relay may cache these for a year.
@@ -71,7 +97,33 @@ hashed() {
 rm -rf "$OUT"
 mkdir -p "$OUT"
 WASM_NAME="$(hashed "$STAGE_ROOT/coup_client/opt.wasm" coup_client_bg wasm)"
-JS_NAME="$(hashed "$STAGE_ROOT/coup_client/coup_client.js" coup_client js)"
+# The split modules, then the link module that fetches them and the page's JS that imports
+# it. The link module imports the page's JS back, so its name hashes its content with that
+# import left out, and the page's JS as it is before it names the link module: either
+# changing makes a new name.
+LINK="$(mktemp)"
+cp "$STAGE_ROOT/coup_client/__wasm_split.js" "$LINK"
+SPLIT_NAMES=()
+for chunk in "$STAGE_ROOT"/coup_client/opt-*.wasm; do
+    [ -f "$chunk" ] || die "no split module in $STAGE_ROOT/coup_client"
+    stem="$(basename "$chunk" .wasm)"
+    stem="${stem#opt-}"
+    chunk_name="$(hashed "$chunk" "$stem" wasm)"
+    SPLIT_NAMES+=("$chunk_name")
+    grep -q "\"./$stem.wasm\"" "$LINK" || die "the link module does not fetch $stem.wasm"
+    sed -i "s|\"./$stem.wasm\"|\"./$chunk_name\"|" "$LINK"
+done
+grep -q 'from "./coup_client.js"' "$LINK" || die "the link module does not import coup_client.js"
+# (Only the import statement: the name also keys the wasm module's imports.)
+grep -q 'from "./__wasm_split.js"' "$STAGE_ROOT/coup_client/coup_client.js" \
+    || die "the page's JS does not import the link module"
+LINK_HASH="$(cat "$LINK" "$STAGE_ROOT/coup_client/coup_client.js" | sha256sum | cut -c1-16)"
+LINK_NAME="__wasm_split-$LINK_HASH.js"
+PAGE_JS="$(mktemp)"
+sed -e "s|from \"./__wasm_split.js\"|from \"./$LINK_NAME\"|" "$STAGE_ROOT/coup_client/coup_client.js" >"$PAGE_JS"
+JS_NAME="$(hashed "$PAGE_JS" coup_client js)"
+sed -e "s|from \"./coup_client.js\"|from \"./$JS_NAME\"|" "$LINK" >"$OUT/$LINK_NAME"
+rm -f "$LINK" "$PAGE_JS"
 CSS_NAME="$(hashed "$ROOT/client/style.css" style css)"
 REF_WASM="$(hashed "$STAGE_ROOT/coup_referee/opt.wasm" coup_referee_bg wasm)"
 REF_JS="$(hashed "$STAGE_ROOT/coup_referee/coup_referee.js" coup_referee js)"
@@ -96,6 +148,10 @@ note "wrote $OUT:"
 (cd "$OUT" && find . -type f ! -name '*.br' ! -name '*.gz' -printf '    %8s  %p\n' | sort -k2)
 # What a first load transfers, as brotli: a joiner's page, and a hosting page (the page
 # and the referee's worker).
+# The first screen is what a page needs before its player can act; the table's module
+# follows it at once.
+SPLITS="$(IFS=,; echo "${SPLIT_NAMES[*]}")"
 node "$ROOT/.ci/compress.mjs" --report "$OUT" \
-    "joiner=index.html,$JS_NAME,$WASM_NAME,$CSS_NAME,assets/favicon.svg" \
-    "host=index.html,$JS_NAME,$WASM_NAME,$CSS_NAME,assets/favicon.svg,$REF_BOOT,$REF_JS,$REF_WASM"
+    "joiner=index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,$CSS_NAME,assets/favicon.svg" \
+    "joiner with the table=index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,$CSS_NAME,assets/favicon.svg,$SPLITS" \
+    "host=index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,$CSS_NAME,assets/favicon.svg,$SPLITS,$REF_BOOT,$REF_JS,$REF_WASM"

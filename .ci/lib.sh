@@ -51,6 +51,20 @@ ensure_wasm_bindgen() {
     fi
 }
 
+# wasm-split-cli cuts the page's module at its `#[wasm_split]` points (the table's
+# interface) into the first screen's module and the table's. Pinned here; the runtime half
+# (`wasm_split_helpers`, locked in Cargo.lock) is from the same project.
+WASM_SPLIT_VERSION=0.2.4
+ensure_wasm_split() {
+    if cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+        note "wasm-split-cli $WASM_SPLIT_VERSION: present"
+    else
+        note "installing wasm-split-cli $WASM_SPLIT_VERSION (about 2 minutes the first time)"
+        cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" \
+            --features build-binary --locked
+    fi
+}
+
 # wasm-opt from npm's binaryen (pinned in .ci/tools/package-lock.json).
 WASM_OPT="$ROOT/.ci/tools/node_modules/.bin/wasm-opt"
 ensure_wasm_opt() {
