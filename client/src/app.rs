@@ -5,9 +5,14 @@
 //! Components reach it through [`Ctl`], a `Copy` handle in the Leptos context, and speak
 //! to it in [`Intent`]s. Nothing is borrowed across a call into the browser, so a browser
 //! callback that fires synchronously cannot find a `RefCell` already borrowed.
+//!
+//! What the page needs for its first screen is here; what moves the session is reached
+//! through one split point, [`later::drive`], whose code the page fetches after the first
+//! screen ([`crate::later`]). Each [`Input`] goes to it at once when it is here, and waits
+//! in a queue, in order, until then.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::rc::{Rc, Weak};
 
 use leptos::prelude::*;
@@ -16,6 +21,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
 use crate::i18n::{t, tr};
+use crate::later::{self, Fetch};
 use crate::model::rejoin::{HOST_KEY, HostRecord, REJOIN_KEY, RejoinRecord};
 use crate::model::relay_url::relay_url;
 use crate::model::{Effect, Intent, RelayPeer, Session, problems};
@@ -32,6 +38,18 @@ const TAB_KEY: &str = "coup.tab";
 
 /// How long a reloaded page waits for its predecessor to let the tab's lock go.
 const LOCK_WAIT_MS: u32 = 1_500;
+
+/// What moves the session, from the first screen's side of the page.
+pub enum Input {
+    /// A player's intent.
+    Intent(Intent),
+    /// The page clock, at a time when a reconnection is due.
+    Tick(u64),
+    /// The page woke (it came to the front, or the network came back).
+    Wake(u64),
+    /// Whether this page holds its tab's lock (`None`: the browser has no Web Locks).
+    TabLock(Option<bool>),
+}
 
 /// The app's state and network.
 pub struct Controller {
@@ -51,6 +69,12 @@ pub struct Controller {
     saved_host: RefCell<Option<HostRecord>>,
     /// This tab's key: names its lock and its referee's saved table.
     tab_key: RefCell<String>,
+    /// Whether the code that moves the session is here.
+    table: RwSignal<Fetch>,
+    /// Inputs that came before that code, in order.
+    queue: RefCell<VecDeque<Input>>,
+    /// Whether a player's intent is waiting in the queue (the page says it is loading).
+    waiting: RwSignal<bool>,
 }
 
 /// A `Copy` handle to the controller for components.
@@ -59,6 +83,10 @@ pub struct Ctl {
     pub session: RwSignal<Session, LocalStorage>,
     /// Page time in milliseconds, moved by the page's one clock (the countdowns).
     pub now: RwSignal<u64>,
+    /// Whether the code fetched after the first screen is here.
+    pub table: RwSignal<Fetch>,
+    /// Whether a player's intent waits for that code.
+    pub waiting: RwSignal<bool>,
     inner: StoredValue<Rc<Controller>, LocalStorage>,
 }
 
@@ -67,8 +95,6 @@ impl Ctl {
     pub fn new() -> Ctl {
         // A seat or table this tab held before a reload is taken back at once, once the
         // tab's lock shows this page is that tab and not a copy of it.
-        let stored = load_seat_record();
-        let stored_host = load_host_record();
         let tab_key = session_storage()
             .and_then(|s| s.get_item(TAB_KEY).ok().flatten())
             .filter(|k| k.len() == 16 && k.chars().all(|c| c.is_ascii_hexdigit()))
@@ -80,21 +106,32 @@ impl Ctl {
                 key
             });
         let session = RwSignal::new_local(Session::new());
+        let table = RwSignal::new(Fetch::Waiting);
+        let waiting = RwSignal::new(false);
         let ctl = Rc::new_cyclic(|me| Controller {
             session,
             relay: RefCell::default(),
             links: RefCell::default(),
             referee: RefCell::default(),
             me: me.clone(),
-            saved: RefCell::new(stored.clone()),
-            saved_host: RefCell::new(stored_host.clone()),
+            saved: RefCell::default(),
+            saved_host: RefCell::default(),
             tab_key: RefCell::new(tab_key.clone()),
+            table,
+            queue: RefCell::default(),
+            waiting,
+        });
+        let fetched = Rc::downgrade(&ctl);
+        later::fetch(table, move || {
+            if let Some(c) = fetched.upgrade() {
+                c.drain();
+            }
         });
         let me = Rc::downgrade(&ctl);
         wasm_bindgen_futures::spawn_local(async move {
             let held = crate::net::tab::hold_lock(&lock_name(&tab_key), LOCK_WAIT_MS).await;
             if let Some(c) = me.upgrade() {
-                c.on_tab_lock(held, stored, stored_host);
+                c.feed(Input::TabLock(held));
             }
         });
         let now = RwSignal::new(now_ms());
@@ -111,9 +148,7 @@ impl Ctl {
         let waker = Rc::downgrade(&ctl);
         let wake = Closure::<dyn FnMut()>::new(move || {
             if let Some(c) = waker.upgrade() {
-                let t = now_ms();
-                c.session.update(|s| s.wake(t));
-                c.tick(t);
+                c.feed(Input::Wake(now_ms()));
             }
         });
         if let Some(w) = web_sys::window() {
@@ -135,6 +170,8 @@ impl Ctl {
         Ctl {
             session,
             now,
+            table,
+            waiting,
             inner: StoredValue::new_local(ctl),
         }
     }
@@ -144,22 +181,12 @@ impl Ctl {
         self.ask(intent);
     }
 
-    /// Asks for one thing; false (with a notice) when it was refused.
+    /// Asks for one thing; false (with a notice) when it was refused. (An intent that
+    /// comes before the code that handles it waits for it, and counts as accepted.)
     pub fn ask(&self, intent: Intent) -> bool {
-        let mut accepted = false;
-        if let Some(c) = self.inner.try_get_value() {
-            c.step(|s| match s.handle(intent) {
-                Ok(effects) => {
-                    accepted = true;
-                    effects
-                }
-                Err(why) => {
-                    s.notify(why);
-                    Vec::new()
-                }
-            });
-        }
-        accepted
+        self.inner
+            .try_get_value()
+            .is_some_and(|c| c.feed(Input::Intent(intent)))
     }
 }
 
@@ -216,8 +243,88 @@ impl Controller {
     /// session touched, so the interface does not redraw four times a second).
     fn tick(&self, now: u64) {
         if self.session.with_untracked(|s| s.tick_due(now)) {
-            let jitter = js_sys::Math::random();
-            self.step(|s| s.tick(now, jitter));
+            self.feed(Input::Tick(now));
+        }
+    }
+
+    /// Moves the session by `input`: at once when the code for it is here, else after
+    /// it, in order. Whether it was accepted (a queued input counts as accepted).
+    fn feed(&self, input: Input) -> bool {
+        let ready = self.table.get_untracked() == Fetch::Ready && self.queue.borrow().is_empty();
+        match (ready, self.me.upgrade()) {
+            (true, Some(me)) => match later::now(later::drive(me, input)) {
+                Some(Ok(accepted)) => accepted,
+                // Not reached: code that is here answers at once.
+                _ => {
+                    web_sys::console::warn_1(
+                        &"an input was lost: the table's code did not answer".into(),
+                    );
+                    false
+                }
+            },
+            (true, None) => false,
+            (false, _) => {
+                if matches!(input, Input::Intent(_)) {
+                    self.waiting.set(true);
+                }
+                self.queue.borrow_mut().push_back(input);
+                true
+            }
+        }
+    }
+
+    /// Runs the inputs that waited for the code that is now here.
+    fn drain(&self) {
+        loop {
+            let next = self.queue.borrow_mut().pop_front();
+            let (Some(input), Some(me)) = (next, self.me.upgrade()) else {
+                break;
+            };
+            let _ = later::now(later::drive(me, input));
+        }
+        self.waiting.set(false);
+    }
+
+    /// Moves the session by one input (the code behind [`later::drive`]); whether it was
+    /// accepted.
+    pub(crate) fn apply(&self, input: Input) -> bool {
+        match input {
+            Input::Intent(intent) => {
+                let mut accepted = false;
+                self.step(|s| match s.handle(intent) {
+                    Ok(effects) => {
+                        accepted = true;
+                        effects
+                    }
+                    Err(why) => {
+                        s.notify(why);
+                        Vec::new()
+                    }
+                });
+                accepted
+            }
+            Input::Tick(now) => {
+                // Due then, and maybe no longer: an input before it may have moved on.
+                if self.session.with_untracked(|s| s.tick_due(now)) {
+                    let jitter = js_sys::Math::random();
+                    self.step(|s| s.tick(now, jitter));
+                }
+                true
+            }
+            Input::Wake(now) => {
+                self.session.update(|s| s.wake(now));
+                if self.session.with_untracked(|s| s.tick_due(now)) {
+                    let jitter = js_sys::Math::random();
+                    self.step(|s| s.tick(now, jitter));
+                }
+                true
+            }
+            Input::TabLock(held) => {
+                let seat = load_seat_record();
+                let host = load_host_record();
+                self.on_tab_lock(held, seat, host);
+                true
+            }
         }
     }
 
@@ -240,6 +347,9 @@ impl Controller {
         seat: Option<RejoinRecord>,
         host: Option<HostRecord>,
     ) {
+        // What storage holds is what was last written, as far as this page knows.
+        *self.saved.borrow_mut() = seat.clone();
+        *self.saved_host.borrow_mut() = host.clone();
         match held {
             Some(true) => {
                 if let Some(record) = host {

@@ -8,12 +8,16 @@
 //!   browser events into calls on the model.
 //! - `ui` (wasm only): Leptos components that render the session and send the user's intents.
 //! - `app` (wasm only): the controller that wires the three together.
+//! - `later` (wasm only): the split points of the code a page fetches after its first
+//!   screen (the session's handling, the network, the table, the room).
 
 pub mod i18n;
 pub mod model;
 
 #[cfg(target_arch = "wasm32")]
 mod app;
+#[cfg(target_arch = "wasm32")]
+mod later;
 #[cfg(target_arch = "wasm32")]
 mod net;
 #[cfg(target_arch = "wasm32")]

@@ -5,17 +5,15 @@
 //! the wait for the relay, a table against bots, or the room: a bar with the code, the table (its lobby, then the
 //! game), and a panel with the chat (at the side on wide screens until the game starts).
 //!
-//! The first screen is all a page needs before a player acts. The table's interface (the
-//! table against bots, the room, the rules) is a module of its own: [`later`] marks where
-//! it starts, `.ci/build-client.sh` cuts it out of the page's wasm, and the page fetches it
-//! as soon as the first screen is up.
+//! The first screen is all a page needs before a player acts; the table, the room and the
+//! rules are drawn by code fetched after it ([`crate::later`]).
 
 mod chat;
 mod labels;
 pub(crate) mod language;
 mod lobby;
 mod offline;
-mod room;
+pub(crate) mod room;
 mod settings;
 pub(crate) mod table;
 
@@ -23,6 +21,7 @@ use leptos::prelude::*;
 
 use crate::app::Ctl;
 use crate::i18n::t;
+use crate::later;
 use crate::model::{Intent, Phase};
 
 /// Which screen the main area shows.
@@ -48,7 +47,6 @@ pub fn App() -> impl IntoView {
             Phase::Hosting(_) | Phase::Joined(_) => Screen::Room,
         })
     });
-    let table = later::fetch_table();
     // The rules, from the first screen and a room's lobby (at a table, its bar has them).
     let rules = RwSignal::new(false);
     let close_rules = Callback::new(move |()| {
@@ -74,15 +72,15 @@ pub fn App() -> impl IntoView {
                 <language::Picker />
             </header>
             <Show when=move || rules.get()>
-                {move || later::show(table, move || later::rules(close_rules))}
+                {move || later::show(ctl.table.get(), move || later::rules(close_rules))}
             </Show>
             <Notices />
             <main class="main">
                 {move || match screen.get() {
                     Screen::Start => view! { <lobby::Lobby /> }.into_any(),
                     Screen::Opening => view! { <Opening /> }.into_any(),
-                    Screen::Bots => later::show(table, later::solo_table),
-                    Screen::Room => later::show(table, later::room),
+                    Screen::Bots => later::show(ctl.table.get(), later::solo_table),
+                    Screen::Room => later::show(ctl.table.get(), later::room),
                 }}
             </main>
             <footer class="credit" data-testid="credit">
@@ -116,6 +114,18 @@ fn Notices() -> impl IntoView {
     view! {
         <div class="notices" role="status" aria-live="polite">
             <offline::UpdatePrompt />
+            // A player acted before the code that carries it out was here.
+            {move || {
+                ctl.waiting
+                    .get()
+                    .then(|| {
+                        let text = move || match ctl.table.get() {
+                            later::Fetch::Retrying => t("loading-table-retry"),
+                            _ => t("loading-table"),
+                        };
+                        view! { <div class="notice" data-testid="loading-line">{text}</div> }
+                    })
+            }}
             {move || {
                 line.get()
                     .map(|text| view! { <div class="notice" data-testid="connection-line">{text}</div> })
@@ -157,113 +167,5 @@ fn Notices() -> impl IntoView {
                 }
             />
         </div>
-    }
-}
-
-/// The table's interface, fetched after the first screen: its entry points and the page's
-/// wait for them.
-mod later {
-    use std::future::Future;
-    use std::pin::pin;
-    use std::task::{Context, Poll, Waker};
-
-    use leptos::prelude::*;
-    use wasm_split_helpers::{SplitLoaderError, wasm_split};
-
-    use crate::i18n::t;
-
-    /// Where the table's module stands.
-    #[derive(Clone, Copy, PartialEq, Eq)]
-    pub(super) enum Fetch {
-        /// Asked for and not here yet.
-        Waiting,
-        /// The last try failed; another follows.
-        Retrying,
-        /// Here: its entry points answer at once.
-        Ready,
-    }
-
-    // Each entry point is a split point of the module `table`: what only they reach goes
-    // into it. (The page's own rules need a `Result` with `fallible`.)
-
-    #[wasm_split(table, fallible, preload(fetch_solo))]
-    pub(super) fn solo_table() -> Result<AnyView, SplitLoaderError> {
-        Ok(view! { <super::table::SoloTable /> }.into_any())
-    }
-
-    #[wasm_split(table, fallible, preload(fetch_room))]
-    pub(super) fn room() -> Result<AnyView, SplitLoaderError> {
-        Ok(view! { <super::room::RoomView /> }.into_any())
-    }
-
-    #[wasm_split(table, fallible, preload(fetch_rules))]
-    pub(super) fn rules(close: Callback<()>) -> Result<AnyView, SplitLoaderError> {
-        Ok(view! { <super::table::RulesDialog close /> }.into_any())
-    }
-
-    /// Starts fetching the table's module, trying again (after 1, 2, 4… up to 30 seconds)
-    /// until it is here. Every entry point's loader is run, so each answers at once after.
-    pub(super) fn fetch_table() -> RwSignal<Fetch> {
-        let state = RwSignal::new(Fetch::Waiting);
-        leptos::task::spawn_local(async move {
-            let mut wait_ms = 1_000;
-            loop {
-                let here = fetch_solo().await.is_ok()
-                    && fetch_room().await.is_ok()
-                    && fetch_rules().await.is_ok();
-                if here {
-                    state.set(Fetch::Ready);
-                    return;
-                }
-                state.set(Fetch::Retrying);
-                sleep(wait_ms).await;
-                wait_ms = (wait_ms * 2).min(30_000);
-            }
-        });
-        state
-    }
-
-    /// What an entry point draws once the module is here; until then, a wait that says so.
-    pub(super) fn show<F>(state: RwSignal<Fetch>, entry: impl FnOnce() -> F) -> AnyView
-    where
-        F: Future<Output = Result<AnyView, SplitLoaderError>>,
-    {
-        match state.get() {
-            Fetch::Ready => match now(entry()) {
-                Some(Ok(view)) => view,
-                // Not reached: a module that is here answers at once.
-                _ => waiting(t("loading-table")),
-            },
-            Fetch::Waiting => waiting(t("loading-table")),
-            Fetch::Retrying => waiting(t("loading-table-retry")),
-        }
-    }
-
-    fn waiting(text: String) -> AnyView {
-        view! {
-            <section class="panel opening" data-testid="loading-table" role="status">
-                <div class="spinner" aria-hidden="true"></div>
-                <p>{text}</p>
-            </section>
-        }
-        .into_any()
-    }
-
-    /// The value of a future that is already done, else `None`.
-    fn now<T>(future: impl Future<Output = T>) -> Option<T> {
-        match pin!(future).poll(&mut Context::from_waker(Waker::noop())) {
-            Poll::Ready(value) => Some(value),
-            Poll::Pending => None,
-        }
-    }
-
-    /// Resolves after `ms` milliseconds.
-    async fn sleep(ms: i32) {
-        let promise = js_sys::Promise::new(&mut |resolve, _| {
-            if let Some(w) = web_sys::window() {
-                let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
-            }
-        });
-        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
     }
 }
