@@ -107,3 +107,61 @@ test("the page stays responsive while Hard bots think (4, 6 and 10 players)", { 
     await context.close();
   }
 });
+
+test("the first screen needs only the first module; the table's follows, and a click before it waits for it", { timeout: 60_000 }, async () => {
+  // The table's module is held back: its first fetch fails, the next ones wait until
+  // released. (Service workers blocked: this is about the page's own fetches.)
+  const context = await table.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
+  const asked = [];
+  const firstLoad = [];
+  let release;
+  const released = new Promise((r) => (release = r));
+  await context.route(/\/split_table-[0-9a-f]+\.wasm$/, async (route) => {
+    asked.push(Date.now());
+    if (asked.length === 1) return route.abort("connectionreset");
+    await released;
+    return route.continue();
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("response", (r) => firstLoad.push(new URL(r.url()).pathname));
+  try {
+    await page.goto(table.base);
+    // The first screen is drawn and usable without the table's module.
+    await page.getByTestId("create-room").waitFor();
+    await page.getByTestId("solo-start").waitFor();
+    assert.ok(
+      !firstLoad.some((p) => /split_table|coup_referee/.test(p)),
+      `the first screen loaded neither the table's module nor the referee's: ${firstLoad.join(" ")}`,
+    );
+    // The page asked for the table's module at once, and after the failure asks again.
+    const deadline = Date.now() + 10_000;
+    while (asked.length < 2 && Date.now() < deadline) await page.waitForTimeout(100);
+    assert.ok(asked.length >= 2, `the module was asked for again after a failed fetch (${asked.length} asks)`);
+    assert.ok(asked[1] - asked[0] >= 900, `the second ask waited about a second (${asked[1] - asked[0]} ms)`);
+
+    // A click before the module is here: the page says it is loading, and nothing is lost.
+    await page.getByTestId("solo-start").click();
+    const line = page.getByTestId("loading-line");
+    await line.waitFor();
+    assert.match(await line.textContent(), /table/i);
+    await page.screenshot({ path: path.join(ARTIFACTS, "loading-table-phone.png") });
+    assert.equal(await page.getByTestId("solo-table").count(), 0);
+
+    release();
+    // The click is carried out once the module is here: the table is dealt and plays.
+    await page.getByTestId("solo-table").waitFor({ timeout: 20_000 });
+    await line.waitFor({ state: "detached" });
+    await page.getByTestId("decision").first().waitFor({ timeout: 20_000 });
+    // The one error is the failed fetch's, which the page logs and retries.
+    assert.ok(
+      errors.every((e) => /fetch|network|Failed|TypeError/i.test(e)),
+      `no other error on the page: ${errors.join(" | ")}`,
+    );
+  } finally {
+    release();
+    await context.close();
+  }
+});
