@@ -149,6 +149,10 @@ test("the first screen needs only the first module; the table's follows, and a c
     assert.match(await line.textContent(), /table/i);
     await page.screenshot({ path: path.join(ARTIFACTS, "loading-table-phone.png") });
     assert.equal(await page.getByTestId("solo-table").count(), 0);
+    // Its buttons wait too, so a second click cannot ask for a second table.
+    for (const id of ["solo-start", "create-room", "join-room"]) {
+      assert.ok(await page.getByTestId(id).isDisabled(), `${id} is disabled while the table loads`);
+    }
 
     release();
     // The click is carried out once the module is here: the table is dealt and plays.

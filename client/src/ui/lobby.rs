@@ -94,6 +94,7 @@ pub fn Lobby() -> impl IntoView {
                                     <button
                                         class="btn primary"
                                         data-testid="rejoin"
+                                        disabled=move || ctl.waiting.get()
                                         on:click=move |_| ctl.send(Intent::Rejoin)
                                     >
                                         {tr("rejoin-room", &[("code", r.code.to_string().into())])}
@@ -148,7 +149,7 @@ pub fn Lobby() -> impl IntoView {
                     <button
                         class="btn primary big"
                         data-testid="create-room"
-                        disabled=move || checked.with(Result::is_err) || !online.get()
+                        disabled=move || checked.with(Result::is_err) || !online.get() || ctl.waiting.get()
                         on:click=on_create
                     >
                         {t("create-room")}
@@ -176,7 +177,7 @@ pub fn Lobby() -> impl IntoView {
                             class="btn primary"
                             data-testid="join-room"
                             type="submit"
-                            disabled=move || checked.with(Result::is_err) || !online.get()
+                            disabled=move || checked.with(Result::is_err) || !online.get() || ctl.waiting.get()
                         >
                             {t("join")}
                         </button>
