@@ -1,5 +1,5 @@
 // Sums `twiggy top -f csv` (on standard input) by crate: the first path segment of each
-// item's name, the names section left out. Prints the N largest.
+// item's name, the names section and other custom sections left out. Prints the N largest.
 //   twiggy top -f csv module.wasm | node .ci/size-by-crate.mjs [N]
 
 import { readFileSync } from "node:fs";
@@ -14,12 +14,13 @@ for (const row of rows) {
   if (!m) continue;
   const name = m[1].replace(/^"|"$/g, "").replace(/""/g, '"');
   const bytes = Number(m[2]);
-  if (name.includes("function names") || name.startsWith("Σ") || name.startsWith("...")) continue;
+  // The names section, and the linker's relocations kept for wasm-split-cli, are not shipped.
+  if (name.includes("function names") || name.startsWith("custom section") || name.startsWith("Σ") || name.startsWith("...")) continue;
   const crate = name.match(/([A-Za-z_][A-Za-z0-9_]*)(\[[0-9a-f]+\])?::/)?.[1] ?? (name.startsWith("data") ? "(static data)" : name.slice(0, 24));
   sums.set(crate, (sums.get(crate) ?? 0) + bytes);
   total += bytes;
 }
-console.log(`    by crate, ${total} bytes without the names section:`);
+console.log(`    by crate, ${total} bytes without the names and other custom sections:`);
 for (const [crate, bytes] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, n)) {
   console.log(`    ${String(bytes).padStart(9)}  ${((100 * bytes) / total).toFixed(1).padStart(5)}%  ${crate}`);
 }

@@ -16,8 +16,15 @@ fi
 
 "$ROOT/.ci/build-client.sh" "${COUP_DIST:-$ROOT/dist}"
 
+# The page's module is profiled whole, before wasm-split-cli cuts it (twiggy cannot read
+# the split modules' element segments): wasm-bindgen alone, into a scratch directory.
+WHOLE="$(mktemp -d)"
+trap 'rm -rf "$WHOLE"' EXIT
+wasm-bindgen --target web --no-typescript --out-dir "$WHOLE" \
+    "$TARGET_DIR/wasm32-unknown-unknown/wasm-release/coup_client.wasm"
 for module in coup_client coup_referee; do
     wasm="$TARGET_DIR/coup-client-stage/$module/${module}_bg.wasm"
+    [ "$module" = coup_client ] && wasm="$WHOLE/coup_client_bg.wasm"
     section "size profile: $module (before wasm-opt)"
     twiggy top -n "$N" "$wasm"
     twiggy dominators -d 3 -r "$N" "$wasm"
