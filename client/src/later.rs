@@ -89,21 +89,37 @@ where
         Fetch::Ready => match now(entry()) {
             Some(Ok(view)) => view,
             // Not reached: a module that is here answers at once.
-            _ => waiting(t("loading-table")),
+            _ => waiting(t("loading-table"), false),
         },
-        Fetch::Waiting => waiting(t("loading-table")),
-        Fetch::Retrying => waiting(t("loading-table-retry")),
+        Fetch::Waiting => waiting(t("loading-table"), false),
+        Fetch::Retrying => waiting(t("loading-table-retry"), true),
     }
 }
 
-fn waiting(text: String) -> AnyView {
+fn waiting(text: String, failed: bool) -> AnyView {
     view! {
         <section class="panel opening" data-testid="loading-table" role="status">
             <div class="spinner" aria-hidden="true"></div>
             <p>{text}</p>
+            {failed.then(reload_button)}
         </section>
     }
     .into_any()
+}
+
+/// Reloads the page: after a failed fetch the module may be gone (a new build on the
+/// relay), and a reload fetches the new build's.
+pub fn reload_button() -> impl IntoView {
+    let reload = |_| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().reload();
+        }
+    };
+    view! {
+        <button class="btn" data-testid="loading-reload" on:click=reload>
+            {t("update-reload")}
+        </button>
+    }
 }
 
 /// The value of a future that is already done, else `None` (the future is dropped).

@@ -147,6 +147,8 @@ test("the first screen needs only the first module; the table's follows, and a c
     const line = page.getByTestId("loading-line");
     await line.waitFor();
     assert.match(await line.textContent(), /table/i);
+    // After a failed fetch the line offers a reload (the build may have changed).
+    assert.ok(await line.getByTestId("loading-reload").isVisible(), "a reload is offered after a failed fetch");
     await page.screenshot({ path: path.join(ARTIFACTS, "loading-table-phone.png") });
     assert.equal(await page.getByTestId("solo-table").count(), 0);
     // Its buttons wait too, so a second click cannot ask for a second table.

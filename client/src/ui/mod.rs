@@ -123,7 +123,12 @@ fn Notices() -> impl IntoView {
                             later::Fetch::Retrying => t("loading-table-retry"),
                             _ => t("loading-table"),
                         };
-                        view! { <div class="notice" data-testid="loading-line">{text}</div> }
+                        view! {
+                            <div class="notice" data-testid="loading-line">
+                                <span>{text}</span>
+                                {move || (ctl.table.get() == later::Fetch::Retrying).then(later::reload_button)}
+                            </div>
+                        }
                     })
             }}
             {move || {
