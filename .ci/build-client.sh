@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds the browser client into dist/ (or the directory given as $1). Three wasm modules:
-#   coup_client   the page's first screen (the frame, the lobby, the links, our own guest):
-#                 what every player loads first;
-#   split_table   the table's interface (a table, a room, the rules), cut out of coup_client
-#                 at its `#[wasm_split]` points; the page fetches it once the first screen is
-#                 up, through the link module __wasm_split.js;
+#   coup_client   the page's first screen (the frame, the lobby's forms, the words): what
+#                 every player loads first;
+#   split_table   the rest of the page (the session's handling, the links, our own guest,
+#                 the table, the room, the rules), cut out of coup_client at its
+#                 `#[wasm_split]` points; the page fetches it as soon as it runs, through
+#                 the link module __wasm_split.js;
 #   coup_referee  the referee's Web Worker (the host, the rules, the bots): only a page
 #                 that hosts a table loads it, when it starts the worker.
 # Each: cargo (wasm32, profile wasm-release) -> [wasm-split-cli] -> wasm-bindgen --target
@@ -146,10 +147,9 @@ node "$ROOT/.ci/compress.mjs" "$OUT"
 
 note "wrote $OUT:"
 (cd "$OUT" && find . -type f ! -name '*.br' ! -name '*.gz' -printf '    %8s  %p\n' | sort -k2)
-# What a first load transfers, as brotli: a joiner's page, and a hosting page (the page
-# and the referee's worker).
-# The first screen is what a page needs before its player can act; the table's module
-# follows it at once.
+# What a first load transfers, as brotli: a joiner's page (its first screen, what a page
+# needs before its player can act), the same with the table's module that follows at
+# once, and a hosting page (all of the page and the referee's worker).
 SPLITS="$(IFS=,; echo "${SPLIT_NAMES[*]}")"
 node "$ROOT/.ci/compress.mjs" --report "$OUT" \
     "joiner=index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,$CSS_NAME,assets/favicon.svg" \

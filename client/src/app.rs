@@ -47,8 +47,16 @@ pub enum Input {
     Tick(u64),
     /// The page woke (it came to the front, or the network came back).
     Wake(u64),
-    /// Whether this page holds its tab's lock (`None`: the browser has no Web Locks).
-    TabLock(Option<bool>),
+    /// Whether this page holds its tab's lock (`None`: the browser has no Web Locks), and
+    /// the records an earlier page of the tab left.
+    TabLock(Option<bool>, Left),
+}
+
+/// The records an earlier page of this tab left in `sessionStorage`, as stored: read at
+/// start-up, before this page writes its own, and parsed once the tab's lock is known.
+pub struct Left {
+    seat: Option<String>,
+    host: Option<String>,
 }
 
 /// The app's state and network.
@@ -95,6 +103,10 @@ impl Ctl {
     pub fn new() -> Ctl {
         // A seat or table this tab held before a reload is taken back at once, once the
         // tab's lock shows this page is that tab and not a copy of it.
+        let left = Left {
+            seat: stored(REJOIN_KEY),
+            host: stored(HOST_KEY),
+        };
         let tab_key = session_storage()
             .and_then(|s| s.get_item(TAB_KEY).ok().flatten())
             .filter(|k| k.len() == 16 && k.chars().all(|c| c.is_ascii_hexdigit()))
@@ -131,7 +143,7 @@ impl Ctl {
         wasm_bindgen_futures::spawn_local(async move {
             let held = crate::net::tab::hold_lock(&lock_name(&tab_key), LOCK_WAIT_MS).await;
             if let Some(c) = me.upgrade() {
-                c.feed(Input::TabLock(held));
+                c.feed(Input::TabLock(held, left));
             }
         });
         let now = RwSignal::new(now_ms());
@@ -200,24 +212,19 @@ fn lock_name(key: &str) -> String {
     format!("coup-tab-{key}")
 }
 
-/// The host record an earlier page of this tab kept; a bad one is removed.
-fn load_host_record() -> Option<HostRecord> {
-    let storage = session_storage()?;
-    let stored = storage.get_item(HOST_KEY).ok().flatten()?;
-    let record = HostRecord::parse(&stored);
-    if record.is_none() {
-        let _ = storage.remove_item(HOST_KEY);
-    }
-    record
+/// What `sessionStorage` holds under `key`.
+fn stored(key: &str) -> Option<String> {
+    session_storage()?.get_item(key).ok().flatten()
 }
 
-/// The seat record an earlier page of this tab kept; a bad one is removed.
-fn load_seat_record() -> Option<RejoinRecord> {
-    let storage = session_storage()?;
-    let stored = storage.get_item(REJOIN_KEY).ok().flatten()?;
-    let record = RejoinRecord::parse(&stored);
-    if record.is_none() {
-        let _ = storage.remove_item(REJOIN_KEY);
+/// A record an earlier page of this tab kept under `key`, read by `parse`; a bad one is
+/// removed.
+fn parse_record<T>(key: &str, text: Option<String>, parse: fn(&str) -> Option<T>) -> Option<T> {
+    let record = parse(&text?);
+    if record.is_none()
+        && let Some(s) = session_storage()
+    {
+        let _ = s.remove_item(key);
     }
     record
 }
@@ -285,6 +292,15 @@ impl Controller {
         self.waiting.set(false);
     }
 
+    /// A reconnection that is due makes its attempt. (Checked again here: an input queued
+    /// before a tick may have moved the session on.)
+    fn reconnect_if_due(&self, now: u64) {
+        if self.session.with_untracked(|s| s.tick_due(now)) {
+            let jitter = js_sys::Math::random();
+            self.step(|s| s.tick(now, jitter));
+        }
+    }
+
     /// Moves the session by one input (the code behind [`later::drive`]); whether it was
     /// accepted.
     pub(crate) fn apply(&self, input: Input) -> bool {
@@ -304,24 +320,17 @@ impl Controller {
                 accepted
             }
             Input::Tick(now) => {
-                // Due then, and maybe no longer: an input before it may have moved on.
-                if self.session.with_untracked(|s| s.tick_due(now)) {
-                    let jitter = js_sys::Math::random();
-                    self.step(|s| s.tick(now, jitter));
-                }
+                self.reconnect_if_due(now);
                 true
             }
             Input::Wake(now) => {
                 self.session.update(|s| s.wake(now));
-                if self.session.with_untracked(|s| s.tick_due(now)) {
-                    let jitter = js_sys::Math::random();
-                    self.step(|s| s.tick(now, jitter));
-                }
+                self.reconnect_if_due(now);
                 true
             }
-            Input::TabLock(held) => {
-                let seat = load_seat_record();
-                let host = load_host_record();
+            Input::TabLock(held, left) => {
+                let seat = parse_record(REJOIN_KEY, left.seat, RejoinRecord::parse);
+                let host = parse_record(HOST_KEY, left.host, HostRecord::parse);
                 self.on_tab_lock(held, seat, host);
                 true
             }

@@ -89,22 +89,29 @@ where
         Fetch::Ready => match now(entry()) {
             Some(Ok(view)) => view,
             // Not reached: a module that is here answers at once.
-            _ => waiting(t("loading-table"), false),
+            _ => waiting(Fetch::Waiting),
         },
-        Fetch::Waiting => waiting(t("loading-table"), false),
-        Fetch::Retrying => waiting(t("loading-table-retry"), true),
+        _ => waiting(state),
     }
 }
 
-fn waiting(text: String, failed: bool) -> AnyView {
+fn waiting(state: Fetch) -> AnyView {
     view! {
         <section class="panel opening" data-testid="loading-table" role="status">
             <div class="spinner" aria-hidden="true"></div>
-            <p>{text}</p>
-            {failed.then(reload_button)}
+            <p>{loading_text(state)}</p>
+            {(state == Fetch::Retrying).then(reload_button)}
         </section>
     }
     .into_any()
+}
+
+/// What the page says while it waits for the module.
+pub fn loading_text(state: Fetch) -> String {
+    match state {
+        Fetch::Retrying => t("loading-table-retry"),
+        Fetch::Waiting | Fetch::Ready => t("loading-table"),
+    }
 }
 
 /// Reloads the page: after a failed fetch the module may be gone (a new build on the

@@ -74,8 +74,10 @@ pub fn Lobby() -> impl IntoView {
         }
     };
     let offer = Memo::new(move |_| ctl.session.with(|s| s.rejoin_offer().cloned()));
-    // Rooms need the relay; a game against bots does not.
+    // Rooms need the relay; a game against bots does not. Neither button while the name
+    // would be refused or an act already waits for the table's code.
     let online = crate::ui::offline::online();
+    let room_blocked = move || checked.with(Result::is_err) || !online.get() || ctl.waiting.get();
     view! {
         <section class="lobby">
             {move || {
@@ -149,7 +151,7 @@ pub fn Lobby() -> impl IntoView {
                     <button
                         class="btn primary big"
                         data-testid="create-room"
-                        disabled=move || checked.with(Result::is_err) || !online.get() || ctl.waiting.get()
+                        disabled=room_blocked
                         on:click=on_create
                     >
                         {t("create-room")}
@@ -177,7 +179,7 @@ pub fn Lobby() -> impl IntoView {
                             class="btn primary"
                             data-testid="join-room"
                             type="submit"
-                            disabled=move || checked.with(Result::is_err) || !online.get() || ctl.waiting.get()
+                            disabled=room_blocked
                         >
                             {t("join")}
                         </button>

@@ -119,13 +119,9 @@ fn Notices() -> impl IntoView {
                 ctl.waiting
                     .get()
                     .then(|| {
-                        let text = move || match ctl.table.get() {
-                            later::Fetch::Retrying => t("loading-table-retry"),
-                            _ => t("loading-table"),
-                        };
                         view! {
                             <div class="notice" data-testid="loading-line">
-                                <span>{text}</span>
+                                <span>{move || later::loading_text(ctl.table.get())}</span>
                                 {move || (ctl.table.get() == later::Fetch::Retrying).then(later::reload_button)}
                             </div>
                         }
