@@ -4,8 +4,9 @@
 //! - `GET /healthz`: `200 ok`.
 //! - `GET /metrics`: Prometheus text.
 //! - anything else: the built client from the static directory, compressed, with long
-//!   cache lifetimes for content-hashed assets and `no-cache` for the rest (so a new
-//!   `index.html` is seen at once and points at new hashed assets). Only regular files
+//!   cache lifetimes for content-hashed assets and `no-cache` for the rest, validated by
+//!   an `ETag` of their content (so a new `index.html` is seen at once and points at new
+//!   hashed assets, whatever its file's time). Only regular files
 //!   inside the directory are served ([`static_target`]): no dotfiles, nothing reached
 //!   through a symlink that leaves it, no directory redirects (`GET //assets` would
 //!   redirect to `//assets/`, which a browser reads as another host), and an absurdly
@@ -33,8 +34,12 @@ use crate::ws;
 /// `Cache-Control` for content-hashed assets: their name changes when they do.
 const CACHE_IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// `Cache-Control` for everything else: revalidate every time (cheap with `Last-Modified`).
+/// `Cache-Control` for everything else: revalidate every time (cheap with an `ETag`).
 const CACHE_REVALIDATE: &str = "no-cache";
+
+/// The largest unhashed file given an `ETag` of its content; a larger one is sent whole
+/// every time (the client's are a few KB).
+const MAX_VALIDATED_BYTES: usize = 1 << 20;
 
 /// The Content-Security-Policy, before any hashes of inline scripts are added. The client
 /// is a wasm app: `'wasm-unsafe-eval'` lets it compile its module; `connect-src` allows
@@ -206,11 +211,35 @@ pub async fn static_target(root: &Path, path: &str) -> Result<PathBuf, StatusCod
 /// Sets `Cache-Control` on successful static responses by file name, `Vary`, and the
 /// type of the files whose extension the MIME table does not know ([`extra_type`]).
 /// The service worker (`sw.js`) and the page are not hashed, so they are revalidated
-/// every time: a new build is seen at once.
-async fn cache_control(req: Request, next: Next) -> Response {
+/// every time: a new build is seen at once. They are validated by their content
+/// ([`validated_by_content`]), never by date: a file's time says nothing of a build
+/// replaced within the same second, or rolled back to one older than what a browser holds.
+async fn cache_control(mut req: Request, next: Next) -> Response {
     let immutable = is_hashed_asset(req.uri().path());
     let extra = extra_type(req.uri().path());
+    let mut if_none_match = None;
+    if !immutable {
+        // None of these reaches ServeDir, which would answer `304` (or `412`, or a part)
+        // by the file's time: these small files are sent whole or not at all.
+        for name in [
+            header::IF_MODIFIED_SINCE,
+            header::IF_UNMODIFIED_SINCE,
+            header::IF_RANGE,
+            header::RANGE,
+        ] {
+            req.headers_mut().remove(name);
+        }
+        if_none_match = req.headers_mut().remove(header::IF_NONE_MATCH);
+    }
+    let is_get = req.method() == axum::http::Method::GET;
     let mut res: Response<Body> = next.run(req).await;
+    if !immutable {
+        res.headers_mut().remove(header::LAST_MODIFIED);
+        res.headers_mut().remove(header::ACCEPT_RANGES);
+        if is_get && res.status() == StatusCode::OK {
+            res = validated_by_content(res, if_none_match.as_ref()).await;
+        }
+    }
     if res.status().is_success() || res.status() == StatusCode::NOT_MODIFIED {
         if let Some(t) = extra {
             res.headers_mut()
@@ -229,6 +258,62 @@ async fn cache_control(req: Request, next: Next) -> Response {
     res.headers_mut()
         .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     res
+}
+
+/// A whole `200` response to a GET, given a strong `ETag` of its bytes (the encoding
+/// sent, so each precompressed variant has its own), or turned into `304 Not Modified` when
+/// the request's `If-None-Match` holds that tag. A body past [`MAX_VALIDATED_BYTES`], or of
+/// no stated length, is passed on as it is.
+async fn validated_by_content(res: Response, if_none_match: Option<&HeaderValue>) -> Response {
+    let length = res
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if length.is_none_or(|n| n > MAX_VALIDATED_BYTES) {
+        return res;
+    }
+    let (mut parts, body) = res.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_VALIDATED_BYTES).await else {
+        return (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            [(header::CACHE_CONTROL, CACHE_REVALIDATE)],
+            "could not read the file\n",
+        )
+            .into_response();
+    };
+    let tag = content_tag(&bytes);
+    if if_none_match.is_some_and(|v| tag_matches(v, &tag)) {
+        let mut not_modified = Response::new(Body::empty());
+        *not_modified.status_mut() = StatusCode::NOT_MODIFIED;
+        if let Ok(v) = HeaderValue::from_str(&tag) {
+            not_modified.headers_mut().insert(header::ETAG, v);
+        }
+        return not_modified;
+    }
+    if let Ok(v) = HeaderValue::from_str(&tag) {
+        parts.headers.insert(header::ETAG, v);
+    }
+    Response::from_parts(parts, Body::from(bytes))
+}
+
+/// A strong entity tag of `bytes`: the first 128 bits of their SHA-256, quoted.
+pub fn content_tag(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+    format!("\"{hex}\"")
+}
+
+/// Whether an `If-None-Match` value holds `tag` (`*`, or a list of tags compared weakly,
+/// as RFC 9110 asks for this header). A value that is not text matches nothing.
+pub fn tag_matches(if_none_match: &HeaderValue, tag: &str) -> bool {
+    let Ok(value) = if_none_match.to_str() else {
+        return false;
+    };
+    value
+        .split(',')
+        .map(str::trim)
+        .any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == tag)
 }
 
 /// The `Content-Type` of a static file the MIME table does not know: the message
@@ -297,6 +382,24 @@ fn html_escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn entity_tags_are_of_the_content_and_matched_weakly_in_lists() {
+        let tag = content_tag(b"page");
+        assert_eq!(tag, content_tag(b"page"));
+        assert_ne!(tag, content_tag(b"page!"));
+        assert_eq!(tag.len(), 34);
+        let value = |s: &str| HeaderValue::from_str(s).expect("header");
+        assert!(tag_matches(&value(&tag), &tag));
+        assert!(tag_matches(&value(&format!("W/{tag}")), &tag));
+        assert!(tag_matches(&value(&format!("\"a\",  {tag} ,\"b\"")), &tag));
+        assert!(tag_matches(&value("*"), &tag));
+        assert!(!tag_matches(&value("\"a\", \"b\""), &tag));
+        assert!(!tag_matches(&value(""), &tag));
+        // Not text: matches nothing rather than failing.
+        let bytes = HeaderValue::from_bytes(b"\"\xff\"").expect("opaque bytes");
+        assert!(!tag_matches(&bytes, &tag));
+    }
 
     #[test]
     fn hashed_assets_are_recognized() {

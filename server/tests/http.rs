@@ -162,6 +162,121 @@ async fn the_worker_the_manifest_and_the_catalogs_have_their_types_and_lifetimes
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The value of header `name` (lower case) in a head from [`get`].
+fn header<'h>(head: &'h str, name: &str) -> Option<&'h str> {
+    head.lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(':'))
+        .map(str::trim)
+}
+
+/// The page and the worker are validated by their content, never by a date: a new build
+/// written in the same second as the old, or an older build put back (its files older than
+/// what the browser holds), is sent whole; the same bytes are a `304`. Each precompressed
+/// variant has its own tag. Hashed assets are not touched.
+#[tokio::test]
+async fn the_page_is_revalidated_by_its_content_not_its_date() {
+    let dir = std::env::temp_dir().join(format!("coup-etag-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let index = dir.join("index.html");
+    std::fs::write(&index, "<!doctype html><p>build one").expect("index");
+    std::fs::write(dir.join("app-1a2b3c4d.js"), "export {};").expect("js");
+    let config = Config::parse_from(["coup-relay", "--static-dir", dir.to_str().expect("utf-8")]);
+    let r = relay_with(config.normalized()).await;
+
+    let (head, body) = get(r.addr, "/", "").await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert_eq!(body, b"<!doctype html><p>build one");
+    let tag = header(&head, "etag").expect("an etag").to_owned();
+    assert!(
+        tag.starts_with('"') && tag.ends_with('"') && tag.len() == 34,
+        "{tag}"
+    );
+    assert_eq!(header(&head, "last-modified"), None, "{head}");
+    assert_eq!(header(&head, "accept-ranges"), None, "{head}");
+    // The same bytes: 304, with the tag and the page's headers, and no body. Also in a
+    // list, and weakly compared.
+    for inm in [tag.clone(), format!("\"x\", W/{tag}"), "*".to_owned()] {
+        let (head, body) = get(r.addr, "/", &format!("If-None-Match: {inm}\r\n")).await;
+        assert!(head.starts_with("http/1.1 304"), "{inm}: {head}");
+        assert_eq!(header(&head, "etag"), Some(tag.as_str()), "{head}");
+        assert!(head.contains("cache-control: no-cache"), "{head}");
+        assert!(head.contains("vary: accept-encoding"), "{head}");
+        assert!(body.is_empty());
+    }
+    let (head, _) = get(r.addr, "/index.html", &format!("If-None-Match: {tag}\r\n")).await;
+    assert!(head.starts_with("http/1.1 304"), "{head}");
+    // Another tag, or a date: the whole page.
+    let (head, _) = get(r.addr, "/", "If-None-Match: \"0123\"\r\n").await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+
+    // A new build at once (the same second), then one put back a day older than the page
+    // the browser holds: each is sent whole to a browser that asks with the old tag and
+    // the old page's time.
+    let old_time = "If-Modified-Since: Sun, 01 Jan 2090 00:00:00 GMT\r\n";
+    std::fs::write(&index, "<!doctype html><p>build two").expect("index");
+    let (head, body) = get(r.addr, "/", &format!("If-None-Match: {tag}\r\n{old_time}")).await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert_eq!(body, b"<!doctype html><p>build two");
+    let tag_two = header(&head, "etag").expect("an etag").to_owned();
+    assert_ne!(tag_two, tag);
+    std::fs::write(&index, "<!doctype html><p>build one").expect("index");
+    let day_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(86_400);
+    std::fs::File::options()
+        .write(true)
+        .open(&index)
+        .and_then(|f| f.set_modified(day_ago))
+        .expect("mtime");
+    let (head, body) = get(
+        r.addr,
+        "/",
+        &format!("If-None-Match: {tag_two}\r\n{old_time}"),
+    )
+    .await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert_eq!(body, b"<!doctype html><p>build one");
+    assert_eq!(
+        header(&head, "etag"),
+        Some(tag.as_str()),
+        "the same bytes, the same tag"
+    );
+    // A range of the page is not served: it is small, and sent whole.
+    let (head, body) = get(r.addr, "/", "Range: bytes=0-3\r\n").await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert_eq!(body, b"<!doctype html><p>build one");
+
+    // A precompressed variant is another representation, with its own tag.
+    std::fs::write(dir.join("index.html.br"), b"brotli page").expect("br");
+    let (head, body) = get(r.addr, "/", "Accept-Encoding: br\r\n").await;
+    assert!(head.contains("content-encoding: br"), "{head}");
+    assert_eq!(body, b"brotli page");
+    let tag_br = header(&head, "etag").expect("an etag").to_owned();
+    assert_ne!(tag_br, tag);
+    let (head, _) = get(
+        r.addr,
+        "/",
+        &format!("Accept-Encoding: br\r\nIf-None-Match: {tag}\r\n"),
+    )
+    .await;
+    assert!(
+        head.starts_with("http/1.1 200"),
+        "the identity tag is not the brotli one: {head}"
+    );
+    let (head, _) = get(
+        r.addr,
+        "/",
+        &format!("Accept-Encoding: br\r\nIf-None-Match: {tag_br}\r\n"),
+    )
+    .await;
+    assert!(head.starts_with("http/1.1 304"), "{head}");
+
+    // A hashed asset keeps its lifetime and needs no tag.
+    let (head, body) = get(r.addr, "/app-1a2b3c4d.js", "").await;
+    assert!(head.contains("immutable"), "{head}");
+    assert_eq!(header(&head, "etag"), None, "{head}");
+    assert_eq!(body, b"export {};");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[tokio::test]
 async fn without_a_built_client_the_root_explains_how_to_build_it() {
     let r = relay(&[]).await;

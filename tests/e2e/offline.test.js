@@ -6,7 +6,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ARTIFACTS, DIST, startTable } from "./harness.mjs";
@@ -123,7 +123,10 @@ test("a new build's worker waits, the page offers a reload, and after it the new
     assert.equal(before.length, 1, `one cache: ${before}`);
     assert.equal(await page.getByTestId("update-ready").count(), 0, "no prompt while nothing is new");
 
-    // A new build: another page, one more file, and so another worker and file list.
+    // A new build: another page, one more file, and so another worker and file list. Its
+    // files keep the old ones' times, as a build written in the same second would (or one
+    // put back after a newer): the relay must tell them apart by their content.
+    const times = Object.fromEntries(["sw.js", "index.html"].map((f) => [f, statSync(path.join(dist, f)).mtime]));
     const sw = readFileSync(path.join(dist, "sw.js"), "utf8");
     const version = sw.match(/const VERSION = "([0-9a-f]+)"/)[1];
     writeFileSync(path.join(dist, "assets", "next.txt"), "the next build\n");
@@ -136,6 +139,7 @@ test("a new build's worker waits, the page offers a reload, and after it the new
     // The build's precompressed siblings of the two changed files would still be the old
     // ones: the relay prefers them.
     for (const f of ["sw.js", "index.html"]) for (const z of [".br", ".gz"]) rmSync(path.join(dist, f + z), { force: true });
+    for (const [f, t] of Object.entries(times)) utimesSync(path.join(dist, f), t, t);
 
     // The browser looks for a new worker on navigation and every hour; ask now.
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
