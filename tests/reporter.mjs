@@ -59,9 +59,9 @@ export default async function* reporter(source) {
         const err = data.details?.error;
         const why = err?.cause ?? err;
         const first = String(why?.message ?? why ?? "").split("\n")[0].slice(0, 300);
-        const file = data.file ? data.file.split("/").pop() : "";
-        failed.push(`  ✖ ${file ? `${file}: ` : ""}${data.name}: ${first}`);
-        out(`${indent}✖ ${file ? `${file}: ` : ""}${data.name}${took}\n${indent}  ${inspect(why, { depth: 4 }).replace(/\n/g, `\n${indent}  `)}\n`);
+        const where = data.file ? `${data.file.split("/").pop()}: ` : "";
+        failed.push(`  ✖ ${where}${data.name}: ${first}`);
+        out(`${indent}✖ ${where}${data.name}${took}\n${indent}  ${inspect(why, { depth: 4 }).replace(/\n/g, `\n${indent}  `)}\n`);
         break;
       }
       case "test:plan":

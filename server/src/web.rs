@@ -273,7 +273,7 @@ async fn validated_by_content(res: Response, if_none_match: Option<&HeaderValue>
     if length.is_none_or(|n| n > MAX_VALIDATED_BYTES) {
         return res;
     }
-    let (mut parts, body) = res.into_parts();
+    let (parts, body) = res.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, MAX_VALIDATED_BYTES).await else {
         return (
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -283,18 +283,17 @@ async fn validated_by_content(res: Response, if_none_match: Option<&HeaderValue>
             .into_response();
     };
     let tag = content_tag(&bytes);
-    if if_none_match.is_some_and(|v| tag_matches(v, &tag)) {
+    let mut res = if if_none_match.is_some_and(|v| tag_matches(v, &tag)) {
         let mut not_modified = Response::new(Body::empty());
         *not_modified.status_mut() = StatusCode::NOT_MODIFIED;
-        if let Ok(v) = HeaderValue::from_str(&tag) {
-            not_modified.headers_mut().insert(header::ETAG, v);
-        }
-        return not_modified;
-    }
+        not_modified
+    } else {
+        Response::from_parts(parts, Body::from(bytes))
+    };
     if let Ok(v) = HeaderValue::from_str(&tag) {
-        parts.headers.insert(header::ETAG, v);
+        res.headers_mut().insert(header::ETAG, v);
     }
-    Response::from_parts(parts, Body::from(bytes))
+    res
 }
 
 /// A strong entity tag of `bytes`: the first 128 bits of their SHA-256, quoted.
