@@ -18,7 +18,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -231,13 +231,22 @@ async fn cache_control(mut req: Request, next: Next) -> Response {
         }
         if_none_match = req.headers_mut().remove(header::IF_NONE_MATCH);
     }
-    let is_get = req.method() == axum::http::Method::GET;
+    // A HEAD is answered as its GET would be, tag included, without the body.
+    let is_head = req.method() == Method::HEAD;
+    if is_head && !immutable {
+        *req.method_mut() = Method::GET;
+    }
+    let is_get = req.method() == Method::GET;
     let mut res: Response<Body> = next.run(req).await;
     if !immutable {
         res.headers_mut().remove(header::LAST_MODIFIED);
         res.headers_mut().remove(header::ACCEPT_RANGES);
         if is_get && res.status() == StatusCode::OK {
             res = validated_by_content(res, if_none_match.as_ref()).await;
+        }
+        if is_head {
+            let (parts, _) = res.into_parts();
+            res = Response::from_parts(parts, Body::empty());
         }
     }
     if res.status().is_success() || res.status() == StatusCode::NOT_MODIFIED {

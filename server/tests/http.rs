@@ -10,8 +10,18 @@ use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
 /// A GET with extra header lines; returns the head (lower-cased names) and the raw body.
 async fn get(addr: std::net::SocketAddr, path: &str, extra: &str) -> (String, Vec<u8>) {
+    request(addr, "GET", path, extra).await
+}
+
+async fn request(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    extra: &str,
+) -> (String, Vec<u8>) {
     let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
-    let req = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\n{extra}Connection: close\r\n\r\n");
+    let req =
+        format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\n{extra}Connection: close\r\n\r\n");
     s.write_all(req.as_bytes()).await.expect("write");
     let mut out = Vec::new();
     s.read_to_end(&mut out).await.expect("read");
@@ -208,6 +218,16 @@ async fn the_page_is_revalidated_by_its_content_not_its_date() {
     // Another tag: the whole page.
     let (head, _) = get(r.addr, "/", "If-None-Match: \"0123\"\r\n").await;
     assert!(head.starts_with("http/1.1 200"), "{head}");
+    // A HEAD has the GET's headers, its tag and length included, and no body; with the
+    // tag held, a 304.
+    let (head, body) = request(r.addr, "HEAD", "/", "").await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert_eq!(header(&head, "etag"), Some(tag.as_str()), "{head}");
+    assert_eq!(header(&head, "content-length"), Some("27"), "{head}");
+    assert_eq!(header(&head, "last-modified"), None, "{head}");
+    assert!(body.is_empty());
+    let (head, _) = request(r.addr, "HEAD", "/", &format!("If-None-Match: {tag}\r\n")).await;
+    assert!(head.starts_with("http/1.1 304"), "{head}");
 
     // A new build at once (the same second), then one put back a day older than the page
     // the browser holds: each is sent whole to a browser that asks with the old tag and a
