@@ -270,6 +270,16 @@ log-drew = { $seat-you ->
     [yes] Du ziehst { $card }
    *[no] { $seat } zieht { $card }
 }
+log-drew-hidden = { $seat-you ->
+    [yes] Du ziehst { $count ->
+        [one] 1 Karte
+       *[other] { $count } Karten
+    }
+   *[no] { $seat } zieht { $count ->
+        [one] 1 Karte
+       *[other] { $count } Karten
+    }
+}
 log-court-shuffled = Der Hofstapel wird gemischt
 log-lost-influence = { $seat-you ->
     [yes] Du verlierst einen Einfluss: { $card }

@@ -283,9 +283,21 @@ log-refunded = { $seat-you ->
            *[other] { $coins } coins
         } back
 }
+# $card may be two cards ("a Duke and a Captain").
 log-drew = { $seat-you ->
     [yes] You draw { $card }
    *[no] { $seat } draws { $card }
+}
+# Cards drawn that the reader did not see: $count is how many.
+log-drew-hidden = { $seat-you ->
+    [yes] You draw { $count ->
+        [one] 1 card
+       *[other] { $count } cards
+    }
+   *[no] { $seat } draws { $count ->
+        [one] 1 card
+       *[other] { $count } cards
+    }
 }
 log-court-shuffled = The Court deck is shuffled
 log-lost-influence = { $seat-you ->

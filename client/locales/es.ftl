@@ -268,6 +268,16 @@ log-drew = { $seat-you ->
     [yes] Robas { $card }
    *[no] { $seat } roba { $card }
 }
+log-drew-hidden = { $seat-you ->
+    [yes] Robas { $count ->
+        [one] 1 carta
+       *[other] { $count } cartas
+    }
+   *[no] { $seat } roba { $count ->
+        [one] 1 carta
+       *[other] { $count } cartas
+    }
+}
 log-court-shuffled = Se baraja el mazo de la Corte
 log-lost-influence = { $seat-you ->
     [yes] Pierdes una influencia: { $card }

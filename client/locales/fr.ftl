@@ -268,6 +268,16 @@ log-drew = { $seat-you ->
     [yes] Vous piochez { $card }
    *[no] { $seat } pioche { $card }
 }
+log-drew-hidden = { $seat-you ->
+    [yes] Vous piochez { $count ->
+        [one] 1 carte
+       *[other] { $count } cartes
+    }
+   *[no] { $seat } pioche { $count ->
+        [one] 1 carte
+       *[other] { $count } cartes
+    }
+}
 log-court-shuffled = Le paquet de la Cour est mélangé
 log-lost-influence = { $seat-you ->
     [yes] Vous perdez une influence : { $card }

@@ -268,6 +268,16 @@ log-drew = { $seat-you ->
     [yes] Você compra { $card }
    *[no] { $seat } compra { $card }
 }
+log-drew-hidden = { $seat-you ->
+    [yes] Você compra { $count ->
+        [one] 1 carta
+       *[other] { $count } cartas
+    }
+   *[no] { $seat } compra { $count ->
+        [one] 1 carta
+       *[other] { $count } cartas
+    }
+}
 log-court-shuffled = O baralho da Corte é embaralhado
 log-lost-influence = { $seat-you ->
     [yes] Você perde uma influência: { $card }

@@ -297,6 +297,12 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
         const labels = await panel.getByRole("button").evaluateAll((bs) => bs.map((b) => (b.querySelector(".d-label") ?? b).textContent));
         const hands = labels.map((l) => l.replace(/ — .*/, "").replace(/^Keep /, "").split(" + ").sort().join("+"));
         assert.equal(new Set(hands).size, hands.length, `each choice once: ${labels.join(" | ")}`);
+        // The two cards drawn are one line of the log, naming both.
+        const drew = (await panel.textContent()).match(/You drew (\w+) and (\w+)\./);
+        assert.ok(drew, `the exchange says what was drawn: ${await panel.textContent()}`);
+        const log = (await page.getByTestId("log").locator("li").allTextContents()).map((l) => l.trim());
+        const an = (card) => `${/^[AEIOU]/.test(card) ? "an" : "a"} ${card}`;
+        assert.ok(log.includes(`You draw ${an(drew[1])} and ${an(drew[2])}`), `one line for both draws: ${JSON.stringify(log.slice(0, 6))}`);
         await shot(page, `table-exchange-${label}`);
         await panel.getByRole("button").first().dblclick();
         await page.waitForTimeout(1_500);

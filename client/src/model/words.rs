@@ -371,7 +371,9 @@ pub fn reading_order(lines: &[LogLine]) -> Vec<LogLine> {
 /// The log of game `game_no` as `me` reads it, oldest first: its events and the notes about
 /// the table since it was dealt, one line per thing that happened. The first turn is
 /// written though the engine emits no `TurnStarted` for it; an Income's coin is part of
-/// its line; an early block is written once, not again when it comes into play.
+/// its line; an early block is written once, not again when it comes into play; an
+/// exchange's two draws are one line ("You draw a Duke and a Captain", "Bo draws two
+/// cards").
 pub fn log_lines(
     entries: &[LogEntry],
     game_no: u32,
@@ -384,6 +386,8 @@ pub fn log_lines(
     let mut turn_seen = false;
     let mut prev: Option<Event> = None;
     let mut early: Option<(Seat, Card)> = None;
+    // The last line written, when it tells one card drawn: a second draw joins it.
+    let mut drew: Option<(Seat, Option<Card>)> = None;
     for e in entries {
         let line = |text: String, turn: bool| LogLine { n: e.n, text, turn };
         let heading = |seat: Seat| {
@@ -433,14 +437,55 @@ pub fn log_lines(
                     _ => false,
                 };
                 prev = Some(event);
-                if !skip && let Some(text) = describe(&event, names, me, options) {
+                if skip {
+                    continue;
+                }
+                if let Event::Drew { seat, card } = event {
+                    if let Some((s, first)) = drew.take()
+                        && s == seat
+                        && out.pop().is_some()
+                    {
+                        let both = drew_two(seat, first, card);
+                        out.push(line(both.render(names, me), false));
+                    } else if let Some(text) = describe(&event, names, me, options) {
+                        drew = Some((seat, card));
+                        out.push(line(text, false));
+                    }
+                    continue;
+                }
+                if let Some(text) = describe(&event, names, me, options) {
+                    drew = None;
                     out.push(line(text, matches!(event, Event::TurnStarted { .. })));
                 }
+                continue;
             }
             _ => {}
         }
+        // A note or another game's entry written in between: the next draw is a line of
+        // its own.
+        drew = None;
     }
     out
+}
+
+/// Two cards drawn one after the other by `seat`: both named when the reader saw them
+/// ("a Duke and a Captain"), else their number.
+fn drew_two(seat: Seat, first: Option<Card>, second: Option<Card>) -> Sentence {
+    match (first, second) {
+        (Some(_), Some(_)) => {
+            let (a, b) = (a_card(first), a_card(second));
+            let both = tr(
+                "list-and",
+                &[("a", a.as_str().into()), ("b", b.as_str().into())],
+            );
+            Sentence::new("log-drew")
+                .seat("seat", seat)
+                .arg("card", both)
+        }
+        _ => Sentence::new("log-drew-hidden")
+            .seat("seat", seat)
+            .arg("count", 2u16),
+    }
 }
 
 /// A note about the table as a sentence, or `None` for those the log does not show.
@@ -879,6 +924,93 @@ mod tests {
                 "Bo claims the Captain to steal from you",
                 "You block at once, claiming the Captain",
                 "Your time ran out: that counts as a pass",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_exchange_s_two_draws_are_one_line_for_the_drawer_and_for_the_others() {
+        let n = names();
+        let draws = |first: Option<Card>, second: Option<Card>| {
+            vec![
+                entry(1, Event::TurnStarted { seat: Seat(1) }),
+                entry(
+                    2,
+                    Event::Declared {
+                        seat: Seat(1),
+                        action: Action::Exchange,
+                        paid: 0,
+                    },
+                ),
+                entry(
+                    3,
+                    Event::Drew {
+                        seat: Seat(1),
+                        card: first,
+                    },
+                ),
+                entry(
+                    4,
+                    Event::Drew {
+                        seat: Seat(1),
+                        card: second,
+                    },
+                ),
+                // A third draw (none in one exchange) is a line of its own.
+                entry(
+                    5,
+                    Event::Drew {
+                        seat: Seat(1),
+                        card: first,
+                    },
+                ),
+                // Another seat's draw is not joined to Ana's.
+                entry(
+                    6,
+                    Event::Drew {
+                        seat: Seat(2),
+                        card: None,
+                    },
+                ),
+            ]
+        };
+        let read = |entries: &[LogEntry], me: Seat| -> Vec<String> {
+            log_lines(entries, 1, &n, Some(me), Options::default())
+                .into_iter()
+                .skip(2)
+                .map(|l| l.text)
+                .collect()
+        };
+        assert_eq!(
+            read(&draws(Some(Card::Duke), Some(Card::Captain)), Seat(1)),
+            [
+                "You draw a Duke and a Captain",
+                "You draw a Duke",
+                "Bo draws a card"
+            ]
+        );
+        assert_eq!(
+            read(&draws(None, None), Seat(0)),
+            ["Ana draws 2 cards", "Ana draws a card", "Bo draws a card"]
+        );
+        // A line written in between (a card lost, here) keeps two draws apart.
+        let mut apart = draws(Some(Card::Duke), Some(Card::Captain));
+        apart.insert(
+            3,
+            entry(
+                9,
+                Event::LostInfluence {
+                    seat: Seat(2),
+                    card: Card::Contessa,
+                },
+            ),
+        );
+        assert_eq!(
+            read(&apart, Seat(1))[..3],
+            [
+                "You draw a Duke",
+                "Bo loses an influence: a Contessa",
+                "You draw a Captain and a Duke"
             ]
         );
     }
