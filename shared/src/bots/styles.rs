@@ -11,7 +11,10 @@
 //! - `honest`: that judgement, but it never claims a character it does not hold.
 //! - `bluffer`: claims what pays best whatever it holds, and bluffs blocks.
 //! - `challenger`: challenges about half of all claims, and Normal otherwise.
-//! - `trusting`: Normal that never challenges.
+//! - `trusting`: Normal that never challenges, and believes every claim nobody has
+//!   caught: it does not take an action that a player it believes holds the blocking
+//!   character could stop (an assassination of a Contessa, Foreign Aid beside a Duke), since
+//!   it would never call that block.
 //! - `passive`: takes Income until it can Coup, blocks only with what it holds, never
 //!   challenges.
 //! - `random`: any legal input, uniformly.
@@ -26,7 +29,9 @@ use super::normal::{Policy, Tuning};
 use super::personality::Personality;
 use super::table::{Table, fallback};
 use super::{Bot, BotLevel, Budget, make_bot};
-use crate::engine::{Action, ActionKind, Card, Claimed, Input, Pending, View, WindowKind};
+use crate::engine::{
+    Action, ActionKind, Card, Claimed, Input, Outcome, Pending, Seat, View, WindowKind,
+};
 
 /// An opponent style (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -226,6 +231,38 @@ impl StyleBot {
     }
 }
 
+/// Whether `seat`, still in the game, has claimed `card` (for an action or a block) and
+/// was not caught lying.
+fn believed(view: &View, seat: Seat, card: Card) -> bool {
+    view.players.get(seat.index()).is_some_and(|p| p.alive)
+        && view.claims.iter().any(|c| {
+            c.player == seat && c.card == Claimed::Card(card) && c.outcome != Outcome::Lost
+        })
+}
+
+/// Whether a player who believes every uncaught claim expects `action` to be blocked: its
+/// target (or, for Foreign Aid, another player) has claimed a character that blocks it. A
+/// player who never challenges has no answer to that block. (Without this, trusting
+/// players at one table assassinate and are blocked by a bluffed Contessa turn after turn,
+/// or ask for Foreign Aid that a bluffed Duke refuses, and the game never ends.)
+fn believed_blocked(view: &View, action: Action) -> bool {
+    let kind = action.kind();
+    if !kind.blockable() {
+        return false;
+    }
+    let blocks = |seat: Seat| {
+        Card::ALL
+            .iter()
+            .any(|&c| c.blocks(kind, view.options) && believed(view, seat, c))
+    };
+    match action.target() {
+        Some(target) if kind.blocked_by_target() => blocks(target),
+        _ => (0..view.players.len())
+            .map(|i| Seat(i as u8))
+            .any(|s| Some(s) != view.viewer && blocks(s)),
+    }
+}
+
 impl Bot for StyleBot {
     fn decide(&mut self, view: &View, legal: &[Input], _budget: &Budget<'_>) -> Input {
         let t = match Table::to_weigh(view, legal) {
@@ -240,7 +277,14 @@ impl Bot for StyleBot {
                 let tt = t;
                 self.policy_on(&t, view, move |i| !is_bluff(&tt, i), legal)
             }
-            Style::Trusting => self.policy_on(&t, view, |i| i != Input::Challenge, legal),
+            Style::Trusting => {
+                let keep = |i: Input| match i {
+                    Input::Challenge => false,
+                    Input::Act(a) => !believed_blocked(view, a),
+                    _ => true,
+                };
+                self.policy_on(&t, view, keep, legal)
+            }
             Style::Challenger => {
                 let claim_window = matches!(
                     t.pending,
@@ -341,5 +385,42 @@ mod tests {
         );
         let c = Style::Challenger as usize;
         assert!(challenges[c] >= 10, "challenger: {}", challenges[c]);
+    }
+
+    /// Four trusting players finish their games: none takes an action it believes a
+    /// block it would never challenge will stop, so the coins go to a Coup in the end.
+    #[test]
+    fn trusting_players_alone_at_a_table_finish_their_games() {
+        use crate::engine::{Game, Options};
+        let mut longest = 0;
+        for g in 0..40u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(g);
+            let mut game = Game::deal(4, Options::default(), None, &mut rng).expect("deal");
+            let mut bots: Vec<StyleBot> = (0..4)
+                .map(|s| StyleBot::new(Style::Trusting, g * 16 + s))
+                .collect();
+            let (mut legal, mut events) = (Vec::new(), Vec::new());
+            let mut steps = 0;
+            while !game.is_over() {
+                steps += 1;
+                assert!(steps < 2_000, "game {g} did not end");
+                let seat: Seat = game.owing().iter().next().expect("someone owes");
+                game.legal_inputs(seat, &mut legal);
+                let view = game.view(seat);
+                let input = bots[seat.index()].decide(&view, &legal, &Budget::iterations(1));
+                // (Income is never blocked, so there is always something else to do.)
+                if let Input::Act(a) = input {
+                    assert!(
+                        !believed_blocked(&view, a),
+                        "game {g}: {a:?} into a block it believes"
+                    );
+                }
+                game.apply(seat, input, &mut rng, &mut events)
+                    .expect("legal");
+                events.clear();
+            }
+            longest = longest.max(steps);
+        }
+        assert!(longest > 20, "games were played ({longest} inputs at most)");
     }
 }
