@@ -24,7 +24,7 @@ use super::personality::Personality;
 use super::styles::is_bluff;
 use super::table::Table;
 use super::{Bot, BotLevel, Budget};
-use crate::engine::{Card, Event, Game, Input, MAX_PLAYERS, Pending, Seat, View};
+use crate::engine::{Action, Card, Event, Game, Input, MAX_PLAYERS, Pending, Seat, View};
 
 /// The most inputs one playout plays before it is scored by position.
 const PLAYOUT_CAP: usize = 400;
@@ -502,6 +502,9 @@ impl Bot for Hard {
                 let mut scored: Vec<(f32, Input)> = legal
                     .iter()
                     .filter_map(|i| match i {
+                        // The same Contessa would stop it again (`Table::walled`):
+                        // playouts, which know nothing of the last turns, would not see it.
+                        Input::Act(Action::Assassinate(v)) if t.walled(*v) => None,
                         Input::Act(a) => Some((self.policy.score_action(&t, &reads, *a), *i)),
                         _ => None,
                     })

@@ -545,7 +545,13 @@ impl Policy {
             Action::Assassinate(v) => {
                 let pc = r.p(v, Card::Contessa);
                 let bluff = if t.lives[v.index()] <= 1 { 0.4 } else { 0.12 };
-                let p_block = 0.95 * pc + bluff * (1.0 - pc);
+                // A Contessa that stopped our last two assassinations, unchallenged, from
+                // the same hand stops this one too.
+                let p_block = if t.walled(v) {
+                    1.0
+                } else {
+                    0.95 * pc + bluff * (1.0 - pc)
+                };
                 let gain =
                     self.kill_value(t, v) + self.tuning.assassin_threat * self.threat(t, r, v);
                 gain * (1.0 - p_block) - 3.0 - self.lie_cost(t, r, Card::Assassin, 3.0)
@@ -990,5 +996,130 @@ mod tests {
             [Card::Captain, Card::Contessa],
         ]);
         assert!(tax(&two, &quiet2) > 0.0, "heads-up: {}", tax(&two, &quiet2));
+    }
+
+    /// A Contessa that has stopped our assassination twice, unchallenged, is not paid into
+    /// a third time while the blocker's hand is the same (the loop that kept a game going
+    /// for thousands of inputs: assassinate, blocked, pass, assassinate…); a single block
+    /// may be tried once more (a bluff may be challenged then), and once that hand changes,
+    /// or the Contessa was shown to a challenge, the target is fair game again.
+    #[test]
+    fn an_assassination_a_standing_contessa_stopped_twice_is_not_paid_for_again() {
+        use crate::bots::beliefs::Beliefs;
+        use crate::bots::hard::Hard;
+        use crate::bots::table::fixed_deal;
+        use crate::bots::{Bot, Budget};
+        use crate::engine::{Card, Game, MAX_PLAYERS, Options, Seat};
+        use rand::SeedableRng;
+        use rand_chacha::ChaCha8Rng;
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut events = Vec::new();
+        let mut play = |g: &mut Game, seat: u8, input: Input| {
+            g.apply(Seat(seat), input, &mut rng, &mut events)
+                .unwrap_or_else(|e| panic!("seat {seat} {input:?}: {e:?}"));
+        };
+        // Every seat still asked in an open window of this kind passes.
+        let pass_all =
+            |g: &mut Game, kind: WindowKind, play: &mut dyn FnMut(&mut Game, u8, Input)| {
+                while let Pending::Respond { window } = *g.pending()
+                    && window.kind == kind
+                {
+                    let seat = window.owes.iter().next().expect("someone owes");
+                    play(g, seat.0, Input::Pass);
+                }
+            };
+        let deal = || {
+            fixed_deal(
+                Options::default(),
+                vec![
+                    [Card::Assassin, Card::Duke],
+                    [Card::Contessa, Card::Captain],
+                    [Card::Duke, Card::Captain],
+                ],
+                Some(vec![9, 2, 5]),
+                vec![vec![]; 3],
+            )
+            .expect("valid setup")
+        };
+        // Seat 0 assassinates seat 1; seat 1 blocks with the Contessa; with `challenge`,
+        // seat 0 challenges the block (and the Contessa is shown), else nobody does.
+        // Then seats 1 and 2 take Income.
+        let blocked =
+            |g: &mut Game, challenge: bool, play: &mut dyn FnMut(&mut Game, u8, Input)| {
+                let g = &mut *g;
+                play(g, 0, Input::Act(Action::Assassinate(Seat(1))));
+                pass_all(g, WindowKind::Challenge, play);
+                play(g, 1, Input::Block(Card::Contessa));
+                if challenge {
+                    play(g, 0, Input::Challenge);
+                }
+                pass_all(g, WindowKind::BlockChallenge, play);
+                if challenge {
+                    // Seat 0 loses a card for the failed challenge.
+                    play(g, 0, Input::Lose(Card::Duke));
+                }
+                play(g, 1, Input::Act(Action::Income));
+                play(g, 2, Input::Act(Action::Income));
+            };
+        let policy = Policy::new(Personality::BALANCED);
+        let weigh = |g: &Game| {
+            let view = g.view(Seat(0));
+            let t = Table::from_view(&view).expect("a seat's view");
+            let reads = Beliefs::new(&view).reads();
+            (view, t, reads)
+        };
+
+        let mut g = deal();
+        blocked(&mut g, false, &mut play);
+        let (_, t, _) = weigh(&g);
+        assert_eq!(t.walls[1], 1);
+        assert!(!t.walled(Seat(1)), "one block: a second try is allowed");
+        blocked(&mut g, false, &mut play);
+        let (view, t, reads) = weigh(&g);
+        assert!(
+            t.walled(Seat(1)) && !t.walled(Seat(2)),
+            "walls {:?}",
+            t.walls
+        );
+        let at = |v: u8| policy.score_action(&t, &reads, Action::Assassinate(Seat(v)));
+        assert!(at(1) < 0.0, "the walled assassination is worth {}", at(1));
+        assert!(
+            at(2) > at(1),
+            "another target is worth more: {} {}",
+            at(2),
+            at(1)
+        );
+        let mut legal = Vec::new();
+        g.legal_inputs(Seat(0), &mut legal);
+        let again = Input::Act(Action::Assassinate(Seat(1)));
+        assert!(legal.contains(&again), "it can pay for it");
+        let mut bot_rng = ChaCha8Rng::seed_from_u64(9);
+        let mut hard = Hard::new(3, Personality::BALANCED);
+        for _ in 0..50 {
+            assert_ne!(policy.decide(&t, &reads, &mut bot_rng, &legal), again);
+        }
+        for _ in 0..5 {
+            assert_ne!(hard.decide(&view, &legal, &Budget::iterations(200)), again);
+        }
+
+        // The blocker's hand changes (seat 2's Coup takes its Captain): fair game again.
+        play(&mut g, 0, Input::Act(Action::Income));
+        play(&mut g, 1, Input::Act(Action::Income));
+        play(&mut g, 2, Input::Act(Action::Coup(Seat(1))));
+        play(&mut g, 1, Input::Lose(Card::Captain));
+        let (_, t, _) = weigh(&g);
+        assert_eq!(
+            t.walls, [0; MAX_PLAYERS],
+            "a changed hand is weighed afresh"
+        );
+
+        // A Contessa shown to our challenge went back to the Court: no wall either.
+        let mut g = deal();
+        blocked(&mut g, true, &mut play);
+        let (_, t, _) = weigh(&g);
+        assert_eq!(
+            t.walls, [0; MAX_PLAYERS],
+            "a challenged block leaves no wall"
+        );
     }
 }

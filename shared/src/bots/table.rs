@@ -38,6 +38,9 @@ pub struct Table {
     /// How many of this seat's last few actions were exchanges or Examines (to avoid
     /// exchange loops in the endgame).
     pub recent_exchanges: u8,
+    /// Per seat, how many of this seat's assassinations of it its Contessa has blocked,
+    /// each block standing, since its hand last changed ([`Table::walled`]).
+    pub walls: [u8; MAX_PLAYERS],
 }
 
 /// Copies of each character under `options` with `n` players (R1.5, R2.5).
@@ -87,6 +90,56 @@ pub fn fixed_deal(
 /// The first legal input: what a bot plays when it has nothing to weigh.
 pub fn fallback(legal: &[Input]) -> Input {
     legal.first().copied().unwrap_or(Input::Pass)
+}
+
+/// [`Table::walls`] from a game's events as `me` saw them: a seat's count grows when its
+/// Contessa block of `me`'s assassination stands, and starts again when its hand changes
+/// (a card lost, drawn or exchanged).
+fn contessa_walls(events: &[Event], me: Seat) -> [u8; MAX_PLAYERS] {
+    let mut walls = [0u8; MAX_PLAYERS];
+    let clear = |walls: &mut [u8; MAX_PLAYERS], s: Seat| {
+        if let Some(w) = walls.get_mut(s.index()) {
+            *w = 0;
+        }
+    };
+    // The target of `me`'s assassination this turn, then the seat that blocked it.
+    let mut aimed: Option<Seat> = None;
+    let mut blocked: Option<Seat> = None;
+    for e in events {
+        match *e {
+            Event::TurnStarted { .. } => (aimed, blocked) = (None, None),
+            Event::Declared { seat, action, .. } => {
+                aimed = match action {
+                    Action::Assassinate(v) if seat == me => Some(v),
+                    _ => None,
+                };
+                blocked = None;
+            }
+            Event::BlockDeclared { seat, card } => {
+                blocked = (card == Card::Contessa && aimed == Some(seat)).then_some(seat);
+            }
+            Event::ActionBlocked { .. } => {
+                if let Some(w) = blocked.take().and_then(|v| walls.get_mut(v.index())) {
+                    *w = w.saturating_add(1);
+                }
+            }
+            // A hand that changed, the blocker's included (a Contessa shown to a
+            // challenge goes back to the Court for another card).
+            Event::LostInfluence { seat, .. }
+            | Event::Drew { seat, .. }
+            | Event::Exchanged { seat, .. } => {
+                clear(&mut walls, seat);
+                blocked = blocked.filter(|&b| b != seat);
+            }
+            Event::ForcedExchange { seat, target, .. } => {
+                clear(&mut walls, seat);
+                clear(&mut walls, target);
+                blocked = blocked.filter(|&b| b != seat && b != target);
+            }
+            _ => {}
+        }
+    }
+    walls
 }
 
 impl Table {
@@ -169,6 +222,7 @@ impl Table {
                 break;
             }
         }
+        t.walls = contessa_walls(&view.events, me);
         Some(t)
     }
 
@@ -221,7 +275,17 @@ impl Table {
             face_up: [0; 6],
             grudge: None,
             recent_exchanges: 0,
+            walls: [0; MAX_PLAYERS],
         }
+    }
+
+    /// Whether an assassination of `target` would meet the Contessa that has stopped this
+    /// seat's assassinations of it twice, unchallenged, from a hand that has not changed
+    /// since ([`Table::walls`]). A second try gives a bluffed Contessa its chance to be
+    /// challenged; paying 3 coins a third time for the same answer is what loops a game
+    /// (a Contessa really held is never challenged): the coins are kept for a Coup.
+    pub fn walled(&self, target: Seat) -> bool {
+        self.walls.get(target.index()).is_some_and(|&n| n >= 2)
     }
 
     /// The seat's own hidden cards.
