@@ -931,6 +931,15 @@ mod tests {
     #[test]
     fn an_exchange_s_two_draws_are_one_line_for_the_drawer_and_for_the_others() {
         let n = names();
+        let drew = |at: u64, seat: u8, card: Option<Card>| {
+            entry(
+                at,
+                Event::Drew {
+                    seat: Seat(seat),
+                    card,
+                },
+            )
+        };
         let draws = |first: Option<Card>, second: Option<Card>| {
             vec![
                 entry(1, Event::TurnStarted { seat: Seat(1) }),
@@ -942,36 +951,12 @@ mod tests {
                         paid: 0,
                     },
                 ),
-                entry(
-                    3,
-                    Event::Drew {
-                        seat: Seat(1),
-                        card: first,
-                    },
-                ),
-                entry(
-                    4,
-                    Event::Drew {
-                        seat: Seat(1),
-                        card: second,
-                    },
-                ),
+                drew(3, 1, first),
+                drew(4, 1, second),
                 // A third draw (none in one exchange) is a line of its own.
-                entry(
-                    5,
-                    Event::Drew {
-                        seat: Seat(1),
-                        card: first,
-                    },
-                ),
+                drew(5, 1, first),
                 // Another seat's draw is not joined to Ana's.
-                entry(
-                    6,
-                    Event::Drew {
-                        seat: Seat(2),
-                        card: None,
-                    },
-                ),
+                drew(6, 2, None),
             ]
         };
         let read = |entries: &[LogEntry], me: Seat| -> Vec<String> {
