@@ -91,6 +91,31 @@ test("before its program runs, the page speaks the browser's language too", { ti
   }
 });
 
+test("a language whose catalog is missing or broken leaves the page in English, and the console says why", { timeout: 60_000 }, async () => {
+  for (const [body, status, why] of [
+    ["gone", 404, /language de: .*\.ftl: HTTP 404; English/],
+    ["this is = not { a catalog", 200, /language de: de: \d+ syntax errors.*; English/],
+  ]) {
+    const context = await browser.newContext({ locale: "de-DE", serviceWorkers: "block" });
+    await context.route(/\/de[^/]*\.ftl$/, (route) => route.fulfill({ status, body }));
+    const page = await context.newPage();
+    const warnings = [];
+    page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    try {
+      await page.goto(base);
+      await page.getByTestId("solo-start").waitFor();
+      assert.equal(await page.locator("html").getAttribute("lang"), "en", `HTTP ${status}`);
+      assert.match(await page.getByTestId("create-room").textContent(), /room/i);
+      assert.ok(warnings.some((w) => why.test(w)), `HTTP ${status}: ${JSON.stringify(warnings)}`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test("right to left, in the pseudo-locale, the table fits a phone with nothing overflowing", { timeout: 180_000 }, async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.addInitScript(() => localStorage.setItem("coup.lang", "en-XA"));

@@ -10,7 +10,8 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
-use crate::i18n::{self, Catalog, LANG_KEY, LANGUAGES, PSEUDO, t};
+use crate::i18n::{self, Catalog, CatalogError, LANG_KEY, LANGUAGES, PSEUDO, t};
+use crate::net::NetError;
 
 /// The largest catalog the page takes; ours are a few dozen KB.
 const MAX_CATALOG: usize = 512 * 1024;
@@ -45,32 +46,70 @@ fn catalog_file(lang: &str) -> Option<String> {
     })
 }
 
-async fn fetch_text(file: &str) -> Result<String, String> {
-    let w = web_sys::window().ok_or("no window")?;
-    let js = |e: JsValue| format!("{e:?}");
+/// Why another language's catalog was not installed (the page stays in English).
+#[derive(Debug, thiserror::Error)]
+enum CatalogLoad {
+    /// `index.html` names no catalog file for the language.
+    #[error("no catalog for {0} in this build")]
+    NotInBuild(String),
+    /// The browser could not fetch it.
+    #[error("{0}")]
+    Net(#[from] NetError),
+    /// The server answered, but not with the file.
+    #[error("{file}: HTTP {status}")]
+    Status { file: String, status: u16 },
+    /// The body is not text.
+    #[error("{0}: not text")]
+    NotText(String),
+    /// The body is larger than any catalog of ours.
+    #[error("{file}: {bytes} bytes, more than a catalog")]
+    TooLarge { file: String, bytes: usize },
+    /// The text is not a catalog.
+    #[error("{}", .0.0)]
+    Parse(CatalogError),
+}
+
+async fn fetch_text(file: &str) -> Result<String, CatalogLoad> {
+    let w = web_sys::window().ok_or(NetError::NoPage("window"))?;
     let fetch: js_sys::Function = js_sys::Reflect::get(&w, &"fetch".into())
-        .map_err(js)?
+        .map_err(NetError::from)?
         .dyn_into()
-        .map_err(js)?;
+        .map_err(NetError::from)?;
     let promise: js_sys::Promise = fetch
         .call1(&w, &JsValue::from_str(file))
-        .map_err(js)?
+        .map_err(NetError::from)?
         .dyn_into()
-        .map_err(js)?;
-    let resp = JsFuture::from(promise).await.map_err(js)?;
-    let ok = js_sys::Reflect::get(&resp, &"ok".into()).map_err(js)?;
+        .map_err(NetError::from)?;
+    let resp = JsFuture::from(promise).await.map_err(NetError::from)?;
+    let ok = js_sys::Reflect::get(&resp, &"ok".into()).map_err(NetError::from)?;
     if ok.as_bool() != Some(true) {
-        return Err(format!("{file}: not found"));
+        let status = js_sys::Reflect::get(&resp, &"status".into())
+            .ok()
+            .and_then(|s| s.as_f64())
+            .map_or(0, |s| s as u16);
+        return Err(CatalogLoad::Status {
+            file: file.to_owned(),
+            status,
+        });
     }
     let text: js_sys::Function = js_sys::Reflect::get(&resp, &"text".into())
-        .map_err(js)?
+        .map_err(NetError::from)?
         .dyn_into()
-        .map_err(js)?;
-    let body: js_sys::Promise = text.call0(&resp).map_err(js)?.dyn_into().map_err(js)?;
-    let body = JsFuture::from(body).await.map_err(js)?;
-    let body = body.as_string().ok_or("not text")?;
+        .map_err(NetError::from)?;
+    let body: js_sys::Promise = text
+        .call0(&resp)
+        .map_err(NetError::from)?
+        .dyn_into()
+        .map_err(NetError::from)?;
+    let body = JsFuture::from(body).await.map_err(NetError::from)?;
+    let body = body
+        .as_string()
+        .ok_or_else(|| CatalogLoad::NotText(file.to_owned()))?;
     if body.len() > MAX_CATALOG {
-        return Err(format!("{file}: {} bytes, more than a catalog", body.len()));
+        return Err(CatalogLoad::TooLarge {
+            file: file.to_owned(),
+            bytes: body.len(),
+        });
     }
     Ok(body)
 }
@@ -96,9 +135,9 @@ pub async fn load() {
         lang => {
             let got = match catalog_file(lang) {
                 Some(file) => fetch_text(&file).await,
-                None => Err(format!("no catalog for {lang} in this build")),
+                None => Err(CatalogLoad::NotInBuild(lang.to_owned())),
             };
-            match got.and_then(|text| Catalog::parse(lang, &text).map_err(|e| e.0)) {
+            match got.and_then(|text| Catalog::parse(lang, &text).map_err(CatalogLoad::Parse)) {
                 Ok(c) => i18n::set(c),
                 Err(e) => {
                     web_sys::console::warn_1(&format!("language {lang}: {e}; English").into());
