@@ -177,24 +177,28 @@ export async function startTable({ relayArgs = [], browser: shared, dist = DIST 
  * A page in a browser context of its own (its own storage, like another person's
  * browser), on the first screen; `init` runs in every page before the page's own scripts,
  * `device` holds more of the context's options (`{ hasTouch: true, isMobile: true }`, say).
- * Returns `{ context, page, errors, watch }`: `errors` gathers the page's uncaught errors
- * and console errors, `watch(p)` gathers another page's too.
+ * Returns `{ context, page, errors, log, watch }`: `errors` gathers the page's uncaught
+ * errors and console errors, `log` its last 50 console lines of any kind (for a failure's
+ * report), `watch(p)` gathers another page's too.
  */
 export async function openPage(browser, base, { viewport = { width: 1280, height: 800 }, init, device = {} } = {}) {
   const context = await browser.newContext({ viewport, permissions: ["camera", "microphone"], ...device });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors = [];
+  const log = [];
   const watch = (p) => {
     p.on("pageerror", (e) => errors.push(e.message));
     p.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
+      log.push(`${m.type()}: ${m.text()}`);
+      if (log.length > 50) log.shift();
     });
   };
   watch(page);
   await page.goto(base);
   await page.getByTestId("create-room").waitFor();
-  return { context, page, errors, watch };
+  return { context, page, errors, log, watch };
 }
 
 /**

@@ -69,9 +69,40 @@ async function until(sides, check, ms, what) {
   for (;;) {
     await checkHidden(sides);
     if (await check()) return Date.now() - start;
-    assert.ok(Date.now() - start < ms, `${what} within ${ms} ms`);
+    if (Date.now() - start >= ms) assert.fail(`${what} within ${ms} ms\n${await describe(sides, what)}`);
     await sides[0].page.waitForTimeout(50);
   }
+}
+
+/**
+ * What each page shows when a wait fails (its links, its notices, its own seat, its last
+ * console lines), with a screenshot of each in the artifacts, so that a failure on CI can
+ * be read from its log.
+ */
+async function describe(sides, what) {
+  const lines = [];
+  for (const [i, side] of sides.entries()) {
+    const page = side.page;
+    if (page.isClosed()) {
+      lines.push(`page ${i}: closed`);
+      continue;
+    }
+    const file = path.join(ARTIFACTS, `failed-${what.replace(/\W+/g, "-")}-${i}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+    const state = await page
+      .evaluate(() => ({
+        url: location.href,
+        peers: [...document.querySelectorAll('[data-testid="peer"]')].map((p) => `${p.dataset.peer}:${p.dataset.link}`),
+        notices: [...document.querySelectorAll('[data-testid="notice"]')].map((n) => n.textContent.trim()),
+        me: document.querySelector('[data-testid="seat"].me')?.dataset.seat ?? null,
+        over: !!document.querySelector('[data-testid="game-over"]'),
+        screen: [...document.querySelectorAll("[data-testid]")].slice(0, 12).map((e) => e.dataset.testid),
+      }))
+      .catch((e) => ({ unreadable: e.message }));
+    lines.push(`page ${i}: ${JSON.stringify(state)} (screenshot ${path.basename(file)})`);
+    lines.push(`  console: ${JSON.stringify((side.log ?? side.errors).slice(-8))}`);
+  }
+  return lines.join("\n");
 }
 
 test("the host reloads during a challenge window and the game goes on to one winner", { timeout: 150_000 }, async () => {
