@@ -36,8 +36,13 @@ const CLOCK_MS: i32 = 250;
 /// The `sessionStorage` key of this tab's key ([`crate::net::tab`]).
 const TAB_KEY: &str = "coup.tab";
 
-/// How long a reloaded page waits for its predecessor to let the tab's lock go.
+/// How long a page that holds a tab's records waits for the tab's lock before it counts as
+/// a copy of a live tab.
 const LOCK_WAIT_MS: u32 = 1_500;
+
+/// How long a reloaded page waits for its predecessor to let the tab's lock go: a slow
+/// device can take seconds to tear the old page down, and a reload is never a copy.
+const RELOAD_LOCK_WAIT_MS: u32 = 15_000;
 
 /// What moves the session, from the first screen's side of the page.
 pub enum Input {
@@ -141,7 +146,12 @@ impl Ctl {
         });
         let me = Rc::downgrade(&ctl);
         wasm_bindgen_futures::spawn_local(async move {
-            let held = crate::net::tab::hold_lock(&lock_name(&tab_key), LOCK_WAIT_MS).await;
+            let wait = if crate::net::tab::reloaded() {
+                RELOAD_LOCK_WAIT_MS
+            } else {
+                LOCK_WAIT_MS
+            };
+            let held = crate::net::tab::hold_lock(&lock_name(&tab_key), wait).await;
             if let Some(c) = me.upgrade() {
                 c.feed(Input::TabLock(held, left));
             }
