@@ -88,6 +88,9 @@ pub struct Controller {
     queue: RefCell<VecDeque<Input>>,
     /// Whether a player's intent is waiting in the queue (the page says it is loading).
     waiting: RwSignal<bool>,
+    /// Whether the page is taking back the seat or table its tab held (until the tab's
+    /// lock tells it may, or that it is a copy).
+    restoring: RwSignal<bool>,
 }
 
 /// A `Copy` handle to the controller for components.
@@ -100,6 +103,9 @@ pub struct Ctl {
     pub table: RwSignal<Fetch>,
     /// Whether a player's intent waits for that code.
     pub waiting: RwSignal<bool>,
+    /// Whether the page is taking back the seat or table its tab held before a reload:
+    /// the first screen waits rather than offer what would race it.
+    pub restoring: RwSignal<bool>,
     inner: StoredValue<Rc<Controller>, LocalStorage>,
 }
 
@@ -125,6 +131,7 @@ impl Ctl {
         let session = RwSignal::new_local(Session::new());
         let table = RwSignal::new(Fetch::Waiting);
         let waiting = RwSignal::new(false);
+        let restoring = RwSignal::new(left.seat.is_some() || left.host.is_some());
         let ctl = Rc::new_cyclic(|me| Controller {
             session,
             relay: RefCell::default(),
@@ -137,6 +144,7 @@ impl Ctl {
             table,
             queue: RefCell::default(),
             waiting,
+            restoring,
         });
         let fetched = Rc::downgrade(&ctl);
         later::fetch(table, move || {
@@ -194,6 +202,7 @@ impl Ctl {
             now,
             table,
             waiting,
+            restoring,
             inner: StoredValue::new_local(ctl),
         }
     }
@@ -342,6 +351,7 @@ impl Controller {
                 let seat = parse_record(REJOIN_KEY, left.seat, RejoinRecord::parse);
                 let host = parse_record(HOST_KEY, left.host, HostRecord::parse);
                 self.on_tab_lock(held, seat, host);
+                self.restoring.set(false);
                 true
             }
         }

@@ -77,6 +77,7 @@ pub fn App() -> impl IntoView {
             <Notices />
             <main class="main">
                 {move || match screen.get() {
+                    Screen::Start if ctl.restoring.get() => view! { <Restoring /> }.into_any(),
                     Screen::Start => view! { <lobby::Lobby /> }.into_any(),
                     Screen::Opening => view! { <Opening /> }.into_any(),
                     Screen::Bots => later::show(ctl.table.get(), later::solo_table),
@@ -87,6 +88,17 @@ pub fn App() -> impl IntoView {
                 {t("credit")}
             </footer>
         </div>
+    }
+}
+
+/// A reloaded page taking back the seat or table its tab held.
+#[component]
+fn Restoring() -> impl IntoView {
+    view! {
+        <section class="panel opening" data-testid="restoring" role="status">
+            <div class="spinner" aria-hidden="true"></div>
+            <p>{t("restoring-place")}</p>
+        </section>
     }
 }
 
