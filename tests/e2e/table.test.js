@@ -47,8 +47,17 @@ async function nextDecision(page, ms = 60_000) {
     if (await owed(page)) {
       const panel = page.getByRole("group", { name: DECISION });
       // A decision is owed: it must be found by its words.
-      await panel.waitFor({ timeout: 3_000 });
-      return panel;
+      try {
+        await panel.waitFor({ timeout: 3_000 });
+        return panel;
+      } catch (e) {
+        // Gone before it was found (another seat's answer closed the window): look again.
+        if (!(await owed(page))) continue;
+        await shot(page, "failed-next-decision");
+        const panels = await page.locator('[data-testid^="panel"], [role="dialog"]').evaluateAll((ps) =>
+          ps.map((p) => `${p.dataset.testid ?? p.getAttribute("role")}: "${p.getAttribute("aria-label")}" ${Math.round(p.getBoundingClientRect().height)} px`));
+        throw new Error(`a decision is owed (title "${await page.title()}") but none is found by its words; panels: ${JSON.stringify(panels)}`, { cause: e });
+      }
     }
     await page.waitForTimeout(100);
   }
