@@ -48,14 +48,18 @@ async function nextDecision(page, ms = 60_000) {
       const panel = page.getByRole("group", { name: DECISION });
       // A decision is owed: it must be found by its words.
       try {
-        await panel.waitFor({ timeout: 3_000 });
+        await panel.waitFor({ timeout: 10_000 });
         return panel;
       } catch (e) {
         // Gone before it was found (another seat's answer closed the window): look again.
         if (!(await owed(page))) continue;
         await shot(page, "failed-next-decision");
-        const panels = await page.locator('[data-testid^="panel"], [role="dialog"]').evaluateAll((ps) =>
-          ps.map((p) => `${p.dataset.testid ?? p.getAttribute("role")}: "${p.getAttribute("aria-label")}" ${Math.round(p.getBoundingClientRect().height)} px`));
+        const panels = await page.locator('[data-testid^="panel"], [role="dialog"], dialog').evaluateAll((ps) =>
+          ps.map((p) => {
+            const hidden = p.closest('[aria-hidden="true"], [inert]');
+            const box = p.getBoundingClientRect();
+            return `${p.dataset.testid ?? p.getAttribute("role") ?? p.tagName}: "${p.getAttribute("aria-label")}" ${Math.round(box.height)} px at ${Math.round(box.top)}${hidden ? `, hidden by ${hidden.className || hidden.tagName}` : ""}${p.open === false ? ", closed" : ""}`;
+          }));
         throw new Error(`a decision is owed (title "${await page.title()}") but none is found by its words; panels: ${JSON.stringify(panels)}`, { cause: e });
       }
     }
