@@ -23,16 +23,10 @@ pub fn new_key() -> String {
 /// whose predecessor is going away and will let the tab's lock go, however slowly; a copy
 /// of a tab (opened from it, or duplicated) is not.
 pub fn reloaded() -> bool {
-    let get = |o: &JsValue, key: &str| js_sys::Reflect::get(o, &key.into()).ok();
-    let Some(performance) = web_sys::window().and_then(|w| get(&w.into(), "performance")) else {
-        return false;
-    };
-    let entries = get(&performance, "getEntriesByType")
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .and_then(|f| f.call1(&performance, &"navigation".into()).ok())
-        .and_then(|e| e.dyn_into::<js_sys::Array>().ok());
-    entries
-        .and_then(|e| get(&e.get(0), "type"))
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.get_entries_by_type("navigation").get(0))
+        .and_then(|entry| js_sys::Reflect::get(&entry, &"type".into()).ok())
         .and_then(|t| t.as_string())
         .is_some_and(|t| t == "reload")
 }

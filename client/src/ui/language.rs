@@ -69,19 +69,18 @@ enum CatalogLoad {
     Parse(CatalogError),
 }
 
+impl From<JsValue> for CatalogLoad {
+    fn from(err: JsValue) -> CatalogLoad {
+        CatalogLoad::Net(err.into())
+    }
+}
+
 async fn fetch_text(file: &str) -> Result<String, CatalogLoad> {
     let w = web_sys::window().ok_or(NetError::NoPage("window"))?;
-    let fetch: js_sys::Function = js_sys::Reflect::get(&w, &"fetch".into())
-        .map_err(NetError::from)?
-        .dyn_into()
-        .map_err(NetError::from)?;
-    let promise: js_sys::Promise = fetch
-        .call1(&w, &JsValue::from_str(file))
-        .map_err(NetError::from)?
-        .dyn_into()
-        .map_err(NetError::from)?;
-    let resp = JsFuture::from(promise).await.map_err(NetError::from)?;
-    let ok = js_sys::Reflect::get(&resp, &"ok".into()).map_err(NetError::from)?;
+    let fetch: js_sys::Function = js_sys::Reflect::get(&w, &"fetch".into())?.dyn_into()?;
+    let promise: js_sys::Promise = fetch.call1(&w, &JsValue::from_str(file))?.dyn_into()?;
+    let resp = JsFuture::from(promise).await?;
+    let ok = js_sys::Reflect::get(&resp, &"ok".into())?;
     if ok.as_bool() != Some(true) {
         let status = js_sys::Reflect::get(&resp, &"status".into())
             .ok()
@@ -92,16 +91,9 @@ async fn fetch_text(file: &str) -> Result<String, CatalogLoad> {
             status,
         });
     }
-    let text: js_sys::Function = js_sys::Reflect::get(&resp, &"text".into())
-        .map_err(NetError::from)?
-        .dyn_into()
-        .map_err(NetError::from)?;
-    let body: js_sys::Promise = text
-        .call0(&resp)
-        .map_err(NetError::from)?
-        .dyn_into()
-        .map_err(NetError::from)?;
-    let body = JsFuture::from(body).await.map_err(NetError::from)?;
+    let text: js_sys::Function = js_sys::Reflect::get(&resp, &"text".into())?.dyn_into()?;
+    let body: js_sys::Promise = text.call0(&resp)?.dyn_into()?;
+    let body = JsFuture::from(body).await?;
     let body = body
         .as_string()
         .ok_or_else(|| CatalogLoad::NotText(file.to_owned()))?;
