@@ -353,6 +353,22 @@ impl Client {
         }
     }
 
+    /// Connects with this `Host` header (as a page that reached the relay by that name).
+    pub async fn connect_with_host(addr: SocketAddr, host: &str) -> Client {
+        let mut req = format!("ws://{addr}/ws")
+            .into_client_request()
+            .expect("request");
+        req.headers_mut()
+            .insert("host", host.parse().expect("header"));
+        let (ws, _) = tokio_tungstenite::connect_async(req)
+            .await
+            .expect("connect");
+        Client {
+            ws,
+            patience: Duration::from_secs(10),
+        }
+    }
+
     /// Connects from another loopback address (e.g. `127.0.0.2`), as another client.
     pub async fn connect_from(addr: SocketAddr, local: IpAddr) -> Client {
         let socket = TcpSocket::new_v4().expect("socket");
