@@ -70,7 +70,7 @@ pub const FINGERPRINT_XOR: u32 = 0x5354_554E;
 /// server understands each in that it knows it has nothing to do with it: it checks no
 /// credentials (USERNAME, MESSAGE-INTEGRITY and the rest are ignored, as by any server
 /// that does not authenticate), and the address attributes belong in responses.
-const KNOWN_REQUIRED: [u16; 11] = [
+pub const KNOWN_REQUIRED: [u16; 11] = [
     0x0001, // MAPPED-ADDRESS
     0x0006, // USERNAME
     0x0008, // MESSAGE-INTEGRITY
