@@ -421,9 +421,9 @@ pub fn bind(addr: SocketAddr) -> std::io::Result<std::net::UdpSocket> {
 }
 
 /// Answers Binding requests on `socket` for as long as `hub` lives (the relay aborts
-/// this task when it stops), counting answers and refusals in its metrics.
-pub async fn run(socket: UdpSocket, hub: std::sync::Weak<Hub>) {
-    let mut limiter = Limiter::standard(Instant::now());
+/// this task when it stops), within `limiter`, counting answers and refusals in the
+/// hub's metrics.
+pub async fn run(socket: UdpSocket, hub: std::sync::Weak<Hub>, mut limiter: Limiter) {
     // One byte more than the largest request, so that a longer datagram is seen as such
     // (the kernel truncates it to the buffer).
     let mut buf = [0u8; MAX_REQUEST + 1];
@@ -458,7 +458,12 @@ pub(crate) fn spawn(hub: &Arc<Hub>) -> std::io::Result<Option<tokio::task::JoinH
         return Ok(None);
     };
     let socket = UdpSocket::from_std(socket)?;
-    Ok(Some(tokio::spawn(run(socket, Arc::downgrade(hub)))))
+    let limiter = Limiter::standard(Instant::now());
+    Ok(Some(tokio::spawn(run(
+        socket,
+        Arc::downgrade(hub),
+        limiter,
+    ))))
 }
 
 #[cfg(test)]
