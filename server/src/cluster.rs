@@ -26,14 +26,16 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
 
-use crate::hub::Utf8Bytes;
+use bytes::Bytes;
 use futures_util::StreamExt as _;
 use redis::aio::ConnectionManager;
 use shared::relay::{ClientMessage, ErrorCode, RelayMessage, normalize_code};
 use tokio::time::{Duration, Instant};
 
-use crate::hub::{Answer, Hub, Refused, Registration, Why, encode, message_for};
+use crate::connection::Why;
+use crate::hub::{Answer, Hub, Refused, Registration};
 use crate::limits::throttle_key;
+use crate::protocol::{encode, message_for};
 use crate::rooms::{ConnId, HOST_SECRET_LEN, MAX_BANNED, PEER_ID_LEN, RoomError, random_code};
 
 /// The store's side of the bookkeeping.
@@ -681,7 +683,7 @@ fn dispatch(hub: &Hub, payload: &[u8]) {
         return;
     };
     match rest.as_bytes().first() {
-        Some(b'f') => hub.deliver(conn, Utf8Bytes::from(rest[1..].to_owned())),
+        Some(b'f') => hub.deliver(conn, Bytes::from(rest[1..].to_owned())),
         Some(b'r') => {
             tracing::info!(conn, "host connection replaced by a reclaim");
             hub.kick(conn, Why::Replaced);

@@ -31,15 +31,16 @@
 
 pub mod cluster;
 pub mod config;
+pub mod connection;
 pub mod healthcheck;
 pub mod hub;
 pub mod ice;
 pub mod limits;
 pub mod metrics;
+pub mod protocol;
 pub mod rooms;
 pub mod stun;
 pub mod web;
-pub mod websocket;
 pub mod ws;
 
 use std::future::Future;
