@@ -73,20 +73,13 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 const PRUNE_EVERY: Duration = Duration::from_secs(60);
 
 /// The log filter for `directives` (`RUST_LOG` syntax; `info` when absent or invalid).
-///
-/// tungstenite logs whole messages at `trace` level, so its targets are capped at `info`
-/// whatever `RUST_LOG` asks for: a forwarded payload must never reach a log.
+/// No level of it logs a forwarded payload: the relay logs none, and it has no
+/// dependency that logs frames.
 pub fn log_filter(directives: Option<&str>) -> tracing_subscriber::EnvFilter {
     use tracing_subscriber::EnvFilter;
-    let mut filter = directives
+    directives
         .and_then(|d| EnvFilter::try_new(d).ok())
-        .unwrap_or_else(|| EnvFilter::new("info"));
-    for cap in ["tungstenite=info", "tokio_tungstenite=info"] {
-        if let Ok(directive) = cap.parse() {
-            filter = filter.add_directive(directive);
-        }
-    }
-    filter
+        .unwrap_or_else(|| EnvFilter::new("info"))
 }
 
 /// Runs a relay with `config` on `listener` until `shutdown` completes.
