@@ -17,7 +17,8 @@
 
 use std::net::IpAddr;
 
-use coup_server::hub::{Hub, Registration};
+use coup_server::hub::Hub;
+use coup_server::instance::Registration;
 use coup_server::limits::FrameGuard;
 use coup_server::protocol::Frame;
 use serde_json::Value;
@@ -38,23 +39,23 @@ fn main() {
         let hub = Hub::new(config);
         let ip: IpAddr = [127, 0, 0, 1].into();
         let now = Instant::now();
-        let host = hub.register(ip).expect("register");
+        let host = hub.register(ip).await.expect("register");
         attach(&host).await;
-        let guest = hub.register(ip).expect("register");
-        let limits = hub.config.frame_limits();
+        let guest = hub.register(ip).await.expect("register");
+        let limits = hub.config().frame_limits();
         let mut host_guard = FrameGuard::new(limits, now);
         let mut guest_guard = FrameGuard::new(limits, now);
         let reply = |r: Option<bytes::Bytes>| -> Value {
             serde_json::from_slice(&r.expect("a reply")).expect("json")
         };
         let created = reply(
-            hub.on_frame(host.id, ip, &mut host_guard, Frame::Text(r#"{"type":"create"}"#), now)
+            hub.on_frame(host.id, ip, &mut host_guard, Frame::Text(r#"{"type":"create"}"#), now).await
                 .reply,
         );
         let room = created["room"].as_str().expect("room").to_owned();
         let host_id = created["peer"].as_str().expect("peer").to_owned();
         let join = format!(r#"{{"type":"join","room":"{room}"}}"#);
-        reply(hub.on_frame(guest.id, ip, &mut guest_guard, Frame::Text(&join), now).reply);
+        reply(hub.on_frame(guest.id, ip, &mut guest_guard, Frame::Text(&join), now).await.reply);
         drain(&host).await;
         let escape = if general { "\\u0076" } else { "v" };
         let signal = format!(
@@ -62,7 +63,9 @@ fn main() {
         );
         for i in 0..n {
             let at = now + Duration::from_micros(i);
-            let answer = hub.on_frame(guest.id, ip, &mut guest_guard, Frame::Text(&signal), at);
+            let answer = hub
+                .on_frame(guest.id, ip, &mut guest_guard, Frame::Text(&signal), at)
+                .await;
             assert!(answer.reply.is_none(), "{:?}", answer.reply);
             drain(&host).await;
         }

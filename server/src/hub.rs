@@ -1,157 +1,103 @@
-//! The shared state of a running relay, and the translation of protocol messages into
-//! room operations and frames for other connections.
+//! A running relay: this instance ([`Instance`]: connections, configuration, metrics),
+//! the [`Store`] that holds its rooms, and its STUN socket; and the one translation of
+//! protocol messages into store operations and answers.
 //!
-//! A [`Hub`] owns the room bookkeeping behind a `std::sync::Mutex`, as mini-redis's `db.rs`
-//! does: every critical section is a few map operations, never an `.await`, so a blocking
-//! mutex is cheaper than an async one and cannot be held across a suspension point.
-//! Frames for other connections and close requests go through each connection's
-//! [`Outbox`], which writes a frame to an idle connection's socket at once and queues it
-//! otherwise; nothing else here touches a socket.
+//! Whichever store holds the rooms, a message is read, checked and answered here, in the
+//! same words: the stores only do the bookkeeping and tell the connections it concerns.
+//! Nothing here touches a socket or writes a WebSocket frame.
 
-use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use bytes::Bytes;
-use dashmap::DashMap;
-use shared::relay::{CLOSE_POLICY, ClientMessage, ErrorCode, IceServer, RelayMessage};
+use shared::relay::{CLOSE_POLICY, ClientMessage, ErrorCode, RelayMessage};
 use tokio::time::Instant;
 
-use crate::cluster::Cluster;
 use crate::config::Config;
-use crate::connection::{Outbox, Why};
-use crate::ice::Ice;
-use crate::limits::{FrameGuard, JoinThrottle, Verdict, throttle_key};
-use crate::metrics::{Metrics, Refusal};
-use crate::protocol::{Frame, Incoming, encode, error_frame, message_for, parse, signal_frame};
-use crate::rooms::{ConnId, Joined, Left, RoomError, Rooms};
+use crate::connection::Why;
+use crate::instance::{Answer, Instance, Refused, Registration};
+use crate::limits::{FrameGuard, Verdict};
+use crate::metrics::Metrics;
+use crate::protocol::{Frame, Incoming, encode, error_frame, message_for, parse};
+use crate::rooms::ConnId;
+use crate::store::Store;
+use crate::store::cluster::Cluster;
+use crate::store::local::Local;
+use crate::store::outcome::{Entered, Refusal};
 use crate::stun::{self, StunBind};
-
-/// The handle other connections use to reach one connection.
-#[derive(Debug)]
-struct Peer {
-    /// Its frames and close request.
-    outbox: Arc<Outbox>,
-    /// Its client address as counted in `per_address` (see [`throttle_key`]); `None` in
-    /// a cluster, where the store counts it.
-    key: Option<IpAddr>,
-    /// The host its page reached the relay by ([`crate::ice::page_host`]), for the
-    /// relay's own STUN URL.
-    host: Option<Box<str>>,
-}
-
-/// Why a new connection was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refused {
-    /// The relay holds its maximum of connections (`server_full`).
-    ServerFull,
-    /// The client address holds its maximum of connections (`rate_limited`).
-    PerAddress,
-    /// The cluster store cannot be reached (`server_full`: try again later).
-    Unavailable,
-}
-
-/// What a newly registered connection's socket loop needs.
-#[derive(Debug)]
-pub struct Registration {
-    /// The connection's id.
-    pub id: ConnId,
-    /// Frames from other connections, and close requests.
-    pub outbox: Arc<Outbox>,
-}
-
-/// What the socket loop must do after handling one incoming frame.
-#[derive(Debug, Default)]
-pub struct Answer {
-    /// A frame for the sender itself.
-    pub reply: Option<Bytes>,
-    /// Close the sender's socket with this code and reason after the reply.
-    pub close: Option<(u16, &'static str)>,
-}
 
 /// The relay's shared state.
 #[derive(Debug)]
 pub struct Hub {
-    /// Rooms and seats. Locked briefly, never across an `.await`.
-    rooms: Mutex<Rooms>,
-    /// Failed joins per client address. Locked briefly, never together with `rooms`.
-    throttle: Mutex<JoinThrottle>,
-    /// Room creations per client address, as a budget per minute (the same bucket as the
-    /// failed-join throttle). Locked briefly, never together with `rooms`.
-    creates: Mutex<JoinThrottle>,
-    /// Open connections per client address. Locked briefly, never together with `rooms`.
-    per_address: Mutex<HashMap<IpAddr, usize>>,
-    /// The queue of every open connection, for frames from other connections.
-    conns: DashMap<ConnId, Peer>,
-    /// The configuration the relay started with.
-    pub config: Config,
-    /// The ICE servers handed to peers.
-    ice: Ice,
-    /// Counters for `/metrics`.
-    pub metrics: Metrics,
-    /// The next connection id.
-    next_conn: AtomicU64,
-    /// Connections open (registered and not yet gone), for the connection bound.
-    open: AtomicUsize,
+    /// This instance's connections, configuration, ICE servers and metrics.
+    instance: Arc<Instance>,
+    /// The rooms: set when a cluster is joined, else local from first use.
+    store: OnceLock<Store>,
     /// Set when the relay shuts down (every connection is kicked then, and one that
     /// registers afterwards sees it).
     shutting_down: AtomicBool,
-    /// The link to the other instances, with `--cluster-url` (set once, before serving).
-    cluster: OnceLock<Arc<Cluster>>,
     /// Where the relay's own STUN server listens, once bound.
     stun_addr: OnceLock<SocketAddr>,
     /// Its socket, bound and not yet served.
     stun_socket: Mutex<Option<std::net::UdpSocket>>,
 }
 
-/// Locks a mutex, recovering the data if a thread panicked while holding it: the
-/// bookkeeping stays consistent between statements, so a poisoned lock is still usable.
+/// Locks a mutex, recovering the data if a thread panicked while holding it.
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// The wall-clock time for TURN credentials (not the tokio clock: coturn checks it).
-pub(crate) fn unix_now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
 }
 
 impl Hub {
     /// A relay with no rooms and no connections.
     pub fn new(config: Config) -> Arc<Self> {
-        let config = config.normalized();
-        let ice = Ice::new(
-            config.stun_urls.clone(),
-            config.turn_urls.clone(),
-            config.turn_secret.clone(),
-            config.turn_ttl,
-        );
         Arc::new(Hub {
-            rooms: Mutex::new(Rooms::new(config.room_limits())),
-            throttle: Mutex::new(JoinThrottle::new(config.join_failures)),
-            creates: Mutex::new(JoinThrottle::new(config.creates_per_minute)),
-            per_address: Mutex::new(HashMap::new()),
-            conns: DashMap::new(),
-            ice,
-            metrics: Metrics::default(),
-            next_conn: AtomicU64::new(1),
-            open: AtomicUsize::new(0),
+            instance: Arc::new(Instance::new(config.normalized())),
+            store: OnceLock::new(),
             shutting_down: AtomicBool::new(false),
-            cluster: OnceLock::new(),
             stun_addr: OnceLock::new(),
             stun_socket: Mutex::new(None),
-            config,
         })
+    }
+
+    /// The configuration the relay started with.
+    pub fn config(&self) -> &Config {
+        &self.instance.config
+    }
+
+    /// Counters for `/metrics`.
+    pub fn metrics(&self) -> &Metrics {
+        &self.instance.metrics
+    }
+
+    /// The rooms: the cluster's once joined, else this process's.
+    fn store(&self) -> &Store {
+        self.store
+            .get_or_init(|| Store::Local(Local::new(self.instance.clone())))
+    }
+
+    /// Joins the cluster whose store is at `url` (before serving): its rooms are this
+    /// relay's from now on.
+    pub async fn join_cluster(&self, url: &str) -> Result<(), String> {
+        let cluster = Cluster::start(&self.instance, url).await?;
+        self.store
+            .set(Store::Cluster(cluster))
+            .map_err(|_| "the relay already holds rooms of its own".to_owned())
+    }
+
+    /// The link to the other instances, when the relay runs in a cluster.
+    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
+        match self.store.get() {
+            Some(Store::Cluster(cluster)) => Some(cluster),
+            _ => None,
+        }
     }
 
     /// Binds the relay's own STUN server as `--stun-bind` says, unless it is off or bound
     /// already: where it listens (the port handed to peers), or why it cannot. No runtime
     /// is needed; serving starts it.
     pub fn bind_stun(&self) -> std::io::Result<Option<SocketAddr>> {
-        let StunBind::At(addr) = self.config.stun_bind else {
+        let StunBind::At(addr) = self.config().stun_bind else {
             return Ok(None);
         };
         let mut slot = lock(&self.stun_socket);
@@ -162,7 +108,7 @@ impl Hub {
         let bound = socket.local_addr()?;
         *slot = Some(socket);
         let _ = self.stun_addr.set(bound);
-        self.ice.set_stun_port(bound.port());
+        self.instance.set_stun_port(bound.port());
         Ok(Some(bound))
     }
 
@@ -171,87 +117,31 @@ impl Hub {
         self.stun_addr.get().copied()
     }
 
-    /// The bound STUN socket, for the task that serves it (once).
-    pub(crate) fn take_stun_socket(&self) -> Option<std::net::UdpSocket> {
-        lock(&self.stun_socket).take()
+    /// Starts [`stun::run`] on the socket [`Hub::bind_stun`] bound, if it bound one.
+    pub(crate) fn spawn_stun(
+        self: &Arc<Self>,
+    ) -> std::io::Result<Option<tokio::task::JoinHandle<()>>> {
+        let Some(socket) = lock(&self.stun_socket).take() else {
+            return Ok(None);
+        };
+        let socket = tokio::net::UdpSocket::from_std(socket)?;
+        let limiter = stun::Limiter::standard(Instant::now());
+        Ok(Some(tokio::spawn(stun::run(
+            socket,
+            Arc::downgrade(self),
+            limiter,
+        ))))
     }
 
     /// Records the host connection `conn`'s page reached the relay by.
     pub fn set_page_host(&self, conn: ConnId, host: Option<String>) {
-        if let Some(mut peer) = self.conns.get_mut(&conn) {
-            peer.host = host.map(String::into_boxed_str);
-        }
-    }
-
-    /// The ICE servers for connection `conn`, with credentials named after `name`.
-    pub(crate) fn ice_servers(&self, conn: ConnId, name: &str) -> Vec<IceServer> {
-        let host = self.conns.get(&conn).and_then(|p| p.host.clone());
-        self.ice.servers(unix_now(), name, host.as_deref())
+        self.instance.set_page_host(conn, host);
     }
 
     /// Registers a new connection from client address `ip`, or refuses it when the relay
     /// or that address holds its maximum.
-    pub fn register(&self, ip: IpAddr) -> Result<Registration, Refused> {
-        let key = throttle_key(ip);
-        self.count_address(key)?;
-        self.register_counted(Some(key))
-    }
-
-    /// Counts one more connection of address `key`, unless it holds its maximum.
-    fn count_address(&self, key: IpAddr) -> Result<(), Refused> {
-        {
-            let mut per = lock(&self.per_address);
-            let n = per.entry(key).or_insert(0);
-            if *n >= self.config.connections_per_address {
-                self.metrics.refused(Refusal::RateLimited);
-                self.metrics.error(ErrorCode::RateLimited);
-                return Err(Refused::PerAddress);
-            }
-            *n += 1;
-        }
-        Ok(())
-    }
-
-    /// Registers a connection whose address `key` was counted (here, or by the cluster
-    /// store when `None`), unless the relay holds its maximum.
-    pub(crate) fn register_counted(&self, key: Option<IpAddr>) -> Result<Registration, Refused> {
-        if self.open.fetch_add(1, Ordering::SeqCst) >= self.config.max_connections {
-            self.open.fetch_sub(1, Ordering::SeqCst);
-            if let Some(key) = key {
-                self.release_address(key);
-            }
-            self.metrics.refused(Refusal::ServerFull);
-            self.metrics.error(ErrorCode::ServerFull);
-            return Err(Refused::ServerFull);
-        }
-        let id = self.next_conn.fetch_add(1, Ordering::Relaxed);
-        let outbox = Arc::new(Outbox::default());
-        self.conns.insert(
-            id,
-            Peer {
-                outbox: outbox.clone(),
-                key,
-                host: None,
-            },
-        );
-        self.metrics
-            .connections_open
-            .fetch_add(1, Ordering::Relaxed);
-        self.metrics
-            .connections_total
-            .fetch_add(1, Ordering::Relaxed);
-        Ok(Registration { id, outbox })
-    }
-
-    /// Counts one connection of address `key` gone.
-    fn release_address(&self, key: IpAddr) {
-        let mut per = lock(&self.per_address);
-        if let Some(n) = per.get_mut(&key) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                per.remove(&key);
-            }
-        }
+    pub async fn register(&self, ip: IpAddr) -> Result<Registration, Refused> {
+        self.store().register(ip).await
     }
 
     /// The error frame sent to a refused connection before closing it.
@@ -271,47 +161,36 @@ impl Hub {
         }
     }
 
-    /// The link to the other instances, when the relay runs in a cluster.
-    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
-        self.cluster.get()
-    }
-
-    /// Attaches the cluster link (once, before serving).
-    pub(crate) fn set_cluster(&self, cluster: Arc<Cluster>) {
-        let _ = self.cluster.set(cluster);
-    }
-
-    /// Forgets the queue of a connection whose socket is gone.
-    pub(crate) fn forget(&self, conn: ConnId) {
-        if let Some((_, peer)) = self.conns.remove(&conn) {
-            if let Some(key) = peer.key {
-                self.release_address(key);
-            }
-            self.open.fetch_sub(1, Ordering::SeqCst);
-            self.metrics
-                .connections_open
-                .fetch_sub(1, Ordering::Relaxed);
-        }
-    }
-
-    /// Forgets a connection whose socket is gone; it leaves its room as with `leave`.
-    pub fn disconnect(self: &Arc<Self>, conn: ConnId) {
-        self.forget(conn);
-        let left = lock(&self.rooms).leave(conn, Instant::now());
-        if let Ok(left) = left {
-            self.announce_departure(left);
-        }
+    /// Forgets a connection (from `ip`) whose socket is gone; it leaves its room as with
+    /// `leave`.
+    pub async fn disconnect(&self, conn: ConnId, ip: IpAddr) {
+        self.store().disconnect(conn, ip).await;
     }
 
     /// Connections currently open.
     pub fn open_connections(&self) -> usize {
-        self.open.load(Ordering::SeqCst)
+        self.instance.open_connections()
     }
 
-    /// Rooms and seated peers, for `/metrics`.
-    pub fn counts(&self) -> (usize, usize) {
-        let rooms = lock(&self.rooms);
-        (rooms.room_count(), rooms.peer_count())
+    /// Rooms and seated peers, for `/metrics` (in a cluster, the cluster's rooms and this
+    /// instance's connections in rooms).
+    pub async fn counts(&self) -> (usize, usize) {
+        self.store().counts().await
+    }
+
+    /// Whether the rooms can be reached (`/healthz`).
+    pub fn healthy(&self) -> bool {
+        self.store().healthy()
+    }
+
+    /// The text of `/metrics`.
+    pub async fn render_metrics(&self) -> String {
+        let (rooms, peers) = self.counts().await;
+        let mut body = self.metrics().render(rooms, peers);
+        if let Some(store) = self.store().render() {
+            body.push_str(&store);
+        }
+        body
     }
 
     /// Whether the relay is shutting down.
@@ -322,18 +201,17 @@ impl Hub {
     /// Tells every socket loop to send a close frame and end.
     pub fn begin_shutdown(&self) {
         self.shutting_down.store(true, Ordering::SeqCst);
-        self.kick_all(Why::Shutdown);
+        self.instance.kick_all(Why::Shutdown);
     }
 
     /// Forgets client addresses whose failed-join budget is whole again.
     pub fn prune(&self) {
-        lock(&self.throttle).prune(Instant::now());
-        lock(&self.creates).prune(Instant::now());
+        self.store().prune();
     }
 
     /// Handles one data frame from `conn` (at client address `ip`), at time `now`.
-    pub fn on_frame(
-        self: &Arc<Self>,
+    pub async fn on_frame(
+        &self,
         conn: ConnId,
         ip: IpAddr,
         guard: &mut FrameGuard,
@@ -341,24 +219,9 @@ impl Hub {
         now: Instant,
     ) -> Answer {
         match self.check_frame(guard, frame, now) {
-            Ok(Incoming::Message(msg)) => self.on_message(conn, ip, msg, now),
-            Ok(Incoming::Signal { to, data }) => self.signal(conn, &to, data),
+            Ok(Incoming::Message(msg)) => self.on_message(conn, ip, msg, now).await,
+            Ok(Incoming::Signal { to, data }) => self.signal(conn, &to, data).await,
             Err(answer) => answer,
-        }
-    }
-
-    /// Forwards a signal from `conn` to peer `to`, `data` as it came.
-    pub fn signal(&self, conn: ConnId, to: &str, data: &str) -> Answer {
-        let route = lock(&self.rooms).route(conn, to);
-        match route {
-            Ok(route) => {
-                self.deliver(route.to, signal_frame(&route.from, data));
-                self.metrics
-                    .messages_forwarded
-                    .fetch_add(1, Ordering::Relaxed);
-                Answer::default()
-            }
-            Err(e) => self.room_error(e),
         }
     }
 
@@ -370,7 +233,7 @@ impl Hub {
         frame: Frame<'a>,
         now: Instant,
     ) -> Result<Incoming<'a>, Answer> {
-        self.metrics
+        self.metrics()
             .messages_received
             .fetch_add(1, Ordering::Relaxed);
         let len = match frame {
@@ -379,245 +242,144 @@ impl Hub {
         };
         match guard.check(len, now) {
             Verdict::Accept => {}
-            Verdict::Refuse(code) => return Err(self.fail(code, message_for(code))),
+            Verdict::Refuse(code) => return Err(self.instance.fail(code, message_for(code))),
             Verdict::RefuseAndClose(code) => {
-                let mut answer = self.fail(code, message_for(code));
+                let mut answer = self.instance.fail(code, message_for(code));
                 answer.close = Some((CLOSE_POLICY, "policy violation"));
                 return Err(answer);
             }
         }
         let Frame::Text(text) = frame else {
-            return Err(self.fail(ErrorCode::BadMessage, "binary frames are not accepted"));
+            return Err(self
+                .instance
+                .fail(ErrorCode::BadMessage, "binary frames are not accepted"));
         };
-        parse(text)
-            .ok_or_else(|| self.fail(ErrorCode::BadMessage, message_for(ErrorCode::BadMessage)))
+        parse(text).ok_or_else(|| {
+            self.instance
+                .fail(ErrorCode::BadMessage, message_for(ErrorCode::BadMessage))
+        })
     }
 
-    /// Handles one well-formed message.
-    pub fn on_message(
-        self: &Arc<Self>,
+    /// Forwards a signal from `conn` to peer `to`, `data` as it came.
+    pub async fn signal(&self, conn: ConnId, to: &str, data: &str) -> Answer {
+        match self.store().signal(conn, to, data).await {
+            Ok(()) => {
+                self.metrics()
+                    .messages_forwarded
+                    .fetch_add(1, Ordering::Relaxed);
+                Answer::default()
+            }
+            Err(refusal) => self.refusal(refusal),
+        }
+    }
+
+    /// Handles one well-formed message: the one dispatcher of the protocol, whichever
+    /// store holds the rooms.
+    pub async fn on_message(
+        &self,
         conn: ConnId,
         ip: IpAddr,
         msg: ClientMessage,
         now: Instant,
     ) -> Answer {
+        let store = self.store();
         match msg {
-            ClientMessage::Ping => Answer {
-                reply: Some(encode(&RelayMessage::Pong)),
-                close: None,
+            ClientMessage::Ping => reply(&RelayMessage::Pong),
+            ClientMessage::Create => match store.create(conn, ip, now).await {
+                Ok(c) => {
+                    self.metrics().rooms_created.fetch_add(1, Ordering::Relaxed);
+                    tracing::info!(conn, room = %c.room, "room created");
+                    let ice_servers = self.instance.ice_servers(conn, &c.peer);
+                    reply(&RelayMessage::Created {
+                        room: c.room,
+                        peer: c.peer,
+                        host_secret: c.host_secret,
+                        ice_servers,
+                    })
+                }
+                Err(refusal) => self.refusal(refusal),
             },
-            ClientMessage::Create => {
-                if !lock(&self.creates).allows(ip, now) {
-                    return self.fail(
-                        ErrorCode::RateLimited,
-                        "too many rooms created from this address; wait a minute",
-                    );
-                }
-                let created = lock(&self.rooms).create(conn, ip);
-                if created.is_ok() {
-                    lock(&self.creates).record_failure(ip, now);
-                }
-                match created {
-                    Ok(c) => {
-                        self.metrics.rooms_created.fetch_add(1, Ordering::Relaxed);
-                        tracing::info!(conn, room = %c.room, "room created");
-                        let ice_servers = self.ice_servers(conn, &c.peer);
-                        let reply = RelayMessage::Created {
-                            room: c.room,
-                            peer: c.peer,
-                            host_secret: c.host_secret,
-                            ice_servers,
-                        };
-                        Answer {
-                            reply: Some(encode(&reply)),
-                            close: None,
-                        }
-                    }
-                    Err(e) => self.room_error(e),
-                }
-            }
             ClientMessage::Join { room } => {
-                self.guarded_entry(conn, ip, now, |rooms| rooms.join(conn, &room, ip))
+                let entered = store.join(conn, ip, &room, now).await;
+                self.entered(conn, entered)
             }
             ClientMessage::Reclaim { room, host_secret } => {
-                self.guarded_entry(conn, ip, now, |rooms| {
-                    rooms.reclaim(conn, &room, &host_secret)
-                })
+                let entered = store.reclaim(conn, ip, &room, &host_secret, now).await;
+                self.entered(conn, entered)
             }
             ClientMessage::Signal { to, data } => {
                 let data = serde_json::to_string(&data).unwrap_or_else(|_| "null".to_owned());
-                self.signal(conn, &to, &data)
+                self.signal(conn, &to, &data).await
             }
-            ClientMessage::Kick { peer } => {
-                let kicked = lock(&self.rooms).kick(conn, &peer);
-                match kicked {
-                    Ok(k) => {
-                        tracing::info!(room = %k.room, "peer removed by the host");
-                        // Out of the room, its connection open for another create or join.
-                        // Its host tells it why, over the game's own channel; a word from
-                        // the relay too would race that explanation.
-                        let frame = encode(&RelayMessage::PeerLeft { peer: k.peer });
-                        for other in &k.notify {
-                            self.deliver(*other, frame.clone());
-                        }
-                        Answer::default()
-                    }
-                    Err(e) => self.room_error(e),
-                }
-            }
-            ClientMessage::Leave => {
-                let left = lock(&self.rooms).leave(conn, now);
-                match left {
-                    Ok(left) => {
-                        self.announce_departure(left);
-                        Answer::default()
-                    }
-                    Err(e) => self.room_error(e),
-                }
-            }
+            ClientMessage::Kick { peer } => match store.kick(conn, &peer).await {
+                Ok(()) => Answer::default(),
+                Err(refusal) => self.refusal(refusal),
+            },
+            ClientMessage::Leave => match store.leave(conn, now).await {
+                Ok(()) => Answer::default(),
+                Err(refusal) => self.refusal(refusal),
+            },
         }
     }
 
-    /// A `join` or `reclaim`: refused outright for an address past its failed-join budget
-    /// (before any lookup, so the throttle reveals nothing), counted when it fails.
-    fn guarded_entry(
-        self: &Arc<Self>,
-        conn: ConnId,
-        ip: IpAddr,
-        now: Instant,
-        enter: impl FnOnce(&mut Rooms) -> Result<Joined, RoomError>,
-    ) -> Answer {
-        if !lock(&self.throttle).allows(ip, now) {
-            return self.fail(
-                ErrorCode::RateLimited,
-                "too many failed joins from this address; wait a minute",
-            );
-        }
-        let entered = enter(&mut lock(&self.rooms));
+    /// The answer to a `join` or `reclaim`.
+    fn entered(&self, conn: ConnId, entered: Result<Entered, Refusal>) -> Answer {
         match entered {
             Ok(j) => {
-                let joined = encode(&RelayMessage::PeerJoined {
-                    peer: j.peer.clone(),
-                });
-                for other in &j.notify {
-                    self.deliver(*other, joined.clone());
-                }
-                if let Some(old) = j.replaced {
-                    tracing::info!(room = %j.room, old, "host connection replaced by a reclaim");
-                    if let Some(peer) = self.conns.get(&old) {
-                        peer.outbox.kick(Why::Replaced);
-                    }
-                }
                 tracing::info!(room = %j.room, peers = j.peers.len() + 1, "peer entered");
-                let ice_servers = self.ice_servers(conn, &j.peer);
-                let reply = RelayMessage::Joined {
+                let ice_servers = self.instance.ice_servers(conn, &j.peer);
+                reply(&RelayMessage::Joined {
                     room: j.room,
                     peer: j.peer,
                     host: j.host,
                     peers: j.peers,
                     ice_servers,
-                };
-                Answer {
-                    reply: Some(encode(&reply)),
-                    close: None,
-                }
+                })
             }
-            Err(e) => {
-                if e.is_failed_join() {
-                    lock(&self.throttle).record_failure(ip, now);
-                }
-                self.room_error(e)
+            Err(refusal) => self.refusal(refusal),
+        }
+    }
+
+    /// The error answer for a store's refusal, counted.
+    fn refusal(&self, refusal: Refusal) -> Answer {
+        let instance = &self.instance;
+        match refusal {
+            Refusal::Room(e) => instance.room_error(e),
+            Refusal::CreatesThrottled => instance.fail(
+                ErrorCode::RateLimited,
+                "too many rooms created from this address; wait a minute",
+            ),
+            Refusal::JoinsThrottled => instance.fail(
+                ErrorCode::RateLimited,
+                "too many failed joins from this address; wait a minute",
+            ),
+            Refusal::Unavailable => instance.fail(
+                ErrorCode::ServerFull,
+                "the relay cannot reach its room store; try again shortly",
+            ),
+            Refusal::Unknown => {
+                instance.fail(ErrorCode::ServerFull, message_for(ErrorCode::ServerFull))
             }
         }
     }
+}
 
-    /// Tells a room about a departure, and arranges the end of an absent host's grace.
-    fn announce_departure(self: &Arc<Self>, left: Left) {
-        let frame = encode(&RelayMessage::PeerLeft { peer: left.peer });
-        for other in &left.notify {
-            self.deliver(*other, frame.clone());
-        }
-        tracing::debug!(room = %left.room, host = left.host_deadline.is_some(), "peer left");
-        if !left.closed.is_empty() {
-            self.announce_closed(&left.closed, "the host left");
-        }
-        if let Some(deadline) = left.host_deadline {
-            self.schedule_expiry(left.room, deadline);
-        }
+/// An answer of one message for the sender.
+fn reply(msg: &RelayMessage) -> Answer {
+    Answer {
+        reply: Some(encode(msg)),
+        close: None,
+    }
+}
+
+/// The STUN server counts what it answers and refuses in the hub's metrics, for as long
+/// as the hub lives.
+impl stun::Tally for Hub {
+    fn answered(&self) {
+        self.metrics().stun_answered();
     }
 
-    /// Sends `room_closed` to connections that were just taken out of a room.
-    fn announce_closed(&self, conns: &[ConnId], reason: &str) {
-        self.metrics.rooms_closed.fetch_add(1, Ordering::Relaxed);
-        let frame = encode(&RelayMessage::RoomClosed {
-            reason: reason.to_owned(),
-        });
-        for c in conns {
-            self.deliver(*c, frame.clone());
-        }
-    }
-
-    /// Closes room `code` at `deadline` unless its host has reclaimed it by then.
-    fn schedule_expiry(self: &Arc<Self>, code: String, deadline: Instant) {
-        let hub = Arc::downgrade(self);
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            return;
-        };
-        runtime.spawn(async move {
-            tokio::time::sleep_until(deadline).await;
-            if let Some(hub) = hub.upgrade() {
-                hub.expire(&code);
-            }
-        });
-    }
-
-    /// Closes room `code` if its host's grace has run out.
-    pub fn expire(&self, code: &str) {
-        let closed = lock(&self.rooms).expire(code, Instant::now());
-        if let Some(conns) = closed {
-            tracing::info!(room = %code, peers = conns.len(), "room closed: host did not come back");
-            self.announce_closed(&conns, "the host did not come back in time");
-        }
-    }
-
-    /// Queues a text frame for `conn`. A connection whose queue is full is not reading;
-    /// it is closed instead of being allowed to hold memory without bound.
-    pub(crate) fn deliver(&self, conn: ConnId, frame: Bytes) {
-        // The map's shard stays unlocked while the frame is written.
-        let Some(outbox) = self.conns.get(&conn).map(|p| p.outbox.clone()) else {
-            return;
-        };
-        if !outbox.push(frame) {
-            tracing::warn!(conn, "connection too slow to read its frames; closing");
-            outbox.kick(Why::TooSlow);
-        }
-    }
-
-    /// Asks connection `conn` to close with `code`.
-    pub(crate) fn kick(&self, conn: ConnId, why: Why) {
-        if let Some(peer) = self.conns.get(&conn) {
-            peer.outbox.kick(why);
-        }
-    }
-
-    /// Asks every connection to close with `code`.
-    pub(crate) fn kick_all(&self, why: Why) {
-        for peer in &self.conns {
-            peer.outbox.kick(why);
-        }
-    }
-
-    /// An error answer for a room operation.
-    pub(crate) fn room_error(&self, e: RoomError) -> Answer {
-        self.fail(e.code(), &e.to_string())
-    }
-
-    /// An error answer, counted.
-    pub(crate) fn fail(&self, code: ErrorCode, message: &str) -> Answer {
-        self.metrics.error(code);
-        Answer {
-            reply: Some(error_frame(code, message)),
-            close: None,
-        }
+    fn refused(&self, why: stun::Refusal) {
+        self.metrics().stun_refused(why);
     }
 }

@@ -29,16 +29,17 @@
 //! [`Hub::bind_stun`]) until a shutdown future completes; `main` only parses flags, sets
 //! up logging, binds the sockets and waits for SIGTERM or ctrl-c.
 
-pub mod cluster;
 pub mod config;
 pub mod connection;
 pub mod healthcheck;
 pub mod hub;
 pub mod ice;
+pub mod instance;
 pub mod limits;
 pub mod metrics;
 pub mod protocol;
 pub mod rooms;
+pub mod store;
 pub mod stun;
 pub mod web;
 pub mod ws;
@@ -115,7 +116,7 @@ async fn accept_loop(
     let mut builder = http1::Builder::new();
     builder
         .timer(TokioTimer::new())
-        .header_read_timeout(hub.config.header_timeout());
+        .header_read_timeout(hub.config().header_timeout());
     // Shutdown is announced on `stop`; every connection task holds a receiver, so
     // `stop_tx.closed()` resolves once all of them have finished.
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
@@ -189,19 +190,19 @@ pub async fn serve_hub(
     hub: Arc<Hub>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    if let Some(warning) = hub.config.forwarded_for_warning() {
+    if let Some(warning) = hub.config().forwarded_for_warning() {
         tracing::warn!("{warning}");
     }
-    if let Some(url) = hub.config.cluster_url()
+    if let Some(url) = hub.config().cluster_url()
         && hub.cluster().is_none()
     {
         let url = url.to_owned();
-        cluster::Cluster::start(&hub, &url)
+        hub.join_cluster(&url)
             .await
             .map_err(std::io::Error::other)?;
     }
     hub.bind_stun()?;
-    let stun = stun::spawn(&hub)?;
+    let stun = hub.spawn_stun()?;
     if let Some(addr) = hub.stun_addr() {
         tracing::debug!(%addr, "STUN server answering");
     }

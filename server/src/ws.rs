@@ -17,7 +17,8 @@ use tokio::net::tcp::OwnedReadHalf;
 use tokio::time::{Duration, Instant, sleep_until, timeout};
 
 use crate::connection::{Event, Fail, Gone, Message, Outbox, Reader, accept_key};
-use crate::hub::{Hub, Registration};
+use crate::hub::Hub;
+use crate::instance::Registration;
 use crate::limits::{FrameGuard, Verdict};
 use crate::metrics::Refusal;
 use crate::protocol::{Frame, Incoming};
@@ -99,13 +100,13 @@ pub async fn upgrade(
     let origin = headers
         .get(header::ORIGIN)
         .map(|v| v.to_str().unwrap_or("\u{fffd}"));
-    if !origin_allowed(&hub.config.allowed_origins, origin) {
-        hub.metrics.refused(Refusal::Origin);
+    if !origin_allowed(&hub.config().allowed_origins, origin) {
+        hub.metrics().refused(Refusal::Origin);
         tracing::info!(ip = %addr.ip(), "websocket refused: origin not allowed");
         return (StatusCode::FORBIDDEN, "origin not allowed\n").into_response();
     }
     let host = page_host_of(headers);
-    let ip = if hub.config.trust_forwarded_for {
+    let ip = if hub.config().trust_forwarded_for {
         forwarded_for(headers).unwrap_or(addr.ip())
     } else {
         addr.ip()
@@ -218,12 +219,8 @@ enum Ending {
 /// Serves one connection until it closes.
 async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Option<String>) {
     let (mut socket, sending) = stream.into_split();
-    let mut reader = Reader::new(read, hard_frame_cap(hub.config.frame_bytes));
-    let registered = match hub.cluster() {
-        Some(cluster) => cluster.register(&hub, ip).await,
-        None => hub.register(ip),
-    };
-    let Registration { id, outbox } = match registered {
+    let mut reader = Reader::new(read, hard_frame_cap(hub.config().frame_bytes));
+    let Registration { id, outbox } = match hub.register(ip).await {
         Ok(registration) => registration,
         Err(why) => {
             tracing::warn!(%ip, ?why, "websocket refused: at a connection limit");
@@ -245,8 +242,8 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Op
     outbox.attach(sending);
     hub.set_page_host(id, host);
     tracing::debug!(conn = id, %ip, "connection opened");
-    let idle = hub.config.idle_timeout();
-    let mut guard = FrameGuard::new(hub.config.frame_limits(), Instant::now());
+    let idle = hub.config().idle_timeout();
+    let mut guard = FrameGuard::new(hub.config().frame_limits(), Instant::now());
     // The idle timer is re-armed only when it fires, not on every frame: a busy
     // connection then costs one timer operation per idle period instead of one per frame.
     let mut last_text = Instant::now();
@@ -341,10 +338,7 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Op
     };
     // Leave the room first, so the others hear `peer_left` without waiting for the close
     // handshake.
-    match hub.cluster() {
-        Some(cluster) => cluster.disconnect(&hub, id, ip).await,
-        None => hub.disconnect(id),
-    }
+    hub.disconnect(id, ip).await;
     match ending {
         Ending::Close(code, reason) => {
             tracing::debug!(conn = id, code, reason, "closing connection");
@@ -405,16 +399,10 @@ async fn handle(
             }
         };
         let checked = hub.check_frame(guard, frame, now);
-        let answer = match (checked, hub.cluster()) {
-            (Err(refused), _) => refused,
-            (Ok(Incoming::Signal { to, data }), None) => hub.signal(id, &to, data),
-            (Ok(Incoming::Message(msg)), None) => hub.on_message(id, ip, msg, now),
-            (Ok(Incoming::Signal { to, data }), Some(cluster)) => {
-                cluster.signal(hub, id, &to, data).await
-            }
-            (Ok(Incoming::Message(msg)), Some(cluster)) => {
-                cluster.on_message(hub, id, ip, msg).await
-            }
+        let answer = match checked {
+            Err(refused) => refused,
+            Ok(Incoming::Signal { to, data }) => hub.signal(id, &to, data).await,
+            Ok(Incoming::Message(msg)) => hub.on_message(id, ip, msg, now).await,
         };
         if let Some(reply) = answer.reply
             && outbox.reply(reply).is_err()
@@ -432,7 +420,7 @@ fn guard_control(hub: &Hub, guard: &mut FrameGuard, len: usize, now: Instant) ->
     match guard.check(len, now) {
         Verdict::Accept => true,
         Verdict::Refuse(_) | Verdict::RefuseAndClose(_) => {
-            hub.metrics.error(shared::relay::ErrorCode::RateLimited);
+            hub.metrics().error(shared::relay::ErrorCode::RateLimited);
             false
         }
     }
