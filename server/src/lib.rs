@@ -5,24 +5,34 @@
 //!
 //! # Layout
 //!
-//! - [`cluster`]: with `--cluster-url`, rooms shared with other instances through Redis
-//!   or Valkey; absent otherwise.
-//! - [`config`]: flags and `COUP_*` environment variables.
+//! From the top down; each module imports only modules below it.
+//!
+//! - [`web`]: HTTP routes, the static client, cache and security headers.
+//! - [`ws`]: the socket loop, one task per connection; it only translates messages
+//!   into calls on the hub and answers into frames out.
+//! - [`hub`]: a running relay: its [`Instance`](instance::Instance), its room
+//!   [`Store`](store::Store) and its STUN socket. `Hub::on_message` is the protocol's
+//!   one dispatcher.
+//! - [`store`]: where rooms live, behind one type with two implementations:
+//!   [`store::local`] in this process, [`store::cluster`] in Redis or Valkey shared with
+//!   other instances (`--cluster-url`). Both answer in the words of [`store::outcome`].
+//! - [`instance`]: this instance's open connections (each one's outbox and page host),
+//!   configuration, ICE servers and metrics; the stores reach connections through it.
+//! - [`connection`]: a connection's [`Reader`](connection::Reader) and
+//!   [`Outbox`](connection::Outbox). The WebSocket framing (RFC 6455, the relay's own:
+//!   a read buffer held only while frames arrive, frames written straight to the socket)
+//!   stays behind them.
+//! - [`protocol`]: client messages read (a signal by a fast path that forwards its `data`
+//!   as it came), relay messages written.
 //! - [`rooms`]: room bookkeeping — codes, peers, hosts, reclaim deadlines. A plain struct
 //!   whose methods take the time and return who must be told what; tested without sockets.
 //! - [`limits`]: per-connection rate and frame-size accounting, and the failed-join
 //!   throttle per client address. Plain structs with injected time as well.
-//! - [`hub`]: the shared state of a running relay (rooms behind a short-lived
-//!   `std::sync::Mutex`, each connection's outgoing queue) and the translation of protocol
-//!   messages into room operations.
-//! - [`ws`]: the socket loop, one task per connection; it only translates frames.
-//! - [`websocket`]: the WebSocket handshake's answer and frames (RFC 6455), read into a
-//!   buffer held only while frames arrive, written straight to the socket.
-//! - [`web`]: HTTP routes, the static client, cache and security headers.
 //! - [`ice`]: STUN/TURN servers and TURN REST credentials for `created`/`joined`.
 //! - [`stun`]: the relay's own STUN server on UDP (Binding requests only, answers
 //!   limited per client address and never larger than the request plus the address).
 //! - [`metrics`]: counters rendered for `/metrics`.
+//! - [`config`]: flags and `COUP_*` environment variables.
 //! - [`healthcheck`]: `coup-relay healthcheck`, the probe for container health checks.
 //!
 //! [`serve`] runs all of it on a listener (and the STUN server on its UDP socket,

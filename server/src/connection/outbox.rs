@@ -306,7 +306,8 @@ impl Outbox {
         Ok(())
     }
 
-    /// The socket loop's answer to a message (see [`Outbox::answer`]).
+    /// The socket loop's answer to a message: written at once, or after its earlier
+    /// answers and ahead of frames from others that came while it was busy.
     pub fn reply(&self, text: Bytes) -> Result<(), Gone> {
         self.answer(websocket::TEXT, text)
     }
