@@ -261,3 +261,67 @@ impl Local {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::connection::Event;
+    use futures_util::FutureExt as _;
+
+    /// A local store over a new instance, and two connections registered from `ip`.
+    fn store_with_two(ip: IpAddr) -> (Arc<Local>, Registration, Registration) {
+        let instance = Arc::new(Instance::new(Config::defaults().normalized()));
+        let local = Local::new(instance);
+        let a = local.register(ip).expect("register");
+        let b = local.register(ip).expect("register");
+        (local, a, b)
+    }
+
+    #[test]
+    fn a_join_tells_the_room_and_a_reclaim_closes_the_host_it_replaces() {
+        let ip: IpAddr = [192, 0, 2, 1].into();
+        let (local, host, guest) = store_with_two(ip);
+        let now = Instant::now();
+        let room = local.create(host.id, ip, now).expect("create");
+        assert!(!host.outbox.pending(), "creating tells nobody");
+        let entered = local.join(guest.id, ip, &room.room, now).expect("join");
+        assert_eq!(entered.host, room.peer);
+        assert!(host.outbox.pending(), "the host hears peer_joined");
+        assert!(
+            !guest.outbox.pending(),
+            "the guest's answer is the caller's"
+        );
+
+        let back = local.register(ip).expect("register");
+        let entered = local
+            .reclaim(back.id, ip, &room.room, &room.host_secret, now)
+            .expect("reclaim");
+        assert_eq!(entered.peer, room.peer, "a reclaim keeps the host's id");
+        match host.outbox.wait(false).now_or_never() {
+            Some(Event::Close(code, _)) => assert_eq!(code, shared::relay::CLOSE_REPLACED),
+            other => panic!("the old host is not asked to close: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn refusals_name_their_cause_and_a_disconnect_frees_the_address() {
+        let ip: IpAddr = [192, 0, 2, 2].into();
+        let (local, host, guest) = store_with_two(ip);
+        let now = Instant::now();
+        assert_eq!(
+            local.join(guest.id, ip, "ZZZZZZ", now).map(|_| ()),
+            Err(Refusal::Room(RoomError::NoSuchRoom))
+        );
+        assert_eq!(
+            local.signal(host.id, "nobody", "1"),
+            Err(Refusal::Room(RoomError::NotInRoom))
+        );
+        let held = lock(&local.per_address).get(&throttle_key(ip)).copied();
+        assert_eq!(held, Some(2));
+        local.disconnect(host.id, ip);
+        local.disconnect(host.id, ip);
+        let held = lock(&local.per_address).get(&throttle_key(ip)).copied();
+        assert_eq!(held, Some(1), "counted once, released once");
+    }
+}
