@@ -76,9 +76,12 @@ impl Hub {
             .get_or_init(|| Store::Local(Local::new(self.instance.clone())))
     }
 
-    /// Joins the cluster whose store is at `url` (before serving): its rooms are this
-    /// relay's from now on.
+    /// Joins the cluster whose store is at `url` (before serving; once joined, this does
+    /// nothing): its rooms are this relay's from now on.
     pub async fn join_cluster(&self, url: &str) -> Result<(), String> {
+        if self.cluster().is_some() {
+            return Ok(());
+        }
         let cluster = Cluster::start(&self.instance, url).await?;
         self.store
             .set(Store::Cluster(cluster))

@@ -203,9 +203,7 @@ pub async fn serve_hub(
     if let Some(warning) = hub.config().forwarded_for_warning() {
         tracing::warn!("{warning}");
     }
-    if let Some(url) = hub.config().cluster_url()
-        && hub.cluster().is_none()
-    {
+    if let Some(url) = hub.config().cluster_url() {
         let url = url.to_owned();
         hub.join_cluster(&url)
             .await
