@@ -107,6 +107,19 @@ ensure_iproute2() {
     fi
 }
 
+# The browser suite's NAT lab (tests/e2e/natlab.mjs): iptables for its routers' NAT and
+# firewalls (the nf_tables or the legacy backend, whichever the package picks), conntrack
+# to clear their mappings between scenarios.
+ensure_nat_tools() {
+    if command -v iptables >/dev/null && command -v conntrack >/dev/null; then
+        note "iptables, conntrack: present ($(iptables --version))"
+    else
+        note "installing iptables and conntrack (the browser suite's NAT lab)"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends iptables conntrack
+    fi
+}
+
 # The relay's cluster tests start their own redis-server (Debian's package; Valkey's
 # valkey-server works as well) on a free loopback port.
 ensure_redis() {

@@ -9,7 +9,8 @@
 #   deny-local  cargo deny's offline checks (licenses, bans, sources), when installed
 #   client      the client build (.ci/build-client.sh)
 #   smoke       the relay serving dist/, smoke-tested from outside (.ci/smoke.sh)
-#   e2e         the browser suite (in a network namespace holding only lo)
+#   e2e         the browser suite (in a network namespace holding only lo; the NAT lab
+#               builds its homes, routers and internet in namespaces of its own)
 #
 #   bash .ci/test.sh                 # every step above, in order
 #   bash .ci/test.sh clippy test     # only these, in the order given
@@ -176,6 +177,7 @@ step_e2e() {
     ensure_chromium
     ensure_iproute2
     ensure_coturn
+    ensure_nat_tools
     ensure_e2e_packages
     [ -f "$ROOT/dist/index.html" ] || die "no dist/index.html: run the client step first"
     relay_binary

@@ -22,7 +22,7 @@
 
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -65,19 +65,21 @@ const ip = (...args) => run(null, "ip", ...args);
 
 /**
  * Why the lab must not start here, or null: it needs root, and a network namespace that
- * is not the machine's own (not init's) and holds nothing but `lo`, as `unshare -n` gives.
+ * is not the machine's own and holds nothing but `lo`, as `unshare -n` gives.
  */
 export function unsafeHere() {
   if (process.getuid?.() !== 0) return "the NAT lab needs root (it makes network namespaces)";
-  let own;
-  let init;
+  // The machine's own namespace is init's, where it can be read (it may not be, in a
+  // container); either way a fresh `unshare -n` holds nothing but lo.
+  let own = null;
+  let init = null;
   try {
     own = readlinkSync("/proc/self/ns/net");
     init = readlinkSync("/proc/1/ns/net");
-  } catch (e) {
-    return `cannot tell which network namespace this is (${e.message})`;
+  } catch {
+    // Unreadable: the check of the interfaces below decides.
   }
-  if (own === init) return "this is the machine's own network namespace: run the NAT lab inside `unshare -n` (as .ci/test.sh's e2e step does)";
+  if (own !== null && own === init) return "this is the machine's own network namespace: run the NAT lab inside `unshare -n` (as .ci/test.sh's e2e step does)";
   const links = ip("-o", "link", "show")
     .split("\n")
     .filter(Boolean)
@@ -204,11 +206,19 @@ export async function startLab({ delayMs = 30 } = {}) {
       ip("-n", home, "link", "set", "eth0", "up");
       ip("-n", home, "route", "add", "default", "via", `${h.lan}.1`);
       // Forwarding in the routers only; the firewall drops what nobody in the home asked for.
-      run(router, "sysctl", "-q", "-w", "net.ipv4.ip_forward=1");
+      run(router, "sh", "-c", "echo 1 > /proc/sys/net/ipv4/ip_forward");
       run(router, "iptables", "-P", "FORWARD", "DROP");
       run(router, "iptables", "-A", "FORWARD", "-i", "lan", "-o", "wan", "-j", "ACCEPT");
       run(router, "iptables", "-A", "FORWARD", "-i", "wan", "-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED", "-j", "ACCEPT");
       run(router, "iptables", "-A", "FORWARD", "-i", "wan", "-m", "conntrack", "--ctstate", "NEW", "-j", "DROP");
+      // The router itself answers nothing from the WAN either. Without this, a check that
+      // arrives before the home's own packet has opened its mapping reaches the router's
+      // own address: conntrack keeps that flow (and the router answers with ICMP port
+      // unreachable), so when the home then sends to the same address and port,
+      // MASQUERADE finds its port taken and picks another, and no direct path opens.
+      // Dropped here, the flow is never confirmed and leaves nothing behind.
+      run(router, "iptables", "-A", "INPUT", "-i", "wan", "-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED", "-j", "ACCEPT");
+      run(router, "iptables", "-A", "INPUT", "-i", "wan", "-j", "DROP");
       homes.push({ index: i, router, ns: home, wanIp: h.wan, lanIp: `${h.lan}.2`, browser: null, nat: null });
     }
 
@@ -231,12 +241,15 @@ export async function startLab({ delayMs = 30 } = {}) {
     // Playwright drives it over a pipe (fds 3 and 4), which crosses namespaces.
     for (const home of homes) {
       const wrapper = path.join(tmp, `chromium-${home.index + 1}`);
-      writeFileSync(wrapper, `#!/bin/sh\nexec ip netns exec ${home.ns} ${CHROMIUM} "$@"\n`);
+      const pidFile = `${wrapper}.pid`;
+      // The shell's pid is Chromium's: each step execs the next.
+      writeFileSync(wrapper, `#!/bin/sh\necho $$ > ${pidFile}\nexec ip netns exec ${home.ns} ${CHROMIUM} "$@"\n`);
       chmodSync(wrapper, 0o755);
       home.browser = await chromium.launch({ executablePath: wrapper, headless: true, args: HOME_ARGS, timeout: 60_000 });
-      pids.add(home.browser.process().pid);
+      const pid = Number(readFileSync(pidFile, "utf8"));
+      pids.add(pid);
       const inside = spawnSync("ip", ["netns", "pids", home.ns], { encoding: "utf8" }).stdout;
-      assert.ok(inside.split(/\s+/).includes(String(home.browser.process().pid)), `the Chromium of home ${home.index + 1} runs in its namespace`);
+      assert.ok(inside.split(/\s+/).includes(String(pid)), `the Chromium of home ${home.index + 1} runs in its namespace`);
     }
   } catch (e) {
     teardownSync();
