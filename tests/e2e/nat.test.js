@@ -73,13 +73,14 @@ function pairs(page) {
       const pair = (transport && byId.get(transport.selectedCandidatePairId)) ?? stats.find((s) => s.type === "candidate-pair" && s.nominated && s.state === "succeeded");
       if (!pair) continue;
       const [l, r] = [byId.get(pair.localCandidateId), byId.get(pair.remoteCandidateId)];
-      out.push({ local: l.candidateType, remote: r.candidateType, from: `${l.address}:${l.port}`, to: `${r.address}:${r.port}`, protocol: l.relayProtocol ?? l.protocol });
+      const ice = pc.getConfiguration().iceServers.flatMap((s) => [s.urls].flat());
+      out.push({ local: l.candidateType, remote: r.candidateType, from: `${l.address}:${l.port}`, to: `${r.address}:${r.port}`, protocol: l.relayProtocol ?? l.protocol, ice });
     }
     return out;
   });
 }
 
-const showPair = (p) => `${p.local} ${p.from} → ${p.remote} ${p.to} (${p.protocol})`;
+const showPair = (p) => `${p.local} ${p.from} → ${p.remote} ${p.to} (${p.protocol}; ICE servers ${p.ice.join(" ")})`;
 
 /** What a page shows, for a failure's report. */
 async function scene(side, name) {
