@@ -219,7 +219,7 @@ export async function startLab({ delayMs = 30 } = {}) {
       // Dropped here, the flow is never confirmed and leaves nothing behind.
       run(router, "iptables", "-A", "INPUT", "-i", "wan", "-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED", "-j", "ACCEPT");
       run(router, "iptables", "-A", "INPUT", "-i", "wan", "-j", "DROP");
-      homes.push({ index: i, router, ns: home, wanIp: h.wan, lanIp: `${h.lan}.2`, browser: null, nat: null });
+      homes.push({ index: i, router, ns: home, wanIp: h.wan, lanIp: `${h.lan}.2`, browser: null, pid: null, nat: null });
     }
 
     // Delay on the WAN links, both ways, when the kernel has netem.
@@ -248,6 +248,7 @@ export async function startLab({ delayMs = 30 } = {}) {
       home.browser = await chromium.launch({ executablePath: wrapper, headless: true, args: HOME_ARGS, timeout: 60_000 });
       const pid = Number(readFileSync(pidFile, "utf8"));
       pids.add(pid);
+      home.pid = pid;
       const inside = spawnSync("ip", ["netns", "pids", home.ns], { encoding: "utf8" }).stdout;
       assert.ok(inside.split(/\s+/).includes(String(pid)), `the Chromium of home ${home.index + 1} runs in its namespace`);
     }
@@ -265,6 +266,8 @@ export async function startLab({ delayMs = 30 } = {}) {
       env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "info" },
     });
     pids.add(child.pid);
+    // Gone by itself: its pid may be another process's soon, never to be signalled.
+    child.once("exit", () => pids.delete(child.pid));
     child.log = "";
     child.stdout.on("data", (d) => (child.log += d));
     child.stderr.on("data", (d) => (child.log += d));
@@ -279,7 +282,6 @@ export async function startLab({ delayMs = 30 } = {}) {
     const late = setTimeout(() => kill(child.pid, "SIGKILL"), 5_000);
     await child.exited;
     clearTimeout(late);
-    pids.delete(child.pid);
   };
   const listening = (proto, port) => run(pub, "ss", "-Hln", proto === "udp" ? "-u" : "-t", `sport = :${port}`).trim() !== "";
 
@@ -351,7 +353,12 @@ export async function startLab({ delayMs = 30 } = {}) {
     async teardown() {
       for (const home of homes) {
         if (!home.browser) continue;
-        await Promise.race([home.browser.close().catch(() => {}), new Promise((r) => setTimeout(r, 10_000))]);
+        // Playwright's close waits for the browser's process to end: its pid is then free.
+        const closed = await Promise.race([home.browser.close().then(
+          () => true,
+          () => false,
+        ), new Promise((r) => setTimeout(() => r(false), 10_000))]);
+        if (closed) pids.delete(home.pid);
       }
       teardownSync();
       process.off("exit", onExit);
