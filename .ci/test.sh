@@ -149,7 +149,7 @@ step_smoke() {
     section "smoke test: the relay serving dist/ (.ci/smoke.sh)"
     local port pid ready=
     port="$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')"
-    "$RELAY_BIN" --bind "127.0.0.1:$port" --static-dir "$ROOT/dist" >"$TARGET_DIR/smoke-relay.log" 2>&1 &
+    "$RELAY_BIN" --bind "127.0.0.1:$port" --stun-bind 127.0.0.1:0 --static-dir "$ROOT/dist" >"$TARGET_DIR/smoke-relay.log" 2>&1 &
     pid=$!
     # The image's health check, from outside: wait until the relay answers.
     for _ in $(seq 1 60); do

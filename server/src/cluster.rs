@@ -32,7 +32,7 @@ use redis::aio::ConnectionManager;
 use shared::relay::{ClientMessage, ErrorCode, RelayMessage, normalize_code};
 use tokio::time::{Duration, Instant};
 
-use crate::hub::{Answer, Hub, Refused, Registration, Why, encode, message_for, unix_now};
+use crate::hub::{Answer, Hub, Refused, Registration, Why, encode, message_for};
 use crate::limits::throttle_key;
 use crate::rooms::{ConnId, HOST_SECRET_LEN, MAX_BANNED, PEER_ID_LEN, RoomError, random_code};
 
@@ -427,7 +427,7 @@ impl Cluster {
                             let room = reply[1].clone();
                             hub.metrics.rooms_created.fetch_add(1, Ordering::Relaxed);
                             tracing::info!(conn, room = %room, "room created");
-                            let ice_servers = hub.ice().servers(unix_now(), &peer);
+                            let ice_servers = hub.ice_servers(conn, &peer);
                             return Answer {
                                 reply: Some(encode(&RelayMessage::Created {
                                     room,
@@ -453,7 +453,7 @@ impl Cluster {
                 let args = [
                     "join", &self.id, &conn_s, &key, &code, &peer, &size, &failures,
                 ];
-                self.entered(hub, args.as_slice(), code.clone(), Some(peer.clone()))
+                self.entered(hub, conn, args.as_slice(), code.clone(), Some(peer.clone()))
                     .await
             }
             ClientMessage::Reclaim { room, host_secret } => {
@@ -468,7 +468,8 @@ impl Cluster {
                     &host_secret,
                     &failures,
                 ];
-                self.entered(hub, args.as_slice(), code.clone(), None).await
+                self.entered(hub, conn, args.as_slice(), code.clone(), None)
+                    .await
             }
             ClientMessage::Signal { to, data } => {
                 let data = serde_json::to_string(&data).unwrap_or_else(|_| "null".to_owned());
@@ -529,6 +530,7 @@ impl Cluster {
     async fn entered(
         &self,
         hub: &Hub,
+        conn: ConnId,
         args: &[&str],
         room: String,
         peer: Option<String>,
@@ -543,7 +545,7 @@ impl Cluster {
                 let peer = peer.unwrap_or_else(|| host.clone());
                 let peers = reply[2..].to_vec();
                 tracing::info!(room = %room, peers = peers.len() + 1, "peer entered");
-                let ice_servers = hub.ice().servers(unix_now(), &peer);
+                let ice_servers = hub.ice_servers(conn, &peer);
                 Answer {
                     reply: Some(encode(&RelayMessage::Joined {
                         room,

@@ -9,6 +9,7 @@ use tokio::time::Duration;
 
 use crate::limits::FrameLimits;
 use crate::rooms::RoomLimits;
+use crate::stun::StunBind;
 
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -51,6 +52,9 @@ pub struct Config {
     pub allowed_origins: Vec<String>,
 
     /// STUN server URLs handed to peers, comma-separated (e.g. `stun:turn.example.org:3478`).
+    /// Empty, peers get the relay's own STUN server (see --stun-bind) as
+    /// `stun:HOST:PORT`, HOST being the name the page reached the relay by (its `Host`
+    /// header) and PORT the STUN port; with that off too, no STUN server.
     #[arg(
         long,
         env = "COUP_STUN_URLS",
@@ -58,6 +62,13 @@ pub struct Config {
         default_value = ""
     )]
     pub stun_urls: Vec<String>,
+
+    /// UDP address and port of the relay's own STUN server, which answers Binding
+    /// requests so that browsers behind a NAT learn their public address; `off` turns it
+    /// off. Answers are limited per client address (10 a second, bursts of 40) and never
+    /// larger than the request plus the address.
+    #[arg(long, env = "COUP_STUN_BIND", default_value = "0.0.0.0:3478")]
+    pub stun_bind: StunBind,
 
     /// TURN server URLs handed to peers, comma-separated (e.g.
     /// `turn:turn.example.org:3478?transport=udp,turns:turn.example.org:5349`).
@@ -172,6 +183,7 @@ impl std::fmt::Debug for Config {
             .field("static_dir", &self.static_dir)
             .field("allowed_origins", &self.allowed_origins)
             .field("stun_urls", &self.stun_urls)
+            .field("stun_bind", &self.stun_bind)
             .field("turn_urls", &self.turn_urls)
             .field(
                 "turn_secret",
@@ -210,6 +222,7 @@ impl Config {
             static_dir: PathBuf::from("dist"),
             allowed_origins: Vec::new(),
             stun_urls: Vec::new(),
+            stun_bind: StunBind::At(([0, 0, 0, 0], 3478).into()),
             turn_urls: Vec::new(),
             turn_secret: None,
             turn_ttl: 3600,
@@ -351,12 +364,40 @@ mod tests {
         assert!(c.room_limits().reclaim_grace.is_zero());
     }
 
+    /// `coup-relay` with these arguments as if no `COUP_*` variable were set, whatever
+    /// the environment of the test holds.
+    fn parse_without_env(args: &[&str]) -> Config {
+        use clap::{CommandFactory as _, FromArgMatches as _};
+        let cmd = Config::command().mut_args(|a| a.env(None::<&str>));
+        let matches = cmd
+            .try_get_matches_from(std::iter::once("coup-relay").chain(args.iter().copied()))
+            .expect("flags parse");
+        Config::from_arg_matches(&matches)
+            .expect("a configuration")
+            .normalized()
+    }
+
+    /// The environment variable and default `--help` shows for the flag `id`.
+    fn declared(id: &str) -> (Option<String>, Vec<String>) {
+        use clap::CommandFactory as _;
+        let cmd = Config::command();
+        let arg = cmd
+            .get_arguments()
+            .find(|a| a.get_id() == id)
+            .unwrap_or_else(|| panic!("no flag {id}"));
+        (
+            arg.get_env().map(|e| e.to_string_lossy().into_owned()),
+            arg.get_default_values()
+                .iter()
+                .map(|v| v.to_string_lossy().into_owned())
+                .collect(),
+        )
+    }
+
     #[test]
     fn defaults_match_the_spec_and_the_flags() {
         let c = Config::defaults();
-        if !std::env::vars().any(|(k, _)| k.starts_with("COUP_")) {
-            assert_eq!(Config::parse_from(["coup-relay"]).normalized(), c);
-        }
+        assert_eq!(parse_without_env(&[]), c);
         assert_eq!(c.bind.to_string(), "0.0.0.0:8080");
         assert_eq!(c.room_size, 16);
         assert_eq!(c.frame_bytes, 16384);
@@ -367,6 +408,42 @@ mod tests {
         );
         assert!(c.allowed_origins.is_empty() && c.stun_urls.is_empty());
         assert_eq!(c.threads, 1);
+        assert_eq!(c.stun_bind.to_string(), "0.0.0.0:3478");
+    }
+
+    #[test]
+    fn stun_is_on_by_default_and_off_by_flag_or_variable() {
+        assert_eq!(
+            declared("stun_bind"),
+            (
+                Some("COUP_STUN_BIND".to_owned()),
+                vec!["0.0.0.0:3478".to_owned()]
+            )
+        );
+        assert_eq!(
+            parse_without_env(&[]).stun_bind,
+            StunBind::At("0.0.0.0:3478".parse().expect("addr"))
+        );
+        assert_eq!(
+            parse_without_env(&["--stun-bind", "off"]).stun_bind,
+            StunBind::Off
+        );
+        assert_eq!(
+            parse_without_env(&["--stun-bind", "127.0.0.1:0"]).stun_bind,
+            StunBind::At("127.0.0.1:0".parse().expect("addr"))
+        );
+        assert_eq!(
+            parse_without_env(&["--stun-bind", "[::1]:3479"]).stun_bind,
+            StunBind::At("[::1]:3479".parse().expect("addr"))
+        );
+        // The flag wins over the variable (whatever it holds), and junk is an error.
+        assert_eq!(
+            Config::parse_from(["coup-relay", "--stun-bind", "off"]).stun_bind,
+            StunBind::Off
+        );
+        assert!(Config::try_parse_from(["coup-relay", "--stun-bind", "3478"]).is_err());
+        assert!(Config::try_parse_from(["coup-relay", "--stun-bind", ""]).is_err());
+        assert_eq!(declared("stun_urls").0.as_deref(), Some("COUP_STUN_URLS"));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -21,7 +21,8 @@ use futures_util::task::AtomicWaker;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use shared::relay::{
-    CLOSE_GOING_AWAY, CLOSE_POLICY, CLOSE_REPLACED, ClientMessage, ErrorCode, RelayMessage,
+    CLOSE_GOING_AWAY, CLOSE_POLICY, CLOSE_REPLACED, ClientMessage, ErrorCode, IceServer,
+    RelayMessage,
 };
 use tokio::net::tcp::OwnedWriteHalf;
 use tokio::time::Instant;
@@ -33,6 +34,7 @@ use crate::ice::Ice;
 use crate::limits::{FrameGuard, JoinThrottle, Verdict, throttle_key};
 use crate::metrics::{Metrics, Refusal};
 use crate::rooms::{ConnId, Joined, Left, RoomError, Rooms};
+use crate::stun::{self, StunBind};
 use crate::websocket;
 
 /// Frames queued for one connection. A connection that lets this many pile up is too slow
@@ -399,6 +401,9 @@ struct Peer {
     /// Its client address as counted in `per_address` (see [`throttle_key`]); `None` in
     /// a cluster, where the store counts it.
     key: Option<IpAddr>,
+    /// The host its page reached the relay by ([`crate::ice::page_host`]), for the
+    /// relay's own STUN URL.
+    host: Option<Box<str>>,
 }
 
 /// Why a new connection was refused.
@@ -591,6 +596,10 @@ pub struct Hub {
     shutting_down: AtomicBool,
     /// The link to the other instances, with `--cluster-url` (set once, before serving).
     cluster: OnceLock<Arc<Cluster>>,
+    /// Where the relay's own STUN server listens, once bound.
+    stun_addr: OnceLock<SocketAddr>,
+    /// Its socket, bound and not yet served.
+    stun_socket: Mutex<Option<std::net::UdpSocket>>,
 }
 
 /// Locks a mutex, recovering the data if a thread panicked while holding it: the
@@ -653,8 +662,52 @@ impl Hub {
             open: AtomicUsize::new(0),
             shutting_down: AtomicBool::new(false),
             cluster: OnceLock::new(),
+            stun_addr: OnceLock::new(),
+            stun_socket: Mutex::new(None),
             config,
         })
+    }
+
+    /// Binds the relay's own STUN server as `--stun-bind` says, unless it is off or bound
+    /// already: where it listens (the port handed to peers), or why it cannot. No runtime
+    /// is needed; serving starts it.
+    pub fn bind_stun(&self) -> std::io::Result<Option<SocketAddr>> {
+        let StunBind::At(addr) = self.config.stun_bind else {
+            return Ok(None);
+        };
+        let mut slot = lock(&self.stun_socket);
+        if let Some(bound) = self.stun_addr.get() {
+            return Ok(Some(*bound));
+        }
+        let socket = stun::bind(addr)?;
+        let bound = socket.local_addr()?;
+        *slot = Some(socket);
+        let _ = self.stun_addr.set(bound);
+        self.ice.set_stun_port(bound.port());
+        Ok(Some(bound))
+    }
+
+    /// Where the relay's own STUN server listens, once bound.
+    pub fn stun_addr(&self) -> Option<SocketAddr> {
+        self.stun_addr.get().copied()
+    }
+
+    /// The bound STUN socket, for the task that serves it (once).
+    pub(crate) fn take_stun_socket(&self) -> Option<std::net::UdpSocket> {
+        lock(&self.stun_socket).take()
+    }
+
+    /// Records the host connection `conn`'s page reached the relay by.
+    pub fn set_page_host(&self, conn: ConnId, host: Option<String>) {
+        if let Some(mut peer) = self.conns.get_mut(&conn) {
+            peer.host = host.map(String::into_boxed_str);
+        }
+    }
+
+    /// The ICE servers for connection `conn`, with credentials named after `name`.
+    pub(crate) fn ice_servers(&self, conn: ConnId, name: &str) -> Vec<IceServer> {
+        let host = self.conns.get(&conn).and_then(|p| p.host.clone());
+        self.ice.servers(unix_now(), name, host.as_deref())
     }
 
     /// Registers a new connection from client address `ip`, or refuses it when the relay
@@ -699,6 +752,7 @@ impl Hub {
             Peer {
                 inbox: inbox.clone(),
                 key,
+                host: None,
             },
         );
         self.metrics
@@ -736,11 +790,6 @@ impl Hub {
                 "the relay cannot reach its room store; try again shortly",
             ),
         }
-    }
-
-    /// The ICE servers handed to peers.
-    pub(crate) fn ice(&self) -> &Ice {
-        &self.ice
     }
 
     /// The link to the other instances, when the relay runs in a cluster.
@@ -893,7 +942,7 @@ impl Hub {
                     Ok(c) => {
                         self.metrics.rooms_created.fetch_add(1, Ordering::Relaxed);
                         tracing::info!(conn, room = %c.room, "room created");
-                        let ice_servers = self.ice.servers(unix_now(), &c.peer);
+                        let ice_servers = self.ice_servers(conn, &c.peer);
                         let reply = RelayMessage::Created {
                             room: c.room,
                             peer: c.peer,
@@ -909,10 +958,12 @@ impl Hub {
                 }
             }
             ClientMessage::Join { room } => {
-                self.guarded_entry(ip, now, |rooms| rooms.join(conn, &room, ip))
+                self.guarded_entry(conn, ip, now, |rooms| rooms.join(conn, &room, ip))
             }
             ClientMessage::Reclaim { room, host_secret } => {
-                self.guarded_entry(ip, now, |rooms| rooms.reclaim(conn, &room, &host_secret))
+                self.guarded_entry(conn, ip, now, |rooms| {
+                    rooms.reclaim(conn, &room, &host_secret)
+                })
             }
             ClientMessage::Signal { to, data } => {
                 let data = serde_json::to_string(&data).unwrap_or_else(|_| "null".to_owned());
@@ -952,6 +1003,7 @@ impl Hub {
     /// (before any lookup, so the throttle reveals nothing), counted when it fails.
     fn guarded_entry(
         self: &Arc<Self>,
+        conn: ConnId,
         ip: IpAddr,
         now: Instant,
         enter: impl FnOnce(&mut Rooms) -> Result<Joined, RoomError>,
@@ -978,7 +1030,7 @@ impl Hub {
                     }
                 }
                 tracing::info!(room = %j.room, peers = j.peers.len() + 1, "peer entered");
-                let ice_servers = self.ice.servers(unix_now(), &j.peer);
+                let ice_servers = self.ice_servers(conn, &j.peer);
                 let reply = RelayMessage::Joined {
                     room: j.room,
                     peer: j.peer,

@@ -20,11 +20,14 @@
 //!   buffer held only while frames arrive, written straight to the socket.
 //! - [`web`]: HTTP routes, the static client, cache and security headers.
 //! - [`ice`]: STUN/TURN servers and TURN REST credentials for `created`/`joined`.
+//! - [`stun`]: the relay's own STUN server on UDP (Binding requests only, answers
+//!   limited per client address and never larger than the request plus the address).
 //! - [`metrics`]: counters rendered for `/metrics`.
 //! - [`healthcheck`]: `coup-relay healthcheck`, the probe for container health checks.
 //!
-//! [`serve`] runs all of it on a listener until a shutdown future completes; `main`
-//! only parses flags, sets up logging and waits for SIGTERM or ctrl-c.
+//! [`serve`] runs all of it on a listener (and the STUN server on its UDP socket,
+//! [`Hub::bind_stun`]) until a shutdown future completes; `main` only parses flags, sets
+//! up logging, binds the sockets and waits for SIGTERM or ctrl-c.
 
 pub mod cluster;
 pub mod config;
@@ -34,6 +37,7 @@ pub mod ice;
 pub mod limits;
 pub mod metrics;
 pub mod rooms;
+pub mod stun;
 pub mod web;
 pub mod websocket;
 pub mod ws;
@@ -184,7 +188,8 @@ async fn accept_loop(
 
 /// Runs the relay state `hub` on `listener` until `shutdown` completes; then every
 /// connection gets a close frame (1001) and this returns once they are gone (or after a
-/// few seconds).
+/// few seconds). The STUN server runs beside it as `--stun-bind` says, on the socket
+/// [`Hub::bind_stun`] bound (binding it here if nobody did; failing to is an error).
 pub async fn serve_hub(
     listener: TcpListener,
     hub: Arc<Hub>,
@@ -201,6 +206,11 @@ pub async fn serve_hub(
             .await
             .map_err(std::io::Error::other)?;
     }
+    hub.bind_stun()?;
+    let stun = stun::spawn(&hub)?;
+    if let Some(addr) = hub.stun_addr() {
+        tracing::debug!(%addr, "STUN server answering");
+    }
     let pruner = {
         let hub = Arc::downgrade(&hub);
         tokio::spawn(async move {
@@ -216,6 +226,9 @@ pub async fn serve_hub(
     };
     let app = web::router(hub.clone());
     let served = accept_loop(listener, app, &hub, shutdown).await;
+    if let Some(stun) = stun {
+        stun.abort();
+    }
     // WebSocket connections have left hyper's hands; wait for their close handshakes.
     let deadline = Instant::now() + SHUTDOWN_GRACE;
     while hub.open_connections() > 0 && Instant::now() < deadline {

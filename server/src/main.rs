@@ -37,8 +37,20 @@ async fn relay(config: Config) -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
+    let hub = coup_server::Hub::new(config);
+    // The STUN port is bound before serving, like the TCP one: a taken port stops the
+    // start with a clear error rather than leaving browsers without a STUN server.
+    let stun = match hub.bind_stun() {
+        Ok(stun) => stun,
+        Err(e) => {
+            tracing::error!(stun_bind = %hub.config.stun_bind, error = %e, "cannot listen for STUN");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let config = &hub.config;
     tracing::info!(
         bind = %config.bind,
+        stun = %stun.map_or_else(|| "off".to_owned(), |a| format!("udp {a}")),
         static_dir = %config.static_dir.display(),
         allowed_origins = ?config.allowed_origins,
         stun_urls = ?config.stun_urls,
@@ -50,7 +62,7 @@ async fn relay(config: Config) -> std::process::ExitCode {
         threads = config.threads,
         "coup-relay listening"
     );
-    match coup_server::serve(listener, config, shutdown_signal()).await {
+    match coup_server::serve_hub(listener, hub.clone(), shutdown_signal()).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!(error = %e, "server failed");

@@ -8,6 +8,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use shared::relay::ErrorCode;
 
+use crate::stun;
+
 /// Why a connection was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
@@ -42,6 +44,10 @@ pub struct Metrics {
     pub messages_received: AtomicU64,
     /// Errors sent, by code, in the order of [`ErrorCode::ALL`].
     errors: [AtomicU64; ErrorCode::ALL.len()],
+    /// STUN Binding requests answered.
+    stun_answered: AtomicU64,
+    /// STUN datagrams not answered, by reason, in the order of [`stun::Refusal::ALL`].
+    stun_refused: [AtomicU64; stun::Refusal::ALL.len()],
 }
 
 impl Metrics {
@@ -60,6 +66,18 @@ impl Metrics {
             Refusal::RateLimited => &self.refused_per_address,
         }
         .fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts one STUN answer.
+    pub fn stun_answered(&self) {
+        self.stun_answered.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts one STUN datagram left unanswered.
+    pub fn stun_refused(&self, why: stun::Refusal) {
+        if let Some(i) = stun::Refusal::ALL.iter().position(|r| *r == why) {
+            self.stun_refused[i].fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     /// The exposition text, with the room and peer gauges given by the caller.
@@ -148,6 +166,23 @@ impl Metrics {
             "Errors sent to clients, by code.",
             &errors,
         );
+        metric(
+            "coup_relay_stun_answered_total",
+            "counter",
+            "STUN Binding requests answered.",
+            &one(get(&self.stun_answered)),
+        );
+        let refused: Vec<(String, u64)> = stun::Refusal::ALL
+            .iter()
+            .zip(&self.stun_refused)
+            .map(|(r, n)| (format!("{{reason=\"{}\"}}", r.as_str()), get(n)))
+            .collect();
+        metric(
+            "coup_relay_stun_refused_total",
+            "counter",
+            "STUN datagrams left unanswered, by reason.",
+            &refused,
+        );
         out
     }
 }
@@ -169,6 +204,24 @@ mod tests {
         assert!(text.contains("coup_relay_connections_refused_total{reason=\"origin\"} 1\n"));
         for code in ErrorCode::ALL {
             assert!(text.contains(&format!("code=\"{}\"", code.as_str())));
+        }
+    }
+
+    #[test]
+    fn render_counts_stun_answers_and_every_refusal() {
+        let m = Metrics::default();
+        m.stun_answered();
+        m.stun_answered();
+        m.stun_refused(stun::Refusal::RateLimited);
+        let text = m.render(0, 0);
+        assert!(
+            text.contains("coup_relay_stun_answered_total 2\n"),
+            "{text}"
+        );
+        assert!(text.contains("coup_relay_stun_refused_total{reason=\"rate_limited\"} 1\n"));
+        assert!(text.contains("coup_relay_stun_refused_total{reason=\"malformed\"} 0\n"));
+        for why in stun::Refusal::ALL {
+            assert!(text.contains(&format!("reason=\"{}\"", why.as_str())));
         }
     }
 }

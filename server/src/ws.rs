@@ -103,6 +103,7 @@ pub async fn upgrade(
         tracing::info!(ip = %addr.ip(), "websocket refused: origin not allowed");
         return (StatusCode::FORBIDDEN, "origin not allowed\n").into_response();
     }
+    let host = page_host_of(headers);
     let ip = if hub.config.trust_forwarded_for {
         forwarded_for(headers).unwrap_or(addr.ip())
     } else {
@@ -126,7 +127,7 @@ pub async fn upgrade(
         // The relay's accept loop serves every connection as a `TokioIo<TcpStream>`:
         // the socket itself comes back, with any bytes read past the request.
         match upgraded.downcast::<TokioIo<TcpStream>>() {
-            Ok(parts) => run(hub, parts.io.into_inner(), parts.read_buf, ip).await,
+            Ok(parts) => run(hub, parts.io.into_inner(), parts.read_buf, ip, host).await,
             Err(_) => tracing::error!(%ip, "websocket upgrade on an unexpected stream"),
         }
     });
@@ -151,6 +152,17 @@ pub fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
         .to_str()
         .ok()?;
     last.rsplit(',').next()?.trim().parse().ok()
+}
+
+/// The host the page reached the relay by, from the request's one `Host` header
+/// ([`crate::ice::page_host`]); `None` for none, several, or an odd one.
+pub fn page_host_of(headers: &HeaderMap) -> Option<String> {
+    let mut hosts = headers.get_all(header::HOST).iter();
+    let host = hosts.next()?;
+    if hosts.next().is_some() {
+        return None;
+    }
+    crate::ice::page_host(host.to_str().ok()?)
 }
 
 /// Writes what waits in `inbox` until none does, for at most `limit`.
@@ -203,7 +215,7 @@ enum Ending {
 }
 
 /// Serves one connection until it closes.
-async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr) {
+async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Option<String>) {
     let (mut socket, sending) = stream.into_split();
     let mut reader = Reader::new(read, hard_frame_cap(hub.config.frame_bytes));
     let registered = match hub.cluster() {
@@ -233,6 +245,7 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr) {
         }
     };
     inbox.attach(sending);
+    hub.set_page_host(id, host);
     tracing::debug!(conn = id, %ip, "connection opened");
     let idle = hub.config.idle_timeout();
     let mut guard = FrameGuard::new(hub.config.frame_limits(), Instant::now());
@@ -457,6 +470,21 @@ mod tests {
         assert_eq!(forwarded_for(&h), Some([198, 51, 100, 7].into()));
         h.insert("x-forwarded-for", "garbage".parse().expect("header"));
         assert_eq!(forwarded_for(&h), None);
+    }
+
+    #[test]
+    fn the_page_host_comes_from_exactly_one_host_header() {
+        let mut h = HeaderMap::new();
+        assert_eq!(page_host_of(&h), None);
+        h.insert(header::HOST, "Coup.Example:8080".parse().expect("header"));
+        assert_eq!(page_host_of(&h).as_deref(), Some("coup.example"));
+        h.append(header::HOST, "other.example".parse().expect("header"));
+        assert_eq!(page_host_of(&h), None, "two Host headers");
+        h.insert(
+            header::HOST,
+            HeaderValue::from_bytes(b"caf\xc3\xa9.example").expect("header"),
+        );
+        assert_eq!(page_host_of(&h), None, "not ASCII");
     }
 
     #[test]

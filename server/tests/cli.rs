@@ -15,7 +15,9 @@ const BIN: &str = env!("CARGO_BIN_EXE_coup-relay");
 /// Runs the binary off the runtime's thread, so a relay in this test keeps serving.
 async fn run(args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut cmd = Command::new(BIN);
-    cmd.args(args).env_remove("COUP_BIND");
+    cmd.args(args)
+        .env_remove("COUP_BIND")
+        .env_remove("COUP_STUN_BIND");
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -65,6 +67,61 @@ async fn healthcheck_fails_on_a_closed_port() {
     .await;
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot connect"));
+}
+
+/// Starts the relay with `args` and `env`, which must make it exit at once: its output
+/// and status (a relay still running after 20 s is killed and fails the test).
+fn start_failing(args: &[&str], env: &[(&str, &str)]) -> (Option<i32>, String) {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args)
+        .env_remove("COUP_BIND")
+        .env_remove("COUP_STUN_BIND")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("run coup-relay");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().expect("wait").is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("coup-relay {args:?} did not stop");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("output");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code(), text)
+}
+
+#[test]
+fn a_taken_stun_port_stops_the_start_with_a_clear_error() {
+    let taken = std::net::UdpSocket::bind("127.0.0.1:0").expect("bind");
+    let at = taken.local_addr().expect("addr").to_string();
+    let base = [
+        "--bind",
+        "127.0.0.1:0",
+        "--static-dir",
+        "/nonexistent-coup-dist",
+    ];
+    let by_flag = [base.as_slice(), &["--stun-bind", &at]].concat();
+    // The variable is read as the flag is.
+    for (args, env) in [
+        (by_flag.as_slice(), vec![]),
+        (base.as_slice(), vec![("COUP_STUN_BIND", at.as_str())]),
+    ] {
+        let (code, text) = start_failing(args, &env);
+        assert_eq!(code, Some(1), "{text}");
+        assert!(text.contains("cannot listen for STUN"), "{text}");
+        assert!(text.contains(&format!("STUN on udp {at}")), "{text}");
+        assert!(!text.contains("panicked"), "{text}");
+    }
 }
 
 /// A listener that answers every connection with `answer` (or never, when `None`).

@@ -31,6 +31,8 @@ impl Process {
                 "/nonexistent-coup-dist",
             ])
             .args(["--cluster-url", url])
+            // Several instances on one machine cannot share the STUN port.
+            .args(["--stun-bind", "off"])
             .args(flags)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())

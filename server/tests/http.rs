@@ -47,7 +47,13 @@ async fn static_files_with_cache_csp_and_precompressed_siblings() {
     .expect("js");
     std::fs::write(dir.join("app-1a2b3c4d_bg.wasm"), vec![0u8; 4096]).expect("wasm");
 
-    let config = Config::parse_from(["coup-relay", "--static-dir", dir.to_str().expect("utf-8")]);
+    let config = Config::parse_from([
+        "coup-relay",
+        "--stun-bind",
+        "off",
+        "--static-dir",
+        dir.to_str().expect("utf-8"),
+    ]);
     let r = relay_with(config.normalized()).await;
 
     let (head, body) = get(r.addr, "/", "").await;
@@ -132,7 +138,13 @@ async fn the_worker_the_manifest_and_the_catalogs_have_their_types_and_lifetimes
     let catalog = "hello = Bonjour, { $name } !\n";
     std::fs::write(dir.join("locales/fr-0123abcd4567ef89.ftl"), catalog).expect("ftl");
     std::fs::write(dir.join("locales/fr-0123abcd4567ef89.ftl.br"), b"brotli").expect("br");
-    let config = Config::parse_from(["coup-relay", "--static-dir", dir.to_str().expect("utf-8")]);
+    let config = Config::parse_from([
+        "coup-relay",
+        "--stun-bind",
+        "off",
+        "--static-dir",
+        dir.to_str().expect("utf-8"),
+    ]);
     let r = relay_with(config.normalized()).await;
 
     let (head, body) = get(r.addr, "/sw.js", "").await;
@@ -190,7 +202,13 @@ async fn the_page_is_revalidated_by_its_content_not_its_date() {
     let index = dir.join("index.html");
     std::fs::write(&index, "<!doctype html><p>build one").expect("index");
     std::fs::write(dir.join("app-1a2b3c4d.js"), "export {};").expect("js");
-    let config = Config::parse_from(["coup-relay", "--static-dir", dir.to_str().expect("utf-8")]);
+    let config = Config::parse_from([
+        "coup-relay",
+        "--stun-bind",
+        "off",
+        "--static-dir",
+        dir.to_str().expect("utf-8"),
+    ]);
     let r = relay_with(config.normalized()).await;
 
     let (head, body) = get(r.addr, "/", "").await;
@@ -354,7 +372,13 @@ async fn only_regular_files_inside_the_directory_are_served() {
     let _ = std::fs::remove_file(dir.join("up"));
     std::os::unix::fs::symlink(&base, dir.join("up")).expect("symlink");
 
-    let config = Config::parse_from(["coup-relay", "--static-dir", dir.to_str().expect("utf-8")]);
+    let config = Config::parse_from([
+        "coup-relay",
+        "--stun-bind",
+        "off",
+        "--static-dir",
+        dir.to_str().expect("utf-8"),
+    ]);
     let r = relay_with(config.normalized()).await;
     let (head, body) = get(r.addr, "/assets/app.js", "").await;
     assert!(head.starts_with("http/1.1 200"), "{head}");

@@ -501,6 +501,91 @@ async fn turn_credentials_are_fresh_in_created_and_joined() {
     assert!(joined["ice_servers"][1]["credential"].is_string());
 }
 
+/// The STUN URLs of an answer's `ice_servers` (none: empty).
+fn stun_urls(answer: &Value) -> Vec<String> {
+    answer["ice_servers"]
+        .as_array()
+        .expect("ice_servers")
+        .iter()
+        .flat_map(|s| s["urls"].as_array().cloned().unwrap_or_default())
+        .filter_map(|u| u.as_str().map(str::to_owned))
+        .filter(|u| u.starts_with("stun:"))
+        .collect()
+}
+
+#[tokio::test]
+async fn the_own_stun_server_is_handed_out_by_the_host_the_page_used() {
+    let r = relay(&["--stun-bind", "127.0.0.1:0"]).await;
+    // In a cluster each instance has its own STUN port; the answer names the port of
+    // the instance that served the connection.
+    let ports: Vec<u16> = r
+        .instances()
+        .map(|i| i.hub.stun_addr().expect("STUN bound").port())
+        .collect();
+    let one_of = |urls: Vec<String>, host: &str| {
+        assert_eq!(urls.len(), 1, "{urls:?}");
+        assert!(
+            ports.iter().any(|p| urls[0] == format!("stun:{host}:{p}")),
+            "{urls:?} for {host}, ports {ports:?}"
+        );
+    };
+    // The Host a WebSocket client sends by default: the address and port it dialled.
+    let mut host = Client::connect(r.addr).await;
+    let (room, _, secret, created) = host.create().await;
+    one_of(stun_urls(&created), "127.0.0.1");
+    for (header, want) in [
+        ("coup.example.org", "coup.example.org"),
+        ("Relay.Example:8443", "relay.example"),
+        ("[2001:db8::1]:8080", "[2001:db8::1]"),
+        ("[2001:DB8::1]", "[2001:db8::1]"),
+        ("192.0.2.7", "192.0.2.7"),
+    ] {
+        let mut guest = Client::connect_with_host(r.addr, header).await;
+        let joined = guest.join(&room).await;
+        one_of(stun_urls(&joined), want);
+        assert_eq!(joined["ice_servers"].as_array().map(Vec::len), Some(1));
+        guest.send(json!({"type":"leave"})).await;
+        guest.expect_nothing_else().await;
+    }
+    // An odd Host gets no STUN URL rather than an echo of it.
+    for odd in [
+        "bad host",
+        "evil.example/x",
+        "[fe80::1%25eth0]:80",
+        "a:b:c",
+        "x.example:99999",
+    ] {
+        let mut c = Client::connect_with_host(r.addr, odd).await;
+        let (_, _, _, created) = c.create().await;
+        assert_eq!(created["ice_servers"], json!([]), "{odd}");
+    }
+    // A reclaim's `joined` too, by the host the reclaiming page used.
+    drop(host);
+    let mut back = Client::connect_with_host(r.addr, "coup.example.org:443").await;
+    back.send(json!({"type":"reclaim","room":room,"host_secret":secret}))
+        .await;
+    one_of(stun_urls(&back.expect("joined").await), "coup.example.org");
+}
+
+#[tokio::test]
+async fn no_stun_url_without_the_own_server_and_exactly_the_configured_ones() {
+    let off = relay(&["--stun-bind", "off"]).await;
+    let mut c = Client::connect_with_host(off.addr, "coup.example.org").await;
+    let (room, _, _, created) = c.create().await;
+    assert_eq!(created["ice_servers"], json!([]));
+    let mut g = Client::connect_with_host(off.addr, "coup.example.org").await;
+    assert_eq!(g.join(&room).await["ice_servers"], json!([]));
+
+    let urls = "stun:stun1.example:3478,stun:stun2.example:19302";
+    let configured = relay(&["--stun-bind", "127.0.0.1:0", "--stun-urls", urls]).await;
+    let mut c = Client::connect_with_host(configured.addr, "coup.example.org").await;
+    let (room, _, _, created) = c.create().await;
+    let want = json!([{"urls":["stun:stun1.example:3478","stun:stun2.example:19302"]}]);
+    assert_eq!(created["ice_servers"], want);
+    let mut g = Client::connect_with_host(configured.addr, "coup.example.org").await;
+    assert_eq!(g.join(&room).await["ice_servers"], want);
+}
+
 #[tokio::test]
 async fn metrics_count_rooms_peers_forwards_and_errors() {
     let r = relay(&[]).await;

@@ -136,8 +136,11 @@ export async function startTable({ relayArgs = [], browser: shared, dist = DIST 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let relayLog = "";
+  // The relay's own STUN server on a free loopback port (its default, 0.0.0.0:3478, would
+  // make relays started at once collide) unless the test chooses.
+  const stun = relayArgs.includes("--stun-bind") ? [] : ["--stun-bind", "127.0.0.1:0"];
   const launch = () => {
-    const child = spawnChild(RELAY_BIN, ["--bind", `127.0.0.1:${port}`, "--static-dir", dist, ...relayArgs], {
+    const child = spawnChild(RELAY_BIN, ["--bind", `127.0.0.1:${port}`, "--static-dir", dist, ...stun, ...relayArgs], {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "info" },
     });

@@ -260,6 +260,8 @@ async fn run(args: Args) -> Result<(), String> {
                     .args(["--rooms-per-address", "1000000"])
                     .args(["--creates-per-minute", "1000000"])
                     .args(["--room-size", &args.room_size.max(2).to_string()])
+                    // Signalling is measured; several instances cannot share a STUN port.
+                    .args(["--stun-bind", "off"])
                     .env("RUST_LOG", "warn")
                     .stdout(Stdio::null());
                 if let Some(url) = &cluster_url {

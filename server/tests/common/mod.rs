@@ -269,9 +269,13 @@ pub async fn balancer(targets: Vec<SocketAddr>) -> SocketAddr {
     addr
 }
 
-/// A relay started with these flags (after `coup-relay`).
+/// A relay started with these flags (after `coup-relay`); its STUN server is off unless
+/// they say `--stun-bind` (tests run side by side and cannot share the default port).
 pub async fn relay(flags: &[&str]) -> Relay {
     let mut args = vec!["coup-relay", "--static-dir", "/nonexistent-coup-dist"];
+    if !flags.contains(&"--stun-bind") {
+        args.extend_from_slice(&["--stun-bind", "off"]);
+    }
     args.extend_from_slice(flags);
     let config = Config::parse_from(args).normalized();
     relay_with(config).await
@@ -282,6 +286,8 @@ pub async fn relay_with(config: Config) -> Relay {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("addr");
     let hub = Hub::new(config);
+    // Bound before serving, as `coup-relay` does, so that its port is known at once.
+    hub.bind_stun().expect("bind the STUN socket");
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(coup_server::serve_hub(listener, hub.clone(), async move {
         let _ = stopped.await;
@@ -344,6 +350,22 @@ impl Client {
             }),
             Err(tokio_tungstenite::tungstenite::Error::Http(res)) => Err(res.status().as_u16()),
             Err(e) => panic!("unexpected error {e}"),
+        }
+    }
+
+    /// Connects with this `Host` header (as a page that reached the relay by that name).
+    pub async fn connect_with_host(addr: SocketAddr, host: &str) -> Client {
+        let mut req = format!("ws://{addr}/ws")
+            .into_client_request()
+            .expect("request");
+        req.headers_mut()
+            .insert("host", host.parse().expect("header"));
+        let (ws, _) = tokio_tungstenite::connect_async(req)
+            .await
+            .expect("connect");
+        Client {
+            ws,
+            patience: Duration::from_secs(10),
         }
     }
 
