@@ -37,7 +37,7 @@ let lab;
 before(
   async () => {
     lab = await startLab();
-    console.log(`    natlab: ${lab.homes.map((h) => `${h.lanIp} behind ${h.wanIp}`).join(", ")}; relay at ${lab.base}; delay: ${lab.netem ?? "none (no netem)"}; STUN: ${lab.relayHasStun ? "the relay's own" : "coturn's"}`);
+    console.log(`    natlab: ${lab.homes.map((h) => `${h.lanIp} behind ${h.wanIp}`).join(", ")}; relay at ${lab.base}; delay: ${lab.netem ?? "none (no netem)"}`);
   },
   { timeout: 120_000 },
 );

@@ -1,7 +1,8 @@
 // A lab of network namespaces standing in for two homes and the internet, for browser
 // tests of WebRTC across NAT. Not a test file (node --test runs only `*.test.js`).
 //
-//   public (203.0.113.1)   the relay on :8080, coturn on :3478 when a test wants it;
+//   public (203.0.113.1)   the relay on :8080 (its STUN on :3478), or coturn on :3478
+//     │                    when a test wants TURN;
 //     │ br0                every other destination is routed into `sink`, a veth whose
 //     │                    packets go nowhere, so a send to an unknown address is dropped
 //     │                    quietly instead of failing with ENETUNREACH
@@ -285,10 +286,6 @@ export async function startLab({ delayMs = 30 } = {}) {
   };
   const listening = (proto, port) => run(pub, "ss", "-Hln", proto === "udp" ? "-u" : "-t", `sport = :${port}`).trim() !== "";
 
-  // Whether the relay answers STUN itself (and hands out its URL) by default.
-  const help = spawnSync(RELAY_BIN, ["--help"], { encoding: "utf8" }).stdout;
-  lab.relayHasStun = help.includes("--stun-bind");
-
   Object.assign(lab, {
     /** The routers' current NAT mappings (conntrack), for a failure's report. */
     mappings() {
@@ -297,15 +294,14 @@ export async function startLab({ delayMs = 30 } = {}) {
 
     /**
      * Starts the relay on PUBLIC_IP:8080 and, with `turn`, coturn on :3478, the relay
-     * handing out its URLs and credentials as deploy/docker-compose.yml sets them. STUN is
-     * the relay's own, its default, when the relay has one and coturn is not running;
-     * else coturn's, as in compose. Returns `{ relay, turn, stopTurn, pauseTurn, stop, logs }`.
+     * handing out its URLs and credentials as deploy/docker-compose.yml sets them (STUN
+     * coturn's too). Without `turn` the relay runs on its defaults: its own STUN on :3478.
+     * Returns `{ relay, turn, stopTurn, pauseTurn, stop, logs }`.
      */
     async serve({ turn: withTurn = false, relayArgs = [] } = {}) {
-      const useCoturn = withTurn || !lab.relayHasStun;
       let turn = null;
       const args = ["--bind", `${PUBLIC_IP}:${RELAY_PORT}`, "--static-dir", DIST];
-      if (useCoturn) {
+      if (withTurn) {
         // deploy/turnserver.conf, as compose runs it, with only the addresses (and the
         // secret and realm compose passes) given here.
         turn = spawnPublic(
@@ -322,11 +318,9 @@ export async function startLab({ delayMs = 30 } = {}) {
         );
         await until(() => listening("udp", TURN_PORT) || turn.exitCode !== null, 15_000, "coturn listening", () => turn.log.slice(-2_000));
         assert.equal(turn.exitCode, null, `coturn exited:\n${turn.log.slice(-2_000)}`);
-        // coturn answers STUN on the port the relay's own STUN would take.
-        if (lab.relayHasStun) args.push("--stun-bind", "off");
-        args.push("--stun-urls", `stun:${PUBLIC_IP}:${TURN_PORT}`);
-      }
-      if (withTurn) {
+        // coturn answers STUN on the port the relay's own STUN would take here (in
+        // compose the relay's STUN is inside its container, unpublished).
+        args.push("--stun-bind", "off", "--stun-urls", `stun:${PUBLIC_IP}:${TURN_PORT}`);
         args.push("--turn-secret", TURN_SECRET, "--turn-urls", `turn:${PUBLIC_IP}:${TURN_PORT}?transport=udp,turn:${PUBLIC_IP}:${TURN_PORT}?transport=tcp`);
       }
       const relay = spawnPublic(RELAY_BIN, [...args, ...relayArgs], "relay");
