@@ -109,12 +109,12 @@ impl Page {
     }
 
     fn relay(&mut self, msg: RelayMessage, now: u64) {
-        let effects = self.s.on_relay(msg);
+        let effects = self.s.on_relay(msg, now);
         self.run(effects, now);
     }
 
     fn link_open(&mut self, peer: &str, now: u64) {
-        let effects = self.s.on_link_open(&peer.into());
+        let effects = self.s.on_link_open(&peer.into(), now);
         self.run(effects, now);
     }
 
@@ -138,6 +138,26 @@ impl Page {
 
     fn notices(&self) -> Vec<String> {
         self.s.notices().iter().map(|n| n.text.clone()).collect()
+    }
+}
+
+/// A heartbeat from every peer `p` has an open link with, at `now`.
+fn beats(p: &mut Page, now: u64) {
+    let open: Vec<RelayPeer> = p
+        .s
+        .room()
+        .map(|r| {
+            r.peers
+                .iter()
+                .filter(|q| q.link == Some(LinkState::Open))
+                .map(|q| q.id.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    for peer in open {
+        let effects = p.s.on_peer_beat(&peer, now);
+        assert!(effects.is_empty(), "a heartbeat asks for nothing");
+        p.run(effects, now);
     }
 }
 
@@ -378,7 +398,7 @@ fn a_guest_links_only_with_the_host_and_answers_its_offer() {
         host: "h".into(),
         peers: vec!["h".into(), "g0".into(), "g1".into()],
         ice_servers: ice(),
-    });
+    }, 0);
     let peers = s.room().map(|r| r.peers.clone()).unwrap_or_default();
     assert_eq!(
         peers,
@@ -396,7 +416,7 @@ fn a_guest_links_only_with_the_host_and_answers_its_offer() {
         ]
     );
     assert!(
-        s.on_relay(RelayMessage::PeerJoined { peer: "g2".into() })
+        s.on_relay(RelayMessage::PeerJoined { peer: "g2".into() }, 0)
             .is_empty()
     );
     let offer = json!({"kind":"offer","sdp":"v=0"});
@@ -404,7 +424,7 @@ fn a_guest_links_only_with_the_host_and_answers_its_offer() {
         s.on_relay(RelayMessage::Signal {
             from: "h".into(),
             data: offer.clone()
-        }),
+        }, 0),
         vec![Effect::Signal {
             peer: "h".into(),
             data: SignalData::Offer { sdp: "v=0".into() },
@@ -416,7 +436,7 @@ fn a_guest_links_only_with_the_host_and_answers_its_offer() {
         s.on_relay(RelayMessage::Signal {
             from: "g0".into(),
             data: offer
-        })
+        }, 0)
         .is_empty()
     );
     // The relay cannot make us host a room we joined, nor give us a code it cannot make.
@@ -428,7 +448,7 @@ fn a_guest_links_only_with_the_host_and_answers_its_offer() {
         host: "h".into(),
         peers: vec![],
         ice_servers: vec![],
-    });
+    }, 0);
     assert!(fx.is_empty());
     assert!(
         s.notices()[0]
@@ -443,12 +463,12 @@ fn misplaced_or_malformed_signals_are_dropped_with_a_notice() {
     let fx = g.s.on_relay(RelayMessage::Signal {
         from: "h".into(),
         data: json!({"kind":"answer","sdp":"x"}),
-    });
+    }, 0);
     assert!(fx.is_empty());
     let fx = g.s.on_relay(RelayMessage::Signal {
         from: "h".into(),
         data: json!([1, 2]),
-    });
+    }, 0);
     assert!(fx.is_empty());
     assert_eq!(g.s.notices().len(), 2);
     let mut h = hosting(None);
@@ -456,12 +476,12 @@ fn misplaced_or_malformed_signals_are_dropped_with_a_notice() {
     let fx = h.s.on_relay(RelayMessage::Signal {
         from: "g1".into(),
         data: json!({"kind":"offer","sdp":"x"}),
-    });
+    }, 0);
     assert!(fx.is_empty());
     let fx = h.s.on_relay(RelayMessage::Signal {
         from: "stranger".into(),
         data: json!({"kind":"answer","sdp":"x"}),
-    });
+    }, 0);
     assert!(fx.is_empty());
 }
 
@@ -866,7 +886,7 @@ fn errors_and_bad_codes_return_to_the_first_screen_with_a_notice() {
     s.on_relay(RelayMessage::Error {
         code: ErrorCode::NoSuchRoom,
         message: String::new(),
-    });
+    }, 0);
     assert!(matches!(s.phase, Phase::Start { .. }));
     assert_eq!(
         s.notices().last().map(|n| n.text.as_str()),
@@ -949,7 +969,7 @@ fn stray_answers_outside_opening_are_ignored() {
         host_secret: "s".into(),
         ice_servers: vec![],
     };
-    assert!(s.on_relay(created).is_empty());
+    assert!(s.on_relay(created, 0).is_empty());
     assert!(matches!(s.phase, Phase::Start { .. }));
     assert!(s.on_relay_lost(0).is_empty());
     s.handle(Intent::CreateRoom).expect("creates");
@@ -1265,7 +1285,11 @@ fn a_guest_whose_link_drops_asks_the_host_to_call_again_and_is_back_in_its_seat(
     pump(&mut [&mut h, &mut g], 7_100);
     assert_eq!(g.guest().seat(), Some(Seat(1)), "the same seat");
     assert_eq!(g.s.connection_line().as_deref(), None);
-    assert!(!g.s.tick_due(100_000), "nothing more to do");
+    beats(&mut g, 7_100);
+    assert!(
+        !g.s.tick_due(7_100 + SILENCE_MS - 1),
+        "nothing more to do while the heartbeat comes"
+    );
     play_to_the_end(&mut h, &mut [&mut g], 8_000);
 }
 
@@ -1436,7 +1460,8 @@ fn a_host_whose_relay_socket_drops_reclaims_the_room_with_backoff_and_keeps_its_
     );
     assert!(h.seen.is_empty(), "no redial of an open link");
     assert_eq!(h.s.connection_line().as_deref(), None);
-    assert!(!h.s.tick_due(1_000_000));
+    beats(&mut h, 3_100);
+    assert!(!h.s.tick_due(3_100 + SILENCE_MS - 1));
     play_to_the_end(&mut h, &mut [&mut g], 4_000);
 }
 
@@ -1487,7 +1512,11 @@ fn relay_restarts_and_the_room_moves(h: &mut Page, g: &mut Page, now: u64) {
         h.seen
     );
     assert_eq!(h.s.connection_line().as_deref(), None);
-    assert!(!h.s.tick_due(u64::MAX), "nothing more to ask the relay");
+    beats(h, now + 20);
+    assert!(
+        !h.s.tick_due(now + 20 + SILENCE_MS - 1),
+        "nothing more to ask the relay"
+    );
     pump(&mut [h, g], now + 20);
     // The guest's channel to the host stays as it was; what reaches the host through the
     // new room comes from its new relay id.
