@@ -40,8 +40,7 @@ pub const LOST_LINK_MS: u64 = 25_000;
 pub const HEARTBEAT: [u8; 1] = [0];
 
 /// The project's guide to running a relay of one's own, with a TURN server.
-pub const SELF_HOSTING_GUIDE: &str =
-    "https://github.com/coup-p2p/coup/blob/main/deploy/README.md";
+pub const SELF_HOSTING_GUIDE: &str = "https://github.com/coup-p2p/coup/blob/main/deploy/README.md";
 
 /// Which kinds of ICE candidates one side gathered (RFC 8445's types; `prflx` is only ever
 /// learnt during checks and is counted as nothing here).
@@ -86,11 +85,7 @@ impl Servers {
     pub fn of(servers: &[IceServer]) -> Servers {
         let mut out = Servers::default();
         for url in servers.iter().flat_map(|s| &s.urls) {
-            let scheme = url
-                .split(':')
-                .next()
-                .unwrap_or("")
-                .to_ascii_lowercase();
+            let scheme = url.split(':').next().unwrap_or("").to_ascii_lowercase();
             match scheme.as_str() {
                 "stun" | "stuns" => out.stun = true,
                 "turn" | "turns" => out.turn = true,
@@ -430,7 +425,11 @@ mod tests {
         assert_eq!(w.next_due(true), None, "nothing expected before it opens");
         w.expect_trouble(0, FIRST_LINK_MS);
         w.expect_trouble(500, LOST_LINK_MS);
-        assert_eq!(w.next_due(false), Some(FIRST_LINK_MS), "the first clock runs on");
+        assert_eq!(
+            w.next_due(false),
+            Some(FIRST_LINK_MS),
+            "the first clock runs on"
+        );
         w.opened(1_000);
         assert_eq!(w.next_due(false), None, "an open link has nothing to tell");
         assert_eq!(w.next_due(true), Some(1_000 + SILENCE_MS));

@@ -883,9 +883,7 @@ impl Session {
                 host,
                 peers,
                 ice_servers,
-            } if self.reclaiming() => {
-                self.reclaimed(&room, &peer, &host, peers, ice_servers, now)
-            }
+            } if self.reclaiming() => self.reclaimed(&room, &peer, &host, peers, ice_servers, now),
             RelayMessage::Joined {
                 room,
                 peer,
@@ -1204,7 +1202,10 @@ impl Session {
                 "notice-cannot-reach",
                 &[
                     ("name", name.clone().into()),
-                    ("why", tr(why.host_message(), &[("name", name.into())]).into()),
+                    (
+                        "why",
+                        tr(why.host_message(), &[("name", name.into())]).into(),
+                    ),
                 ],
             ));
         }
@@ -1212,7 +1213,10 @@ impl Session {
             self.notify(text);
         }
         for peer in dead {
-            let why = tr("link-silent", &[("seconds", ((DEAD_MS / 1_000) as u32).into())]);
+            let why = tr(
+                "link-silent",
+                &[("seconds", ((DEAD_MS / 1_000) as u32).into())],
+            );
             effects.extend(self.on_link_closed(&peer, Some(&why), now));
         }
         effects
@@ -1353,9 +1357,7 @@ impl Session {
         r.attempts += 1;
         // A fresh try (the player asked for one) has its own time to open.
         let host = j.host.clone();
-        j.room
-            .watch_mut(&host)
-            .expect_trouble(now, FIRST_LINK_MS);
+        j.room.watch_mut(&host).expect_trouble(now, FIRST_LINK_MS);
         if j.host_away || j.host_left_relay {
             return Vec::new();
         }
@@ -1388,9 +1390,7 @@ impl Session {
         if *peer != j.host || j.reconnect.is_some() {
             return Vec::new();
         }
-        j.room
-            .watch_mut(peer)
-            .expect_trouble(now, LOST_LINK_MS);
+        j.room.watch_mut(peer).expect_trouble(now, LOST_LINK_MS);
         j.reconnect = Some(Reconnect {
             attempts: 0,
             next_at: now + backoff_ms(0, 0.0),
@@ -1784,9 +1784,7 @@ impl Session {
             if j.host_left_relay {
                 j.host_away = true;
             }
-            j.room
-                .watch_mut(peer)
-                .expect_trouble(now, LOST_LINK_MS);
+            j.room.watch_mut(peer).expect_trouble(now, LOST_LINK_MS);
             let mut effects = self.link_ended(peer);
             effects.extend(self.reconnect_attempt(now, 0.0));
             return effects;

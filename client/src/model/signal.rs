@@ -114,8 +114,19 @@ mod tests {
 
     #[test]
     fn an_answers_name_counts_only_when_it_is_a_valid_name() {
-        assert_eq!(answer("  Ada   Lovelace ").answer_name().as_deref(), Some("Ada Lovelace"));
-        for bad in ["", "   ", "Bot 2", "You", "a\u{202e}b", &"x".repeat(200), "line\nbreak"] {
+        assert_eq!(
+            answer("  Ada   Lovelace ").answer_name().as_deref(),
+            Some("Ada Lovelace")
+        );
+        for bad in [
+            "",
+            "   ",
+            "Bot 2",
+            "You",
+            "a\u{202e}b",
+            &"x".repeat(200),
+            "line\nbreak",
+        ] {
             assert_eq!(answer(bad).answer_name(), None, "{bad:?}");
         }
         assert_eq!(SignalData::Offer { sdp: "v=0".into() }.answer_name(), None);
