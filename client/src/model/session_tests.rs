@@ -2117,7 +2117,14 @@ fn the_diagnosis_reads_what_both_pages_gathered_and_what_the_relay_handed_out() 
         username: Some("u".into()),
         credential: Some("c".into()),
     }];
-    let cases: [(Vec<IceServer>, &[&str], &[&str], Diagnosis); 5] = [
+    // (servers handed out, the host's candidate types, the joiner's, the joiner's diagnosis)
+    type Case = (
+        Vec<IceServer>,
+        &'static [&'static str],
+        &'static [&'static str],
+        Diagnosis,
+    );
+    let cases: [Case; 5] = [
         (vec![], &["host"], &["host"], Diagnosis::NoStun),
         (
             ice(),

@@ -246,11 +246,14 @@ impl PeerLink {
                     }
                     .await;
                     match result {
-                        Ok(sdp) => report(LinkEvent::Signal(SignalData::Answer { sdp })),
+                        // The session adds the name the guest's hello will give.
+                        Ok(sdp) => {
+                            report(LinkEvent::Signal(SignalData::Answer { sdp, name: None }))
+                        }
                         Err(e) => report(LinkEvent::Closed(Some(js_error_text(&e)))),
                     }
                 }
-                SignalData::Answer { sdp } => {
+                SignalData::Answer { sdp, .. } => {
                     let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
                     desc.set_sdp(&sdp);
                     if let Err(e) = JsFuture::from(pc.set_remote_description(&desc)).await {
