@@ -1347,7 +1347,7 @@ fn a_struggling_link_asks_the_host_for_an_ice_restart() {
     assert_eq!(
         signals(&g),
         vec![("h".to_owned(), SignalData::Restart); 3],
-        "never a redial while the channel is open"
+        "no redial while the channel is open and its silence short of the dead limit"
     );
     h.seen.clear();
     h.relay(
