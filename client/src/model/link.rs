@@ -23,9 +23,12 @@ pub const HEARTBEAT_MS: u64 = 1_000;
 /// at most about 2 s apart; a page busy for a moment delays them less than that.
 pub const SILENCE_MS: u64 = 5_000;
 
-/// A link that carried no frame for this long is dead, however the browser reports it:
-/// the ICE restart asked for at [`SILENCE_MS`] has had ten seconds.
-pub const DEAD_MS: u64 = 15_000;
+/// A link that carried no frame for this long is dead, however the browser reports it,
+/// and is made again. As long as a browser takes to call a connection without a path
+/// `failed`: a network that is back sooner (a train's tunnel, a phone switching from
+/// Wi-Fi) finds the channel still there, and the ICE restart asked for at [`SILENCE_MS`]
+/// mends it in a second or two, where a new connection takes several.
+pub const DEAD_MS: u64 = 30_000;
 
 /// How long a joiner waits, from the relay letting it in, for its first link to the host
 /// before it is told why it cannot reach it (and the host is told the same).

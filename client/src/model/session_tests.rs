@@ -1921,7 +1921,7 @@ fn a_link_silent_past_the_dead_limit_is_made_again_and_the_guest_keeps_its_seat(
     assert!(h.seen.contains(&Effect::Hangup { peer: "g1".into() }));
     assert_eq!(h.notices().len(), 1);
     assert!(
-        h.notices()[0].contains("Bo") && h.notices()[0].contains("15 seconds"),
+        h.notices()[0].contains("Bo") && h.notices()[0].contains("30 seconds"),
         "{:?}",
         h.notices()
     );
