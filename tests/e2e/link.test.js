@@ -212,8 +212,6 @@ test("a data channel that goes silent one way is noticed within seconds and come
     // An ICE restart cannot mend this path: after 30 s of silence the joiner makes a new
     // connection.
     await waitOn(guest.page, (n) => window.__pcs > n, pcs, 35_000, "a new connection", sides);
-    // Not back 25 s after the silence was noticed: the joiner is told why.
-    await waitOn(guest.page, () => !!document.querySelector('[data-testid="link-failure"]'), null, 5_000, "the failure panel", sides);
 
     // The path works again: the link is back, the joiner in its own seat.
     const lifted = Date.now();

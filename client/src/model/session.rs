@@ -1148,6 +1148,9 @@ impl Session {
         }
         if open && !w.silent && w.quiet_for(now, SILENCE_MS) {
             w.silent = true;
+            // Told why if it has not come back in time, even when a reconnection was
+            // already under way (a new channel that opened and then said nothing).
+            w.expect_trouble(now, LOST_LINK_MS);
             return self.on_link_unstable(&host, now);
         }
         if j.trouble_due().is_some_and(|at| at <= now) {
