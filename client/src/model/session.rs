@@ -1165,8 +1165,8 @@ impl Session {
         Vec::new()
     }
 
-    /// The host's watch on each guest's link at `now`: silent past [`SILENCE_MS`], the host
-    /// restarts ICE; past [`DEAD_MS`], the link ends (the referee keeps the seat through
+    /// The host's watch on each guest's link at `now`: silent past [`SILENCE_MS`], it is
+    /// struggling; past [`DEAD_MS`], the link ends (the referee keeps the seat through
     /// its grace); not open by its time, the host is told once why it cannot reach them.
     fn watch_guests(&mut self, now: u64) -> Vec<Effect> {
         let Phase::Hosting(h) = &mut self.phase else {
@@ -1189,8 +1189,10 @@ impl Session {
                 if w.quiet_for(now, DEAD_MS) {
                     dead.push(p.id.clone());
                 } else if !w.silent && w.quiet_for(now, SILENCE_MS) {
+                    // Struggling: the guest asks for the ICE restart when it notices too.
+                    // (One the host made itself while the guest cannot hear would stay
+                    // unanswered, and hold back the one the guest asks for once back.)
                     w.silent = true;
-                    effects.push(Effect::RestartIce { peer: p.id.clone() });
                 }
             } else if w.next_due(false).is_some_and(|at| at <= now) {
                 told.push(p.id.clone());
