@@ -8,7 +8,10 @@
 //
 // A data channel that silently drops everything one way is noticed by the heartbeat
 // within seconds, and the link comes back, with the joiner in the same seat, once the
-// drop stops.
+// drop stops. (A link silent for good, made again on a new connection after 30 s, is
+// proved by the session's native tests: a send dropped inside a reliable channel that
+// then carries the next messages, as the drop here would leave it, is nothing a network
+// does.)
 //
 // Prints the measured Join→panel time. Run by .ci/test.sh beside the other browser tests;
 // same environment variables.
@@ -203,17 +206,13 @@ test("a data channel that goes silent one way is noticed within seconds and come
     assert.equal(seat, "1");
     const pcs = await guest.page.evaluate(() => window.__pcs);
 
-    // The host's page still believes it sends; nothing it sends arrives.
+    // The host's page still believes it sends; nothing it sends arrives. The joiner's
+    // heartbeat watch notices; once the path works again, the same channel carries on.
     const dropped = Date.now();
     await host.page.evaluate(() => (window.__drop = true));
     await guest.page.getByTestId("connection-line").waitFor({ timeout: 8_000 });
     console.log(`    a channel silent one way, noticed by the joiner after: ${Date.now() - dropped} ms`);
     assert.equal(await guest.page.getByTestId("connection-line").textContent(), "Reconnecting…");
-    // An ICE restart cannot mend this path: after 30 s of silence the joiner makes a new
-    // connection.
-    await waitOn(guest.page, (n) => window.__pcs > n, pcs, 35_000, "a new connection", sides);
-
-    // The path works again: the link is back, the joiner in its own seat.
     const lifted = Date.now();
     await host.page.evaluate(() => (window.__drop = false));
     await waitOn(
@@ -222,11 +221,12 @@ test("a data channel that goes silent one way is noticed within seconds and come
         !document.querySelector('[data-testid="connection-line"]') &&
         !!document.querySelector('[data-testid="peer"][data-link="open"]'),
       null,
-      30_000,
+      5_000,
       "the link back",
       sides,
     );
-    console.log(`    the link back after the drop stopped: ${Date.now() - lifted} ms`);
+    console.log(`    the link back on the same channel after the drop stopped: ${Date.now() - lifted} ms`);
+    assert.equal(await guest.page.evaluate(() => window.__pcs), pcs, "no new connection was needed");
     assert.equal(await mySeat(), seat, "the same seat");
     assert.equal(await guest.page.getByTestId("link-failure").count(), 0);
     assert.deepEqual(host.errors, [], "no errors on the host's page");
