@@ -21,10 +21,10 @@ import { startLab } from "./natlab.mjs";
 /** The joiner's panel saying the browsers cannot reach each other. */
 const LINK_FAILURE = '[data-testid="link-failure"]';
 /** The panel's attribute naming why, and what it says when the relay offers no TURN. */
-const DIAGNOSIS = "data-diagnosis";
-const NO_TURN = "no-turn";
+const DIAGNOSIS = "data-why";
+const NO_TURN = "link-why-no-turn";
 /** Its button that tries again. */
-const LINK_RETRY = '[data-testid="link-retry"]';
+const LINK_RETRY = '[data-testid="retry-link"]';
 /** A notice (the host's page says there that a joiner could not connect). */
 const NOTICE = '[data-testid="notice"]';
 /** The calm line while a link or the relay is coming back. */
