@@ -35,11 +35,13 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/* \
  && rustup target add wasm32-unknown-unknown
 # Its own layer, rebuilt only when the pins in client/Cargo.toml or .ci/lib.sh change.
+# Installed as `make test` installs them (.ci/lib.sh), so the image's tools are the ones
+# every build of the client uses.
 COPY .ci/lib.sh .ci/lib.sh
 COPY client/Cargo.toml client/Cargo.toml
 RUN --mount=type=cache,id=coup-cargo-registry-client,target=/usr/local/cargo/registry,sharing=locked \
     . .ci/lib.sh \
- && cargo install wasm-bindgen-cli --locked --version "$(wasm_bindgen_version)" \
+ && ensure_wasm_bindgen \
  && wasm-bindgen --version \
  && ensure_wasm_split
 COPY . .
