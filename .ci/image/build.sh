@@ -23,7 +23,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 [ "$(id -u)" = 0 ] || die "build.sh needs root (buildah's storage, chroot isolation)"
-bash "$IMAGE_DIR/bases.sh" >/dev/null
+bash "$IMAGE_DIR/bases.sh"
 
 section "image: buildah bud (Dockerfile, on $RUST_BASE and $RUNTIME_BASE) -> $IMAGE"
 start=$SECONDS

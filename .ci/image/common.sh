@@ -39,9 +39,10 @@ image_inputs_key() {
             find . \( -name .git -o -name target -o -name dist -o -name node_modules -o -name venv \) -prune \
                 -o -type f -printf '%P\0'
         fi | sort -z | while IFS= read -r -d '' f; do
-            [ -f "$f" ] && printf '%s\0' "$f"
+            if [ -f "$f" ]; then printf '%s\0' "$f"; fi
         done | xargs -0 sha256sum
-        buildah images --no-trunc --format '{{.ID}}' "$RUST_BASE" "$RUNTIME_BASE"
+        buildah images --no-trunc --format '{{.ID}}' "$RUST_BASE"
+        buildah images --no-trunc --format '{{.ID}}' "$RUNTIME_BASE"
         buildah --version
     ) | sha256sum | cut -c1-64
 }
