@@ -110,24 +110,20 @@ read -r HTTP_PORT STUN_PORT < <(node -e '
             u.close();
         });
     });')
-run_in_image() {
-    buildah run --isolation chroot --user 65532:65532 \
-        --env "COUP_BIND=127.0.0.1:$HTTP_PORT" --env "COUP_STUN_BIND=127.0.0.1:$STUN_PORT" \
-        "$CTR" -- "$@"
-}
+# The image's processes as 65532:65532, HTTP and STUN on the ports above.
+RUN=(buildah run --isolation chroot --user 65532:65532
+    --env "COUP_BIND=127.0.0.1:$HTTP_PORT" --env "COUP_STUN_BIND=127.0.0.1:$STUN_PORT" "$CTR" --)
 
 # setsid: the relay and buildah's runtime in a process group of their own, whose id is
-# the pid started here, so that all of it is stopped by that id.
-setsid buildah run --isolation chroot --user 65532:65532 \
-    --env "COUP_BIND=127.0.0.1:$HTTP_PORT" --env "COUP_STUN_BIND=127.0.0.1:$STUN_PORT" \
-    "$CTR" -- "${ENTRYPOINT[@]}" >"$WORK/relay.log" 2>&1 &
+# the pid started here, so that all of it is stopped by that id (the uid check below
+# finds the relay in it).
+setsid "${RUN[@]}" "${ENTRYPOINT[@]}" >"$WORK/relay.log" 2>&1 &
 PID=$!
-[ "$(ps -o pgid= -p "$PID" | tr -d ' ')" = "$PID" ] || die "the relay's runner is not the leader of its process group"
 
 ready=
 for _ in $(seq 1 60); do
     kill -0 "$PID" 2>/dev/null || die "the relay exited"
-    if run_in_image "${HEALTH[@]}" >/dev/null 2>&1; then
+    if "${RUN[@]}" "${HEALTH[@]}" >/dev/null 2>&1; then
         ready=1
         break
     fi
@@ -143,7 +139,7 @@ note "ok  the relay runs as uid 65532"
 bash "$ROOT/.ci/smoke.sh" "http://127.0.0.1:$HTTP_PORT"
 node "$IMAGE_DIR/files.mjs" "http://127.0.0.1:$HTTP_PORT" "$MNT/srv/coup"
 
-if run_in_image "${ENTRYPOINT[@]}" --help 2>/dev/null | grep -q -- '--stun-bind'; then
+if "${RUN[@]}" "${ENTRYPOINT[@]}" --help 2>/dev/null | grep -q -- '--stun-bind'; then
     node "$IMAGE_DIR/stun.mjs" 127.0.0.1 "$STUN_PORT"
 else
     note "--  STUN not checked: this relay's --help lists no --stun-bind"
