@@ -181,8 +181,9 @@ step_smoke() {
 # (.ci/image/test.sh): a cold build took 35.5 min here (2 cores shared, load 7-15; plus
 # 2.5 min for the bases), too long for every run, while a rebuild reuses buildah's
 # layers and its RUN --mount=type=cache directories (the cargo registry, both target/
-# dirs): 3 s with nothing changed, 27 s after a change to .ci/, minutes after a change to
-# a crate. A machine that never built it (a fresh CI runner) pays the cold build.
+# dirs): 3 s with nothing changed, 27 s to 76 s after a change to .ci/, 2.6 min after a
+# comment in shared/ (BENCHMARKS.md, "Image"). A machine that never built it (a fresh CI
+# runner) pays the cold build.
 step_image() {
     section "image: tools"
     ensure_buildah
