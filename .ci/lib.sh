@@ -120,6 +120,19 @@ ensure_nat_tools() {
     fi
 }
 
+# buildah builds and runs the Docker image without a daemon (the image step); debootstrap
+# makes its stand-in base images from Debian's archive (.ci/image/bases.sh). Debian's
+# packages, at the versions of the machine's release.
+ensure_buildah() {
+    if command -v buildah >/dev/null && command -v debootstrap >/dev/null; then
+        note "buildah $(buildah --version | awk '{print $3}'), debootstrap: present"
+    else
+        note "installing Debian's buildah and debootstrap (the image step)"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq buildah debootstrap
+    fi
+}
+
 # The relay's cluster tests start their own redis-server (Debian's package; Valkey's
 # valkey-server works as well) on a free loopback port.
 ensure_redis() {
