@@ -10,11 +10,13 @@
 // - Normal and Easy bots think without a clock (only Hard searches against
 //   `performance.now()`): a seeded table of Normal bots makes the same choices each run.
 //   Seeded tests never use Hard bots.
-// - The bots act 1.2 s after a decision is put to them, in seat order; a window closes when
-//   everyone passed or someone challenged. A test that passes late changes only when its
-//   pass lands, not what the bots decide (they do not see who passed), so the course is
-//   the same on a loaded machine. The turn (60 s), window (15 s) and choice (30 s) timers
-//   are far longer than a test's answer.
+// - The bots act a fixed delay after a decision is put to them (0.7 s in a game against
+//   bots), in seat order; a window closes when everyone passed or someone challenged. So
+//   the course can depend on when the test's answer lands: with `holdOnDecision` the
+//   table's clock stands still from the moment a decision of ours is put until our answer
+//   reaches the referee, so every answer lands at the same table time, before any bot's,
+//   however slow the machine. The turn (60 s), window (15 s) and choice (30 s) timers run
+//   on the same held clock.
 // - The test's own choices must be deterministic: the same rule each time, no choice by
 //   whatever button happened to be drawn first while the table redrew.
 //
