@@ -49,20 +49,24 @@ async function playBots(page, players, options = []) {
 }
 
 /**
- * In the page: the name of the decision panel shown now (a group whose accessible name,
- * its aria-label, is one DECISION names), while the title says a decision is ours; read
+ * In the page: `{ name }` of the decision panel shown now (a group whose accessible name,
+ * its aria-label, is one DECISION names) while the title says a decision is ours, or
+ * `{ gone }` once it does not; read
  * in one task, so a redraw cannot come between finding and reading it. (A CSS query on
  * role and name: Playwright's getByRole with a name pattern computes the accessible name
- * of every group on a ten-seat table at each poll.)
+ * of every group on a ten-seat table at each poll.) A panel whose every button is
+ * disabled is one we answered, waiting for the update that takes it away: not a
+ * decision to make (on a loaded machine the update can take a while).
  */
 function shownDecision(source) {
-  if (!document.title.startsWith("●")) return null;
+  if (!document.title.startsWith("●")) return { gone: true };
   const re = new RegExp(source);
   for (const g of document.querySelectorAll('[role="group"][aria-label]')) {
     const name = g.getAttribute("aria-label");
     if (!re.test(name) || g.closest('[aria-hidden="true"], [inert]')) continue;
+    if (!g.querySelector("button:not([disabled])")) continue;
     const r = g.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0) return name;
+    if (r.width > 0 && r.height > 0) return { name };
   }
   return null;
 }
@@ -83,10 +87,11 @@ async function nextDecision(page, ms = 60_000) {
     if (await gameOver(page).isVisible()) return null;
     if (await owed(page)) {
       // A decision is owed: it must be found by its words.
-      const name = await page
+      const shown = await page
         .waitForFunction(shownDecision, DECISION.source, { timeout: 10_000 })
         .then((h) => h.jsonValue(), () => null);
-      if (name) return panelNamed(page, name);
+      if (shown?.name) return panelNamed(page, shown.name);
+      if (shown?.gone) continue;
       // Gone before it was found (another seat's answer closed the window): look again.
       if (!(await owed(page))) continue;
       await shot(page, "failed-next-decision");
