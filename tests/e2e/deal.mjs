@@ -20,14 +20,17 @@
 // - The test's own choices must be deterministic: the same rule each time, no choice by
 //   whatever button happened to be drawn first while the table redrew.
 //
-// A seed is chosen because it reaches a moment a test needs (our Exchange goes through, a
-// Coup is forced on us, a ten-action turn on the phone...). When the rules, the bots or
-// the deal change, a seed may stop reaching its moment: the test then fails with
-// `missed(...)`'s message naming the seed and the moment, never skips. To find a new seed,
-// run the test alone with COUP_E2E_SEED_<NAME> set to candidates until one passes, e.g.
+// A seed is chosen because it reaches a moment a test needs: our Exchange goes through
+// (newcomer_phone, newcomer_laptop), a nine-action turn on the phone and a window
+// (crowded_phone, crowded_laptop), a window to audit or answer by its key (axe_phone,
+// axe_laptop, keyboard, touch_keys), six decisions before the end (rtl), a joiner alive
+// after its reload (rejoin). When the rules, the bots or the deal change, a seed may stop
+// reaching its moment: the test then fails with `missed(...)`'s message naming the seed
+// and the moment, never skips. To find a new seed, run the test alone with
+// COUP_E2E_SEED_<NAME> set to candidates until one passes, e.g.
 //
 //   for s in $(seq 1 40); do
-//     COUP_E2E_SEED_NEWCOMER=$s node --test --test-name-pattern='newcomer.*laptop' \
+//     COUP_E2E_SEED_NEWCOMER_LAPTOP=$s node --test --test-name-pattern='newcomer.*laptop' \
 //       e2e/table.test.js >/dev/null 2>&1 && { echo "seed $s"; break; }
 //   done
 //
