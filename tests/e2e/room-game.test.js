@@ -22,7 +22,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, useTable } from "./harness.mjs";
 import { othersHiddenCardsShown } from "./play.mjs";
-import { seed } from "./deal.mjs";
+import { refereeOf, seed } from "./deal.mjs";
 
 const table = useTable();
 const openPage = (viewport) => table.open({ viewport });
@@ -354,6 +354,8 @@ test("a joiner that reloads mid-game is back in its seat and plays to the end", 
     for (const side of [host, guest]) {
       await side.page.getByTestId("seat").nth(2).waitFor({ timeout: 10_000 });
     }
+    // The host's referee was dealt from the seed (its worker's script was rewritten).
+    await refereeOf(host.page);
     const mine = async (p) => p.locator('[data-testid="seat"].me').getAttribute("data-seat");
     assert.equal(await mine(guest.page), "1");
     const stored = JSON.parse(await guest.page.evaluate(() => sessionStorage.getItem("coup.rejoin")));
