@@ -119,8 +119,17 @@ export async function playToTheEnd(host, guest, { ms = 90_000, prefer } = {}) {
   return won;
 }
 
-/** Whether a decision is `page`'s to make (the tab's title starts with ● then). */
-export const owed = async (page) => (await page.title()).startsWith("●");
+/**
+ * Whether a decision is `page`'s to make (the tab's title starts with ● then), and not
+ * one already answered: a panel we answered stays, its buttons disabled, until the update
+ * that takes it away, which a loaded machine can take a while to draw.
+ */
+export const owed = (page) =>
+  page.evaluate(() => {
+    if (!document.title.startsWith("●")) return false;
+    const panel = document.querySelector("[data-testid=decision-area] [role=group]");
+    return !panel || !!panel.querySelector("button:not([disabled])");
+  });
 
 /**
  * Plays `page`'s game to its end: waits while nothing is owed, and each time a decision
