@@ -25,7 +25,8 @@
 //! clock, so its games are a pure function of the seed (with `--hard-ms 0`). Before the
 //! match it learns how often TARGET's claims are lies, and how often it challenges, from
 //! `--br-learn` games of TARGET against itself (default 200; `best_response::learn`); the
-//! summary prints what it learned.
+//! summary prints what it learned. With `--hard-set`, `best-response:hard` models and
+//! learns from Hard with those constants, the bot the run seats.
 //!
 //! Hard thinks `--hard-ms` milliseconds per decision (default 50, `Instant` as its clock),
 //! capped at `--hard-iters` iterations; `--hard-ms 0` removes the clock, making every game
@@ -39,11 +40,12 @@
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use shared::bots::best_response::{BestResponse, Learned, learn};
+use shared::bots::best_response::{BestResponse, Learned, MakeTarget, learn_from, target_by_name};
 use shared::bots::hard::{Hard, SEARCH_NAMES, Search};
 use shared::bots::normal::{Policy, Tuning};
 use shared::bots::styles::{Style, make_named};
@@ -251,6 +253,35 @@ struct Outcome {
     habits: BTreeMap<&'static str, Habits>,
 }
 
+/// Hard with `--hard-set`'s constants.
+fn make_hard(hard_set: &[(String, f32)], seed: u64) -> Box<dyn Bot> {
+    let mut p = Policy::hard(Personality::from_seed(seed));
+    let mut search = Search::HARD;
+    for (k, v) in hard_set {
+        // Checked when parsed.
+        if SEARCH_NAMES.contains(&k.as_str()) {
+            let _ = search.set(k, *v);
+        } else {
+            let _ = p.tuning.set(k, *v);
+            let _ = p.heads_up.set(k, *v);
+        }
+    }
+    let mut hard = Hard::with_policy(seed, p);
+    hard.search = search;
+    Box::new(hard)
+}
+
+/// What a best response to `target` plays against: the bot as this run seats it (Hard
+/// with `--hard-set`'s constants, when set), so that a tuning run measures the bot it
+/// tunes.
+fn best_response_target(a: &Args, target: &str) -> MakeTarget {
+    if target == "hard" && !a.hard_set.is_empty() {
+        let set = a.hard_set.clone();
+        return Arc::new(move |seed| make_hard(&set, seed));
+    }
+    target_by_name(target).expect("names are checked when parsed")
+}
+
 fn play(a: &Args, g: usize) -> Outcome {
     let n = a.lineup.len();
     let seed = a.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
@@ -263,23 +294,11 @@ fn play(a: &Args, g: usize) -> Outcome {
         .map(|(s, &l)| {
             let bot_seed = seed.wrapping_mul(31).wrapping_add(s as u64);
             if l == "hard" && !a.hard_set.is_empty() {
-                let mut p = Policy::hard(Personality::from_seed(bot_seed));
-                let mut search = Search::HARD;
-                for (k, v) in &a.hard_set {
-                    // Checked when parsed.
-                    if SEARCH_NAMES.contains(&k.as_str()) {
-                        let _ = search.set(k, *v);
-                    } else {
-                        let _ = p.tuning.set(k, *v);
-                        let _ = p.heads_up.set(k, *v);
-                    }
-                }
-                let mut hard = Hard::with_policy(bot_seed, p);
-                hard.search = search;
-                return Box::new(hard) as Box<dyn Bot>;
+                return make_hard(&a.hard_set, bot_seed);
             }
             if let Some(target) = l.strip_prefix("best-response:") {
-                let mut br = BestResponse::new(target, bot_seed).expect("names are checked");
+                let make = best_response_target(a, target);
+                let mut br = BestResponse::with_model(l, make, bot_seed);
                 br.playouts = a.br_playouts;
                 br.model_iterations = a.br_model_iters;
                 br.learned = a.br_learned.get(l).copied().unwrap_or(Learned::AVERAGE);
@@ -468,7 +487,8 @@ fn main() -> ExitCode {
         if let Some(target) = l.strip_prefix("best-response:")
             && !a.br_learned.contains_key(l)
         {
-            let learned = learn(target, a.br_learn, a.seed ^ 0x7EA5, a.br_model_iters);
+            let make = best_response_target(&a, target);
+            let learned = learn_from(&make, a.br_learn, a.seed ^ 0x7EA5, a.br_model_iters);
             a.br_learned.insert(l, learned);
         }
     }

@@ -28,6 +28,15 @@ use super::model::Model;
 use super::normal::Policy;
 use super::personality::Personality;
 use super::styles::make_named;
+
+/// The bot called `name` (a level or a style) as a [`MakeTarget`], if there is one.
+pub fn target_by_name(name: &str) -> Option<MakeTarget> {
+    make_named(name, 0)?;
+    let name = name.to_string();
+    Some(std::sync::Arc::new(move |seed| {
+        make_named(&name, seed).unwrap_or_else(|| super::make_bot(BotLevel::Normal, seed))
+    }))
+}
 use super::table::Table;
 use super::{Bot, BotLevel, Budget};
 use crate::engine::{
@@ -41,11 +50,16 @@ const PLAYOUT_CAP: usize = 400;
 /// actions, or the heuristic alone for other decisions.
 const MAX_ARMS: usize = 12;
 
+/// Builds the target bot for a seed: the bot a best response plays against in its
+/// playouts, and learns from.
+pub type MakeTarget = std::sync::Arc<dyn Fn(u64) -> Box<dyn Bot> + Send + Sync>;
+
 /// The search against a known bot.
 pub struct BestResponse {
     /// The target's name (`easy`, `normal`, `hard`, or a style): what every opponent is in
     /// the playouts.
     target: &'static str,
+    make: MakeTarget,
     rng: ChaCha8Rng,
     /// Its own heuristic: the baseline choice, the ranking of actions, and its own moves in
     /// playouts.
@@ -90,8 +104,19 @@ impl BestResponse {
         let target = super::styles::Style::from_name(target)
             .map(super::styles::Style::name)
             .or_else(|| BotLevel::from_name(target).map(BotLevel::name))?;
-        Some(BestResponse {
+        Some(BestResponse::with_model(
             target,
+            target_by_name(target)?,
+            seed,
+        ))
+    }
+
+    /// A best response to `target` (a name for reports) as `make` builds it: a bot with
+    /// changed constants, say, in a tuning tournament.
+    pub fn with_model(target: &'static str, make: MakeTarget, seed: u64) -> BestResponse {
+        BestResponse {
+            target,
+            make,
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0xB357_2E59_0115_E000),
             policy: Policy::hard(Personality::BALANCED),
             playouts: Self::PLAYOUTS,
@@ -102,7 +127,7 @@ impl BestResponse {
             legal: Vec::with_capacity(64),
             events: Vec::with_capacity(64),
             last_playouts: 0,
-        })
+        }
     }
 
     /// The target's name.
@@ -268,7 +293,7 @@ impl Bot for BestResponse {
                         if s == me.index() {
                             None
                         } else {
-                            make_named(self.target, seeds[s])
+                            Some((self.make)(seeds[s]))
                         }
                     })
                     .collect();
@@ -375,6 +400,14 @@ fn bluff_at(reads: &mut Reads, me: Seat, trust: f32) {
 /// Only these games see hidden cards; what is learned is about the target, not about any
 /// game to be played.
 pub fn learn(target: &str, games: u32, seed: u64, model_iterations: u32) -> Learned {
+    match target_by_name(target) {
+        Some(make) => learn_from(&make, games, seed, model_iterations),
+        None => Learned::AVERAGE,
+    }
+}
+
+/// [`learn`] of the bot `make` builds.
+pub fn learn_from(make: &MakeTarget, games: u32, seed: u64, model_iterations: u32) -> Learned {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let budget = Budget::iterations(model_iterations);
     let policy = Policy::hard(Personality::BALANCED);
@@ -386,13 +419,7 @@ pub fn learn(target: &str, games: u32, seed: u64, model_iterations: u32) -> Lear
         let Ok(mut game) = Game::deal(2, Options::default(), None, &mut rng) else {
             continue;
         };
-        let mut bots: Vec<Box<dyn Bot>> = Vec::new();
-        for _ in 0..2 {
-            match make_named(target, rng.random()) {
-                Some(b) => bots.push(b),
-                None => return Learned::AVERAGE,
-            }
-        }
+        let mut bots: Vec<Box<dyn Bot>> = vec![make(rng.random()), make(rng.random())];
         for _ in 0..PLAYOUT_CAP {
             if game.is_over() {
                 break;
