@@ -3,7 +3,7 @@
 # Coup P2P: the relay and the built client in one small image.
 #
 #   docker build -t coup-relay .
-#   docker run -p 8080:8080 coup-relay         # then open http://localhost:8080
+#   docker run -p 8080:8080 -p 3478:3478/udp coup-relay   # then open http://localhost:8080
 #
 # The build stages run the repository's own scripts and pins: wasm-bindgen-cli at the
 # version client/Cargo.toml pins (read by .ci/lib.sh), .ci/build-client.sh for the client,
@@ -16,9 +16,14 @@
 # exports the relay binary and the built client (dist/) instead of an image.
 
 ARG RUST_VERSION=1.95
+# The two base images. The defaults are the published build's; a machine without a
+# container registry names local stand-ins made from Debian's packages instead
+# (.ci/image/bases.sh, which `make test` uses through .ci/image/build.sh).
+ARG RUST_IMAGE=rust:${RUST_VERSION}-bookworm
+ARG RUNTIME_IMAGE=gcr.io/distroless/cc-debian12:nonroot
 
 # Both build stages run on the builder's own platform.
-FROM --platform=$BUILDPLATFORM rust:${RUST_VERSION}-bookworm AS base
+FROM --platform=$BUILDPLATFORM ${RUST_IMAGE} AS base
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 WORKDIR /src
 
@@ -30,11 +35,13 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/* \
  && rustup target add wasm32-unknown-unknown
 # Its own layer, rebuilt only when the pins in client/Cargo.toml or .ci/lib.sh change.
+# Installed as `make test` installs them (.ci/lib.sh), so the image's tools are the ones
+# every build of the client uses.
 COPY .ci/lib.sh .ci/lib.sh
 COPY client/Cargo.toml client/Cargo.toml
 RUN --mount=type=cache,id=coup-cargo-registry-client,target=/usr/local/cargo/registry,sharing=locked \
     . .ci/lib.sh \
- && cargo install wasm-bindgen-cli --locked --version "$(wasm_bindgen_version)" \
+ && ensure_wasm_bindgen \
  && wasm-bindgen --version \
  && ensure_wasm_split
 COPY . .
@@ -80,14 +87,18 @@ COPY --from=relay /out/coup-relay /coup-relay
 COPY --from=client /out/dist /dist
 
 # glibc and libgcc only, no shell, runs as distroless's "nonroot" user.
-FROM gcr.io/distroless/cc-debian12:nonroot
+FROM ${RUNTIME_IMAGE}
 COPY --from=relay /out/coup-relay /usr/local/bin/coup-relay
 COPY --from=client /out/dist /srv/coup
+# The relay answers STUN itself on 3478/udp, so that `docker run -p 8080:8080 -p
+# 3478:3478/udp` alone connects players behind ordinary home routers (TURN, for strict
+# NATs, is coturn's: deploy/docker-compose.yml, which sets COUP_STUN_BIND=off).
 ENV COUP_BIND=0.0.0.0:8080 \
+    COUP_STUN_BIND=0.0.0.0:3478 \
     COUP_STATIC_DIR=/srv/coup \
     COUP_LOG_FORMAT=json
 USER 65532:65532
-EXPOSE 8080
+EXPOSE 8080 3478/udp
 # No shell or curl here: the relay's own binary asks its /healthz (reading COUP_BIND).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=5s --retries=3 \
     CMD ["/usr/local/bin/coup-relay", "healthcheck"]

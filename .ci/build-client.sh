@@ -15,7 +15,11 @@
 # the highest levels beside each text or wasm file, which the relay sends by the
 # browser's Accept-Encoding. Prints each file's size and what a first load transfers.
 # Installs what it needs (wasm target, wasm-bindgen-cli, wasm-opt) when missing.
+# Every file it writes is readable by all (0644, directories 0755), whatever the caller's
+# umask: the relay that serves dist/ often runs as another user than the builder (the
+# image's runs as 65532), and a file it cannot read is a 404.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+umask 022
 
 OUT="${1:-$ROOT/dist}"
 case "$OUT" in /*) ;; *) OUT="$PWD/$OUT" ;; esac
@@ -87,11 +91,12 @@ bindgen() {
 bindgen coup_client split
 bindgen coup_referee
 
-# name-HASH.ext, the hash of the content: the relay may cache these for a year.
+# name-HASH.ext, the hash of the content: the relay may cache these for a year. Mode 0644
+# whatever the source's (mktemp makes its files 0600, and cp would keep that).
 hashed() {
     local file="$1" stem="$2" ext="$3" hash
     hash="$(sha256sum "$file" | cut -c1-16)"
-    cp "$file" "$OUT/$stem-$hash.$ext"
+    install -m 0644 "$file" "$OUT/$stem-$hash.$ext"
     printf '%s' "$stem-$hash.$ext"
 }
 
@@ -136,7 +141,7 @@ rm -f "$BOOT"
 sed -e "s|{{WASM}}|$WASM_NAME|g" -e "s|{{JS}}|$JS_NAME|g" -e "s|{{STYLE}}|$CSS_NAME|g" \
     -e "s|{{REFEREE}}|$REF_BOOT|g" \
     "$ROOT/client/index.html" >"$OUT/index.html"
-cp -R "$ROOT/client/assets" "$OUT/assets"
+cp -R --no-preserve=mode "$ROOT/client/assets" "$OUT/assets"
 # The manifest, the icons, the catalogs and the service worker with this build's file list.
 node "$ROOT/.ci/offline.mjs" "$OUT"
 if grep -q '{{' "$OUT/index.html" "$OUT/$REF_BOOT"; then die "a placeholder was left unfilled"; fi
@@ -144,6 +149,12 @@ if grep -q '{{' "$OUT/index.html" "$OUT/$REF_BOOT"; then die "a placeholder was 
 # Precompressed siblings: brotli at quality 11 (large window) and gzip at level 9, by
 # Node's zlib (no other tool to install). Only where they save bytes.
 node "$ROOT/.ci/compress.mjs" "$OUT"
+
+# Everything readable (and every directory searchable) by all.
+unreadable="$(find "$OUT" \( -type d ! -perm -o=rx \) -o \( ! -type d ! -perm -o=r \))"
+[ -z "$unreadable" ] || die "not readable by all (a relay running as another user answers 404):
+$unreadable"
+note "every file in $OUT is readable by all"
 
 note "wrote $OUT:"
 (cd "$OUT" && find . -type f ! -name '*.br' ! -name '*.gz' -printf '    %8s  %p\n' | sort -k2)

@@ -107,6 +107,32 @@ ensure_iproute2() {
     fi
 }
 
+# The browser suite's NAT lab (tests/e2e/natlab.mjs): iptables for its routers' NAT and
+# firewalls (the nf_tables or the legacy backend, whichever the package picks), conntrack
+# to clear their mappings between scenarios.
+ensure_nat_tools() {
+    if command -v iptables >/dev/null && command -v conntrack >/dev/null; then
+        note "iptables, conntrack: present ($(iptables --version))"
+    else
+        note "installing iptables and conntrack (the browser suite's NAT lab)"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends iptables conntrack
+    fi
+}
+
+# buildah builds and runs the Docker image without a daemon (the image step); debootstrap
+# makes its stand-in base images from Debian's archive (.ci/image/bases.sh). Debian's
+# packages, at the versions of the machine's release.
+ensure_buildah() {
+    if command -v buildah >/dev/null && command -v debootstrap >/dev/null; then
+        note "buildah $(buildah --version | awk '{print $3}'), debootstrap: present"
+    else
+        note "installing Debian's buildah and debootstrap (the image step)"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq buildah debootstrap
+    fi
+}
+
 # The relay's cluster tests start their own redis-server (Debian's package; Valkey's
 # valkey-server works as well) on a free loopback port.
 ensure_redis() {

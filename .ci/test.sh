@@ -9,7 +9,10 @@
 #   deny-local  cargo deny's offline checks (licenses, bans, sources), when installed
 #   client      the client build (.ci/build-client.sh)
 #   smoke       the relay serving dist/, smoke-tested from outside (.ci/smoke.sh)
-#   e2e         the browser suite (in a network namespace holding only lo)
+#   image       the Docker image built with buildah on local stand-in bases and
+#               smoke-tested as its own user (.ci/image/), when its inputs changed
+#   e2e         the browser suite (in a network namespace holding only lo; the NAT lab
+#               builds its homes, routers and internet in namespaces of its own)
 #
 #   bash .ci/test.sh                 # every step above, in order
 #   bash .ci/test.sh clippy test     # only these, in the order given
@@ -23,7 +26,7 @@ cd "$ROOT"
 START=$SECONDS
 trap 'status=$?; [ $status -eq 0 ] || printf "\n\033[1;31mFAILED\033[0m (exit %s) after %ss\n" "$status" "$((SECONDS - START))" >&2' EXIT
 
-ALL_STEPS=(lint fmt clippy clippy-wasm test scenarios deny-local client smoke e2e)
+ALL_STEPS=(lint fmt clippy clippy-wasm test scenarios deny-local client smoke image e2e)
 
 step_lint() {
     section "lint: actionlint (.github/workflows), hadolint (Dockerfile)"
@@ -171,11 +174,29 @@ step_smoke() {
     [ "$status" = 0 ] || die "the smoke test failed (relay log: $TARGET_DIR/smoke-relay.log)"
 }
 
+# The Dockerfile, built and run here without Docker or a registry: buildah builds it on
+# stand-ins for its two base images made from Debian's packages (.ci/image/bases.sh,
+# skipped when present), and .ci/image/smoke.sh runs it as its own user and checks it
+# from outside. It runs only when the image's inputs (every file of the build context,
+# the bases, buildah) differ from those of the last image that passed on this machine
+# (.ci/image/test.sh): a cold build took 35.5 min here (2 cores shared, load 7-15; plus
+# 2.5 min for the bases), too long for every run, while a rebuild reuses buildah's
+# layers and its RUN --mount=type=cache directories (the cargo registry, both target/
+# dirs): 3 s with nothing changed, 27 s to 76 s after a change to .ci/, 2.6 min after a
+# comment in shared/ (BENCHMARKS.md, "Image"). A machine that never built it (a fresh CI
+# runner) pays the cold build.
+step_image() {
+    section "image: tools"
+    ensure_buildah
+    as_root env PATH="$PATH" COUP_IMAGE_ALWAYS="${COUP_IMAGE_ALWAYS:-}" bash "$ROOT/.ci/image/test.sh"
+}
+
 step_e2e() {
     section "browser end-to-end: tools"
     ensure_chromium
     ensure_iproute2
     ensure_coturn
+    ensure_nat_tools
     ensure_e2e_packages
     [ -f "$ROOT/dist/index.html" ] || die "no dist/index.html: run the client step first"
     relay_binary

@@ -742,6 +742,30 @@ relay-closed-too-big = Das Relais hat die Verbindung geschlossen: eine Nachricht
 relay-closed-protocol = Das Relais hat die Verbindung geschlossen: Es konnte nicht lesen, was diese Seite gesendet hat.
 relay-closed-try-later = Das Relais hat gerade zu viele Verbindungen aus deinem Netz.
 link-no-path = kein Netzwerkweg zwischen den beiden Browsern
+# A link whose heartbeat stopped; $seconds is how long nothing arrived.
+link-silent = seit { $seconds } Sekunden kam nichts mehr an
+
+## When two browsers cannot reach each other
+
+link-failure-title = Dein Browser und der des Hosts erreichen einander nicht
+link-why-no-call = Die Seite des Hosts hat nie geantwortet: Sie ist vielleicht geschlossen, im Ruhezustand oder veraltet.
+link-why-both-relayed = Beide Browser haben das TURN-Relais dieses Servers erreicht und trotzdem keinen Weg gefunden. Das ist selten.
+link-why-turn-unreachable = Dieser Server hat ein TURN-Relais, aber dein Browser konnte es nicht erreichen: Dein Netzwerk scheint es zu blockieren.
+link-why-host-turn-unreachable = Dieser Server hat ein TURN-Relais, aber der Browser des Hosts konnte es nicht erreichen: Sein Netzwerk scheint es zu blockieren.
+link-why-no-turn = Dieser Server hat kein TURN-Relais, und dein Netzwerk und das des Hosts brauchen eines, um sich zu verbinden.
+link-why-no-stun = Dieser Server gibt weder STUN- noch TURN-Server aus, daher finden Browser einander nur im selben Netzwerk.
+link-failure-cause = Meist liegt das an einem Mobilfunknetz oder einer strengen Firewall, die Browser nicht direkt verbinden lässt.
+link-failure-help = Was hilft: beide im selben WLAN, oder ein Server mit TURN-Relais.
+link-failure-guide = So betreibst du einen Server mit TURN
+link-failure-trying = Diese Seite versucht es währenddessen weiter.
+link-failure-retry = Noch einmal versuchen
+notice-cannot-reach = { $name } ist nicht erreichbar: Dein Browser und der von { $name } können sich nicht verbinden. { $why } Keine der beiden Seiten kann das beheben; dasselbe WLAN für beide oder ein Server mit TURN-Relais würde helfen.
+host-why-no-call = Die Seite von { $name } hat nie geantwortet.
+host-why-both-relayed = Beide Browser haben das TURN-Relais dieses Servers erreicht und trotzdem keinen Weg gefunden (selten).
+host-why-turn-unreachable = Dieser Server hat ein TURN-Relais, aber dein Browser konnte es nicht erreichen.
+host-why-guest-turn-unreachable = Dieser Server hat ein TURN-Relais, aber der Browser von { $name } konnte es nicht erreichen.
+host-why-no-turn = Dieser Server hat kein TURN-Relais, und dein Netzwerk und das von { $name } brauchen eines.
+host-why-no-stun = Dieser Server gibt weder STUN- noch TURN-Server aus, daher finden Browser einander nur im selben Netzwerk.
 referee-no-load = der Worker des Schiedsrichters konnte nicht geladen werden
 net-relay-closed = die Verbindung zum Relais ist geschlossen
 net-channel-closed = der Datenkanal ist nicht offen

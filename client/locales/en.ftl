@@ -774,6 +774,32 @@ relay-closed-too-big = The relay closed the connection: a message was too large.
 relay-closed-protocol = The relay closed the connection: it could not read what this page sent.
 relay-closed-try-later = The relay has too many connections from your network right now.
 link-no-path = no network path between the two browsers
+# A link whose heartbeat stopped; $seconds is how long nothing arrived.
+link-silent = nothing arrived from them for { $seconds } seconds
+
+## When two browsers cannot reach each other
+
+# The joiner's panel: its title, why (one of link-why-*), the usual causes, what helps.
+link-failure-title = Your browser and the host’s cannot reach each other
+link-why-no-call = The host’s page never answered: it may be closed, asleep or out of date.
+link-why-both-relayed = Both browsers reached this server’s TURN relay and still found no way through. This is rare.
+link-why-turn-unreachable = This server has a TURN relay, but your browser could not reach it: your network seems to block it.
+link-why-host-turn-unreachable = This server has a TURN relay, but the host’s browser could not reach it: their network seems to block it.
+link-why-no-turn = This server has no TURN relay, and your network and the host’s need one to connect.
+link-why-no-stun = This server hands out no STUN or TURN server, so browsers only find each other on the same network.
+link-failure-cause = This usually comes from a mobile network or a strict firewall, which keep browsers from connecting directly.
+link-failure-help = What helps: both players on the same Wi-Fi, or a server with a TURN relay.
+link-failure-guide = How to run a server with TURN
+link-failure-trying = This page keeps trying meanwhile.
+link-failure-retry = Try again
+# The host's notice, once per joiner and failure; $why is one of host-why-*.
+notice-cannot-reach = Cannot reach { $name }: your browser and theirs cannot connect. { $why } Neither page can fix this; the same Wi-Fi for both, or a server with a TURN relay, would help.
+host-why-no-call = { $name }’s page never answered.
+host-why-both-relayed = Both browsers reached this server’s TURN relay and still found no way through (rare).
+host-why-turn-unreachable = This server has a TURN relay, but your browser could not reach it.
+host-why-guest-turn-unreachable = This server has a TURN relay, but { $name }’s browser could not reach it.
+host-why-no-turn = This server has no TURN relay, and your network and { $name }’s need one.
+host-why-no-stun = This server hands out no STUN or TURN server, so browsers only find each other on the same network.
 referee-no-load = the referee's worker could not load
 # Why the browser could not do something; $what names a part of the page, $url is an address.
 net-relay-closed = the relay connection is closed

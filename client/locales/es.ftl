@@ -743,6 +743,30 @@ relay-closed-too-big = El relé cerró la conexión: un mensaje era demasiado gr
 relay-closed-protocol = El relé cerró la conexión: no pudo leer lo que envió esta página.
 relay-closed-try-later = El relé tiene ahora demasiadas conexiones desde tu red.
 link-no-path = no hay ruta de red entre los dos navegadores
+# A link whose heartbeat stopped; $seconds is how long nothing arrived.
+link-silent = no llegó nada en { $seconds } segundos
+
+## When two browsers cannot reach each other
+
+link-failure-title = Tu navegador y el del anfitrión no logran conectarse
+link-why-no-call = La página del anfitrión nunca respondió: puede estar cerrada, suspendida o desactualizada.
+link-why-both-relayed = Ambos navegadores llegaron al relé TURN de este servidor y aun así no encontraron camino. Es poco común.
+link-why-turn-unreachable = Este servidor tiene un relé TURN, pero tu navegador no pudo llegar a él: tu red parece bloquearlo.
+link-why-host-turn-unreachable = Este servidor tiene un relé TURN, pero el navegador del anfitrión no pudo llegar a él: su red parece bloquearlo.
+link-why-no-turn = Este servidor no tiene relé TURN, y tu red y la del anfitrión necesitan uno para conectarse.
+link-why-no-stun = Este servidor no ofrece servidores STUN ni TURN, así que los navegadores solo se encuentran en la misma red.
+link-failure-cause = Esto suele deberse a una red móvil o a un cortafuegos estricto, que impiden que los navegadores se conecten directamente.
+link-failure-help = Lo que ayuda: ambos en la misma Wi-Fi, o un servidor con relé TURN.
+link-failure-guide = Cómo montar un servidor con TURN
+link-failure-trying = Mientras tanto, esta página sigue intentándolo.
+link-failure-retry = Reintentar
+notice-cannot-reach = No se puede conectar con { $name }: tu navegador y el suyo no logran conectarse. { $why } Ninguna de las dos páginas puede arreglarlo; la misma Wi-Fi para ambos, o un servidor con relé TURN, ayudaría.
+host-why-no-call = La página de { $name } nunca respondió.
+host-why-both-relayed = Ambos navegadores llegaron al relé TURN de este servidor y aun así no encontraron camino (poco común).
+host-why-turn-unreachable = Este servidor tiene un relé TURN, pero tu navegador no pudo llegar a él.
+host-why-guest-turn-unreachable = Este servidor tiene un relé TURN, pero el navegador de { $name } no pudo llegar a él.
+host-why-no-turn = Este servidor no tiene relé TURN, y tu red y la de { $name } necesitan uno.
+host-why-no-stun = Este servidor no ofrece servidores STUN ni TURN, así que los navegadores solo se encuentran en la misma red.
 referee-no-load = el worker del árbitro no pudo cargarse
 net-relay-closed = la conexión con el relé está cerrada
 net-channel-closed = el canal de datos no está abierto

@@ -743,6 +743,30 @@ relay-closed-too-big = Le relais a fermé la connexion : un message était trop 
 relay-closed-protocol = Le relais a fermé la connexion : il n’a pas pu lire ce que cette page a envoyé.
 relay-closed-try-later = Le relais a trop de connexions depuis votre réseau en ce moment.
 link-no-path = aucun chemin réseau entre les deux navigateurs
+# A link whose heartbeat stopped; $seconds is how long nothing arrived.
+link-silent = rien n’est arrivé depuis { $seconds } secondes
+
+## When two browsers cannot reach each other
+
+link-failure-title = Votre navigateur et celui de l’hôte ne parviennent pas à se joindre
+link-why-no-call = La page de l’hôte n’a jamais répondu : elle est peut-être fermée, en veille ou pas à jour.
+link-why-both-relayed = Les deux navigateurs ont atteint le relais TURN de ce serveur sans trouver de chemin. C’est rare.
+link-why-turn-unreachable = Ce serveur a un relais TURN, mais votre navigateur n’a pas pu l’atteindre : votre réseau semble le bloquer.
+link-why-host-turn-unreachable = Ce serveur a un relais TURN, mais le navigateur de l’hôte n’a pas pu l’atteindre : son réseau semble le bloquer.
+link-why-no-turn = Ce serveur n’a pas de relais TURN, et votre réseau et celui de l’hôte en ont besoin pour se connecter.
+link-why-no-stun = Ce serveur ne fournit aucun serveur STUN ni TURN : les navigateurs ne se trouvent alors que sur le même réseau.
+link-failure-cause = Cela vient souvent d’un réseau mobile ou d’un pare-feu strict, qui empêchent les navigateurs de se connecter directement.
+link-failure-help = Ce qui aide : les deux joueurs sur le même Wi-Fi, ou un serveur avec un relais TURN.
+link-failure-guide = Comment faire tourner un serveur avec TURN
+link-failure-trying = Cette page continue d’essayer en attendant.
+link-failure-retry = Réessayer
+notice-cannot-reach = Impossible de joindre { $name } : votre navigateur et le sien ne parviennent pas à se connecter. { $why } Aucune des deux pages ne peut y remédier ; le même Wi-Fi pour les deux, ou un serveur avec un relais TURN, aiderait.
+host-why-no-call = La page de { $name } n’a jamais répondu.
+host-why-both-relayed = Les deux navigateurs ont atteint le relais TURN de ce serveur sans trouver de chemin (rare).
+host-why-turn-unreachable = Ce serveur a un relais TURN, mais votre navigateur n’a pas pu l’atteindre.
+host-why-guest-turn-unreachable = Ce serveur a un relais TURN, mais le navigateur de { $name } n’a pas pu l’atteindre.
+host-why-no-turn = Ce serveur n’a pas de relais TURN, et votre réseau et celui de { $name } en ont besoin.
+host-why-no-stun = Ce serveur ne fournit aucun serveur STUN ni TURN : les navigateurs ne se trouvent alors que sur le même réseau.
 referee-no-load = le worker de l’arbitre n’a pas pu se charger
 net-relay-closed = la connexion au relais est fermée
 net-channel-closed = le canal de données n’est pas ouvert

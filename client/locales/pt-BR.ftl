@@ -740,6 +740,30 @@ relay-closed-too-big = O relay fechou a conexão: uma mensagem era grande demais
 relay-closed-protocol = O relay fechou a conexão: não conseguiu ler o que esta página enviou.
 relay-closed-try-later = O relay tem conexões demais da sua rede agora.
 link-no-path = nenhum caminho de rede entre os dois navegadores
+# A link whose heartbeat stopped; $seconds is how long nothing arrived.
+link-silent = nada chegou em { $seconds } segundos
+
+## When two browsers cannot reach each other
+
+link-failure-title = Seu navegador e o do anfitrião não conseguem se conectar
+link-why-no-call = A página do anfitrião nunca respondeu: pode estar fechada, suspensa ou desatualizada.
+link-why-both-relayed = Os dois navegadores alcançaram o relay TURN deste servidor e mesmo assim não acharam caminho. Isso é raro.
+link-why-turn-unreachable = Este servidor tem um relay TURN, mas seu navegador não conseguiu alcançá-lo: sua rede parece bloqueá-lo.
+link-why-host-turn-unreachable = Este servidor tem um relay TURN, mas o navegador do anfitrião não conseguiu alcançá-lo: a rede dele parece bloqueá-lo.
+link-why-no-turn = Este servidor não tem relay TURN, e a sua rede e a do anfitrião precisam de um para se conectar.
+link-why-no-stun = Este servidor não oferece servidor STUN nem TURN, então os navegadores só se encontram na mesma rede.
+link-failure-cause = Isso costuma vir de uma rede móvel ou de um firewall rígido, que impedem os navegadores de se conectarem diretamente.
+link-failure-help = O que ajuda: os dois na mesma Wi-Fi, ou um servidor com relay TURN.
+link-failure-guide = Como rodar um servidor com TURN
+link-failure-trying = Enquanto isso, esta página continua tentando.
+link-failure-retry = Tentar de novo
+notice-cannot-reach = Não é possível alcançar { $name }: seu navegador e o dele não conseguem se conectar. { $why } Nenhuma das duas páginas pode resolver isso; a mesma Wi-Fi para os dois, ou um servidor com relay TURN, ajudaria.
+host-why-no-call = A página de { $name } nunca respondeu.
+host-why-both-relayed = Os dois navegadores alcançaram o relay TURN deste servidor e mesmo assim não acharam caminho (raro).
+host-why-turn-unreachable = Este servidor tem um relay TURN, mas seu navegador não conseguiu alcançá-lo.
+host-why-guest-turn-unreachable = Este servidor tem um relay TURN, mas o navegador de { $name } não conseguiu alcançá-lo.
+host-why-no-turn = Este servidor não tem relay TURN, e a sua rede e a de { $name } precisam de um.
+host-why-no-stun = Este servidor não oferece servidor STUN nem TURN, então os navegadores só se encontram na mesma rede.
 referee-no-load = o worker do árbitro não pôde ser carregado
 net-relay-closed = a conexão com o relay está fechada
 net-channel-closed = o canal de dados não está aberto

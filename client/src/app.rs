@@ -595,7 +595,7 @@ impl Controller {
 
     fn on_relay_event(&self, ev: RelayEvent) {
         match ev {
-            RelayEvent::Message(msg) => self.step(|s| s.on_relay(msg)),
+            RelayEvent::Message(msg) => self.step(|s| s.on_relay(msg, now_ms())),
             RelayEvent::Garbage(why) => {
                 self.notify(tr("notice-relay-garbage", &[("what", why.into())]))
             }
@@ -622,11 +622,20 @@ impl Controller {
 
     fn on_link_event(&self, peer: &RelayPeer, ev: LinkEvent) {
         match ev {
-            LinkEvent::Signal(data) => self.run(Effect::Relay(ClientMessage::Signal {
-                to: peer.0.clone(),
-                data: data.to_value(),
-            })),
-            LinkEvent::Open => self.step(|s| s.on_link_open(peer)),
+            LinkEvent::Signal(data) => self.step(|s| s.on_link_signal(peer, data)),
+            LinkEvent::Open => self.step(|s| s.on_link_open(peer, now_ms())),
+            // A heartbeat only moves the link's clock, unless the link had gone quiet: the
+            // interface is not asked to look again once a second for each link.
+            LinkEvent::Beat => {
+                let now = now_ms();
+                if self.session.with_untracked(|s| s.beat_is_news(peer)) {
+                    self.step(|s| s.on_peer_beat(peer, now));
+                } else {
+                    self.session.update_untracked(|s| {
+                        s.on_peer_beat(peer, now);
+                    });
+                }
+            }
             LinkEvent::Frame(frame) => {
                 let now = now_ms();
                 self.step(|s| s.on_peer_frame(peer, &frame, now))

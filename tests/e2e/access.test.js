@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { useTable } from "./harness.mjs";
 import { owed, playUntilOver } from "./play.mjs";
+import { answerHeld, missed, seed } from "./deal.mjs";
 
 const table = useTable();
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -55,7 +56,11 @@ for (const [label, viewport] of [
   ["laptop", LAPTOP],
 ]) {
   test(`every screen passes an axe audit at ${label} size`, { timeout: 300_000 }, async () => {
-    const { context, page, errors } = await table.open({ viewport });
+    // Dealt from a seed whose game puts a window to us (deal.mjs); the table's clock held
+    // at each decision of ours, so what is audited stays on the page while axe reads it.
+    const seedName = `axe_${label}`;
+    const dealt = seed(seedName, 1);
+    const { context, page, errors } = await table.open({ viewport, deal: { seed: dealt, holdOnDecision: true } });
     try {
       await clean(page, `${label}, first screen`);
       await playBots(page);
@@ -67,21 +72,23 @@ for (const [label, viewport] of [
       let window = false;
       await playUntilOver(page, async () => {
         const panel = page.locator("[data-testid=decision-area] [role=group]");
-        const name = await panel.getAttribute("aria-label", { timeout: 3_000 }).catch(() => null);
+        const name = await panel.getAttribute("aria-label", { timeout: 10_000 });
         if (name === "Your turn" && !turn) {
           await clean(page, `${label}, our turn`);
           turn = true;
-        } else if (name && name !== "Your turn" && !window) {
+        } else if (/^(Do you believe|Block it)/.test(name) && !window) {
           await clean(page, `${label}, a window (${name})`);
           window = true;
         }
         let pick = panel.getByRole("button", { name: /^(Income|Pass)/ });
         if (!(await pick.count())) pick = panel.getByRole("button");
-        await pick.first().click({ timeout: 2_000 }).catch(() => {});
-        const whom = page.getByRole("button", { name: /^(Coup|Steal from|Assassinate|Examine|Convert) (?!—)/ });
-        if (await whom.count()) await whom.first().click({ timeout: 2_000 }).catch(() => {});
+        await answerHeld(page, async () => {
+          await pick.first().click({ timeout: 5_000 });
+          const whom = page.getByRole("button", { name: /^(Coup|Steal from|Assassinate|Examine|Convert) (?!—)/ });
+          if (await whom.count()) await whom.first().click({ timeout: 5_000 });
+        });
       });
-      assert.ok(turn, "a turn was audited");
+      if (!(turn && window)) throw missed(seedName, dealt, `its game gives us a turn (${turn}) and a window (${window})`);
       await clean(page, `${label}, game over`);
 
       // A room: its host's lobby, and a joiner's.
@@ -125,6 +132,7 @@ const describeFocus = () => {
     group: a?.closest("[role=group]")?.getAttribute("aria-label") ?? null,
     dialog: a?.closest("[role=dialog]")?.getAttribute("aria-label") ?? null,
     keys: a?.getAttribute("aria-keyshortcuts") ?? null,
+    name: a?.getAttribute("aria-label") ?? null,
   };
 };
 
@@ -143,7 +151,11 @@ async function focusHeld(page, where) {
 }
 
 test("a whole game against bots played with the keyboard alone", { timeout: 300_000 }, async () => {
-  const { context, page, errors } = await table.open({ viewport: LAPTOP });
+  // Dealt from a seed (deal.mjs) whose game gives us a turn and a window; the table's clock
+  // held at each decision of ours until a key answers it, so every check below runs on
+  // the decision it names.
+  const dealt = seed("keyboard", 1);
+  const { context, page, errors } = await table.open({ viewport: LAPTOP, deal: { seed: dealt, holdOnDecision: true } });
   try {
     // The first screen, by Tab: to "Play against bots", then Enter.
     for (let i = 0; ; i++) {
@@ -160,12 +172,11 @@ test("a whole game against bots played with the keyboard alone", { timeout: 300_
     let decisions = 0;
     let byKey = 0;
     let askedTime = false;
+    let aimed = false;
     await playUntilOver(page, async () => {
       // Focus moves to the decision owed.
-      await page.waitForFunction(() => document.activeElement?.closest("[data-testid=decision-area] [role=group]"), null, { timeout: 2_000 }).catch(() => {});
+      await page.waitForFunction(() => document.activeElement?.closest("[data-testid=decision-area] [role=group]"), null, { timeout: 5_000 }).catch(() => {});
       let f = await focused(page);
-      if (!(await owed(page))) return;
-      if (await over(page).isVisible()) return;
       assert.ok(f.group, `the focus is on the decision owed (it is on "${f.text}": ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 300) + " || " + document.querySelector("[data-testid=decision-area]")?.outerHTML.slice(0, 600))})`);
       // Said at once: the decision is ours (read with the focus in one go: the bots play
       // on meanwhile).
@@ -181,10 +192,9 @@ test("a whole game against bots played with the keyboard alone", { timeout: 300_
         )
         .then((h) => h.jsonValue())
         .catch(() => page.getByTestId("said-yours").textContent());
-      if (!(await owed(page))) return;
       assert.match(said, /^Your decision: /, "a decision of ours is said at once");
       f = await focused(page);
-      if (!f.group) return;
+      assert.ok(f.group, `the focus stays on the decision (it is on "${f.text}")`);
       if (!askedTime) {
         // Back along the bar to the rules, open and close them by keys, and Tab again to
         // the same decision: the order runs bar, then the decision.
@@ -209,34 +219,40 @@ test("a whole game against bots played with the keyboard alone", { timeout: 300_
           await page.keyboard.press("Tab");
           f = await focused(page);
         }
-        if (!(await owed(page))) return;
         await page.keyboard.press("t");
         await page.getByTestId("said-time").filter({ hasText: /seconds left to decide|no time limit/ }).waitFor({ timeout: 2_000 });
         askedTime = true;
       }
       const pass = page.locator("[data-testid=decision-area] button[aria-keyshortcuts=P]");
-      if (await pass.count()) {
-        // A window: its key, shown on the button.
-        assert.equal(await pass.locator("kbd").textContent(), "P");
-        await page.keyboard.press("p");
-        byKey += 1;
-      } else if (f.group === "Your turn") {
-        // Tab along the actions to Income (or the first, when a Coup is a must).
-        for (let i = 0; i < 12 && !/^Income/.test(f.text) && f.group === "Your turn"; i++) {
-          await page.keyboard.press("Tab");
-          f = await focused(page);
-        }
-        if (f.group !== "Your turn") await page.keyboard.press("Shift+Tab");
-        await page.keyboard.press("Enter");
-        // A target step: the focus is on its first target.
-        const g = await focusHeld(page, "after choosing an action");
-        if (/: whom\?$/.test(await page.locator("[data-testid=decision-area] h2").first().textContent().catch(() => ""))) {
-          assert.equal(g.group, "Your turn", "the target step keeps the focus");
+      await answerHeld(page, async () => {
+        if (await pass.count()) {
+          // A window: its key, shown on the button.
+          assert.equal(await pass.locator("kbd").textContent(), "P");
+          await page.keyboard.press("p");
+          byKey += 1;
+        } else if (f.group === "Your turn") {
+          // Tab along the actions to Income (or the first, when a Coup is a must); on our
+          // first turn to Steal instead, which asks whom next.
+          const want = aimed ? /^Income/ : /^Steal/;
+          for (let i = 0; i < 12 && !want.test(f.text) && f.group === "Your turn"; i++) {
+            await page.keyboard.press("Tab");
+            f = await focused(page);
+          }
+          if (f.group !== "Your turn") await page.keyboard.press("Shift+Tab");
+          await page.keyboard.press("Enter");
+          const g = await focusHeld(page, "after choosing an action");
+          const step = await page.evaluate(() => document.querySelector("[data-testid=decision-area] h2")?.textContent ?? "");
+          if (/: whom\?$/.test(step)) {
+            // A target step: the focus is on its first target.
+            assert.equal(g.group, "Your turn", "the target step keeps the focus");
+            assert.match(g.name ?? "", /^Steal from /, `the focus is on a target (on "${g.text}")`);
+            await page.keyboard.press("Enter");
+            aimed = true;
+          }
+        } else {
           await page.keyboard.press("Enter");
         }
-      } else {
-        await page.keyboard.press("Enter");
-      }
+      });
       decisions += 1;
       await focusHeld(page, `after a decision (${f.group})`);
     });
@@ -268,8 +284,10 @@ test("a whole game against bots played with the keyboard alone", { timeout: 300_
     const newest = lines[(next < 0 ? lines.length : next) - 1].text;
     const said = await page.getByTestId("said-log").textContent();
     assert.ok(said.includes(newest), `the newest line is read out: "${newest}" in "${said}"`);
-    console.log(`    keyboard only: ${decisions} decisions, ${byKey} by their key`);
-    assert.ok(decisions > 0 && byKey > 0, "decisions were made, some by their keys");
+    console.log(`    keyboard only, seed ${dealt}: ${decisions} decisions, ${byKey} by their key`);
+    assert.ok(askedTime, "the bar, the rules' focus trap and the time's key were tried on a decision");
+    assert.ok(aimed, "a target was chosen by the keyboard");
+    if (byKey === 0) throw missed("keyboard", dealt, "its game puts a window to us, answered by its key");
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -302,8 +320,12 @@ test("animations stop for prefers-reduced-motion", { timeout: 60_000 }, async ()
 });
 
 test("a touch screen's decisions show no keys to press; a page with a mouse shows them", { timeout: 180_000 }, async () => {
-  const touch = await table.open({ viewport: PHONE, device: { hasTouch: true, isMobile: true } });
-  const mouse = await table.open({ viewport: PHONE });
+  // Dealt from a seed (deal.mjs) whose game puts a window to us; the clock held at our
+  // decisions, so the window stays while it is measured.
+  const dealt = seed("touch_keys", 1);
+  const deal = { seed: dealt, holdOnDecision: true };
+  const touch = await table.open({ viewport: PHONE, device: { hasTouch: true, isMobile: true }, deal });
+  const mouse = await table.open({ viewport: PHONE, deal });
   try {
     assert.ok(
       await touch.page.evaluate(() => matchMedia("(hover: none) and (pointer: coarse)").matches),
@@ -319,11 +341,18 @@ test("a touch screen's decisions show no keys to press; a page with a mouse show
       // brings buttons with keys.
       const key = page.locator("[data-testid=decision-area] button[aria-keyshortcuts] kbd").first();
       const deadline = Date.now() + 120_000;
-      while (!(await key.count())) {
-        assert.ok(Date.now() < deadline, "a window came");
+      for (;;) {
+        if (Date.now() > deadline || (await over(page).isVisible())) throw missed("touch_keys", dealt, "its game puts a window to us");
+        if (!(await owed(page))) {
+          await page.waitForTimeout(50);
+          continue;
+        }
+        // Ours, and held until answered: what is shown stays.
+        const any = page.getByTestId("decision");
+        await any.first().waitFor({ timeout: 10_000 });
+        if (await key.count()) break;
         const income = page.getByRole("button", { name: /^Income/ });
-        if (await income.count()) await income.first().click({ timeout: 1_000 }).catch(() => {});
-        else await page.waitForTimeout(50);
+        await answerHeld(page, async () => ((await income.count()) ? income : any).first().click({ timeout: 5_000 }));
       }
       const b = page.locator("[data-testid=decision-area] button[aria-keyshortcuts]").first();
       const [visible, pad] = await b.evaluate((b) => [

@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { seedTables } from "./deal.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const TARGET = path.resolve(ROOT, process.env.CARGO_TARGET_DIR ?? "target");
@@ -180,12 +181,16 @@ export async function startTable({ relayArgs = [], browser: shared, dist = DIST 
  * A page in a browser context of its own (its own storage, like another person's
  * browser), on the first screen; `init` runs in every page before the page's own scripts,
  * `device` holds more of the context's options (`{ hasTouch: true, isMobile: true }`, say).
- * Returns `{ context, page, errors, log, watch }`: `errors` gathers the page's uncaught
+ * `deal` (`{ seed, holdOnDecision }`) deals every table the page hosts from that seed, as
+ * deal.mjs's `seedTables` does (service workers blocked then, so the route sees the
+ * worker's script). Returns `{ context, page, errors, log, watch }`: `errors` gathers the page's uncaught
  * errors and console errors, `log` its last 50 console lines of any kind (for a failure's
  * report), `watch(p)` gathers another page's too.
  */
-export async function openPage(browser, base, { viewport = { width: 1280, height: 800 }, init, device = {} } = {}) {
-  const context = await browser.newContext({ viewport, permissions: ["camera", "microphone"], ...device });
+export async function openPage(browser, base, { viewport = { width: 1280, height: 800 }, init, device = {}, deal } = {}) {
+  const blocked = deal ? { serviceWorkers: "block" } : {};
+  const context = await browser.newContext({ viewport, permissions: ["camera", "microphone"], ...blocked, ...device });
+  if (deal) await seedTables(context, deal.seed, deal);
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors = [];

@@ -6,8 +6,9 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, startTable } from "./harness.mjs";
-import { outsideViewport, overflowing } from "./layout.mjs";
-import { decideOnce } from "./play.mjs";
+import { AT_TABLE, outsideViewport, overflowing } from "./layout.mjs";
+import { decideOnce, owed } from "./play.mjs";
+import { answerHeld, missed, seed, seedTables } from "./deal.mjs";
 
 let table;
 let browser;
@@ -116,30 +117,48 @@ test("a language whose catalog is missing or broken leaves the page in English, 
   }
 });
 
+// Six decisions of a game dealt from a seed that gives us six before it ends (deal.mjs),
+// the table's clock held at each until it is answered. The pseudo-locale reads left to
+// right, so the page is turned right to left before every measurement (the page sets
+// `dir` itself when its language changes), and each measurement checks it took.
+const RTL_DECISIONS = 6;
+
 test("right to left, in the pseudo-locale, the table fits a phone with nothing overflowing", { timeout: 180_000 }, async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const dealt = seed("rtl", 1);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
+  await seedTables(context, dealt, { holdOnDecision: true });
   await context.addInitScript(() => localStorage.setItem("coup.lang", "en-XA"));
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  const rtl = () => page.evaluate(() => document.documentElement.setAttribute("dir", "rtl"));
-  const fits = async (where) => {
-    assert.deepEqual(await overflowing(page), [], `${where}: nothing overflows its box`);
+  const rtl = () =>
+    page.evaluate(() => {
+      document.documentElement.setAttribute("dir", "rtl");
+      return getComputedStyle(document.body).direction;
+    });
+  const fits = async (where, required) => {
+    assert.equal(await rtl(), "rtl", `${where}: laid out right to left`);
+    assert.deepEqual(await overflowing(page, required), [], `${where}: nothing overflows its box`);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(wide <= 1, `${where}: the page is ${wide}px wider than the phone`);
     // The dock (the hand and the decision) is as wide as the screen and no wider inside:
     // right to left, anything wider would stick out past the left edge.
-    const dock = await page.evaluate(() => {
-      const d = document.querySelector(".t-dock");
-      return d ? d.scrollWidth - d.clientWidth : 0;
-    });
-    assert.ok(dock <= 1, `${where}: the dock's content is ${dock}px wider than the dock`);
+    if (required === AT_TABLE) {
+      const dock = await page.evaluate(() => {
+        const d = document.querySelector(".t-dock");
+        return d ? d.scrollWidth - d.clientWidth : null;
+      });
+      assert.notEqual(dock, null, `${where}: the table has its dock`);
+      assert.ok(dock <= 1, `${where}: the dock's content is ${dock}px wider than the dock`);
+    }
+    // Still right to left when measured: the page did not turn it back meanwhile.
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).direction), "rtl", `${where}: measured right to left`);
   };
   try {
     await page.goto(base);
     await page.getByTestId("solo-start").waitFor();
     assert.equal(await page.locator("html").getAttribute("lang"), "en-XA");
-    await rtl();
+    assert.equal(await rtl(), "rtl");
     const start = await page.getByTestId("solo-start").textContent();
     assert.ok(!/^[\x00-\x7f]*$/.test(start), `the pseudo-locale is in use: ${start}`);
     await fits("the first screen");
@@ -149,25 +168,27 @@ test("right to left, in the pseudo-locale, the table fits a phone with nothing o
     await page.getByTestId("solo-table").waitFor();
     let checked = 0;
     const deadline = Date.now() + 120_000;
-    while (checked < 6 && Date.now() < deadline) {
-      const decision = page.getByTestId("decision").first();
-      if (await decision.isVisible()) {
-        const panel = page.locator(".t-panel").first();
-        assert.equal(await outsideViewport(page, panel), null, "the decision is in view");
-        await fits(`decision ${checked + 1}`);
-        if (checked === 0) {
-          await page.screenshot({ path: path.join(ARTIFACTS, "rtl-pseudo-table-phone.png"), fullPage: true });
-        }
-        checked += 1;
-        await decideOnce(page);
-      } else if (await page.getByTestId("game-over").isVisible()) {
-        break;
-      } else {
-        await page.waitForTimeout(150);
+    while (checked < RTL_DECISIONS) {
+      assert.ok(Date.now() < deadline, `${RTL_DECISIONS} decisions came in time (${checked} measured)`);
+      if (await page.getByTestId("game-over").isVisible()) {
+        throw missed("rtl", dealt, `its game gives us ${RTL_DECISIONS} decisions before it ends`, `${checked} came`);
       }
+      if (!(await owed(page))) {
+        await page.waitForTimeout(100);
+        continue;
+      }
+      // Ours, and held until answered.
+      const panel = page.locator("[data-testid=decision-area] [role=group]");
+      await panel.waitFor({ timeout: 10_000 });
+      await fits(`decision ${checked + 1}`, AT_TABLE);
+      assert.equal(await outsideViewport(page, panel), null, "the decision is in view");
+      if (checked === 0) {
+        await page.screenshot({ path: path.join(ARTIFACTS, "rtl-pseudo-table-phone.png"), fullPage: true });
+      }
+      checked += 1;
+      await answerHeld(page, async () => assert.ok(await decideOnce(page), "the decision shown was answered"));
     }
-    assert.ok(checked > 0, "at least one decision was measured");
-    console.log(`    rtl pseudo-locale: ${checked} decisions measured at 390×844, nothing overflowing`);
+    console.log(`    rtl pseudo-locale, seed ${dealt}: ${checked} decisions measured at 390×844, nothing overflowing`);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

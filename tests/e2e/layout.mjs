@@ -17,14 +17,25 @@ export async function outsideViewport(page, locator) {
   return Object.values(out).some((v) => v > 0.5) ? out : null;
 }
 
-/** Seat names, card names and button labels whose text is wider or taller than its box. */
-export async function overflowing(page) {
-  return page.evaluate(() => {
+// Every helper below says so when it found nothing to measure: a class renamed in the
+// client must fail the check, not switch it off.
+
+/** What a table always shows of the boxes `overflowing` measures: seat names, buttons and their labels. */
+export const AT_TABLE = [".t-name", ".btn", ".d-label"];
+
+/**
+ * Seat names, card names and button labels whose text is wider or taller than its box;
+ * and each of `required` (class selectors) that no visible element matches.
+ */
+export async function overflowing(page, required = [".btn"]) {
+  return page.evaluate((required) => {
     const bad = [];
     const sel = ".t-name, .t-card-name, .btn, .d-label, .d-hint, .t-what";
+    const seen = new Set();
     for (const el of document.querySelectorAll(sel)) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || el.closest(".hidden")) continue;
+      for (const q of required) if (el.matches(q)) seen.add(q);
       if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
         bad.push(`${el.className}: "${el.textContent.trim()}" (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
       }
@@ -37,8 +48,9 @@ export async function overflowing(page) {
         }
       }
     }
+    for (const q of required) if (!seen.has(q)) bad.push(`nothing visible matches ${q}: nothing of it was measured`);
     return bad;
-  });
+  }, required);
 }
 
 /**
@@ -50,14 +62,17 @@ export async function smallTargets(page) {
     const bad = [];
     const sel =
       'button, a[href], select, summary, input:not([type="checkbox"]):not([type="radio"]), label.check';
+    let measured = 0;
     for (const el of document.querySelectorAll(sel)) {
       const r = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       if (r.width === 0 || r.height === 0 || style.visibility === "hidden") continue;
+      measured += 1;
       if (r.width < 43.5 || r.height < 43.5) {
         bad.push(`${el.tagName.toLowerCase()}.${el.className} "${(el.getAttribute("aria-label") ?? el.textContent).trim().slice(0, 40)}": ${Math.round(r.width)}×${Math.round(r.height)}`);
       }
     }
+    if (measured === 0) bad.push("no visible control: nothing was measured");
     return bad;
   });
 }
@@ -92,6 +107,7 @@ export async function lowContrast(page, min = 4.5) {
     const bad = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const seen = new Set();
+    let measured = 0;
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const el = n.parentElement;
       if (!el || seen.has(el) || !n.textContent.trim()) continue;
@@ -115,10 +131,12 @@ export async function lowContrast(page, min = 4.5) {
       const text = over([fg[0], fg[1], fg[2], fg[3] * opacity], bg);
       const [l1, l2] = [lum(text), lum(bg)].sort((x, y) => y - x);
       const ratio = (l1 + 0.05) / (l2 + 0.05);
+      measured += 1;
       if (ratio < min) {
         bad.push(`"${n.textContent.trim().slice(0, 40)}" in ${el.tagName.toLowerCase()}.${el.className}: ${ratio.toFixed(2)}:1`);
       }
     }
+    if (measured === 0) bad.push("no visible text: nothing was measured");
     return bad;
   }, min);
 }
@@ -131,7 +149,9 @@ export async function hiddenSeats(page) {
   return page.evaluate(() => {
     const bad = [];
     const [w, h] = [innerWidth, innerHeight];
-    for (const seat of document.querySelectorAll('[data-testid="seat"]')) {
+    const seats = document.querySelectorAll('[data-testid="seat"]');
+    if (seats.length === 0) bad.push("no seat on the page: nothing was measured");
+    for (const seat of seats) {
       const r = seat.getBoundingClientRect();
       const name = seat.querySelector(".t-name")?.textContent;
       if (r.top < 0 || r.left < 0 || r.bottom > h || r.right > w) {
@@ -166,7 +186,7 @@ export async function widerThanViewport(page, selector) {
   return page.evaluate((selector) => {
     const bad = [];
     const root = document.querySelector(selector);
-    if (!root) return [`no ${selector}`];
+    if (!root) return [`no ${selector}: nothing was measured`];
     for (const el of [root, ...root.querySelectorAll("*")]) {
       const r = el.getBoundingClientRect();
       // Nothing drawn (a heading kept for screen readers only, clipped to 1 px).

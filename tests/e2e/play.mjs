@@ -59,6 +59,16 @@ export async function checkHidden(sides) {
  * room code.
  */
 export async function dealRoom(host, guest, names = ["Ana", "Bo"]) {
+  const { code } = await createAndJoin(host, guest, names);
+  await dealFromLobby(host, guest);
+  return code;
+}
+
+/**
+ * Both name themselves, the host creates a room and the joiner presses Join with its
+ * code. Returns `{ code, joinedAt }`, the code and the time of the click on Join.
+ */
+export async function createAndJoin(host, guest, names = ["Ana", "Bo"]) {
   await host.page.getByTestId("player-name").fill(names[0]);
   await guest.page.getByTestId("player-name").fill(names[1]);
   await host.page.getByTestId("create-room").click();
@@ -66,7 +76,13 @@ export async function dealRoom(host, guest, names = ["Ana", "Bo"]) {
   await codeEl.waitFor();
   const code = await codeEl.getAttribute("data-code");
   await guest.page.getByTestId("join-code").fill(code);
+  const joinedAt = Date.now();
   await guest.page.getByTestId("join-room").click();
+  return { code, joinedAt };
+}
+
+/** Once the joiner has pressed Join: both lobbies show two people, the host adds an Easy bot and deals. */
+export async function dealFromLobby(host, guest) {
   for (const side of [host, guest]) {
     await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
   }
@@ -77,7 +93,6 @@ export async function dealRoom(host, guest, names = ["Ana", "Bo"]) {
   for (const side of [host, guest]) {
     await side.page.getByTestId("seat").nth(2).waitFor({ timeout: 10_000 });
   }
-  return code;
 }
 
 /** Whether `page` shows its link to `peer` (a relay id) open. */
@@ -104,8 +119,17 @@ export async function playToTheEnd(host, guest, { ms = 90_000, prefer } = {}) {
   return won;
 }
 
-/** Whether a decision is `page`'s to make (the tab's title starts with ● then). */
-export const owed = async (page) => (await page.title()).startsWith("●");
+/**
+ * Whether a decision is `page`'s to make (the tab's title starts with ● then), and not
+ * one already answered: a panel we answered stays, its buttons disabled, until the update
+ * that takes it away, which a loaded machine can take a while to draw.
+ */
+export const owed = (page) =>
+  page.evaluate(() => {
+    if (!document.title.startsWith("●")) return false;
+    const panel = document.querySelector("[data-testid=decision-area] [role=group]");
+    return !panel || !!panel.querySelector("button:not([disabled])");
+  });
 
 /**
  * Plays `page`'s game to its end: waits while nothing is owed, and each time a decision

@@ -36,23 +36,31 @@ export async function recordResponsiveness(page) {
 export async function resetResponsiveness(page) {
   await page.evaluate(() => {
     const r = window.__responsiveness;
+    r.start = performance.now();
     r.longtasks.length = 0;
     r.frameGaps.length = 0;
     r.clicks.length = 0;
   });
 }
 
-/** What was recorded: counts, the longest task, frame gaps and click answers. */
+/**
+ * What was recorded since the reset: its span, the long tasks (their count, their time
+ * together and its share of the span, the longest), frame gaps and click answers.
+ */
 export async function responsiveness(page) {
-  const r = await page.evaluate(() => window.__responsiveness);
+  const r = await page.evaluate(() => ({ ...window.__responsiveness, spanMs: performance.now() - (window.__responsiveness.start ?? 0) }));
   const max = (xs) => (xs.length ? Math.max(...xs) : 0);
   const p = (xs, q) => {
     if (!xs.length) return 0;
     const s = [...xs].sort((a, b) => a - b);
     return s[Math.min(s.length - 1, Math.floor(q * s.length))];
   };
+  const longTaskMs = r.longtasks.reduce((a, b) => a + b, 0);
   return {
+    spanMs: Math.round(r.spanMs),
     longtasks: r.longtasks.length,
+    longTaskMs: Math.round(longTaskMs),
+    longTaskShare: Number((longTaskMs / r.spanMs).toFixed(3)),
     longestTaskMs: max(r.longtasks),
     frames: r.frameGaps.length,
     longestFrameGapMs: max(r.frameGaps),

@@ -22,6 +22,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, useTable } from "./harness.mjs";
 import { othersHiddenCardsShown } from "./play.mjs";
+import { refereeOf, seed } from "./deal.mjs";
 
 const table = useTable();
 const openPage = (viewport) => table.open({ viewport });
@@ -326,7 +327,9 @@ test("the host removes a joiner, after a confirmation, and the joiner is told", 
 });
 
 test("a joiner that reloads mid-game is back in its seat and plays to the end", { timeout: 150_000 }, async () => {
-  const host = await openPage({ width: 1280, height: 800 });
+  // The host's table dealt from a seed (deal.mjs): the same hands each run, so the joiner
+  // is alive after the reload and has decisions left to make.
+  const host = await table.open({ viewport: { width: 1280, height: 800 }, deal: { seed: seed("rejoin", 1) } });
   const guest = await openPage({ width: 390, height: 844 });
   try {
     await host.page.getByTestId("player-name").fill("Eve");
@@ -351,6 +354,8 @@ test("a joiner that reloads mid-game is back in its seat and plays to the end", 
     for (const side of [host, guest]) {
       await side.page.getByTestId("seat").nth(2).waitFor({ timeout: 10_000 });
     }
+    // The host's referee was dealt from the seed (its worker's script was rewritten).
+    await refereeOf(host.page);
     const mine = async (p) => p.locator('[data-testid="seat"].me').getAttribute("data-seat");
     assert.equal(await mine(guest.page), "1");
     const stored = JSON.parse(await guest.page.evaluate(() => sessionStorage.getItem("coup.rejoin")));
@@ -394,6 +399,9 @@ test("a joiner that reloads mid-game is back in its seat and plays to the end", 
     assert.match(won, /^[012]$/);
     assert.equal(await winner(guest.page), won, "both pages show the same winner");
     console.log(`    after the rejoin: joiner ${guestDecisions} decisions`);
+    // Its seat's decisions come to the rejoined page: it plays at least its next turn, or
+    // chooses the card it loses (a seat is never out without a decision of its own).
+    assert.ok(guestDecisions >= 1, `the rejoined joiner decided for itself (table seed ${seed("rejoin", 1)})`);
     assert.deepEqual(guest.errors, [], "no errors on the joiner's page");
   } finally {
     await host.context.close();

@@ -65,14 +65,17 @@ test("two browsers chat over a WebRTC data channel brokered by the relay", { tim
 
 test("a wrong code shows an error and stays in the lobby", { timeout: 30_000 }, async () => {
   const { context, page } = await openPage({ width: 390, height: 844 });
+  // Every step that waits gives up well within the test's limit, so that a step that
+  // hangs fails with its own message (and the one below) instead of the test's time-out.
+  page.setDefaultTimeout(8_000);
   try {
     // A wait that fails says what the page shows instead, with a screenshot.
     const says = (text) =>
-      page.getByTestId("notice").filter({ hasText: text }).waitFor({ timeout: 10_000 }).catch(async (e) => {
-        await page.screenshot({ path: path.join(ARTIFACTS, "failed-lobby-error.png"), fullPage: true }).catch(() => {});
+      page.getByTestId("notice").filter({ hasText: text }).waitFor({ timeout: 8_000 }).catch(async (e) => {
+        await page.screenshot({ path: path.join(ARTIFACTS, "failed-lobby-error.png"), fullPage: true, timeout: 3_000 }).catch(() => {});
         const shown = await page.locator("[data-testid]").evaluateAll((els) => els.slice(0, 20).map((el) => el.dataset.testid));
         const notices = await page.locator(".notices").textContent().catch(() => null);
-        throw new Error(`no notice "${text}" within 10 s; notices: ${JSON.stringify(notices)}; on the page: ${shown}`, { cause: e });
+        throw new Error(`no notice "${text}" within 8 s; notices: ${JSON.stringify(notices)}; on the page: ${shown}`, { cause: e });
       });
     await page.getByTestId("join-code").fill("ZZZ-ZZZ");
     await page.getByTestId("join-room").click();
@@ -81,7 +84,7 @@ test("a wrong code shows an error and stays in the lobby", { timeout: 30_000 }, 
     await page.getByTestId("join-code").fill("hello");
     await page.getByTestId("join-room").click();
     await says("6 letters and digits");
-    await page.screenshot({ path: path.join(ARTIFACTS, "lobby-error.png"), fullPage: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, "lobby-error.png"), fullPage: true, timeout: 3_000 }).catch(() => {});
     // The credit line: whose games these are, and that this is a fan implementation.
     const credit = await page.getByTestId("credit").textContent();
     assert.match(credit, /Rikki Tahta/);

@@ -81,8 +81,11 @@ for (const [label, viewport] of [
 }
 
 // The referee and the bots think in a worker: while a table of Hard bots plays, the page's
-// main thread stays free. Prints the figures BENCHMARKS.md records (not a timed assertion:
-// a loaded machine may be slower); asserts that the page played and was measured.
+// main thread stays free. Prints the figures BENCHMARKS.md records, and holds one bound
+// generous enough for a busy machine: long tasks (over 50 ms) take under a tenth of the
+// time the table played. A page that thought for its bots on its own thread spends 50 ms
+// (Hard's budget) in a task per bot decision: a fifth to two fifths of the time at 4 to
+// 10 players, against a twentieth on a loaded machine with the worker.
 test("the page stays responsive while Hard bots think (4, 6 and 10 players)", { timeout: 240_000 }, async () => {
   const context = await table.browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -101,6 +104,7 @@ test("the page stays responsive while Hard bots think (4, 6 and 10 players)", { 
       console.log(`    responsiveness, ${players} Hard players: ${JSON.stringify({ decisions, ...r })}`);
       assert.ok(r.frames > 100, "frames were drawn while the table played");
       assert.ok(decisions > 0 && r.clicks > 0, "we played and our clicks were measured");
+      assert.ok(r.longTaskShare < 0.1, `${players} players: long tasks took ${r.longTaskMs} ms of ${r.spanMs} ms, under a tenth`);
       await page.close();
     }
   } finally {
@@ -161,11 +165,14 @@ test("the first screen needs only the first module; the table's follows, and a c
     await page.getByTestId("solo-table").waitFor({ timeout: 20_000 });
     await line.waitFor({ state: "detached" });
     await page.getByTestId("decision").first().waitFor({ timeout: 20_000 });
-    // The one error is the failed fetch's, which the page logs and retries.
-    assert.ok(
-      errors.every((e) => /fetch|network|Failed|TypeError/i.test(e)),
-      `no other error on the page: ${errors.join(" | ")}`,
-    );
+    // The one error is the failed fetch's, which the page logs and retries: Chromium's
+    // report of the reset, and the fetch's TypeError thrown in the split module's loader;
+    // nothing else.
+    const fetchFailed = (e) =>
+      e === "Failed to load resource: net::ERR_CONNECTION_RESET" ||
+      (e.split("\n")[0] === "TypeError: Failed to fetch" && /__wasm_split-[0-9a-f]+\.js/.test(e.split("\n")[1] ?? ""));
+    assert.ok(errors.some(fetchFailed), `the failed fetch was reported: ${errors.join(" | ")}`);
+    assert.deepEqual(errors.filter((e) => !fetchFailed(e)), [], "no other error on the page");
   } finally {
     release();
     await context.close();

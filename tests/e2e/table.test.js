@@ -11,8 +11,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, useTable } from "./harness.mjs";
-import { contrast, hiddenSeats, lowContrast, outsideViewport, overflowing, smallTargets, widerThanViewport } from "./layout.mjs";
+import { AT_TABLE, contrast, hiddenSeats, lowContrast, outsideViewport, overflowing, smallTargets, widerThanViewport } from "./layout.mjs";
 import { owed } from "./play.mjs";
+import { answerHeld, missed, seed, sentToReferee } from "./deal.mjs";
 
 const table = useTable();
 
@@ -24,6 +25,15 @@ const DECISION =
   /^(Your turn|Do you believe it\?|Block it\?|Do you believe the block\?|You lose an influence|Exchange|You are examined|Examine|Draft|Choose your side)$/;
 
 const open = (viewport, init) => table.open({ viewport, init });
+
+/**
+ * A page whose tables are dealt from `seed` (deal.mjs), the table's clock held at each
+ * decision of ours until the test answers it (`answerHeld`): no bot acts and no window
+ * closes while the test measures, whatever the machine's load.
+ */
+function openSeeded(viewport, value, pace = 1) {
+  return table.open({ viewport, deal: { seed: value, holdOnDecision: true, pace } });
+}
 
 async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
@@ -38,30 +48,60 @@ async function playBots(page, players, options = []) {
   await page.getByRole("button", { name: "Rules & cards" }).waitFor();
 }
 
+/**
+ * In the page: `{ name }` of the decision panel shown now (a group whose accessible name,
+ * its aria-label, is one DECISION names) while the title says a decision is ours, or
+ * `{ gone }` once it does not; read
+ * in one task, so a redraw cannot come between finding and reading it. (A CSS query on
+ * role and name: Playwright's getByRole with a name pattern computes the accessible name
+ * of every group on a ten-seat table at each poll.) A panel whose every button is
+ * disabled is one we answered, waiting for the update that takes it away: not a
+ * decision to make (on a loaded machine the update can take a while).
+ */
+function shownDecision(source) {
+  if (!document.title.startsWith("●")) return { gone: true };
+  const re = new RegExp(source);
+  for (const g of document.querySelectorAll('[role="group"][aria-label]')) {
+    const name = g.getAttribute("aria-label");
+    if (!re.test(name) || g.closest('[aria-hidden="true"], [inert]')) continue;
+    if (!g.querySelector("button:not([disabled])")) continue;
+    const r = g.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) return { name };
+  }
+  return null;
+}
 
-/** Waits until a decision is ours; returns its panel (a group named by its words). */
+/** The decision panel named `name`, by its role and name. */
+const panelNamed = (page, name) => page.locator(`[role="group"][aria-label="${name}"]`);
+
+const gameOver = (page) => page.locator('[role="dialog"][aria-label="Game over"]');
+
+/**
+ * Waits until a decision is ours; returns its panel (a group named by its words), or null
+ * when the game is over. On a table whose clock is held at our decisions, the panel stays
+ * until we answer.
+ */
 async function nextDecision(page, ms = 60_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (await page.getByRole("dialog", { name: "Game over" }).isVisible()) return null;
+    if (await gameOver(page).isVisible()) return null;
     if (await owed(page)) {
-      const panel = page.getByRole("group", { name: DECISION });
       // A decision is owed: it must be found by its words.
-      try {
-        await panel.waitFor({ timeout: 10_000 });
-        return panel;
-      } catch (e) {
-        // Gone before it was found (another seat's answer closed the window): look again.
-        if (!(await owed(page))) continue;
-        await shot(page, "failed-next-decision");
-        const panels = await page.locator('[data-testid^="panel"], [role="dialog"], dialog').evaluateAll((ps) =>
-          ps.map((p) => {
-            const hidden = p.closest('[aria-hidden="true"], [inert]');
-            const box = p.getBoundingClientRect();
-            return `${p.dataset.testid ?? p.getAttribute("role") ?? p.tagName}: "${p.getAttribute("aria-label")}" ${Math.round(box.height)} px at ${Math.round(box.top)}${hidden ? `, hidden by ${hidden.className || hidden.tagName}` : ""}${p.open === false ? ", closed" : ""}`;
-          }));
-        throw new Error(`a decision is owed (title "${await page.title()}") but none is found by its words; panels: ${JSON.stringify(panels)}`, { cause: e });
-      }
+      const shown = await page
+        .waitForFunction(shownDecision, DECISION.source, { timeout: 10_000 })
+        .then((h) => h.jsonValue(), () => null);
+      if (shown?.name) return panelNamed(page, shown.name);
+      if (shown?.gone) continue;
+      // Gone before it was found (another seat's answer closed the window): look again.
+      if (!(await owed(page))) continue;
+      await shot(page, "failed-next-decision");
+      const panels = await page.locator('[data-testid^="panel"], [role="dialog"], dialog').evaluateAll((ps) =>
+        ps.map((p) => {
+          const hidden = p.closest('[aria-hidden="true"], [inert]');
+          const box = p.getBoundingClientRect();
+          return `${p.dataset.testid ?? p.getAttribute("role") ?? p.tagName}: "${p.getAttribute("aria-label")}" ${Math.round(box.height)} px at ${Math.round(box.top)}${hidden ? `, hidden by ${hidden.className || hidden.tagName}` : ""}${p.open === false ? ", closed" : ""}`;
+        }));
+      throw new Error(`a decision is owed (title "${await page.title()}") but none is found by its words; panels: ${JSON.stringify(panels)}`);
     }
     await page.waitForTimeout(100);
   }
@@ -70,25 +110,50 @@ async function nextDecision(page, ms = 60_000) {
 
 /** Every check of how the table looks, while `panel` is owed. */
 async function looksRight(page, panel, where, phone) {
-  const out = await outsideViewport(page, panel);
-  // Gone since it was found (another seat answered first): nothing left to measure.
-  if (out?.missing && !(await owed(page))) return;
-  assert.equal(out, null, `${where}: the decision is entirely in view`);
+  assert.equal(await outsideViewport(page, panel), null, `${where}: the decision is entirely in view`);
   assert.deepEqual(await hiddenSeats(page), [], `${where}: every seat is in view, none under the decision`);
-  assert.deepEqual(await overflowing(page), [], `${where}: nothing overflows its box`);
+  assert.deepEqual(await overflowing(page, AT_TABLE), [], `${where}: nothing overflows its box`);
   if (phone) assert.deepEqual(await smallTargets(page), [], `${where}: touch targets are 44×44 px`);
   assert.deepEqual(await lowContrast(page), [], `${where}: text contrast is at least 4.5:1`);
 }
 
-// The crowded case on a phone: ten seats with Reformation's sides on them, and as many
-// actions as a turn can have in the dock (Convert and Embezzle, and the Inquisitor's
-// Examine: up to ten, with the Coup).
-for (const [label, viewport, players, options] of [
-  ["phone", PHONE, 10, ["Reformation", "Inquisitor"]],
-  ["laptop", LAPTOP, 6, []],
+/** Our decisions that went to the referee among `texts` (what the page sent it). */
+const intents = (texts) =>
+  texts.filter((t) => {
+    const outer = JSON.parse(t).msg;
+    return outer.type === "text" && JSON.parse(outer.text).msg?.type === "intent";
+  });
+
+/**
+ * Double-clicks `button`, which answers the decision owed, and checks that the page sent
+ * one answer: the button waits for the next update after the first click, so the second
+ * sends nothing (which the referee would refuse). Counted where the answers arrive, in
+ * the referee, once the page has drawn that the decision is no longer ours.
+ */
+async function doubleClickPlaysOnce(page, button, what) {
+  const before = (await sentToReferee(page)).length;
+  await answerHeld(page, () => button.dblclick());
+  await page.waitForFunction(() => !document.title.startsWith("●"), null, { timeout: 10_000 });
+  const sent = intents((await sentToReferee(page)).slice(before));
+  assert.equal(sent.length, 1, `${what}: a double click sends one answer: ${JSON.stringify(sent)}`);
+  assert.equal(await page.getByRole("alert").count(), 0, `${what}: nothing was refused`);
+}
+
+// The crowded case on a phone: ten seats with Reformation's sides on them, and a crowded
+// dock: Income, Foreign Aid, Tax, Steal, Exchange, the Inquisitor's Examine, Convert, and
+// the Assassination once we can pay for it: nine, the tenth (Embezzle, or the Coup) with
+// a coin in the Treasury or seven in hand. The seed's game must reach nine.
+// Each table is dealt from a seed (deal.mjs) and its clock held at each decision of ours
+// until we answer: every decision is measured as it stands, and the seed's game reaches
+// the moments this test needs on every run.
+for (const [label, viewport, players, options, seedName, seedValue, crowded] of [
+  ["phone", PHONE, 10, ["Reformation", "Inquisitor"], "crowded_phone", 1, 9],
+  ["laptop", LAPTOP, 6, [], "crowded_laptop", 1, 5],
 ]) {
   test(`${players} players at ${label} size${options.length ? ` with ${options.join(", ")}` : ""}: every decision in view, readable and large enough`, { timeout: 180_000 }, async () => {
-    const { context, page, errors } = await open(viewport);
+    const dealt = seed(seedName, seedValue);
+    // The bots play at three times their pace: a ten-seat game fits the time limit.
+    const { context, page, errors } = await openSeeded(viewport, dealt, 3);
     try {
       const phone = label === "phone";
       // The first screen: its three choices without scrolling, the credit line.
@@ -146,17 +211,15 @@ for (const [label, viewport, players, options] of [
       // stay clear of them all game.
       let turn = null;
       let windows = 0;
-      const deadline = Date.now() + 120_000;
+      const deadline = Date.now() + 150_000;
       let tapped = false;
-      const seen = () => turn && windows >= 1 && tapped;
+      let doubled = false;
       let measured = 0;
       let most = 0;
-      while (Date.now() < deadline) {
-        if (seen() && (await page.locator('[data-testid="seat"].me.dead').count()) > 0) break;
-        const panel = await nextDecision(page, deadline - Date.now()).catch((e) => {
-          if (seen()) return null;
-          throw e;
-        });
+      for (;;) {
+        assert.ok(Date.now() < deadline, `the game ends, or we are out, in time (${measured} decisions measured)`);
+        if ((await page.locator('[data-testid="seat"].me.dead').count()) > 0) break;
+        const panel = await nextDecision(page, deadline - Date.now());
         if (!panel) break;
         measured += 1;
         const name = await panel.getAttribute("aria-label");
@@ -167,7 +230,7 @@ for (const [label, viewport, players, options] of [
           await panel.getByRole("button", { name: /^Steal — claim Captain/ }).click();
           const seat = page.locator(".t-seat.aimable").first();
           const whom = (await seat.locator(".t-name").textContent()).trim();
-          await seat.click();
+          await answerHeld(page, () => seat.click());
           await page.getByTestId("log").getByText(new RegExp(`You claim the Captain to steal from ${whom}`)).waitFor({ timeout: 5_000 });
           // The log shows the newest turn first, each turn under its own heading and in
           // the order it went: our claim sits under "— Your turn —", and the list opens
@@ -188,7 +251,7 @@ for (const [label, viewport, players, options] of [
           await page.getByRole("button", { name: /^Income — take 1 coin$/ }).waitFor();
           await shot(page, `table-turn-${label}`);
           await panel.getByRole("button", { name: /^Steal — claim Captain/ }).click();
-          await page.getByRole("group", { name: "Your turn" }).getByText("Steal: whom?").waitFor();
+          await panelNamed(page, "Your turn").getByText("Steal: whom?").waitFor();
           const targets = panel.getByRole("button", { name: /^Steal from / });
           assert.ok((await targets.count()) >= 1, "one button per target, by name");
           // Each target's seat is lit for a tap, and no other seat.
@@ -220,25 +283,29 @@ for (const [label, viewport, players, options] of [
           assert.equal(await page.locator(".t-seat.aimable").count(), 0, "Back puts the seats out");
           // A double click plays once: the second click finds the buttons waiting for
           // the update, and nothing is sent that the host would refuse.
-          await panel.getByRole("button", { name: /^Income/ }).dblclick();
-          await page.waitForTimeout(1_500);
-          assert.equal(await page.getByRole("alert").count(), 0, "no refusal: the second click sent nothing");
-        } else {
-          if (name !== "Your turn") windows += 1;
-          if (windows === 1) await shot(page, `table-window-${label}`);
-          // Whatever risks least: Income, a pass, else the first choice.
-          const pick = panel.getByRole("button", { name: /^(Income|Pass)/ });
-          await ((await pick.count()) ? pick.first() : panel.getByRole("button").first()).click({ timeout: 2_000 }).catch(() => {});
+          await doubleClickPlaysOnce(page, panel.getByRole("button", { name: /^Income/ }), `${label}, Income`);
+          doubled = true;
+          continue;
         }
+        if (/^(Do you believe|Block it)/.test(name)) windows += 1;
+        if (windows === 1) await shot(page, `table-window-${label}`);
+        // Tax while the dock has yet to be seen at its fullest (coins bring the actions
+        // that cost them), else whatever risks least: Income, a pass, else the first
+        // choice, and its first target when it asks whom.
+        let pick = panel.getByRole("button", { name: most < crowded ? /^Tax/ : /^(Income|Pass)/ });
+        if (!(await pick.count())) pick = panel.getByRole("button", { name: /^(Income|Pass)/ });
+        if (!(await pick.count())) pick = panel.getByRole("button");
+        await answerHeld(page, async () => {
+          await pick.first().click({ timeout: 5_000 });
+          const whom = panel.getByRole("button", { name: /^(Coup|Steal from|Assassinate|Examine|Convert) (?!—)/ });
+          if (await whom.count()) await whom.first().click({ timeout: 5_000 });
+        });
       }
-      assert.ok(turn, "we had a turn");
-      assert.ok(seen(), `a turn, a window and a target tapped (${windows} windows, tapped: ${tapped})`);
-      console.log(`    ${label}, ${players} players: ${measured} decisions measured, at most ${most} actions in a turn`);
-      // The dock was measured at its most crowded a game gives: on the phone, Reformation's
-      // Convert and the Inquisitor's Examine beside the five base actions (seven with a coin
-      // to pay, more once Embezzle or Assassinate can be played); on the laptop, the five.
-      const crowded = phone ? 7 : 5;
-      assert.ok(most >= crowded, `a turn with at least ${crowded} actions was measured (at most ${most})`);
+      console.log(`    ${label}, ${players} players, seed ${dealt}: ${measured} decisions measured, ${windows} windows, at most ${most} actions in a turn`);
+      const moments = `a turn (${!!turn}), a double click (${doubled}), a window (${windows}), a target tapped (${tapped}), a turn of ${crowded} actions (at most ${most})`;
+      if (!(turn && doubled && windows >= 1 && tapped && most >= crowded)) {
+        throw missed(seedName, dealt, `its game gives ${moments} before we are out`);
+      }
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -246,12 +313,15 @@ for (const [label, viewport, players, options] of [
   });
 }
 
-for (const [label, viewport] of [
-  ["phone", PHONE],
-  ["laptop", LAPTOP],
+// Each dealt from a seed whose game lets our Exchange through (deal.mjs), the table's
+// clock held at each decision of ours until we answer.
+for (const [label, viewport, seedName, seedValue] of [
+  ["phone", PHONE, "newcomer_phone", 1],
+  ["laptop", LAPTOP, "newcomer_laptop", 1],
 ]) {
 test(`a newcomer plays a whole game by what the page says, and sees its end (${label})`, { timeout: 300_000 }, async () => {
-  const { context, page, errors } = await open(viewport);
+  const dealt = seed(seedName, seedValue);
+  const { context, page, errors } = await openSeeded(viewport, dealt, 2);
   try {
     await playBots(page, 3);
     let exchanged = false;
@@ -317,9 +387,7 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
         const an = (card) => `${/^[AEIOU]/.test(card) ? "an" : "a"} ${card}`;
         assert.ok(log.includes(`You draw ${an(drew[1])} and ${an(drew[2])}`), `one line for both draws: ${JSON.stringify(log.slice(0, 6))}`);
         await shot(page, `table-exchange-${label}`);
-        await panel.getByRole("button").first().dblclick();
-        await page.waitForTimeout(1_500);
-        assert.equal(await page.getByRole("alert").count(), 0, "the second click is not refused: it was not sent");
+        await doubleClickPlaysOnce(page, panel.getByRole("button").first(), `${label}, Exchange`);
         exchanged = true;
         continue;
       }
@@ -329,11 +397,14 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
       }
       if (!pick || !(await pick.count())) pick = panel.getByRole("button", { name: /^(Income|Pass)/ });
       if (!(await pick.count())) pick = panel.getByRole("button");
-      // A target step: its first target.
-      await pick.first().click({ timeout: 2_000 }).catch(() => {});
-      const whom = page.getByRole("button", { name: /^(Coup|Steal from|Assassinate|Examine|Convert) (?!—)/ });
-      if (await whom.count()) await whom.first().click({ timeout: 2_000 }).catch(() => {});
+      await answerHeld(page, async () => {
+        await pick.first().click({ timeout: 5_000 });
+        // A target step: its first target.
+        const whom = page.getByRole("button", { name: /^(Coup|Steal from|Assassinate|Examine|Convert) (?!—)/ });
+        if (await whom.count()) await whom.first().click({ timeout: 5_000 });
+      });
     }
+    if (!exchanged) throw missed(seedName, dealt, "our Exchange goes through before the game ends");
     const over = page.getByRole("dialog", { name: "Game over" });
     await over.waitFor();
     await shot(page, `table-over-${label}`);
@@ -398,7 +469,6 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
       assert.deepEqual(await widerThanViewport(page, '[role="dialog"][aria-label="Game over"] .t-over-body'), [], "game over fits the phone");
     }
     await over.getByRole("button", { name: "Rematch" }).waitFor();
-    console.log(`    exchanged: ${exchanged}`);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

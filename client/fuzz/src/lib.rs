@@ -174,9 +174,9 @@ impl Page {
             // of the host's texts in order.
             16 => {
                 let mut effects = self.click_intent(Intent::JoinRoom("abc-234".into()));
-                effects.extend(self.s.on_relay(relay(RELAY[1])));
+                effects.extend(self.s.on_relay(relay(RELAY[1]), self.now));
                 let host = RelayPeer::from("host1");
-                effects.extend(self.s.on_link_open(&host));
+                effects.extend(self.s.on_link_open(&host, self.now));
                 for text in honest_stream().iter().take(b.below(40)) {
                     effects.extend(self.s.on_peer_frame(&host, text, self.now));
                 }
@@ -186,10 +186,10 @@ impl Page {
             17 => {
                 let mut effects = self.click_intent(Intent::CreateRoom);
                 self.run(std::mem::take(&mut effects));
-                effects.extend(self.s.on_relay(relay(RELAY[0])));
-                effects.extend(self.s.on_relay(relay(RELAY[2])));
+                effects.extend(self.s.on_relay(relay(RELAY[0]), self.now));
+                effects.extend(self.s.on_relay(relay(RELAY[2]), self.now));
                 let guest = RelayPeer::from("p1");
-                effects.extend(self.s.on_link_open(&guest));
+                effects.extend(self.s.on_link_open(&guest, self.now));
                 let hello = shared::session::Guest::new("Bob", None, false).hello();
                 effects.extend(self.s.on_peer_frame(&guest, &hello, self.now));
                 effects
@@ -211,23 +211,40 @@ impl Page {
                 };
                 // The socket drops what does not parse (with a notice).
                 match serde_json::from_str::<RelayMessage>(&text) {
-                    Ok(msg) => self.s.on_relay(msg),
+                    Ok(msg) => self.s.on_relay(msg, self.now),
                     Err(_) => Vec::new(),
                 }
             }
-            5 => self.s.on_relay(relay(RELAY[b.below(RELAY.len())])),
+            5 => self
+                .s
+                .on_relay(relay(RELAY[b.below(RELAY.len())]), self.now),
             6 => self.s.on_relay_lost(self.now),
             // The links.
-            7 => self.s.on_link_open(&peer),
+            7 => self.s.on_link_open(&peer, self.now),
             8 => {
                 let why = b.bool().then(|| b.text());
                 self.s.on_link_closed(&peer, why.as_deref(), self.now)
             }
             9 => self.s.on_link_unstable(&peer, self.now),
-            10 => {
-                self.s.on_link_stable(&peer);
-                Vec::new()
-            }
+            // The connection's state, a heartbeat, or a signal our own link made.
+            10 => match b.below(3) {
+                0 => {
+                    self.s.on_link_stable(&peer);
+                    Vec::new()
+                }
+                1 => self.s.on_peer_beat(&peer, self.now),
+                _ => {
+                    let candidate = b.text();
+                    self.s.on_link_signal(
+                        &peer,
+                        coup_client::model::SignalData::Candidate {
+                            candidate,
+                            sdp_mid: None,
+                            sdp_m_line_index: None,
+                        },
+                    )
+                }
+            },
             // A peer's frame: the honest host's stream (in order or not), bent, or raw.
             11 | 12 => {
                 let stream = honest_stream();

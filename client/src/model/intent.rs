@@ -57,4 +57,6 @@ pub enum Intent {
     Leave,
     /// After a room ended: open a new one at once (this page its host).
     NewRoom,
+    /// A joiner that cannot reach its host tries again at once, on a new connection.
+    RetryLink,
 }

@@ -8,6 +8,7 @@
 pub mod chat;
 pub mod intent;
 pub mod invite;
+pub mod link;
 pub mod moment;
 pub mod name;
 pub mod problems;

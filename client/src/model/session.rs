@@ -26,6 +26,9 @@ use shared::session::{Outgoing, ToReferee};
 
 use super::chat::ChatLine;
 use super::intent::{Intent, SoloSetup};
+use super::link::{
+    DEAD_MS, Diagnosis, FIRST_LINK_MS, LOST_LINK_MS, LinkWatch, SILENCE_MS, Servers, diagnose,
+};
 use super::problems;
 use super::rejoin::{HostRecord, HostRoom, RejoinRecord};
 use super::signal::SignalData;
@@ -94,11 +97,47 @@ pub struct Room {
     pub peers: Vec<Peer>,
     /// The relay's STUN/TURN servers for new peer connections.
     ice_servers: Vec<IceServer>,
+    /// Each linked peer's heartbeat clock and what its attempts gathered.
+    watch: BTreeMap<RelayPeer, LinkWatch>,
 }
 
 impl Room {
+    fn new(code: RoomCode, me: RelayPeer, peers: Vec<Peer>, ice_servers: Vec<IceServer>) -> Room {
+        Room {
+            code,
+            me,
+            peers,
+            ice_servers,
+            watch: BTreeMap::new(),
+        }
+    }
+
     fn peer_mut(&mut self, id: &RelayPeer) -> Option<&mut Peer> {
         self.peers.iter_mut().find(|p| p.id == *id)
+    }
+
+    fn watch_mut(&mut self, id: &RelayPeer) -> &mut LinkWatch {
+        self.watch.entry(id.clone()).or_default()
+    }
+
+    /// The watch of the link with `id`, if it has one.
+    pub fn watch(&self, id: &RelayPeer) -> Option<&LinkWatch> {
+        self.watch.get(id)
+    }
+
+    /// A peer's name for this page's notices: the one it gave in its signals, else a tag
+    /// made from its relay id.
+    fn name_of(&self, id: &RelayPeer) -> String {
+        self.watch
+            .get(id)
+            .and_then(|w| w.name.clone())
+            .unwrap_or_else(|| id.short_name())
+    }
+
+    /// Why this page cannot reach `id`, from what the link's attempts gathered.
+    fn diagnose(&self, id: &RelayPeer) -> Diagnosis {
+        let w = self.watch.get(id).cloned().unwrap_or_default();
+        diagnose(Servers::of(&self.ice_servers), w.local, w.remote, w.called)
     }
 
     fn hangups(&self) -> Vec<Effect> {
@@ -187,6 +226,36 @@ pub struct Joined {
 }
 
 impl Joined {
+    /// Whether the data channel to the host is open.
+    fn host_link_open(&self) -> bool {
+        self.room
+            .peers
+            .iter()
+            .any(|p| p.id == self.host && p.link == Some(LinkState::Open))
+    }
+
+    /// When the link to the host fails to open for long enough to say why, unless it is
+    /// told already or the trouble is not the link's (the host or our relay socket away,
+    /// the room over).
+    fn trouble_due(&self) -> Option<u64> {
+        let elsewhere = self.host_away || self.host_left_relay || self.off_relay;
+        if elsewhere || self.ended.is_some() || self.host_link_open() {
+            return None;
+        }
+        self.room.watch(&self.host)?.next_due(false)
+    }
+
+    /// When the watch on the host's link next has something to do.
+    fn host_watch_due(&self) -> Option<u64> {
+        if self.ended.is_some() {
+            return None;
+        }
+        if self.host_link_open() {
+            return self.room.watch(&self.host)?.next_due(true);
+        }
+        self.trouble_due()
+    }
+
     /// The host says our room has a new code on the relay (the relay lost the old one):
     /// it is where a reload or a lost link finds the host now. We are not in that room on
     /// the relay until we join it, and the host is there.
@@ -467,6 +536,22 @@ impl Session {
                 Ok(Vec::new())
             }
             Intent::Leave => Ok(self.leave()),
+            Intent::RetryLink => {
+                // The attempt itself is the clock's next tick, which knows the time.
+                if let Phase::Joined(j) = &mut self.phase
+                    && j.ended.is_none()
+                {
+                    let w = j.room.watch_mut(&j.host);
+                    w.told = None;
+                    w.trouble_at = None;
+                    j.reconnect = Some(Reconnect {
+                        attempts: 0,
+                        next_at: 0,
+                        progress: false,
+                    });
+                }
+                Ok(Vec::new())
+            }
             Intent::NewRoom => {
                 if self.ended().is_none() {
                     return Ok(Vec::new());
@@ -564,12 +649,7 @@ impl Session {
                     room: code.as_str().to_owned(),
                     host_secret: secret.clone(),
                 }));
-                let room = Room {
-                    code,
-                    me: RelayPeer(me),
-                    peers: Vec::new(),
-                    ice_servers: Vec::new(),
-                };
+                let room = Room::new(code, RelayPeer(me), Vec::new(), Vec::new());
                 (Some(room), Some(secret))
             }
             None => (None, None),
@@ -731,8 +811,11 @@ impl Session {
                     return Vec::new();
                 };
                 h.links.remove(&peer);
-                if let Some(p) = h.room.as_mut().and_then(|r| r.peer_mut(&peer)) {
-                    p.link = Some(LinkState::Closed);
+                if let Some(r) = h.room.as_mut() {
+                    if let Some(p) = r.peer_mut(&peer) {
+                        p.link = Some(LinkState::Closed);
+                    }
+                    r.watch_mut(&peer).closed();
                 }
                 vec![Effect::Hangup { peer }]
             }
@@ -773,8 +856,8 @@ impl Session {
         effects
     }
 
-    /// A message from the relay.
-    pub fn on_relay(&mut self, msg: RelayMessage) -> Vec<Effect> {
+    /// A message from the relay, at `now`.
+    pub fn on_relay(&mut self, msg: RelayMessage, now: u64) -> Vec<Effect> {
         match msg {
             RelayMessage::Created {
                 room,
@@ -791,12 +874,7 @@ impl Session {
                 let Some(code) = RoomCode::parse(&room) else {
                     return self.relay_garbage("a room code it cannot have made");
                 };
-                let room = Room {
-                    code,
-                    me: RelayPeer(peer),
-                    peers: Vec::new(),
-                    ice_servers,
-                };
+                let room = Room::new(code, RelayPeer(peer), Vec::new(), ice_servers);
                 self.host_table(Some(room), Some(host_secret), Vec::new())
             }
             RelayMessage::Joined {
@@ -805,14 +883,16 @@ impl Session {
                 host,
                 peers,
                 ice_servers,
-            } if self.reclaiming() => self.reclaimed(&room, &peer, &host, peers, ice_servers),
+            } if self.reclaiming() => self.reclaimed(&room, &peer, &host, peers, ice_servers, now),
             RelayMessage::Joined {
                 room,
                 peer,
                 host,
                 peers,
                 ice_servers,
-            } if self.relay_rejoining() => self.back_in_room(&room, peer, host, peers, ice_servers),
+            } if self.relay_rejoining() => {
+                self.back_in_room(&room, peer, host, peers, ice_servers, now)
+            }
             RelayMessage::Joined {
                 room,
                 peer,
@@ -835,14 +915,12 @@ impl Session {
                 let peers = peers_of(peers, &me, &host);
                 let name = self.display_name(Some(&me));
                 let token = rejoining.as_ref().map(|r| r.token.clone());
+                let mut room = Room::new(code, me, peers, ice_servers);
+                // The host calls at once: if no link opens in time, the page says why.
+                room.watch_mut(&host).expect_trouble(now, FIRST_LINK_MS);
                 self.phase = Phase::Joined(Joined {
                     table: Table::new(&name, token),
-                    room: Room {
-                        code,
-                        me,
-                        peers,
-                        ice_servers,
-                    },
+                    room,
                     host,
                     rejoining,
                     reconnect: None,
@@ -854,9 +932,9 @@ impl Session {
                 });
                 Vec::new()
             }
-            RelayMessage::PeerJoined { peer } => self.on_peer_joined(RelayPeer(peer)),
+            RelayMessage::PeerJoined { peer } => self.on_peer_joined(RelayPeer(peer), now),
             RelayMessage::PeerLeft { peer } => self.on_peer_left(&RelayPeer(peer)),
-            RelayMessage::Signal { from, data } => self.on_signal(RelayPeer(from), data),
+            RelayMessage::Signal { from, data } => self.on_signal(RelayPeer(from), data, now),
             // A guest's table stays on screen as it ended, with the news and a new room
             // one click away; the relay has already taken everyone out of the room.
             RelayMessage::RoomClosed { .. } if matches!(self.phase, Phase::Joined(_)) => {
@@ -989,6 +1067,7 @@ impl Session {
         host: String,
         peers: Vec<String>,
         ice_servers: Vec<IceServer>,
+        now: u64,
     ) -> Vec<Effect> {
         let Phase::Joined(j) = &mut self.phase else {
             return Vec::new();
@@ -1005,6 +1084,13 @@ impl Session {
         j.room.me = me;
         j.room.ice_servers = ice_servers;
         let old_host = std::mem::replace(&mut j.host, host);
+        // What the attempts gathered stays with the host under its new id.
+        // Back on the relay, the host can call us: that call has its own time.
+        let mut w = j.room.watch.remove(&old_host).unwrap_or_default();
+        w.trouble_at = None;
+        w.told = None;
+        w.expect_trouble(now, FIRST_LINK_MS);
+        j.room.watch.insert(j.host.clone(), w);
         vec![Effect::Hangup { peer: old_host }]
     }
 
@@ -1023,6 +1109,10 @@ impl Session {
             Phase::Joined(j) if j.host_away || (j.host_left_relay && j.reconnect.is_some()) => {
                 "connection-host-away"
             }
+            // The failure panel says more than this line would.
+            Phase::Joined(j) if j.room.watch(&j.host).is_some_and(|w| w.told.is_some()) => {
+                return None;
+            }
             Phase::Joined(j) if j.reconnect.is_some() => "connection-reconnecting",
             Phase::Hosting(h) if h.off_relay => "connection-relay",
             _ => return None,
@@ -1030,9 +1120,116 @@ impl Session {
         Some(t(id))
     }
 
-    /// The page's clock moved to `now`: a reconnection that is due makes its next attempt.
-    /// `jitter` is a fresh random number in `[0, 1)`.
+    /// The page's clock moved to `now`: a link that went quiet is restarted or made again,
+    /// a failure whose time came is told, and a reconnection that is due makes its next
+    /// attempt. `jitter` is a fresh random number in `[0, 1)`.
     pub fn tick(&mut self, now: u64, jitter: f64) -> Vec<Effect> {
+        let mut effects = match &self.phase {
+            Phase::Joined(_) => self.watch_host(now),
+            Phase::Hosting(_) => self.watch_guests(now),
+            _ => Vec::new(),
+        };
+        effects.extend(self.retry_tick(now, jitter));
+        effects
+    }
+
+    /// A guest's watch on its link to the host at `now`: silent past [`SILENCE_MS`], it
+    /// asks for an ICE restart; past [`DEAD_MS`], the link is made again; not open by its
+    /// time, the page says why (and keeps trying quietly).
+    fn watch_host(&mut self, now: u64) -> Vec<Effect> {
+        let Phase::Joined(j) = &mut self.phase else {
+            return Vec::new();
+        };
+        let host = j.host.clone();
+        let open = j.host_link_open();
+        let w = j.room.watch_mut(&host);
+        if open && w.quiet_for(now, DEAD_MS) {
+            return self.on_link_closed(&host, None, now);
+        }
+        if open && !w.silent && w.quiet_for(now, SILENCE_MS) {
+            w.silent = true;
+            // Told why if it has not come back in time, even when a reconnection was
+            // already under way (a new channel that opened and then said nothing).
+            w.expect_trouble(now, LOST_LINK_MS);
+            return self.on_link_unstable(&host, now);
+        }
+        if j.trouble_due().is_some_and(|at| at <= now) {
+            let told = j.room.diagnose(&host);
+            j.room.watch_mut(&host).told = Some(told);
+            if j.reconnect.is_none() {
+                // The first call is taking too long: from now on it is tried again, as a
+                // lost link is.
+                return self.reconnect_attempt(now, 0.0);
+            }
+        }
+        Vec::new()
+    }
+
+    /// The host's watch on each guest's link at `now`: silent past [`SILENCE_MS`], it is
+    /// struggling; past [`DEAD_MS`], the link ends (the referee keeps the seat through
+    /// its grace); not open by its time, the host is told once why it cannot reach them.
+    fn watch_guests(&mut self, now: u64) -> Vec<Effect> {
+        let Phase::Hosting(h) = &mut self.phase else {
+            return Vec::new();
+        };
+        let Some(room) = h.room.as_mut() else {
+            return Vec::new();
+        };
+        let mut effects = Vec::new();
+        let mut dead = Vec::new();
+        let mut told = Vec::new();
+        for p in &room.peers {
+            let Some(link) = p.link else {
+                continue;
+            };
+            let Some(w) = room.watch.get_mut(&p.id) else {
+                continue;
+            };
+            if link == LinkState::Open {
+                if w.quiet_for(now, DEAD_MS) {
+                    dead.push(p.id.clone());
+                } else if !w.silent && w.quiet_for(now, SILENCE_MS) {
+                    // Struggling: the guest asks for the ICE restart when it notices too.
+                    // (One the host made itself while the guest cannot hear would stay
+                    // unanswered, and hold back the one the guest asks for once back.)
+                    w.silent = true;
+                }
+            } else if w.next_due(false).is_some_and(|at| at <= now) {
+                told.push(p.id.clone());
+            }
+        }
+        let mut texts = Vec::new();
+        for peer in told {
+            let why = room.diagnose(&peer);
+            room.watch_mut(&peer).told = Some(why);
+            let name = room.name_of(&peer);
+            texts.push(tr(
+                "notice-cannot-reach",
+                &[
+                    ("name", name.clone().into()),
+                    (
+                        "why",
+                        tr(why.host_message(), &[("name", name.into())]).into(),
+                    ),
+                ],
+            ));
+        }
+        for text in texts {
+            self.notify(text);
+        }
+        for peer in dead {
+            let why = tr(
+                "link-silent",
+                &[("seconds", ((DEAD_MS / 1_000) as u32).into())],
+            );
+            effects.extend(self.on_link_closed(&peer, Some(&why), now));
+        }
+        effects
+    }
+
+    /// A reconnection that is due (a guest's link, a host's relay socket) makes its next
+    /// attempt at `now`.
+    fn retry_tick(&mut self, now: u64, jitter: f64) -> Vec<Effect> {
         match &mut self.phase {
             Phase::Joined(j) => {
                 if let Some(r) = j.reconnect.as_mut()
@@ -1095,8 +1292,25 @@ impl Session {
     /// times a second, and only a due tick touches the session that the interface reads).
     pub fn tick_due(&self, now: u64) -> bool {
         match &self.phase {
-            Phase::Joined(j) => j.reconnect.is_some_and(|r| r.next_at <= now),
-            Phase::Hosting(h) => h.off_relay && h.retry.is_some_and(|(at, _)| at <= now),
+            Phase::Joined(j) => {
+                let watch = j.host_watch_due();
+                let retry = j.reconnect.map(|r| r.next_at);
+                [watch, retry].into_iter().flatten().any(|at| at <= now)
+            }
+            Phase::Hosting(h) => {
+                let retry = h.off_relay && h.retry.is_some_and(|(at, _)| at <= now);
+                let watch = h.room.as_ref().is_some_and(|r| {
+                    r.peers.iter().any(|p| {
+                        let open = p.link == Some(LinkState::Open);
+                        p.link.is_some()
+                            && r.watch
+                                .get(&p.id)
+                                .and_then(|w| w.next_due(open))
+                                .is_some_and(|at| at <= now)
+                    })
+                });
+                retry || watch
+            }
             _ => false,
         }
     }
@@ -1146,10 +1360,12 @@ impl Session {
         });
         r.next_at = now + backoff_ms(r.attempts, jitter);
         r.attempts += 1;
+        // A fresh try (the player asked for one) has its own time to open.
+        let host = j.host.clone();
+        j.room.watch_mut(&host).expect_trouble(now, FIRST_LINK_MS);
         if j.host_away || j.host_left_relay {
             return Vec::new();
         }
-        let host = j.host.clone();
         let mut effects = vec![Effect::Hangup { peer: host.clone() }];
         if let Some(p) = j.room.peer_mut(&host) {
             p.link = Some(LinkState::Connecting);
@@ -1179,6 +1395,7 @@ impl Session {
         if *peer != j.host || j.reconnect.is_some() {
             return Vec::new();
         }
+        j.room.watch_mut(peer).expect_trouble(now, LOST_LINK_MS);
         j.reconnect = Some(Reconnect {
             attempts: 0,
             next_at: now + backoff_ms(0, 0.0),
@@ -1195,12 +1412,8 @@ impl Session {
 
     /// The connection to `peer` is connected again (after an ICE restart, say).
     pub fn on_link_stable(&mut self, peer: &RelayPeer) {
-        let live = self.guest_live();
-        if let Phase::Joined(j) = &mut self.phase
-            && *peer == j.host
-            && live
-        {
-            j.reconnect = None;
+        if matches!(&self.phase, Phase::Joined(j) if *peer == j.host) {
+            self.back_if_live();
         }
     }
 
@@ -1213,6 +1426,7 @@ impl Session {
         host: &str,
         peers: Vec<String>,
         ice_servers: Vec<IceServer>,
+        now: u64,
     ) -> Vec<Effect> {
         let Phase::Hosting(h) = &mut self.phase else {
             return Vec::new();
@@ -1247,6 +1461,9 @@ impl Session {
                     link: Some(LinkState::Connecting),
                 }),
             }
+            let w = r.watch_mut(&id);
+            w.closed();
+            w.expect_trouble(now, FIRST_LINK_MS);
             effects.push(Effect::Hangup { peer: id.clone() });
             effects.push(Effect::Dial {
                 peer: id,
@@ -1307,7 +1524,7 @@ impl Session {
         Vec::new()
     }
 
-    fn on_peer_joined(&mut self, peer: RelayPeer) -> Vec<Effect> {
+    fn on_peer_joined(&mut self, peer: RelayPeer, now: u64) -> Vec<Effect> {
         let hosting = self.hosting();
         let host = match &self.phase {
             Phase::Joined(j) => Some(j.host.clone()),
@@ -1329,6 +1546,14 @@ impl Session {
         };
         // The host calls every guest; a host that reclaimed its room calls us again.
         let link = (hosting || is_host).then_some(LinkState::Connecting);
+        if hosting || is_host {
+            // A new call, with its own time to open before the page says why it did not.
+            let w = room.watch_mut(&peer);
+            w.closed();
+            w.trouble_at = None;
+            w.told = None;
+            w.expect_trouble(now, FIRST_LINK_MS);
+        }
         match room.peer_mut(&peer) {
             Some(p) => p.link = link,
             None => room.peers.push(Peer {
@@ -1388,6 +1613,7 @@ impl Session {
             return Vec::new();
         } else {
             room.peers.remove(index);
+            room.watch.remove(peer);
         }
         let mut effects = self.link_ended(peer);
         if had_link {
@@ -1396,7 +1622,7 @@ impl Session {
         effects
     }
 
-    fn on_signal(&mut self, from: RelayPeer, data: Value) -> Vec<Effect> {
+    fn on_signal(&mut self, from: RelayPeer, data: Value, now: u64) -> Vec<Effect> {
         let (expected, hosting) = match &self.phase {
             Phase::Hosting(h) => (
                 h.room
@@ -1413,12 +1639,10 @@ impl Session {
         let data = match SignalData::parse(data) {
             Ok(data) => data,
             Err(e) => {
+                let name = self.peer_name(&from);
                 self.notify(tr(
                     "notice-bad-signal",
-                    &[
-                        ("name", from.short_name().into()),
-                        ("error", e.to_string().into()),
-                    ],
+                    &[("name", name.into()), ("error", e.to_string().into())],
                 ));
                 return Vec::new();
             }
@@ -1433,11 +1657,24 @@ impl Session {
                 | (SignalData::Candidate { .. }, _)
         );
         if !in_place {
-            self.notify(tr(
-                "notice-odd-signal",
-                &[("name", from.short_name().into())],
-            ));
+            let name = self.peer_name(&from);
+            self.notify(tr("notice-odd-signal", &[("name", name.into())]));
             return Vec::new();
+        }
+        // What the other side gathered and said, for a failure's diagnosis and names.
+        if let Some(room) = self.room_mut() {
+            let w = room.watch_mut(&from);
+            match &data {
+                SignalData::Candidate { candidate, .. } => w.remote.note(candidate),
+                SignalData::Offer { .. } => w.called = true,
+                SignalData::Answer { .. } => {
+                    w.called = true;
+                    if let Some(name) = data.answer_name() {
+                        w.name = Some(name);
+                    }
+                }
+                SignalData::Restart | SignalData::Redial => {}
+            }
         }
         let ice_servers = self
             .room()
@@ -1448,8 +1685,13 @@ impl Session {
             // A fresh connection: the old link ends (the member is away until its hello).
             SignalData::Redial => {
                 let mut effects = self.link_ended(&from);
-                if let Some(p) = self.room_mut().and_then(|r| r.peer_mut(&from)) {
-                    p.link = Some(LinkState::Connecting);
+                if let Some(room) = self.room_mut() {
+                    if let Some(p) = room.peer_mut(&from) {
+                        p.link = Some(LinkState::Connecting);
+                    }
+                    let w = room.watch_mut(&from);
+                    w.closed();
+                    w.expect_trouble(now, FIRST_LINK_MS);
                 }
                 effects.push(Effect::Hangup { peer: from.clone() });
                 effects.push(Effect::Dial {
@@ -1473,9 +1715,13 @@ impl Session {
         }
     }
 
-    /// The data channel to `peer` opened: a guest says hello, the host tells its referee.
-    pub fn on_link_open(&mut self, peer: &RelayPeer) -> Vec<Effect> {
-        let Some(p) = self.room_mut().and_then(|r| r.peer_mut(peer)) else {
+    /// The data channel to `peer` opened at `now`: a guest says hello, the host tells its
+    /// referee. Its heartbeat is expected from now on.
+    pub fn on_link_open(&mut self, peer: &RelayPeer, now: u64) -> Vec<Effect> {
+        let Some(room) = self.room_mut() else {
+            return Vec::new();
+        };
+        let Some(p) = room.peer_mut(peer) else {
             return Vec::new();
         };
         // The browser may report one opening twice (the channel was open when it arrived,
@@ -1484,6 +1730,7 @@ impl Session {
             return Vec::new();
         }
         p.link = Some(LinkState::Open);
+        room.watch_mut(peer).opened(now);
         match &mut self.phase {
             Phase::Hosting(h) => {
                 let mut effects = Vec::new();
@@ -1507,6 +1754,9 @@ impl Session {
     /// The link to `peer` ended: the referee keeps the member's seat (its grace runs, then
     /// the seat's bot answers for it); a guest keeps its table on screen meanwhile.
     fn link_ended(&mut self, peer: &RelayPeer) -> Vec<Effect> {
+        if let Some(w) = self.room_mut().and_then(|r| r.watch.get_mut(peer)) {
+            w.closed();
+        }
         match &mut self.phase {
             Phase::Hosting(h) => match h.links.remove(peer) {
                 Some(id) => vec![Effect::Referee(ToReferee::Disconnect { peer: id })],
@@ -1531,6 +1781,7 @@ impl Session {
         if p.link.is_none() || p.link == Some(LinkState::Closed) {
             return Vec::new();
         }
+        let was_open = p.link == Some(LinkState::Open);
         p.link = Some(LinkState::Closed);
         if let Phase::Joined(j) = &mut self.phase
             && *peer == j.host
@@ -1538,18 +1789,23 @@ impl Session {
             if j.host_left_relay {
                 j.host_away = true;
             }
+            j.room.watch_mut(peer).expect_trouble(now, LOST_LINK_MS);
             let mut effects = self.link_ended(peer);
             effects.extend(self.reconnect_attempt(now, 0.0));
             return effects;
         }
-        let name = peer.short_name();
-        self.notify(match why {
-            Some(why) => tr(
-                "notice-link-failed",
-                &[("name", name.into()), ("why", why.into())],
-            ),
-            None => tr("notice-link-closed", &[("name", name.into())]),
-        });
+        // A link that never opened is not news each time an attempt fails: the page says
+        // once, in time, why it cannot reach that peer (see `tick`).
+        if was_open {
+            let name = self.peer_name(peer);
+            self.notify(match why {
+                Some(why) => tr(
+                    "notice-link-failed",
+                    &[("name", name.into()), ("why", why.into())],
+                ),
+                None => tr("notice-link-closed", &[("name", name.into())]),
+            });
+        }
         let mut effects = self.link_ended(peer);
         effects.push(Effect::Hangup { peer: peer.clone() });
         if let Phase::Hosting(h) = &mut self.phase
@@ -1558,6 +1814,7 @@ impl Session {
             h.left_relay.remove(i);
             if let Some(room) = h.room.as_mut() {
                 room.peers.retain(|p| p.id != *peer);
+                room.watch.remove(peer);
             }
         }
         effects
@@ -1567,6 +1824,7 @@ impl Session {
     /// too large for it is answered here, with the host's refusal), for our guest when it
     /// comes from our host; anything else is dropped.
     pub fn on_peer_frame(&mut self, peer: &RelayPeer, frame: &str, now: u64) -> Vec<Effect> {
+        self.heard(peer, now);
         match &mut self.phase {
             Phase::Hosting(h) => match h.links.get(peer) {
                 // Texts only count on a link the referee was told about.
@@ -1580,14 +1838,89 @@ impl Session {
                 let r = j.table.receive(frame, now);
                 let mut effects = self.take(r);
                 effects.extend(self.check_rejoined());
-                if self.guest_live()
-                    && let Phase::Joined(j) = &mut self.phase
-                {
-                    j.reconnect = None;
-                }
+                self.back_if_live();
                 effects
             }
             _ => Vec::new(),
+        }
+    }
+
+    /// A heartbeat arrived from `peer` at `now` (`shared/PEER-PROTOCOL.md`): the link is
+    /// alive. It goes no further: neither the referee nor our table ever sees one.
+    pub fn on_peer_beat(&mut self, peer: &RelayPeer, now: u64) -> Vec<Effect> {
+        self.heard(peer, now);
+        if matches!(&self.phase, Phase::Joined(j) if *peer == j.host) {
+            self.back_if_live();
+        }
+        Vec::new()
+    }
+
+    /// Whether a heartbeat from `peer` now would change anything shown (the link had gone
+    /// quiet, or a guest is getting its host back): otherwise it only moves a clock, and
+    /// the interface need not look again.
+    pub fn beat_is_news(&self, peer: &RelayPeer) -> bool {
+        let quiet = self
+            .room()
+            .and_then(|r| r.watch(peer))
+            .is_some_and(|w| w.silent || w.told.is_some());
+        quiet || matches!(&self.phase, Phase::Joined(j) if *peer == j.host && j.reconnect.is_some())
+    }
+
+    /// Something arrived from `peer` at `now`.
+    fn heard(&mut self, peer: &RelayPeer, now: u64) {
+        if let Some(w) = self.room_mut().and_then(|r| r.watch.get_mut(peer)) {
+            w.heard(now);
+        }
+    }
+
+    /// A guest whose host welcomed it on an open link is back: no more reconnecting.
+    fn back_if_live(&mut self) {
+        if self.guest_live()
+            && let Phase::Joined(j) = &mut self.phase
+        {
+            j.reconnect = None;
+            let w = j.room.watch_mut(&j.host);
+            w.trouble_at = None;
+            w.told = None;
+        }
+    }
+
+    /// Our link to `peer` has a signal for it (a description, a candidate): it goes
+    /// through the relay. The candidates we gather are noted for a failure's diagnosis,
+    /// and a guest's answer carries the name its hello will give.
+    pub fn on_link_signal(&mut self, peer: &RelayPeer, data: SignalData) -> Vec<Effect> {
+        let data = match data {
+            SignalData::Answer { sdp, .. } => {
+                let name = match &self.phase {
+                    Phase::Joined(j) => Some(j.table.guest().name().to_owned()),
+                    _ => None,
+                };
+                SignalData::Answer { sdp, name }
+            }
+            data => data,
+        };
+        if let (SignalData::Candidate { candidate, .. }, Some(room)) = (&data, self.room_mut()) {
+            room.watch_mut(peer).local.note(candidate);
+        }
+        vec![Effect::Relay(ClientMessage::Signal {
+            to: peer.0.clone(),
+            data: data.to_value(),
+        })]
+    }
+
+    /// The name this page gives `peer` in its notices.
+    fn peer_name(&self, peer: &RelayPeer) -> String {
+        self.room()
+            .map(|r| r.name_of(peer))
+            .unwrap_or_else(|| peer.short_name())
+    }
+
+    /// Why a joiner cannot reach its host, once it is time to say so; `None` while the
+    /// link is open or still has time (the page shows this instead of "Reconnecting…").
+    pub fn link_failure(&self) -> Option<Diagnosis> {
+        match &self.phase {
+            Phase::Joined(j) if j.ended.is_none() => j.room.watch(&j.host).and_then(|w| w.told),
+            _ => None,
         }
     }
 

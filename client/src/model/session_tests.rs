@@ -4,6 +4,7 @@
 //! order as the worker does; texts for other pages travel as data channel frames.
 
 use super::*;
+use crate::model::link::{DEAD_MS, Diagnosis, FIRST_LINK_MS, LOST_LINK_MS, SILENCE_MS};
 use crate::model::table::{SeatKind, lobby_seats};
 use serde_json::json;
 use shared::engine::{Action, Input, Pending, Seat};
@@ -109,12 +110,12 @@ impl Page {
     }
 
     fn relay(&mut self, msg: RelayMessage, now: u64) {
-        let effects = self.s.on_relay(msg);
+        let effects = self.s.on_relay(msg, now);
         self.run(effects, now);
     }
 
     fn link_open(&mut self, peer: &str, now: u64) {
-        let effects = self.s.on_link_open(&peer.into());
+        let effects = self.s.on_link_open(&peer.into(), now);
         self.run(effects, now);
     }
 
@@ -138,6 +139,25 @@ impl Page {
 
     fn notices(&self) -> Vec<String> {
         self.s.notices().iter().map(|n| n.text.clone()).collect()
+    }
+}
+
+/// A heartbeat from every peer `p` has an open link with, at `now`.
+fn beats(p: &mut Page, now: u64) {
+    let open: Vec<RelayPeer> =
+        p.s.room()
+            .map(|r| {
+                r.peers
+                    .iter()
+                    .filter(|q| q.link == Some(LinkState::Open))
+                    .map(|q| q.id.clone())
+                    .collect()
+            })
+            .unwrap_or_default();
+    for peer in open {
+        let effects = p.s.on_peer_beat(&peer, now);
+        assert!(effects.is_empty(), "a heartbeat asks for nothing");
+        p.run(effects, now);
     }
 }
 
@@ -372,13 +392,16 @@ fn the_host_dials_each_guest_that_joins() {
 fn a_guest_links_only_with_the_host_and_answers_its_offer() {
     let mut s = Session::new();
     s.handle(Intent::JoinRoom("ABC234".into())).expect("joins");
-    s.on_relay(RelayMessage::Joined {
-        room: "ABC234".into(),
-        peer: "g1".into(),
-        host: "h".into(),
-        peers: vec!["h".into(), "g0".into(), "g1".into()],
-        ice_servers: ice(),
-    });
+    s.on_relay(
+        RelayMessage::Joined {
+            room: "ABC234".into(),
+            peer: "g1".into(),
+            host: "h".into(),
+            peers: vec!["h".into(), "g0".into(), "g1".into()],
+            ice_servers: ice(),
+        },
+        0,
+    );
     let peers = s.room().map(|r| r.peers.clone()).unwrap_or_default();
     assert_eq!(
         peers,
@@ -396,15 +419,18 @@ fn a_guest_links_only_with_the_host_and_answers_its_offer() {
         ]
     );
     assert!(
-        s.on_relay(RelayMessage::PeerJoined { peer: "g2".into() })
+        s.on_relay(RelayMessage::PeerJoined { peer: "g2".into() }, 0)
             .is_empty()
     );
     let offer = json!({"kind":"offer","sdp":"v=0"});
     assert_eq!(
-        s.on_relay(RelayMessage::Signal {
-            from: "h".into(),
-            data: offer.clone()
-        }),
+        s.on_relay(
+            RelayMessage::Signal {
+                from: "h".into(),
+                data: offer.clone()
+            },
+            0
+        ),
         vec![Effect::Signal {
             peer: "h".into(),
             data: SignalData::Offer { sdp: "v=0".into() },
@@ -413,22 +439,28 @@ fn a_guest_links_only_with_the_host_and_answers_its_offer() {
     );
     // Another guest has no business signalling us.
     assert!(
-        s.on_relay(RelayMessage::Signal {
-            from: "g0".into(),
-            data: offer
-        })
+        s.on_relay(
+            RelayMessage::Signal {
+                from: "g0".into(),
+                data: offer
+            },
+            0
+        )
         .is_empty()
     );
     // The relay cannot make us host a room we joined, nor give us a code it cannot make.
     let mut s = Session::new();
     s.handle(Intent::JoinRoom("ABC234".into())).expect("joins");
-    let fx = s.on_relay(RelayMessage::Joined {
-        room: "nope".into(),
-        peer: "g1".into(),
-        host: "h".into(),
-        peers: vec![],
-        ice_servers: vec![],
-    });
+    let fx = s.on_relay(
+        RelayMessage::Joined {
+            room: "nope".into(),
+            peer: "g1".into(),
+            host: "h".into(),
+            peers: vec![],
+            ice_servers: vec![],
+        },
+        0,
+    );
     assert!(fx.is_empty());
     assert!(
         s.notices()[0]
@@ -440,28 +472,40 @@ fn a_guest_links_only_with_the_host_and_answers_its_offer() {
 #[test]
 fn misplaced_or_malformed_signals_are_dropped_with_a_notice() {
     let mut g = joining("g1", None);
-    let fx = g.s.on_relay(RelayMessage::Signal {
-        from: "h".into(),
-        data: json!({"kind":"answer","sdp":"x"}),
-    });
+    let fx = g.s.on_relay(
+        RelayMessage::Signal {
+            from: "h".into(),
+            data: json!({"kind":"answer","sdp":"x"}),
+        },
+        0,
+    );
     assert!(fx.is_empty());
-    let fx = g.s.on_relay(RelayMessage::Signal {
-        from: "h".into(),
-        data: json!([1, 2]),
-    });
+    let fx = g.s.on_relay(
+        RelayMessage::Signal {
+            from: "h".into(),
+            data: json!([1, 2]),
+        },
+        0,
+    );
     assert!(fx.is_empty());
     assert_eq!(g.s.notices().len(), 2);
     let mut h = hosting(None);
     h.relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
-    let fx = h.s.on_relay(RelayMessage::Signal {
-        from: "g1".into(),
-        data: json!({"kind":"offer","sdp":"x"}),
-    });
+    let fx = h.s.on_relay(
+        RelayMessage::Signal {
+            from: "g1".into(),
+            data: json!({"kind":"offer","sdp":"x"}),
+        },
+        0,
+    );
     assert!(fx.is_empty());
-    let fx = h.s.on_relay(RelayMessage::Signal {
-        from: "stranger".into(),
-        data: json!({"kind":"answer","sdp":"x"}),
-    });
+    let fx = h.s.on_relay(
+        RelayMessage::Signal {
+            from: "stranger".into(),
+            data: json!({"kind":"answer","sdp":"x"}),
+        },
+        0,
+    );
     assert!(fx.is_empty());
 }
 
@@ -863,10 +907,13 @@ fn errors_and_bad_codes_return_to_the_first_screen_with_a_notice() {
     );
     assert!(matches!(s.phase, Phase::Start { .. }));
     s.handle(Intent::JoinRoom("ABC234".into())).expect("joins");
-    s.on_relay(RelayMessage::Error {
-        code: ErrorCode::NoSuchRoom,
-        message: String::new(),
-    });
+    s.on_relay(
+        RelayMessage::Error {
+            code: ErrorCode::NoSuchRoom,
+            message: String::new(),
+        },
+        0,
+    );
     assert!(matches!(s.phase, Phase::Start { .. }));
     assert_eq!(
         s.notices().last().map(|n| n.text.as_str()),
@@ -949,7 +996,7 @@ fn stray_answers_outside_opening_are_ignored() {
         host_secret: "s".into(),
         ice_servers: vec![],
     };
-    assert!(s.on_relay(created).is_empty());
+    assert!(s.on_relay(created, 0).is_empty());
     assert!(matches!(s.phase, Phase::Start { .. }));
     assert!(s.on_relay_lost(0).is_empty());
     s.handle(Intent::CreateRoom).expect("creates");
@@ -1265,7 +1312,11 @@ fn a_guest_whose_link_drops_asks_the_host_to_call_again_and_is_back_in_its_seat(
     pump(&mut [&mut h, &mut g], 7_100);
     assert_eq!(g.guest().seat(), Some(Seat(1)), "the same seat");
     assert_eq!(g.s.connection_line().as_deref(), None);
-    assert!(!g.s.tick_due(100_000), "nothing more to do");
+    beats(&mut g, 7_100);
+    assert!(
+        !g.s.tick_due(7_100 + SILENCE_MS - 1),
+        "nothing more to do while the heartbeat comes"
+    );
     play_to_the_end(&mut h, &mut [&mut g], 8_000);
 }
 
@@ -1296,7 +1347,7 @@ fn a_struggling_link_asks_the_host_for_an_ice_restart() {
     assert_eq!(
         signals(&g),
         vec![("h".to_owned(), SignalData::Restart); 3],
-        "never a redial while the channel is open"
+        "no redial while the channel is open and its silence short of the dead limit"
     );
     h.seen.clear();
     h.relay(
@@ -1436,7 +1487,8 @@ fn a_host_whose_relay_socket_drops_reclaims_the_room_with_backoff_and_keeps_its_
     );
     assert!(h.seen.is_empty(), "no redial of an open link");
     assert_eq!(h.s.connection_line().as_deref(), None);
-    assert!(!h.s.tick_due(1_000_000));
+    beats(&mut h, 3_100);
+    assert!(!h.s.tick_due(3_100 + SILENCE_MS - 1));
     play_to_the_end(&mut h, &mut [&mut g], 4_000);
 }
 
@@ -1487,7 +1539,11 @@ fn relay_restarts_and_the_room_moves(h: &mut Page, g: &mut Page, now: u64) {
         h.seen
     );
     assert_eq!(h.s.connection_line().as_deref(), None);
-    assert!(!h.s.tick_due(u64::MAX), "nothing more to ask the relay");
+    beats(h, now + 20);
+    assert!(
+        !h.s.tick_due(now + 20 + SILENCE_MS - 1),
+        "nothing more to ask the relay"
+    );
     pump(&mut [h, g], now + 20);
     // The guest's channel to the host stays as it was; what reaches the host through the
     // new room comes from its new relay id.
@@ -1757,4 +1813,499 @@ fn a_host_that_leaves_the_relay_with_its_channel_open_plays_on() {
         Some("The host's connection dropped; waiting for them to come back…")
     );
     assert!(signals(&g).is_empty());
+}
+
+/// The host's and the guest's pages of a dealt room, each having just heard the other at
+/// `now` (the heartbeat, both ways).
+fn dealt_room_heard(now: u64) -> (Page, Page) {
+    let (mut h, mut g) = dealt_room();
+    // The guest's answer, as its link made it, told the host its name.
+    let fx = g.s.on_link_signal(
+        &"h".into(),
+        SignalData::Answer {
+            sdp: "v=0".into(),
+            name: None,
+        },
+    );
+    for e in fx {
+        if let Effect::Relay(ClientMessage::Signal { data, .. }) = e {
+            h.relay(
+                RelayMessage::Signal {
+                    from: "g1".into(),
+                    data,
+                },
+                now,
+            );
+        }
+    }
+    beats(&mut h, now);
+    beats(&mut g, now);
+    h.seen.clear();
+    g.seen.clear();
+    (h, g)
+}
+
+/// Ticks `p` at `now` when its clock would (only when something is due).
+fn clock(p: &mut Page, now: u64) {
+    if p.s.tick_due(now) {
+        let fx = p.s.tick(now, 0.0);
+        p.run(fx, now);
+    }
+}
+
+#[test]
+fn a_silent_link_asks_for_an_ice_restart_and_heartbeats_make_it_stable_again() {
+    let (mut h, mut g) = dealt_room_heard(1_000);
+    // Quiet for less than the limit: nothing.
+    assert!(!g.s.tick_due(1_000 + SILENCE_MS - 1));
+    clock(&mut g, 1_000 + SILENCE_MS - 1);
+    assert!(signals(&g).is_empty());
+    // Past it: the guest asks the host for an ICE restart and says it is reconnecting.
+    clock(&mut g, 1_000 + SILENCE_MS);
+    assert_eq!(signals(&g), [("h".to_owned(), SignalData::Restart)]);
+    assert_eq!(g.s.connection_line().as_deref(), Some("Reconnecting…"));
+    // The heartbeat comes again: the link is stable, nothing more is asked.
+    assert!(
+        g.s.beat_is_news(&"h".into()),
+        "the interface must look again"
+    );
+    beats(&mut g, 6_500);
+    assert_eq!(g.s.connection_line().as_deref(), None);
+    assert!(!g.s.beat_is_news(&"h".into()));
+    assert!(!g.s.tick_due(6_500 + SILENCE_MS - 1));
+    assert_eq!(g.s.link_failure(), None);
+    // A host whose guest went quiet marks the link struggling, once, leaving the ICE
+    // restart to the guest's request, and is calm again when it hears from it.
+    assert!(h.s.tick_due(1_000 + SILENCE_MS));
+    clock(&mut h, 1_000 + SILENCE_MS);
+    assert!(h.seen.is_empty(), "{:?}", h.seen);
+    assert!(h.s.beat_is_news(&"g1".into()));
+    assert!(
+        !h.s.tick_due(1_000 + SILENCE_MS + 2_000),
+        "once per silence"
+    );
+    assert!(h.notices().is_empty());
+    beats(&mut h, 6_500);
+    assert!(!h.s.beat_is_news(&"g1".into()));
+    assert!(!h.s.tick_due(6_500 + SILENCE_MS - 1));
+    play_to_the_end(&mut h, &mut [&mut g], 7_000);
+}
+
+#[test]
+fn a_link_silent_past_the_dead_limit_is_made_again_and_the_guest_keeps_its_seat() {
+    let (mut h, mut g) = dealt_room_heard(1_000);
+    let token = g.guest().token().expect("a token").to_owned();
+    // The guest's clock runs four times a second; nothing arrives from the host.
+    let mut now = 1_000;
+    while now < 1_000 + DEAD_MS - 250 {
+        now += 250;
+        clock(&mut g, now);
+    }
+    assert!(
+        signals(&g).iter().all(|(_, s)| *s == SignalData::Restart),
+        "only ICE restarts while the channel may come back: {:?}",
+        signals(&g)
+    );
+    assert!(!signals(&g).is_empty());
+    now += 250;
+    clock(&mut g, now);
+    assert_eq!(now, 1_000 + DEAD_MS);
+    assert_eq!(
+        signals(&g).last(),
+        Some(&("h".to_owned(), SignalData::Redial))
+    );
+    assert!(g.seen.contains(&Effect::Hangup { peer: "h".into() }));
+    assert_eq!(g.s.connection_line().as_deref(), Some("Reconnecting…"));
+    // The host, hearing nothing either, ends the link: the referee keeps the seat through
+    // its grace, and the host's page says so once.
+    clock(&mut h, 1_000 + DEAD_MS);
+    assert!(
+        h.seen
+            .contains(&Effect::Referee(ToReferee::Disconnect { peer: PeerId(1) }))
+    );
+    assert!(h.seen.contains(&Effect::Hangup { peer: "g1".into() }));
+    assert_eq!(h.notices().len(), 1);
+    assert!(
+        h.notices()[0].contains("Bo") && h.notices()[0].contains("30 seconds"),
+        "{:?}",
+        h.notices()
+    );
+    // The guest's redial reaches the host: a new connection, and the token's hello.
+    h.relay(
+        RelayMessage::Signal {
+            from: "g1".into(),
+            data: SignalData::Redial.to_value(),
+        },
+        now + 100,
+    );
+    h.link_open("g1", now + 200);
+    g.link_open("h", now + 200);
+    assert!(g.outbox[0].1.contains(&token));
+    pump(&mut [&mut h, &mut g], now + 200);
+    assert_eq!(g.guest().seat(), Some(Seat(1)), "the same seat");
+    assert_eq!(g.s.connection_line().as_deref(), None);
+    assert_eq!(h.notices().len(), 1, "nothing more on the host");
+}
+
+#[test]
+fn a_heartbeat_never_reaches_the_referee_or_the_table_and_a_flood_costs_nothing() {
+    let (mut h, mut g) = dealt_room_heard(1_000);
+    let log = g.guest().log().len();
+    let view = format!("{:?}", g.guest().game());
+    for i in 0..10_000 {
+        assert!(g.s.on_peer_beat(&"h".into(), 1_000 + i).is_empty());
+        assert!(h.s.on_peer_beat(&"g1".into(), 1_000 + i).is_empty());
+    }
+    assert_eq!(g.guest().log().len(), log, "the table never sees one");
+    assert_eq!(format!("{:?}", g.guest().game()), view);
+    assert!(g.notices().is_empty() && h.notices().is_empty());
+    // The referee's rate limit was not spent on them: a line of chat still goes through.
+    g.intent(Intent::Chat("still here".into()), 12_000);
+    pump(&mut [&mut h, &mut g], 12_000);
+    assert!(
+        g.s.chat_lines().iter().any(|l| l.text == "still here"),
+        "{:?}",
+        g.notices()
+    );
+    // A stranger's heartbeat changes nothing either.
+    assert!(h.s.on_peer_beat(&"nobody".into(), 12_000).is_empty());
+}
+
+/// A joiner "g1" named `name` in room ABC234, and its host, with `servers` handed out; the
+/// host dialled it at 0 and nothing opens.
+fn unreachable_joiner(name: &str, servers: Vec<IceServer>) -> (Page, Page) {
+    let mut h = hosting(Some("Ana"));
+    let mut g = Page::new("g1");
+    g.intent(Intent::SetName(Some(name.to_owned())), 0);
+    g.intent(Intent::JoinRoom("ABC234".into()), 0);
+    g.relay(
+        RelayMessage::Joined {
+            room: "ABC234".into(),
+            peer: "g1".into(),
+            host: "h".into(),
+            peers: vec!["h".into(), "g1".into()],
+            ice_servers: servers.clone(),
+        },
+        0,
+    );
+    if let Phase::Hosting(hh) = &mut h.s.phase
+        && let Some(r) = hh.room.as_mut()
+    {
+        r.ice_servers = servers;
+    }
+    h.relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+    h.seen.clear();
+    g.seen.clear();
+    (h, g)
+}
+
+/// The host's offer reaches `g` at `now`; its answer goes back with the candidates each
+/// side gathered (`host_typ`, `guest_typ`: candidate types).
+fn offer_and_answer(h: &mut Page, g: &mut Page, now: u64, host_typ: &[&str], guest_typ: &[&str]) {
+    let cand = |t: &str| SignalData::Candidate {
+        candidate: format!("candidate:1 1 udp 1 10.0.0.1 5000 typ {t}"),
+        sdp_mid: Some("0".into()),
+        sdp_m_line_index: Some(0),
+    };
+    let fx =
+        h.s.on_link_signal(&"g1".into(), SignalData::Offer { sdp: "v=0".into() });
+    let mut to_guest = vec![fx];
+    for t in host_typ {
+        to_guest.push(h.s.on_link_signal(&"g1".into(), cand(t)));
+    }
+    for fx in to_guest {
+        for e in fx {
+            let Effect::Relay(ClientMessage::Signal { data, .. }) = e else {
+                panic!("a signal for the relay: {e:?}");
+            };
+            g.relay(
+                RelayMessage::Signal {
+                    from: "h".into(),
+                    data,
+                },
+                now,
+            );
+        }
+    }
+    let mut to_host = vec![g.s.on_link_signal(
+        &"h".into(),
+        SignalData::Answer {
+            sdp: "v=0".into(),
+            name: None,
+        },
+    )];
+    for t in guest_typ {
+        to_host.push(g.s.on_link_signal(&"h".into(), cand(t)));
+    }
+    for fx in to_host {
+        for e in fx {
+            let Effect::Relay(ClientMessage::Signal { data, .. }) = e else {
+                panic!("a signal for the relay: {e:?}");
+            };
+            h.relay(
+                RelayMessage::Signal {
+                    from: "g1".into(),
+                    data,
+                },
+                now,
+            );
+        }
+    }
+}
+
+#[test]
+fn a_guests_answer_carries_the_name_it_typed() {
+    let (_h, mut g) = unreachable_joiner("Bo", ice());
+    let fx = g.s.on_link_signal(
+        &"h".into(),
+        SignalData::Answer {
+            sdp: "v=0".into(),
+            name: None,
+        },
+    );
+    assert_eq!(
+        fx,
+        vec![Effect::Relay(ClientMessage::Signal {
+            to: "h".into(),
+            data: json!({"kind": "answer", "sdp": "v=0", "name": "Bo"}),
+        })]
+    );
+}
+
+#[test]
+fn a_joiner_that_cannot_reach_the_host_is_told_why_in_time_and_keeps_trying() {
+    let (mut h, mut g) = unreachable_joiner("Bo", ice());
+    offer_and_answer(&mut h, &mut g, 300, &["host"], &[]);
+    // No panel, no line, before its time.
+    for now in (0..FIRST_LINK_MS).step_by(250) {
+        clock(&mut g, now);
+    }
+    assert_eq!(g.s.link_failure(), None);
+    assert!(signals(&g).is_empty(), "the first call is not cut short");
+    clock(&mut g, FIRST_LINK_MS);
+    // The server hands out STUN but no TURN, and nobody gathered a relay candidate.
+    assert_eq!(g.s.link_failure(), Some(Diagnosis::NoTurn));
+    assert_eq!(
+        g.s.connection_line(),
+        None,
+        "the panel, not \"Reconnecting…\""
+    );
+    // From now on it tries again quietly, with backoff: a new connection each time.
+    assert_eq!(signals(&g), [("h".to_owned(), SignalData::Redial)]);
+    for now in (FIRST_LINK_MS..FIRST_LINK_MS + 30_000).step_by(250) {
+        clock(&mut g, now);
+    }
+    assert!(signals(&g).len() >= 3, "{:?}", signals(&g));
+    assert!(signals(&g).iter().all(|(_, s)| *s == SignalData::Redial));
+    assert_eq!(g.s.link_failure(), Some(Diagnosis::NoTurn), "still shown");
+    // The link opens at last: the panel goes by itself.
+    let now = FIRST_LINK_MS + 30_000;
+    h.link_open("g1", now);
+    g.link_open("h", now);
+    pump(&mut [&mut h, &mut g], now);
+    assert_eq!(g.s.link_failure(), None);
+    assert_eq!(g.s.connection_line(), None);
+    assert_eq!(g.guest().name(), "Bo");
+}
+
+#[test]
+fn a_joiner_that_got_no_call_at_all_is_told_the_host_never_answered() {
+    let (_h, mut g) = unreachable_joiner("Bo", ice());
+    clock(&mut g, FIRST_LINK_MS);
+    assert_eq!(g.s.link_failure(), Some(Diagnosis::NoCall));
+}
+
+#[test]
+fn the_diagnosis_reads_what_both_pages_gathered_and_what_the_relay_handed_out() {
+    let turn = vec![IceServer {
+        urls: vec!["stun:s.example".into(), "turn:t.example".into()],
+        username: Some("u".into()),
+        credential: Some("c".into()),
+    }];
+    // (servers handed out, the host's candidate types, the joiner's, the joiner's diagnosis)
+    type Case = (
+        Vec<IceServer>,
+        &'static [&'static str],
+        &'static [&'static str],
+        Diagnosis,
+    );
+    let cases: [Case; 5] = [
+        (vec![], &["host"], &["host"], Diagnosis::NoStun),
+        (
+            ice(),
+            &["host", "srflx"],
+            &["host", "srflx"],
+            Diagnosis::NoTurn,
+        ),
+        (
+            turn.clone(),
+            &["host", "relay"],
+            &["host"],
+            Diagnosis::LocalTurnUnreachable,
+        ),
+        (turn.clone(), &["relay"], &["relay"], Diagnosis::BothRelayed),
+        (
+            turn,
+            &["host"],
+            &["relay"],
+            Diagnosis::RemoteTurnUnreachable,
+        ),
+    ];
+    for (servers, host_typ, guest_typ, want) in cases {
+        let (mut h, mut g) = unreachable_joiner("Bo", servers);
+        offer_and_answer(&mut h, &mut g, 300, host_typ, guest_typ);
+        clock(&mut g, FIRST_LINK_MS);
+        assert_eq!(
+            g.s.link_failure(),
+            Some(want),
+            "{host_typ:?} / {guest_typ:?}"
+        );
+        // The host reads the same facts from its side: "local" is its own browser.
+        clock(&mut h, FIRST_LINK_MS);
+        let mirrored = match want {
+            Diagnosis::LocalTurnUnreachable => "but Bo’s browser could not reach it",
+            Diagnosis::RemoteTurnUnreachable => "but your browser could not reach it",
+            Diagnosis::BothRelayed => "still found no way through",
+            Diagnosis::NoTurn => "and your network and Bo’s need one",
+            Diagnosis::NoStun => "no STUN or TURN server",
+            Diagnosis::NoCall => unreachable!(),
+        };
+        assert_eq!(h.notices().len(), 1);
+        assert!(h.notices()[0].contains(mirrored), "{:?}", h.notices());
+    }
+}
+
+#[test]
+fn the_host_names_an_unreachable_joiner_by_its_typed_name_once_per_failure() {
+    let (mut h, mut g) = unreachable_joiner("Bo", ice());
+    offer_and_answer(&mut h, &mut g, 300, &["host"], &[]);
+    // The attempt fails in the browser: no notice for a link that never opened.
+    let fx = h.s.on_link_closed(&"g1".into(), Some("ICE failed"), 9_000);
+    h.run(fx, 9_000);
+    assert!(h.notices().is_empty());
+    // In time, once, by the name the joiner typed, in words that match the joiner's.
+    let mut now = 0;
+    while now < FIRST_LINK_MS + 60_000 {
+        // The host's clock ticks even when its own check says nothing is due (something
+        // else may be): a told failure is still told once.
+        let fx = h.s.tick(now, 0.0);
+        h.run(fx, now);
+        clock(&mut g, now);
+        // Each of the joiner's redials reaches the host: a new call, which fails too.
+        for e in std::mem::take(&mut g.seen) {
+            if let Effect::Relay(ClientMessage::Signal { data, .. }) = e {
+                h.relay(
+                    RelayMessage::Signal {
+                        from: "g1".into(),
+                        data,
+                    },
+                    now,
+                );
+                let fx =
+                    h.s.on_link_closed(&"g1".into(), Some("ICE failed"), now + 1);
+                h.run(fx, now + 1);
+            }
+        }
+        now += 250;
+    }
+    let dials = h
+        .seen
+        .iter()
+        .filter(|e| matches!(e, Effect::Dial { .. }))
+        .count();
+    assert!(dials >= 3, "the joiner kept trying: {dials} dials");
+    assert_eq!(h.notices().len(), 1, "{:?}", h.notices());
+    let notice = &h.notices()[0];
+    assert!(notice.starts_with("Cannot reach Bo:"), "{notice}");
+    assert!(notice.contains("no TURN relay"), "{notice}");
+    assert!(!notice.contains("Player G1"), "{notice}");
+    // The link opens, then fails for good: that is a new failure, told again.
+    h.link_open("g1", now);
+    g.link_open("h", now);
+    pump(&mut [&mut h, &mut g], now);
+    let fx =
+        h.s.on_link_closed(&"g1".into(), Some("ICE failed"), now + 1);
+    h.run(fx, now + 1);
+    assert_eq!(h.notices().len(), 2);
+    assert!(h.notices()[1].contains("Bo"), "{:?}", h.notices());
+    h.relay(
+        RelayMessage::Signal {
+            from: "g1".into(),
+            data: SignalData::Redial.to_value(),
+        },
+        now + 2,
+    );
+    clock(&mut h, now + 2 + FIRST_LINK_MS);
+    assert_eq!(h.notices().len(), 3);
+    assert!(h.notices()[2].starts_with("Cannot reach Bo:"));
+}
+
+#[test]
+fn a_name_in_an_answer_that_is_not_a_valid_name_is_not_shown() {
+    let (mut h, _g) = unreachable_joiner("Bo", ice());
+    h.relay(
+        RelayMessage::Signal {
+            from: "g1".into(),
+            data: json!({"kind": "answer", "sdp": "v=0", "name": "Bot 3"}),
+        },
+        100,
+    );
+    clock(&mut h, FIRST_LINK_MS);
+    assert_eq!(h.notices().len(), 1);
+    assert!(
+        h.notices()[0].starts_with("Cannot reach Player G1:"),
+        "{:?}",
+        h.notices()
+    );
+}
+
+#[test]
+fn try_again_makes_a_new_connection_at_once_and_gives_it_its_own_time() {
+    let (mut h, mut g) = unreachable_joiner("Bo", ice());
+    offer_and_answer(&mut h, &mut g, 300, &["host"], &[]);
+    clock(&mut g, FIRST_LINK_MS);
+    assert!(g.s.link_failure().is_some());
+    g.seen.clear();
+    g.intent(Intent::RetryLink, 20_000);
+    assert_eq!(g.s.link_failure(), None, "the panel goes while it tries");
+    assert_eq!(g.s.connection_line().as_deref(), Some("Reconnecting…"));
+    assert!(g.s.tick_due(20_000), "the attempt is due at once");
+    clock(&mut g, 20_000);
+    assert_eq!(g.seen[0], Effect::Hangup { peer: "h".into() });
+    assert_eq!(signals(&g), [("h".to_owned(), SignalData::Redial)]);
+    // The new attempt has the first attempt's time before the panel comes back.
+    clock(&mut g, 20_000 + FIRST_LINK_MS - 1);
+    assert_eq!(g.s.link_failure(), None);
+    clock(&mut g, 20_000 + FIRST_LINK_MS);
+    assert_eq!(g.s.link_failure(), Some(Diagnosis::NoTurn));
+}
+
+#[test]
+fn a_guest_that_lost_its_link_is_told_why_if_it_has_not_come_back_in_time() {
+    let (_h, mut g) = dealt_room_heard(1_000);
+    let fx = g.s.on_link_closed(&"h".into(), Some("ICE failed"), 2_000);
+    g.run(fx, 2_000);
+    let mut now = 2_000;
+    while now < 2_000 + LOST_LINK_MS - 250 {
+        now += 250;
+        clock(&mut g, now);
+        assert_eq!(g.s.link_failure(), None, "at {now}");
+        assert_eq!(g.s.connection_line().as_deref(), Some("Reconnecting…"));
+    }
+    clock(&mut g, 2_000 + LOST_LINK_MS);
+    assert!(g.s.link_failure().is_some());
+    assert_eq!(g.s.connection_line(), None);
+    // A host that left the relay is not a link failure: the line says where it is.
+    let (_h, mut g) = dealt_room_heard(1_000);
+    g.relay(RelayMessage::PeerLeft { peer: "h".into() }, 1_500);
+    let fx = g.s.on_link_closed(&"h".into(), None, 1_600);
+    g.run(fx, 1_600);
+    for now in (1_600..1_600 + 2 * LOST_LINK_MS).step_by(250) {
+        clock(&mut g, now);
+    }
+    assert_eq!(g.s.link_failure(), None);
+    assert!(
+        !g.s.tick_due(1_600 + 2 * LOST_LINK_MS),
+        "nothing due while the host is away"
+    );
 }

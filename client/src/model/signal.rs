@@ -6,6 +6,10 @@
 //! A guest whose link struggles asks the host for one ([`SignalData::Restart`]), or, when
 //! the link is gone, to be called again on a new connection ([`SignalData::Redial`]): the
 //! host always makes the offers.
+//!
+//! A guest's answer also carries the name it will give in its hello, so that a host whose
+//! link to it never opens can still call it by that name. It is for display only, and
+//! checked as every name is (`shared::session::names`); the hello's name decides the seat.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -19,8 +23,13 @@ pub const MAX_SIGNAL_TEXT: usize = 16 * 1024;
 pub enum SignalData {
     /// The caller's session description (the host calls each guest).
     Offer { sdp: String },
-    /// The callee's session description.
-    Answer { sdp: String },
+    /// The callee's session description, and the name the guest will say hello with (a
+    /// host that predates it ignores it).
+    Answer {
+        sdp: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
     /// One trickled ICE candidate, in the browser's `RTCIceCandidateInit` shape.
     Candidate {
         candidate: String,
@@ -63,7 +72,7 @@ impl SignalData {
         let signal: SignalData =
             serde_json::from_value(data).map_err(|e| SignalError::Malformed(e.to_string()))?;
         let text = match &signal {
-            SignalData::Offer { sdp } | SignalData::Answer { sdp } => sdp,
+            SignalData::Offer { sdp } | SignalData::Answer { sdp, .. } => sdp,
             SignalData::Candidate { candidate, .. } => candidate,
             SignalData::Restart | SignalData::Redial => "",
         };
@@ -71,6 +80,17 @@ impl SignalData {
             return Err(SignalError::TooLong);
         }
         Ok(signal)
+    }
+
+    /// The name an answer carries, if it is a valid name (after the same cleaning a hello's
+    /// name gets); anything else is no name.
+    pub fn answer_name(&self) -> Option<String> {
+        match self {
+            SignalData::Answer {
+                name: Some(name), ..
+            } => shared::session::names::validate_name(name).ok(),
+            _ => None,
+        }
     }
 
     /// The JSON value to put in a relay `signal` message.
@@ -84,6 +104,33 @@ impl SignalData {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    fn answer(name: &str) -> SignalData {
+        SignalData::Answer {
+            sdp: "v=0".into(),
+            name: Some(name.into()),
+        }
+    }
+
+    #[test]
+    fn an_answers_name_counts_only_when_it_is_a_valid_name() {
+        assert_eq!(
+            answer("  Ada   Lovelace ").answer_name().as_deref(),
+            Some("Ada Lovelace")
+        );
+        for bad in [
+            "",
+            "   ",
+            "Bot 2",
+            "You",
+            "a\u{202e}b",
+            &"x".repeat(200),
+            "line\nbreak",
+        ] {
+            assert_eq!(answer(bad).answer_name(), None, "{bad:?}");
+        }
+        assert_eq!(SignalData::Offer { sdp: "v=0".into() }.answer_name(), None);
+    }
 
     #[test]
     fn candidates_use_the_browser_field_names() {
@@ -106,13 +153,29 @@ mod tests {
     fn descriptions_round_trip() {
         for s in [
             SignalData::Offer { sdp: "v=0".into() },
-            SignalData::Answer { sdp: "v=0".into() },
+            SignalData::Answer {
+                sdp: "v=0".into(),
+                name: None,
+            },
+            SignalData::Answer {
+                sdp: "v=0".into(),
+                name: Some("Ada".into()),
+            },
             SignalData::Restart,
             SignalData::Redial,
         ] {
             assert_eq!(SignalData::parse(s.to_value()), Ok(s));
         }
         assert_eq!(SignalData::Redial.to_value(), json!({"kind": "redial"}));
+        // An answer without a name is the shape hosts before the name read.
+        assert_eq!(
+            SignalData::Answer {
+                sdp: "v=0".into(),
+                name: None
+            }
+            .to_value(),
+            json!({"kind": "answer", "sdp": "v=0"})
+        );
         assert_eq!(
             SignalData::parse(json!({"kind":"candidate","candidate":""})),
             Ok(SignalData::Candidate {
@@ -142,6 +205,11 @@ mod tests {
                 "{bad}"
             );
         }
+        // A name of the wrong type is a malformed answer.
+        assert!(matches!(
+            SignalData::parse(json!({"kind":"answer","sdp":"v=0","name":7})),
+            Err(SignalError::Malformed(_))
+        ));
         let long = "x".repeat(MAX_SIGNAL_TEXT + 1);
         assert_eq!(
             SignalData::parse(json!({"kind":"answer","sdp": long})),

@@ -5,6 +5,11 @@
 //! guest [`accept`](PeerLink::accept)s: it answers the offer and receives the channel.
 //! ICE candidates trickle both ways through the relay as they are found. A later offer on
 //! the same link (an ICE restart) goes through the same [`PeerLink::apply`].
+//!
+//! Each link sends the peer protocol's heartbeat ([`HEARTBEAT`], a binary message) every
+//! [`HEARTBEAT_MS`] while its channel is open, whatever the table is doing, and reports a
+//! binary message that arrives as [`LinkEvent::Beat`], never as a frame: the session
+//! decides what silence means.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -22,6 +27,7 @@ use web_sys::{
 
 use super::{NetError, js_error_text};
 use crate::model::SignalData;
+use crate::model::link::{HEARTBEAT, HEARTBEAT_MS};
 
 /// The data channel's label; a guest ignores channels with any other.
 const CHANNEL_LABEL: &str = "coup";
@@ -34,6 +40,9 @@ pub enum LinkEvent {
     Open,
     /// A text frame arrived on the data channel.
     Frame(String),
+    /// A binary message arrived: the heartbeat (the protocol has no other), a sign of life
+    /// and nothing more.
+    Beat,
     /// The connection went `disconnected`: ICE lost its path, for now.
     Unstable,
     /// The connection is `connected` (again).
@@ -53,6 +62,8 @@ pub struct PeerLink {
     report: Report,
     /// Handlers kept alive as long as the link (the connection's and the channel's).
     handlers: Rc<RefCell<Vec<Handler>>>,
+    /// The heartbeat's interval timer.
+    beat: Option<i32>,
 }
 
 impl PeerLink {
@@ -177,13 +188,36 @@ impl PeerLink {
             })
         };
         pc.set_onconnectionstatechange(Some(on_state.as_ref().unchecked_ref()));
-        handlers.borrow_mut().extend([on_candidate, on_state]);
+        let channel: Rc<RefCell<Option<RtcDataChannel>>> = Rc::default();
+        // The heartbeat: one timer for the link's life, sending while the channel is open.
+        let on_beat = {
+            let channel = channel.clone();
+            Closure::<dyn FnMut(JsValue)>::new(move |_| {
+                if let Some(dc) = &*channel.borrow()
+                    && dc.ready_state() == RtcDataChannelState::Open
+                {
+                    // A full send buffer throws: this beat is lost, the next one may pass.
+                    let _ = dc.send_with_u8_array(&HEARTBEAT);
+                }
+            })
+        };
+        let beat = web_sys::window().and_then(|w| {
+            w.set_interval_with_callback_and_timeout_and_arguments_0(
+                on_beat.as_ref().unchecked_ref(),
+                HEARTBEAT_MS as i32,
+            )
+            .ok()
+        });
+        handlers
+            .borrow_mut()
+            .extend([on_candidate, on_state, on_beat]);
 
         Ok(PeerLink {
             pc,
-            channel: Rc::default(),
+            channel,
             report,
             handlers,
+            beat,
         })
     }
 
@@ -212,11 +246,14 @@ impl PeerLink {
                     }
                     .await;
                     match result {
-                        Ok(sdp) => report(LinkEvent::Signal(SignalData::Answer { sdp })),
+                        // The session adds the name the guest's hello will give.
+                        Ok(sdp) => {
+                            report(LinkEvent::Signal(SignalData::Answer { sdp, name: None }))
+                        }
                         Err(e) => report(LinkEvent::Closed(Some(js_error_text(&e)))),
                     }
                 }
-                SignalData::Answer { sdp } => {
+                SignalData::Answer { sdp, .. } => {
                     let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
                     desc.set_sdp(&sdp);
                     if let Err(e) = JsFuture::from(pc.set_remote_description(&desc)).await {
@@ -259,6 +296,9 @@ impl PeerLink {
 impl Drop for PeerLink {
     fn drop(&mut self) {
         // Detach every handler before the closures are freed, then close.
+        if let (Some(id), Some(w)) = (self.beat, web_sys::window()) {
+            w.clear_interval_with_handle(id);
+        }
         self.pc.set_onicecandidate(None);
         self.pc.set_onconnectionstatechange(None);
         self.pc.set_ondatachannel(None);
@@ -284,9 +324,11 @@ fn attach_channel(dc: &RtcDataChannel, report: &Report, handlers: &RefCell<Vec<H
             let Ok(ev) = ev.dyn_into::<MessageEvent>() else {
                 return;
             };
-            // Binary frames are not part of the protocol; drop them.
-            if let Some(text) = ev.data().as_string() {
-                report(LinkEvent::Frame(text));
+            // Text is the protocol's messages; a binary message is its heartbeat, whatever
+            // its bytes, and is not read.
+            match ev.data().as_string() {
+                Some(text) => report(LinkEvent::Frame(text)),
+                None => report(LinkEvent::Beat),
             }
         })
     };

@@ -115,6 +115,31 @@ fn Opening() -> impl IntoView {
     }
 }
 
+/// A joiner's browser and the host's cannot reach each other: why, what usually causes
+/// it, what helps, and a button that tries again on a new connection. It goes by itself
+/// when the link opens (the page keeps trying meanwhile).
+#[component]
+fn LinkFailure(why: crate::model::link::Diagnosis) -> impl IntoView {
+    let ctl = expect_context::<Ctl>();
+    view! {
+        <section class="notice link-failure" data-testid="link-failure" data-why=why.joiner_message() role="alert">
+            <h2>{t("link-failure-title")}</h2>
+            <p data-testid="link-failure-why">{t(why.joiner_message())}</p>
+            <p>{t("link-failure-cause")}</p>
+            <p>
+                {t("link-failure-help")} " "
+                <a href=crate::model::link::SELF_HOSTING_GUIDE target="_blank" rel="noopener">
+                    {t("link-failure-guide")}
+                </a>
+            </p>
+            <p class="link-failure-trying">{t("link-failure-trying")}</p>
+            <button class="btn" data-testid="retry-link" on:click=move |_| ctl.send(Intent::RetryLink)>
+                {t("link-failure-retry")}
+            </button>
+        </section>
+    }
+}
+
 /// Messages for the user, newest last, each dismissible.
 #[component]
 fn Notices() -> impl IntoView {
@@ -123,6 +148,8 @@ fn Notices() -> impl IntoView {
     // One calm line while a link or the relay is coming back.
     let line = Memo::new(move |_| ctl.session.with(|s| s.connection_line()));
     let ended = Memo::new(move |_| ctl.session.with(|s| s.ended().map(str::to_owned)));
+    // Why a joiner cannot reach its host, when it is time to say so.
+    let failure = Memo::new(move |_| ctl.session.with(|s| s.link_failure()));
     view! {
         <div class="notices" role="status" aria-live="polite">
             <offline::UpdatePrompt />
@@ -143,6 +170,7 @@ fn Notices() -> impl IntoView {
                 line.get()
                     .map(|text| view! { <div class="notice" data-testid="connection-line">{text}</div> })
             }}
+            {move || failure.get().map(|why| view! { <LinkFailure why /> })}
             {move || {
                 ended.get()
                     .map(|text| {
