@@ -368,7 +368,12 @@ impl Controller {
                 let seat = parse_record(REJOIN_KEY, left.seat, RejoinRecord::parse);
                 let host = parse_record(HOST_KEY, left.host, HostRecord::parse);
                 self.on_tab_lock(held, seat, host);
-                self.restoring.set(false);
+                // Set only when it changes: the first screen is drawn again whenever this
+                // signal is set, and a choice made on it before the table's module arrived
+                // (four players, Hard bots) would go back to its default.
+                if self.restoring.get_untracked() {
+                    self.restoring.set(false);
+                }
                 true
             }
         }

@@ -112,6 +112,44 @@ test("the page stays responsive while Hard bots think (4, 6 and 10 players)", { 
   }
 });
 
+// A choice made on the first screen before the table's module arrives survives its
+// arrival: the screen is not drawn again under the person's hands. The module is held
+// until the tab's lock has been taken (the input that once redrew the first screen is
+// then waiting for the module), and released after the choice.
+test("a choice made on the first screen before the table's module arrives is kept", { timeout: 60_000 }, async () => {
+  const context = await table.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
+  let release;
+  const released = new Promise((r) => (release = r));
+  await context.route(/\/split_table-[0-9a-f]+\.wasm$/, async (route) => {
+    await released;
+    return route.continue();
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto(table.base);
+    await page.getByTestId("solo-start").waitFor();
+    await page.waitForFunction(async () => (await navigator.locks.query()).held.length > 0);
+    const players = await page.getByTestId("solo-players").elementHandle();
+    await page.getByTestId("solo-players").selectOption("4");
+    release();
+    // The rules come from the table's module: once they show, the module is here and has
+    // taken the inputs that waited for it.
+    await page.getByTestId("how-to-play").click();
+    const rules = page.getByRole("dialog");
+    await rules.waitFor({ timeout: 20_000 });
+    await page.keyboard.press("Escape");
+    await rules.waitFor({ state: "detached" });
+    assert.ok(await players.evaluate((e) => e.isConnected), "the first screen was not drawn again");
+    assert.equal(await page.getByTestId("solo-players").inputValue(), "4", "the choice of four players stayed");
+    await page.getByTestId("solo-start").click();
+    await page.getByTestId("seat").nth(3).waitFor({ timeout: 20_000 });
+    assert.equal(await page.getByTestId("seat").count(), 4);
+  } finally {
+    release();
+    await context.close();
+  }
+});
+
 test("the first screen needs only the first module; the table's follows, and a click before it waits for it", { timeout: 60_000 }, async () => {
   // The table's module is held back: its first fetch fails, the next ones wait until
   // released. (Service workers blocked: this is about the page's own fetches.)
@@ -146,7 +184,9 @@ test("the first screen needs only the first module; the table's follows, and a c
     assert.ok(asked.length >= 2, `the module was asked for again after a failed fetch (${asked.length} asks)`);
     assert.ok(asked[1] - asked[0] >= 900, `the second ask waited about a second (${asked[1] - asked[0]} ms)`);
 
-    // A click before the module is here: the page says it is loading, and nothing is lost.
+    // A choice and a click before the module is here: the page says it is loading, and
+    // nothing is lost (the table that comes has the four seats chosen).
+    await page.getByTestId("solo-players").selectOption("4");
     await page.getByTestId("solo-start").click();
     const line = page.getByTestId("loading-line");
     await line.waitFor();
@@ -164,6 +204,8 @@ test("the first screen needs only the first module; the table's follows, and a c
     // The click is carried out once the module is here: the table is dealt and plays.
     await page.getByTestId("solo-table").waitFor({ timeout: 20_000 });
     await line.waitFor({ state: "detached" });
+    await page.getByTestId("seat").nth(3).waitFor();
+    assert.equal(await page.getByTestId("seat").count(), 4, "the table has the four seats chosen before the module came");
     await page.getByTestId("decision").first().waitFor({ timeout: 20_000 });
     // The one error is the failed fetch's, which the page logs and retries: Chromium's
     // report of the reset, and the fetch's TypeError thrown in the split module's loader;
