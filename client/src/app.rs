@@ -7,12 +7,15 @@
 //! callback that fires synchronously cannot find a `RefCell` already borrowed.
 //!
 //! What the page needs for its first screen is here; what moves the session is reached
-//! through one split point, [`later::drive`], whose code the page fetches after the first
-//! screen ([`crate::later`]). Each [`Input`] goes to it at once when it is here, and waits
-//! in a queue, in order, until then.
+//! through one split point, `later::drive`, whose code the page fetches after the first
+//! screen. The split points sit above the controller (they call [`Controller::apply`]), so
+//! the page hands them in as a [`Later`]. Each [`Input`] goes to them at once when the code
+//! is here, and waits in a queue, in order, until then.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
+use std::future::Future;
+use std::pin::Pin;
 use std::rc::{Rc, Weak};
 
 use leptos::prelude::*;
@@ -21,7 +24,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
 use crate::i18n::{t, tr};
-use crate::later::{self, Fetch};
+use crate::loading::{self, Fetch};
 use crate::model::rejoin::{HOST_KEY, HostRecord, REJOIN_KEY, RejoinRecord};
 use crate::model::relay_url::relay_url;
 use crate::model::{Effect, Intent, RelayPeer, Session, problems};
@@ -64,6 +67,16 @@ pub struct Left {
     host: Option<String>,
 }
 
+/// The split points as the controller reaches them (`crate::later::LATER`).
+#[derive(Clone, Copy)]
+pub struct Later {
+    /// Moves the session by one input and carries out what it asks for: the answer, or
+    /// `None` if the code for it is not here.
+    pub drive: fn(Rc<Controller>, Input) -> Option<bool>,
+    /// Fetches that code once; true when every split point answers at once.
+    pub load: fn() -> Pin<Box<dyn Future<Output = bool>>>,
+}
+
 /// The app's state and network.
 pub struct Controller {
     /// What the interface renders.
@@ -82,6 +95,8 @@ pub struct Controller {
     saved_host: RefCell<Option<HostRecord>>,
     /// This tab's key: names its lock and its referee's saved table.
     tab_key: RefCell<String>,
+    /// The split points.
+    later: Later,
     /// Whether the code that moves the session is here.
     table: RwSignal<Fetch>,
     /// Inputs that came before that code, in order.
@@ -110,8 +125,9 @@ pub struct Ctl {
 }
 
 impl Ctl {
-    /// Makes the controller for this page and starts its clock.
-    pub fn new() -> Ctl {
+    /// Makes the controller for this page, starts its clock and fetches the code behind
+    /// `later`.
+    pub fn new(later: Later) -> Ctl {
         // A seat or table this tab held before a reload is taken back at once, once the
         // tab's lock shows this page is that tab and not a copy of it.
         let left = Left {
@@ -141,13 +157,14 @@ impl Ctl {
             saved: RefCell::default(),
             saved_host: RefCell::default(),
             tab_key: RefCell::new(tab_key.clone()),
+            later,
             table,
             queue: RefCell::default(),
             waiting,
             restoring,
         });
         let fetched = Rc::downgrade(&ctl);
-        later::fetch(table, move || {
+        loading::fetch(table, later.load, move || {
             if let Some(c) = fetched.upgrade() {
                 c.drain();
             }
@@ -278,8 +295,8 @@ impl Controller {
     fn feed(&self, input: Input) -> bool {
         let ready = self.table.get_untracked() == Fetch::Ready && self.queue.borrow().is_empty();
         match (ready, self.me.upgrade()) {
-            (true, Some(me)) => match later::now(later::drive(me, input)) {
-                Some(Ok(accepted)) => accepted,
+            (true, Some(me)) => match (self.later.drive)(me, input) {
+                Some(accepted) => accepted,
                 // Not reached: code that is here answers at once.
                 _ => {
                     web_sys::console::warn_1(
@@ -306,7 +323,7 @@ impl Controller {
             let (Some(input), Some(me)) = (next, self.me.upgrade()) else {
                 break;
             };
-            let _ = later::now(later::drive(me, input));
+            let _ = (self.later.drive)(me, input);
         }
         self.waiting.set(false);
     }
@@ -320,7 +337,7 @@ impl Controller {
         }
     }
 
-    /// Moves the session by one input (the code behind [`later::drive`]); whether it was
+    /// Moves the session by one input (the code behind `later::drive`); whether it was
     /// accepted.
     pub(crate) fn apply(&self, input: Input) -> bool {
         match input {

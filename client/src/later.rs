@@ -4,31 +4,22 @@
 //! Everything an act sets going — the session's handling of an intent and of the network,
 //! the links, the referee's worker, the table and the room on screen, the rules — starts
 //! at one of the split points below. `.ci/build-client.sh` has `wasm-split-cli` cut what
-//! only they reach into a module of its own (`split_table`), which [`fetch`] asks for as
-//! soon as the page runs; until it is here, inputs wait in the controller's queue in order,
-//! and a screen that needs it says it is loading.
+//! only they reach into a module of its own (`split_table`), which the controller asks for
+//! as soon as the page runs; until it is here, inputs wait in the controller's queue in
+//! order, and a screen that needs it says it is loading ([`crate::loading`]).
+//!
+//! Only the split points live here. They call the controller and draw the table's
+//! components, so they sit above both; the controller reaches them through [`LATER`].
 
 use std::future::Future;
-use std::pin::pin;
+use std::pin::Pin;
 use std::rc::Rc;
-use std::task::{Context, Poll, Waker};
 
 use leptos::prelude::*;
 use wasm_split_helpers::{SplitLoaderError, wasm_split};
 
-use crate::app::{Controller, Input};
-use crate::i18n::t;
-
-/// Where the table's module stands.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Fetch {
-    /// Asked for and not here yet.
-    Waiting,
-    /// The last try failed; another follows.
-    Retrying,
-    /// Here: every entry point answers at once.
-    Ready,
-}
+use crate::app::{Controller, Input, Later};
+use crate::loading::now;
 
 // The split points, all of the module `table`. (`fallible`: a load that fails is an
 // error to show and retry, not a panic.)
@@ -57,92 +48,23 @@ pub fn rules(close: Callback<()>) -> Result<AnyView, SplitLoaderError> {
     Ok(view! { <crate::ui::table::RulesDialog close /> }.into_any())
 }
 
-/// Fetches the table's module, trying again after 1, 2, 4… up to 30 seconds until it is
-/// here; `state` follows. Every entry point's loader runs, so each answers at once after,
-/// and then `ready` runs.
-pub fn fetch(state: RwSignal<Fetch>, ready: impl FnOnce() + 'static) {
-    leptos::task::spawn_local(async move {
-        let mut wait_ms = 1_000;
-        loop {
-            let here = fetch_drive().await.is_ok()
-                && fetch_solo().await.is_ok()
-                && fetch_room().await.is_ok()
-                && fetch_rules().await.is_ok();
-            if here {
-                state.set(Fetch::Ready);
-                ready();
-                return;
-            }
-            state.set(Fetch::Retrying);
-            sleep(wait_ms).await;
-            wait_ms = (wait_ms * 2).min(30_000);
-        }
-    });
+/// How the controller, below this module, reaches the split points.
+pub const LATER: Later = Later {
+    drive: drive_now,
+    load,
+};
+
+/// [`drive`], when the module is here (it then answers at once); `None` if not.
+fn drive_now(ctl: Rc<Controller>, input: Input) -> Option<bool> {
+    now(drive(ctl, input)).and_then(Result::ok)
 }
 
-/// What an entry point draws once the module is here; until then, a wait that says so.
-pub fn show<F>(state: Fetch, entry: impl FnOnce() -> F) -> AnyView
-where
-    F: Future<Output = Result<AnyView, SplitLoaderError>>,
-{
-    match state {
-        Fetch::Ready => match now(entry()) {
-            Some(Ok(view)) => view,
-            // Not reached: a module that is here answers at once.
-            _ => waiting(Fetch::Waiting),
-        },
-        _ => waiting(state),
-    }
-}
-
-fn waiting(state: Fetch) -> AnyView {
-    view! {
-        <section class="panel opening" data-testid="loading-table" role="status">
-            <div class="spinner" aria-hidden="true"></div>
-            <p>{loading_text(state)}</p>
-            {(state == Fetch::Retrying).then(reload_button)}
-        </section>
-    }
-    .into_any()
-}
-
-/// What the page says while it waits for the module.
-pub fn loading_text(state: Fetch) -> String {
-    match state {
-        Fetch::Retrying => t("loading-table-retry"),
-        Fetch::Waiting | Fetch::Ready => t("loading-table"),
-    }
-}
-
-/// Reloads the page: after a failed fetch the module may be gone (a new build on the
-/// relay), and a reload fetches the new build's.
-pub fn reload_button() -> impl IntoView {
-    let reload = |_| {
-        if let Some(w) = web_sys::window() {
-            let _ = w.location().reload();
-        }
-    };
-    view! {
-        <button class="btn" data-testid="loading-reload" on:click=reload>
-            {t("update-reload")}
-        </button>
-    }
-}
-
-/// The value of a future that is already done, else `None` (the future is dropped).
-pub fn now<T>(future: impl Future<Output = T>) -> Option<T> {
-    match pin!(future).poll(&mut Context::from_waker(Waker::noop())) {
-        Poll::Ready(value) => Some(value),
-        Poll::Pending => None,
-    }
-}
-
-/// Resolves after `ms` milliseconds.
-async fn sleep(ms: i32) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        if let Some(w) = web_sys::window() {
-            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+/// Runs every entry point's loader, so each answers at once after; whether all are here.
+fn load() -> Pin<Box<dyn Future<Output = bool>>> {
+    Box::pin(async {
+        fetch_drive().await.is_ok()
+            && fetch_solo().await.is_ok()
+            && fetch_room().await.is_ok()
+            && fetch_rules().await.is_ok()
+    })
 }

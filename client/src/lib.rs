@@ -7,9 +7,11 @@
 //! - `net` (wasm only): the relay WebSocket and the WebRTC peer connections, each turning
 //!   browser events into calls on the model.
 //! - `ui` (wasm only): Leptos components that render the session and send the user's intents.
-//! - `app` (wasm only): the controller that wires the three together.
+//! - `loading` (wasm only): waiting for the code a page fetches after its first screen.
+//! - `app` (wasm only): the controller that wires the three together; it knows `loading`.
 //! - `later` (wasm only): the split points of the code a page fetches after its first
-//!   screen (the session's handling, the network, the table, the room).
+//!   screen (the session's handling, the network, the table, the room). It sits above the
+//!   controller and the table's components, and hands itself to the controller.
 
 pub mod i18n;
 pub mod model;
@@ -18,6 +20,8 @@ pub mod model;
 mod app;
 #[cfg(target_arch = "wasm32")]
 mod later;
+#[cfg(target_arch = "wasm32")]
+mod loading;
 #[cfg(target_arch = "wasm32")]
 mod net;
 #[cfg(target_arch = "wasm32")]

@@ -1,6 +1,6 @@
-//! The relay's work for one signal, without sockets: parsing the frame, the rate and
-//! size checks, routing, and queueing the receiver's frame. For counting instructions
-//! with callgrind, which is repeatable on a busy machine where timings are not:
+//! The relay's work for one signal, without socket loops: parsing the frame, the rate
+//! and size checks, routing, and writing the receiver's frame to its socket (a loopback
+//! one that a thread empties). For counting instructions with callgrind, which is repeatable on a busy machine where timings are not:
 //!
 //! ```text
 //! cargo build --release -p coup-server --example signal-path
@@ -17,8 +17,10 @@
 
 use std::net::IpAddr;
 
-use coup_server::hub::{Delivery, Frame, Hub, Registration};
+use coup_server::hub::Hub;
+use coup_server::instance::Registration;
 use coup_server::limits::FrameGuard;
+use coup_server::protocol::Frame;
 use serde_json::Value;
 use tokio::time::{Duration, Instant};
 
@@ -37,43 +39,57 @@ fn main() {
         let hub = Hub::new(config);
         let ip: IpAddr = [127, 0, 0, 1].into();
         let now = Instant::now();
-        let host = hub.register(ip).expect("register");
-        let guest = hub.register(ip).expect("register");
-        let limits = hub.config.frame_limits();
+        let host = hub.register(ip).await.expect("register");
+        attach(&host).await;
+        let guest = hub.register(ip).await.expect("register");
+        let limits = hub.config().frame_limits();
         let mut host_guard = FrameGuard::new(limits, now);
         let mut guest_guard = FrameGuard::new(limits, now);
-        let reply = |r: Option<coup_server::hub::Utf8Bytes>| -> Value {
-            serde_json::from_str(r.expect("a reply").as_str()).expect("json")
+        let reply = |r: Option<bytes::Bytes>| -> Value {
+            serde_json::from_slice(&r.expect("a reply")).expect("json")
         };
         let created = reply(
-            hub.on_frame(host.id, ip, &mut host_guard, Frame::Text(r#"{"type":"create"}"#), now)
+            hub.on_frame(host.id, ip, &mut host_guard, Frame::Text(r#"{"type":"create"}"#), now).await
                 .reply,
         );
         let room = created["room"].as_str().expect("room").to_owned();
         let host_id = created["peer"].as_str().expect("peer").to_owned();
         let join = format!(r#"{{"type":"join","room":"{room}"}}"#);
-        reply(hub.on_frame(guest.id, ip, &mut guest_guard, Frame::Text(&join), now).reply);
-        drain(&host, 1).await;
+        reply(hub.on_frame(guest.id, ip, &mut guest_guard, Frame::Text(&join), now).await.reply);
+        drain(&host).await;
         let escape = if general { "\\u0076" } else { "v" };
         let signal = format!(
             r#"{{"type":"signal","to":"{host_id}","data":{{"kind":"candidate","candidate":"candidate:1 1 udp 2122260223 192.0.2.7 54321 typ host generation 0","sdp":"{escape}=0","t":1234567}}}}"#
         );
         for i in 0..n {
             let at = now + Duration::from_micros(i);
-            let answer = hub.on_frame(guest.id, ip, &mut guest_guard, Frame::Text(&signal), at);
+            let answer = hub
+                .on_frame(guest.id, ip, &mut guest_guard, Frame::Text(&signal), at)
+                .await;
             assert!(answer.reply.is_none(), "{:?}", answer.reply);
-            drain(&host, 1).await;
+            drain(&host).await;
         }
         println!("{n} signals forwarded");
     });
 }
 
-/// Takes `n` frames from a connection's inbox.
-async fn drain(r: &Registration, n: usize) {
-    for _ in 0..n {
-        match r.inbox.next().await {
-            Delivery::Frame(_) => {}
-            Delivery::Close(code, _) => panic!("closed with {code}"),
-        }
+/// Gives a connection a loopback socket whose other end a thread reads and discards, as
+/// a client that keeps up would.
+async fn attach(r: &Registration) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let client =
+        std::net::TcpStream::connect(listener.local_addr().expect("addr")).expect("connect");
+    std::thread::spawn(move || std::io::copy(&mut &client, &mut std::io::sink()));
+    let (socket, _) = listener.accept().await.expect("accept");
+    let (_, write) = socket.into_split();
+    r.outbox.attach(write);
+}
+
+/// Waits until every frame for a connection is written to its socket.
+async fn drain(r: &Registration) {
+    while r.outbox.flush().expect("the socket takes frames") {
+        r.outbox.writable().await.expect("writable");
     }
 }

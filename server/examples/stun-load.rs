@@ -70,7 +70,7 @@ fn main() {
     let wall = start.elapsed().as_secs_f64();
     stop.store(true, Ordering::Relaxed);
     let cpu = serving.join().expect("server");
-    let metrics = hub.metrics.render(0, 0);
+    let metrics = hub.metrics().render(0, 0);
     let counted = metrics
         .lines()
         .find_map(|l| l.strip_prefix("coup_relay_stun_answered_total "))

@@ -22,7 +22,7 @@ const MAX_ANSWER: u64 = 4096;
 #[derive(Clone, Debug, PartialEq, Eq, Parser)]
 #[command(name = "coup-relay healthcheck", bin_name = "coup-relay healthcheck")]
 pub struct Healthcheck {
-    /// The relay's listening address (as the relay's own flag); 0.0.0.0 and [::] are
+    /// The relay's listening address (as the relay's own flag); 0.0.0.0 and `[::]` are
     /// asked on loopback.
     #[arg(long, env = "COUP_BIND", default_value = "0.0.0.0:8080")]
     pub bind: SocketAddr,

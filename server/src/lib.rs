@@ -5,41 +5,53 @@
 //!
 //! # Layout
 //!
-//! - [`cluster`]: with `--cluster-url`, rooms shared with other instances through Redis
-//!   or Valkey; absent otherwise.
-//! - [`config`]: flags and `COUP_*` environment variables.
+//! From the top down; each module imports only modules below it.
+//!
+//! - [`web`]: HTTP routes, the static client, cache and security headers.
+//! - [`ws`]: the socket loop, one task per connection; it only translates messages
+//!   into calls on the hub and answers into frames out.
+//! - [`hub`]: a running relay: its [`Instance`](instance::Instance), its room
+//!   [`Store`](store::Store) and its STUN socket. `Hub::on_message` is the protocol's
+//!   one dispatcher.
+//! - [`store`]: where rooms live, behind one type with two implementations:
+//!   [`store::local`] in this process, [`store::cluster`] in Redis or Valkey shared with
+//!   other instances (`--cluster-url`). Both answer in the words of [`store::outcome`].
+//! - [`instance`]: this instance's open connections (each one's outbox and page host),
+//!   configuration, ICE servers and metrics; the stores reach connections through it.
+//! - [`connection`]: a connection's [`Reader`](connection::Reader) and
+//!   [`Outbox`](connection::Outbox). The WebSocket framing (RFC 6455, the relay's own:
+//!   a read buffer held only while frames arrive, frames written straight to the socket)
+//!   stays behind them.
+//! - [`protocol`]: client messages read (a signal by a fast path that forwards its `data`
+//!   as it came), relay messages written.
 //! - [`rooms`]: room bookkeeping — codes, peers, hosts, reclaim deadlines. A plain struct
 //!   whose methods take the time and return who must be told what; tested without sockets.
 //! - [`limits`]: per-connection rate and frame-size accounting, and the failed-join
 //!   throttle per client address. Plain structs with injected time as well.
-//! - [`hub`]: the shared state of a running relay (rooms behind a short-lived
-//!   `std::sync::Mutex`, each connection's outgoing queue) and the translation of protocol
-//!   messages into room operations.
-//! - [`ws`]: the socket loop, one task per connection; it only translates frames.
-//! - [`websocket`]: the WebSocket handshake's answer and frames (RFC 6455), read into a
-//!   buffer held only while frames arrive, written straight to the socket.
-//! - [`web`]: HTTP routes, the static client, cache and security headers.
 //! - [`ice`]: STUN/TURN servers and TURN REST credentials for `created`/`joined`.
 //! - [`stun`]: the relay's own STUN server on UDP (Binding requests only, answers
 //!   limited per client address and never larger than the request plus the address).
 //! - [`metrics`]: counters rendered for `/metrics`.
+//! - [`config`]: flags and `COUP_*` environment variables.
 //! - [`healthcheck`]: `coup-relay healthcheck`, the probe for container health checks.
 //!
 //! [`serve`] runs all of it on a listener (and the STUN server on its UDP socket,
 //! [`Hub::bind_stun`]) until a shutdown future completes; `main` only parses flags, sets
 //! up logging, binds the sockets and waits for SIGTERM or ctrl-c.
 
-pub mod cluster;
 pub mod config;
+pub mod connection;
 pub mod healthcheck;
 pub mod hub;
 pub mod ice;
+pub mod instance;
 pub mod limits;
 pub mod metrics;
+pub mod protocol;
 pub mod rooms;
+pub mod store;
 pub mod stun;
 pub mod web;
-pub mod websocket;
 pub mod ws;
 
 use std::future::Future;
@@ -72,20 +84,13 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 const PRUNE_EVERY: Duration = Duration::from_secs(60);
 
 /// The log filter for `directives` (`RUST_LOG` syntax; `info` when absent or invalid).
-///
-/// tungstenite logs whole messages at `trace` level, so its targets are capped at `info`
-/// whatever `RUST_LOG` asks for: a forwarded payload must never reach a log.
+/// No level of it logs a forwarded payload: the relay logs none, and it has no
+/// dependency that logs frames.
 pub fn log_filter(directives: Option<&str>) -> tracing_subscriber::EnvFilter {
     use tracing_subscriber::EnvFilter;
-    let mut filter = directives
+    directives
         .and_then(|d| EnvFilter::try_new(d).ok())
-        .unwrap_or_else(|| EnvFilter::new("info"));
-    for cap in ["tungstenite=info", "tokio_tungstenite=info"] {
-        if let Ok(directive) = cap.parse() {
-            filter = filter.add_directive(directive);
-        }
-    }
-    filter
+        .unwrap_or_else(|| EnvFilter::new("info"))
 }
 
 /// Runs a relay with `config` on `listener` until `shutdown` completes.
@@ -121,7 +126,7 @@ async fn accept_loop(
     let mut builder = http1::Builder::new();
     builder
         .timer(TokioTimer::new())
-        .header_read_timeout(hub.config.header_timeout());
+        .header_read_timeout(hub.config().header_timeout());
     // Shutdown is announced on `stop`; every connection task holds a receiver, so
     // `stop_tx.closed()` resolves once all of them have finished.
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
@@ -195,19 +200,17 @@ pub async fn serve_hub(
     hub: Arc<Hub>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    if let Some(warning) = hub.config.forwarded_for_warning() {
+    if let Some(warning) = hub.config().forwarded_for_warning() {
         tracing::warn!("{warning}");
     }
-    if let Some(url) = hub.config.cluster_url()
-        && hub.cluster().is_none()
-    {
+    if let Some(url) = hub.config().cluster_url() {
         let url = url.to_owned();
-        cluster::Cluster::start(&hub, &url)
+        hub.join_cluster(&url)
             .await
             .map_err(std::io::Error::other)?;
     }
     hub.bind_stun()?;
-    let stun = stun::spawn(&hub)?;
+    let stun = hub.spawn_stun()?;
     if let Some(addr) = hub.stun_addr() {
         tracing::debug!(%addr, "STUN server answering");
     }

@@ -43,11 +43,11 @@ async fn relay(config: Config) -> std::process::ExitCode {
     let stun = match hub.bind_stun() {
         Ok(stun) => stun,
         Err(e) => {
-            tracing::error!(stun_bind = %hub.config.stun_bind, error = %e, "cannot listen for STUN");
+            tracing::error!(stun_bind = %hub.config().stun_bind, error = %e, "cannot listen for STUN");
             return std::process::ExitCode::FAILURE;
         }
     };
-    let config = &hub.config;
+    let config = hub.config();
     tracing::info!(
         bind = %config.bind,
         stun = %stun.map_or_else(|| "off".to_owned(), |a| format!("udp {a}")),

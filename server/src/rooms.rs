@@ -1,8 +1,8 @@
 //! Room bookkeeping: which connection is which peer of which room.
 //!
 //! [`Rooms`] is a plain struct whose methods take the current time as an argument and
-//! return data — who must be told what — instead of sending anything. The socket loop
-//! (`ws`) and the [`Hub`](crate::hub::Hub) turn that data into frames. This keeps every
+//! return data — who must be told what — instead of sending anything. The local store
+//! (`store::local`) and the hub turn that data into frames. This keeps every
 //! rule of the protocol testable without sockets or a clock, in the manner of
 //! matchbox_server's `state.rs`.
 

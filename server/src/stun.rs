@@ -29,12 +29,10 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
 
 use tokio::net::UdpSocket;
 use tokio::time::{Duration, Instant};
 
-use crate::hub::Hub;
 use crate::limits::{TokenBucket, throttle_key};
 
 /// The largest datagram read as a request: 548 bytes, the payload of the smallest IPv4
@@ -420,10 +418,17 @@ pub fn bind(addr: SocketAddr) -> std::io::Result<std::net::UdpSocket> {
     Ok(socket)
 }
 
-/// Answers Binding requests on `socket` for as long as `hub` lives (the relay aborts
-/// this task when it stops), within `limiter`, counting answers and refusals in the
-/// hub's metrics.
-pub async fn run(socket: UdpSocket, hub: std::sync::Weak<Hub>, mut limiter: Limiter) {
+/// Where the server counts what it answered and what it refused (the relay's metrics).
+pub trait Tally: Send + Sync + 'static {
+    /// One request answered.
+    fn answered(&self);
+    /// One datagram not answered, and why.
+    fn refused(&self, why: Refusal);
+}
+
+/// Answers Binding requests on `socket` for as long as `tally` lives (the relay aborts
+/// this task when it stops), within `limiter`, counting answers and refusals there.
+pub async fn run<T: Tally>(socket: UdpSocket, tally: std::sync::Weak<T>, mut limiter: Limiter) {
     // One byte more than the largest request, so that a longer datagram is seen as such
     // (the kernel truncates it to the buffer).
     let mut buf = [0u8; MAX_REQUEST + 1];
@@ -437,33 +442,19 @@ pub async fn run(socket: UdpSocket, hub: std::sync::Weak<Hub>, mut limiter: Limi
                 continue;
             }
         };
-        let Some(hub) = hub.upgrade() else { break };
+        let Some(tally) = tally.upgrade() else { break };
         let answered = answer(&buf[..n], from, &mut out)
             .and_then(|len| limiter.take(from.ip(), Instant::now()).map(|()| len));
         match answered {
             Ok(len) => {
-                hub.metrics.stun_answered();
+                tally.answered();
                 if let Err(e) = socket.send_to(&out[..len], from).await {
                     tracing::debug!("STUN answer to {from} failed: {e}");
                 }
             }
-            Err(why) => hub.metrics.stun_refused(why),
+            Err(why) => tally.refused(why),
         }
     }
-}
-
-/// Starts [`run`] on the socket `hub` bound, if it bound one.
-pub(crate) fn spawn(hub: &Arc<Hub>) -> std::io::Result<Option<tokio::task::JoinHandle<()>>> {
-    let Some(socket) = hub.take_stun_socket() else {
-        return Ok(None);
-    };
-    let socket = UdpSocket::from_std(socket)?;
-    let limiter = Limiter::standard(Instant::now());
-    Ok(Some(tokio::spawn(run(
-        socket,
-        Arc::downgrade(hub),
-        limiter,
-    ))))
 }
 
 #[cfg(test)]

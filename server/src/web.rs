@@ -60,7 +60,7 @@ const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"
 
 /// The whole application.
 pub fn router(hub: Arc<Hub>) -> Router {
-    let dir = hub.config.static_dir.clone();
+    let dir = hub.config().static_dir.clone();
     let csp = content_security_policy(&dir);
     let api = Router::new()
         .route("/ws", get(ws::upgrade))
@@ -118,13 +118,14 @@ pub fn router(hub: Arc<Hub>) -> Router {
 /// `GET /healthz`: `ok`, or `503` when the relay is in a cluster whose store it cannot
 /// reach (a load balancer then sends new clients to the other instances).
 async fn healthz(State(hub): State<Arc<Hub>>) -> Response {
-    match hub.cluster() {
-        Some(cluster) if !cluster.healthy() => (
+    if hub.healthy() {
+        "ok".into_response()
+    } else {
+        (
             StatusCode::SERVICE_UNAVAILABLE,
             "cluster store unreachable\n",
         )
-            .into_response(),
-        _ => "ok".into_response(),
+            .into_response()
     }
 }
 
@@ -132,18 +133,7 @@ async fn healthz(State(hub): State<Arc<Hub>>) -> Response {
 /// peers gauge this instance's connections in rooms; the other figures are this
 /// instance's, and the cluster link's health follows.
 async fn metrics(State(hub): State<Arc<Hub>>) -> Response {
-    let body = match hub.cluster() {
-        Some(cluster) => {
-            let (rooms, peers) = cluster.counts().await;
-            let mut body = hub.metrics.render(rooms, peers);
-            body.push_str(&cluster.render());
-            body
-        }
-        None => {
-            let (rooms, peers) = hub.counts();
-            hub.metrics.render(rooms, peers)
-        }
-    };
+    let body = hub.render_metrics().await;
     (
         [(
             header::CONTENT_TYPE,

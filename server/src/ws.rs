@@ -16,10 +16,12 @@ use tokio::net::TcpStream;
 use tokio::net::tcp::OwnedReadHalf;
 use tokio::time::{Duration, Instant, sleep_until, timeout};
 
-use crate::hub::{Event, Frame, Gone, Hub, Inbox, Incoming, Registration};
+use crate::connection::{Event, Fail, Gone, Message, Outbox, Reader, accept_key};
+use crate::hub::Hub;
+use crate::instance::Registration;
 use crate::limits::{FrameGuard, Verdict};
 use crate::metrics::Refusal;
-use crate::websocket::{self, Message, Reader};
+use crate::protocol::{Frame, Incoming};
 use shared::relay::{CLOSE_GOING_AWAY, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_TRY_LATER};
 
 /// How long a connection's waiting frames may make no progress towards its client
@@ -94,17 +96,17 @@ pub async fn upgrade(
     if !header_is(headers, header::SEC_WEBSOCKET_VERSION, "13") {
         return bad("`Sec-WebSocket-Version` header did not include '13'");
     }
-    let accept = websocket::accept_key(key.as_bytes());
+    let accept = accept_key(key.as_bytes());
     let origin = headers
         .get(header::ORIGIN)
         .map(|v| v.to_str().unwrap_or("\u{fffd}"));
-    if !origin_allowed(&hub.config.allowed_origins, origin) {
-        hub.metrics.refused(Refusal::Origin);
+    if !origin_allowed(&hub.config().allowed_origins, origin) {
+        hub.metrics().refused(Refusal::Origin);
         tracing::info!(ip = %addr.ip(), "websocket refused: origin not allowed");
         return (StatusCode::FORBIDDEN, "origin not allowed\n").into_response();
     }
     let host = page_host_of(headers);
-    let ip = if hub.config.trust_forwarded_for {
+    let ip = if hub.config().trust_forwarded_for {
         forwarded_for(headers).unwrap_or(addr.ip())
     } else {
         addr.ip()
@@ -165,11 +167,11 @@ pub fn page_host_of(headers: &HeaderMap) -> Option<String> {
     crate::ice::page_host(host.to_str().ok()?)
 }
 
-/// Writes what waits in `inbox` until none does, for at most `limit`.
-async fn drain(inbox: &Inbox, limit: Duration) -> Result<(), Gone> {
+/// Writes what waits in `outbox` until none does, for at most `limit`.
+async fn drain(outbox: &Outbox, limit: Duration) -> Result<(), Gone> {
     let _ = timeout(limit, async {
-        while inbox.flush()? {
-            inbox.writable().await.map_err(|_| Gone)?;
+        while outbox.flush()? {
+            outbox.writable().await.map_err(|_| Gone)?;
         }
         Ok::<(), Gone>(())
     })
@@ -180,13 +182,13 @@ async fn drain(inbox: &Inbox, limit: Duration) -> Result<(), Gone> {
 
 /// Sends a close frame and waits briefly for the client's answer.
 async fn close(
-    inbox: &Inbox,
+    outbox: &Outbox,
     socket: &mut OwnedReadHalf,
     reader: &mut Reader,
     code: u16,
     reason: &'static str,
 ) {
-    if inbox.close(code, reason).is_err() || drain(inbox, CLOSE_LINGER).await.is_err() {
+    if outbox.close(code, reason).is_err() || drain(outbox, CLOSE_LINGER).await.is_err() {
         return;
     }
     let _ = timeout(CLOSE_LINGER, async {
@@ -217,23 +219,16 @@ enum Ending {
 /// Serves one connection until it closes.
 async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Option<String>) {
     let (mut socket, sending) = stream.into_split();
-    let mut reader = Reader::new(read, hard_frame_cap(hub.config.frame_bytes));
-    let registered = match hub.cluster() {
-        Some(cluster) => cluster.register(&hub, ip).await,
-        None => hub.register(ip),
-    };
-    let Registration { id, inbox } = match registered {
+    let mut reader = Reader::new(read, hard_frame_cap(hub.config().frame_bytes));
+    let Registration { id, outbox } = match hub.register(ip).await {
         Ok(registration) => registration,
         Err(why) => {
             tracing::warn!(%ip, ?why, "websocket refused: at a connection limit");
-            let inbox = Inbox::default();
-            inbox.attach(sending);
-            if inbox
-                .answer(websocket::TEXT, Hub::refused_frame(why).into())
-                .is_ok()
-            {
+            let outbox = Outbox::default();
+            outbox.attach(sending);
+            if outbox.reply(Hub::refused_frame(why)).is_ok() {
                 close(
-                    &inbox,
+                    &outbox,
                     &mut socket,
                     &mut reader,
                     CLOSE_TRY_LATER,
@@ -244,11 +239,11 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Op
             return;
         }
     };
-    inbox.attach(sending);
+    outbox.attach(sending);
     hub.set_page_host(id, host);
     tracing::debug!(conn = id, %ip, "connection opened");
-    let idle = hub.config.idle_timeout();
-    let mut guard = FrameGuard::new(hub.config.frame_limits(), Instant::now());
+    let idle = hub.config().idle_timeout();
+    let mut guard = FrameGuard::new(hub.config().frame_limits(), Instant::now());
     // The idle timer is re-armed only when it fires, not on every frame: a busy
     // connection then costs one timer operation per idle period instead of one per frame.
     let mut last_text = Instant::now();
@@ -260,10 +255,10 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Op
     let mut waiting = false;
     // Frames the client sent with its request are handled before any read.
     let early = if reader.has_bytes() {
-        inbox.begin();
+        outbox.begin();
         let handled = handle(
             &hub,
-            &inbox,
+            &outbox,
             &mut reader,
             &mut guard,
             &mut last_text,
@@ -271,7 +266,7 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Op
             ip,
         )
         .await;
-        let ended = inbox.end();
+        let ended = outbox.end();
         reader.release();
         handled.or(ended.err().map(|Gone| Ending::Gone))
     } else {
@@ -286,7 +281,7 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Op
         ending
     } else {
         loop {
-            let pending = inbox.pending();
+            let pending = outbox.pending();
             if pending && !waiting {
                 send_deadline.as_mut().reset(Instant::now() + SEND_TIMEOUT);
             }
@@ -296,16 +291,16 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Op
                 // While frames wait for the socket, the client's are not read (as a
                 // loop blocked in a write would not).
                 biased;
-                event = inbox.wait(pending) => match event {
+                event = outbox.wait(pending) => match event {
                     Event::Close(code, reason) => break Ending::Close(code, reason),
                     Event::Broken => break Ending::Gone,
                     Event::Queued => {}
                 },
-                ready = inbox.writable(), if pending => {
+                ready = outbox.writable(), if pending => {
                     if ready.is_err() {
                         break Ending::Gone;
                     }
-                    match inbox.flush() {
+                    match outbox.flush() {
                         Err(Gone) => break Ending::Gone,
                         // The socket took bytes: a new deadline for what is left.
                         Ok(_) => waiting = false,
@@ -327,9 +322,9 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Op
                     if !matches!(read, Ok(n) if n > 0) {
                         break Ending::Gone;
                     }
-                    inbox.begin();
-                    let handled = handle(&hub, &inbox, &mut reader, &mut guard, &mut last_text, id, ip).await;
-                    let ended = inbox.end();
+                    outbox.begin();
+                    let handled = handle(&hub, &outbox, &mut reader, &mut guard, &mut last_text, id, ip).await;
+                    let ended = outbox.end();
                     reader.release();
                     if let Some(ending) = handled {
                         break ending;
@@ -343,18 +338,15 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Op
     };
     // Leave the room first, so the others hear `peer_left` without waiting for the close
     // handshake.
-    match hub.cluster() {
-        Some(cluster) => cluster.disconnect(&hub, id, ip).await,
-        None => hub.disconnect(id),
-    }
+    hub.disconnect(id, ip).await;
     match ending {
         Ending::Close(code, reason) => {
             tracing::debug!(conn = id, code, reason, "closing connection");
-            close(&inbox, &mut socket, &mut reader, code, reason).await;
+            close(&outbox, &mut socket, &mut reader, code, reason).await;
         }
         Ending::Gone => {
             // Let the answer to a client's close frame go out.
-            let _ = drain(&inbox, CLOSE_LINGER).await;
+            let _ = drain(&outbox, CLOSE_LINGER).await;
             tracing::debug!(conn = id, "connection closed");
         }
     }
@@ -363,7 +355,7 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Op
 /// Handles every whole message read: `Some` when the connection ends.
 async fn handle(
     hub: &Arc<Hub>,
-    inbox: &Inbox,
+    outbox: &Outbox,
     reader: &mut Reader,
     guard: &mut FrameGuard,
     last_text: &mut Instant,
@@ -374,7 +366,7 @@ async fn handle(
         let now = Instant::now();
         let frame = match reader.message() {
             Ok(None) => return None,
-            Err(websocket::Fail(code, reason)) => return Some(Ending::Close(code, reason)),
+            Err(Fail(code, reason)) => return Some(Ending::Close(code, reason)),
             Ok(Some(Message::Text(text))) => {
                 *last_text = now;
                 Frame::Text(text)
@@ -389,7 +381,7 @@ async fn handle(
                     return Some(Ending::Close(CLOSE_POLICY, "policy violation"));
                 }
                 let pong = Bytes::copy_from_slice(data);
-                if inbox.answer(websocket::PONG, pong).is_err() {
+                if outbox.pong(pong).is_err() {
                     return Some(Ending::Gone);
                 }
                 continue;
@@ -402,25 +394,18 @@ async fn handle(
             }
             Ok(Some(Message::Close(code))) => {
                 // Answered with the same code (or none); then the connection is done.
-                let payload = code.map_or_else(Bytes::new, |c| websocket::close_payload(c, ""));
-                let _ = inbox.answer(websocket::CLOSE, payload);
+                let _ = outbox.close_reply(code);
                 return Some(Ending::Gone);
             }
         };
         let checked = hub.check_frame(guard, frame, now);
-        let answer = match (checked, hub.cluster()) {
-            (Err(refused), _) => refused,
-            (Ok(Incoming::Signal { to, data }), None) => hub.signal(id, &to, data),
-            (Ok(Incoming::Message(msg)), None) => hub.on_message(id, ip, msg, now),
-            (Ok(Incoming::Signal { to, data }), Some(cluster)) => {
-                cluster.signal(hub, id, &to, data).await
-            }
-            (Ok(Incoming::Message(msg)), Some(cluster)) => {
-                cluster.on_message(hub, id, ip, msg).await
-            }
+        let answer = match checked {
+            Err(refused) => refused,
+            Ok(Incoming::Signal { to, data }) => hub.signal(id, &to, data).await,
+            Ok(Incoming::Message(msg)) => hub.on_message(id, ip, msg, now).await,
         };
         if let Some(reply) = answer.reply
-            && inbox.answer(websocket::TEXT, reply.into()).is_err()
+            && outbox.reply(reply).is_err()
         {
             return Some(Ending::Gone);
         }
@@ -435,7 +420,7 @@ fn guard_control(hub: &Hub, guard: &mut FrameGuard, len: usize, now: Instant) ->
     match guard.check(len, now) {
         Verdict::Accept => true,
         Verdict::Refuse(_) | Verdict::RefuseAndClose(_) => {
-            hub.metrics.error(shared::relay::ErrorCode::RateLimited);
+            hub.metrics().error(shared::relay::ErrorCode::RateLimited);
             false
         }
     }

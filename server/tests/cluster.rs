@@ -392,7 +392,7 @@ impl StoreScript {
             .expect("connect");
         StoreScript {
             con,
-            script: redis::Script::new(include_str!("../src/cluster.lua")),
+            script: redis::Script::new(include_str!("../src/store/cluster.lua")),
         }
     }
 

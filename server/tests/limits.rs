@@ -49,7 +49,7 @@ async fn one_address_cannot_fill_the_room_table() {
     let mut c = Client::connect(r.addr).await;
     c.send(json!({"type":"create"})).await;
     c.expect_error("rate_limited").await;
-    assert_eq!(r.hub.counts().0, 2);
+    assert_eq!(r.hub.counts().await.0, 2);
     let mut honest = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
     honest.create().await;
 }

@@ -1,9 +1,9 @@
 //! `coup-relay-load` against a relay it starts: it measures, prints its summary, and
 //! stops that relay whether or not anyone reads what it prints.
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const LOAD: &str = env!("CARGO_BIN_EXE_coup-relay-load");
 const RELAY: &str = env!("CARGO_BIN_EXE_coup-relay");
 const SMALL_RUN: [&str; 8] = [
     "--connections",
@@ -15,6 +15,25 @@ const SMALL_RUN: [&str; 8] = [
     "--room-size",
     "4",
 ];
+
+/// The load tool: an example of this crate, which `cargo test` builds beside the tests
+/// (in the profile's `examples/`, next to the tests' `deps/`).
+fn load_tool() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let profile = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("the profile's directory");
+    let tool = profile
+        .join("examples")
+        .join(format!("coup-relay-load{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        tool.is_file(),
+        "{} is not built (cargo test builds it; or cargo build --example coup-relay-load)",
+        tool.display()
+    );
+    tool
+}
 
 /// Whether a process runs `bin` with the argument `flag` followed by `value`.
 fn running(bin: &str, flag: &str, value: &str) -> bool {
@@ -32,7 +51,7 @@ fn running(bin: &str, flag: &str, value: &str) -> bool {
 
 #[test]
 fn a_small_run_holds_every_connection_and_stops_its_relay() {
-    let out = Command::new(LOAD)
+    let out = Command::new(load_tool())
         .args(["--spawn", RELAY])
         .args(SMALL_RUN)
         .output()
@@ -59,7 +78,7 @@ fn a_closed_stdout_still_ends_the_run_and_its_relay() {
     drop(reader);
     // Rooms of three (the last of one client, with no one to signal): the relay it
     // starts is told `--room-size 3`, which no other test's relay is.
-    let out = Command::new(LOAD)
+    let out = Command::new(load_tool())
         .args(["--spawn", RELAY])
         .args(&SMALL_RUN[..6])
         .args(["--room-size", "3"])

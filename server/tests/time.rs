@@ -28,7 +28,7 @@ async fn a_room_closes_when_its_host_does_not_come_back() {
     let (r, room, host_id, secret, mut guest) = a_room_whose_host_dropped().await;
     advance(Duration::from_secs(119)).await;
     guest.expect_nothing_else().await;
-    assert_eq!(r.hub.counts(), (1, 1));
+    assert_eq!(r.hub.counts().await, (1, 1));
     advance(Duration::from_secs(2)).await;
     let closed = guest.expect("room_closed").await;
     assert!(closed["reason"].is_string());
@@ -42,7 +42,7 @@ async fn a_room_closes_when_its_host_does_not_come_back() {
         .await;
     late.expect_error("no_such_room").await;
     guest.create().await;
-    assert_eq!(r.hub.counts(), (1, 1));
+    assert_eq!(r.hub.counts().await, (1, 1));
 }
 
 #[tokio::test(start_paused = true)]
@@ -60,7 +60,7 @@ async fn a_host_reclaims_within_the_grace() {
     advance(Duration::from_secs(50)).await;
     guest.expect_nothing_else().await;
     back.expect_nothing_else().await;
-    assert_eq!(r.hub.counts(), (1, 2));
+    assert_eq!(r.hub.counts().await, (1, 2));
 }
 
 #[tokio::test(start_paused = true)]
@@ -71,10 +71,10 @@ async fn an_empty_room_without_a_host_closes_after_the_grace() {
     host.create().await;
     host.send(json!({"type":"leave"})).await;
     host.expect_nothing_else().await;
-    assert_eq!(r.hub.counts(), (1, 0), "the host may still reclaim");
+    assert_eq!(r.hub.counts().await, (1, 0), "the host may still reclaim");
     advance(Duration::from_secs(121)).await;
     host.expect_nothing_else().await;
-    assert_eq!(r.hub.counts(), (0, 0));
+    assert_eq!(r.hub.counts().await, (0, 0));
 }
 
 #[tokio::test(start_paused = true)]

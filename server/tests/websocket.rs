@@ -25,7 +25,7 @@ fn request(extra: &str) -> String {
 
 /// A masked client frame.
 fn frame(fin: bool, opcode: u8, payload: &[u8]) -> Vec<u8> {
-    coup_server::websocket::client_frame(fin, opcode, payload, [0x11, 0x22, 0x33, 0x44])
+    coup_server::connection::websocket::client_frame(fin, opcode, payload, [0x11, 0x22, 0x33, 0x44])
 }
 
 /// Reads the response head.

@@ -40,3 +40,35 @@ fn a_closed_stdout_ends_the_run_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(141), "{err}");
 }
+
+#[test]
+fn a_best_response_seat_names_its_target_and_unknown_targets_are_refused() {
+    let run = |lineup: &str| {
+        Command::new(BIN)
+            .args(["--games", "2", "--lineup", lineup, "--seed", "3"])
+            .args(["--br-playouts", "8", "--br-learn", "4"])
+            .output()
+            .expect("coup-arena runs")
+    };
+    let out = run("best-response:easy,easy");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(text.contains("best-response:easy: reads its target's claims at trust"));
+    let json: serde_json::Value =
+        serde_json::from_str(text.lines().last().expect("some output")).expect("JSON");
+    let wins = json["wins"]["best-response:easy"].as_u64().unwrap()
+        + json["wins"]["easy"].as_u64().unwrap();
+    assert!(wins <= 2, "{json}");
+    for bad in ["best-response:nobody,easy", "best-response:,easy"] {
+        let out = run(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("unknown bot"),
+            "{bad}"
+        );
+    }
+}

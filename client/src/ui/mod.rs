@@ -6,7 +6,8 @@
 //! game), and a panel with the chat (at the side on wide screens until the game starts).
 //!
 //! The first screen is all a page needs before a player acts; the table, the room and the
-//! rules are drawn by code fetched after it ([`crate::later`]).
+//! rules are drawn by code fetched after it ([`crate::later`]); until it is here, a wait
+//! ([`crate::loading`]).
 
 mod chat;
 mod labels;
@@ -22,6 +23,7 @@ use leptos::prelude::*;
 use crate::app::Ctl;
 use crate::i18n::t;
 use crate::later;
+use crate::loading;
 use crate::model::{Intent, Phase};
 
 /// Which screen the main area shows.
@@ -37,7 +39,7 @@ enum Screen {
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
-    let ctl = Ctl::new();
+    let ctl = Ctl::new(later::LATER);
     provide_context(ctl);
     let screen = Memo::new(move |_| {
         ctl.session.with(|s| match &s.phase {
@@ -72,7 +74,7 @@ pub fn App() -> impl IntoView {
                 <language::Picker />
             </header>
             <Show when=move || rules.get()>
-                {move || later::show(ctl.table.get(), move || later::rules(close_rules))}
+                {move || loading::show(ctl.table.get(), move || later::rules(close_rules))}
             </Show>
             <Notices />
             <main class="main">
@@ -80,8 +82,8 @@ pub fn App() -> impl IntoView {
                     Screen::Start if ctl.restoring.get() => view! { <Restoring /> }.into_any(),
                     Screen::Start => view! { <lobby::Lobby /> }.into_any(),
                     Screen::Opening => view! { <Opening /> }.into_any(),
-                    Screen::Bots => later::show(ctl.table.get(), later::solo_table),
-                    Screen::Room => later::show(ctl.table.get(), later::room),
+                    Screen::Bots => loading::show(ctl.table.get(), later::solo_table),
+                    Screen::Room => loading::show(ctl.table.get(), later::room),
                 }}
             </main>
             <footer class="credit" data-testid="credit">
@@ -160,8 +162,8 @@ fn Notices() -> impl IntoView {
                     .then(|| {
                         view! {
                             <div class="notice" data-testid="loading-line">
-                                <span>{move || later::loading_text(ctl.table.get())}</span>
-                                {move || (ctl.table.get() == later::Fetch::Retrying).then(later::reload_button)}
+                                <span>{move || loading::loading_text(ctl.table.get())}</span>
+                                {move || (ctl.table.get() == loading::Fetch::Retrying).then(loading::reload_button)}
                             </div>
                         }
                     })

@@ -22,11 +22,11 @@
 use coup_fuzz::{Bytes, Harness, bent};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
-use coup_server::hub::{Incoming, parse};
-use coup_server::stun;
-use coup_server::websocket::{
+use coup_server::connection::websocket::{
     CLOSE, CLOSE_INVALID, CLOSE_PROTOCOL, CLOSE_TOO_BIG, Message, PONG, Reader, TEXT, client_frame,
 };
+use coup_server::protocol::{Incoming, parse};
+use coup_server::stun;
 use serde_json::Value;
 use shared::relay::ClientMessage;
 

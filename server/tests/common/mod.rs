@@ -47,7 +47,7 @@ impl Relay {
     /// Rooms open and connections in rooms, over every instance.
     pub async fn counts(&self) -> (usize, usize) {
         match self.hub.cluster() {
-            None => self.hub.counts(),
+            None => self.hub.counts().await,
             Some(_) => {
                 let mut rooms = 0;
                 let mut peers = 0;
@@ -293,7 +293,7 @@ pub async fn relay_with(config: Config) -> Relay {
         let _ = stopped.await;
     }));
     // In cluster mode the instance is in the cluster before the test goes on.
-    if hub.config.cluster_url().is_some() {
+    if hub.config().cluster_url().is_some() {
         for _ in 0..200 {
             if hub.cluster().is_some_and(|c| c.healthy()) {
                 break;

@@ -3,7 +3,8 @@
 //! ```text
 //! coup-arena --games N --lineup hard,normal,normal,normal [--options inquisitor,allegiances]
 //!            [--seed S] [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS]
-//!            [--trace GAME] [--hard-set NAME=VALUE,…]
+//!            [--trace GAME] [--hard-set NAME=VALUE,…] [--br-playouts P] [--br-model-iters I]
+//!            [--br-learn GAMES]
 //! ```
 //! Seats rotate from game to game (game `g` seats the lineup shifted by `g`), so every
 //! level plays from every seat. Prints a human summary, then as its last line one JSON
@@ -15,6 +16,17 @@
 //! `shared::bots::styles`). Habits: per character, the claims (actions and blocks) a bot
 //! made, how many were bluffs and how many of those were caught, and how often its
 //! challenges caught a lie.
+//!
+//! `best-response:TARGET` (TARGET a level or style) seats `shared::bots::best_response`'s
+//! search, which plays every opponent in its playouts as TARGET itself: its win rate in
+//! `--lineup best-response:hard,hard` is how far Hard can be exploited heads-up. It makes
+//! `--br-playouts` playouts per decision (default 160) and asks its model of TARGET with
+//! `--br-model-iters` clockless iterations (default 8; only Hard uses them); it has no
+//! clock, so its games are a pure function of the seed (with `--hard-ms 0`). Before the
+//! match it learns how often TARGET's claims are lies, and how often it challenges, from
+//! `--br-learn` games of TARGET against itself (default 200; `best_response::learn`); the
+//! summary prints what it learned. With `--hard-set`, `best-response:hard` models and
+//! learns from Hard with those constants, the bot the run seats.
 //!
 //! Hard thinks `--hard-ms` milliseconds per decision (default 50, `Instant` as its clock),
 //! capped at `--hard-iters` iterations; `--hard-ms 0` removes the clock, making every game
@@ -28,10 +40,12 @@
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use shared::bots::best_response::{BestResponse, Learned, MakeTarget, learn_from, target_by_name};
 use shared::bots::hard::{Hard, SEARCH_NAMES, Search};
 use shared::bots::normal::{Policy, Tuning};
 use shared::bots::styles::{Style, make_named};
@@ -65,6 +79,35 @@ struct Args {
     /// Overrides of Hard's heuristic constants (`--hard-set NAME=VALUE,…`), for the
     /// larger game's and the 2-player game's constants alike.
     hard_set: Vec<(String, f32)>,
+    /// A best response's playouts per decision, and its target model's iterations.
+    br_playouts: u32,
+    br_model_iters: u32,
+    /// Games a best response learns its target's claims from before the match, and what
+    /// it learned (by lineup name).
+    br_learn: u32,
+    br_learned: BTreeMap<&'static str, Learned>,
+}
+
+/// Every `best-response:TARGET` name, static so that lineups stay `&'static str`.
+const BEST_RESPONSES: [&str; 11] = [
+    "best-response:easy",
+    "best-response:normal",
+    "best-response:hard",
+    "best-response:honest",
+    "best-response:bluffer",
+    "best-response:challenger",
+    "best-response:trusting",
+    "best-response:passive",
+    "best-response:random",
+    "best-response:bold",
+    "best-response:wary",
+];
+
+/// The lineup name of a best response to `target`, if `target` names a bot.
+fn best_response_name(target: &str) -> Option<&'static str> {
+    BEST_RESPONSES
+        .into_iter()
+        .find(|n| n.strip_prefix("best-response:") == Some(target))
 }
 
 fn parse() -> Result<Args, String> {
@@ -79,6 +122,10 @@ fn parse() -> Result<Args, String> {
         cap: 5_000,
         trace: None,
         hard_set: Vec::new(),
+        br_playouts: BestResponse::PLAYOUTS,
+        br_model_iters: BestResponse::MODEL_ITERATIONS,
+        br_learn: 200,
+        br_learned: BTreeMap::new(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -117,12 +164,30 @@ fn parse() -> Result<Args, String> {
                     a.hard_set.push((k.trim().to_string(), v));
                 }
             }
+            "--br-playouts" => {
+                a.br_playouts = value()?
+                    .parse::<u32>()
+                    .map_err(|e| format!("--br-playouts: {e}"))?
+                    .max(1)
+            }
+            "--br-model-iters" => {
+                a.br_model_iters = value()?
+                    .parse::<u32>()
+                    .map_err(|e| format!("--br-model-iters: {e}"))?
+                    .max(1)
+            }
+            "--br-learn" => {
+                a.br_learn = value()?.parse().map_err(|e| format!("--br-learn: {e}"))?
+            }
             "--trace" => a.trace = Some(value()?.parse().map_err(|e| format!("--trace: {e}"))?),
             "--lineup" => {
                 a.lineup = value()?
                     .split(',')
                     .map(|n| {
                         let n = n.trim();
+                        if let Some(t) = n.strip_prefix("best-response:") {
+                            return best_response_name(t).ok_or(format!("unknown bot {t:?}"));
+                        }
                         BotLevel::from_name(n)
                             .map(BotLevel::name)
                             .or_else(|| Style::from_name(n).map(Style::name))
@@ -188,6 +253,35 @@ struct Outcome {
     habits: BTreeMap<&'static str, Habits>,
 }
 
+/// Hard with `--hard-set`'s constants.
+fn make_hard(hard_set: &[(String, f32)], seed: u64) -> Box<dyn Bot> {
+    let mut p = Policy::hard(Personality::from_seed(seed));
+    let mut search = Search::HARD;
+    for (k, v) in hard_set {
+        // Checked when parsed.
+        if SEARCH_NAMES.contains(&k.as_str()) {
+            let _ = search.set(k, *v);
+        } else {
+            let _ = p.tuning.set(k, *v);
+            let _ = p.heads_up.set(k, *v);
+        }
+    }
+    let mut hard = Hard::with_policy(seed, p);
+    hard.search = search;
+    Box::new(hard)
+}
+
+/// What a best response to `target` plays against: the bot as this run seats it (Hard
+/// with `--hard-set`'s constants, when set), so that a tuning run measures the bot it
+/// tunes.
+fn best_response_target(a: &Args, target: &str) -> MakeTarget {
+    if target == "hard" && !a.hard_set.is_empty() {
+        let set = a.hard_set.clone();
+        return Arc::new(move |seed| make_hard(&set, seed));
+    }
+    target_by_name(target).expect("names are checked when parsed")
+}
+
 fn play(a: &Args, g: usize) -> Outcome {
     let n = a.lineup.len();
     let seed = a.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
@@ -200,20 +294,15 @@ fn play(a: &Args, g: usize) -> Outcome {
         .map(|(s, &l)| {
             let bot_seed = seed.wrapping_mul(31).wrapping_add(s as u64);
             if l == "hard" && !a.hard_set.is_empty() {
-                let mut p = Policy::hard(Personality::from_seed(bot_seed));
-                let mut search = Search::HARD;
-                for (k, v) in &a.hard_set {
-                    // Checked when parsed.
-                    if SEARCH_NAMES.contains(&k.as_str()) {
-                        let _ = search.set(k, *v);
-                    } else {
-                        let _ = p.tuning.set(k, *v);
-                        let _ = p.heads_up.set(k, *v);
-                    }
-                }
-                let mut hard = Hard::with_policy(bot_seed, p);
-                hard.search = search;
-                return Box::new(hard) as Box<dyn Bot>;
+                return make_hard(&a.hard_set, bot_seed);
+            }
+            if let Some(target) = l.strip_prefix("best-response:") {
+                let make = best_response_target(a, target);
+                let mut br = BestResponse::with_model(l, make, bot_seed);
+                br.playouts = a.br_playouts;
+                br.model_iterations = a.br_model_iters;
+                br.learned = a.br_learned.get(l).copied().unwrap_or(Learned::AVERAGE);
+                return Box::new(br) as Box<dyn Bot>;
             }
             make_named(l, bot_seed).expect("names are checked when parsed")
         })
@@ -379,7 +468,7 @@ fn round(x: f64, places: i32) -> f64 {
 }
 
 fn main() -> ExitCode {
-    let a = match parse() {
+    let mut a = match parse() {
         Ok(a) => a,
         Err(e) => {
             if !e.is_empty() {
@@ -389,11 +478,20 @@ fn main() -> ExitCode {
                 "usage: coup-arena --games N --lineup hard,normal,normal,normal \
                  [--options inquisitor,allegiances,two_player_draft] [--seed S] \
                  [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS] [--trace GAME] \
-                 [--hard-set NAME=VALUE,...]"
+                 [--hard-set NAME=VALUE,...] [--br-playouts P] [--br-model-iters I] [--br-learn GAMES]"
             );
             return ExitCode::from(2);
         }
     };
+    for &l in &a.lineup {
+        if let Some(target) = l.strip_prefix("best-response:")
+            && !a.br_learned.contains_key(l)
+        {
+            let make = best_response_target(&a, target);
+            let learned = learn_from(&make, a.br_learn, a.seed ^ 0x7EA5, a.br_model_iters);
+            a.br_learned.insert(l, learned);
+        }
+    }
     if let Some(g) = a.trace {
         let o = play(&a, g);
         say!("game {g}: {} inputs, winner {:?}", o.inputs, o.winner);
@@ -465,6 +563,14 @@ fn main() -> ExitCode {
         total_inputs as f64 / games.max(1) as f64,
         wall.elapsed().as_secs_f64()
     );
+    for (l, t) in &a.br_learned {
+        say!(
+            "  {l}: reads its target's claims at trust {}, its challenges at rate {:.3} (learned from {} games)",
+            t.trust,
+            t.challenge_rate,
+            a.br_learn
+        );
+    }
     let mut rate = serde_json::Map::new();
     let mut ci = serde_json::Map::new();
     let mut dms = serde_json::Map::new();

@@ -21,14 +21,11 @@
 
 use rand::Rng;
 
-use super::model::{Model, STAGES};
+use super::model::{BLUFF_RATE, DEFAULT_CHALLENGE_RATE, Model, STAGES, lost_before_log};
 use super::table::copies;
 use crate::engine::{
     Action, ActionKind, Card, Claimed, Event, MAX_PLAYERS, Seat, View, WindowKind,
 };
-
-/// How often a claim is made without the card: P(claim | not holding) / P(claim | holding).
-pub const BLUFF_RATE: f32 = 0.3;
 
 /// A Contessa claimed against an assassination of one's last influence: nearly everyone
 /// claims it, holder or not (passing loses the game), so it says little, and saying it
@@ -294,23 +291,7 @@ impl Beliefs {
         let mut block_window_open = false;
         // Influences each seat had lost at the point being read: the face-up cards now,
         // less the losses still to come in the log (a set-up game may start with some).
-        let mut lost = [0u8; MAX_PLAYERS];
-        for (l, p) in lost.iter_mut().zip(&view.players) {
-            *l = p
-                .hand
-                .up
-                .iter()
-                .take(usize::from(p.hand.len))
-                .filter(|u| **u)
-                .count() as u8;
-        }
-        for e in &view.events {
-            if let Event::LostInfluence { seat, .. } = e
-                && let Some(l) = lost.get_mut(seat.index())
-            {
-                *l = l.saturating_sub(1);
-            }
-        }
+        let mut lost = lost_before_log(view);
         for e in &view.events {
             if block_window_open && !matches!(e, Event::Answered { .. }) {
                 block_window_open = false;
@@ -731,9 +712,6 @@ pub struct Reads {
     /// 0 without a record).
     pub silent: [f32; MAX_PLAYERS],
 }
-
-/// How often an unknown player challenges a claim when asked.
-pub const DEFAULT_CHALLENGE_RATE: f32 = 0.12;
 
 impl Reads {
     /// Counting alone, from `table`'s seat: each opponent's hidden cards are a uniform

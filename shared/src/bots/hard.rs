@@ -17,8 +17,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::beliefs::{BLUFF_RATE, Beliefs, DEFAULT_CHALLENGE_RATE, Reads};
-use super::model::Model;
+use super::beliefs::{Beliefs, Reads};
+use super::model::{BLUFF_RATE, DEFAULT_CHALLENGE_RATE, Model};
 use super::normal::Policy;
 use super::personality::Personality;
 use super::styles::is_bluff;

@@ -17,9 +17,12 @@
 //! - [`easy`]: a beginner. [`hard`]: determinized Monte Carlo search within a budget.
 //! - [`personality`]: boldness, suspicion, vengefulness, drawn from the seed.
 //! - [`styles`]: opponents that play unlike Normal (honest, bluffer, …), for tournaments.
+//! - [`best_response`]: a search that plays a named bot as its known opponent, to measure
+//!   how far that bot can be exploited.
 
 pub mod basic;
 pub mod beliefs;
+pub mod best_response;
 pub mod easy;
 pub mod hard;
 pub mod model;

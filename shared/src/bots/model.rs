@@ -13,14 +13,19 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::beliefs::{BLUFF_RATE, DEFAULT_CHALLENGE_RATE};
 use crate::engine::{
-    Action, ActionKind, Card, Claimed, Event, MAX_PLAYERS, Seat, View, WindowKind,
+    Action, ActionKind, Card, Claimed, Event, MAX_PLAYERS, PlayerView, Seat, View, WindowKind,
 };
 
 /// Early: the seat still has two influences and three or more players remain. Late:
 /// otherwise (its last card, or a heads-up).
 pub const STAGES: usize = 2;
+
+/// How often a claim is made without the card: P(claim | not holding) / P(claim | holding).
+pub const BLUFF_RATE: f32 = 0.3;
+
+/// How often an unknown player challenges a claim when asked.
+pub const DEFAULT_CHALLENGE_RATE: f32 = 0.12;
 
 /// The prior share of lies among challenged claims: challengers pick the claims they
 /// doubt, so about a third are caught (Normal's tables).
@@ -241,24 +246,10 @@ impl Model {
             ..Model::default()
         };
         // Influences lost at the point being read (as in the bluff model).
-        let mut lost = [0u8; MAX_PLAYERS];
+        let mut lost = lost_before_log(view);
         let mut size = [2u8; MAX_PLAYERS];
         for (s, p) in view.players.iter().enumerate().take(n) {
             size[s] = p.hand.len;
-            lost[s] = p
-                .hand
-                .up
-                .iter()
-                .take(usize::from(p.hand.len))
-                .filter(|u| **u)
-                .count() as u8;
-        }
-        for e in &view.events {
-            if let Event::LostInfluence { seat, .. } = e
-                && let Some(l) = lost.get_mut(seat.index())
-            {
-                *l = l.saturating_sub(1);
-            }
         }
         let alive = |lost: &[u8; MAX_PLAYERS], s: usize| lost[s] < size[s].max(1);
         let stage = |lost: &[u8; MAX_PLAYERS], s: usize| {
@@ -451,16 +442,38 @@ impl Model {
     /// The stage `seat` is at in `view` (0 early, 1 late).
     pub fn stage_of(view: &View, seat: Seat) -> usize {
         let left = view.players.iter().filter(|p| p.alive).count();
-        let lost = view.players.get(seat.index()).map_or(0, |p| {
-            p.hand
-                .up
-                .iter()
-                .take(usize::from(p.hand.len))
-                .filter(|u| **u)
-                .count()
-        });
+        let lost = view.players.get(seat.index()).map_or(0, face_up);
         usize::from(lost >= 1 || left <= 2)
     }
+}
+
+/// Influences each seat had lost before the first event in `view`'s log: the face-up
+/// cards now, less the losses the log records (a set-up game may start with some). A
+/// reader of the log counts up from here as it meets each loss.
+pub fn lost_before_log(view: &View) -> [u8; MAX_PLAYERS] {
+    let mut lost = [0u8; MAX_PLAYERS];
+    for (l, p) in lost.iter_mut().zip(&view.players) {
+        *l = face_up(p);
+    }
+    for e in &view.events {
+        if let Event::LostInfluence { seat, .. } = e
+            && let Some(l) = lost.get_mut(seat.index())
+        {
+            *l = l.saturating_sub(1);
+        }
+    }
+    lost
+}
+
+/// How many of `player`'s cards are face up (influences lost).
+fn face_up(player: &PlayerView) -> u8 {
+    player
+        .hand
+        .up
+        .iter()
+        .take(usize::from(player.hand.len))
+        .filter(|u| **u)
+        .count() as u8
 }
 
 #[cfg(test)]

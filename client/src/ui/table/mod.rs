@@ -1,212 +1,47 @@
-//! The game table: the start form of a game against bots on the first page, then the table
-//! itself (seats, Court and Reserve, the claim record, the log) and one decision panel per
-//! kind of pending decision. The table renders from any [`Guest`] through a [`TableCtx`],
-//! so a game against bots and a room's game draw the same components.
+//! The game table: the table itself (seats, Court and Reserve, the claim record, the log)
+//! and one decision panel per kind of pending decision. The table renders from any
+//! [`Guest`](shared::session::Guest) through a [`TableCtx`], so a game against bots and a
+//! room's game draw the same components.
+//!
+//! Layout, each file above the ones it uses:
+//! - this file: the table's body, its bar and its seats;
+//! - `panels`: the decision panels;
+//! - `over`: the end of a game;
+//! - `rules`: the rules and the card reference, as a dialog;
+//! - `start`: the form that starts a game against bots (drawn on the first page);
+//! - `focus`: where the keyboard's focus goes, and the table's keys;
+//! - `cards`: how a card looks;
+//! - `ctx`: what a table draws from ([`TableCtx`], [`Snap`](ctx::Snap));
+//! - `notice`: the sound and the title that say a decision is ours.
 
+mod cards;
+mod ctx;
+mod focus;
 mod notice;
+mod over;
 mod panels;
+mod rules;
+mod start;
 
 use leptos::prelude::*;
-use shared::engine::{
-    ActionKind, Allegiance, Card, Input, Options, Outcome, Pending, PlayerView, Seat, View,
-};
-use shared::session::protocol::{AdminCmd, BotLevel, LogItem, Note, Reveal, SeatInfo, Timers};
-use wasm_bindgen::JsCast;
+use shared::engine::{Allegiance, Input, Pending, PlayerView, Seat};
+use shared::session::protocol::BotLevel;
 
 use crate::app::Ctl;
 use crate::i18n::{Arg, t, tr};
-use crate::model::table::{level_name, timer_name};
-use crate::model::words::{
-    LogLine, ability, allegiance_name, card_name, claim_words, coins, log_lines, note_sentence,
-    reading_order, seat_names,
-};
-use crate::model::{Intent, SoloSetup, Table};
+use crate::model::Intent;
+use crate::model::table::level_name;
+use crate::model::words::{LogLine, allegiance_name, card_name, claim_words, coins, reading_order};
 use crate::ui::labels;
-use crate::ui::settings::{LevelField, OptionChecks, PlayersField};
+use cards::{CardFace, outcome_class};
+use ctx::Snap;
+pub(crate) use ctx::TableCtx;
+pub(crate) use focus::focus_first;
+use focus::{focus_the_decision, note_focus, on_key, table_into_view};
 use notice::your_turn_noticed;
-
-/// What a table on screen draws from and does (Leptos context inside [`TableView`]).
-#[derive(Clone, Copy)]
-pub(crate) struct TableCtx {
-    /// The state to draw; `None` before the deal.
-    pub snap: Memo<Option<Snap>>,
-    /// Page time in ms (the countdowns).
-    pub now: RwSignal<u64>,
-    /// The seconds a seat's countdown shows at a page time (only where a person decides).
-    pub countdown: Callback<(Seat, u64), Option<u64>>,
-    /// Plays one of our legal inputs.
-    pub play: Callback<Input>,
-    /// Deals again after a game (only where we are the referee).
-    pub rematch: Option<Callback<()>>,
-    /// Puts the finished game away and goes back to the table's lobby, where the settings
-    /// can change (a room's host only).
-    pub to_lobby: Option<Callback<()>>,
-    /// Leaves the table (after asking).
-    pub leave: Callback<()>,
-    /// What the leave button says.
-    pub leave_label: &'static str,
-    /// Whether the table's bar offers Leave (a room has its own, in the room's bar).
-    pub bar_leave: bool,
-    /// The targeted action chosen on our turn, whose target is still to pick: its targets'
-    /// seats take a tap as well as the panel's buttons.
-    pub aiming: RwSignal<Option<ActionKind>>,
-}
-
-impl TableCtx {
-    /// The table of this page's session: `in_room` tables offer the way back to the lobby,
-    /// a table against bots goes back to the first page.
-    pub fn of(ctl: Ctl, in_room: bool) -> TableCtx {
-        let hosting = ctl.session.with_untracked(|s| s.hosting());
-        let snap = Memo::new(move |_| ctl.session.with(|s| s.table().and_then(snap_of)));
-        let admin =
-            move |cmd: AdminCmd| Callback::new(move |()| ctl.send(Intent::Admin(cmd.clone())));
-        TableCtx {
-            snap,
-            now: ctl.now,
-            countdown: Callback::new(move |(seat, now): (Seat, u64)| {
-                ctl.session
-                    .with(|s| s.table().and_then(|t| t.countdown(seat, now)))
-            }),
-            play: Callback::new(move |i: Input| ctl.send(Intent::Play(i))),
-            rematch: hosting.then(|| admin(AdminCmd::Rematch)),
-            to_lobby: (hosting && in_room).then(|| admin(AdminCmd::EndGame)),
-            leave: Callback::new(move |()| ctl.send(Intent::Leave)),
-            leave_label: if in_room {
-                "leave-room"
-            } else {
-                "back-to-start"
-            },
-            bar_leave: !in_room,
-            aiming: RwSignal::new(None),
-        }
-    }
-}
-
-/// How many lines of the log the table shows, newest first.
-const LOG_LINES: usize = 120;
-
-/// What the table shows, taken from the guest after each change.
-#[derive(Clone, PartialEq)]
-pub(crate) struct Snap {
-    pub names: Vec<String>,
-    /// Each seat's bot level, for bots.
-    pub bots: Vec<Option<BotLevel>>,
-    pub me: Option<Seat>,
-    pub view: View,
-    pub legal: Vec<Input>,
-    /// The log's lines, oldest first, each with the number of its log entry.
-    pub log: Vec<LogLine>,
-    pub problem: Option<String>,
-    /// What the host revealed at the end (R11.3).
-    pub reveal: Option<Reveal>,
-    /// Our time ran out just now: what the log says of it.
-    pub timed_out: Option<String>,
-    pub timers: Timers,
-}
-
-/// The table's state as our seat sees it, with the last refusal to show.
-pub(crate) fn snap_of(t: &Table) -> Option<Snap> {
-    let g = t.guest();
-    let game = g.game()?;
-    let me = g.seat();
-    let info = g.table();
-    let names = info.map(|t| seat_names(t, me)).unwrap_or_default();
-    let bots = info
-        .map(|t| {
-            t.seats
-                .iter()
-                .map(|s| match s {
-                    SeatInfo::Bot { level, .. } => Some(*level),
-                    _ => None,
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let options = game.view.options;
-    let mut log = log_lines(g.log(), game.game_no, &names, me, options);
-    log.drain(..log.len().saturating_sub(LOG_LINES));
-    // Our time ran out when one of the last few things that happened says so.
-    let timed_out = me.and_then(|me| {
-        g.log().iter().rev().take(4).find_map(|e| match &e.item {
-            LogItem::Note {
-                note: note @ Note::TimedOut { seat, .. },
-            } if *seat == me => note_sentence(note).map(|s| s.render(&names, Some(me))),
-            _ => None,
-        })
-    });
-    Some(Snap {
-        names,
-        bots,
-        me,
-        view: game.view.clone(),
-        legal: game.legal.clone(),
-        log,
-        problem: t.problem.clone(),
-        reveal: game.reveal.clone(),
-        timed_out,
-        timers: info.map(|t| t.timers).unwrap_or_default(),
-    })
-}
-
-/// The "Play against bots" form on the first page.
-#[component]
-pub fn SoloStart(
-    /// Takes the name field's name for the table; false when it would be refused.
-    ready: Callback<(), bool>,
-) -> impl IntoView {
-    let ctl = expect_context::<Ctl>();
-    let players = RwSignal::new(3u8);
-    let level = RwSignal::new(shared::session::protocol::BotLevel::Normal);
-    let options = RwSignal::new(Options::default());
-    let start = move |_| {
-        if !ready.run(()) {
-            return;
-        }
-        ctl.send(Intent::PlayBots(SoloSetup {
-            players: players.get_untracked(),
-            level: level.get_untracked(),
-            options: options.get_untracked(),
-        }));
-    };
-    view! {
-        <div class="panel card-solo" data-testid="solo-form">
-            <h2>{t("play-bots")}</h2>
-            <p class="muted">{t("play-bots-hint")}</p>
-            <div class="solo-row">
-                <PlayersField
-                    value=players
-                    on_change=Callback::new(move |n| players.set(n))
-                    label=t("players")
-                    testid="solo-players"
-                />
-                <LevelField
-                    value=level
-                    on_change=Callback::new(move |l| level.set(l))
-                    label=t("bots")
-                    testid="solo-level"
-                />
-            </div>
-            <details class="more">
-                <summary>{t("more-options")}</summary>
-                <OptionChecks
-                    options=options
-                    players=players
-                    on_change=Callback::new(move |o| options.set(o))
-                />
-            </details>
-            // Disabled while an act waits for the table's code: a second click would be a
-            // second table.
-            <button
-                class="btn primary big"
-                data-testid="solo-start"
-                disabled=move || ctl.waiting.get()
-                on:click=start
-            >
-                {t("play-bots")}
-            </button>
-        </div>
-    }
-}
+use rules::Help;
+pub use rules::RulesDialog;
+pub use start::SoloStart;
 
 /// The table of a game against bots.
 #[component]
@@ -253,7 +88,7 @@ fn TableBody() -> impl IntoView {
                         <panels::Decision snap=s.clone() />
                     </div>
                     {matches!(s.view.pending, Pending::GameOver { .. })
-                        .then(|| view! { <panels::GameOver snap=s.clone() /> })}
+                        .then(|| view! { <over::GameOver snap=s.clone() /> })}
                 }
             })
         })
@@ -402,194 +237,6 @@ fn TableBody() -> impl IntoView {
     }
 }
 
-/// When a decision becomes ours on a page scrolled down past the table's top (to read the
-/// log, say), the table comes back into view, so that every seat shows above the docked
-/// decision. Not while a person is typing (the chat).
-fn table_into_view() {
-    let Some(d) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    if d.active_element()
-        .is_some_and(|a| matches!(a.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
-    {
-        return;
-    }
-    let Some(bar) = d.query_selector(".t-bar").ok().flatten() else {
-        return;
-    };
-    let top = notice::call(&bar, "getBoundingClientRect", &[])
-        .and_then(|r| notice::get(&r, "top"))
-        .and_then(|t| t.as_f64());
-    if top.is_some_and(|t| t < 0.0) {
-        bar.scroll_into_view();
-    }
-}
-
-/// Moves the keyboard's focus to the first control of the decision we owe, so that it is
-/// never left on the page after a button we pressed went away; with nothing to decide, a
-/// focus the page lost goes to the decision area (which says whom the table waits for),
-/// from where Tab goes on. Focus in a text field (chat), in a dialog, or already on one of
-/// the panel's live controls stays where it is.
-fn focus_the_decision() {
-    let Some(d) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    const PANEL: &str = "[data-testid=decision-area] [role=group]";
-    let lost = match d.active_element() {
-        Some(active) => {
-            let typing = matches!(active.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT");
-            let held =
-                active.closest(PANEL).ok().flatten().is_some() && !active.has_attribute("disabled");
-            let dialog = active.closest("[role=dialog]").ok().flatten().is_some();
-            if typing || held || dialog {
-                return;
-            }
-            active.tag_name() == "BODY" || active.has_attribute("disabled")
-        }
-        None => true,
-    };
-    // The control a person moved to, when the update drew it again; else the first.
-    let again = LAST_FOCUS.with(|l| {
-        let l = l.borrow();
-        (!l.is_empty()).then(|| format!("{PANEL} button:not([disabled])[data-focus-key=\"{l}\"]"))
-    });
-    if again.is_some_and(|sel| focus_first(&sel)) {
-        return;
-    }
-    if !focus_first(&format!("{PANEL} button:not([disabled])")) && lost {
-        focus_first("[data-testid=decision-area]");
-    }
-}
-
-thread_local! {
-    /// The `data-focus-key` of the decision button that last had the focus.
-    static LAST_FOCUS: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-}
-
-/// Notes which decision button has the focus (a `focusin` anywhere on the page).
-fn note_focus(e: &web_sys::FocusEvent) {
-    let key = e
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|el| el.get_attribute("data-focus-key"));
-    if let Some(k) = key {
-        LAST_FOCUS.with(|l| *l.borrow_mut() = k);
-    }
-}
-
-/// Keeps Tab inside a modal dialog (the keydown's current target, which has the focus):
-/// Tab from its last control goes to its first, Shift+Tab from its first to its last.
-/// The page behind stays out of reach until it closes.
-pub(crate) fn keep_tab_inside(e: &web_sys::KeyboardEvent) {
-    if e.key() != "Tab" {
-        return;
-    }
-    let Some(dialog) = e
-        .current_target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-    else {
-        return;
-    };
-    let Ok(list) = dialog.query_selector_all(
-        "button:not([disabled]), select:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])",
-    ) else {
-        return;
-    };
-    let items: Vec<web_sys::HtmlElement> = (0..list.length())
-        .filter_map(|i| list.item(i))
-        .filter_map(|n| n.dyn_into().ok())
-        .collect();
-    let (Some(first), Some(last)) = (items.first(), items.last()) else {
-        e.prevent_default();
-        return;
-    };
-    let active = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.active_element());
-    let is = |el: &web_sys::HtmlElement| {
-        active
-            .as_ref()
-            .is_some_and(|a| a == AsRef::<web_sys::Element>::as_ref(el))
-    };
-    let to = if e.shift_key() && is(first) {
-        Some(last)
-    } else if !e.shift_key() && is(last) {
-        Some(first)
-    } else {
-        None
-    };
-    if let Some(el) = to {
-        e.prevent_default();
-        let _ = el.focus();
-    }
-}
-
-/// Focuses the first element `selector` finds; whether there was one.
-pub(crate) fn focus_first(selector: &str) -> bool {
-    let el = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector(selector).ok().flatten())
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    el.is_some_and(|e| e.focus().is_ok())
-}
-
-/// The table's keys: Escape closes the rules; P, C and B press the offered Pass,
-/// Challenge or Block; T says the time left. Not while typing, nor with a modifier held.
-fn on_key(e: &web_sys::KeyboardEvent, ctx: TableCtx, help: RwSignal<bool>, said: RwSignal<String>) {
-    if e.ctrl_key() || e.meta_key() || e.alt_key() {
-        return;
-    }
-    let typing = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.active_element())
-        .is_some_and(|a| matches!(a.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
-    if typing {
-        return;
-    }
-    let key = e.key().to_uppercase();
-    if key == "ESCAPE" && help.get_untracked() {
-        help.set(false);
-        request_animation_frame(|| {
-            focus_first(".t-bar .rules");
-        });
-        return;
-    }
-    if key == labels::TIME_KEY {
-        let now = ctx.now.get_untracked();
-        let text = ctx.snap.with_untracked(|s| {
-            let s = s.as_ref()?;
-            let me = s.me.filter(|_| !s.legal.is_empty());
-            let seat = me.or_else(|| s.view.pending.owes().iter().next())?;
-            let secs = ctx.countdown.run((seat, now));
-            let who = me
-                .is_none()
-                .then(|| s.names.get(seat.index()).cloned().unwrap_or_default());
-            Some(labels::time_left(who.as_deref(), secs))
-        });
-        // A new text each time, so that asking twice is said twice.
-        said.set(String::new());
-        if let Some(t) = text {
-            request_animation_frame(move || said.set(t));
-        }
-        e.prevent_default();
-        return;
-    }
-    let button = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector(&format!(
-                "[data-testid=decision-area] button[aria-keyshortcuts=\"{key}\"]:not([disabled])"
-            ))
-            .ok()
-            .flatten()
-        })
-        .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(b) = button {
-        e.prevent_default();
-        b.click();
-    }
-}
-
 /// The bar above the table: the Court, the Reserve, the options, the rules, Leave.
 fn bar_of(ctx: TableCtx, help: RwSignal<bool>, sound: RwSignal<bool>) -> impl IntoView {
     let stats = move || ctx.snap.with(|s| s.as_ref().map(stats_of));
@@ -701,85 +348,6 @@ pub(crate) fn LeaveButton(
     }
 }
 
-/// The card reference and the rules at a table, with the table's options and timers.
-#[component]
-fn Help(close: Callback<()>) -> impl IntoView {
-    let ctx = expect_context::<TableCtx>();
-    let about = Signal::derive(move || {
-        ctx.snap.with(|s| {
-            s.as_ref().map(|s| {
-                let timers = s.timers;
-                let o = s.view.options;
-                tr(
-                    "this-table",
-                    &[
-                        ("inquisitor", if o.inquisitor { "yes" } else { "no" }.into()),
-                        (
-                            "reformation",
-                            if o.allegiances { "yes" } else { "no" }.into(),
-                        ),
-                        ("turns", timer_name(timers.turn_ms).into()),
-                        ("answers", timer_name(timers.window_ms).into()),
-                        ("choices", timer_name(timers.choice_ms).into()),
-                    ],
-                )
-            })
-        })
-    });
-    view! { <RulesDialog close about /> }
-}
-
-/// The card reference and the rules, in our words (from docs/RULES.md): at a table (with
-/// `about`, what this table plays with) and from the first screen or a room's lobby.
-/// Escape closes it.
-#[component]
-pub fn RulesDialog(
-    /// Closes it.
-    close: Callback<()>,
-    /// A line on the table it is read at, when there is one.
-    #[prop(into, optional)]
-    about: Signal<Option<String>>,
-) -> impl IntoView {
-    request_animation_frame(|| {
-        focus_first(".t-help button");
-    });
-    let cards = Card::ALL
-        .into_iter()
-        .map(|c| {
-            view! {
-                <li class="ref-card">
-                    <CardFace card=Some(c) up=false big=true />
-                </li>
-            }
-        })
-        .collect_view();
-    view! {
-        <div
-            class="t-help"
-            role="dialog"
-            aria-modal="true"
-            aria-label=t("rules-dialog")
-            on:keydown=move |e| {
-                if e.key() == "Escape" {
-                    e.stop_propagation();
-                    close.run(());
-                }
-                keep_tab_inside(&e);
-            }
-        >
-            <div class="t-help-body panel">
-                <div class="side-row">
-                    <h2>{t("rules-cards")}</h2>
-                    <button class="btn" on:click=move |_| close.run(())>{t("close")}</button>
-                </div>
-                {move || about.get().map(|a| view! { <p class="muted">{a}</p> })}
-                <ul class="ref-cards">{cards}</ul>
-                <div class="t-rules" inner_html=t("rules-html")></div>
-            </div>
-        </div>
-    }
-}
-
 /// The seats, seat 0 first.
 fn seats_of(snap: &Snap) -> impl IntoView + use<> {
     let v = &snap.view;
@@ -882,16 +450,6 @@ fn claims_of(snap: &Snap, only: Option<u8>) -> impl IntoView + use<> {
             }
         })
         .collect_view()
-}
-
-/// A style for a claim's outcome.
-pub(crate) fn outcome_class(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Pending => "pending",
-        Outcome::Unchallenged => "unchallenged",
-        Outcome::Shown => "shown",
-        Outcome::Lost => "lost",
-    }
 }
 
 /// One seat: name, bot level, coins, cards, allegiance, turn and countdown.
@@ -1027,48 +585,5 @@ fn SeatCard(
                 </span>
             </div>
         </div>
-    }
-}
-
-/// A character's style class (its colour and sign in `style.css`): its protocol name.
-fn card_class(c: Card) -> &'static str {
-    c.name()
-}
-
-/// A card: face down, our own hidden one, or turned face up (lost). `big` cards (our hand,
-/// the reference) print the character's ability.
-#[component]
-pub(crate) fn CardFace(
-    /// The card, when we may see it.
-    card: Option<Card>,
-    /// Whether it is face up (a lost influence).
-    up: bool,
-    /// Whether to print the ability.
-    big: bool,
-) -> impl IntoView {
-    match card {
-        Some(c) => {
-            let name = card_name(c);
-            let cls = format!(
-                "t-card face {}{}{}",
-                card_class(c),
-                if up { " lost" } else { "" },
-                if big { " big" } else { "" }
-            );
-            let label = if up { tr("card-lost", &[("card", name.as_str().into())]) } else { name.clone() };
-            view! {
-                <span class=cls role="img" aria-label=label>
-                    <span class="sign" aria-hidden="true"></span>
-                    <span class="t-card-text" aria-hidden="true">
-                        <span class="t-card-name">{name}</span>
-                        {big.then(|| view! { <span class="t-ability">{ability(c)}</span> })}
-                        {up.then(|| view! { <span class="t-lost">{t("lost")}</span> })}
-                    </span>
-                </span>
-            }
-            .into_any()
-        }
-        None => view! { <span class="t-card back" class:big=big role="img" aria-label=t("hidden-card")></span> }
-            .into_any(),
     }
 }

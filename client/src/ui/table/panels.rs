@@ -1,17 +1,17 @@
 //! The decision panels: one per kind of pending decision. Each offers exactly our legal
 //! inputs (an exchange's equal hands once), each button saying what it claims and risks;
 //! a button pressed stays pressed until the next update, so a double tap plays once. When
-//! we owe nothing the panel says whom the table is waiting for. Then the game's end.
+//! we owe nothing the panel says whom the table is waiting for.
 
 use leptos::prelude::*;
 use shared::engine::{ActionKind, Event, Input, Pending, Seat, WindowKind};
 
-use super::{CardFace, Snap, TableCtx, outcome_class};
+use super::ctx::{Snap, TableCtx};
+use super::focus::focus_first;
 use crate::i18n::{t, tr};
-use crate::model::moment::{chart_points, chart_scale, coins_over_time, figures};
 use crate::model::words::{
-    a_card, action_effect, action_label, action_title, card_name, claim_words, describe,
-    distinct_keeps, input_hint, input_label,
+    a_card, action_effect, action_label, action_title, card_name, describe, distinct_keeps,
+    input_hint, input_label,
 };
 use crate::ui::labels;
 
@@ -240,7 +240,7 @@ fn panel(
 /// A button pressed is disabled, which takes the focus from it: the decision area keeps
 /// it until the next update draws what comes next.
 fn hold_focus() {
-    super::focus_first("[data-testid=decision-area]");
+    focus_first("[data-testid=decision-area]");
 }
 
 /// One button per input, in the order given, each with what it means beneath.
@@ -416,237 +416,4 @@ fn aim_line(effect: &str) -> String {
             format!("{}{}", first.unwrap_or_default(), chars.as_str()).into(),
         )],
     )
-}
-
-/// Seat colours for the coins chart (distinct in lightness as well as hue).
-const SEAT_COLOURS: [&str; 10] = [
-    "#e2b556", "#6cb6ff", "#f47067", "#57ab5a", "#dcbdfb", "#f69d50", "#96d0ff", "#c6e6ff",
-    "#ff938a", "#b4f1b4",
-];
-
-/// The game's end: every hand, the claims with their truth, each player's figures, the
-/// coins over the game, and what comes next.
-#[component]
-pub fn GameOver(snap: Snap) -> impl IntoView {
-    let ctx = expect_context::<TableCtx>();
-    let closed = RwSignal::new(false);
-    let Pending::GameOver { winner } = snap.view.pending else {
-        return ().into_any();
-    };
-    let names = snap.names.clone();
-    let name = |s: usize| names.get(s).cloned().unwrap_or_default();
-    let won = snap.me == Some(winner);
-    let title = if won {
-        t("you-win")
-    } else {
-        tr("wins", &[("name", name(winner.index()).into())])
-    };
-    let truths = snap
-        .reveal
-        .as_ref()
-        .map(|r| r.claims.clone())
-        .unwrap_or_default();
-    let figs = figures(&snap.view, &truths);
-    // The keyboard goes to the end's first choice.
-    request_animation_frame(|| {
-        super::focus_first("[data-testid=game-over] button");
-    });
-    let hands = snap
-        .view
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let end = snap.reveal.as_ref().and_then(|r| r.hands.get(i).copied());
-            let cards = (0..2)
-                .map(|k| {
-                    let card = end.map(|h| h[k]).or(p.hand.cards[k]);
-                    view! { <CardFace card=card up=p.hand.up[k] big=false /> }
-                })
-                .collect_view();
-            let dealt = snap
-                .reveal
-                .as_ref()
-                .and_then(|r| r.dealt.get(i))
-                .map(|d| {
-                    tr(
-                        "dealt",
-                        &[("a", card_name(d[0]).into()), ("b", card_name(d[1]).into())],
-                    )
-                });
-            let f = figs.get(i).copied().unwrap_or_default();
-            let bluffs = f.bluffs.map_or_else(|| "?".to_owned(), |b| b.to_string());
-            view! {
-                <tr data-testid="final-hand" class:winner=i == winner.index()>
-                    <th scope="row">
-                        <span class="swatch" style=format!("background:{}", SEAT_COLOURS[i % 10])></span>
-                        {name(i)}
-                    </th>
-                    <td class="hand"><div class="t-cards">{cards}</div><span class="muted small">{dealt}</span></td>
-                    <td data-label=t("claims")>{f.claims}</td>
-                    <td data-label=t("bluffs")>{bluffs}</td>
-                    <td data-label=t("caught")>{f.caught}</td>
-                    <td data-label=t("challenges-won-lost")>{format!("{}–{}", f.challenges_won, f.challenges_lost)}</td>
-                </tr>
-            }
-        })
-        .collect_view();
-    let timeline = snap
-        .view
-        .claims
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let (what, how) = claim_words(c, truths.get(i).copied().flatten());
-            let cls = format!("claim-outcome {}", outcome_class(c.outcome));
-            let truth = match truths.get(i).copied().flatten() {
-                Some(true) => ("truth", t("truth-true")),
-                Some(false) => ("bluff", t("truth-bluff")),
-                None => ("", String::new()),
-            };
-            view! {
-                <li data-testid="timeline-claim">
-                    <span class=format!("truth-tag {}", truth.0)>{truth.1}</span>
-                    <b>{name(c.player.index())}</b>
-                    ": " {what} " — "
-                    <span class=cls>{how}</span>
-                </li>
-            }
-        })
-        .collect_view();
-    let rows = coins_over_time(&snap.view);
-    let (top, step) = chart_scale(&rows);
-    let lines = (0..snap.view.players.len())
-        .map(|s| {
-            view! {
-                <polyline
-                    points=chart_points(&rows, s, top, 3000, 900)
-                    fill="none"
-                    stroke=SEAT_COLOURS[s % 10]
-                    stroke-width="2.5"
-                    vector-effect="non-scaling-stroke"
-                />
-            }
-        })
-        .collect_view();
-    // The axis: a line and its number of coins at every step, the numbers beside the
-    // drawing (in the page's type, not scaled with it), each at its line's height: the
-    // viewBox runs from -20 to 920 down, stretched to the box the stylesheet gives the
-    // chart (wider than tall on a laptop, taller on a phone), its lines' widths in pixels.
-    let marks = (0..=top / step).map(|k| {
-        let coins = k * step;
-        let y = 900 - 900 * coins / top;
-        (coins, y)
-    });
-    let grid = marks
-        .clone()
-        .map(|(_, y)| view! { <line class="grid" x1="0" x2="3000" y1=y y2=y vector-effect="non-scaling-stroke" /> })
-        .collect_view();
-    let axis = marks
-        .map(|(coins, y)| {
-            view! {
-                <span class="t-chart-y" style=format!("top:calc(100% * {} / 940)", y + 20)>
-                    {coins}
-                </span>
-            }
-        })
-        .collect_view();
-    let legend = (0..snap.view.players.len())
-        .map(|i| {
-            view! {
-                <li>
-                    <span class="swatch" style=format!("background:{}", SEAT_COLOURS[i % 10])></span>
-                    {name(i)}
-                </li>
-            }
-        })
-        .collect_view();
-    let no_claims = snap
-        .view
-        .claims
-        .is_empty()
-        .then(|| view! { <li class="muted">{t("no-claims-game")}</li> });
-    let rematch = match ctx.rematch {
-        Some(cb) => view! {
-            <button class="btn primary" data-testid="rematch" on:click=move |_| cb.run(())>
-                {t("rematch")}
-            </button>
-        }
-        .into_any(),
-        None => view! { <span class="muted">{t("rematch-by-host")}</span> }.into_any(),
-    };
-    let to_lobby = ctx.to_lobby.map(|cb| {
-        view! {
-            <button class="btn" data-testid="to-lobby" on:click=move |_| cb.run(())>
-                {t("back-to-lobby")}
-            </button>
-        }
-    });
-    view! {
-        <div
-            class="t-over"
-            class:hidden=move || closed.get()
-            class:won=won
-            role="dialog"
-            aria-modal="true"
-            aria-label=t("game-over")
-            data-testid="game-over"
-            data-winner=winner.0.to_string()
-            on:keydown=move |e| super::keep_tab_inside(&e)
-        >
-            <div class="t-over-body panel">
-                <h2>{title}</h2>
-                <div class="t-choices">
-                    {rematch}
-                    {to_lobby}
-                    <button
-                        class="btn ghost"
-                        on:click=move |_| {
-                            closed.set(true);
-                            super::focus_first("[data-testid=decision-area]");
-                        }
-                    >
-                        {t("see-table")}
-                    </button>
-                    <button class="btn ghost" on:click=move |_| ctx.leave.run(())>{t(ctx.leave_label)}</button>
-                </div>
-                <h3>{t("every-hand")}</h3>
-                <table class="t-hands">
-                    <thead>
-                        <tr>
-                            <th scope="col">{t("player")}</th>
-                            <th scope="col">{t("cards")}</th>
-                            <th scope="col">{t("claims")}</th>
-                            <th scope="col">{t("bluffs")}</th>
-                            <th scope="col">{t("caught")}</th>
-                            <th scope="col">{t("challenges-won-lost")}</th>
-                        </tr>
-                    </thead>
-                    <tbody>{hands}</tbody>
-                </table>
-                <h3>{t("coins-over-game")}</h3>
-                <figure class="t-chart-box" data-testid="coins-chart">
-                    <div class="t-chart-plot">
-                        <svg
-                            class="t-chart"
-                            viewBox="-20 -20 3040 940"
-                            preserveAspectRatio="none"
-                            role="img"
-                            aria-label=t("coins-chart")
-                        >
-                            {grid}
-                            {lines}
-                        </svg>
-                        <div class="t-chart-axis" aria-hidden="true">{axis}</div>
-                    </div>
-                    <figcaption>
-                        <ul class="t-legend" aria-label=t("chart-legend")>{legend}</ul>
-                    </figcaption>
-                </figure>
-                <h3>{t("every-claim")}</h3>
-                <ol class="t-timeline" data-testid="timeline">{timeline} {no_claims}</ol>
-            </div>
-        </div>
-    }
-    .into_any()
 }

@@ -6,7 +6,7 @@
 //! life (and grows it for good on the first large frame, such as an SDP offer), while a
 //! [`Reader`] holds bytes only while a frame is arriving and gives them back when every
 //! frame it read has been handled. Frames out are written straight to the socket by
-//! whichever task has them (see [`crate::hub::Inbox`]), one system call a frame, with no
+//! whichever task has them (see [`Outbox`](super::Outbox)), one system call a frame, with no
 //! write buffer.
 
 use std::future::Future as _;

@@ -1,7 +1,7 @@
 //! Several relay instances sharing their rooms through Redis or Valkey
 //! (`--cluster-url`).
 //!
-//! Each instance keeps its own connections and their queues (as [`Hub`] does alone);
+//! Each instance keeps its own connections and their outboxes ([`Instance`]);
 //! everything a room is — its code, host secret, members, bans, the host's grace — lives
 //! in the store, changed only by the operations of `cluster.lua`. One script runs at a
 //! time in the store, so each operation is atomic, exactly as one `Rooms` method behind a
@@ -20,21 +20,26 @@
 //! a cluster that died whole.
 //!
 //! Nothing here runs, and no connection to a store exists, when `--cluster-url` is unset:
-//! the [`Hub`] holds no [`Cluster`] and its paths are those of a single relay.
+//! the rooms are then [`Local`](super::local::Local).
 
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
 
-use crate::hub::Utf8Bytes;
+use bytes::Bytes;
 use futures_util::StreamExt as _;
 use redis::aio::ConnectionManager;
-use shared::relay::{ClientMessage, ErrorCode, RelayMessage, normalize_code};
+use shared::relay::{ErrorCode, normalize_code};
 use tokio::time::{Duration, Instant};
 
-use crate::hub::{Answer, Hub, Refused, Registration, Why, encode, message_for};
+use super::outcome::{Entered, Refusal};
+use crate::connection::Why;
+use crate::instance::{Instance, Refused, Registration};
 use crate::limits::throttle_key;
-use crate::rooms::{ConnId, HOST_SECRET_LEN, MAX_BANNED, PEER_ID_LEN, RoomError, random_code};
+use crate::metrics;
+use crate::rooms::{
+    ConnId, Created, HOST_SECRET_LEN, MAX_BANNED, PEER_ID_LEN, RoomError, random_code,
+};
 
 /// The store's side of the bookkeeping.
 const SCRIPT: &str = include_str!("cluster.lua");
@@ -90,6 +95,8 @@ pub struct Health {
 
 /// This instance's link to the others.
 pub struct Cluster {
+    /// This instance's connections, which frames from the channel go to.
+    instance: Arc<Instance>,
     /// Commands and scripts (one multiplexed connection that reconnects by itself).
     store: ConnectionManager,
     /// `cluster.lua`, run by its hash (loaded on first use).
@@ -119,10 +126,10 @@ impl std::fmt::Debug for Cluster {
 type Reply<T> = Result<T, redis::RedisError>;
 
 impl Cluster {
-    /// Connects `hub` to the store at `url`: subscribes to this instance's channel, beats
+    /// Connects this instance to the store at `url`: subscribes to this instance's channel, beats
     /// once, and starts the tasks that keep both going. Fails when the store cannot be
     /// reached now.
-    pub async fn start(hub: &Arc<Hub>, url: &str) -> Result<(), String> {
+    pub async fn start(instance: &Arc<Instance>, url: &str) -> Result<Arc<Self>, String> {
         let client = redis::Client::open(url).map_err(|e| format!("cluster URL: {e}"))?;
         let config = redis::aio::ConnectionManagerConfig::new()
             .set_connection_timeout(Some(STORE_TIMEOUT))
@@ -137,23 +144,23 @@ impl Cluster {
         .map_err(|_| "cluster store: no answer".to_owned())?
         .map_err(|e| format!("cluster store: {e}"))?;
         let cluster = Arc::new(Cluster {
+            instance: instance.clone(),
             store,
             script: redis::Script::new(SCRIPT),
             id: nanoid::nanoid!(12),
-            grace_ms: hub.config.reclaim_grace.saturating_mul(1000),
+            grace_ms: instance.config.reclaim_grace.saturating_mul(1000),
             health: Health::default(),
             started: Instant::now(),
             unreleased: std::sync::Mutex::new(Vec::new()),
         });
         cluster
-            .beat(hub)
+            .beat()
             .await
             .map_err(|e| format!("cluster store: {e}"))?;
         let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
         tokio::spawn(subscribe(
             client,
             format!("coup:to:{}", cluster.id),
-            Arc::downgrade(hub),
             Arc::downgrade(&cluster),
             ready_tx,
         ));
@@ -161,10 +168,9 @@ impl Cluster {
             .await
             .map_err(|_| "cluster store: could not subscribe".to_owned())?
             .map_err(|_| "cluster store: could not subscribe".to_owned())?;
-        tokio::spawn(beats(Arc::downgrade(hub), Arc::downgrade(&cluster)));
+        tokio::spawn(beats(Arc::downgrade(&cluster)));
         tracing::info!(instance = %cluster.id, "joined the relay cluster");
-        hub.set_cluster(cluster);
-        Ok(())
+        Ok(cluster)
     }
 
     /// Whether the store answers and this instance hears its channel.
@@ -194,7 +200,7 @@ impl Cluster {
     /// One beat: records this instance as alive, closes expired rooms, evicts dead
     /// instances. If the others had evicted this one (it was cut off for too long), its
     /// connections are closed so that their clients reconnect and take their places again.
-    async fn beat(&self, hub: &Hub) -> Reply<()> {
+    async fn beat(&self) -> Reply<()> {
         let dead = DEAD_AFTER.as_millis().to_string();
         let grace = self.grace_ms.to_string();
         let r: Vec<i64> = self.run(&["beat", &self.id, &dead, &grace]).await?;
@@ -209,7 +215,8 @@ impl Cluster {
             self.health
                 .expired
                 .fetch_add(closed as u64, Ordering::Relaxed);
-            hub.metrics
+            self.instance
+                .metrics
                 .rooms_closed
                 .fetch_add(closed as u64, Ordering::Relaxed);
             tracing::info!(rooms = closed, "rooms closed: host did not come back");
@@ -229,9 +236,9 @@ impl Cluster {
             );
             // The eviction released every connection the store knew of this instance.
             self.unreleased_now().clear();
-            hub.kick_all(Why::Evicted);
+            self.instance.kick_all(Why::Evicted);
         } else {
-            self.release_later_ones(hub).await;
+            self.release_later_ones().await;
         }
         Ok(())
     }
@@ -256,7 +263,7 @@ impl Cluster {
     /// Tells the store of the connections that closed while it did not answer, at most
     /// [`RELEASES_PER_BEAT`] of them (a long outage's backlog must not hold up the beats
     /// that keep this instance alive in the others' eyes), until one fails again.
-    async fn release_later_ones(&self, hub: &Hub) {
+    async fn release_later_ones(&self) {
         let waiting: Vec<_> = {
             let mut later = self.unreleased_now();
             let n = later.len().min(RELEASES_PER_BEAT);
@@ -264,7 +271,7 @@ impl Cluster {
         };
         let mut left = waiting.into_iter();
         for (conn, key) in left.by_ref() {
-            if self.gone(hub, conn, &key).await.is_err() {
+            if self.gone(conn, &key).await.is_err() {
                 let mut later = self.unreleased_now();
                 later.push((conn, key));
                 later.extend(left);
@@ -276,38 +283,42 @@ impl Cluster {
     /// Tells the store that `conn` (from the address of throttle key `key`) closed: it
     /// leaves its room, as with `leave`, and its address's place is freed. Fails only when
     /// the store did not answer.
-    async fn gone(&self, hub: &Hub, conn: ConnId, key: &str) -> Reply<()> {
+    async fn gone(&self, conn: ConnId, key: &str) -> Reply<()> {
         let grace = self.grace_ms.to_string();
         let closed = self
             .run::<i64>(&["gone", &self.id, &conn.to_string(), key, &grace])
             .await?;
         if closed == 1 {
-            hub.metrics.rooms_closed.fetch_add(1, Ordering::Relaxed);
+            self.instance
+                .metrics
+                .rooms_closed
+                .fetch_add(1, Ordering::Relaxed);
         }
         Ok(())
     }
 
     /// Registers a connection from `ip`, counting it against its address across the
     /// cluster.
-    pub async fn register(&self, hub: &Hub, ip: IpAddr) -> Result<Registration, Refused> {
-        let registration = hub.register_counted(None)?;
+    pub async fn register(&self, ip: IpAddr) -> Result<Registration, Refused> {
+        let instance = &self.instance;
+        let registration = instance.register()?;
         let key = throttle_key(ip).to_string();
         let conn = registration.id.to_string();
-        let limit = hub.config.connections_per_address.to_string();
+        let limit = instance.config.connections_per_address.to_string();
         match self
             .run::<i64>(&["open", &self.id, &conn, &key, &limit])
             .await
         {
             Ok(1) => Ok(registration),
             Ok(_) => {
-                hub.forget(registration.id);
-                hub.metrics.refused(crate::metrics::Refusal::RateLimited);
-                hub.metrics.error(ErrorCode::RateLimited);
+                instance.forget(registration.id);
+                instance.metrics.refused(metrics::Refusal::RateLimited);
+                instance.metrics.error(ErrorCode::RateLimited);
                 Err(Refused::PerAddress)
             }
             Err(_) => {
-                hub.forget(registration.id);
-                hub.metrics.error(ErrorCode::ServerFull);
+                instance.forget(registration.id);
+                instance.metrics.error(ErrorCode::ServerFull);
                 // The store may have counted it before its answer was lost.
                 self.release_later(registration.id, key);
                 Err(Refused::Unavailable)
@@ -316,10 +327,10 @@ impl Cluster {
     }
 
     /// A connection whose socket is gone: it leaves its room, as with `leave`.
-    pub async fn disconnect(&self, hub: &Hub, conn: ConnId, ip: IpAddr) {
-        hub.forget(conn);
+    pub async fn disconnect(&self, conn: ConnId, ip: IpAddr) {
+        self.instance.forget(conn);
         let key = throttle_key(ip).to_string();
-        if self.gone(hub, conn, &key).await.is_err() {
+        if self.gone(conn, &key).await.is_err() {
             self.release_later(conn, key);
         }
     }
@@ -378,230 +389,175 @@ impl Cluster {
         )
     }
 
-    /// The answer when the store did not answer.
-    fn unavailable(hub: &Hub) -> Answer {
-        hub.fail(
-            ErrorCode::ServerFull,
-            "the relay cannot reach its room store; try again shortly",
-        )
-    }
-
-    /// Handles one well-formed message from `conn` (at `ip`), as `Hub::on_message` does
-    /// for a single relay.
-    pub async fn on_message(
-        &self,
-        hub: &Hub,
-        conn: ConnId,
-        ip: IpAddr,
-        msg: ClientMessage,
-    ) -> Answer {
+    /// A `create` from `conn` at `ip`: a new room under one of a few fresh codes, within
+    /// the address's budgets, unless every code tried is taken.
+    pub async fn create(&self, conn: ConnId, ip: IpAddr) -> Result<Created, Refusal> {
+        let cfg = &self.instance.config;
         let conn_s = conn.to_string();
         let key = throttle_key(ip).to_string();
-        let cfg = &hub.config;
-        match msg {
-            ClientMessage::Ping => Answer {
-                reply: Some(encode(&RelayMessage::Pong)),
-                close: None,
-            },
-            ClientMessage::Create => {
-                let peer = nanoid::nanoid!(PEER_ID_LEN);
-                let secret = nanoid::nanoid!(HOST_SECRET_LEN);
-                let limits = [
-                    cfg.rooms_per_address.max(1).to_string(),
-                    cfg.max_rooms.to_string(),
-                    cfg.creates_per_minute.to_string(),
-                ];
-                for _ in 0..3 {
-                    let codes: Vec<String> = (0..CODES_PER_TRY).map(|_| random_code()).collect();
-                    let mut args = vec![
-                        "create", &self.id, &conn_s, &key, &peer, &secret, &limits[0], &limits[1],
-                        &limits[2],
-                    ];
-                    args.extend(codes.iter().map(String::as_str));
-                    let reply: Vec<String> = match self.run(&args).await {
-                        Ok(r) => r,
-                        Err(_) => return Self::unavailable(hub),
-                    };
-                    match reply.first().map(String::as_str) {
-                        Some("ok") if reply.len() == 2 => {
-                            let room = reply[1].clone();
-                            hub.metrics.rooms_created.fetch_add(1, Ordering::Relaxed);
-                            tracing::info!(conn, room = %room, "room created");
-                            let ice_servers = hub.ice_servers(conn, &peer);
-                            return Answer {
-                                reply: Some(encode(&RelayMessage::Created {
-                                    room,
-                                    peer,
-                                    host_secret: secret,
-                                    ice_servers,
-                                })),
-                                close: None,
-                            };
-                        }
-                        Some("err") if reply.get(1).is_some_and(|e| e == "retry") => continue,
-                        Some("err") => return self.error(hub, reply.get(1)),
-                        _ => return Self::unavailable(hub),
-                    }
+        let peer = nanoid::nanoid!(PEER_ID_LEN);
+        let secret = nanoid::nanoid!(HOST_SECRET_LEN);
+        let limits = [
+            cfg.rooms_per_address.max(1).to_string(),
+            cfg.max_rooms.to_string(),
+            cfg.creates_per_minute.to_string(),
+        ];
+        for _ in 0..3 {
+            let codes: Vec<String> = (0..CODES_PER_TRY).map(|_| random_code()).collect();
+            let mut args = vec![
+                "create", &self.id, &conn_s, &key, &peer, &secret, &limits[0], &limits[1],
+                &limits[2],
+            ];
+            args.extend(codes.iter().map(String::as_str));
+            let reply: Vec<String> = self.run(&args).await.map_err(|_| Refusal::Unavailable)?;
+            match reply.first().map(String::as_str) {
+                Some("ok") if reply.len() == 2 => {
+                    return Ok(Created {
+                        room: reply[1].clone(),
+                        peer,
+                        host_secret: secret,
+                    });
                 }
-                hub.room_error(RoomError::ServerFull)
-            }
-            ClientMessage::Join { room } => {
-                let code = normalize_code(&room).unwrap_or_default();
-                let peer = nanoid::nanoid!(PEER_ID_LEN);
-                let size = cfg.room_size.max(1).to_string();
-                let failures = cfg.join_failures.to_string();
-                let args = [
-                    "join", &self.id, &conn_s, &key, &code, &peer, &size, &failures,
-                ];
-                self.entered(hub, conn, args.as_slice(), code.clone(), Some(peer.clone()))
-                    .await
-            }
-            ClientMessage::Reclaim { room, host_secret } => {
-                let code = normalize_code(&room).unwrap_or_default();
-                let failures = cfg.join_failures.to_string();
-                let args = [
-                    "reclaim",
-                    &self.id,
-                    &conn_s,
-                    &key,
-                    &code,
-                    &host_secret,
-                    &failures,
-                ];
-                self.entered(hub, conn, args.as_slice(), code.clone(), None)
-                    .await
-            }
-            ClientMessage::Signal { to, data } => {
-                let data = serde_json::to_string(&data).unwrap_or_else(|_| "null".to_owned());
-                self.signal(hub, conn, &to, &data).await
-            }
-            ClientMessage::Kick { peer } => {
-                let max = MAX_BANNED.to_string();
-                match self
-                    .run::<String>(&["kick", &self.id, &conn_s, &peer, &max])
-                    .await
-                {
-                    Ok(s) if s == "ok" => {
-                        tracing::info!(conn, "peer removed by the host");
-                        Answer::default()
-                    }
-                    Ok(s) => self.error(hub, Some(&s)),
-                    Err(_) => Self::unavailable(hub),
-                }
-            }
-            ClientMessage::Leave => {
-                let grace = self.grace_ms.to_string();
-                match self
-                    .run::<String>(&["leave", &self.id, &conn_s, &grace])
-                    .await
-                {
-                    Ok(s) if s == "ok" || s == "closed" => {
-                        if s == "closed" {
-                            hub.metrics.rooms_closed.fetch_add(1, Ordering::Relaxed);
-                        }
-                        Answer::default()
-                    }
-                    Ok(s) => self.error(hub, Some(&s)),
-                    Err(_) => Self::unavailable(hub),
-                }
+                Some("err") if reply.get(1).is_some_and(|e| e == "retry") => continue,
+                Some("err") => return Err(refusal(reply.get(1))),
+                _ => return Err(Refusal::Unavailable),
             }
         }
+        Err(Refusal::Room(RoomError::ServerFull))
+    }
+
+    /// A `join` of room `room` from `conn` at `ip`.
+    pub async fn join(&self, conn: ConnId, ip: IpAddr, room: &str) -> Result<Entered, Refusal> {
+        let cfg = &self.instance.config;
+        let code = normalize_code(room).unwrap_or_default();
+        let peer = nanoid::nanoid!(PEER_ID_LEN);
+        let size = cfg.room_size.max(1).to_string();
+        let failures = cfg.join_failures.to_string();
+        let (conn_s, key) = (conn.to_string(), throttle_key(ip).to_string());
+        let args = [
+            "join", &self.id, &conn_s, &key, &code, &peer, &size, &failures,
+        ];
+        self.entered(args.as_slice(), code.clone(), Some(peer.clone()))
+            .await
+    }
+
+    /// A `reclaim` of room `room`'s host place by `conn` at `ip`.
+    pub async fn reclaim(
+        &self,
+        conn: ConnId,
+        ip: IpAddr,
+        room: &str,
+        host_secret: &str,
+    ) -> Result<Entered, Refusal> {
+        let code = normalize_code(room).unwrap_or_default();
+        let failures = self.instance.config.join_failures.to_string();
+        let (conn_s, key) = (conn.to_string(), throttle_key(ip).to_string());
+        let args = [
+            "reclaim",
+            &self.id,
+            &conn_s,
+            &key,
+            &code,
+            host_secret,
+            &failures,
+        ];
+        self.entered(args.as_slice(), code.clone(), None).await
     }
 
     /// Forwards a signal from `conn` to peer `to`, `data` as it came.
-    pub async fn signal(&self, hub: &Hub, conn: ConnId, to: &str, data: &str) -> Answer {
+    pub async fn signal(&self, conn: ConnId, to: &str, data: &str) -> Result<(), Refusal> {
         let conn = conn.to_string();
-        match self
-            .run::<String>(&["signal", &self.id, &conn, to, data])
+        self.done(&["signal", &self.id, &conn, to, data]).await
+    }
+
+    /// The host `conn` removes peer `peer` from its room.
+    pub async fn kick(&self, conn: ConnId, peer: &str) -> Result<(), Refusal> {
+        let (conn_s, max) = (conn.to_string(), MAX_BANNED.to_string());
+        self.done(&["kick", &self.id, &conn_s, peer, &max]).await?;
+        tracing::info!(conn, "peer removed by the host");
+        Ok(())
+    }
+
+    /// `conn` leaves its room.
+    pub async fn leave(&self, conn: ConnId) -> Result<(), Refusal> {
+        let (conn, grace) = (conn.to_string(), self.grace_ms.to_string());
+        let said = self
+            .run::<String>(&["leave", &self.id, &conn, &grace])
             .await
-        {
-            Ok(s) if s == "ok" => {
-                hub.metrics
-                    .messages_forwarded
+            .map_err(|_| Refusal::Unavailable)?;
+        match said.as_str() {
+            "ok" => Ok(()),
+            "closed" => {
+                self.instance
+                    .metrics
+                    .rooms_closed
                     .fetch_add(1, Ordering::Relaxed);
-                Answer::default()
+                Ok(())
             }
-            Ok(s) => self.error(hub, Some(&s)),
-            Err(_) => Self::unavailable(hub),
+            _ => Err(refusal(Some(&said))),
+        }
+    }
+
+    /// Runs an operation whose answer is `ok` or the name of a refusal.
+    async fn done(&self, args: &[&str]) -> Result<(), Refusal> {
+        match self.run::<String>(args).await {
+            Ok(s) if s == "ok" => Ok(()),
+            Ok(s) => Err(refusal(Some(&s))),
+            Err(_) => Err(Refusal::Unavailable),
         }
     }
 
     /// A `join` or `reclaim` (`peer` is the new guest's id; a reclaim keeps the host's).
     async fn entered(
         &self,
-        hub: &Hub,
-        conn: ConnId,
         args: &[&str],
         room: String,
         peer: Option<String>,
-    ) -> Answer {
-        let reply: Vec<String> = match self.run(args).await {
-            Ok(r) => r,
-            Err(_) => return Self::unavailable(hub),
-        };
+    ) -> Result<Entered, Refusal> {
+        let reply: Vec<String> = self.run(args).await.map_err(|_| Refusal::Unavailable)?;
         match reply.first().map(String::as_str) {
             Some("ok") if reply.len() >= 2 => {
                 let host = reply[1].clone();
                 let peer = peer.unwrap_or_else(|| host.clone());
-                let peers = reply[2..].to_vec();
-                tracing::info!(room = %room, peers = peers.len() + 1, "peer entered");
-                let ice_servers = hub.ice_servers(conn, &peer);
-                Answer {
-                    reply: Some(encode(&RelayMessage::Joined {
-                        room,
-                        peer,
-                        host,
-                        peers,
-                        ice_servers,
-                    })),
-                    close: None,
-                }
+                Ok(Entered {
+                    room,
+                    peer,
+                    host,
+                    peers: reply[2..].to_vec(),
+                })
             }
-            Some("err") => self.error(hub, reply.get(1)),
-            _ => Self::unavailable(hub),
+            Some("err") => Err(refusal(reply.get(1))),
+            _ => Err(Refusal::Unavailable),
         }
-    }
-
-    /// The error answer for a refusal the store named.
-    fn error(&self, hub: &Hub, name: Option<&String>) -> Answer {
-        let e = match name.map(String::as_str) {
-            Some("creates") => {
-                return hub.fail(
-                    ErrorCode::RateLimited,
-                    "too many rooms created from this address; wait a minute",
-                );
-            }
-            Some("throttled") => {
-                return hub.fail(
-                    ErrorCode::RateLimited,
-                    "too many failed joins from this address; wait a minute",
-                );
-            }
-            Some("already_in_room") => RoomError::AlreadyInRoom,
-            Some("not_in_room") => RoomError::NotInRoom,
-            Some("no_such_room") => RoomError::NoSuchRoom,
-            Some("room_full") => RoomError::RoomFull,
-            Some("unknown_peer") => RoomError::UnknownPeer,
-            Some("bad_secret") => RoomError::BadSecret,
-            Some("server_full") => RoomError::ServerFull,
-            Some("too_many_rooms") => RoomError::TooManyRooms,
-            Some("not_host") => RoomError::NotHost,
-            Some("banned") => RoomError::Banned,
-            _ => {
-                return hub.fail(ErrorCode::ServerFull, message_for(ErrorCode::ServerFull));
-            }
-        };
-        hub.room_error(e)
     }
 }
 
-/// Hears this instance's channel for as long as the hub lives, resubscribing after a
+/// The refusal the store named.
+fn refusal(name: Option<&String>) -> Refusal {
+    let e = match name.map(String::as_str) {
+        Some("creates") => return Refusal::CreatesThrottled,
+        Some("throttled") => return Refusal::JoinsThrottled,
+        Some("already_in_room") => RoomError::AlreadyInRoom,
+        Some("not_in_room") => RoomError::NotInRoom,
+        Some("no_such_room") => RoomError::NoSuchRoom,
+        Some("room_full") => RoomError::RoomFull,
+        Some("unknown_peer") => RoomError::UnknownPeer,
+        Some("bad_secret") => RoomError::BadSecret,
+        Some("server_full") => RoomError::ServerFull,
+        Some("too_many_rooms") => RoomError::TooManyRooms,
+        Some("not_host") => RoomError::NotHost,
+        Some("banned") => RoomError::Banned,
+        _ => return Refusal::Unknown,
+    };
+    Refusal::Room(e)
+}
+
+/// Hears this instance's channel for as long as the cluster link lives, resubscribing after a
 /// lost connection (and then closing this instance's connections, which may have missed
 /// frames); `ready` is told once the first subscription holds.
 async fn subscribe(
     client: redis::Client,
     channel: String,
-    hub: Weak<Hub>,
     cluster: Weak<Cluster>,
     ready: tokio::sync::oneshot::Sender<()>,
 ) {
@@ -626,11 +582,11 @@ async fn subscribe(
                     // instance's connections may have been lost meanwhile. Closing them
                     // (1001) turns a silent loss into a reconnect, after which each
                     // client takes its place back as after any dropped socket.
-                    let Some(hub) = hub.upgrade() else { return };
+                    let Some(c) = cluster.upgrade() else { return };
                     tracing::warn!(
                         "heard the cluster store's channel again: closing this instance's connections, whose frames may have been lost"
                     );
-                    hub.kick_all(Why::Evicted);
+                    c.instance.kick_all(Why::Evicted);
                 }
             }
             let mut messages = pubsub.on_message();
@@ -649,11 +605,11 @@ async fn subscribe(
                         break;
                     }
                 };
-                let (Some(hub), Some(c)) = (hub.upgrade(), cluster.upgrade()) else {
+                let Some(c) = cluster.upgrade() else {
                     return;
                 };
                 c.health.received.fetch_add(1, Ordering::Relaxed);
-                dispatch(&hub, msg.get_payload_bytes());
+                dispatch(&c.instance, msg.get_payload_bytes());
             }
             if let Some(c) = cluster.upgrade() {
                 c.health.channel_lost.fetch_add(1, Ordering::Relaxed);
@@ -670,7 +626,7 @@ async fn subscribe(
 /// Hands one message from the channel to its connection: `CONN fFRAME` queues a frame,
 /// `CONN r` closes the connection with 4000 (its host place was reclaimed); `0 b`, the
 /// beat's word to its own instance, only shows the channel is alive.
-fn dispatch(hub: &Hub, payload: &[u8]) {
+fn dispatch(instance: &Instance, payload: &[u8]) {
     let Ok(text) = std::str::from_utf8(payload) else {
         return;
     };
@@ -681,25 +637,25 @@ fn dispatch(hub: &Hub, payload: &[u8]) {
         return;
     };
     match rest.as_bytes().first() {
-        Some(b'f') => hub.deliver(conn, Utf8Bytes::from(rest[1..].to_owned())),
+        Some(b'f') => instance.deliver(conn, Bytes::from(rest[1..].to_owned())),
         Some(b'r') => {
             tracing::info!(conn, "host connection replaced by a reclaim");
-            hub.kick(conn, Why::Replaced);
+            instance.kick(conn, Why::Replaced);
         }
         _ => {}
     }
 }
 
-/// Beats every [`BEAT_EVERY`] for as long as the hub lives.
-async fn beats(hub: Weak<Hub>, cluster: Weak<Cluster>) {
+/// Beats every [`BEAT_EVERY`] for as long as the cluster link lives.
+async fn beats(cluster: Weak<Cluster>) {
     let mut tick = tokio::time::interval(BEAT_EVERY);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
-        let (Some(hub), Some(c)) = (hub.upgrade(), cluster.upgrade()) else {
+        let Some(c) = cluster.upgrade() else {
             return;
         };
         // A failed beat is counted and logged; `healthy` turns false after a few.
-        let _ = c.beat(&hub).await;
+        let _ = c.beat().await;
     }
 }

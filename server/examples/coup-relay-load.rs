@@ -8,8 +8,8 @@
 //! `/proc/<pid>/status`, so Linux only).
 //!
 //! ```text
-//! cargo build --release --bin coup-relay --bin coup-relay-load
-//! target/release/coup-relay-load --spawn target/release/coup-relay \
+//! cargo build --release --bin coup-relay --example coup-relay-load
+//! target/release/examples/coup-relay-load --spawn target/release/coup-relay \
 //!     --connections 20000 --room-size 10 --rate 5000 --duration 10
 //! ```
 //!

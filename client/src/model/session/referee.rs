@@ -1,0 +1,205 @@
+//! The referee: hosting a table (a game against bots, a room, a table taken back after
+//! a reload), and what the referee's worker says.
+
+use super::*;
+
+impl Session {
+    /// Opens a hosted table: the referee starts with our player, then `commands` set it up.
+    pub(super) fn host_table(
+        &mut self,
+        room: Option<Room>,
+        secret: Option<String>,
+        commands: Vec<AdminCmd>,
+    ) -> Vec<Effect> {
+        let name = self.display_name(room.as_ref().map(|r| &r.me));
+        let table = Table::new(&name, None);
+        let mut effects = vec![
+            Effect::StartReferee { resume: false },
+            Effect::Referee(ToReferee::Open { name }),
+        ];
+        let timers = Timers {
+            bot_delay_ms: BOT_DELAY_MS,
+            ..Timers::default()
+        };
+        for cmd in std::iter::once(AdminCmd::SetTimers { timers }).chain(commands) {
+            effects.push(Effect::Referee(ToReferee::Text {
+                peer: PeerId::LOCAL,
+                text: table.guest().admin(cmd),
+            }));
+        }
+        self.phase = Phase::Hosting(Hosting {
+            table,
+            room,
+            host_secret: secret,
+            links: BTreeMap::new(),
+            last_link: 0,
+            reclaiming: false,
+            off_relay: false,
+            retry: None,
+            left_relay: Vec::new(),
+            moving: false,
+        });
+        effects
+    }
+
+    /// Takes back the table this tab hosted before it reloaded: the referee restores what
+    /// it saved, and a room is reclaimed on the relay (whose answer dials every guest, who
+    /// then say hello with their tokens).
+    pub fn resume(&mut self, record: HostRecord) -> Vec<Effect> {
+        if !matches!(self.phase, Phase::Start { .. }) {
+            return Vec::new();
+        }
+        self.name = Some(record.name.clone());
+        let mut effects = vec![Effect::StartReferee { resume: true }];
+        let (room, secret) = match record.room {
+            Some(HostRoom { code, me, secret }) => {
+                effects.push(Effect::Relay(ClientMessage::Reclaim {
+                    room: code.as_str().to_owned(),
+                    host_secret: secret.clone(),
+                }));
+                let room = Room::new(code, RelayPeer(me), Vec::new(), Vec::new());
+                (Some(room), Some(secret))
+            }
+            None => (None, None),
+        };
+        let reclaiming = room.is_some();
+        self.phase = Phase::Hosting(Hosting {
+            table: Table::new(&record.name, None),
+            room,
+            host_secret: secret,
+            links: BTreeMap::new(),
+            last_link: 0,
+            reclaiming,
+            off_relay: false,
+            retry: None,
+            left_relay: Vec::new(),
+            moving: false,
+        });
+        effects
+    }
+
+    /// What this tab should keep in `sessionStorage` to take its hosted table back after
+    /// a reload; `None` means remove the record.
+    pub fn host_record(&self) -> Option<HostRecord> {
+        let Phase::Hosting(h) = &self.phase else {
+            return None;
+        };
+        let room = match (&h.room, &h.host_secret) {
+            (Some(r), Some(secret)) => Some(HostRoom {
+                code: r.code.clone(),
+                me: r.me.0.clone(),
+                secret: secret.clone(),
+            }),
+            (None, _) => None,
+            (Some(_), None) => return None,
+        };
+        Some(HostRecord {
+            name: h.table.guest().name().to_owned(),
+            room,
+        })
+    }
+
+    /// The referee could not take back the table it saved: it was set aside, and the page
+    /// goes back to the first screen (the room with it).
+    pub fn on_referee_not_restored(&mut self, why: &str) -> Vec<Effect> {
+        if !self.hosting() {
+            return Vec::new();
+        }
+        let effects = self.leave();
+        self.notify(tr("notice-not-restored", &[("why", why.into())]));
+        effects
+    }
+
+    /// A table against bots in this page: every other seat a bot, dealt at once.
+    pub(super) fn play_bots(&mut self, setup: SoloSetup) -> Vec<Effect> {
+        if !matches!(self.phase, Phase::Start { .. }) {
+            return Vec::new();
+        }
+        let count = setup
+            .players
+            .clamp(MIN_PLAYERS as u8, shared::engine::MAX_PLAYERS as u8);
+        self.host_table(
+            None,
+            None,
+            vec![
+                AdminCmd::SetSeatCount { count },
+                AdminCmd::SetOptions {
+                    options: setup.options,
+                },
+                AdminCmd::SetDefaultBot { level: setup.level },
+                AdminCmd::Start { first: None },
+            ],
+        )
+    }
+
+    /// The referee said something: a text for our guest or another peer, a link to end.
+    pub fn on_referee(&mut self, out: Outgoing, now: u64) -> Vec<Effect> {
+        let Phase::Hosting(h) = &mut self.phase else {
+            return Vec::new();
+        };
+        match out {
+            Outgoing::Send { to, text } if to == PeerId::LOCAL => {
+                let r = h.table.receive(&text, now);
+                self.take(r)
+            }
+            Outgoing::Send { to, text } => match relay_id(&h.links, to) {
+                Some(peer) => vec![Effect::Send { peer, text }],
+                None => Vec::new(),
+            },
+            // A kick: the relay keeps that peer out of the room (the close follows).
+            Outgoing::Ban { peer: to } => match relay_id(&h.links, to) {
+                Some(peer) if h.room.is_some() => {
+                    vec![Effect::Relay(ClientMessage::Kick { peer: peer.0 })]
+                }
+                _ => Vec::new(),
+            },
+            Outgoing::Close { peer: to } => {
+                let Some(peer) = relay_id(&h.links, to) else {
+                    return Vec::new();
+                };
+                h.links.remove(&peer);
+                if let Some(r) = h.room.as_mut() {
+                    if let Some(p) = r.peer_mut(&peer) {
+                        p.link = Some(LinkState::Closed);
+                    }
+                    r.watch_mut(&peer).closed();
+                }
+                vec![Effect::Hangup { peer }]
+            }
+        }
+    }
+
+    /// The referee could not run (its worker failed to start or died): the table is gone.
+    pub fn on_referee_failed(&mut self, why: &str) -> Vec<Effect> {
+        if !self.hosting() {
+            return Vec::new();
+        }
+        let effects = self.leave();
+        self.notify(tr("notice-table-stopped", &[("why", why.into())]));
+        effects
+    }
+
+    /// Shows what a text from the host said; a guest whose link the host ended goes back
+    /// to the first screen.
+    pub(super) fn take(&mut self, r: Received) -> Vec<Effect> {
+        for n in r.notices {
+            self.notify(n);
+        }
+        if let (Some(code), Phase::Joined(j)) = (r.moved, &mut self.phase) {
+            j.room_moved(code);
+        }
+        let mut effects = Vec::new();
+        if let Phase::Joined(j) = &self.phase {
+            if r.resync {
+                effects.push(Effect::Send {
+                    peer: j.host.clone(),
+                    text: j.table.guest().resync(),
+                });
+            }
+            if r.closed {
+                effects.extend(self.leave());
+            }
+        }
+        effects
+    }
+}
