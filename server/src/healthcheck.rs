@@ -143,4 +143,59 @@ mod tests {
         assert!(from_args(args(&["coup-relay", "--bind", "127.0.0.1:1"])).is_none());
         assert!(from_args(args(&["coup-relay", "--static-dir", "healthcheck"])).is_none());
     }
+
+    /// A one-shot relay stand-in on loopback: takes one request, answers `answer`, and
+    /// hands back the request it read.
+    fn answering(answer: &'static [u8]) -> (SocketAddr, std::thread::JoinHandle<String>) {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("binds loopback");
+        let addr = listener.local_addr().expect("an address");
+        let server = std::thread::spawn(move || {
+            let (mut conn, _) = listener.accept().expect("the check connects");
+            let mut request = Vec::new();
+            let mut buf = [0u8; 512];
+            while !request.ends_with(b"\r\n\r\n") {
+                let n = conn.read(&mut buf).expect("reads the request");
+                assert!(n > 0, "the request ended before its head did");
+                request.extend_from_slice(&buf[..n]);
+            }
+            conn.write_all(answer).expect("answers");
+            String::from_utf8(request).expect("an ASCII request")
+        });
+        (addr, server)
+    }
+
+    fn exit(code: Option<ExitCode>) -> String {
+        format!("{:?}", code.expect("the healthcheck word runs the check"))
+    }
+
+    #[test]
+    fn a_healthy_relay_passes_the_check() {
+        let (addr, server) = answering(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok");
+        assert_eq!(check(addr, Duration::from_secs(5)), Ok(()));
+        let request = server.join().expect("the stand-in ran");
+        assert!(
+            request.starts_with("GET /healthz HTTP/1.1\r\n"),
+            "{request}"
+        );
+    }
+
+    #[test]
+    fn the_healthcheck_word_exits_0_for_a_healthy_relay_and_1_for_a_sick_one() {
+        let args = |addr: SocketAddr| {
+            [
+                "coup-relay",
+                "healthcheck",
+                "--bind",
+                addr.to_string().as_str(),
+            ]
+            .map(OsString::from)
+            .to_vec()
+        };
+        let (addr, server) = answering(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok");
+        assert_eq!(exit(from_args(args(addr))), exit(Some(ExitCode::SUCCESS)));
+        server.join().expect("the stand-in ran");
+        let (addr, server) = answering(b"HTTP/1.1 503 Service Unavailable\r\n\r\nok");
+        assert_eq!(exit(from_args(args(addr))), exit(Some(ExitCode::FAILURE)));
+        server.join().expect("the stand-in ran");
+    }
 }

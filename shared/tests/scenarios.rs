@@ -63,10 +63,16 @@ fn check(file: &Path) -> Result<(), String> {
     let result = script::run(&scenario.to_string());
     if let Some(exit) = expect.get("exit") {
         let got = if result.is_ok() { 0 } else { 2 };
-        return if exit.as_i64() == Some(got) {
-            Ok(())
-        } else {
-            Err(format!("exit {got}, expected {exit} ({result:?})"))
+        if exit.as_i64() != Some(got) {
+            return Err(format!("exit {got}, expected {exit} ({result:?})"));
+        }
+        // Any invalid input exits 2: only the message tells the fault named from a typo.
+        let want = expect["error"]
+            .as_str()
+            .ok_or("an `exit` expectation needs the `error` it expects")?;
+        return match result {
+            Err(e) if e.0.contains(want) => Ok(()),
+            other => Err(format!("error: expected {want:?}, got {other:?}")),
         };
     }
     let result = result.map_err(|e| format!("exit 2: {e}"))?;
@@ -85,6 +91,18 @@ fn check(file: &Path) -> Result<(), String> {
                 "rejected step: expected {step}, got {}",
                 result["rejected"]
             ));
+        }
+        // The right step can be rejected for the wrong reason: the code tells which.
+        if !step.is_null() {
+            let want = expect
+                .get("rejected_code")
+                .ok_or("a `rejected_step` expectation needs its `rejected_code`")?;
+            if &result["rejected"]["code"] != want {
+                return Err(format!(
+                    "rejected code: expected {want}, got {}",
+                    result["rejected"]
+                ));
+            }
         }
     }
     for key in ["state", "claims"] {

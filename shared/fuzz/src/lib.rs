@@ -18,7 +18,8 @@
 //!   is legal, and afterwards it still takes the host starting over (the welcome and the
 //!   whole state again).
 //! - [`script`]: the rulebook's example scenarios, bent, and raw text: every scenario is
-//!   read or refused with a reason, and what is read runs.
+//!   read or refused with a reason, and what is read runs to a result of SCRIPT.md's shape
+//!   whose rejected step, if any, left the state as the steps before it made it.
 //!
 //! The fuzz targets (`fuzz_targets/`, `cargo fuzz run --fuzz-dir shared/fuzz <target>`)
 //! call these; `cargo test -p coup-fuzz` replays the inputs in `seeds/` and a fixed
@@ -26,6 +27,7 @@
 
 use std::sync::OnceLock;
 
+use serde_json::Value;
 use shared::engine::{Options, Seat};
 use shared::session::protocol::{
     AdminCmd, BotLevel, MAX_TO_GUEST_BYTES, MemberId, Phase, SeatSetting, Timers, ToGuest, decode,
@@ -929,16 +931,109 @@ pub fn script(data: &[u8]) {
         b.rest()
     };
     match shared::script::run(&text) {
-        Ok(result) => {
-            // A result is an object of SCRIPT.md's shape.
-            let object = result.as_object().expect("a result is an object");
-            assert!(
-                object.contains_key("state") || object.contains_key("rejected"),
-                "a result without state: {result}"
-            );
-        }
+        Ok(result) => check_result(&text, &result),
         Err(e) => assert!(!e.0.is_empty(), "an error without a reason"),
     }
+}
+
+/// The `pending.kind` names of SCRIPT.md.
+const PENDING_KINDS: [&str; 7] = [
+    "action",
+    "respond",
+    "lose_influence",
+    "exchange",
+    "examine_show",
+    "examine_decide",
+    "game_over",
+];
+
+/// What SCRIPT.md promises of a result, read from outside `script::run`: each key with
+/// its shape, `ok` agreeing with `rejected`, and a rejected step leaving the state as it
+/// was before it (the steps before it, run alone, give the same state and claims).
+fn check_result(text: &str, result: &Value) {
+    let ok = result["ok"].as_bool().expect("`ok` is true or false");
+    let rejected = &result["rejected"];
+    let state = &result["state"];
+    let players = state["players"]
+        .as_array()
+        .unwrap_or_else(|| panic!("`state.players` is a list: {result}"));
+    let seats = players.len();
+    assert!((2..=10).contains(&seats), "{seats} players: {result}");
+    for p in players {
+        assert!(p["coins"].is_u64(), "coins: {p}");
+        assert!(p["hidden"].is_array() && p["revealed"].is_array(), "{p}");
+        assert!(p["alive"].is_boolean(), "alive: {p}");
+    }
+    assert!(state["court"].is_array(), "court: {result}");
+    assert!(state["reserve"].is_u64(), "reserve: {result}");
+    let is_seat = |v: &Value| v.as_u64().is_some_and(|s| (s as usize) < seats);
+    assert!(is_seat(&state["current"]), "current: {result}");
+    assert!(
+        state["winner"].is_null() || is_seat(&state["winner"]),
+        "winner: {result}"
+    );
+    let pending = &state["pending"];
+    assert!(
+        pending["kind"]
+            .as_str()
+            .is_some_and(|k| PENDING_KINDS.contains(&k)),
+        "pending.kind: {result}"
+    );
+    let owes: Vec<u64> = pending["players"]
+        .as_array()
+        .expect("`pending.players` is a list")
+        .iter()
+        .map(|v| {
+            assert!(is_seat(v), "pending.players: {result}");
+            v.as_u64().unwrap_or_default()
+        })
+        .collect();
+    assert!(
+        owes.windows(2).all(|w| w[0] < w[1]),
+        "pending.players is not in ascending seat order: {result}"
+    );
+    assert!(result["claims"].is_array(), "claims: {result}");
+
+    let scenario: Value = serde_json::from_str(text).expect("a scenario read is JSON");
+    let views = scenario["views"].as_bool().unwrap_or(false);
+    match result.get("views") {
+        Some(Value::Array(v)) => assert!(views && v.len() == seats, "views: {result}"),
+        None => assert!(!views, "no views although asked: {result}"),
+        Some(other) => panic!("views is not a list: {other}"),
+    }
+    let steps = scenario["steps"].as_array().cloned().unwrap_or_default();
+    if ok {
+        assert!(rejected.is_null(), "ok, yet rejected: {result}");
+        return;
+    }
+    let step = rejected["step"]
+        .as_u64()
+        .map(|s| s as usize)
+        .filter(|&s| s < steps.len())
+        .unwrap_or_else(|| panic!("a rejection names no step of the script: {result}"));
+    let code = rejected["code"].as_str().unwrap_or_default();
+    assert!(
+        !code.is_empty() && code.bytes().all(|c| c.is_ascii_lowercase() || c == b'_'),
+        "a rejection's code is a snake_case word: {result}"
+    );
+    assert!(
+        rejected["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "a rejection without a message: {result}"
+    );
+    let mut before = scenario;
+    before["steps"] = Value::Array(steps[..step].to_vec());
+    let again = shared::script::run(&before.to_string())
+        .unwrap_or_else(|e| panic!("the steps before a rejection are refused ({e}): {before}"));
+    assert_eq!(
+        again["ok"],
+        Value::Bool(true),
+        "the steps before the rejected one are rejected: {again}"
+    );
+    assert_eq!(
+        (&again["state"], &again["claims"]),
+        (state, &result["claims"]),
+        "a rejected step left the state other than it was before it: {text}"
+    );
 }
 
 /// A harness: one fuzz input in, a panic if something is wrong.

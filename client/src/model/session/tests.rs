@@ -248,8 +248,20 @@ fn connect(h: &mut Page, g: &mut Page, now: u64) {
 
 /// Plays a dealt table to its end: each page with a decision plays the first of Income,
 /// Pass or its first legal input; otherwise the referee plays what is due.
-fn play_to_the_end(host: &mut Page, guests: &mut [&mut Page], mut now: u64) -> u64 {
+fn play_to_the_end(host: &mut Page, guests: &mut [&mut Page], now: u64) -> u64 {
+    play_to_the_end_checking(host, guests, now, |_| {})
+}
+
+/// [`play_to_the_end`], calling `check` on every page after each exchange of messages.
+fn play_to_the_end_checking(
+    host: &mut Page,
+    guests: &mut [&mut Page],
+    mut now: u64,
+    mut check: impl FnMut(&Page),
+) -> u64 {
     for _ in 0..50_000 {
+        check(host);
+        guests.iter().for_each(|g| check(g));
         let over = |p: &Page| {
             p.s.table()
                 .and_then(|t| t.guest().game())
@@ -555,25 +567,42 @@ fn a_room_game_runs_over_the_links_with_the_same_winner_and_no_hidden_card_shown
     pump(&mut [&mut h, &mut g], 0);
     let game = g.guest().game().expect("a game");
     assert_eq!(game.view.players.len(), 3);
-    // R11: a page sees its own hand only.
-    for (p, mine) in [(&h, 0), (&g, 1)] {
-        let view = &p.guest().game().expect("game").view;
-        for (i, player) in view.players.iter().enumerate() {
+    // R11.2: a page sees its own hidden cards and no other seat's, from the deal to the
+    // end (R11.3 reveals the hands only once the game is over).
+    let mut checked = 0;
+    let mut own_hand_only = |p: &Page| {
+        let Some(game) = p.guest().game() else {
+            return;
+        };
+        if matches!(game.view.pending, Pending::GameOver { .. }) {
+            return;
+        }
+        let mine = usize::from(p.guest().seat().expect("a seated page").0);
+        for (i, player) in game.view.players.iter().enumerate() {
+            let hidden = player.hand.up.iter().take(usize::from(player.hand.len));
             let shown = player
                 .hand
                 .cards
                 .iter()
-                .zip(player.hand.up)
-                .filter(|(c, up)| c.is_some() && !up)
+                .zip(hidden)
+                .filter(|(c, up)| c.is_some() && !**up)
+                .count();
+            let face_down = player.hand.up[..usize::from(player.hand.len)]
+                .iter()
+                .filter(|up| !**up)
                 .count();
             if i == mine {
-                assert_eq!(shown, 2);
+                assert_eq!(shown, face_down, "a page sees its own hidden cards");
             } else {
                 assert_eq!(shown, 0, "seat {i}'s hidden cards on {:?}'s page", p.id);
             }
         }
-    }
-    play_to_the_end(&mut h, &mut [&mut g], 0);
+        checked += 1;
+    };
+    own_hand_only(&h);
+    own_hand_only(&g);
+    play_to_the_end_checking(&mut h, &mut [&mut g], 0, &mut own_hand_only);
+    assert!(checked > 20, "the pages were checked only {checked} times");
     let winner = |p: &Page| match p.guest().game().map(|g| g.view.pending) {
         Some(Pending::GameOver { winner }) => Some(winner),
         _ => None,
