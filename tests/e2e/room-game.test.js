@@ -285,8 +285,20 @@ test("the host removes a joiner, after a confirmation, and the joiner is told", 
     await guest.page.getByTestId("join-code").fill(await codeEl.getAttribute("data-code"));
     await guest.page.getByTestId("join-room").click();
     const people = (p) => p.locator('[data-testid="lobby-seat"][data-kind="person"]');
-    await people(host.page).nth(1).waitFor({ timeout: 20_000 });
-    await people(guest.page).nth(1).waitFor({ timeout: 20_000 });
+    try {
+      await people(host.page).nth(1).waitFor({ timeout: 20_000 });
+      await people(guest.page).nth(1).waitFor({ timeout: 20_000 });
+    } catch (e) {
+      // What each page shows, for the cause: its notices, its links and its screen.
+      const shows = async (page, name) => {
+        await page.screenshot({ path: path.join(ARTIFACTS, `failed-kick-${name}.png`), fullPage: true }).catch(() => {});
+        const text = async (sel) => (await page.locator(sel).allTextContents().catch(() => [])).join(" | ");
+        const links = await page.locator('[data-testid="peer"]').evaluateAll((ps) => ps.map((p) => `${p.dataset.peer}:${p.dataset.link}`)).catch(() => []);
+        return `${name}: notices [${await text('[data-testid="notice"]')}], connection [${await text('[data-testid="connection-line"]')}], failure [${await text('[data-testid="link-failure"]')}], links [${links.join(", ")}], name field "${await page.getByTestId("player-name").inputValue({ timeout: 1_000 }).catch(() => "-")}"`;
+      };
+      e.message += `\n${await shows(host.page, "host")}\n${await shows(guest.page, "joiner")}\nrelay log:\n${table.relayLog().split("\n").slice(-15).join("\n")}`;
+      throw e;
+    }
     assert.equal(await guest.page.getByTestId("kick").count(), 0, "only the host removes people");
     assert.equal(await host.page.getByTestId("kick").count(), 1, "the host cannot remove itself");
 
