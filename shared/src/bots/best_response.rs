@@ -182,27 +182,7 @@ impl BestResponse {
                 break;
             }
         }
-        match game.winner() {
-            Some(w) => f32::from(u8::from(w == me)),
-            None => {
-                // Unfinished: score by share of the influence and coins still in play.
-                let score = |s: Seat| {
-                    let p = game.player(s);
-                    let lives = p.hand.hidden_count() as f32;
-                    if lives == 0.0 {
-                        0.0
-                    } else {
-                        lives * 8.0 + f32::from(p.coins)
-                    }
-                };
-                let total: f32 = (0..game.players() as u8).map(|s| score(Seat(s))).sum();
-                if total > 0.0 {
-                    0.8 * score(me) / total
-                } else {
-                    0.0
-                }
-            }
-        }
+        super::hard::playout_score(game, me)
     }
 
     /// The candidates a decision compares, the heuristic's choice first; a single one
