@@ -142,6 +142,17 @@ test("a copy of a joiner's tab does not take its seat, and a reload takes it bac
     await dealRoom(host, guest, ["Cy", "Di"]);
     const stored = await guest.page.evaluate(() => sessionStorage.getItem("coup.rejoin"));
     assert.ok(stored, "the seat is kept for this tab");
+    // Every page of the joiner's browser from now on counts the relay connections it opens:
+    // a copy that took the seat would have to open one.
+    await guest.context.addInitScript(() => {
+      window.__sockets = 0;
+      window.WebSocket = new Proxy(window.WebSocket, {
+        construct(target, args) {
+          window.__sockets += 1;
+          return new target(...args);
+        },
+      });
+    });
     // A tab opened from the joiner's starts with a copy of its sessionStorage.
     const [copy] = await Promise.all([
       guest.context.waitForEvent("page"),
@@ -155,7 +166,9 @@ test("a copy of a joiner's tab does not take its seat, and a reload takes it bac
       await guest.page.evaluate(() => sessionStorage.getItem("coup.tab")),
       "the copy is a tab of its own",
     );
-    await copy.waitForTimeout(1_000);
+    // The copy decided what it is before it said so and forgot the seat: it has opened no
+    // connection to the relay, so it has nothing in flight that could take the seat.
+    assert.equal(await copy.evaluate(() => window.__sockets), 0, "the copy opened no connection to the relay");
     assert.equal(await copy.getByTestId("room-table").count(), 0);
     assert.ok(await live(guest.page), "the joiner keeps its link");
     assert.equal(await guest.page.locator('[data-testid="seat"].me').getAttribute("data-seat"), "1");
