@@ -521,3 +521,52 @@ fn normal_bluffs_heads_up_only_against_an_opponent_who_lets_claims_pass() {
         "against one who never challenged"
     );
 }
+
+/// Heads-up, on its last card and holding no Contessa, Hard facing an assassination loses
+/// the game by passing, and by a bluffed Contessa whenever it is called; a challenge wins
+/// whenever the Assassin is a lie (R6.4). The heuristic bluffs the Contessa here unless the
+/// claim is more likely a lie than the bluff is to stand, and the search, which left a
+/// challenge of a claim more likely true than not out of its candidates, never weighed
+/// the challenge: with `cornered_challenge` it does, and finds it better in some deals.
+#[test]
+fn hard_weighs_a_challenge_when_an_assassination_would_end_the_game_heads_up() {
+    use shared::bots::Personality;
+    use shared::bots::hard::{Hard, Search};
+    use shared::bots::normal::Policy;
+    let mut game = setup(
+        vec![[Card::Duke, Card::Captain], [Card::Captain, Card::Ambassador]],
+        vec![2, 3],
+        vec![vec![Card::Captain], vec![]],
+    );
+    let first = game.owing().iter().next().expect("a seat to act").0;
+    if first == 0 {
+        script(&mut game, &[(0, Input::Act(Action::Income))]);
+    }
+    script(&mut game, &[(1, Input::Act(Action::Assassinate(Seat(0))))]);
+    let mut legal = Vec::new();
+    game.legal_inputs(Seat(0), &mut legal);
+    assert!(legal.contains(&Input::Challenge), "{legal:?}");
+    let view = game.view(Seat(0));
+    let choices = |search: Search| -> Vec<Input> {
+        (0..8u64)
+            .map(|seed| {
+                let mut policy = Policy::hard(Personality::BALANCED);
+                policy.tuning.noise = 0.0;
+                let mut bot = Hard::with_policy(seed, policy);
+                bot.search = search;
+                bot.decide(&view, &legal, &Budget::iterations(300))
+            })
+            .collect()
+    };
+    let quiet = Search {
+        mix_heads_up: 0.0,
+        ..Search::HARD
+    };
+    let before = choices(Search {
+        cornered_challenge: 0.0,
+        ..quiet
+    });
+    assert!(!before.contains(&Input::Challenge), "{before:?}");
+    let now = choices(quiet);
+    assert!(now.contains(&Input::Challenge), "{now:?}");
+}

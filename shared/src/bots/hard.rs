@@ -24,7 +24,9 @@ use super::personality::Personality;
 use super::styles::is_bluff;
 use super::table::Table;
 use super::{Bot, BotLevel, Budget};
-use crate::engine::{Action, Card, Event, Game, Input, MAX_PLAYERS, Pending, Seat, View};
+use crate::engine::{
+    Action, ActionKind, Card, Event, Game, Input, MAX_PLAYERS, Pending, Seat, View,
+};
 
 /// The most inputs one playout plays before it is scored by position.
 const PLAYOUT_CAP: usize = 400;
@@ -35,6 +37,14 @@ const MAX_CANDIDATES: usize = 8;
 
 /// The most candidates one decision compares.
 const MAX_ARMS: usize = 16;
+
+/// How a sharp opponent ([`Search::sharp_heads_up`]) reads this seat's claims: as often
+/// lies as the deal makes them, whatever was claimed (a bluff rate of 1).
+const SHARP_READ: f32 = 1.0;
+
+/// How a sharp opponent's challenge threshold compares to an average player's: the
+/// least [`Hard::model_opponents`] gives a player its record shows challenging often.
+const SHARP_DOUBT: f32 = 0.3;
 
 /// The search's constants, settable by name ([`Search::set`]) for tuning tournaments.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -80,10 +90,19 @@ pub struct Search {
     pub min_gain: f32,
     /// The same in 2-player games.
     pub min_gain_heads_up: f32,
+    /// 1: heads-up, on the last card against an assassination, the challenge is searched
+    /// however likely the claim is true (0: only as [`Search::searched_truth`] allows).
+    pub cornered_challenge: f32,
+    /// Heads-up, the chance that in a sampled world the opponent is a sharp one: it reads
+    /// this seat's claims as telling nothing (a claim's odds of a lie are those of the
+    /// deal) and challenges as readily as the playouts' most doubting player. A bluff the
+    /// search picks must then pay against a player who knows Hard's habits, not only
+    /// against the opponent's record.
+    pub sharp_heads_up: f32,
 }
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 13] = [
+pub const SEARCH_NAMES: [&str; 15] = [
     "z_switch",
     "z_switch_heads_up",
     "searched_truth",
@@ -97,6 +116,8 @@ pub const SEARCH_NAMES: [&str; 13] = [
     "honest_heads_up",
     "min_gain",
     "min_gain_heads_up",
+    "cornered_challenge",
+    "sharp_heads_up",
 ];
 
 impl Search {
@@ -129,6 +150,8 @@ impl Search {
         honest_heads_up: 0.6,
         min_gain: 0.0,
         min_gain_heads_up: 0.05,
+        cornered_challenge: 1.0,
+        sharp_heads_up: 0.0,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -150,6 +173,8 @@ impl Search {
             "honest_heads_up" => &mut self.honest_heads_up,
             "min_gain" => &mut self.min_gain,
             "min_gain_heads_up" => &mut self.min_gain_heads_up,
+            "cornered_challenge" => &mut self.cornered_challenge,
+            "sharp_heads_up" => &mut self.sharp_heads_up,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -177,6 +202,10 @@ pub struct Hard {
     /// The policy each opponent plays inside playouts: an average player's judgement with
     /// the caution and doubt its record shows ([`Hard::model_opponents`]).
     playout: [Policy; MAX_PLAYERS],
+    /// The policy a sharp opponent plays inside playouts ([`Search::sharp_heads_up`]),
+    /// and whether the opponent is one in the world being played out.
+    sharp_playout: Policy,
+    sharp: [bool; MAX_PLAYERS],
     /// Per seat and character, the bluff rates playouts read claims with; per seat, the
     /// challenge rates.
     bluff: [[f32; 6]; MAX_PLAYERS],
@@ -214,6 +243,8 @@ impl Hard {
             policy,
             search: Search::HARD,
             playout: [Policy::average(Personality::BALANCED); MAX_PLAYERS],
+            sharp_playout: Policy::average(Personality::BALANCED),
+            sharp: [false; MAX_PLAYERS],
             bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
             challenge_factor: [[1.0; 6]; MAX_PLAYERS],
@@ -271,6 +302,12 @@ impl Hard {
             }
         }
         self.challenge_factor = reads.challenge_factor;
+        let mut p = Policy::average(Personality::BALANCED);
+        for t in [&mut p.tuning, &mut p.heads_up] {
+            let b = Personality::BALANCED;
+            t.doubt = b.suspicion + (t.doubt - b.suspicion) * SHARP_DOUBT;
+        }
+        self.sharp_playout = p;
     }
 
     /// Plays `game` out with the playout policy and `rng`; returns `me`'s reward in 0..=1.
@@ -294,15 +331,19 @@ impl Hard {
                     if seat == me {
                         reads.challenge_factor = self.challenge_factor;
                     }
-                    let reads = reads.with_claims_in_play(&t);
                     // This seat plays on as it would; the others as average players, but
-                    // one who never lies in this world claims only what it holds.
+                    // one who never lies in this world claims only what it holds, and a
+                    // sharp one reads nothing into this seat's claims.
                     let s = seat.index().min(MAX_PLAYERS - 1);
                     let policy = if seat == me {
                         &self.policy
+                    } else if self.sharp[s] {
+                        reads.bluff[me.index()] = [SHARP_READ; 6];
+                        &self.sharp_playout
                     } else {
                         &self.playout[s]
                     };
+                    let reads = reads.with_claims_in_play(&t);
                     if seat != me && self.honest[s] {
                         self.truthful.clear();
                         self.truthful
@@ -378,9 +419,15 @@ impl Hard {
                 continue;
             };
             let stream: u64 = self.rng.random();
+            let sharp = by_table_size(view, self.search.sharp_heads_up, 0.0);
             for s in 0..MAX_PLAYERS {
                 let p = self.p_honest[s];
                 self.honest[s] = p > 0.0 && self.rng.random::<f32>() < p;
+                // Drawn only when it can be one, so that the stream is unchanged otherwise.
+                self.sharp[s] = sharp > 0.0
+                    && Seat(s as u8) != me
+                    && !self.honest[s]
+                    && self.rng.random::<f32>() < sharp;
             }
             for arm in 0..k {
                 if let (Some(clock), Some(t0)) = (budget.clock, start) {
@@ -505,7 +552,16 @@ impl Bot for Hard {
         // more likely a lie than not: playouts with an average player in every seat
         // overrate challenges of players who lie less than average (an honest player's
         // every claim was challenged and proven), and a lost challenge costs a card.
+        // Heads-up, on the last card against an assassination, passing loses the game, so
+        // a lost challenge costs nothing that a caught Contessa bluff would not: the
+        // challenge is always searched.
+        let cornered = view.players.len() <= 2
+            && t.my_lives() <= 1
+            && t.turn.is_some_and(|turn| {
+                turn.action.kind() == ActionKind::Assassinate && turn.action.target() == Some(t.me)
+            });
         if heuristic != Input::Challenge
+            && !(cornered && self.search.cornered_challenge > 0.5)
             && self.policy.p_claim_true(&t, &reads) > self.search.searched_truth
         {
             candidates.retain(|i| *i != Input::Challenge);
