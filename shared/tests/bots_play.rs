@@ -534,7 +534,10 @@ fn hard_weighs_a_challenge_when_an_assassination_would_end_the_game_heads_up() {
     use shared::bots::hard::{Hard, Search};
     use shared::bots::normal::Policy;
     let mut game = setup(
-        vec![[Card::Duke, Card::Captain], [Card::Captain, Card::Ambassador]],
+        vec![
+            [Card::Duke, Card::Captain],
+            [Card::Captain, Card::Ambassador],
+        ],
         vec![2, 3],
         vec![vec![Card::Captain], vec![]],
     );
