@@ -136,6 +136,11 @@ impl Search {
     /// tables of three or more the search overrules its heuristic, which there claims only
     /// what it holds, for an advantage of one standard error (`z_switch`); a bluff still
     /// needs two (`z_bluff`), heads-up every change does (`z_switch_heads_up`).
+    /// Heads-up, cornered by an assassination on its last card, it weighs a challenge
+    /// whatever the claim's odds (`cornered_challenge`): a best response caught nearly
+    /// every Contessa bluff Hard made there, and won less against it with the challenge
+    /// weighed. The sharp opponent (`sharp_heads_up`) is off: it cost games against Normal
+    /// and made Hard no harder to exploit (BENCHMARKS.md).
     pub const HARD: Search = Search {
         z_switch: 1.0,
         z_switch_heads_up: 2.0,
