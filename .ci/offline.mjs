@@ -212,10 +212,12 @@ const assets = [...files(OUT)]
   .filter((f) => !/\.(br|gz)$/.test(f) && f !== "sw.js")
   .sort();
 const version = sha(assets.map((f) => `${f} ${sha(readFileSync(path.join(OUT, f)))}\n`).join("")).slice(0, 16);
-const list = assets.map((f) => (f === "index.html" ? "./" : f));
+// (Not the English catalog: English is built into the program, which never fetches it.)
+const list = assets.map((f) => (f === "index.html" ? "./" : f)).filter((f) => !f.startsWith("locales/en-"));
 // What only a page that starts a table needs (the referee's worker: its bootstrap, its
-// code) and the catalogs: cached later, or never (sw.js says when).
-const later = list.filter((f) => /^(referee-|coup_referee)|^locales\//.test(f));
+// code), the catalogs and the app's icons (which only installing the app reads): cached
+// later, or never (sw.js says when).
+const later = list.filter((f) => /^(referee-|coup_referee)|^locales\/|^assets\/icon-/.test(f));
 const core = list.filter((f) => !later.includes(f));
 if (!later.some((f) => f.startsWith("coup_referee_bg"))) throw new Error("offline: no referee module among the files");
 const sw = readFileSync(path.join(CLIENT, "sw.js"), "utf8")

@@ -5,7 +5,8 @@
 // - CORE, what every page loads (the page, its code, the table's module, the icons): the
 //   worker caches them under `coup-VERSION` when it installs;
 // - LATER, what only a page that hosts a table or plays against bots needs (the referee's
-//   worker) and the catalogs of the other languages: cached only when the page asks
+//   worker), the catalogs of the other languages and the app's icons (read when the app
+//   is installed, not by the page): cached only when the page asks
 //   ("cache-later": its player starts a table, or the page has been idle a while), never
 //   when the browser asks to save data (`navigator.connection.saveData`). A joiner's
 //   phone downloads only what a joiner needs. Once cached, a mark in the cache
