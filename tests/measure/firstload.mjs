@@ -103,7 +103,7 @@ for (const dist of process.argv.slice(2)) {
   const table = await startTable({ dist });
   const port = Number(new URL(table.base).port);
   const proxy = await countingProxy(port);
-  const figures = { screen: [], pressable: [], created: [], seated: [], joinerBytes: [], hostBytes: [] };
+  const figures = { screen: [], pressable: [], created: [], seated: [], joinerBytes: [], hostBytes: [], html: [], pageModule: [], tableModule: [] };
   try {
     for (let run = 0; run < RUNS; run++) {
       // A hosting page: Create a room as soon as it can be pressed.
@@ -137,6 +137,18 @@ for (const dist of process.argv.slice(2)) {
         await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 60_000 });
         const seated = await pageTime(page);
         figures.seated.push(seated);
+        // Where the joiner's time went: the page's HTML, its module and the table's here.
+        const at = await page.evaluate(() => {
+          const end = (re) => performance.getEntriesByType("resource").find((e) => re.test(e.name))?.responseEnd ?? NaN;
+          return {
+            html: performance.getEntriesByType("navigation")[0]?.responseEnd ?? NaN,
+            page: end(/coup_client_bg-[0-9a-f]+\.wasm/),
+            table: end(/split_table-[0-9a-f]+\.wasm/),
+          };
+        });
+        figures.html.push(at.html);
+        figures.pageModule.push(at.page);
+        figures.tableModule.push(at.table);
         await page.waitForTimeout(Math.max(0, MINUTE_MS - seated));
         figures.joinerBytes.push(proxy.counter.down - before);
         await context.close();
@@ -149,7 +161,8 @@ for (const dist of process.argv.slice(2)) {
       `${dist} (median of ${RUNS}; ${LINK.latency} ms, ${LINK.down}/${LINK.up} kbit/s, CPU x${CPU}):\n` +
         `  first screen painted ${ms(figures.screen)}; Create a room pressable ${ms(figures.pressable)}; ` +
         `pressed then, its room's code shown ${ms(figures.created)}\n` +
-        `  a joiner seated in the room's lobby ${ms(figures.seated)} after opening the invitation\n` +
+        `  a joiner seated in the room's lobby ${ms(figures.seated)} after opening the invitation ` +
+        `(its page's HTML here ${ms(figures.html)}, the page's module ${ms(figures.pageModule)}, the table's ${ms(figures.tableModule)})\n` +
         `  bytes in the first ${MINUTE_MS / 1000} s: a joiner ${kb(figures.joinerBytes)}, a hosting page ${kb(figures.hostBytes)}\n` +
         `  each run: screen ${figures.screen.map(Math.round)}, pressable ${figures.pressable.map(Math.round)}, ` +
         `created ${figures.created.map(Math.round)}, seated ${figures.seated.map(Math.round)}, ` +
