@@ -163,6 +163,30 @@ test("a press before the program starts is carried out once it does, once", { ti
     await page.getByTestId("seat").nth(1).waitFor();
     assert.equal(await page.getByTestId("seat").count(), 2, "the players chosen before the program ran");
     assert.equal(await page.evaluate(() => window.__workers), 1, "one table, one referee");
+    // A press carried out twice would be a second table the session refuses, with a notice.
+    assert.deepEqual(await page.getByTestId("notice").allTextContents(), [], "no second press refused");
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a press on Create a room before the program starts opens one room", { timeout: 60_000 }, async () => {
+  const { context, page, errors, release } = await heldPage();
+  const created = async () => {
+    const text = await (await fetch(`${table.base}/metrics`)).text();
+    return Number(text.match(/^coup_relay_rooms_created_total (\d+)$/m)[1]);
+  };
+  try {
+    const before = await created();
+    await page.goto(table.base);
+    await page.getByTestId("create-room").click();
+    await page.getByTestId("loading-line").waitFor();
+    release();
+    const code = page.getByTestId("room-code");
+    await code.waitFor({ timeout: 30_000 });
+    assert.equal(await created(), before + 1, "one room");
+    assert.deepEqual(await page.getByTestId("notice").allTextContents(), []);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
