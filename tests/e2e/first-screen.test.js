@@ -89,8 +89,11 @@ test("the first screen is complete with scripts disabled", { timeout: 60_000 }, 
   }
 });
 
-test("before the program runs the first screen is in the browser's language with the invitation's code, and the program takes it over without moving anything", { timeout: 60_000 }, async () => {
-  const { context, page, errors, release } = await heldPage({ locale: "de-DE" });
+for (const [size, viewport] of [
+  ["laptop", { width: 1280, height: 800 }],
+  ["phone", { width: 390, height: 844 }],
+]) test(`before the program runs the first screen is in the browser's language with the invitation's code, and the program takes it over without moving anything (${size})`, { timeout: 60_000 }, async () => {
+  const { context, page, errors, release } = await heldPage({ locale: "de-DE", viewport });
   try {
     await page.goto(`${table.base}/#join=k7m3qx`);
     await page.getByTestId("create-room").waitFor();
@@ -109,12 +112,12 @@ test("before the program runs the first screen is in the browser's language with
     await page.getByTestId("opt-reformation").check();
     await page.getByTestId("player-name").fill("Ana");
     const before = await snapshot(page);
-    await page.screenshot({ path: path.join(ARTIFACTS, "first-screen-held.png") });
+    await page.screenshot({ path: path.join(ARTIFACTS, `first-screen-held-${size}.png`) });
 
     release();
     await programRuns(page);
     const after = await snapshot(page);
-    await page.screenshot({ path: path.join(ARTIFACTS, "first-screen-program.png") });
+    await page.screenshot({ path: path.join(ARTIFACTS, `first-screen-program-${size}.png`) });
     assert.deepEqual(after.boxes, before.boxes, "every part where it was");
     assert.equal(after.text, before.text, "the same words");
     assert.equal(await page.getByTestId("player-name").inputValue(), "Ana");
