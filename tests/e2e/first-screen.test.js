@@ -248,3 +248,46 @@ test("a joiner's first minute fetches neither the referee nor another language; 
     await host.context.close();
   }
 });
+
+test("a page whose browser asks to save data caches nothing more when its player starts a table or it is idle", { timeout: 90_000 }, async () => {
+  // Two phones, the same steps: one asks to save data, the other does not and shows when
+  // the caching has had its chance.
+  const sides = [];
+  try {
+    for (const saveData of [true, false]) {
+      const context = await table.browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addInitScript(() => (window.coupIdleCacheMs = 500));
+      const requests = [];
+      context.on("request", (r) => requests.push(new URL(r.url()).pathname));
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setDataSaverOverride", { dataSaverEnabled: saveData });
+      await page.goto(table.base);
+      await programRuns(page);
+      assert.equal(await page.evaluate(() => navigator.connection?.saveData), saveData);
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+      await page.getByTestId("solo-start").click();
+      await page.getByTestId("solo-table").waitFor();
+      sides.push({ saveData, context, page, requests });
+    }
+    const marked = (page) =>
+      page.evaluate(async () => {
+        for (const key of await caches.keys()) if (await (await caches.open(key)).match("coup-later")) return true;
+        return false;
+      });
+    const [saving, control] = sides;
+    await control.page.waitForFunction(
+      async () => {
+        for (const key of await caches.keys()) if (await (await caches.open(key)).match("coup-later")) return true;
+        return false;
+      },
+      null,
+      { timeout: 30_000, polling: 200 },
+    );
+    assert.ok(control.requests.some((p) => p.startsWith("/locales/")), "the other page cached the catalogs");
+    assert.equal(await marked(saving.page), false, "nothing cached for later");
+    assert.deepEqual(saving.requests.filter((p) => p.startsWith("/locales/")), [], "no catalog fetched");
+  } finally {
+    for (const side of sides) await side.context.close();
+  }
+});
