@@ -10,8 +10,9 @@
 #                 that hosts a table loads it, when it starts the worker.
 # Each: cargo (wasm32, profile wasm-release) -> [wasm-split-cli] -> wasm-bindgen --target
 # web -> wasm-opt -Oz.
-# Then content-hashed names for every .js/.wasm/.css (index.html and the worker's
-# bootstrap point at them), client/assets/, and a brotli (.br) and a gzip (.gz) file at
+# Then content-hashed names for every .js/.wasm (index.html and the worker's bootstrap
+# point at them; the styles go inline into index.html with its first screen, by
+# offline.mjs), client/assets/, and a brotli (.br) and a gzip (.gz) file at
 # the highest levels beside each text or wasm file, which the relay sends by the
 # browser's Accept-Encoding. Prints each file's size and what a first load transfers.
 # Installs what it needs (wasm target, wasm-bindgen-cli, wasm-opt) when missing.
