@@ -152,6 +152,10 @@ test("a new build's worker waits, the page offers a reload, and after it the new
     const before = await page.evaluate(() => caches.keys());
     assert.equal(before.length, 1, `one cache: ${before}`);
     assert.equal(await page.getByTestId("update-ready").count(), 0, "no prompt while nothing is new");
+    // This version has cached what a table's host needs (as after a game against bots):
+    // the next one keeps it.
+    await page.evaluate(() => window.coupCacheLater());
+    await page.waitForFunction(async () => (await caches.match("coup-later")) !== undefined, null, { timeout: 30_000, polling: 200 });
 
     // A new build: another page, one more file, and so another worker and file list. Its
     // files keep the old ones' times, as a build written in the same second would (or one
@@ -186,6 +190,11 @@ test("a new build's worker waits, the page offers a reload, and after it the new
       await page.evaluate(async () => (await caches.match("assets/next.txt")) !== undefined),
       "the new list's files are cached",
     );
+    assert.ok(
+      await page.evaluate(async () => (await caches.match("coup-later")) !== undefined && (await caches.keys()).length === 1),
+      "the new version has cached what the old one had for later",
+    );
+    assert.ok((await cachedPaths(page)).some((p) => /coup_referee_bg/.test(p)), "the referee is cached by the new version");
     assert.equal(await page.getByTestId("update-ready").count(), 0, "no prompt after the reload");
     assert.deepEqual(errors, []);
   } finally {
