@@ -19,6 +19,8 @@ mod tagged;
 pub mod bots;
 #[cfg(feature = "game")]
 pub mod engine;
+#[cfg(feature = "game")]
+pub mod fair;
 pub mod relay;
 #[cfg(feature = "game")]
 pub mod script;

@@ -1,0 +1,136 @@
+//! What a seat sends: each record built from the ledger's public state and the seat's own
+//! secret. The session layer and the tests build records only through these.
+
+use rand::Rng;
+
+use super::Secret;
+use super::ledger::{Ledger, Msg, Record};
+use super::proofs::{KeyProof, SealedShare, Share};
+use super::shuffle::shuffle;
+
+impl Ledger {
+    /// The seat's share of the joint key, with its proof.
+    pub fn key_record<R: Rng + ?Sized>(
+        &self,
+        seat: u8,
+        round: u32,
+        secret: &Secret,
+        rng: &mut R,
+    ) -> Record {
+        let ctx = self.context(seat, round);
+        Record {
+            seat,
+            round,
+            msg: Msg::Key {
+                key: secret.public(),
+                proof: KeyProof::prove(&ctx, secret.scalar(), rng),
+            },
+        }
+    }
+
+    /// The seat shuffles the cards at `positions` (once every key is in). Also returns the
+    /// permutation, which a player mixing its own hand keeps to know its cards.
+    pub fn shuffle_record<R: Rng + ?Sized>(
+        &self,
+        seat: u8,
+        round: u32,
+        positions: &[u8],
+        rng: &mut R,
+    ) -> Option<(Record, Vec<usize>)> {
+        let joint = self.joint_key()?;
+        let input = positions
+            .iter()
+            .map(|&p| self.deck().get(usize::from(p)).copied())
+            .collect::<Option<Vec<_>>>()?;
+        let ctx = self.context(seat, round);
+        let (output, proof, perm) = shuffle(&ctx, &joint, &input, rng);
+        let msg = Msg::Shuffle {
+            positions: positions.to_vec(),
+            output,
+            proof: Box::new(proof),
+        };
+        Some((Record { seat, round, msg }, perm))
+    }
+
+    /// The seat's decryption shares of the cards at `positions`.
+    pub fn shares_record<R: Rng + ?Sized>(
+        &self,
+        seat: u8,
+        round: u32,
+        positions: &[u8],
+        secret: &Secret,
+        rng: &mut R,
+    ) -> Option<Record> {
+        let ctx = self.context(seat, round);
+        let shares = positions
+            .iter()
+            .map(|&p| {
+                let ct = self.deck().get(usize::from(p))?;
+                Some((p, Share::prove(&ctx, secret.scalar(), ct, rng)))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Record {
+            seat,
+            round,
+            msg: Msg::Shares { shares },
+        })
+    }
+
+    /// The seat's share of the card at `position`, sealed for seat `to`.
+    pub fn seal_record<R: Rng + ?Sized>(
+        &self,
+        seat: u8,
+        round: u32,
+        position: u8,
+        to: u8,
+        secret: &Secret,
+        rng: &mut R,
+    ) -> Option<Record> {
+        let ctx = self.context(seat, round);
+        let ct = self.deck().get(usize::from(position))?;
+        let sealed = SealedShare::prove(&ctx, secret.scalar(), &self.key(to)?, ct, rng);
+        Some(Record {
+            seat,
+            round,
+            msg: Msg::Seal {
+                position,
+                to,
+                sealed,
+            },
+        })
+    }
+
+    /// The seat shows the card at `position`, claiming it is `kind`.
+    pub fn reveal_record<R: Rng + ?Sized>(
+        &self,
+        seat: u8,
+        round: u32,
+        position: u8,
+        kind: u8,
+        secret: &Secret,
+        rng: &mut R,
+    ) -> Option<Record> {
+        let ctx = self.context(seat, round);
+        let ct = self.deck().get(usize::from(position))?;
+        Some(Record {
+            seat,
+            round,
+            msg: Msg::Reveal {
+                position,
+                kind,
+                share: Share::prove(&ctx, secret.scalar(), ct, rng),
+            },
+        })
+    }
+
+    /// The seat's secret, once the game is over.
+    pub fn secret_record(seat: u8, round: u32, secret: &Secret) -> Record {
+        Record {
+            seat,
+            round,
+            msg: Msg::Secret {
+                secret: secret.to_bytes(),
+            },
+        }
+    }
+}
