@@ -21,7 +21,9 @@ fn deck(n: usize) -> Vec<u8> {
         7..=8 => 4,
         _ => 5,
     };
-    (0..5u8).flat_map(|k| std::iter::repeat_n(k, copies)).collect()
+    (0..5u8)
+        .flat_map(|k| std::iter::repeat_n(k, copies))
+        .collect()
 }
 
 /// One record: made by its seat (timed as that seat's work), checked by every page.
@@ -58,7 +60,7 @@ struct Totals {
 }
 
 fn run(
-    ledgers: &mut Vec<Ledger>,
+    ledgers: &mut [Ledger],
     secrets: &[Secret],
     rng: &mut ChaCha8Rng,
     round: &mut u32,
@@ -146,7 +148,7 @@ fn main() {
         if n == 6 {
             // R4.2: seat 1 draws the Court's top two (positions 12, 13), mixes them with
             // its hand (2, 3), keeps two; the Court (12..15) is shuffled by every seat.
-            let plan = vec![
+            let plan = [
                 (vec![12, 13], Some(1)),
                 (vec![2, 3, 12, 13], None),
                 (vec![2, 3, 12, 13], Some(1)),
