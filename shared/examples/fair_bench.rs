@@ -79,7 +79,9 @@ fn run(
         for s in 0..n {
             let step = match holder {
                 None => post(ledgers, |l| {
-                    l.shuffle_record(s, *round, positions, rng).unwrap().0
+                    l.shuffle_record(s, *round, positions, &secrets[usize::from(s)], rng)
+                        .unwrap()
+                        .0
                 }),
                 Some(h) if *h == s => continue,
                 Some(_) => post(ledgers, |l| {
@@ -157,7 +159,7 @@ fn main() {
             // The actor's own mixing is one shuffle, not one per seat: time it apart.
             let draw = run(&mut ledgers, &secrets, &mut rng, &mut round, &plan[..1]);
             let mix = post(&mut ledgers, |l| {
-                l.shuffle_record(1, round, &[2, 3, 12, 13], &mut rng)
+                l.shuffle_record(1, round, &[2, 3, 12, 13], &secrets[1], &mut rng)
                     .unwrap()
                     .0
             });

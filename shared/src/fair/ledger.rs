@@ -22,11 +22,12 @@ pub enum Msg {
         key: RistrettoPoint,
         proof: KeyProof,
     },
-    /// The ciphertexts at `positions`, shuffled.
+    /// The ciphertexts at `positions`, shuffled, signed by the seat ([`shuffle_digest`]).
     Shuffle {
         positions: Vec<u8>,
         output: Vec<Ciphertext>,
         proof: Box<ShuffleProof>,
+        signature: KeyProof,
     },
     /// Decryption shares of the cards at the given positions.
     Shares { shares: Vec<(u8, Share)> },
@@ -57,9 +58,9 @@ pub struct Record {
 
 /// The longest encoded record: a shuffle of the largest deck (7 bytes of header and
 /// count, a position and a ciphertext per card, then the proof: its count, 3 points and
-/// 2 scalars per card, 5 points and 4 scalars).
+/// 2 scalars per card, 5 points and 4 scalars; then the signature, 2 scalars).
 pub const MAX_RECORD_BYTES: usize =
-    7 + MAX_SHUFFLE * (1 + 64) + 1 + MAX_SHUFFLE * (5 * 32) + 5 * 32 + 4 * 32;
+    7 + MAX_SHUFFLE * (1 + 64) + 1 + MAX_SHUFFLE * (5 * 32) + 5 * 32 + 4 * 32 + 2 * 32;
 
 impl Record {
     pub fn encode(&self) -> Vec<u8> {
@@ -76,14 +77,11 @@ impl Record {
                 positions,
                 output,
                 proof,
+                signature,
             } => {
                 w.u8(2);
-                w.u8(positions.len() as u8);
-                w.out.extend_from_slice(positions);
-                for c in output {
-                    c.write(&mut w);
-                }
-                proof.write(&mut w);
+                write_shuffle(&mut w, positions, output, proof);
+                signature.write(&mut w);
             }
             Msg::Shares { shares } => {
                 w.u8(3);
@@ -144,6 +142,7 @@ impl Record {
                     positions,
                     output,
                     proof: Box::new(ShuffleProof::read(&mut r)?),
+                    signature: KeyProof::read(&mut r)?,
                 }
             }
             3 => {
@@ -177,6 +176,22 @@ impl Record {
     }
 }
 
+fn write_shuffle(w: &mut Writer, positions: &[u8], output: &[Ciphertext], proof: &ShuffleProof) {
+    w.u8(positions.len() as u8);
+    w.out.extend_from_slice(positions);
+    for c in output {
+        c.write(w);
+    }
+    proof.write(w);
+}
+
+/// What a seat signs for a shuffle: the positions, the new ciphertexts and the proof.
+pub fn shuffle_digest(positions: &[u8], output: &[Ciphertext], proof: &ShuffleProof) -> [u8; 64] {
+    let mut w = Writer::default();
+    write_shuffle(&mut w, positions, output, proof);
+    Sha512::digest(&w.out).into()
+}
+
 /// What was wrong with a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FaultKind {
@@ -192,6 +207,8 @@ pub enum FaultKind {
     OutOfOrder,
     #[error("the proof of the key is false")]
     BadKey,
+    #[error("the record is not signed by its seat")]
+    BadSignature,
     #[error("the shuffle is not a shuffle of the cards it names")]
     BadShuffle,
     #[error("a decryption share is false")]
@@ -421,8 +438,13 @@ impl Ledger {
                 positions,
                 output,
                 proof,
+                signature,
             } => {
                 let joint = self.joint.ok_or(FaultKind::OutOfOrder)?;
+                let key = self.keys[s].ok_or(FaultKind::OutOfOrder)?;
+                if !signature.verify_signed(ctx, &key, &shuffle_digest(positions, output, proof)) {
+                    return Err(FaultKind::BadSignature);
+                }
                 let mut distinct = positions.clone();
                 distinct.sort_unstable();
                 distinct.dedup();

@@ -4,7 +4,7 @@
 use rand::Rng;
 
 use super::Secret;
-use super::ledger::{Ledger, Msg, Record};
+use super::ledger::{Ledger, Msg, Record, shuffle_digest};
 use super::proofs::{KeyProof, SealedShare, Share};
 use super::shuffle::shuffle;
 
@@ -35,6 +35,7 @@ impl Ledger {
         seat: u8,
         round: u32,
         positions: &[u8],
+        secret: &Secret,
         rng: &mut R,
     ) -> Option<(Record, Vec<usize>)> {
         let joint = self.joint_key()?;
@@ -44,10 +45,13 @@ impl Ledger {
             .collect::<Option<Vec<_>>>()?;
         let ctx = self.context(seat, round);
         let (output, proof, perm) = shuffle(&ctx, &joint, &input, rng);
+        let digest = shuffle_digest(positions, &output, &proof);
+        let signature = KeyProof::sign(&ctx, secret.scalar(), &digest, rng);
         let msg = Msg::Shuffle {
             positions: positions.to_vec(),
             output,
             proof: Box::new(proof),
+            signature,
         };
         Some((Record { seat, round, msg }, perm))
     }

@@ -57,25 +57,42 @@ pub struct KeyProof {
     s: Scalar,
 }
 
-fn key_transcript(ctx: &Context, key: &RistrettoPoint) -> Transcript {
+fn key_transcript(ctx: &Context, key: &RistrettoPoint, message: &[u8]) -> Transcript {
     let mut t = Transcript::new(b"key", ctx);
     t.point(b"X", key);
+    t.bytes(b"message", message);
     t
 }
 
 impl KeyProof {
     pub fn prove<R: Rng + ?Sized>(ctx: &Context, x: &Scalar, rng: &mut R) -> KeyProof {
+        KeyProof::sign(ctx, x, &[], rng)
+    }
+
+    pub fn verify(&self, ctx: &Context, key: &RistrettoPoint) -> bool {
+        self.verify_signed(ctx, key, &[])
+    }
+
+    /// The same proof bound to `message` as well: a Schnorr signature. A shuffle needs one,
+    /// since anyone can prove a shuffle: without it, whoever relays the records could put
+    /// its own shuffle in a seat's place and know the order of the deck.
+    pub fn sign<R: Rng + ?Sized>(
+        ctx: &Context,
+        x: &Scalar,
+        message: &[u8],
+        rng: &mut R,
+    ) -> KeyProof {
         let key = RistrettoPoint::mul_base(x);
         let k = random_scalar(rng);
-        let mut t = key_transcript(ctx, &key);
+        let mut t = key_transcript(ctx, &key, message);
         t.point(b"T", &RistrettoPoint::mul_base(&k));
         let c = t.challenge(b"c", 0);
         KeyProof { c, s: k + c * x }
     }
 
-    pub fn verify(&self, ctx: &Context, key: &RistrettoPoint) -> bool {
+    pub fn verify_signed(&self, ctx: &Context, key: &RistrettoPoint, message: &[u8]) -> bool {
         let commit = RistrettoPoint::vartime_double_scalar_mul_basepoint(&-self.c, key, &self.s);
-        let mut t = key_transcript(ctx, key);
+        let mut t = key_transcript(ctx, key, message);
         t.point(b"T", &commit);
         t.challenge(b"c", 0) == self.c
     }

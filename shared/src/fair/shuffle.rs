@@ -202,6 +202,19 @@ impl ShuffleProof {
         input: &[Ciphertext],
         output: &[Ciphertext],
     ) -> bool {
+        self.check(ctx, key, input, output, true)
+    }
+
+    /// The verification, with or without the product argument (the `D` equation); only
+    /// the tests check without it, to show what it alone refuses.
+    fn check(
+        &self,
+        ctx: &Context,
+        key: &RistrettoPoint,
+        input: &[Ciphertext],
+        output: &[Ciphertext],
+        product: bool,
+    ) -> bool {
         let n = input.len();
         if n == 0
             || n > MAX_SHUFFLE
@@ -253,10 +266,12 @@ impl ShuffleProof {
         // v·D + D' = k_D·G, with D = B_N − (∏ e_i)·h_0.
         let prod: Scalar = e.iter().product();
         let d = self.b[n - 1] - h0 * prod;
-        if !is_zero(RistrettoPoint::vartime_multiscalar_mul(
-            [v, Scalar::ONE, -self.k_d],
-            [d, self.d_, g],
-        )) {
+        if product
+            && !is_zero(RistrettoPoint::vartime_multiscalar_mul(
+                [v, Scalar::ONE, -self.k_d],
+                [d, self.d_, g],
+            ))
+        {
             return false;
         }
         // v·B_i + B'_i = k_B_i·G + k_E_i·B_{i-1}, with B_0 = h_0.
@@ -343,10 +358,105 @@ impl ShuffleProof {
         })
     }
 
+    #[cfg(test)]
+    pub(crate) fn verify_without_product(
+        &self,
+        ctx: &Context,
+        key: &RistrettoPoint,
+        input: &[Ciphertext],
+        output: &[Ciphertext],
+    ) -> bool {
+        self.check(ctx, key, input, output, false)
+    }
+
     /// Tampering hooks for tests only: a proof with one response changed.
     #[cfg(test)]
     pub(crate) fn with_k_e0(mut self, k: Scalar) -> ShuffleProof {
         self.k_e[0] = k;
         self
     }
+}
+
+/// A cheating shuffler for the tests: it commits to a matrix `m` (rows: output slots,
+/// columns: inputs) and outputs `out = nm·in` re-randomized, the first output replaced by
+/// `first` if given, then proves as an honest shuffler would from there. With `m` a
+/// permutation matrix and `nm` the same, only `first` is false; with rows of `m` summing
+/// to 1 and `nm = (mᵀ)⁻¹`, every equation but the product argument holds.
+#[cfg(test)]
+pub(crate) fn cheat_with_matrix<R: Rng + ?Sized>(
+    ctx: &Context,
+    key: &RistrettoPoint,
+    input: &[Ciphertext],
+    m: &[Vec<Scalar>],
+    nm: &[Vec<Scalar>],
+    first: Option<Ciphertext>,
+    rng: &mut R,
+) -> (Vec<Ciphertext>, ShuffleProof) {
+    let n = input.len();
+    let (h, h0) = generators(n);
+    let s: Vec<Scalar> = (0..n).map(|_| random_scalar(rng)).collect();
+    let mut output: Vec<Ciphertext> = (0..n)
+        .map(|i| {
+            let c = Ciphertext {
+                a: RistrettoPoint::multiscalar_mul(&nm[i], input.iter().map(|c| c.a)),
+                b: RistrettoPoint::multiscalar_mul(&nm[i], input.iter().map(|c| c.b)),
+            };
+            c.rerandomize(key, &s[i])
+        })
+        .collect();
+    if let Some(c) = first {
+        output[0] = c;
+    }
+    let r: Vec<Scalar> = (0..n).map(|_| random_scalar(rng)).collect();
+    let u: Vec<RistrettoPoint> = (0..n)
+        .map(|j| {
+            RistrettoPoint::mul_base(&r[j])
+                + RistrettoPoint::multiscalar_mul((0..n).map(|i| m[i][j]), &h)
+        })
+        .collect();
+    let (mut t, e) = weights(ctx, key, input, &output, &u);
+    let e_: Vec<Scalar> = (0..n)
+        .map(|i| (0..n).map(|j| m[i][j] * e[j]).sum())
+        .collect();
+    let beta: Vec<Scalar> = (0..n).map(|_| random_scalar(rng)).collect();
+    let w_hat: Vec<Scalar> = (0..n).map(|_| random_scalar(rng)).collect();
+    let w_e: Vec<Scalar> = (0..n).map(|_| random_scalar(rng)).collect();
+    let w: Vec<Scalar> = (0..4).map(|_| random_scalar(rng)).collect();
+    let (mut b, mut b_) = (Vec::new(), Vec::new());
+    let mut prev = h0;
+    let mut b_hat = Scalar::ZERO;
+    for i in 0..n {
+        let bi = RistrettoPoint::mul_base(&beta[i]) + prev * e_[i];
+        b_.push(RistrettoPoint::mul_base(&w_hat[i]) + prev * w_e[i]);
+        b_hat = beta[i] + e_[i] * b_hat;
+        b.push(bi);
+        prev = bi;
+    }
+    let a_ = RistrettoPoint::mul_base(&w[0]) + RistrettoPoint::multiscalar_mul(&w_e, &h);
+    let c_ = RistrettoPoint::mul_base(&w[1]);
+    let d_ = RistrettoPoint::mul_base(&w[2]);
+    let f_ = Ciphertext {
+        a: RistrettoPoint::multiscalar_mul(&w_e, output.iter().map(|c| c.a))
+            - RistrettoPoint::mul_base(&w[3]),
+        b: RistrettoPoint::multiscalar_mul(&w_e, output.iter().map(|c| c.b)) - key * w[3],
+    };
+    let v = second_challenge(&mut t, &b, &b_, &a_, &c_, &d_, &f_);
+    let re: Scalar = r.iter().zip(&e).map(|(r, e)| r * e).sum();
+    let se: Scalar = s.iter().zip(&e_).map(|(s, e)| s * e).sum();
+    let proof = ShuffleProof {
+        u,
+        b,
+        b_,
+        a_,
+        c_,
+        d_,
+        f_,
+        k_a: v * re + w[0],
+        k_b: (0..n).map(|i| v * beta[i] + w_hat[i]).collect(),
+        k_c: v * r.iter().sum::<Scalar>() + w[1],
+        k_d: v * b_hat + w[2],
+        k_e: (0..n).map(|i| v * e_[i] + w_e[i]).collect(),
+        k_f: v * se + w[3],
+    };
+    (output, proof)
 }

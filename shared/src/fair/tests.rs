@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::group::{Context, DecodeError, Reader, Writer, random_scalar};
-use super::ledger::{MAX_RECORD_BYTES, Msg, Record};
+use super::ledger::{MAX_RECORD_BYTES, Msg, Record, shuffle_digest};
 use super::proofs::{Ciphertext, KeyProof, SealedShare, Share};
 use super::shuffle::{ShuffleProof, shuffle, shuffle_with};
 use super::*;
@@ -73,7 +73,13 @@ impl Table {
         for s in 0..self.n() {
             let (r, _) = self
                 .ledger
-                .shuffle_record(s, self.round, positions, &mut self.rng)
+                .shuffle_record(
+                    s,
+                    self.round,
+                    positions,
+                    &self.secrets[usize::from(s)],
+                    &mut self.rng,
+                )
                 .unwrap();
             self.apply(&r);
         }
@@ -237,7 +243,7 @@ fn an_exchange_and_the_reshuffle_after_it_keep_every_card_where_it_may_be_seen()
     let mixed = [2u8, 3, 12, 13];
     let (r, perm) = t
         .ledger
-        .shuffle_record(1, t.round, &mixed, &mut t.rng)
+        .shuffle_record(1, t.round, &mixed, &t.secrets[1].clone(), &mut t.rng)
         .unwrap();
     t.apply(&r);
     t.round += 1;
@@ -364,68 +370,80 @@ fn every_deviation_is_refused_and_names_its_seat() {
         t.keys();
         let all: Vec<u8> = (0..15).collect();
         for s in 0..cheat {
-            let (r, _) = t.ledger.shuffle_record(s, t.round, &all, &mut rng).unwrap();
+            let (r, _) = t
+                .ledger
+                .shuffle_record(s, t.round, &all, &t.secrets[usize::from(s)], &mut rng)
+                .unwrap();
             t.apply(&r);
         }
+        let secret = t.secrets[usize::from(cheat)].clone();
         let (honest, _) = t
             .ledger
-            .shuffle_record(cheat, t.round, &all, &mut rng)
+            .shuffle_record(cheat, t.round, &all, &secret, &mut rng)
             .unwrap();
         let Msg::Shuffle {
             positions,
             output,
             proof,
+            ..
         } = honest.msg.clone()
         else {
             unreachable!()
         };
+        let ctx = t.ledger.context(cheat, t.round);
+        // A cheat signs what it sends, as an honest seat does.
+        let signed = |positions: Vec<u8>,
+                      output: Vec<Ciphertext>,
+                      proof: ShuffleProof,
+                      rng: &mut ChaCha8Rng| {
+            let digest = shuffle_digest(&positions, &output, &proof);
+            Record {
+                msg: Msg::Shuffle {
+                    positions,
+                    output,
+                    proof: Box::new(proof),
+                    signature: KeyProof::sign(&ctx, secret.scalar(), &digest, rng),
+                },
+                ..honest.clone()
+            }
+        };
         let joint = t.ledger.joint_key().unwrap();
         let mut swapped = output.clone();
         swapped[0] = Ciphertext::open(card_point(0)).rerandomize(&joint, &random_scalar(&mut rng));
-        let bad = Record {
-            msg: Msg::Shuffle {
-                positions: positions.clone(),
-                output: swapped,
-                proof: proof.clone(),
-            },
-            ..honest.clone()
-        };
+        let bad = signed(positions.clone(), swapped, (*proof).clone(), &mut rng);
         assert_eq!(t.ledger.apply(&bad), Err(named(FaultKind::BadShuffle)));
-        let bad = Record {
-            msg: Msg::Shuffle {
-                positions: positions.clone(),
-                output: output.clone(),
-                proof: Box::new(proof.clone().with_k_e0(Scalar::ONE)),
-            },
-            ..honest.clone()
-        };
+        let bad = signed(
+            positions.clone(),
+            output.clone(),
+            proof.clone().with_k_e0(Scalar::ONE),
+            &mut rng,
+        );
         assert_eq!(t.ledger.apply(&bad), Err(named(FaultKind::BadShuffle)));
-        let ctx = t.ledger.context(cheat, t.round);
         let input: Vec<Ciphertext> = t.ledger.deck().to_vec();
         let mut copy: Vec<usize> = (0..15).collect();
         copy[1] = 0; // not a permutation: input 0 twice, input 1 gone
         let (out, pr) = shuffle_with(&ctx, &joint, &input, &copy, &mut rng);
-        let bad = Record {
+        let bad = signed(positions.clone(), out, pr, &mut rng);
+        assert_eq!(t.ledger.apply(&bad), Err(named(FaultKind::BadShuffle)));
+        for positions in [vec![0u8, 0], vec![0, 15]] {
+            let (out, pr, _) = shuffle(&ctx, &joint, &input[..2], &mut rng);
+            let bad = signed(positions, out, pr, &mut rng);
+            assert_eq!(t.ledger.apply(&bad), Err(named(FaultKind::BadShuffle)));
+        }
+        // A true shuffle put in the seat's place by someone else (whoever relays the
+        // records): it is not signed by the seat's key.
+        let (out, pr, _) = shuffle(&ctx, &joint, &input, &mut rng);
+        let digest = shuffle_digest(&positions, &out, &pr);
+        let forged = Record {
             msg: Msg::Shuffle {
                 positions: positions.clone(),
                 output: out,
                 proof: Box::new(pr),
+                signature: KeyProof::sign(&ctx, other.scalar(), &digest, &mut rng),
             },
             ..honest.clone()
         };
-        assert_eq!(t.ledger.apply(&bad), Err(named(FaultKind::BadShuffle)));
-        for positions in [vec![0u8, 0], vec![0, 15]] {
-            let (out, pr, _) = shuffle(&ctx, &joint, &input[..2], &mut rng);
-            let bad = Record {
-                msg: Msg::Shuffle {
-                    positions,
-                    output: out,
-                    proof: Box::new(pr),
-                },
-                ..honest.clone()
-            };
-            assert_eq!(t.ledger.apply(&bad), Err(named(FaultKind::BadShuffle)));
-        }
+        assert_eq!(t.ledger.apply(&forged), Err(named(FaultKind::BadSignature)));
         // The honest one still goes in: a refused record changed nothing.
         t.apply(&honest);
 
@@ -572,7 +590,13 @@ fn records_are_read_back_exactly_and_anything_else_is_refused() {
     t.keys();
     let (shuffle, _) = t
         .ledger
-        .shuffle_record(0, 1, &(0..15).collect::<Vec<u8>>(), &mut t.rng)
+        .shuffle_record(
+            0,
+            1,
+            &(0..15).collect::<Vec<u8>>(),
+            &t.secrets[0].clone(),
+            &mut t.rng,
+        )
         .unwrap();
     let bytes = shuffle.encode();
     assert_eq!(Record::decode(&bytes), Ok(shuffle.clone()));
@@ -618,4 +642,69 @@ fn records_are_read_back_exactly_and_anything_else_is_refused() {
         s.public()
     );
     let _ = ShuffleProof::read;
+}
+
+/// The cards of a test shuffle: four cards encrypted under a fresh key.
+fn four_cards(rng: &mut ChaCha8Rng) -> (Context, RistrettoPoint, Vec<Ciphertext>) {
+    let ctx = Context {
+        table: [3; 32],
+        game: 2,
+        step: 5,
+        seat: 1,
+    };
+    let key = Secret::random(rng).public();
+    let input = (0..4u8)
+        .map(|k| Ciphertext::open(card_point(k)).rerandomize(&key, &random_scalar(rng)))
+        .collect();
+    (ctx, key, input)
+}
+
+#[test]
+fn a_linear_mix_that_is_no_permutation_is_refused_by_the_product_argument() {
+    // The cheat outputs 2·in_0 and in_1 − in_0 (plaintexts that are no cards); its matrix
+    // m = (nᵀ)⁻¹ = [[½, ½], [0, 1]] has rows summing to 1, so every equation but the
+    // product one holds: the product argument alone refuses it.
+    let mut rng = ChaCha8Rng::seed_from_u64(91);
+    let (ctx, key, input) = four_cards(&mut rng);
+    let half = Scalar::from(2u8).invert();
+    let (z, one) = (Scalar::ZERO, Scalar::ONE);
+    let m = vec![
+        vec![half, half, z, z],
+        vec![z, one, z, z],
+        vec![z, z, one, z],
+        vec![z, z, z, one],
+    ];
+    let nm = vec![
+        vec![Scalar::from(2u8), z, z, z],
+        vec![-one, one, z, z],
+        vec![z, z, one, z],
+        vec![z, z, z, one],
+    ];
+    let (output, proof) =
+        super::shuffle::cheat_with_matrix(&ctx, &key, &input, &m, &nm, None, &mut rng);
+    assert!(proof.verify_without_product(&ctx, &key, &input, &output));
+    assert!(!proof.verify(&ctx, &key, &input, &output));
+}
+
+#[test]
+fn a_shuffle_that_swaps_in_another_card_is_refused_though_its_commitment_is_a_permutation() {
+    // An honest permutation committed, but the first output is a fresh Duke in place of
+    // the card it should be, the proof built over that output: only the equation tying
+    // the ciphertexts to the commitment (F) can refuse it.
+    let mut rng = ChaCha8Rng::seed_from_u64(92);
+    let (ctx, key, input) = four_cards(&mut rng);
+    let (z, one) = (Scalar::ZERO, Scalar::ONE);
+    // Output i is input 3 - i.
+    let m: Vec<Vec<Scalar>> = (0..4)
+        .map(|i| (0..4).map(|j| if i + j == 3 { one } else { z }).collect())
+        .collect();
+    let duke = Ciphertext::open(card_point(0)).rerandomize(&key, &random_scalar(&mut rng));
+    let (output, proof) =
+        super::shuffle::cheat_with_matrix(&ctx, &key, &input, &m, &m, Some(duke), &mut rng);
+    assert!(!proof.verify(&ctx, &key, &input, &output));
+    // Without the swap, the same cheat's machinery proves an honest shuffle: the refusal
+    // is the swap's.
+    let (output, proof) =
+        super::shuffle::cheat_with_matrix(&ctx, &key, &input, &m, &m, None, &mut rng);
+    assert!(proof.verify(&ctx, &key, &input, &output));
 }
