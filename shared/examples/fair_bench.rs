@@ -108,10 +108,73 @@ fn run(
 }
 
 fn ms(d: Duration) -> String {
-    format!("{:.1} ms", d.as_secs_f64() * 1000.0)
+    format!("{:.2} ms", d.as_secs_f64() * 1000.0)
+}
+
+/// The median of `runs` timings of `f`.
+fn median(runs: usize, mut f: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[runs / 2]
+}
+
+/// Each primitive alone, the median of 31 runs (the table's steps above are single runs).
+fn primitives() {
+    println!();
+    println!("| primitive | cards | median of 31 |");
+    println!("|---|---|---|");
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    for n in [3usize, 15, 25] {
+        let secrets: Vec<Secret> = (0..2).map(|_| Secret::random(&mut rng)).collect();
+        let mut ledger = Ledger::new([2; 32], 1, 2, &deck(10)[..n]).unwrap();
+        for s in 0..2u8 {
+            let r = ledger.key_record(s, 0, &secrets[usize::from(s)], &mut rng);
+            ledger.apply(&r).unwrap();
+        }
+        let positions: Vec<u8> = (0..n as u8).collect();
+        let (record, _) = ledger
+            .shuffle_record(0, 1, &positions, &secrets[0], &mut rng)
+            .unwrap();
+        let prove = median(31, || {
+            ledger
+                .shuffle_record(0, 1, &positions, &secrets[0], &mut rng)
+                .unwrap();
+        });
+        let verify = median(31, || {
+            ledger.clone().apply(&record).unwrap();
+        });
+        println!("| shuffle, prove (signed) | {n} | {} |", ms(prove));
+        println!(
+            "| shuffle, check (with the signature) | {n} | {} |",
+            ms(verify)
+        );
+        if n == 3 {
+            let shares = ledger
+                .shares_record(1, 1, &[0], &secrets[1], &mut rng)
+                .unwrap();
+            let prove = median(31, || {
+                ledger
+                    .shares_record(1, 1, &[0], &secrets[1], &mut rng)
+                    .unwrap();
+            });
+            let verify = median(31, || {
+                ledger.clone().apply(&shares).unwrap();
+            });
+            println!("| one decryption share, prove | 1 | {} |", ms(prove));
+            println!("| one decryption share, check | 1 | {} |", ms(verify));
+        }
+    }
 }
 
 fn main() {
+    primitives();
+    println!();
     println!("| step | seats | cards | critical path | one page's work | bytes of records |");
     println!("|---|---|---|---|---|---|");
     for n in [2usize, 6, 10] {
