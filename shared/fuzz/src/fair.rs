@@ -1,5 +1,5 @@
 //! The fair deal's records (`shared::fair`, docs/FAIR-DEAL.md) as they reach a page: a
-//! recorded honest game of two seats, its records bent, cut, spliced, replayed and mixed
+//! recorded honest game of three seats, one of which leaves for good, its records bent, cut, spliced, replayed and mixed
 //! with raw bytes, fed to a [`Ledger`] in the order the recipe says.
 //!
 //! Checked beyond "does not panic": a record that decodes is the canonical encoding of
@@ -16,8 +16,13 @@ use shared::fair::{Ledger, Record, Secret};
 
 use crate::Bytes;
 
-/// The fuzz table's deck: six cards, so that a shuffle proof checks fast.
-const DECK: [u8; 6] = [0, 1, 2, 3, 4, 0];
+/// The fuzz table's deck: eight cards, so that a shuffle proof checks fast.
+const DECK: [u8; 8] = [0, 1, 2, 3, 4, 0, 1, 2];
+const SEATS: u8 = 3;
+/// The hands: seat `s` holds positions `2s` and `2s + 1`.
+const HANDS: [[u8; 2]; 3] = [[0, 1], [2, 3], [4, 5]];
+/// The index of the reveal in the recorded game.
+const REVEAL: usize = 12;
 const TABLE: [u8; 32] = [5; 32];
 
 struct Recorded {
@@ -28,52 +33,67 @@ struct Recorded {
 }
 
 fn ledger() -> Ledger {
-    Ledger::new(TABLE, 1, 2, &DECK).expect("a valid table")
+    Ledger::new(TABLE, 1, usize::from(SEATS), &DECK).expect("a valid table")
 }
 
-/// The honest game: keys, both shuffles, each hand opened to its holder, seat 0 shows its
-/// first card, both secrets at the end.
+/// The honest game: keys, every seat's shuffle, every seat's escrow, each hand opened to
+/// its holder, seat 0 shows its first card, seat 2 leaves for good (seats 0 and 1 publish
+/// their parts of its secret), the two secrets left at the end.
 fn recorded() -> &'static Recorded {
     static RECORDED: OnceLock<Recorded> = OnceLock::new();
     RECORDED.get_or_init(|| {
         let mut rng = ChaCha8Rng::seed_from_u64(2026);
-        let secrets: Vec<Secret> = (0..2).map(|_| Secret::random(&mut rng)).collect();
+        let secrets: Vec<Secret> = (0..SEATS).map(|_| Secret::random(&mut rng)).collect();
         let mut l = ledger();
         let mut records = Vec::new();
         let mut push = |l: &mut Ledger, r: Record| {
             l.apply(&r).expect("an honest record");
             records.push(r.encode());
         };
-        for s in 0..2u8 {
+        for s in 0..SEATS {
             let r = l.key_record(s, 0, &secrets[usize::from(s)], &mut rng);
             push(&mut l, r);
         }
         let all: Vec<u8> = (0..DECK.len() as u8).collect();
-        for s in 0..2u8 {
+        for s in 0..SEATS {
             let (r, _) = l
                 .shuffle_record(s, 1, &all, &secrets[usize::from(s)], &mut rng)
                 .expect("keys are in");
             push(&mut l, r);
         }
-        let r = l
-            .shares_record(1, 2, &[0, 1], &secrets[1], &mut rng)
-            .expect("positions exist");
-        push(&mut l, r);
-        let r = l
-            .shares_record(0, 2, &[2, 3], &secrets[0], &mut rng)
-            .expect("positions exist");
-        push(&mut l, r);
+        for s in 0..SEATS {
+            let r = l
+                .escrow_record(s, 2, &secrets[usize::from(s)], &mut rng)
+                .expect("three seats");
+            push(&mut l, r);
+        }
+        for s in 0..SEATS {
+            let others: Vec<u8> = (0..SEATS)
+                .filter(|&h| h != s)
+                .flat_map(|h| HANDS[usize::from(h)])
+                .collect();
+            let r = l
+                .shares_record(s, 3, &others, &secrets[usize::from(s)], &mut rng)
+                .expect("positions exist");
+            push(&mut l, r);
+        }
         let shown = l
             .open_private(0, 0, &secrets[0])
             .expect("seat 0 reads its card");
         let r = l
-            .reveal_record(0, 3, 0, shown, &secrets[0], &mut rng)
+            .reveal_record(0, 4, 0, shown, &secrets[0], &mut rng)
             .expect("position exists");
         push(&mut l, r);
         for s in 0..2u8 {
+            let r = l
+                .release_record(s, 5, 2, &secrets[usize::from(s)])
+                .expect("an escrow part");
+            push(&mut l, r);
+        }
+        for s in 0..2u8 {
             push(
                 &mut l,
-                Ledger::secret_record(s, 4, &secrets[usize::from(s)]),
+                Ledger::secret_record(s, 6, &secrets[usize::from(s)]),
             );
         }
         let cards = (0..DECK.len() as u8)
@@ -121,7 +141,7 @@ pub fn fair(data: &[u8]) {
     let mut l = ledger();
     let mut next = 0;
     let mut bent_taken = false;
-    for _ in 0..40 {
+    for _ in 0..48 {
         if b.is_empty() {
             break;
         }
@@ -162,14 +182,15 @@ pub fn fair(data: &[u8]) {
     }
     // Nothing false was taken: the honest game goes on to its end as recorded.
     for (i, r) in rec.records.iter().enumerate().skip(next) {
-        if i == 6 {
+        if i == REVEAL {
             // Before the reveal: each hand opens to its holder alone.
-            for (seat, hand) in [(0u8, [0u8, 1]), (1, [2, 3])] {
-                for p in hand {
-                    let holder = l.open_private(p, seat, &rec.secrets[usize::from(seat)]);
-                    assert_eq!(holder, Some(rec.cards[usize::from(p)]));
-                    let other = l.open_private(p, 1 - seat, &rec.secrets[usize::from(1 - seat)]);
-                    assert_eq!(other, None, "seat {} reads position {p}", 1 - seat);
+            for seat in 0..SEATS {
+                for p in HANDS[usize::from(seat)] {
+                    for reader in 0..SEATS {
+                        let read = l.open_private(p, reader, &rec.secrets[usize::from(reader)]);
+                        let expected = (reader == seat).then_some(rec.cards[usize::from(p)]);
+                        assert_eq!(read, expected, "seat {reader} reading position {p}");
+                    }
                     assert_eq!(l.open_public(p), None);
                 }
             }
@@ -188,18 +209,19 @@ mod tests {
 
     #[test]
     fn the_recorded_game_is_whole() {
-        // Nine records (two keys, two shuffles, two share records, a reveal, two
-        // secrets), the check before the reveal sits at record 6, and the deck is dealt.
+        // Seventeen records (three keys, three shuffles, three escrows, three share
+        // records, a reveal, two releases, two secrets), the check before the reveal sits
+        // at the reveal, and the deck is dealt.
         let rec = recorded();
-        assert_eq!(rec.records.len(), 9);
-        assert_eq!(rec.records[6][5], 5, "record 6 is the reveal");
+        assert_eq!(rec.records.len(), 17);
+        assert_eq!(rec.records[REVEAL][5], 5, "the reveal's kind");
         let mut sorted = rec.cards.clone();
         sorted.sort_unstable();
         let mut deck = DECK.to_vec();
         deck.sort_unstable();
         assert_eq!(sorted, deck);
         // The honest recipe (all zeros: every op is the next honest record) plays it out.
-        fair(&[0; 12]);
+        fair(&[0; 24]);
     }
 
     #[test]
@@ -211,7 +233,7 @@ mod tests {
         for data in crate::recipes(23, 200, 32) {
             let mut b = Bytes::new(&data);
             let mut l = ledger();
-            for r in &rec.records[..2] {
+            for r in &rec.records[..3] {
                 l.apply_bytes(r).expect("the keys");
             }
             match l.apply_bytes(&bent_record(&mut b, &rec.records)) {

@@ -6,9 +6,10 @@
 //! public values: what it knows, everyone knows.
 
 use curve25519_dalek::ristretto::RistrettoPoint;
+use curve25519_dalek::scalar::Scalar;
 use sha2::{Digest, Sha512};
 
-use super::group::{Context, DecodeError, Reader, Writer};
+use super::group::{Context, DecodeError, Reader, Transcript, Writer};
 use super::proofs::{Ciphertext, KeyProof, SealedShare, Share};
 use super::shuffle::{MAX_SHUFFLE, ShuffleProof};
 use super::{CARD_KINDS, MAX_SEATS, Secret, card_kind, card_point};
@@ -46,6 +47,55 @@ pub enum Msg {
     },
     /// The game is over: the seat's secret, which opens everything (R11.3).
     Secret { secret: [u8; 32] },
+    /// The seat's secret split among the other seats present, so that the game can go on
+    /// if it leaves (docs/FAIR-DEAL.md, section 6): one part per other seat.
+    Escrow { parts: Vec<EscrowPart> },
+    /// The seat's part from seat `about` does not open to what `about` committed: the seat
+    /// shows its key exchange with a proof, and the table sees who is wrong.
+    Complain { about: u8, exchange: Share },
+    /// Seat `of` has left for good: the seat publishes its part of `of`'s secret.
+    Release { of: u8, part: [u8; 32] },
+}
+
+/// One part of an escrowed secret: `σ` for seat `to`, committed as `S = σ·G`, encrypted as
+/// `c = σ + pad(ρ·X_to)` with `R = ρ·G` and a proof that the sender knows `ρ` (so that a
+/// complaint, which shows `x_to·R`, shows nothing that opens a card).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EscrowPart {
+    pub to: u8,
+    pub commit: RistrettoPoint,
+    pub r: RistrettoPoint,
+    pub r_proof: KeyProof,
+    pub c: Scalar,
+}
+
+impl EscrowPart {
+    fn write(&self, w: &mut Writer) {
+        w.u8(self.to);
+        w.point(&self.commit);
+        w.point(&self.r);
+        self.r_proof.write(w);
+        w.scalar(&self.c);
+    }
+
+    fn read(r: &mut Reader<'_>) -> Result<EscrowPart, DecodeError> {
+        Ok(EscrowPart {
+            to: r.u8()?,
+            commit: r.point()?,
+            r: r.point()?,
+            r_proof: KeyProof::read(r)?,
+            c: r.scalar()?,
+        })
+    }
+}
+
+/// The pad of an escrow part: a hash of the key exchange `ρ·X_to = x_to·R`, bound to the
+/// escrow record's context and the recipient.
+pub(crate) fn escrow_pad(ctx: &Context, to: u8, exchange: &RistrettoPoint) -> Scalar {
+    let mut t = Transcript::new(b"escrow-pad", ctx);
+    t.bytes(b"to", &[to]);
+    t.point(b"K", exchange);
+    t.challenge(b"pad", 0)
 }
 
 /// A message with who sent it and the protocol round it belongs to.
@@ -115,6 +165,23 @@ impl Record {
                 w.u8(6);
                 w.out.extend_from_slice(secret);
             }
+            Msg::Escrow { parts } => {
+                w.u8(7);
+                w.u8(parts.len() as u8);
+                for part in parts {
+                    part.write(&mut w);
+                }
+            }
+            Msg::Complain { about, exchange } => {
+                w.u8(8);
+                w.u8(*about);
+                exchange.write(&mut w);
+            }
+            Msg::Release { of, part } => {
+                w.u8(9);
+                w.u8(*of);
+                w.out.extend_from_slice(part);
+            }
         }
         w.out
     }
@@ -169,6 +236,25 @@ impl Record {
                 }
                 Msg::Secret { secret }
             }
+            7 => {
+                let n = r.count(MAX_SEATS - 1)?;
+                let parts = (0..n)
+                    .map(|_| EscrowPart::read(&mut r))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Msg::Escrow { parts }
+            }
+            8 => Msg::Complain {
+                about: r.u8()?,
+                exchange: Share::read(&mut r)?,
+            },
+            9 => {
+                let of = r.u8()?;
+                let mut part = [0u8; 32];
+                for b in &mut part {
+                    *b = r.u8()?;
+                }
+                Msg::Release { of, part }
+            }
             _ => return Err(DecodeError::BadKind),
         };
         r.finish()?;
@@ -219,6 +305,12 @@ pub enum FaultKind {
     FalseClaim,
     #[error("the secret published is not the seat's key")]
     WrongSecret,
+    #[error("the escrow of the seat's secret is false")]
+    BadEscrow,
+    #[error("the complaint about an escrow part is false")]
+    FalseComplaint,
+    #[error("the part of a departed seat's secret is false")]
+    BadRelease,
 }
 
 /// A refused record and the seat it names.
@@ -246,6 +338,14 @@ pub struct Ledger {
     seen: Vec<[u8; 64]>,
     /// The (seat, message kind) pairs of the current round.
     posted: Vec<(u8, u8)>,
+    /// Each seat's latest escrow, and the context it was made in.
+    escrows: Vec<Option<(Context, Vec<EscrowPart>)>>,
+    /// The parts released so far, per departing seat: (from, σ).
+    released: Vec<Vec<(u8, Scalar)>>,
+    /// Seats that left for good (their secret rebuilt from its escrow).
+    gone: Vec<bool>,
+    /// Faults that valid records proved against other seats (a complaint that holds).
+    proven: Vec<Fault>,
 }
 
 impl Ledger {
@@ -274,6 +374,10 @@ impl Ledger {
             round: 0,
             seen: Vec::new(),
             posted: Vec::new(),
+            escrows: vec![None; seats],
+            released: vec![Vec::new(); seats],
+            gone: vec![false; seats],
+            proven: Vec::new(),
         })
     }
 
@@ -304,6 +408,31 @@ impl Ledger {
 
     pub fn round(&self) -> u32 {
         self.round
+    }
+
+    /// Faults proven by records that were themselves valid (a complaint that held).
+    pub fn proven_faults(&self) -> &[Fault] {
+        &self.proven
+    }
+
+    /// Whether `seat` left for good and its secret was rebuilt from its escrow.
+    pub fn is_gone(&self, seat: u8) -> bool {
+        self.gone.get(usize::from(seat)).copied().unwrap_or(false)
+    }
+
+    /// The `R` of seat `to`'s escrow part from seat `from`.
+    pub fn escrow_r(&self, from: u8, to: u8) -> Option<RistrettoPoint> {
+        let (_, parts) = self.escrows.get(usize::from(from))?.as_ref()?;
+        parts.iter().find(|p| p.to == to).map(|p| p.r)
+    }
+
+    /// Seat `to`'s part of seat `from`'s escrowed secret, read with `to`'s secret, if it
+    /// opens to what `from` committed. `None` means `to` should complain.
+    pub fn escrow_part(&self, from: u8, to: u8, secret: &Secret) -> Option<Scalar> {
+        let (ctx, parts) = self.escrows.get(usize::from(from))?.as_ref()?;
+        let part = parts.iter().find(|p| p.to == to)?;
+        let sigma = part.c - escrow_pad(ctx, to, &(part.r * secret.scalar()));
+        (RistrettoPoint::mul_base(&sigma) == part.commit).then_some(sigma)
     }
 
     /// Whether `seat` has given its share of the card at `position`.
@@ -401,6 +530,9 @@ impl Ledger {
             Msg::Seal { .. } => 4,
             Msg::Reveal { .. } => 5,
             Msg::Secret { .. } => 6,
+            Msg::Escrow { .. } => 7,
+            Msg::Complain { .. } => 8,
+            Msg::Release { .. } => 9,
         };
         // One message of each kind per seat per round: a second is a replay or a
         // deviation, refused either way.
@@ -539,12 +671,103 @@ impl Ledger {
                 if x.public() != key {
                     return Err(FaultKind::WrongSecret);
                 }
-                for (p, ct) in self.deck.iter().enumerate() {
-                    self.shares[p][s] = Some(ct.a * x.scalar());
+                self.learn_secret(s, x);
+                Ok(())
+            }
+            Msg::Escrow { parts } => {
+                let key = self.keys[s].ok_or(FaultKind::OutOfOrder)?;
+                if self.gone[s] {
+                    return Err(FaultKind::OutOfOrder);
                 }
-                self.secrets[s] = Some(x);
+                // One part for each other seat still here, and at least two: with one,
+                // that seat alone would hold the secret.
+                let mut to: Vec<u8> = parts.iter().map(|p| p.to).collect();
+                to.sort_unstable();
+                let present: Vec<u8> = (0..self.n as u8)
+                    .filter(|&t| t != seat && !self.gone[usize::from(t)])
+                    .collect();
+                if to != present || present.len() < 2 {
+                    return Err(FaultKind::BadEscrow);
+                }
+                let sum: RistrettoPoint = parts.iter().map(|p| p.commit).sum();
+                if sum != key
+                    || parts
+                        .iter()
+                        .any(|p| p.r == RistrettoPoint::default() || !p.r_proof.verify(ctx, &p.r))
+                {
+                    return Err(FaultKind::BadEscrow);
+                }
+                self.escrows[s] = Some((*ctx, parts.clone()));
+                Ok(())
+            }
+            Msg::Complain { about, exchange } => {
+                let key = self.keys[s].ok_or(FaultKind::OutOfOrder)?;
+                let (ectx, parts) = self
+                    .escrows
+                    .get(usize::from(*about))
+                    .and_then(Option::as_ref)
+                    .ok_or(FaultKind::FalseComplaint)?;
+                let part = parts
+                    .iter()
+                    .find(|p| p.to == seat)
+                    .ok_or(FaultKind::FalseComplaint)?;
+                let r = Ciphertext {
+                    a: part.r,
+                    b: part.r,
+                };
+                if !exchange.verify(ctx, &key, &r) {
+                    return Err(FaultKind::FalseComplaint);
+                }
+                let sigma = part.c - escrow_pad(ectx, seat, &exchange.d);
+                if RistrettoPoint::mul_base(&sigma) == part.commit {
+                    return Err(FaultKind::FalseComplaint);
+                }
+                self.proven.push(Fault {
+                    seat: *about,
+                    kind: FaultKind::BadEscrow,
+                });
+                Ok(())
+            }
+            Msg::Release { of, part } => {
+                let d = usize::from(*of);
+                let (_, parts) = self
+                    .escrows
+                    .get(d)
+                    .and_then(Option::as_ref)
+                    .ok_or(FaultKind::BadRelease)?;
+                let mine = parts
+                    .iter()
+                    .find(|p| p.to == seat)
+                    .ok_or(FaultKind::BadRelease)?;
+                if self.gone[d] || self.released[d].iter().any(|(f, _)| *f == seat) {
+                    return Err(FaultKind::BadRelease);
+                }
+                let mut r = Reader::new(part);
+                let sigma = r.scalar().map_err(|_| FaultKind::BadRelease)?;
+                if RistrettoPoint::mul_base(&sigma) != mine.commit {
+                    return Err(FaultKind::BadRelease);
+                }
+                let expected = parts.len();
+                self.released[d].push((seat, sigma));
+                if self.released[d].len() == expected {
+                    let x: Scalar = self.released[d].iter().map(|(_, s)| s).sum();
+                    // The commitments summed to the key, so the parts do too.
+                    if let Ok(x) = Secret::from_bytes(&x.to_bytes()) {
+                        self.gone[d] = true;
+                        self.learn_secret(d, x);
+                    }
+                }
                 Ok(())
             }
         }
+    }
+
+    /// A seat's secret is public (the game is over, or it left for good): every card gets
+    /// its share.
+    fn learn_secret(&mut self, s: usize, x: Secret) {
+        for (p, ct) in self.deck.iter().enumerate() {
+            self.shares[p][s] = Some(ct.a * x.scalar());
+        }
+        self.secrets[s] = Some(x);
     }
 }

@@ -20,7 +20,7 @@ use curve25519_dalek::scalar::Scalar;
 use rand::Rng;
 
 pub use group::{Context, DecodeError};
-pub use ledger::{Fault, FaultKind, Ledger, Msg, Record};
+pub use ledger::{EscrowPart, Fault, FaultKind, Ledger, Msg, Record};
 
 /// The most seats at a table (R1.1).
 pub const MAX_SEATS: usize = 10;

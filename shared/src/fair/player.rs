@@ -4,8 +4,12 @@
 use rand::Rng;
 
 use super::Secret;
-use super::ledger::{Ledger, Msg, Record, shuffle_digest};
-use super::proofs::{KeyProof, SealedShare, Share};
+use curve25519_dalek::ristretto::RistrettoPoint;
+use curve25519_dalek::scalar::Scalar;
+
+use super::group::random_scalar;
+use super::ledger::{EscrowPart, Ledger, Msg, Record, escrow_pad, shuffle_digest};
+use super::proofs::{Ciphertext, KeyProof, SealedShare, Share};
 use super::shuffle::shuffle;
 
 impl Ledger {
@@ -136,5 +140,78 @@ impl Ledger {
                 secret: secret.to_bytes(),
             },
         }
+    }
+
+    /// The seat's secret split at random among the other seats still here (`None` if
+    /// fewer than two: one seat alone must not hold it, or a key is missing).
+    pub fn escrow_record<R: Rng + ?Sized>(
+        &self,
+        seat: u8,
+        round: u32,
+        secret: &Secret,
+        rng: &mut R,
+    ) -> Option<Record> {
+        let ctx = self.context(seat, round);
+        let to: Vec<u8> = (0..self.seats() as u8)
+            .filter(|&t| t != seat && !self.is_gone(t))
+            .collect();
+        if to.len() < 2 {
+            return None;
+        }
+        let mut sigmas: Vec<Scalar> = (1..to.len()).map(|_| random_scalar(rng)).collect();
+        sigmas.push(secret.scalar() - sigmas.iter().sum::<Scalar>());
+        let parts = to
+            .iter()
+            .zip(&sigmas)
+            .map(|(&t, sigma)| {
+                let rho = random_scalar(rng);
+                let r = RistrettoPoint::mul_base(&rho);
+                Some(EscrowPart {
+                    to: t,
+                    commit: RistrettoPoint::mul_base(sigma),
+                    r,
+                    r_proof: KeyProof::prove(&ctx, &rho, rng),
+                    c: sigma + escrow_pad(&ctx, t, &(self.key(t)? * rho)),
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Record {
+            seat,
+            round,
+            msg: Msg::Escrow { parts },
+        })
+    }
+
+    /// The seat's complaint that its part from `about` does not open: its key exchange
+    /// with that part, proven.
+    pub fn complain_record<R: Rng + ?Sized>(
+        &self,
+        seat: u8,
+        round: u32,
+        about: u8,
+        secret: &Secret,
+        rng: &mut R,
+    ) -> Option<Record> {
+        let r = self.escrow_r(about, seat)?;
+        let ctx = self.context(seat, round);
+        let exchange = Share::prove(&ctx, secret.scalar(), &Ciphertext { a: r, b: r }, rng);
+        Some(Record {
+            seat,
+            round,
+            msg: Msg::Complain { about, exchange },
+        })
+    }
+
+    /// The seat's part of the secret of `of`, who left for good.
+    pub fn release_record(&self, seat: u8, round: u32, of: u8, secret: &Secret) -> Option<Record> {
+        let sigma = self.escrow_part(of, seat, secret)?;
+        Some(Record {
+            seat,
+            round,
+            msg: Msg::Release {
+                of,
+                part: sigma.to_bytes(),
+            },
+        })
     }
 }

@@ -609,7 +609,7 @@ fn records_are_read_back_exactly_and_anything_else_is_refused() {
     assert_eq!(Record::decode(&long), Err(DecodeError::Trailing));
     // An unknown kind, a count of zero, a count beyond the largest deck.
     let mut b = bytes.clone();
-    b[5] = 9;
+    b[5] = 200;
     assert_eq!(Record::decode(&b), Err(DecodeError::BadKind));
     for count in [0u8, 26] {
         let mut b = bytes.clone();
@@ -707,4 +707,186 @@ fn a_shuffle_that_swaps_in_another_card_is_refused_though_its_commitment_is_a_pe
     let (output, proof) =
         super::shuffle::cheat_with_matrix(&ctx, &key, &input, &m, &m, None, &mut rng);
     assert!(proof.verify(&ctx, &key, &input, &output));
+}
+
+impl Table {
+    fn escrow_all(&mut self) {
+        for s in 0..self.n() {
+            if self.ledger.is_gone(s) {
+                continue;
+            }
+            let r = self
+                .ledger
+                .escrow_record(s, self.round, &self.secrets[usize::from(s)], &mut self.rng)
+                .unwrap();
+            self.apply(&r);
+        }
+        self.round += 1;
+    }
+
+    /// Every seat still here publishes its part of `gone`'s secret.
+    fn release(&mut self, gone: u8, by: &[u8]) {
+        for &s in by {
+            let r = self
+                .ledger
+                .release_record(s, self.round, gone, &self.secrets[usize::from(s)])
+                .unwrap();
+            self.apply(&r);
+        }
+        self.round += 1;
+    }
+}
+
+#[test]
+fn a_seat_that_leaves_for_good_forfeits_and_the_game_goes_on() {
+    // docs/FAIR-DEAL.md, section 6, at 3 to 10 seats: seat 1 leaves; every other seat
+    // publishes its part; seat 1's hand opens to all (it is out), and the Court still
+    // opens to the seat that draws, with seat 1's shares computed by everyone.
+    for n in 3..=10u8 {
+        let mut t = Table::new(usize::from(n), 200 + u64::from(n));
+        t.deal();
+        t.escrow_all();
+        let hand = [t.read(1, 2).unwrap(), t.read(1, 3).unwrap()];
+        let others: Vec<u8> = (0..n).filter(|&s| s != 1).collect();
+        // Short of every other seat, the secret stays closed.
+        t.release(1, &others[..others.len() - 1]);
+        assert!(!t.ledger.is_gone(1));
+        assert_eq!(t.ledger.open_public(2), None);
+        t.release(1, &others[others.len() - 1..]);
+        assert!(t.ledger.is_gone(1));
+        assert_eq!(t.ledger.open_public(2), Some(hand[0]));
+        assert_eq!(t.ledger.open_public(3), Some(hand[1]));
+        // Seat 0's hand is still its own.
+        assert_eq!(t.ledger.open_public(0), None);
+        // Seat 0 draws the Court's top card: the seats still here open it to seat 0 alone.
+        let top = 2 * n;
+        for s in others.iter().copied().filter(|&s| s != 0) {
+            let r = t
+                .ledger
+                .shares_record(s, t.round, &[top], &t.secrets[usize::from(s)], &mut t.rng)
+                .unwrap();
+            t.apply(&r);
+        }
+        assert!(t.read(0, top).is_some());
+        assert_eq!(t.read(2, top), None);
+        assert_eq!(t.ledger.open_public(top), None);
+        // The seats left escrow again among themselves (at 3 seats, two are left: no
+        // escrow, since one seat alone would hold the other's secret).
+        t.round += 1;
+        let again = t
+            .ledger
+            .escrow_record(0, t.round, &t.secrets[0].clone(), &mut t.rng);
+        assert_eq!(again.is_some(), n > 3);
+        if let Some(r) = again {
+            t.apply(&r);
+        }
+    }
+}
+
+#[test]
+fn escrow_deviations_are_refused_or_proven_and_name_their_seat() {
+    let mut t = Table::new(4, 301);
+    t.deal();
+    let mut rng = ChaCha8Rng::seed_from_u64(302);
+    let round = t.round;
+    // Seat 1's escrow, honest, then bent: a part with a wrong pad (seat 3 cannot open it)
+    // and commitments that do not add up to the key.
+    let honest = t
+        .ledger
+        .escrow_record(1, round, &t.secrets[1], &mut rng)
+        .unwrap();
+    let Msg::Escrow { parts } = honest.msg.clone() else {
+        unreachable!()
+    };
+    let mut skewed = parts.clone();
+    skewed[0].commit += RistrettoPoint::mul_base(&Scalar::ONE);
+    let bad = Record {
+        msg: Msg::Escrow { parts: skewed },
+        ..honest.clone()
+    };
+    assert_eq!(
+        t.ledger.apply(&bad),
+        Err(Fault {
+            seat: 1,
+            kind: FaultKind::BadEscrow
+        })
+    );
+    // Parts for seats that are not the others (seat 1 itself, or a seat missing).
+    let mut to_self = parts.clone();
+    to_self[0].to = 1;
+    let bad = Record {
+        msg: Msg::Escrow { parts: to_self },
+        ..honest.clone()
+    };
+    assert_eq!(
+        t.ledger.apply(&bad),
+        Err(Fault {
+            seat: 1,
+            kind: FaultKind::BadEscrow
+        })
+    );
+    let mut garbled = parts.clone();
+    let to_three = garbled.iter().position(|p| p.to == 3).unwrap();
+    garbled[to_three].c += Scalar::ONE;
+    let garbled = Record {
+        msg: Msg::Escrow { parts: garbled },
+        ..honest.clone()
+    };
+    // The garbled part is accepted (nobody but seat 3 can tell)...
+    t.apply(&garbled);
+    assert_eq!(t.ledger.escrow_part(1, 3, &t.secrets[3]), None);
+    assert!(t.ledger.escrow_part(1, 2, &t.secrets[2]).is_some());
+    // ...seat 3 complains with its key exchange, and the ledger proves seat 1 wrong.
+    t.round += 1;
+    let complaint = t
+        .ledger
+        .complain_record(3, t.round, 1, &t.secrets[3], &mut rng)
+        .unwrap();
+    t.apply(&complaint);
+    assert_eq!(
+        t.ledger.proven_faults(),
+        &[Fault {
+            seat: 1,
+            kind: FaultKind::BadEscrow
+        }]
+    );
+    // A complaint about a good part names the complainer.
+    let false_complaint = t
+        .ledger
+        .complain_record(2, t.round, 1, &t.secrets[2], &mut rng)
+        .unwrap();
+    assert_eq!(
+        t.ledger.apply(&false_complaint),
+        Err(Fault {
+            seat: 2,
+            kind: FaultKind::FalseComplaint
+        })
+    );
+    // A false part of a departed seat's secret names the seat that sends it.
+    t.round += 1;
+    let r0 = t
+        .ledger
+        .escrow_record(0, t.round, &t.secrets[0], &mut rng)
+        .unwrap();
+    t.apply(&r0);
+    t.round += 1;
+    let bad = Record {
+        seat: 2,
+        round: t.round,
+        msg: Msg::Release {
+            of: 0,
+            part: Scalar::ONE.to_bytes(),
+        },
+    };
+    assert_eq!(
+        t.ledger.apply(&bad),
+        Err(Fault {
+            seat: 2,
+            kind: FaultKind::BadRelease
+        })
+    );
+    // The ledger still holds every honest hand closed to all.
+    for p in 0..8 {
+        assert_eq!(t.ledger.open_public(p), None);
+    }
 }
