@@ -14,6 +14,7 @@ pub mod ledger;
 mod player;
 pub mod proofs;
 pub mod shuffle;
+pub mod table;
 
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
@@ -21,6 +22,7 @@ use rand::Rng;
 
 pub use group::{Context, DecodeError};
 pub use ledger::{EscrowPart, Fault, FaultKind, Ledger, Msg, Record};
+pub use table::{Expect, FairTable, Place};
 
 /// The most seats at a table (R1.1).
 pub const MAX_SEATS: usize = 10;
@@ -88,3 +90,6 @@ impl Secret {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod table_tests;
