@@ -89,6 +89,10 @@ impl EscrowPart {
     }
 }
 
+/// What the proof of an escrow part's `ρ` signs: it keeps that proof apart from a proof of
+/// a seat's key made in the same context.
+pub(crate) const ESCROW_R: &[u8] = b"escrow-r";
+
 /// The pad of an escrow part: a hash of the key exchange `ρ·X_to = x_to·R`, bound to the
 /// escrow record's context and the recipient.
 pub(crate) fn escrow_pad(ctx: &Context, to: u8, exchange: &RistrettoPoint) -> Scalar {
@@ -691,9 +695,10 @@ impl Ledger {
                 }
                 let sum: RistrettoPoint = parts.iter().map(|p| p.commit).sum();
                 if sum != key
-                    || parts
-                        .iter()
-                        .any(|p| p.r == RistrettoPoint::default() || !p.r_proof.verify(ctx, &p.r))
+                    || parts.iter().any(|p| {
+                        p.r == RistrettoPoint::default()
+                            || !p.r_proof.verify_signed(ctx, &p.r, ESCROW_R)
+                    })
                 {
                     return Err(FaultKind::BadEscrow);
                 }

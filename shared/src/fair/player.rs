@@ -8,7 +8,7 @@ use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
 
 use super::group::random_scalar;
-use super::ledger::{EscrowPart, Ledger, Msg, Record, escrow_pad, shuffle_digest};
+use super::ledger::{ESCROW_R, EscrowPart, Ledger, Msg, Record, escrow_pad, shuffle_digest};
 use super::proofs::{Ciphertext, KeyProof, SealedShare, Share};
 use super::shuffle::shuffle;
 
@@ -170,7 +170,7 @@ impl Ledger {
                     to: t,
                     commit: RistrettoPoint::mul_base(sigma),
                     r,
-                    r_proof: KeyProof::prove(&ctx, &rho, rng),
+                    r_proof: KeyProof::sign(&ctx, &rho, ESCROW_R, rng),
                     c: sigma + escrow_pad(&ctx, t, &(self.key(t)? * rho)),
                 })
             })

@@ -13,6 +13,8 @@
 //! ([`hash_point`]). Sizes: `N` output ciphertexts, `3N + 5` points and `2N + 4`
 //! scalars of proof; about `9N` scalar multiplications to prove and `8N` to verify.
 
+use std::sync::OnceLock;
+
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
 use curve25519_dalek::traits::{MultiscalarMul, VartimeMultiscalarMul};
@@ -47,9 +49,16 @@ pub struct ShuffleProof {
 }
 
 /// The generators `h_0 … h_{N-1}` of the permutation commitment and the chain's base.
-fn generators(n: usize) -> (Vec<RistrettoPoint>, RistrettoPoint) {
-    let h = (0..n as u32).map(|i| hash_point(b"shuffle-h", i)).collect();
-    (h, hash_point(b"shuffle-chain", 0))
+/// Hashed once per page: the largest shuffle's `h_i` and the chain's base.
+fn generators(n: usize) -> (&'static [RistrettoPoint], RistrettoPoint) {
+    static GENERATORS: OnceLock<(Vec<RistrettoPoint>, RistrettoPoint)> = OnceLock::new();
+    let (h, h0) = GENERATORS.get_or_init(|| {
+        let h = (0..MAX_SHUFFLE as u32)
+            .map(|i| hash_point(b"shuffle-h", i))
+            .collect();
+        (h, hash_point(b"shuffle-chain", 0))
+    });
+    (&h[..n.min(MAX_SHUFFLE)], *h0)
 }
 
 /// The statement and the commitment, then the weights `e`.
@@ -157,7 +166,7 @@ pub(crate) fn shuffle_with<R: Rng + ?Sized>(
         b.push(bi);
         prev = bi;
     }
-    let a_ = RistrettoPoint::mul_base(&w1) + RistrettoPoint::multiscalar_mul(&w_e, &h);
+    let a_ = RistrettoPoint::mul_base(&w1) + RistrettoPoint::multiscalar_mul(&w_e, h);
     let c_ = RistrettoPoint::mul_base(&w2);
     let d_ = RistrettoPoint::mul_base(&w3);
     let f_ = Ciphertext {
@@ -411,7 +420,7 @@ pub(crate) fn cheat_with_matrix<R: Rng + ?Sized>(
     let u: Vec<RistrettoPoint> = (0..n)
         .map(|j| {
             RistrettoPoint::mul_base(&r[j])
-                + RistrettoPoint::multiscalar_mul((0..n).map(|i| m[i][j]), &h)
+                + RistrettoPoint::multiscalar_mul((0..n).map(|i| m[i][j]), h)
         })
         .collect();
     let (mut t, e) = weights(ctx, key, input, &output, &u);
@@ -432,7 +441,7 @@ pub(crate) fn cheat_with_matrix<R: Rng + ?Sized>(
         b.push(bi);
         prev = bi;
     }
-    let a_ = RistrettoPoint::mul_base(&w[0]) + RistrettoPoint::multiscalar_mul(&w_e, &h);
+    let a_ = RistrettoPoint::mul_base(&w[0]) + RistrettoPoint::multiscalar_mul(&w_e, h);
     let c_ = RistrettoPoint::mul_base(&w[1]);
     let d_ = RistrettoPoint::mul_base(&w[2]);
     let f_ = Ciphertext {
