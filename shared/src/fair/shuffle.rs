@@ -1,7 +1,7 @@
 //! A re-encryption shuffle and its proof: the proof of a shuffle of Terelius and
 //! Wikström ("Proofs of restricted shuffles", AFRICACRYPT 2010), in the form Verificatum
 //! uses and documents (Wikström, "How to implement a stand-alone verifier for the
-//! Verificatum mix-net", section 8.3), made non-interactive by Fiat–Shamir.
+//! Verificatum mix-net", its proof of a shuffle), made non-interactive by Fiat–Shamir.
 //!
 //! The shuffler commits to its permutation matrix column by column (`u_j = r_j·G +
 //! h_{π⁻¹(j)}`) and then shows, for challenge weights `e` drawn after the commitment, that
