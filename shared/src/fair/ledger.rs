@@ -350,6 +350,8 @@ pub struct Ledger {
     gone: Vec<bool>,
     /// Faults that valid records proved against other seats (a complaint that holds).
     proven: Vec<Fault>,
+    /// A hash chain over every record taken, in order ([`Ledger::record_hash`]).
+    chain: [u8; 64],
 }
 
 impl Ledger {
@@ -382,6 +384,7 @@ impl Ledger {
             released: vec![Vec::new(); seats],
             gone: vec![false; seats],
             proven: Vec::new(),
+            chain: [0; 64],
         })
     }
 
@@ -412,6 +415,31 @@ impl Ledger {
 
     pub fn round(&self) -> u32 {
         self.round
+    }
+
+    /// A hash of every record taken, in order: pages that compare it at the end know they
+    /// were shown the same game (docs/FAIR-DEAL.md, section 12, equivocation).
+    pub fn record_hash(&self) -> [u8; 64] {
+        self.chain
+    }
+
+    /// A short fingerprint of the table's keys, once all are in, for players to compare
+    /// out of band (section 12: a host that gave a page keys of its own for other seats
+    /// shows that page another fingerprint). Eight bytes: enough to tell two tables apart
+    /// by eye, not meant to resist a search for a collision by the host, which would have
+    /// to find one before the last key is sent.
+    pub fn key_fingerprint(&self) -> Option<[u8; 8]> {
+        let mut h = Sha512::new();
+        h.update(b"coup-fair-deal/v1 keys");
+        h.update(self.table);
+        h.update(self.game.to_le_bytes());
+        for key in &self.keys {
+            h.update(key.as_ref()?.compress().as_bytes());
+        }
+        let wide: [u8; 64] = h.finalize().into();
+        let mut short = [0; 8];
+        short.copy_from_slice(&wide[..8]);
+        Some(short)
     }
 
     /// Faults proven by records that were themselves valid (a complaint that held).
@@ -551,6 +579,10 @@ impl Ledger {
         }
         self.posted.push((seat, tag));
         self.seen.push(digest);
+        let mut h = Sha512::new();
+        h.update(self.chain);
+        h.update(digest);
+        self.chain = h.finalize().into();
         Ok(())
     }
 

@@ -890,3 +890,41 @@ fn escrow_deviations_are_refused_or_proven_and_name_their_seat() {
         assert_eq!(t.ledger.open_public(p), None);
     }
 }
+
+#[test]
+fn pages_shown_the_same_records_share_a_hash_and_a_fingerprint() {
+    // Section 12: a page shown another record, or other keys, sees another hash or
+    // another fingerprint.
+    let mut a = Table::new(3, 401);
+    a.deal();
+    let mut records = Vec::new();
+    let mut b = Table::new(3, 402);
+    let mut c = Ledger::new([7; 32], 1, 3, &deck(3)).unwrap();
+    for s in 0..3u8 {
+        let r = c.key_record(s, 0, &b.secrets[usize::from(s)], &mut b.rng);
+        records.push(r);
+    }
+    // The same keys in another order: the same fingerprint, another record hash.
+    let mut d = Ledger::new([7; 32], 1, 3, &deck(3)).unwrap();
+    for r in &records {
+        c.apply(r).unwrap();
+    }
+    for r in records.iter().rev() {
+        d.apply(r).unwrap();
+    }
+    assert_eq!(c.key_fingerprint(), d.key_fingerprint());
+    assert!(c.key_fingerprint().is_some());
+    assert_ne!(c.record_hash(), d.record_hash());
+    // Other keys (another page's secrets): another fingerprint.
+    assert_ne!(a.ledger.key_fingerprint(), c.key_fingerprint());
+    // Before every key is in, no fingerprint.
+    assert_eq!(
+        Ledger::new([7; 32], 1, 3, &deck(3))
+            .unwrap()
+            .key_fingerprint(),
+        None
+    );
+    // A clone fed the same records keeps the same hash.
+    let copy = a.ledger.clone();
+    assert_eq!(copy.record_hash(), a.ledger.record_hash());
+}
