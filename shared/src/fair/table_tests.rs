@@ -49,7 +49,13 @@ impl Seats {
 
     /// Each seat sends what the table asks of it, until nothing is due.
     fn settle(&mut self, t: &mut FairTable) {
-        while let Some((seat, expect)) = t.due().first().cloned() {
+        self.settle_but(t, None);
+        assert!(t.is_settled());
+    }
+
+    /// As [`Seats::settle`], with `silent` never answering: stops when only it is due.
+    fn settle_but(&mut self, t: &mut FairTable, silent: Option<u8>) {
+        while let Some((seat, expect)) = t.due().iter().find(|(s, _)| Some(*s) != silent).cloned() {
             let (l, r) = (t.ledger(), t.round());
             let x = &self.secrets[usize::from(seat)];
             let rng = &mut self.rng;
@@ -80,7 +86,6 @@ impl Seats {
             t.apply(&record)
                 .unwrap_or_else(|f| panic!("an honest {expect:?} refused: {f}"));
         }
-        assert!(t.is_settled());
     }
 
     /// R11 at a settled table.
@@ -324,4 +329,34 @@ fn a_page_answers_only_what_its_table_asks() {
     assert_eq!(t.ledger().open_public(0), None);
     seats.settle(&mut t);
     seats.check(&t, "the deal");
+}
+
+#[test]
+fn a_seat_that_stops_answering_is_named_and_the_game_goes_on_without_it() {
+    // Section 6, at 4 and 10 seats: after an Exchange's cards go back, seat 2 (and, in a
+    // second table, the host's seat 0) sends nothing. The table says whose record it
+    // waits for; when its time runs out the seat forfeits, the others publish its escrow
+    // parts, the reshuffle goes on without it, and seat 1 draws.
+    for (n, silent) in [(4usize, 2u8), (4, 0), (10, 2), (10, 0)] {
+        let mut t = FairTable::deal([9; 32], 1, n, &deck(n, false)).unwrap();
+        let mut seats = Seats::new(n, 500 + n as u64 + u64::from(silent));
+        seats.settle(&mut t);
+        let back = t.hand(1)[0];
+        assert!(t.to_court(back));
+        t.reshuffle();
+        seats.settle_but(&mut t, Some(silent));
+        assert!(!t.is_settled());
+        assert!(t.due().iter().all(|(s, _)| *s == silent), "{:?}", t.due());
+        assert!(matches!(t.due()[0].1, Expect::Shuffle(_)));
+        assert!(t.leave(silent));
+        seats.settle_but(&mut t, Some(silent));
+        assert!(t.is_settled(), "still due: {:?}", t.due());
+        assert!(t.ledger().is_gone(silent));
+        assert!(t.hand(silent).is_empty());
+        t.draw(1, 1).unwrap();
+        seats.settle_but(&mut t, Some(silent));
+        assert!(t.is_settled());
+        seats.check(&t, "after a seat stopped answering");
+        assert_eq!(t.hand(1).len(), 2);
+    }
 }
