@@ -132,6 +132,20 @@ async fn a_room_created_on_one_instance_is_joined_on_the_other() {
     other.expect_error("not_in_room").await;
     other.send(json!({"type":"join","room":room})).await;
     other.expect_error("banned").await;
+    // A guest removed after it left: its address is banned all the same.
+    let mut gone = Client::connect_from(b, IpAddr::from([127, 0, 0, 10])).await;
+    let gone_id = id(&gone.join(&room).await);
+    back.expect("peer_joined").await;
+    guest.expect("peer_joined").await;
+    drop(gone);
+    assert_eq!(back.expect("peer_left").await["peer"], gone_id.as_str());
+    assert_eq!(guest.expect("peer_left").await["peer"], gone_id.as_str());
+    back.send(json!({"type":"kick","peer":gone_id})).await;
+    back.expect_nothing_else().await;
+    guest.expect_nothing_else().await;
+    let mut again = Client::connect_from(a, IpAddr::from([127, 0, 0, 10])).await;
+    again.send(json!({"type":"join","room":room})).await;
+    again.expect_error("banned").await;
 
     // The host goes for good: after its grace the beat closes the room, and the guest on
     // the other instance hears room_closed and may create a room of its own.

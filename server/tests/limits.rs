@@ -142,3 +142,47 @@ async fn a_kicked_peer_cannot_rejoin_the_room_from_its_address() {
     late.join(&room).await;
     again.create().await;
 }
+
+#[tokio::test]
+async fn a_guest_removed_after_it_left_cannot_rejoin_the_room_from_its_address() {
+    let r = relay(&[]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, _, _, _) = host.create().await;
+    // One leaves by saying so, one by dropping its socket.
+    let mut said = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
+    let said_id = said.join(&room).await["peer"]
+        .as_str()
+        .expect("peer")
+        .to_owned();
+    host.expect("peer_joined").await;
+    let mut dropped = Client::connect_from(r.addr, [127, 0, 0, 3].into()).await;
+    let dropped_id = dropped.join(&room).await["peer"]
+        .as_str()
+        .expect("peer")
+        .to_owned();
+    host.expect("peer_joined").await;
+    said.expect("peer_joined").await;
+    said.send(json!({"type":"leave"})).await;
+    assert_eq!(host.expect("peer_left").await["peer"], said_id.as_str());
+    drop(dropped);
+    assert_eq!(host.expect("peer_left").await["peer"], dropped_id.as_str());
+    // The host removes both while they are away: no error, and no second peer_left.
+    host.send(json!({"type":"kick","peer":said_id})).await;
+    host.send(json!({"type":"kick","peer":dropped_id})).await;
+    host.expect_nothing_else().await;
+    // Back from the same addresses, on the old socket or a new one: no.
+    said.send(json!({"type":"join","room":room})).await;
+    said.expect_error("banned").await;
+    let mut again = Client::connect_from(r.addr, [127, 0, 0, 3].into()).await;
+    again.send(json!({"type":"join","room":room})).await;
+    again.expect_error("banned").await;
+    // A peer id is removed once; one the room never had is still unknown.
+    host.send(json!({"type":"kick","peer":said_id})).await;
+    host.expect_error("unknown_peer").await;
+    host.send(json!({"type":"kick","peer":"nobody-ever-here"}))
+        .await;
+    host.expect_error("unknown_peer").await;
+    // Others still join.
+    let mut late = Client::connect_from(r.addr, [127, 0, 0, 4].into()).await;
+    late.join(&room).await;
+}
