@@ -253,7 +253,7 @@ fn believed_blocked(view: &View, action: Action) -> bool {
     let blocks = |seat: Seat| {
         Card::ALL
             .iter()
-            .any(|&c| c.blocks(kind, view.options) && believed(view, seat, c))
+            .any(|&c| kind.blocked_by(c, view.options) && believed(view, seat, c))
     };
     match action.target() {
         Some(target) if kind.blocked_by_target() => blocks(target),
