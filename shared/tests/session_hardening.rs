@@ -595,6 +595,56 @@ fn a_kick_asks_the_relay_to_keep_the_link_out_before_closing_it() {
 }
 
 #[test]
+fn a_person_kicked_while_away_is_banned_through_their_last_link() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let (bob, _, _) = welcome(&outs, PeerId(1));
+    host.disconnect(PeerId(1), T + 1);
+    let outs = admin(&mut host, AdminCmd::Kick { member: bob });
+    // The relay remembers the address of the link that left; nothing is sent on it.
+    assert!(
+        outs.contains(&Outgoing::Ban { peer: PeerId(1) }),
+        "{outs:?}"
+    );
+    assert!(
+        !outs.iter().any(|o| matches!(
+            o,
+            Outgoing::Send { to: PeerId(1), .. } | Outgoing::Close { .. }
+        )),
+        "{outs:?}"
+    );
+    // Their last link, not an older one.
+    let outs = host.handle(PeerId(2), &hello("Cy", None), T + 2);
+    let (cy, _, token) = welcome(&outs, PeerId(2));
+    host.disconnect(PeerId(2), T + 3);
+    host.handle(PeerId(3), &hello("Cy", Some(&token)), T + 4);
+    host.disconnect(PeerId(3), T + 5);
+    let outs = admin(&mut host, AdminCmd::Kick { member: cy });
+    let bans: Vec<_> = outs
+        .iter()
+        .filter(|o| matches!(o, Outgoing::Ban { .. }))
+        .collect();
+    assert_eq!(bans, [&Outgoing::Ban { peer: PeerId(3) }]);
+}
+
+#[test]
+fn a_kicked_token_back_on_another_link_gets_that_link_banned_too() {
+    let mut host = new_host();
+    let outs = host.handle(PeerId(1), &hello("Bob", None), T);
+    let (bob, _, token) = welcome(&outs, PeerId(1));
+    admin(&mut host, AdminCmd::Kick { member: bob });
+    let outs = host.handle(PeerId(2), &hello("Bob", Some(&token)), T + 1);
+    assert_eq!(fatal(&outs, PeerId(2)), Some(Fatal::Kicked));
+    let ban = outs
+        .iter()
+        .position(|o| *o == Outgoing::Ban { peer: PeerId(2) });
+    let close = outs
+        .iter()
+        .position(|o| *o == Outgoing::Close { peer: PeerId(2) });
+    assert!(ban.is_some() && ban < close, "{outs:?}");
+}
+
+#[test]
 fn a_guest_stored_before_byte_counting_still_trims_without_panicking() {
     let mut guest = welcomed_guest();
     for n in 1..=4_000u64 {
