@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Client, relay};
+use common::{Client, hold_clock, relay, until};
 use serde_json::json;
 
 #[tokio::test]
@@ -23,18 +23,13 @@ async fn one_address_cannot_take_every_connection() {
     honest.create().await;
     // A place of the address frees up when one of its connections goes.
     drop(mine.pop());
-    let mut again = None;
-    for _ in 0..100 {
+    // Asked again until the relay has seen it go (a refused try costs no place).
+    until("the freed place was never given back", || async {
         let mut c = Client::connect(r.addr).await;
         c.send(json!({"type":"ping"})).await;
-        let v = c.recv().await;
-        if v["type"] == "pong" {
-            again = Some(c);
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    assert!(again.is_some(), "the freed place was never given back");
+        (c.recv().await["type"] == "pong").then_some(c)
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -59,6 +54,9 @@ async fn one_address_creates_a_bounded_number_of_rooms_a_minute() {
     // No grace: a room closes when its host leaves, so only the creation rate binds.
     let r = relay(&["--creates-per-minute", "3", "--reclaim-grace", "0"]).await;
     let mut c = Client::connect(r.addr).await;
+    // The clock stands still: no creation comes back while a loaded machine is slow.
+    tokio::time::pause();
+    let _clock = hold_clock();
     for _ in 0..3 {
         c.create().await;
         c.send(json!({"type":"leave"})).await;
@@ -75,6 +73,9 @@ async fn websocket_pings_count_against_the_rate() {
     use tokio_tungstenite::tungstenite::{Bytes, Message};
     let r = relay(&["--rate", "20", "--burst", "60"]).await;
     let mut c = Client::connect(r.addr).await;
+    // The clock stands still: the burst is all there is, however long the pings take.
+    tokio::time::pause();
+    let _clock = hold_clock();
     let mut sent = 0;
     for _ in 0..2_000 {
         if c.ws
@@ -99,8 +100,8 @@ async fn websocket_pings_count_against_the_rate() {
             }
         }
     };
-    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), read).await;
-    assert!(pongs <= 80, "{pongs} of {sent} pings answered");
+    read.await;
+    assert!(pongs <= 60, "{pongs} of {sent} pings answered");
     assert_eq!(close.map(|f| u16::from(f.code)), Some(1008));
     // Another connection is unharmed.
     let mut other = Client::connect(r.addr).await;
