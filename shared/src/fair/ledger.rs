@@ -9,10 +9,11 @@ use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
 use sha2::{Digest, Sha512};
 
+use super::cards::{CARD_KINDS, MAX_SEATS, card_kind, card_point};
 use super::group::{Context, DecodeError, Reader, Transcript, Writer};
 use super::proofs::{Ciphertext, KeyProof, SealedShare, Share};
+use super::secret::Secret;
 use super::shuffle::{MAX_SHUFFLE, ShuffleProof};
-use super::{CARD_KINDS, MAX_SEATS, Secret, card_kind, card_point};
 
 /// One message of the fair deal.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use super::Secret;
+use super::secret::Secret;
 use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
 
