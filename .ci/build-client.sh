@@ -10,8 +10,9 @@
 #                 that hosts a table loads it, when it starts the worker.
 # Each: cargo (wasm32, profile wasm-release) -> [wasm-split-cli] -> wasm-bindgen --target
 # web -> wasm-opt -Oz.
-# Then content-hashed names for every .js/.wasm/.css (index.html and the worker's
-# bootstrap point at them), client/assets/, and a brotli (.br) and a gzip (.gz) file at
+# Then content-hashed names for every .js/.wasm (index.html and the worker's bootstrap
+# point at them; the styles go inline into index.html with its first screen, by
+# offline.mjs), client/assets/, and a brotli (.br) and a gzip (.gz) file at
 # the highest levels beside each text or wasm file, which the relay sends by the
 # browser's Accept-Encoding. Prints each file's size and what a first load transfers.
 # Installs what it needs (wasm target, wasm-bindgen-cli, wasm-opt) when missing.
@@ -130,7 +131,6 @@ sed -e "s|from \"./__wasm_split.js\"|from \"./$LINK_NAME\"|" "$STAGE_ROOT/coup_c
 JS_NAME="$(hashed "$PAGE_JS" coup_client js)"
 sed -e "s|from \"./coup_client.js\"|from \"./$JS_NAME\"|" "$LINK" >"$OUT/$LINK_NAME"
 rm -f "$LINK" "$PAGE_JS"
-CSS_NAME="$(hashed "$ROOT/client/style.css" style css)"
 REF_WASM="$(hashed "$STAGE_ROOT/coup_referee/opt.wasm" coup_referee_bg wasm)"
 REF_JS="$(hashed "$STAGE_ROOT/coup_referee/coup_referee.js" coup_referee js)"
 BOOT="$(mktemp)"
@@ -138,7 +138,9 @@ sed -e "s|{{REFEREE_JS}}|$REF_JS|g" -e "s|{{REFEREE_WASM}}|$REF_WASM|g" \
     "$ROOT/client/referee.js" >"$BOOT"
 REF_BOOT="$(hashed "$BOOT" referee js)"
 rm -f "$BOOT"
-sed -e "s|{{WASM}}|$WASM_NAME|g" -e "s|{{JS}}|$JS_NAME|g" -e "s|{{STYLE}}|$CSS_NAME|g" \
+# (The styles go inline, by offline.mjs: the first screen paints with the page's bytes.)
+[ "${#SPLIT_NAMES[@]}" = 1 ] || die "the page preloads one table module; the split made ${#SPLIT_NAMES[@]}"
+sed -e "s|{{WASM}}|$WASM_NAME|g" -e "s|{{JS}}|$JS_NAME|g" -e "s|{{SPLIT}}|${SPLIT_NAMES[0]}|g" \
     -e "s|{{REFEREE}}|$REF_BOOT|g" \
     "$ROOT/client/index.html" >"$OUT/index.html"
 cp -R --no-preserve=mode "$ROOT/client/assets" "$OUT/assets"
@@ -163,6 +165,6 @@ note "wrote $OUT:"
 # once, and a hosting page (all of the page and the referee's worker).
 SPLITS="$(IFS=,; echo "${SPLIT_NAMES[*]}")"
 node "$ROOT/.ci/compress.mjs" --report "$OUT" \
-    "joiner=index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,$CSS_NAME,assets/favicon.svg" \
-    "joiner with the table=index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,$CSS_NAME,assets/favicon.svg,$SPLITS" \
-    "host=index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,$CSS_NAME,assets/favicon.svg,$SPLITS,$REF_BOOT,$REF_JS,$REF_WASM"
+    "joiner=index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,assets/favicon.svg" \
+    "joiner with the table=index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,assets/favicon.svg,$SPLITS" \
+    "host=index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,assets/favicon.svg,$SPLITS,$REF_BOOT,$REF_JS,$REF_WASM"

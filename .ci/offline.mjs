@@ -7,11 +7,14 @@
 //   zlib: a gold coin on the page's dark colour, inside the maskable safe zone;
 // - copies the message catalogs (client/locales/LANG.ftl) to locales/LANG-HASH.ftl and
 //   writes their names into index.html's {{LOCALES}} (`lang=file` pairs), and the words
-//   shown before the program runs into {{NOSCRIPT}} and {{BOOT_FAILED}};
+//   shown before the program runs into {{NOSCRIPT}}, {{BOOT_FAILED}} and {{FIRST_WORDS}}
+//   (the first screen's, which index.html draws itself); puts client/style.css inline in
+//   {{STYLE}};
 // - copies client/manifest.webmanifest;
-// - writes sw.js from client/sw.js: {{ASSETS}} becomes the list of every file in DIR (the
-//   page itself as "./"), {{VERSION}} a hash of their names and contents, so a new build
-//   is a new worker with a new cache, and the same build is byte for byte the same worker.
+// - writes sw.js from client/sw.js: {{CORE}} and {{LATER}} become the list of every file
+//   in DIR (the page itself as "./"), cut in two (the referee's files and the catalogs are
+//   LATER's), {{VERSION}} a hash of their names and contents, so a new build is a new
+//   worker with a new cache, and the same build is byte for byte the same worker.
 
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -147,14 +150,50 @@ const noscript = Object.entries(boot)
   .join("");
 const failed = Object.fromEntries(Object.entries(boot).map(([lang, m]) => [lang, m["boot-failed"]]));
 const indexPath = path.join(OUT, "index.html");
-const index = readFileSync(indexPath, "utf8");
+let index = readFileSync(indexPath, "utf8");
+
+// The first screen that index.html draws before the program runs: between its markers,
+// no white space between tags (the program draws none, and in an inline box a space is
+// a gap), and the words of each of its `data-t` (text), `data-tp` (placeholder) and
+// `data-ta` (aria-label) ids, plus those its script switches to, in every catalog.
+const FIRST = /<!--first-screen-->([\s\S]*?)<!--\/first-screen-->/;
+const first = index.match(FIRST);
+if (!first) throw new Error("index.html: no <!--first-screen--> … <!--/first-screen--> markers");
+index = index.replace(FIRST, () => first[1].trim().replace(/>\s+</g, "><"));
+const ids = new Set(["join-invited", "name-seen"]);
+for (const m of first[1].matchAll(/data-t[pa]?="([^"]+)"/g)) ids.add(m[1]);
+/** Message `id` (`msg.variant`: one variant of a selector's message) of catalog `text`. */
+function firstWord(text, id, file) {
+  const [msg, variant] = id.split(".");
+  if (!variant) return message(text, msg, file);
+  const block = text.match(new RegExp(`^${msg} = \\{[^\\n]*->\\n((?:[ \\t]+.*\\n)+?)\\}`, "m"));
+  const line = block?.[1].match(new RegExp(`^\\s*\\*?\\[${variant}\\] (.+)$`, "m"));
+  if (!line || line[1].includes("{")) throw new Error(`${file}: ${msg} has no plain [${variant}] variant`);
+  return line[1].trim();
+}
+const words = {};
+for (const file of ftl) {
+  const lang = file.slice(0, -".ftl".length);
+  const text = readFileSync(path.join(LOCALES, file), "utf8");
+  words[lang] = Object.fromEntries([...ids].map((id) => [id, firstWord(text, id, file)]));
+}
+// Only the languages the program offers (its picker's), English first.
+const picker = first[1].match(/data-testid="language"[\s\S]*?<\/select>/)?.[0] ?? "";
+const offered = [...picker.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]);
+for (const lang of Object.keys(words)) if (!offered.includes(lang)) delete words[lang];
+const json = (v) => JSON.stringify(v).replace(/</g, "\\u003c");
+// Inside an inline <style>: nothing in it may close the element.
+const style = readFileSync(path.join(CLIENT, "style.css"), "utf8");
+if (/<\/style/i.test(style)) throw new Error("style.css: it may not contain </style");
 writeFileSync(
   indexPath,
   index
     .replaceAll("{{LOCALES}}", catalogs.join(","))
     .replaceAll("{{NOSCRIPT}}", noscript)
+    .replaceAll("{{STYLE}}", () => style)
     // Inside an inline script: JSON, with "<" escaped so no text can close the element.
-    .replaceAll("{{BOOT_FAILED}}", JSON.stringify(failed).replace(/</g, "\\u003c")),
+    .replaceAll("{{FIRST_WORDS}}", () => json(words))
+    .replaceAll("{{BOOT_FAILED}}", () => json(failed)),
 );
 
 // ---- manifest and service worker ---------------------------------------------------
@@ -173,10 +212,21 @@ const assets = [...files(OUT)]
   .filter((f) => !/\.(br|gz)$/.test(f) && f !== "sw.js")
   .sort();
 const version = sha(assets.map((f) => `${f} ${sha(readFileSync(path.join(OUT, f)))}\n`).join("")).slice(0, 16);
-const list = assets.map((f) => (f === "index.html" ? "./" : f));
+// (Not the English catalog: English is built into the program, which never fetches it.)
+const list = assets.map((f) => (f === "index.html" ? "./" : f)).filter((f) => !f.startsWith("locales/en-"));
+// What only a page that starts a table needs (the referee's worker: its bootstrap, its
+// code), the catalogs and the app's icons (which only installing the app reads): cached
+// later, or never (sw.js says when).
+const later = list.filter((f) => /^(referee-|coup_referee)|^locales\/|^assets\/icon-/.test(f));
+const core = list.filter((f) => !later.includes(f));
+if (!later.some((f) => f.startsWith("coup_referee_bg"))) throw new Error("offline: no referee module among the files");
 const sw = readFileSync(path.join(CLIENT, "sw.js"), "utf8")
   .replaceAll("{{VERSION}}", version)
-  .replaceAll("{{ASSETS}}", JSON.stringify(list));
+  .replaceAll("{{CORE}}", JSON.stringify(core))
+  .replaceAll("{{LATER}}", JSON.stringify(later));
 if (sw.includes("{{")) throw new Error("sw.js: a placeholder was left unfilled");
 writeFileSync(path.join(OUT, "sw.js"), sw);
-console.log(`    offline: sw.js caches ${list.length} files as version ${version}; ${catalogs.length} catalogs`);
+console.log(
+  `    offline: sw.js caches ${core.length} files at once and ${later.length} later as version ${version}; ` +
+    `${catalogs.length} catalogs`,
+);

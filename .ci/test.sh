@@ -29,7 +29,7 @@ trap 'status=$?; [ $status -eq 0 ] || printf "\n\033[1;31mFAILED\033[0m (exit %s
 ALL_STEPS=(lint fmt clippy clippy-wasm test scenarios deny-local client smoke image e2e)
 
 step_lint() {
-    section "lint: actionlint (.github/workflows), hadolint (Dockerfile)"
+    section "lint: actionlint (.github/workflows), hadolint (Dockerfile), ARCHITECTURE.md's names, import cycles"
     ensure_linters
     # actionlint finds the workflows itself and runs shellcheck (from the same venv) on
     # their run: scripts.
@@ -45,6 +45,10 @@ step_lint() {
     grep -q "image: rust:$msrv-bookworm" .github/workflows/ci.yml \
         || die "ci.yml's browser job does not build in rust:$msrv-bookworm (the rust-version)"
     note "rust-version $msrv: the Dockerfile and ci.yml agree"
+    python3 .ci/check-paths.py ARCHITECTURE.md
+    note "ARCHITECTURE.md: every path, module and function it names is in the tree"
+    python3 .ci/check-imports.py
+    note "imports: no two files of a crate import each other, directly or in a cycle"
 }
 
 step_fmt() {

@@ -543,6 +543,9 @@ impl Controller {
                 }
             }
             Effect::StartReferee { resume } => {
+                // A page that starts a table may play offline later: the service worker
+                // caches the referee (and the catalogs) now, where the page allows it.
+                cache_later();
                 let started = meta("coup-referee")
                     .ok_or(NetError::NoPage("referee script"))
                     .and_then(|url| {
@@ -681,6 +684,19 @@ fn page_relay_url() -> Result<String, NetError> {
     let protocol = location.protocol()?;
     let host = location.host()?;
     Ok(relay_url(&protocol, &host, meta("coup-relay").as_deref())?)
+}
+
+/// Asks the page's shell (`index.html`'s `coupCacheLater`) to have the service worker
+/// cache what only a table's host needs.
+fn cache_later() {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    if let Ok(f) = js_sys::Reflect::get(&w, &"coupCacheLater".into())
+        .and_then(|f| f.dyn_into::<js_sys::Function>())
+    {
+        let _ = f.call0(&w);
+    }
 }
 
 /// Drops `value` after the current browser callback returns: a socket, link or worker

@@ -31,9 +31,12 @@ mod ui;
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(start)]
 pub fn start() {
-    // The words first: the chosen language's catalog, before anything is drawn.
+    // The words first: the chosen language's catalog, before anything is drawn. Meanwhile
+    // the page shows its own first screen, which the program then takes over.
     wasm_bindgen_futures::spawn_local(async {
         ui::language::load().await;
+        ui::first::read();
         leptos::mount::mount_to_body(ui::App);
+        ui::first::finish();
     });
 }

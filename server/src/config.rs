@@ -11,6 +11,19 @@ use crate::limits::FrameLimits;
 use crate::rooms::RoomLimits;
 use crate::stun::StunBind;
 
+/// What `coup-relay --version` prints after the name: the release and the relay protocol
+/// version it speaks (`docs/RELAY-PROTOCOL.md`). It lives with the flags that print it.
+pub fn version() -> &'static str {
+    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    VERSION.get_or_init(|| {
+        format!(
+            "{} (relay protocol {})",
+            env!("CARGO_PKG_VERSION"),
+            shared::relay::PROTOCOL_VERSION
+        )
+    })
+}
+
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LogFormat {
@@ -26,7 +39,7 @@ pub enum LogFormat {
 /// Every flag can also be given as the environment variable shown beside it. Durations
 /// are in seconds.
 #[derive(Clone, PartialEq, Eq, Parser)]
-#[command(name = "coup-relay", version = crate::version(), about, long_about = None)]
+#[command(name = "coup-relay", version = version(), about, long_about = None)]
 #[command(
     after_help = "`coup-relay healthcheck` asks a running relay for /healthz (see its --help)."
 )]

@@ -61,21 +61,8 @@ use std::sync::Arc;
 use tokio::net::TcpListener;
 use tokio::time::{Duration, Instant};
 
-pub use config::{Config, LogFormat};
+pub use config::{Config, LogFormat, version};
 pub use hub::Hub;
-
-/// What `coup-relay --version` prints after the name: the release and the relay protocol
-/// version it speaks (`docs/RELAY-PROTOCOL.md`).
-pub fn version() -> &'static str {
-    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    VERSION.get_or_init(|| {
-        format!(
-            "{} (relay protocol {})",
-            env!("CARGO_PKG_VERSION"),
-            shared::relay::PROTOCOL_VERSION
-        )
-    })
-}
 
 /// How long shutdown waits for connections to finish their close handshakes.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);

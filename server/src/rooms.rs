@@ -162,14 +162,19 @@ pub struct Kicked {
     pub room: String,
     /// The removed peer's id.
     pub peer: String,
-    /// The removed connection (already out of the room; its host tells it why).
-    pub conn: ConnId,
+    /// The removed connection (already out of the room; its host tells it why), or
+    /// `None` for a peer that had left before the kick.
+    pub conn: Option<ConnId>,
     /// The connections still in the room, which must be told `peer_left`.
     pub notify: Vec<ConnId>,
 }
 
 /// The most addresses one room keeps out: bounds a room's memory whatever its host does.
 pub const MAX_BANNED: usize = 64;
+
+/// The most departed guests one room remembers the address of, for a host that removes
+/// one of them after they left (the oldest forgotten first).
+pub const MAX_LEFT: usize = 64;
 
 /// Where a signal goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -207,6 +212,9 @@ struct Room {
     owner: IpAddr,
     /// Addresses (throttle keys) the host removed a peer from: they may not join again.
     banned: Vec<IpAddr>,
+    /// Guests that left, with their addresses, oldest first: a host may still remove one
+    /// (a person it removes while their link is down), and its address is then banned.
+    left: Vec<(String, IpAddr)>,
 }
 
 impl Room {
@@ -299,6 +307,7 @@ impl Rooms {
                 host_deadline: None,
                 owner,
                 banned: Vec::new(),
+                left: Vec::new(),
             },
         );
         *self.per_owner.entry(owner).or_insert(0) += 1;
@@ -420,7 +429,8 @@ impl Rooms {
         })
     }
 
-    /// The host on `conn` removes peer `peer` from its room; the peer's address may not
+    /// The host on `conn` removes peer `peer` from its room, whether it is present or
+    /// left already (one of the last [`MAX_LEFT`] to leave); the peer's address may not
     /// join the room again while it lasts (at most [`MAX_BANNED`] addresses are kept, the
     /// oldest forgotten first).
     pub fn kick(&mut self, conn: ConnId, peer: &str) -> Result<Kicked, RoomError> {
@@ -432,28 +442,43 @@ impl Rooms {
         if peer == room.host {
             return Err(RoomError::UnknownPeer);
         }
-        let i = room
-            .present
-            .iter()
-            .position(|(p, _)| p == peer)
-            .ok_or(RoomError::UnknownPeer)?;
-        let (peer, gone) = room.present.remove(i);
         let code = seat.room.clone();
-        if let Some(s) = self.seats.remove(&gone)
-            && s.ip != room.owner
-            && !room.banned.contains(&s.ip)
+        let (peer, gone, ip) = match room.present.iter().position(|(p, _)| p == peer) {
+            Some(i) => {
+                let (peer, gone) = room.present.remove(i);
+                let ip = self.seats.remove(&gone).map(|s| s.ip);
+                (peer, Some(gone), ip)
+            }
+            None => {
+                let i = room
+                    .left
+                    .iter()
+                    .position(|(p, _)| p == peer)
+                    .ok_or(RoomError::UnknownPeer)?;
+                let (peer, ip) = room.left.remove(i);
+                (peer, None, Some(ip))
+            }
+        };
+        if let Some(ip) = ip
+            && ip != room.owner
+            && !room.banned.contains(&ip)
         {
             // The host's own address is never banned from its own room.
             if room.banned.len() >= MAX_BANNED {
                 room.banned.remove(0);
             }
-            room.banned.push(s.ip);
+            room.banned.push(ip);
         }
+        // A peer that had left was told `peer_left` for already.
+        let notify = match gone {
+            Some(gone) => room.conns_except(gone),
+            None => Vec::new(),
+        };
         Ok(Kicked {
             room: code,
             peer,
             conn: gone,
-            notify: room.conns_except(gone),
+            notify,
         })
     }
 
@@ -472,15 +497,18 @@ impl Rooms {
             host_deadline: None,
             closed: Vec::new(),
         };
-        if seat.peer == room.host {
-            if self.limits.reclaim_grace.is_zero() {
-                left.closed = std::mem::take(&mut left.notify);
-                self.close(&seat.room);
-            } else {
-                let deadline = now + self.limits.reclaim_grace;
-                room.host_deadline = Some(deadline);
-                left.host_deadline = Some(deadline);
+        if seat.peer != room.host {
+            if room.left.len() >= MAX_LEFT {
+                room.left.remove(0);
             }
+            room.left.push((seat.peer.clone(), seat.ip));
+        } else if self.limits.reclaim_grace.is_zero() {
+            left.closed = std::mem::take(&mut left.notify);
+            self.close(&seat.room);
+        } else {
+            let deadline = now + self.limits.reclaim_grace;
+            room.host_deadline = Some(deadline);
+            left.host_deadline = Some(deadline);
         }
         Ok(left)
     }
@@ -709,5 +737,42 @@ mod tests {
         assert!(!constant_time_eq(b"abc", b"abd"));
         assert!(!constant_time_eq(b"abc", b"abcd"));
         assert!(!constant_time_eq(b"", b"a"));
+    }
+
+    #[test]
+    fn a_kick_reaches_the_last_guests_that_left_and_no_older_one() {
+        let mut r = rooms(MAX_LEFT + 8, 10, 60);
+        let host_ip = IpAddr::V4(std::net::Ipv4Addr::new(192, 0, 2, 200));
+        let c = r.create(1, host_ip).expect("create");
+        let guest_ip = |n: usize| IpAddr::V4(std::net::Ipv4Addr::new(198, 51, 100, n as u8));
+        let mut ids = Vec::new();
+        for n in 0..=MAX_LEFT {
+            let conn = 10 + n as ConnId;
+            ids.push(r.join(conn, &c.room, guest_ip(n)).expect("join").peer);
+            r.leave(conn, Instant::now()).expect("leave");
+        }
+        // The first to leave is forgotten; the last is not.
+        assert_eq!(r.kick(1, &ids[0]).err(), Some(RoomError::UnknownPeer));
+        let k = r.kick(1, &ids[MAX_LEFT]).expect("kick");
+        assert_eq!((k.conn, k.notify), (None, Vec::new()));
+        assert_eq!(
+            r.join(500, &c.room, guest_ip(MAX_LEFT)).err(),
+            Some(RoomError::Banned)
+        );
+        assert!(r.join(501, &c.room, guest_ip(0)).is_ok());
+        // Removed once.
+        assert_eq!(
+            r.kick(1, &ids[MAX_LEFT]).err(),
+            Some(RoomError::UnknownPeer)
+        );
+    }
+
+    #[test]
+    fn the_cluster_store_remembers_as_many_departures() {
+        let script = include_str!("store/cluster.lua");
+        assert!(
+            script.contains(&format!("local MAX_LEFT = {MAX_LEFT}\n")),
+            "cluster.lua's MAX_LEFT differs from {MAX_LEFT}"
+        );
     }
 }

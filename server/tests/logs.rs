@@ -81,7 +81,7 @@ async fn logs_never_contain_payloads_or_secrets() {
     if let Some(stop) = r.stop.take() {
         let _ = stop.send(());
     }
-    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), &mut r.task).await;
+    let _ = tokio::time::timeout(common::FAILURE_BOUND, &mut r.task).await;
 
     let logs = String::from_utf8_lossy(&capture.0.lock().expect("logs")).into_owned();
     assert!(logs.contains("room created"), "the capture works:\n{logs}");

@@ -9,7 +9,7 @@ mod common;
 
 use std::net::{IpAddr, SocketAddr};
 
-use common::{Relay, hold_clock, http_get, relay};
+use common::{FAILURE_BOUND, Relay, hold_clock, http_get, relay};
 use coup_server::stun::{
     BINDING_REQUEST, BINDING_SUCCESS, FINGERPRINT, FINGERPRINT_XOR, MAGIC_COOKIE,
     XOR_MAPPED_ADDRESS, crc32,
@@ -99,12 +99,12 @@ async fn stun_relay(bind: &str) -> (Relay, SocketAddr) {
     (r, at)
 }
 
-/// The next datagram on `socket` (a few seconds at most: the test fails, not hangs).
+/// The next datagram on `socket` (the test fails after the failure bound, not hangs).
 async fn recv(socket: &UdpSocket) -> Vec<u8> {
     let mut buf = [0u8; 1500];
-    let n = timeout(Duration::from_secs(10), socket.recv(&mut buf))
+    let n = timeout(FAILURE_BOUND, socket.recv(&mut buf))
         .await
-        .expect("an answer within 10 s")
+        .expect("an answer")
         .expect("recv");
     buf[..n].to_vec()
 }

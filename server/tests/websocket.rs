@@ -7,7 +7,7 @@ mod common;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use common::relay;
+use common::{FAILURE_BOUND, relay};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::TcpStream;
@@ -54,9 +54,9 @@ async fn open(addr: SocketAddr, first: &[u8]) -> TcpStream {
     s
 }
 
-/// Reads one server frame (opcode, payload), within a few seconds.
+/// Reads one server frame (opcode, payload); fails the test after the failure bound.
 async fn read_frame(s: &mut TcpStream) -> Option<(u8, Vec<u8>)> {
-    tokio::time::timeout(Duration::from_secs(5), async {
+    tokio::time::timeout(FAILURE_BOUND, async {
         let mut h = [0u8; 2];
         s.read_exact(&mut h).await.ok()?;
         assert_eq!(h[1] & 0x80, 0, "server frames are unmasked");

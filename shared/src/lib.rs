@@ -5,6 +5,9 @@
 //!
 //! - [`engine`]: the rules engine (`docs/RULES.md`): vocabulary types, `Setup` →
 //!   `Game`, inputs, events, views and determinization.
+//! - [`fair`]: the fair deal (`docs/FAIR-DEAL.md`): cards encrypted under a joint key,
+//!   shuffled by every seat with proofs, opened by decryption shares; the ledger that
+//!   checks every record and names a cheat.
 //! - [`script`]: the `coup-script` protocol (`docs/SCRIPT.md`) as a pure
 //!   function from scenario text to result JSON.
 //! - [`relay`]: the relay's wire protocol (`docs/RELAY-PROTOCOL.md`), shared by
@@ -19,6 +22,8 @@ mod tagged;
 pub mod bots;
 #[cfg(feature = "game")]
 pub mod engine;
+#[cfg(feature = "game")]
+pub mod fair;
 pub mod relay;
 #[cfg(feature = "game")]
 pub mod script;

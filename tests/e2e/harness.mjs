@@ -179,7 +179,7 @@ export async function startTable({ relayArgs = [], browser: shared, dist = DIST 
 
 /**
  * A page in a browser context of its own (its own storage, like another person's
- * browser), on the first screen; `init` runs in every page before the page's own scripts,
+ * browser), on the first screen with the program running; `init` runs in every page before the page's own scripts,
  * `device` holds more of the context's options (`{ hasTouch: true, isMobile: true }`, say).
  * `deal` (`{ seed, holdOnDecision }`) deals every table the page hosts from that seed, as
  * deal.mjs's `seedTables` does (service workers blocked then, so the route sees the
@@ -205,8 +205,17 @@ export async function openPage(browser, base, { viewport = { width: 1280, height
   };
   watch(page);
   await page.goto(base);
-  await page.getByTestId("create-room").waitFor();
+  await programRuns(page);
   return { context, page, errors, log, watch };
+}
+
+/**
+ * Waits until the program runs `page`'s first screen: the page's own copy (index.html's,
+ * drawn before any script) is gone and the program's is there.
+ */
+export async function programRuns(page, timeout = 30_000) {
+  await page.locator("#first-screen").waitFor({ state: "detached", timeout });
+  await page.getByTestId("create-room").waitFor({ timeout });
 }
 
 /**

@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, startTable } from "./harness.mjs";
+import { ARTIFACTS, startTable, programRuns } from "./harness.mjs";
 import { AT_TABLE, outsideViewport, overflowing } from "./layout.mjs";
 import { decideOnce, owed } from "./play.mjs";
 import { answerHeld, missed, seed, seedTables } from "./deal.mjs";
@@ -30,18 +30,18 @@ test("the page speaks the browser's language and remembers the one picked", { ti
   page.on("pageerror", (e) => errors.push(e.message));
   try {
     await page.goto(base);
-    await page.getByTestId("solo-start").waitFor();
+    await programRuns(page);
     assert.equal(await page.locator("html").getAttribute("lang"), "fr");
     assert.equal(await page.locator("html").getAttribute("dir"), "ltr");
     assert.equal(await page.getByTestId("language").inputValue(), "fr");
     assert.match(await page.getByTestId("create-room").textContent(), /salle/i);
     // Another language, picked: the page reloads into it, and it stays after a reload.
     await Promise.all([page.waitForEvent("load"), page.getByTestId("language").selectOption("de")]);
-    await page.getByTestId("solo-start").waitFor();
+    await programRuns(page);
     assert.equal(await page.locator("html").getAttribute("lang"), "de");
     assert.match(await page.getByTestId("create-room").textContent(), /Raum/);
     await page.reload();
-    await page.getByTestId("solo-start").waitFor();
+    await programRuns(page);
     assert.equal(await page.getByTestId("language").inputValue(), "de");
     // A game's log speaks it too.
     await page.getByTestId("solo-players").selectOption("3");
@@ -106,7 +106,7 @@ test("a language whose catalog is missing or broken leaves the page in English, 
     page.on("pageerror", (e) => errors.push(e.message));
     try {
       await page.goto(base);
-      await page.getByTestId("solo-start").waitFor();
+      await programRuns(page);
       assert.equal(await page.locator("html").getAttribute("lang"), "en", `HTTP ${status}`);
       assert.match(await page.getByTestId("create-room").textContent(), /room/i);
       assert.ok(warnings.some((w) => why.test(w)), `HTTP ${status}: ${JSON.stringify(warnings)}`);
@@ -156,7 +156,7 @@ test("right to left, in the pseudo-locale, the table fits a phone with nothing o
   };
   try {
     await page.goto(base);
-    await page.getByTestId("solo-start").waitFor();
+    await programRuns(page);
     assert.equal(await page.locator("html").getAttribute("lang"), "en-XA");
     assert.equal(await rtl(), "rtl");
     const start = await page.getByTestId("solo-start").textContent();

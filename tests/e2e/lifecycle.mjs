@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM, CHROMIUM_ARGS, signalChild, spawnChild } from "./harness.mjs";
+import { CHROMIUM, CHROMIUM_ARGS, signalChild, spawnChild, programRuns } from "./harness.mjs";
 
 /**
  * A page of a Chromium of its own on the first screen of `base`, as `openPage` gives,
@@ -83,7 +83,7 @@ export async function openLifecyclePage(base, { init } = {}) {
     },
   };
   await page.goto(base);
-  await page.getByTestId("create-room").waitFor();
+  await programRuns(page);
   return side;
 }
 

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ARTIFACTS, DIST, startTable } from "./harness.mjs";
+import { ARTIFACTS, DIST, startTable, programRuns } from "./harness.mjs";
 import { decideOnce, playUntilOver } from "./play.mjs";
 
 let browser;
@@ -43,7 +43,7 @@ async function controlledPage(base, viewport) {
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(base);
-  await page.getByTestId("solo-start").waitFor();
+  await programRuns(page);
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
   return { context, page, errors };
 }
@@ -82,15 +82,45 @@ test("the page is installable: a manifest with its icons, and a worker that cont
   }
 });
 
-test("once loaded, a game against bots starts and plays to the end with the network off", { timeout: 300_000 }, async () => {
+/** The paths the page's service worker has cached. */
+function cachedPaths(page) {
+  return page.evaluate(async () => {
+    const names = [];
+    for (const key of await caches.keys()) {
+      for (const r of await (await caches.open(key)).keys()) names.push(new URL(r.url).pathname);
+    }
+    return names;
+  });
+}
+
+test("after a game against bots, another starts and plays to the end with the network off", { timeout: 300_000 }, async () => {
   const t = await startTable({ browser, dist: copyOfDist() });
-  const { context, page, errors } = await controlledPage(t.base, { width: 390, height: 844 });
+  const controlled = await controlledPage(t.base, { width: 390, height: 844 });
+  const { context, errors } = controlled;
+  let { page } = controlled;
   try {
+    // A page only caches the referee once its player starts a table (or it has been idle).
+    assert.ok(!(await cachedPaths(page)).some((p) => /coup_referee_bg/.test(p)), "no referee cached before a table");
+    await page.getByTestId("solo-start").click();
+    await page.getByTestId("solo-table").waitFor();
+    await page.waitForFunction(
+      async () => {
+        for (const key of await caches.keys()) if (await (await caches.open(key)).match("coup-later")) return true;
+        return false;
+      },
+      null,
+      { timeout: 30_000, polling: 200 },
+    );
+    assert.ok((await cachedPaths(page)).some((p) => /coup_referee_bg/.test(p)), "the referee is cached");
     // Off: the browser's offline mode, and the relay itself stopped, so nothing answers.
+    // Then the page opened again, in a new tab (a reload would take the table back).
     await context.setOffline(true);
     await t.stop();
-    await page.reload();
-    await page.getByTestId("solo-start").waitFor();
+    await page.close();
+    page = await context.newPage();
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(t.base);
+    await programRuns(page);
     // The first screen says plainly that rooms need the network.
     await page.getByTestId("offline-note").waitFor();
     assert.match(await page.getByTestId("offline-note").textContent(), /offline/i);
@@ -122,6 +152,10 @@ test("a new build's worker waits, the page offers a reload, and after it the new
     const before = await page.evaluate(() => caches.keys());
     assert.equal(before.length, 1, `one cache: ${before}`);
     assert.equal(await page.getByTestId("update-ready").count(), 0, "no prompt while nothing is new");
+    // This version has cached what a table's host needs (as after a game against bots):
+    // the next one keeps it.
+    await page.evaluate(() => window.coupCacheLater());
+    await page.waitForFunction(async () => (await caches.match("coup-later")) !== undefined, null, { timeout: 30_000, polling: 200 });
 
     // A new build: another page, one more file, and so another worker and file list. Its
     // files keep the old ones' times, as a build written in the same second would (or one
@@ -132,7 +166,7 @@ test("a new build's worker waits, the page offers a reload, and after it the new
     writeFileSync(path.join(dist, "assets", "next.txt"), "the next build\n");
     writeFileSync(
       path.join(dist, "sw.js"),
-      sw.replace(`"${version}"`, `"${version}next"`).replace("const ASSETS = [", 'const ASSETS = ["assets/next.txt",'),
+      sw.replace(`"${version}"`, `"${version}next"`).replace("const CORE = [", 'const CORE = ["assets/next.txt",'),
     );
     const index = readFileSync(path.join(dist, "index.html"), "utf8");
     writeFileSync(path.join(dist, "index.html"), index.replace("<title>", '<meta name="coup-build" content="next"><title>'));
@@ -148,7 +182,7 @@ test("a new build's worker waits, the page offers a reload, and after it the new
     assert.equal(await page.locator('meta[name="coup-build"]').count(), 0);
     assert.match(await page.getByTestId("update-ready").textContent(), /new version/i);
     await Promise.all([page.waitForEvent("load"), page.getByTestId("update-reload").click()]);
-    await page.getByTestId("solo-start").waitFor();
+    await programRuns(page);
     assert.equal(await page.locator('meta[name="coup-build"]').getAttribute("content"), "next");
     const after = await page.evaluate(() => caches.keys());
     assert.deepEqual(after, [`coup-${version}next`], "the old cache is gone");
@@ -156,6 +190,11 @@ test("a new build's worker waits, the page offers a reload, and after it the new
       await page.evaluate(async () => (await caches.match("assets/next.txt")) !== undefined),
       "the new list's files are cached",
     );
+    assert.ok(
+      await page.evaluate(async () => (await caches.match("coup-later")) !== undefined && (await caches.keys()).length === 1),
+      "the new version has cached what the old one had for later",
+    );
+    assert.ok((await cachedPaths(page)).some((p) => /coup_referee_bg/.test(p)), "the referee is cached by the new version");
     assert.equal(await page.getByTestId("update-ready").count(), 0, "no prompt after the reload");
     assert.deepEqual(errors, []);
   } finally {

@@ -9,7 +9,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { ARTIFACTS, cleanUp, freePort, spawnChild, startTable } from "./harness.mjs";
+import { ARTIFACTS, cleanUp, freePort, spawnChild, startTable, programRuns } from "./harness.mjs";
 import { checkHidden, dealRoom, decideOnce, offered, openPage, playToTheEnd } from "./play.mjs";
 import { intervalRate, openLifecyclePage } from "./lifecycle.mjs";
 
@@ -158,7 +158,7 @@ test("a copy of a joiner's tab does not take its seat, and a reload takes it bac
       guest.context.waitForEvent("page"),
       guest.page.evaluate(() => window.open(location.href)),
     ]);
-    await copy.getByTestId("create-room").waitFor();
+    await programRuns(copy);
     await copy.getByTestId("notice").filter({ hasText: "copy of another" }).waitFor({ timeout: 10_000 });
     assert.equal(await copy.evaluate(() => sessionStorage.getItem("coup.rejoin")), null, "the copy forgets the seat");
     assert.notEqual(

@@ -20,7 +20,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, useTable } from "./harness.mjs";
+import { ARTIFACTS, useTable, programRuns } from "./harness.mjs";
 import { othersHiddenCardsShown } from "./play.mjs";
 import { refereeOf, seed } from "./deal.mjs";
 
@@ -128,7 +128,7 @@ test("two people and a bot play a room game to the end over the data channel", {
         .getByTestId("notice")
         .filter({ hasText: "closed to newcomers" })
         .waitFor({ timeout: 20_000 });
-      await late.page.getByTestId("create-room").waitFor();
+      await programRuns(late.page);
       assert.equal(await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').count(), 2);
     } finally {
       await late.context.close();

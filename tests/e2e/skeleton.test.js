@@ -8,7 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, useTable } from "./harness.mjs";
+import { ARTIFACTS, useTable, programRuns } from "./harness.mjs";
 
 const table = useTable();
 const openPage = (viewport) => table.open({ viewport });
@@ -80,7 +80,7 @@ test("a wrong code shows an error and stays in the lobby", { timeout: 30_000 }, 
     await page.getByTestId("join-code").fill("ZZZ-ZZZ");
     await page.getByTestId("join-room").click();
     await says("no room with that code");
-    await page.getByTestId("create-room").waitFor();
+    await programRuns(page);
     await page.getByTestId("join-code").fill("hello");
     await page.getByTestId("join-room").click();
     await says("6 letters and digits");

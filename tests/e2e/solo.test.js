@@ -8,7 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, useTable } from "./harness.mjs";
+import { ARTIFACTS, useTable, programRuns } from "./harness.mjs";
 import { recordResponsiveness, resetResponsiveness, responsiveness } from "./responsiveness.mjs";
 
 const table = useTable();
@@ -59,7 +59,7 @@ for (const [label, viewport] of [
     });
     try {
       await page.goto(table.base);
-      await page.getByTestId("solo-start").waitFor();
+      await programRuns(page);
       await page.getByTestId("solo-players").selectOption("3");
       await page.getByTestId("solo-start").click();
       await page.getByTestId("solo-table").waitFor();
@@ -127,7 +127,7 @@ test("a choice made on the first screen before the table's module arrives is kep
   const page = await context.newPage();
   try {
     await page.goto(table.base);
-    await page.getByTestId("solo-start").waitFor();
+    await programRuns(page);
     await page.waitForFunction(async () => (await navigator.locks.query()).held.length > 0);
     const players = await page.getByTestId("solo-players").elementHandle();
     await page.getByTestId("solo-players").selectOption("4");
@@ -172,8 +172,7 @@ test("the first screen needs only the first module; the table's follows, and a c
   try {
     await page.goto(table.base);
     // The first screen is drawn and usable without the table's module.
-    await page.getByTestId("create-room").waitFor();
-    await page.getByTestId("solo-start").waitFor();
+    await programRuns(page);
     assert.ok(
       !firstLoad.some((p) => /split_table|coup_referee/.test(p)),
       `the first screen loaded neither the table's module nor the referee's: ${firstLoad.join(" ")}`,

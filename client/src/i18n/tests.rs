@@ -288,6 +288,61 @@ fn the_words_before_the_program_runs_are_one_plain_line_in_every_catalog() {
     }
 }
 
+/// The first screen `index.html` draws before the program runs offers the program's
+/// languages and says, in each, what the program says: every id it names (`data-t`,
+/// `data-tp`, `data-ta`; `level-name.easy` for a variant) is an English message, and its
+/// English text is the English catalog's, so the program's takeover changes no word.
+#[test]
+fn the_first_screen_in_the_page_speaks_as_the_program_does() {
+    let page = include_str!("../../index.html");
+    let picker = page
+        .split(r#"data-testid="language""#)
+        .nth(1)
+        .and_then(|rest| rest.split("</select>").next())
+        .expect("index.html has the language picker");
+    let offered: Vec<&str> = picker
+        .split(r#"<option value=""#)
+        .skip(1)
+        .filter_map(|o| o.split('"').next())
+        .collect();
+    let ours: Vec<&str> = LANGUAGES.iter().map(|(tag, _)| *tag).collect();
+    assert_eq!(
+        offered, ours,
+        "index.html's picker offers LANGUAGES, in order"
+    );
+    for (tag, name) in LANGUAGES {
+        assert!(
+            picker.contains(&format!(">{name}</option>")),
+            "{tag} is named {name}"
+        );
+    }
+    let english = Catalog::english();
+    let mut seen = 0;
+    for attr in ["data-t=\"", "data-tp=\"", "data-ta=\""] {
+        for rest in page.split(attr).skip(1) {
+            let id = rest.split('"').next().unwrap_or_default();
+            let said = match id.split_once('.') {
+                Some((msg, variant)) => english.format(msg, &[("level", variant.into())]),
+                None => english.format(id, &[]),
+            };
+            assert!(!said.is_empty() && said != id, "{id} is an English message");
+            // The page's English, for the text ids: what the element holds up to its tag's end.
+            if attr == "data-t=\""
+                && let Some(text) = rest.split_once('>').map(|(_, t)| t)
+            {
+                let text = text
+                    .split('<')
+                    .next()
+                    .unwrap_or_default()
+                    .replace("&amp;", "&");
+                assert_eq!(text, said, "index.html's English for {id}");
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen > 20, "the first screen names its words ({seen})");
+}
+
 /// The catalogs' selectors are keyed by the protocol's names (`ActionKind::name`,
 /// `Card::name`): a key that matched none would fall silently to the default variant, so
 /// in every language each action and each card has words of its own.

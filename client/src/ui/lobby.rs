@@ -39,7 +39,12 @@ pub fn Lobby() -> impl IntoView {
     let invited = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .and_then(|h| code_from_fragment(&h));
-    let code = RwSignal::new(invited.as_ref().map(|c| c.to_string()).unwrap_or_default());
+    // What was typed on the page's own first screen before the program ran comes first.
+    let code = RwSignal::new(
+        crate::ui::first::take_code()
+            .or_else(|| invited.as_ref().map(|c| c.to_string()))
+            .unwrap_or_default(),
+    );
     // An invitation opened in a tab already on this screen changes only the fragment.
     let listener = window_event_listener(leptos::ev::hashchange, move |_| {
         let typed = web_sys::window()
@@ -50,7 +55,7 @@ pub fn Lobby() -> impl IntoView {
         }
     });
     on_cleanup(move || listener.remove());
-    let name = RwSignal::new(load_name());
+    let name = RwSignal::new(crate::ui::first::take_name().unwrap_or_else(load_name));
     let checked = Memo::new(move |_| name.with(|n| check_name(n)));
     // Takes the typed name for the room about to open; false (the field says why) when the
     // host would refuse it.

@@ -10,6 +10,7 @@
 //! ([`crate::loading`]).
 
 mod chat;
+pub(crate) mod first;
 mod labels;
 pub(crate) mod language;
 mod lobby;

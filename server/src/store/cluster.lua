@@ -7,7 +7,9 @@
 --   room:CODE        the room, JSON: h host peer id, s host secret, o owner address,
 --                    d host deadline (ms, 0 while the host is present),
 --                    p members present in entry order, each {peer, instance, conn, address},
---                    b banned addresses
+--                    b banned addresses,
+--                    l guests that left, oldest first, each {peer, address} (a kick may
+--                    still name one: its address is then banned)
 --   m:CODE           hash: peer -> "INST CONN" of the members present (what a signal reads)
 --   rooms            set of every room code (for the room bound)
 --   deadlines        sorted set: code -> host deadline (ms)
@@ -25,6 +27,8 @@
 -- word to its own instance, which shows the subscription alive.
 
 local P = 'coup:'
+-- The most departed guests a room remembers (rooms.rs's MAX_LEFT).
+local MAX_LEFT = 64
 local op = ARGV[1]
 
 local function now_ms()
@@ -131,14 +135,21 @@ end
 -- Member (inst, conn), peer PEER, leaves room CODE (rooms.rs's leave). Returns 1 when
 -- the room closed.
 local function depart(code, r, inst, conn, peer, grace, now)
+  local addr = nil
   for i, m in ipairs(r.p) do
     if m[2] == inst and m[3] == conn then
       table.remove(r.p, i)
       del_member(code, m[1])
+      addr = m[4]
       break
     end
   end
   redis.call('HDEL', P .. 'seats:' .. inst, conn)
+  if peer ~= r.h and addr then
+    if type(r.l) ~= 'table' then r.l = {} end
+    if #r.l >= MAX_LEFT then table.remove(r.l, 1) end
+    r.l[#r.l + 1] = {peer, addr}
+  end
   if peer == r.h then
     if grace == 0 then
       close_room(code, r, closed_frame('the host left'))
@@ -340,6 +351,23 @@ if op == 'kick' then
         r.b[#r.b + 1] = m[4]
       end
       notify(r, '', '', peer_frame('peer_left', target))
+      save_room(code, r)
+      return 'ok'
+    end
+  end
+  -- A guest that left already: no one to take out or tell, only its address to ban.
+  if type(r.l) ~= 'table' then r.l = {} end
+  for i, g in ipairs(r.l) do
+    if g[1] == target then
+      table.remove(r.l, i)
+      local known = (g[2] == r.o)
+      for _, b in ipairs(r.b) do
+        if b == g[2] then known = true end
+      end
+      if not known then
+        if #r.b >= max_banned then table.remove(r.b, 1) end
+        r.b[#r.b + 1] = g[2]
+      end
       save_room(code, r)
       return 'ok'
     end

@@ -117,6 +117,29 @@ impl Relay {
     }
 }
 
+/// How long a test waits for what must happen before it gives up: a bound that only a
+/// broken relay reaches, never a time the relay is expected to take, so a loaded machine
+/// cannot fail a test that waits on it.
+pub const FAILURE_BOUND: Duration = Duration::from_secs(60);
+
+/// Polls `check` until it gives `Some`, failing with `what` after [`FAILURE_BOUND`] of
+/// real time. For conditions no frame announces (a count in the relay's bookkeeping, a
+/// process's health); what a frame announces is awaited with [`Client::expect`].
+pub async fn until<T, F, Fut>(what: &str, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = std::time::Instant::now() + FAILURE_BOUND;
+    loop {
+        if let Some(v) = check().await {
+            return v;
+        }
+        assert!(std::time::Instant::now() < deadline, "{what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// A `redis-server` (or `valkey-server`) of this test's own on a free loopback port,
 /// without persistence; killed when dropped.
 pub struct RedisServer {
@@ -332,7 +355,7 @@ impl Client {
             .expect("connect");
         Client {
             ws,
-            patience: Duration::from_secs(10),
+            patience: FAILURE_BOUND,
         }
     }
 
@@ -346,7 +369,7 @@ impl Client {
         match tokio_tungstenite::connect_async(req).await {
             Ok((ws, _)) => Ok(Client {
                 ws,
-                patience: Duration::from_secs(10),
+                patience: FAILURE_BOUND,
             }),
             Err(tokio_tungstenite::tungstenite::Error::Http(res)) => Err(res.status().as_u16()),
             Err(e) => panic!("unexpected error {e}"),
@@ -365,7 +388,7 @@ impl Client {
             .expect("connect");
         Client {
             ws,
-            patience: Duration::from_secs(10),
+            patience: FAILURE_BOUND,
         }
     }
 
@@ -382,7 +405,7 @@ impl Client {
         .expect("ws handshake");
         Client {
             ws,
-            patience: Duration::from_secs(10),
+            patience: FAILURE_BOUND,
         }
     }
 

@@ -20,12 +20,18 @@
 //! - [`script`]: the rulebook's example scenarios, bent, and raw text: every scenario is
 //!   read or refused with a reason, and what is read runs to a result of SCRIPT.md's shape
 //!   whose rejected step, if any, left the state as the steps before it made it.
+//! - [`fair`]: a fair deal's records (docs/FAIR-DEAL.md), recorded from an honest game and
+//!   bent, replayed and mixed with raw bytes: a refused record changes nothing, and an
+//!   honest game still ends with every card where it should be.
 //!
 //! The fuzz targets (`fuzz_targets/`, `cargo fuzz run --fuzz-dir shared/fuzz <target>`)
 //! call these; `cargo test -p coup-fuzz` replays the inputs in `seeds/` and a fixed
 //! sweep of generated recipes, so a crash the fuzzer found stays fixed.
 
 use std::sync::OnceLock;
+
+mod fair;
+pub use fair::fair;
 
 use serde_json::Value;
 use shared::engine::{Options, Seat};
@@ -1040,11 +1046,12 @@ fn check_result(text: &str, result: &Value) {
 pub type Harness = fn(&[u8]);
 
 /// Every target, by name, for the seed replay.
-pub const TARGETS: [(&str, Harness); 4] = [
+pub const TARGETS: [(&str, Harness); 5] = [
     ("host", host),
     ("restore", restore),
     ("guest", guest),
     ("script", script),
+    ("fair", fair),
 ];
 
 /// A fixed stream of recipes (xorshift from `seed`), the same on every run: for a sweep

@@ -400,7 +400,7 @@ impl Beliefs {
             ActionKind::Steal | ActionKind::Assassinate => {
                 if let Some(t) = action.target() {
                     for c in Card::in_use_set(view.options) {
-                        if c.blocks(action.kind(), view.options) {
+                        if action.kind().blocked_by(c, view.options) {
                             self.ev(t).has[c.index()] *= PASS_WITH_BLOCKER;
                         }
                     }

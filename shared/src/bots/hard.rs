@@ -121,26 +121,14 @@ pub const SEARCH_NAMES: [&str; 15] = [
 ];
 
 impl Search {
-    /// Hard's search constants. At tables of three or more Hard reads claims as half as
-    /// likely to be lies as an average player's record says (`trust`): there a failed
-    /// challenge costs a card and helps the other players, and against tables of honest,
-    /// Normal-like and bluffing players and a mixed table it did better or no worse
-    /// (BENCHMARKS.md). In its playouts an opponent whose record shows no lie is, more
-    /// often than not, one who never lies (`honest`, `honest_heads_up`): a player who never
-    /// bluffs is no longer played out as one who bluffs like Normal, and one caught, or
-    /// found claiming more characters than it can hold, is played out as before.
-    /// Heads-up, the search overrules the heuristic only for a gain of at least 5 points
-    /// of win probability (`min_gain_heads_up`): without that floor, 3,000 playouts won
-    /// less against the bluffing style than 100 did, on two seeds (BENCHMARKS.md), the
-    /// playouts' model of it being sure of small differences that were not there. At
-    /// tables of three or more the search overrules its heuristic, which there claims only
-    /// what it holds, for an advantage of one standard error (`z_switch`); a bluff still
-    /// needs two (`z_bluff`), heads-up every change does (`z_switch_heads_up`).
+    /// Hard's search constants, each the value that did best in the tournaments that
+    /// chose it (BENCHMARKS.md, "Bots", "Hard's search constants"). In short: at larger
+    /// tables a lie is rarer than an average record says (`trust`); an opponent with no
+    /// lie on record is likely one who never lies (`honest`); heads-up the search needs a
+    /// 5-point gain to overrule the heuristic (`min_gain_heads_up`), since its playouts'
+    /// model is sure of differences that are not there; a bluff needs two standard errors.
     /// Heads-up, cornered by an assassination on its last card, it weighs a challenge
-    /// whatever the claim's odds (`cornered_challenge`): a best response caught nearly
-    /// every Contessa bluff Hard made there, and won less against it with the challenge
-    /// weighed. The sharp opponent (`sharp_heads_up`) is off: it cost games against Normal
-    /// and made Hard no harder to exploit (BENCHMARKS.md).
+    /// whatever the claim's odds (`cornered_challenge`); the sharp opponent is off.
     pub const HARD: Search = Search {
         z_switch: 1.0,
         z_switch_heads_up: 2.0,

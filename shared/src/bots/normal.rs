@@ -258,9 +258,9 @@ impl Policy {
         }
     }
 
-    /// This policy with the constants for the game's player count. (A 2-player game, not
-    /// the last two of a larger one: tournaments found the larger game's constants better
-    /// in its own endgame, 43.8% against 40.0%.)
+    /// This policy with the constants for the game's player count: a 2-player game, not
+    /// the last two of a larger one, whose own endgame plays better with the larger
+    /// game's constants (BENCHMARKS.md, "Bots", "Hard's search constants").
     fn active(&self, t: &Table) -> Policy {
         let mut p = *self;
         if t.n <= 2 {

@@ -253,7 +253,7 @@ fn believed_blocked(view: &View, action: Action) -> bool {
     let blocks = |seat: Seat| {
         Card::ALL
             .iter()
-            .any(|&c| c.blocks(kind, view.options) && believed(view, seat, c))
+            .any(|&c| kind.blocked_by(c, view.options) && believed(view, seat, c))
     };
     match action.target() {
         Some(target) if kind.blocked_by_target() => blocks(target),
@@ -327,6 +327,26 @@ mod tests {
         assert!(make_named("grandmaster", 1).is_none());
     }
 
+    /// Whether `input` makes a claim, and if so whether it is a lie given the seat's
+    /// hidden `hand`, worked out from the rules alone (the default deck: the Ambassador,
+    /// no Inquisitor). R4: Tax claims the Duke, Assassinate the Assassin, Steal the
+    /// Captain, Exchange the Ambassador; a block claims the card it names. R7.2: Examine
+    /// claims the Inquisitor. R8.4: Embezzlement claims not to hold the Duke.
+    fn claim_is_lie(input: Input, hand: &[Card]) -> Option<bool> {
+        use crate::engine::Action;
+        let lacks = |c: Card| !hand.contains(&c);
+        match input {
+            Input::Act(Action::Tax) => Some(lacks(Card::Duke)),
+            Input::Act(Action::Assassinate(_)) => Some(lacks(Card::Assassin)),
+            Input::Act(Action::Steal(_)) => Some(lacks(Card::Captain)),
+            Input::Act(Action::Exchange) => Some(lacks(Card::Ambassador)),
+            Input::Act(Action::Examine(_)) => Some(lacks(Card::Inquisitor)),
+            Input::Act(Action::Embezzle) => Some(!lacks(Card::Duke)),
+            Input::Block(c) => Some(lacks(c)),
+            _ => None,
+        }
+    }
+
     /// Every style plays legal, finished games at 2, 4 and 6 players, and keeps to its
     /// defining habit, checked against the real hands: the honest and passive players
     /// never claim a character they do not hold, the trusting and passive players never
@@ -357,12 +377,12 @@ mod tests {
                 let input = bots[seat.index()].decide(&view, &legal, &Budget::iterations(1));
                 assert!(legal.contains(&input), "game {g}: illegal {input:?}");
                 let st = styles[seat.index()] as usize;
-                let t = Table::from_game(&game, seat);
-                if matches!(input, Input::Act(_) | Input::Block(_))
-                    && !matches!(input, Input::Act(a) if a.claim(t.options).is_none())
-                {
+                // Counted from the true hand and the rules, not with `is_bluff`, which
+                // the honest style chooses with: a fault there must not hide itself.
+                let hand: Vec<Card> = game.player(seat).hand.hidden().collect();
+                if let Some(lie) = claim_is_lie(input, &hand) {
                     claims[st] += 1;
-                    bluffs[st] += usize::from(is_bluff(&t, input));
+                    bluffs[st] += usize::from(lie);
                 }
                 challenges[st] += usize::from(input == Input::Challenge);
                 game.apply(seat, input, &mut rng, &mut events)

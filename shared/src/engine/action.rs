@@ -94,6 +94,22 @@ impl ActionKind {
         )
     }
 
+    /// Whether claiming `card` blocks this action (the R4 table; R7.3: the Inquisitor
+    /// blocks stealing in place of the Ambassador).
+    pub const fn blocked_by(self, card: Card, options: Options) -> bool {
+        match self {
+            ActionKind::ForeignAid => matches!(card, Card::Duke),
+            ActionKind::Assassinate => matches!(card, Card::Contessa),
+            ActionKind::Steal => match card {
+                Card::Captain => true,
+                Card::Ambassador => !options.inquisitor,
+                Card::Inquisitor => options.inquisitor,
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
     /// The claim this action makes, if any (R4 table).
     pub const fn claim(self, options: Options) -> Option<Claimed> {
         match self {

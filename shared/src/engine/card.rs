@@ -1,8 +1,8 @@
-//! [`Card`]: the six characters.
+//! [`Card`]: the six characters, and [`Claimed`]: what a claim asserts.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{ActionKind, Options};
+use super::Options;
 
 /// A character card. Serialized by its lower-case name (`"duke"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -75,20 +75,40 @@ impl Card {
             Card::Contessa,
         ]
     }
+}
 
-    /// Whether claiming this character blocks an action of `kind` (the R4 table; R7.3:
-    /// the Inquisitor blocks stealing in place of the Ambassador).
-    pub const fn blocks(self, kind: ActionKind, options: Options) -> bool {
-        match kind {
-            ActionKind::ForeignAid => matches!(self, Card::Duke),
-            ActionKind::Assassinate => matches!(self, Card::Contessa),
-            ActionKind::Steal => match self {
-                Card::Captain => true,
-                Card::Ambassador => !options.inquisitor,
-                Card::Inquisitor => options.inquisitor,
-                _ => false,
-            },
-            _ => false,
+/// What a claim asserts: a character, or "not Duke" for Embezzlement (R8.4).
+/// Serialized as the card name or `"not_duke"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Claimed {
+    Card(Card),
+    NotDuke,
+}
+
+impl Claimed {
+    /// The protocol name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Claimed::Card(c) => c.name(),
+            Claimed::NotDuke => "not_duke",
         }
+    }
+}
+
+impl Serialize for Claimed {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Claimed {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        if name == "not_duke" {
+            return Ok(Claimed::NotDuke);
+        }
+        Card::from_name(&name)
+            .map(Claimed::Card)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown claim {name:?}")))
     }
 }

@@ -1,44 +1,9 @@
-//! The claim record (R10.2): [`Claimed`], [`ClaimFor`], [`Outcome`], [`ClaimEntry`].
+//! The claim record (R10.2): [`ClaimFor`], [`Outcome`], [`ClaimEntry`] (what a claim
+//! asserts, [`Claimed`], is with the cards).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{ActionKind, Card, Seat};
-
-/// What a claim asserts: a character, or "not Duke" for Embezzlement (R8.4).
-/// Serialized as the card name or `"not_duke"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Claimed {
-    Card(Card),
-    NotDuke,
-}
-
-impl Claimed {
-    /// The protocol name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Claimed::Card(c) => c.name(),
-            Claimed::NotDuke => "not_duke",
-        }
-    }
-}
-
-impl Serialize for Claimed {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
-    }
-}
-
-impl<'de> Deserialize<'de> for Claimed {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let name = String::deserialize(d)?;
-        if name == "not_duke" {
-            return Ok(Claimed::NotDuke);
-        }
-        Card::from_name(&name)
-            .map(Claimed::Card)
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown claim {name:?}")))
-    }
-}
+use super::{ActionKind, Claimed, Seat};
 
 /// What a claim was made for: an action, or a block. Serialized as the action's name or
 /// `"block"`.

@@ -550,11 +550,11 @@ impl Game {
                     }
                     (Input::Challenge, WindowKind::Block) => Err(InputError::CannotChallenge),
                     (Input::Block(c), WindowKind::Block) => match kind {
-                        Some(k) if c.blocks(k, self.options) => Ok(()),
+                        Some(k) if k.blocked_by(c, self.options) => Ok(()),
                         _ => Err(InputError::CannotBlock),
                     },
                     (Input::Block(c), WindowKind::Challenge) => match kind {
-                        Some(k) if self.may_block_early(seat) && c.blocks(k, self.options) => {
+                        Some(k) if self.may_block_early(seat) && k.blocked_by(c, self.options) => {
                             Ok(())
                         }
                         _ => Err(InputError::CannotBlock),
@@ -1414,7 +1414,7 @@ impl Game {
 
 fn push_blocks(kind: ActionKind, options: Options, out: &mut Vec<Input>) {
     for c in Card::ALL {
-        if c.blocks(kind, options) {
+        if kind.blocked_by(c, options) {
             out.push(Input::Block(c));
         }
     }

@@ -62,8 +62,8 @@ mod window;
 
 pub use action::{Action, ActionKind};
 pub use allegiance::Allegiance;
-pub use card::Card;
-pub use claim::{ClaimEntry, ClaimFor, Claimed, Outcome};
+pub use card::{Card, Claimed};
+pub use claim::{ClaimEntry, ClaimFor, Outcome};
 pub use court::{Court, MAX_DECK};
 pub use error::{InputError, SetupError};
 pub use event::Event;

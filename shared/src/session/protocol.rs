@@ -51,7 +51,7 @@ impl PeerId {
 pub struct MemberId(pub u32);
 
 /// The strength of a bot (`shared::bots` defines what each level does).
-pub use super::rules::BotLevel;
+pub use crate::bots::BotLevel;
 
 /// The envelope around every message.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -47,7 +47,7 @@ pub fn redact(event: &Event, viewer: Option<Seat>) -> Event {
 // The bots.
 // ---------------------------------------------------------------------------------------
 
-pub use crate::bots::{Bot, BotLevel, make_bot};
+pub use crate::bots::{Bot, make_bot};
 
 /// How much a bot may search for one decision on the host. Clockless, so every decision
 /// is a function of the host's seed and the seat's view: a table replays exactly, and a

@@ -54,7 +54,7 @@ impl Session {
         match &mut self.phase {
             Phase::Hosting(h) => {
                 let mut effects = Vec::new();
-                if let Some(old) = h.links.remove(peer) {
+                if let Some(old) = h.end_link(peer) {
                     effects.push(Effect::Referee(ToReferee::Disconnect { peer: old }));
                 }
                 h.last_link += 1;
@@ -78,7 +78,7 @@ impl Session {
             w.closed();
         }
         match &mut self.phase {
-            Phase::Hosting(h) => match h.links.remove(peer) {
+            Phase::Hosting(h) => match h.end_link(peer) {
                 Some(id) => vec![Effect::Referee(ToReferee::Disconnect { peer: id })],
                 None => Vec::new(),
             },

@@ -173,6 +173,9 @@ pub struct Hosting {
     links: BTreeMap<RelayPeer, PeerId>,
     /// The last [`PeerId`] handed out; each new link gets a fresh one.
     last_link: u64,
+    /// Links that ended, newest last (at most [`ENDED_LINKS`]): a member removed while
+    /// away is banned on the relay through the peer of their last link.
+    ended: Vec<(PeerId, RelayPeer)>,
     /// Taking the room back on the relay (after a reload or a lost socket), until it
     /// answers.
     reclaiming: bool,
@@ -624,6 +627,34 @@ fn peers_of(ids: Vec<String>, me: &RelayPeer, host: &RelayPeer) -> Vec<Peer> {
 }
 
 /// The relay id of the link the referee knows as `id`.
+/// How many ended links a host remembers the relay peer of; the relay remembers as many
+/// guests that left a room (its `MAX_LEFT`).
+const ENDED_LINKS: usize = 64;
+
+impl Hosting {
+    /// Ends the link to `peer`, remembering its relay peer for a later ban; returns the
+    /// id the referee knew it by.
+    fn end_link(&mut self, peer: &RelayPeer) -> Option<PeerId> {
+        let id = self.links.remove(peer)?;
+        if self.ended.len() >= ENDED_LINKS {
+            self.ended.remove(0);
+        }
+        self.ended.push((id, peer.clone()));
+        Some(id)
+    }
+
+    /// The relay peer of link `id`, open or ended.
+    fn relay_peer(&self, id: PeerId) -> Option<RelayPeer> {
+        relay_id(&self.links, id).or_else(|| {
+            self.ended
+                .iter()
+                .rev()
+                .find(|(i, _)| *i == id)
+                .map(|(_, p)| p.clone())
+        })
+    }
+}
+
 fn relay_id(links: &BTreeMap<RelayPeer, PeerId>, id: PeerId) -> Option<RelayPeer> {
     links
         .iter()

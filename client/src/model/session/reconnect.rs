@@ -474,6 +474,8 @@ impl Session {
         r.me = RelayPeer(peer);
         r.ice_servers = ice_servers;
         r.peers.retain(|p| h.links.contains_key(&p.id));
+        // Peers of the old room mean nothing to the new one.
+        h.ended.clear();
         h.left_relay = r.peers.iter().map(|p| p.id.clone()).collect();
         let text = shared::session::protocol::encode(&ToGuest::Moved { room: code.clone() });
         let effects = h

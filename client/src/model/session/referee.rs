@@ -33,6 +33,7 @@ impl Session {
             host_secret: secret,
             links: BTreeMap::new(),
             last_link: 0,
+            ended: Vec::new(),
             reclaiming: false,
             off_relay: false,
             retry: None,
@@ -69,6 +70,7 @@ impl Session {
             host_secret: secret,
             links: BTreeMap::new(),
             last_link: 0,
+            ended: Vec::new(),
             reclaiming,
             off_relay: false,
             retry: None,
@@ -146,8 +148,9 @@ impl Session {
                 Some(peer) => vec![Effect::Send { peer, text }],
                 None => Vec::new(),
             },
-            // A kick: the relay keeps that peer out of the room (the close follows).
-            Outgoing::Ban { peer: to } => match relay_id(&h.links, to) {
+            // A kick: the relay keeps that peer out of the room (the close follows while
+            // the link is open; a link that ended is still known to the relay).
+            Outgoing::Ban { peer: to } => match h.relay_peer(to) {
                 Some(peer) if h.room.is_some() => {
                     vec![Effect::Relay(ClientMessage::Kick { peer: peer.0 })]
                 }
@@ -157,7 +160,7 @@ impl Session {
                 let Some(peer) = relay_id(&h.links, to) else {
                     return Vec::new();
                 };
-                h.links.remove(&peer);
+                h.end_link(&peer);
                 if let Some(r) = h.room.as_mut() {
                     if let Some(p) = r.peer_mut(&peer) {
                         p.link = Some(LinkState::Closed);

@@ -764,6 +764,25 @@ fn the_hosts_table_commands_are_single_intents() {
 }
 
 #[test]
+fn a_person_removed_while_their_link_is_down_is_kept_out_by_the_relay() {
+    let mut h = hosting(Some("Ana"));
+    let mut g = joining("g1", Some("Bo"));
+    connect(&mut h, &mut g, 0);
+    let fx = h.s.on_link_closed(&"g1".into(), None, 1);
+    h.run(fx, 1);
+    h.seen.clear();
+    h.intent(Intent::Kick(Seat(1)), 2);
+    assert!(
+        h.seen
+            .contains(&Effect::Relay(ClientMessage::Kick { peer: "g1".into() })),
+        "the relay is asked to keep the last link's peer out: {:?}",
+        h.seen
+    );
+    let t = h.guest().table().expect("seats");
+    assert_eq!(lobby_seats(t, None)[1].kind, SeatKind::Open);
+}
+
+#[test]
 fn after_a_game_the_host_goes_back_to_the_lobby_and_deals_again() {
     let mut h = hosting(Some("Ana"));
     let mut g = joining("g1", Some("Bo"));

@@ -15,9 +15,15 @@ pub fn SoloStart(
     ready: Callback<(), bool>,
 ) -> impl IntoView {
     let ctl = expect_context::<Ctl>();
-    let players = RwSignal::new(3u8);
-    let level = RwSignal::new(shared::session::protocol::BotLevel::Normal);
-    let options = RwSignal::new(Options::default());
+    // As the page's own first screen left them, if the player chose there first.
+    let (players, level, options) = crate::ui::first::take_solo().unwrap_or((
+        3,
+        shared::session::protocol::BotLevel::Normal,
+        Options::default(),
+    ));
+    let players = RwSignal::new(players);
+    let level = RwSignal::new(level);
+    let options = RwSignal::new(options);
     let start = move |_| {
         if !ready.run(()) {
             return;

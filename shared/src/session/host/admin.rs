@@ -247,10 +247,14 @@ impl Host {
                 Slot::Open
             };
         }
-        if let Some(peer) = m.peer {
-            // A kick bans the token; the relay keeps the link's peer out too, so a hello
-            // without the token cannot bring the person straight back.
-            self.dismiss(peer, Fatal::Kicked, true, out);
+        // A kick bans the token; the relay keeps the link's peer out too, so a hello
+        // without the token cannot bring the person straight back. One who is away is
+        // banned through their last link: the relay remembers the address of a peer
+        // that left the room.
+        match (m.peer, m.last_link) {
+            (Some(peer), _) => self.dismiss(peer, Fatal::Kicked, true, out),
+            (None, Some(last)) if last != PeerId::LOCAL => out.push(Outgoing::Ban { peer: last }),
+            _ => {}
         }
         self.push_log(Stored::Note {
             note: Note::Kicked {

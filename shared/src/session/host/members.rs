@@ -25,6 +25,7 @@ impl Host {
             token,
             seat,
             peer: None,
+            last_link: None,
             away_since: None,
             stand_in: false,
             chat: Bucket::new(RateLimit::CHAT, now),
@@ -39,6 +40,7 @@ impl Host {
             return;
         };
         let old_peer = m.peer.replace(peer);
+        m.last_link = Some(peer);
         let returned = m.away_since.take().is_some();
         m.stand_in = false;
         let welcome = ToGuest::Welcome {

@@ -15,7 +15,8 @@ impl Host {
     ) -> Result<(), Refusal> {
         if let Some(token) = token {
             if self.banned.iter().any(|b| b == token) {
-                self.dismiss(peer, Fatal::Kicked, false, out);
+                // Back from another address: that one is kept out too.
+                self.dismiss(peer, Fatal::Kicked, true, out);
                 return Ok(());
             }
             if let Some(id) = self.members.iter().find(|m| m.token == token).map(|m| m.id) {

@@ -81,8 +81,9 @@ pub enum Outgoing {
     /// Close the link to `peer` (after sending what came before).
     Close { peer: PeerId },
     /// The person on `peer`'s link was removed for good: ask the relay to keep that link's
-    /// relay peer out of the room for the rest of it (its `kick`), then close it (a
-    /// [`Outgoing::Close`] follows).
+    /// relay peer out of the room for the rest of it (its `kick`). The link may have
+    /// ended already (a person removed while away is banned through their last link,
+    /// which the relay still knows); while it is open, a [`Outgoing::Close`] follows.
     Ban { peer: PeerId },
 }
 }
@@ -120,6 +121,11 @@ struct Member {
     seat: Option<Seat>,
     /// The link it is on; `None` while away. Cleared on restore (links do not survive).
     peer: Option<PeerId>,
+    /// The last link it was on, kept while it is away: a removal bans that link's relay
+    /// peer even when the person is not there to be closed. Not stored: the transport's
+    /// link ids do not outlive the page.
+    #[serde(skip)]
+    last_link: Option<PeerId>,
     /// When it dropped: the grace period runs from here.
     away_since: Option<u64>,
     /// The grace period ran out: the seat's bot answers for it until it returns.

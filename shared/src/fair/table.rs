@@ -1,0 +1,450 @@
+//! Where every card of a fair game is, and which records the table waits for.
+//!
+//! Every page runs the same [`FairTable`] from the game's public events (a deal, a draw, a
+//! card returned, a reshuffle, a reveal...), so every page knows, without trusting the
+//! host, which records are due and from whom: a page answers only what its own table asks
+//! of it, so it never gives the share of a card in its own hand (which would open it to
+//! all) and never opens a card to a seat its own record does not show drawing it.
+//!
+//! The table is a queue of rounds. A round is a set of records expected, each from one
+//! seat: the seats' shuffles are one round each (each shuffles the previous output); the
+//! shares that open cards, the keys, the escrows, the releases and the secrets are one
+//! round for all. The table holds only public values.
+
+use std::collections::VecDeque;
+
+use super::ledger::{Fault, FaultKind, Ledger, Msg, Record};
+
+/// Where the card at a position is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// In the Court deck.
+    Court,
+    /// Hidden in a seat's hand.
+    Hand(u8),
+    /// Face up, in front of a seat (shown for good: lost influence, or a departed seat's).
+    FaceUp(u8),
+    /// Out of the game unseen (the draft's four unchosen cards of each set, R2.5).
+    Out,
+}
+
+/// One record the table waits for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expect {
+    Key,
+    Escrow,
+    /// A shuffle of these positions.
+    Shuffle(Vec<u8>),
+    /// Decryption shares of these positions.
+    Shares(Vec<u8>),
+    /// The seat shows the card at this position.
+    Reveal(u8),
+    /// The seat seals its share of this position for that seat (Examine).
+    Seal(u8, u8),
+    /// The seat's part of the departed seat's secret.
+    Release(u8),
+    Secret,
+}
+
+/// What a round's records do to the places once the round is complete.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum After {
+    Nothing,
+    FaceUp(u8, u8),
+    /// The departed seat's hidden cards are turned face up; escrow again if enough seats.
+    Forfeit(u8),
+}
+
+#[derive(Clone, Debug)]
+struct Round {
+    /// (seat, record), still due.
+    due: Vec<(u8, Expect)>,
+    after: After,
+}
+
+/// A fair game's cards and its queue of rounds.
+#[derive(Clone, Debug)]
+pub struct FairTable {
+    ledger: Ledger,
+    places: Vec<Place>,
+    /// The Court, top first.
+    court: Vec<u8>,
+    rounds: VecDeque<Round>,
+    /// The round number of the round at the front of the queue.
+    round: u32,
+    /// Shuffle rounds done of those queued, for the progress shown while shuffling.
+    shuffles_done: usize,
+    /// Draft picks (R2.5) made so far, per seat.
+    picks: [Option<u8>; 2],
+}
+
+/// The positions of seat `s`'s draft set (R2.5): the deck is three sets of five.
+fn draft_set(s: u8) -> Vec<u8> {
+    (5 * s..5 * s + 5).collect()
+}
+
+impl FairTable {
+    /// A deal (R2.1) of `seats` seats from `deck` (the card kinds in the rulebook's order):
+    /// keys, escrow (three seats or more), each seat's shuffle of the whole deck, then
+    /// each hand opened to its holder. Positions `2s, 2s+1` are seat `s`'s hand.
+    pub fn deal(table: [u8; 32], game: u32, seats: usize, deck: &[u8]) -> Option<FairTable> {
+        if deck.len() < 2 * seats {
+            return None;
+        }
+        let mut t = FairTable::new(table, game, seats, deck)?;
+        let all: Vec<u8> = (0..deck.len() as u8).collect();
+        for s in 0..seats as u8 {
+            t.push(vec![(s, Expect::Shuffle(all.clone()))], After::Nothing);
+        }
+        for s in 0..seats as u8 {
+            t.places[usize::from(2 * s)] = Place::Hand(s);
+            t.places[usize::from(2 * s + 1)] = Place::Hand(s);
+        }
+        t.court = (2 * seats as u8..deck.len() as u8).collect();
+        t.open_hands();
+        Some(t)
+    }
+
+    /// The two-player draft (R2.5): `deck` is the three sets of the five characters in
+    /// use. Each seat shuffles its own set alone; both shuffle the third. Then each seat
+    /// picks ([`FairTable::pick`]).
+    pub fn draft(table: [u8; 32], game: u32, deck: &[u8]) -> Option<FairTable> {
+        if deck.len() != 15 {
+            return None;
+        }
+        let mut t = FairTable::new(table, game, 2, deck)?;
+        for s in 0..2u8 {
+            t.push(vec![(s, Expect::Shuffle(draft_set(s)))], After::Nothing);
+        }
+        for s in 0..2u8 {
+            t.push(vec![(s, Expect::Shuffle(draft_set(2)))], After::Nothing);
+        }
+        for p in 0..10 {
+            t.places[p] = Place::Out;
+        }
+        t.places[10] = Place::Hand(0);
+        t.places[11] = Place::Hand(1);
+        t.court = vec![12, 13, 14];
+        Some(t)
+    }
+
+    fn new(table: [u8; 32], game: u32, seats: usize, deck: &[u8]) -> Option<FairTable> {
+        let ledger = Ledger::new(table, game, seats, deck)?;
+        let mut t = FairTable {
+            ledger,
+            places: vec![Place::Court; deck.len()],
+            court: Vec::new(),
+            rounds: VecDeque::new(),
+            round: 0,
+            shuffles_done: 0,
+            picks: [None; 2],
+        };
+        let all: Vec<(u8, Expect)> = (0..seats as u8).map(|s| (s, Expect::Key)).collect();
+        t.push(all, After::Nothing);
+        if seats >= 3 {
+            let all = (0..seats as u8).map(|s| (s, Expect::Escrow)).collect();
+            t.push(all, After::Nothing);
+        }
+        Some(t)
+    }
+
+    pub fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    pub fn place(&self, position: u8) -> Option<Place> {
+        self.places.get(usize::from(position)).copied()
+    }
+
+    /// The Court's positions, top first.
+    pub fn court(&self) -> &[u8] {
+        &self.court
+    }
+
+    /// The seat's hidden positions.
+    pub fn hand(&self, seat: u8) -> Vec<u8> {
+        (0..self.places.len() as u8)
+            .filter(|&p| self.places[usize::from(p)] == Place::Hand(seat))
+            .collect()
+    }
+
+    /// The round the next records belong to.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// The records due now: (seat, what).
+    pub fn due(&self) -> &[(u8, Expect)] {
+        self.rounds.front().map_or(&[], |r| &r.due)
+    }
+
+    /// Whether nothing is due: the game may go on.
+    pub fn is_settled(&self) -> bool {
+        self.rounds.is_empty()
+    }
+
+    /// Shuffles done and shuffles queued in all, for "Shuffling: 3 of 6".
+    pub fn shuffle_progress(&self) -> (usize, usize) {
+        let queued = self
+            .rounds
+            .iter()
+            .flat_map(|r| &r.due)
+            .filter(|(_, e)| matches!(e, Expect::Shuffle(_)))
+            .count();
+        (self.shuffles_done, self.shuffles_done + queued)
+    }
+
+    fn push(&mut self, due: Vec<(u8, Expect)>, after: After) {
+        if !due.is_empty() {
+            self.rounds.push_back(Round { due, after });
+        }
+    }
+
+    fn present(&self) -> Vec<u8> {
+        (0..self.ledger.seats() as u8)
+            .filter(|&s| !self.ledger.is_gone(s))
+            .collect()
+    }
+
+    /// Every hidden card opened to its holder: each other seat present sends its shares of
+    /// every hand but its own, in one round.
+    fn open_hands(&mut self) {
+        let present = self.present();
+        let due = present
+            .iter()
+            .filter_map(|&s| {
+                let others: Vec<u8> = (0..self.places.len() as u8)
+                    .filter(|&p| matches!(self.places[usize::from(p)], Place::Hand(h) if h != s))
+                    .collect();
+                (!others.is_empty()).then_some((s, Expect::Shares(others)))
+            })
+            .collect();
+        self.push(due, After::Nothing);
+    }
+
+    /// The positions opened to `seat`: every other seat present sends its shares.
+    fn open_to(&mut self, seat: u8, positions: &[u8]) {
+        let due = self
+            .present()
+            .into_iter()
+            .filter(|&s| s != seat)
+            .map(|s| (s, Expect::Shares(positions.to_vec())))
+            .collect();
+        self.push(due, After::Nothing);
+    }
+
+    /// R2.5: `seat` keeps the card at `position` of its own set; the other four leave the
+    /// game unseen. Once both have picked, each hand opens to its holder.
+    pub fn pick(&mut self, seat: u8, position: u8) -> bool {
+        if seat > 1
+            || self.picks[usize::from(seat)].is_some()
+            || !draft_set(seat).contains(&position)
+        {
+            return false;
+        }
+        self.picks[usize::from(seat)] = Some(position);
+        self.places[usize::from(position)] = Place::Hand(seat);
+        if self.picks.iter().all(Option::is_some) {
+            self.open_hands();
+        }
+        true
+    }
+
+    /// `seat` draws `count` cards from the top of the Court (R2.1's Court, R4.2, R6.2,
+    /// R7.2, R8.4): they open to it alone. Returns the positions drawn.
+    pub fn draw(&mut self, seat: u8, count: usize) -> Option<Vec<u8>> {
+        if count > self.court.len() || usize::from(seat) >= self.ledger.seats() {
+            return None;
+        }
+        let drawn: Vec<u8> = self.court.drain(..count).collect();
+        for &p in &drawn {
+            self.places[usize::from(p)] = Place::Hand(seat);
+        }
+        self.open_to(seat, &drawn);
+        Some(drawn)
+    }
+
+    /// The card at `position` goes to the bottom of the Court (R4.2, R6.2, R7.2, R8.4).
+    pub fn to_court(&mut self, position: u8) -> bool {
+        match self.place(position) {
+            Some(Place::Hand(_)) => {
+                self.places[usize::from(position)] = Place::Court;
+                self.court.push(position);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The Court is shuffled by every seat present in turn (the seats' order).
+    pub fn reshuffle(&mut self) {
+        if self.court.is_empty() {
+            return;
+        }
+        for s in self.present() {
+            self.push(
+                vec![(s, Expect::Shuffle(self.court.clone()))],
+                After::Nothing,
+            );
+        }
+    }
+
+    /// R4.2: the actor mixes its hidden cards (its hand and what it drew) with a shuffle
+    /// of its own, so the table cannot tell which it keeps; then they open to it again.
+    pub fn mix_hand(&mut self, seat: u8) -> bool {
+        let hand = self.hand(seat);
+        if hand.len() < 2 {
+            return false;
+        }
+        self.push(vec![(seat, Expect::Shuffle(hand.clone()))], After::Nothing);
+        self.open_to(seat, &hand);
+        true
+    }
+
+    /// The holder shows the card at `position` to all (R6.2, R8.4, R9.1). With `for_good`
+    /// it stays face up in front of the seat (R9.1); otherwise it stays in the hand until
+    /// the rule moves it (to the Court, R6.2 and R8.4).
+    pub fn reveal(&mut self, position: u8, for_good: bool) -> bool {
+        let Some(Place::Hand(seat)) = self.place(position) else {
+            return false;
+        };
+        let after = if for_good {
+            After::FaceUp(seat, position)
+        } else {
+            After::Nothing
+        };
+        self.push(vec![(seat, Expect::Reveal(position))], after);
+        true
+    }
+
+    /// R7.2: the holder of `position` shows it to seat `to` alone.
+    pub fn examine(&mut self, position: u8, to: u8) -> bool {
+        let Some(Place::Hand(seat)) = self.place(position) else {
+            return false;
+        };
+        if seat == to || usize::from(to) >= self.ledger.seats() {
+            return false;
+        }
+        self.push(vec![(seat, Expect::Seal(position, to))], After::Nothing);
+        true
+    }
+
+    /// The seat left for good (docs/FAIR-DEAL.md, section 6): every other seat present
+    /// publishes its part of the seat's secret; its hidden cards then turn face up, and
+    /// the seats left escrow again if they are three or more.
+    pub fn leave(&mut self, seat: u8) -> bool {
+        if usize::from(seat) >= self.ledger.seats() || self.ledger.is_gone(seat) {
+            return false;
+        }
+        let due: Vec<(u8, Expect)> = self
+            .present()
+            .into_iter()
+            .filter(|&s| s != seat)
+            .map(|s| (s, Expect::Release(seat)))
+            .collect();
+        if due.len() < 2 {
+            return false;
+        }
+        // Nothing more is due from it; what it owed now comes from its rebuilt secret.
+        for r in &mut self.rounds {
+            r.due.retain(|(s, _)| *s != seat);
+        }
+        // First of all, since the rounds queued may need its shares.
+        self.rounds.push_front(Round {
+            due,
+            after: After::Forfeit(seat),
+        });
+        true
+    }
+
+    /// The game is over (R11.3): every seat present publishes its secret.
+    pub fn finish(&mut self) {
+        let due = self
+            .present()
+            .into_iter()
+            .map(|s| (s, Expect::Secret))
+            .collect();
+        self.push(due, After::Nothing);
+    }
+
+    /// Checks a record against what is due and against the ledger, and takes it. A record
+    /// not due is refused (`OutOfOrder`) and names its seat.
+    pub fn apply(&mut self, record: &Record) -> Result<(), Fault> {
+        let fault = |kind| Fault {
+            seat: record.seat,
+            kind,
+        };
+        let Some(front) = self.rounds.front() else {
+            return Err(fault(FaultKind::OutOfOrder));
+        };
+        if record.round != self.round {
+            return Err(fault(if record.round < self.round {
+                FaultKind::Stale
+            } else {
+                FaultKind::OutOfOrder
+            }));
+        }
+        let matches = |e: &Expect| match (e, &record.msg) {
+            (Expect::Key, Msg::Key { .. }) => true,
+            (Expect::Escrow, Msg::Escrow { .. }) => true,
+            (Expect::Shuffle(p), Msg::Shuffle { positions, .. }) => p == positions,
+            (Expect::Shares(p), Msg::Shares { shares }) => {
+                shares.len() == p.len() && shares.iter().zip(p).all(|((q, _), p)| q == p)
+            }
+            (Expect::Reveal(p), Msg::Reveal { position, .. }) => p == position,
+            (
+                Expect::Seal(p, to),
+                Msg::Seal {
+                    position, to: t, ..
+                },
+            ) => p == position && to == t,
+            (Expect::Release(of), Msg::Release { of: o, .. }) => of == o,
+            (Expect::Secret, Msg::Secret { .. }) => true,
+            _ => false,
+        };
+        let Some(i) = front
+            .due
+            .iter()
+            .position(|(s, e)| *s == record.seat && matches(e))
+        else {
+            return Err(fault(FaultKind::OutOfOrder));
+        };
+        self.ledger.apply(record)?;
+        let front = self.rounds.front_mut().expect("checked above");
+        let (_, done) = front.due.remove(i);
+        if matches!(done, Expect::Shuffle(_)) {
+            self.shuffles_done += 1;
+        }
+        // Complete rounds leave the queue (one emptied by a departure, too).
+        while self.rounds.front().is_some_and(|r| r.due.is_empty()) {
+            let after = self.rounds.pop_front().expect("checked above").after;
+            self.round += 1;
+            self.settle(after);
+        }
+        Ok(())
+    }
+
+    fn settle(&mut self, after: After) {
+        match after {
+            After::Nothing => {}
+            After::FaceUp(seat, p) => self.places[usize::from(p)] = Place::FaceUp(seat),
+            After::Forfeit(seat) => {
+                for p in self.hand(seat) {
+                    self.places[usize::from(p)] = Place::FaceUp(seat);
+                }
+                if self.present().len() >= 3 {
+                    let due = self
+                        .present()
+                        .into_iter()
+                        .map(|s| (s, Expect::Escrow))
+                        .collect();
+                    // Ahead of whatever is queued: the next departure needs it.
+                    self.rounds.push_front(Round {
+                        due,
+                        after: After::Nothing,
+                    });
+                }
+            }
+        }
+    }
+}

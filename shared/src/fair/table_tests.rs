@@ -1,0 +1,362 @@
+//! Every rule that moves a card (docs/FAIR-DEAL.md, section 4) played on a [`FairTable`] by
+//! honest seats at 2–10 seats, with and without the Inquisitor; after each, an oracle that
+//! holds every secret checks R11: each hidden card opens to its holder alone, a face-up
+//! card to all, the Court and the cards out of the game to nobody.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::proofs::SealedShare;
+use super::table::{Expect, FairTable, Place};
+use super::*;
+
+/// The deck of R1.5: the five characters in use (the Inquisitor, kind 5, in place of the
+/// Ambassador, kind 3, with R1.2), three to five copies each.
+fn deck(n: usize, inquisitor: bool) -> Vec<u8> {
+    let copies = match n {
+        2..=6 => 3,
+        7..=8 => 4,
+        _ => 5,
+    };
+    let kinds: [u8; 5] = if inquisitor {
+        [0, 1, 2, 5, 4]
+    } else {
+        [0, 1, 2, 3, 4]
+    };
+    kinds
+        .iter()
+        .flat_map(|&k| std::iter::repeat_n(k, copies))
+        .collect()
+}
+
+struct Seats {
+    secrets: Vec<Secret>,
+    rng: ChaCha8Rng,
+    /// The seals sent, for the Examine check: (position, from, to, sealed).
+    seals: Vec<(u8, u8, u8, SealedShare)>,
+}
+
+impl Seats {
+    fn new(n: usize, seed: u64) -> Seats {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let secrets = (0..n).map(|_| Secret::random(&mut rng)).collect();
+        Seats {
+            secrets,
+            rng,
+            seals: Vec::new(),
+        }
+    }
+
+    /// Each seat sends what the table asks of it, until nothing is due.
+    fn settle(&mut self, t: &mut FairTable) {
+        self.settle_but(t, None);
+        assert!(t.is_settled());
+    }
+
+    /// As [`Seats::settle`], with `silent` never answering: stops when only it is due.
+    fn settle_but(&mut self, t: &mut FairTable, silent: Option<u8>) {
+        while let Some((seat, expect)) = t.due().iter().find(|(s, _)| Some(*s) != silent).cloned() {
+            let (l, r) = (t.ledger(), t.round());
+            let x = &self.secrets[usize::from(seat)];
+            let rng = &mut self.rng;
+            let record = match &expect {
+                Expect::Key => Some(l.key_record(seat, r, x, rng)),
+                Expect::Escrow => l.escrow_record(seat, r, x, rng),
+                Expect::Shuffle(p) => l.shuffle_record(seat, r, p, x, rng).map(|(r, _)| r),
+                Expect::Shares(p) => l.shares_record(seat, r, p, x, rng),
+                Expect::Reveal(p) => {
+                    let kind = l
+                        .open_private(*p, seat, x)
+                        .expect("the holder reads its card");
+                    l.reveal_record(seat, r, *p, kind, x, rng)
+                }
+                Expect::Seal(p, to) => l.seal_record(seat, r, *p, *to, x, rng),
+                Expect::Release(of) => l.release_record(seat, r, *of, x),
+                Expect::Secret => Some(Ledger::secret_record(seat, r, x)),
+            }
+            .unwrap_or_else(|| panic!("seat {seat} cannot make {expect:?}"));
+            if let Msg::Seal {
+                position,
+                to,
+                sealed,
+            } = &record.msg
+            {
+                self.seals.push((*position, seat, *to, *sealed));
+            }
+            t.apply(&record)
+                .unwrap_or_else(|f| panic!("an honest {expect:?} refused: {f}"));
+        }
+    }
+
+    /// R11 at a settled table.
+    fn check(&self, t: &FairTable, when: &str) {
+        let l = t.ledger();
+        let n = l.seats() as u8;
+        for p in 0..l.deck().len() as u8 {
+            let place = t.place(p).unwrap();
+            let public = l.open_public(p);
+            assert_eq!(
+                public.is_some(),
+                matches!(place, Place::FaceUp(_)),
+                "{when}: position {p} ({place:?}) public: {public:?}"
+            );
+            for s in 0..n {
+                let may = match place {
+                    Place::Hand(h) => h == s,
+                    Place::FaceUp(_) => true,
+                    Place::Court | Place::Out => false,
+                };
+                let reads = l
+                    .open_private(p, s, &self.secrets[usize::from(s)])
+                    .is_some();
+                assert_eq!(reads, may, "{when}: seat {s}, position {p} ({place:?})");
+            }
+        }
+    }
+}
+
+/// One game of every rule that moves a card, at `n` seats.
+fn play_every_rule(n: usize, inquisitor: bool, seed: u64) {
+    let cards = deck(n, inquisitor);
+    let mut t = FairTable::deal([9; 32], 1, n, &cards).unwrap();
+    let mut seats = Seats::new(n, seed);
+    let (done, total) = t.shuffle_progress();
+    assert_eq!((done, total), (0, n));
+    seats.settle(&mut t);
+    assert_eq!(t.shuffle_progress(), (n, n));
+    seats.check(&t, "R2.1 the deal");
+    let last = (n - 1) as u8;
+
+    // R6.2: seat 0 proves a claim: the card shown goes back, the Court is shuffled, and
+    // seat 0 draws a replacement.
+    let shown = t.hand(0)[0];
+    assert!(t.reveal(shown, false));
+    seats.settle(&mut t);
+    assert!(t.ledger().open_public(shown).is_some());
+    assert!(t.to_court(shown));
+    t.reshuffle();
+    // Every seat shuffles the Court, so none knows where the shown card went.
+    let (done, total) = t.shuffle_progress();
+    assert_eq!(total - done, n);
+    assert!(
+        t.due()
+            .iter()
+            .all(|(_, e)| *e == Expect::Shuffle(t.court().to_vec()))
+    );
+    t.draw(0, 1).unwrap();
+    seats.settle(&mut t);
+    seats.check(&t, "R6.2 a claim proven");
+    assert_eq!(t.hand(0).len(), 2);
+
+    // R4.2 / R7.1: seat `last` exchanges: draws 2 (1 with the Inquisitor), mixes its hand,
+    // keeps two, returns the rest; the Court is shuffled.
+    let draw = if inquisitor { 1 } else { 2 };
+    t.draw(last, draw).unwrap();
+    seats.settle(&mut t);
+    assert!(t.mix_hand(last));
+    seats.settle(&mut t);
+    seats.check(&t, "R4.2 after the hand mix");
+    for p in t.hand(last).into_iter().skip(2) {
+        assert!(t.to_court(p));
+    }
+    t.reshuffle();
+    seats.settle(&mut t);
+    seats.check(&t, "R4.2 the Exchange");
+    assert_eq!(t.hand(last).len(), 2);
+
+    // R7.2: seat `last` shows a card to seat 0 alone, which forces an exchange.
+    let examined = t.hand(last)[1];
+    let card = t
+        .ledger()
+        .open_private(examined, last, &seats.secrets[usize::from(last)])
+        .unwrap();
+    assert!(t.examine(examined, 0));
+    seats.settle(&mut t);
+    let (_, from, to, sealed) = *seats.seals.last().unwrap();
+    let l = t.ledger();
+    assert_eq!(
+        l.open_sealed(examined, from, &sealed, to, &seats.secrets[0]),
+        Some(card)
+    );
+    for other in (1..n as u8).filter(|&s| s != last) {
+        let secret = &seats.secrets[usize::from(other)];
+        assert_eq!(l.open_sealed(examined, from, &sealed, other, secret), None);
+    }
+    seats.check(&t, "R7.2 examined");
+    t.draw(last, 1).unwrap();
+    assert!(t.to_court(examined));
+    t.reshuffle();
+    seats.settle(&mut t);
+    seats.check(&t, "R7.2 a forced exchange");
+
+    // R8.4: seat 0 shows its whole hand against an Embezzlement challenge; the cards go
+    // back, the Court is shuffled, and it draws as many.
+    let hand = t.hand(0);
+    for &p in &hand {
+        assert!(t.reveal(p, false));
+    }
+    seats.settle(&mut t);
+    for &p in &hand {
+        assert!(t.to_court(p));
+    }
+    t.reshuffle();
+    t.draw(0, hand.len()).unwrap();
+    seats.settle(&mut t);
+    seats.check(&t, "R8.4 a hand shown");
+
+    // R9.1: seat 0 loses an influence: the card turns face up for good.
+    let lost = t.hand(0)[0];
+    assert!(t.reveal(lost, true));
+    seats.settle(&mut t);
+    assert_eq!(t.place(lost), Some(Place::FaceUp(0)));
+    seats.check(&t, "R9.1 an influence lost");
+
+    // Section 6: at three seats or more, seat 1 leaves for good; its cards turn face up
+    // and seat 0 can still draw.
+    if n >= 3 {
+        assert!(t.leave(1));
+        seats.settle(&mut t);
+        assert!(t.hand(1).is_empty());
+        seats.check(&t, "a seat left for good");
+        if !t.court().is_empty() {
+            t.draw(0, 1).unwrap();
+            seats.settle(&mut t);
+            seats.check(&t, "a draw after a departure");
+        }
+    }
+
+    // R11.3: the end opens everything, and the cards are the deck, each once.
+    t.finish();
+    seats.settle(&mut t);
+    let mut all: Vec<u8> = (0..cards.len() as u8)
+        .map(|p| t.ledger().open_public(p).unwrap())
+        .collect();
+    all.sort_unstable();
+    let mut expected = cards.clone();
+    expected.sort_unstable();
+    assert_eq!(all, expected);
+}
+
+#[test]
+fn every_rule_that_moves_a_card_keeps_r11_at_every_table_size() {
+    for n in 2..=10 {
+        for inquisitor in [false, true] {
+            play_every_rule(n, inquisitor, 1000 + n as u64 * 2 + u64::from(inquisitor));
+        }
+    }
+}
+
+#[test]
+fn the_draft_keeps_each_choice_to_its_chooser() {
+    // R2.5: each seat shuffles its own set alone and picks one; both shuffle the third set,
+    // whose first two cards are dealt and the other three are the Court.
+    let sets: Vec<u8> = (0..3).flat_map(|_| [0u8, 1, 2, 3, 4]).collect();
+    let mut t = FairTable::draft([4; 32], 1, &sets).unwrap();
+    let mut seats = Seats::new(2, 77);
+    seats.settle(&mut t);
+    assert!(!t.pick(0, 7), "a card of the other seat's set");
+    assert!(t.pick(0, 3));
+    assert!(!t.pick(0, 4), "a second pick");
+    assert!(t.pick(1, 5));
+    seats.settle(&mut t);
+    assert_eq!(t.hand(0), vec![3, 10]);
+    assert_eq!(t.hand(1), vec![5, 11]);
+    assert_eq!(t.court(), &[12, 13, 14]);
+    seats.check(&t, "R2.5 the draft");
+    t.finish();
+    seats.settle(&mut t);
+    for p in 0..15 {
+        assert!(t.ledger().open_public(p).is_some());
+    }
+}
+
+#[test]
+fn a_page_answers_only_what_its_table_asks() {
+    // During the deal's opening round, seat 0's shares of its own hand would open it to
+    // all: the table refuses them, as it refuses a record from a seat nothing is due from
+    // and a record for another round.
+    let mut t = FairTable::deal([9; 32], 1, 3, &deck(3, false)).unwrap();
+    let mut seats = Seats::new(3, 5);
+    // Keys, escrow and the three shuffles.
+    for _ in 0..5 {
+        let round = t.round();
+        while t.round() == round {
+            let (seat, expect) = t.due()[0].clone();
+            let l = t.ledger();
+            let x = &seats.secrets[usize::from(seat)];
+            let r = match expect {
+                Expect::Key => l.key_record(seat, round, x, &mut seats.rng),
+                Expect::Escrow => l.escrow_record(seat, round, x, &mut seats.rng).unwrap(),
+                Expect::Shuffle(p) => {
+                    l.shuffle_record(seat, round, &p, x, &mut seats.rng)
+                        .unwrap()
+                        .0
+                }
+                e => panic!("{e:?} before the opening round"),
+            };
+            t.apply(&r).unwrap();
+        }
+    }
+    let round = t.round();
+    let own = t
+        .ledger()
+        .shares_record(0, round, &[0, 1], &seats.secrets[0], &mut seats.rng)
+        .unwrap();
+    assert_eq!(
+        t.apply(&own),
+        Err(Fault {
+            seat: 0,
+            kind: FaultKind::OutOfOrder
+        })
+    );
+    let later = t
+        .ledger()
+        .shares_record(
+            0,
+            round + 1,
+            &[2, 3, 4, 5],
+            &seats.secrets[0],
+            &mut seats.rng,
+        )
+        .unwrap();
+    assert_eq!(
+        t.apply(&later),
+        Err(Fault {
+            seat: 0,
+            kind: FaultKind::OutOfOrder
+        })
+    );
+    assert_eq!(t.ledger().open_public(0), None);
+    seats.settle(&mut t);
+    seats.check(&t, "the deal");
+}
+
+#[test]
+fn a_seat_that_stops_answering_is_named_and_the_game_goes_on_without_it() {
+    // Section 6, at 4 and 10 seats: after an Exchange's cards go back, seat 2 (and, in a
+    // second table, the host's seat 0) sends nothing. The table says whose record it
+    // waits for; when its time runs out the seat forfeits, the others publish its escrow
+    // parts, the reshuffle goes on without it, and seat 1 draws.
+    for (n, silent) in [(4usize, 2u8), (4, 0), (10, 2), (10, 0)] {
+        let mut t = FairTable::deal([9; 32], 1, n, &deck(n, false)).unwrap();
+        let mut seats = Seats::new(n, 500 + n as u64 + u64::from(silent));
+        seats.settle(&mut t);
+        let back = t.hand(1)[0];
+        assert!(t.to_court(back));
+        t.reshuffle();
+        seats.settle_but(&mut t, Some(silent));
+        assert!(!t.is_settled());
+        assert!(t.due().iter().all(|(s, _)| *s == silent), "{:?}", t.due());
+        assert!(matches!(t.due()[0].1, Expect::Shuffle(_)));
+        assert!(t.leave(silent));
+        seats.settle_but(&mut t, Some(silent));
+        assert!(t.is_settled(), "still due: {:?}", t.due());
+        assert!(t.ledger().is_gone(silent));
+        assert!(t.hand(silent).is_empty());
+        t.draw(1, 1).unwrap();
+        seats.settle_but(&mut t, Some(silent));
+        assert!(t.is_settled());
+        seats.check(&t, "after a seat stopped answering");
+        assert_eq!(t.hand(1).len(), 2);
+    }
+}

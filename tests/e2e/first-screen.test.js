@@ -1,0 +1,293 @@
+// The first screen is the page's own HTML: complete before any script runs, in the
+// browser's language, taken over by the program without a visible change, and a press
+// made before the program runs is carried out once it does. And what a joiner's phone
+// downloads: no referee, no other language, in its first minute.
+//
+// The page's program is held back by routing its wasm until the test lets it through,
+// as a slow phone would have it late.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ARTIFACTS, programRuns, useTable } from "./harness.mjs";
+
+const table = useTable();
+const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../client/locales");
+
+/** Message `id` of catalog `lang`, as a one-line message. */
+function word(lang, id) {
+  const text = readFileSync(path.join(LOCALES, `${lang}.ftl`), "utf8");
+  return text.match(new RegExp(`^${id} = (.+)$`, "m"))[1].trim();
+}
+
+/** The first screen's parts, by test id. */
+const PARTS = [
+  "how-to-play",
+  "language",
+  "player-name",
+  "solo-players",
+  "solo-level",
+  "solo-start",
+  "create-room",
+  "join-code",
+  "join-room",
+  "credit",
+];
+
+/**
+ * A new page whose program (the page's wasm) does not arrive until `release()`. With the
+ * service worker blocked, so that the route sees every request.
+ */
+async function heldPage(options = {}) {
+  const context = await table.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: "block", ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  let release;
+  const released = new Promise((r) => (release = r));
+  await page.route(/\/coup_client_bg-[0-9a-f]+\.wasm$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { context, page, errors, release };
+}
+
+/** Where each part is and what the screen says. */
+async function snapshot(page) {
+  return page.evaluate((parts) => {
+    const box = (id) => {
+      const r = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+      return r && [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 2) / 2).join(",");
+    };
+    return { boxes: Object.fromEntries(parts.map((id) => [id, box(id)])), text: document.querySelector(".shell").innerText };
+  }, PARTS);
+}
+
+test("the first screen is complete with scripts disabled", { timeout: 60_000 }, async () => {
+  const context = await table.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(table.base);
+    for (const id of PARTS) {
+      assert.ok(await page.getByTestId(id).isVisible(), `${id} is shown`);
+    }
+    assert.equal(await page.getByTestId("create-room").textContent(), word("en", "create-room"));
+    assert.equal(await page.getByTestId("join-room").textContent(), word("en", "join"));
+    assert.equal(await page.getByTestId("solo-start").textContent(), word("en", "play-bots"));
+    assert.equal(await page.getByTestId("credit").textContent(), word("en", "credit"));
+    assert.equal(await page.getByTestId("solo-players").inputValue(), "3");
+    assert.equal(await page.getByTestId("solo-level").inputValue(), "normal");
+    assert.equal(await page.getByTestId("language").locator("option").count(), 5);
+    // The page says why nothing happens.
+    assert.match(await page.locator("noscript").first().textContent(), new RegExp(word("en", "boot-noscript")));
+    await page.screenshot({ path: path.join(ARTIFACTS, "first-screen-no-script.png"), fullPage: true });
+  } finally {
+    await context.close();
+  }
+});
+
+for (const [size, viewport] of [
+  ["laptop", { width: 1280, height: 800 }],
+  ["phone", { width: 390, height: 844 }],
+]) test(`before the program runs the first screen is in the browser's language with the invitation's code, and the program takes it over without moving anything (${size})`, { timeout: 60_000 }, async () => {
+  const { context, page, errors, release } = await heldPage({ locale: "de-DE", viewport });
+  try {
+    await page.goto(`${table.base}/#join=k7m3qx`);
+    await page.getByTestId("create-room").waitFor();
+    assert.equal(await page.locator("#first-screen").count(), 1, "the page's own first screen, the program held back");
+    assert.equal(await page.evaluate(() => document.documentElement.lang), "de");
+    assert.equal(await page.getByTestId("create-room").textContent(), word("de", "create-room"));
+    assert.equal(await page.getByTestId("join-room").textContent(), word("de", "join"));
+    assert.equal(await page.getByTestId("credit").textContent(), word("de", "credit"));
+    assert.equal(await page.getByTestId("language").inputValue(), "de");
+    assert.equal(await page.getByTestId("join-code").inputValue(), "K7M-3QX");
+    assert.equal(await page.locator('label[for="join-code"]').textContent(), word("de", "join-invited"));
+    // A player chooses and types while the program is on its way.
+    await page.getByTestId("solo-players").selectOption("4");
+    await page.getByTestId("solo-level").selectOption("hard");
+    await page.locator("details.more summary").click();
+    await page.getByTestId("opt-reformation").check();
+    await page.getByTestId("player-name").fill("Ana");
+    const before = await snapshot(page);
+    await page.screenshot({ path: path.join(ARTIFACTS, `first-screen-held-${size}.png`) });
+
+    release();
+    await programRuns(page);
+    const after = await snapshot(page);
+    await page.screenshot({ path: path.join(ARTIFACTS, `first-screen-program-${size}.png`) });
+    assert.deepEqual(after.boxes, before.boxes, "every part where it was");
+    assert.equal(after.text, before.text, "the same words");
+    assert.equal(await page.getByTestId("player-name").inputValue(), "Ana");
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "player-name", "the focus stays in the name");
+    assert.equal(await page.getByTestId("solo-players").inputValue(), "4");
+    assert.equal(await page.getByTestId("solo-level").inputValue(), "hard");
+    assert.ok(await page.getByTestId("opt-reformation").isChecked());
+    assert.ok(await page.locator("details.more").evaluate((d) => d.open), "the options stay open");
+    assert.equal(await page.getByTestId("join-code").inputValue(), "K7M-3QX");
+    // And the program has them: its game against bots has four seats.
+    await page.getByTestId("solo-start").click();
+    await page.getByTestId("solo-table").waitFor();
+    await page.getByTestId("seat").nth(3).waitFor();
+    assert.equal(await page.getByTestId("seat").count(), 4);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a press before the program starts is carried out once it does, once", { timeout: 60_000 }, async () => {
+  const { context, page, errors, release } = await heldPage();
+  // Counts the referee's workers the page starts.
+  await context.addInitScript(() => {
+    const Real = window.Worker;
+    window.__workers = 0;
+    window.Worker = class extends Real {
+      constructor(...args) {
+        super(...args);
+        window.__workers += 1;
+      }
+    };
+  });
+  try {
+    await page.goto(table.base);
+    await page.getByTestId("solo-players").selectOption("2");
+    await page.getByTestId("solo-start").click();
+    // Kept, and said so, as a press before the table's module is.
+    await page.getByTestId("loading-line").waitFor();
+    assert.ok(await page.getByTestId("solo-start").isDisabled(), "a second press cannot make a second table");
+    assert.ok(await page.getByTestId("create-room").isDisabled());
+    assert.equal(await page.locator("#first-screen").count(), 1, "the program is still held back");
+    release();
+    await page.getByTestId("solo-table").waitFor({ timeout: 30_000 });
+    await page.getByTestId("loading-line").waitFor({ state: "detached" });
+    await page.getByTestId("seat").nth(1).waitFor();
+    assert.equal(await page.getByTestId("seat").count(), 2, "the players chosen before the program ran");
+    assert.equal(await page.evaluate(() => window.__workers), 1, "one table, one referee");
+    // A press carried out twice would be a second table the session refuses, with a notice.
+    assert.deepEqual(await page.getByTestId("notice").allTextContents(), [], "no second press refused");
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a press on Create a room before the program starts opens one room", { timeout: 60_000 }, async () => {
+  const { context, page, errors, release } = await heldPage();
+  const created = async () => {
+    const text = await (await fetch(`${table.base}/metrics`)).text();
+    return Number(text.match(/^coup_relay_rooms_created_total (\d+)$/m)[1]);
+  };
+  try {
+    const before = await created();
+    await page.goto(table.base);
+    await page.getByTestId("create-room").click();
+    await page.getByTestId("loading-line").waitFor();
+    release();
+    const code = page.getByTestId("room-code");
+    await code.waitFor({ timeout: 30_000 });
+    assert.equal(await created(), before + 1, "one room");
+    assert.deepEqual(await page.getByTestId("notice").allTextContents(), []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a joiner's first minute fetches neither the referee nor another language; an idle page caches them for offline play", { timeout: 150_000 }, async () => {
+  const host = await table.open();
+  const joiner = await table.browser.newContext({ viewport: { width: 390, height: 844 } });
+  // Every request of the joiner's device: its page's and its service worker's.
+  const fetched = [];
+  joiner.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+  try {
+    await host.page.getByTestId("create-room").click();
+    const code = await host.page.getByTestId("room-code").getAttribute("data-code");
+    const page = await joiner.newPage();
+    const opened = Date.now();
+    await page.goto(`${table.base}/#join=${code}`);
+    await page.getByTestId("join-room").click();
+    await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 30_000 });
+    // The service worker has installed, controls the page and has cached what a joiner
+    // needs to start again offline.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+    const cached = async () =>
+      page.evaluate(async () => {
+        const names = [];
+        for (const key of await caches.keys()) {
+          for (const r of await (await caches.open(key)).keys()) names.push(new URL(r.url).pathname);
+        }
+        return names;
+      });
+    assert.ok((await cached()).some((p) => /\/split_table-/.test(p)), "the table's module is cached");
+    // The rest of the minute, the page seated in the lobby.
+    await page.waitForTimeout(Math.max(0, 60_000 - (Date.now() - opened)));
+    const later = fetched.filter((p) => /\/(referee-|coup_referee)|\/locales\//.test(p));
+    assert.deepEqual(later, [], "nothing only a host or another language needs");
+    assert.ok(!(await cached()).some((p) => /coup_referee/.test(p)));
+    await page.close();
+
+    // A page left idle caches them (here after a second rather than two minutes).
+    await joiner.addInitScript(() => (window.coupIdleCacheMs = 1_000));
+    const idle = await joiner.newPage();
+    await idle.goto(table.base);
+    await idle.waitForFunction(
+      async () => {
+        for (const key of await caches.keys()) {
+          for (const r of await (await caches.open(key)).keys()) if (/coup_referee_bg/.test(r.url)) return true;
+        }
+        return false;
+      },
+      null,
+      { timeout: 30_000, polling: 200 },
+    );
+  } finally {
+    await joiner.close();
+    await host.context.close();
+  }
+});
+
+test("a page whose browser asks to save data caches nothing more when its player starts a table or it is idle", { timeout: 90_000 }, async () => {
+  // Two phones, the same steps: one asks to save data, the other does not and shows when
+  // the caching has had its chance.
+  const sides = [];
+  try {
+    for (const saveData of [true, false]) {
+      const context = await table.browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addInitScript(() => (window.coupIdleCacheMs = 500));
+      const requests = [];
+      context.on("request", (r) => requests.push(new URL(r.url()).pathname));
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setDataSaverOverride", { dataSaverEnabled: saveData });
+      await page.goto(table.base);
+      await programRuns(page);
+      assert.equal(await page.evaluate(() => navigator.connection?.saveData), saveData);
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+      await page.getByTestId("solo-start").click();
+      await page.getByTestId("solo-table").waitFor();
+      sides.push({ saveData, context, page, requests });
+    }
+    const marked = (page) =>
+      page.evaluate(async () => {
+        for (const key of await caches.keys()) if (await (await caches.open(key)).match("coup-later")) return true;
+        return false;
+      });
+    const [saving, control] = sides;
+    await control.page.waitForFunction(
+      async () => {
+        for (const key of await caches.keys()) if (await (await caches.open(key)).match("coup-later")) return true;
+        return false;
+      },
+      null,
+      { timeout: 30_000, polling: 200 },
+    );
+    assert.ok(control.requests.some((p) => p.startsWith("/locales/")), "the other page cached the catalogs");
+    assert.equal(await marked(saving.page), false, "nothing cached for later");
+    assert.deepEqual(saving.requests.filter((p) => p.startsWith("/locales/")), [], "no catalog fetched");
+  } finally {
+    for (const side of sides) await side.context.close();
+  }
+});

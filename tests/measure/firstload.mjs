@@ -1,0 +1,176 @@
+// A first visit on a throttled phone, for each built client given: when its first screen
+// is painted, when Create a room and Join can be pressed and when such a press has been
+// carried out, how long a joiner who opens an invitation takes to be seated in the room's
+// lobby, and how many bytes a joiner's device and a hosting page download.
+//
+//   unshare -n bash -c 'ip link set lo up && node tests/measure/firstload.mjs DIST...'
+//
+// The profile: 150 ms round trip, 1.6 Mbit/s down, 0.75 Mbit/s up (Chromium's network
+// emulation), the CPU four times slower (`Emulation.setCPUThrottlingRate`), a new browser
+// context each run (a cold cache, the service worker allowed, as on a phone). Each figure
+// is the median of RUNS (COUP_RUNS, default 5). The host of the joiner's room is an
+// unthrottled page. Bytes are counted by a TCP proxy in front of the relay: everything
+// the device took from it (the page, the service worker's fetches, the relay's socket),
+// headers and all; the peer-to-peer link does not pass through it.
+//
+// Times are the page's own (from its navigation's start):
+// - first screen: the first frame painted with the first screen's name field, its three
+//   buttons, the language picker and the credit line all there;
+// - pressable: when a press on Create a room would be kept and carried out (the button
+//   there and enabled);
+// - created: Create a room pressed at that moment, until the room's code is shown;
+// - seated: Join pressed as soon as it can be, until the joiner's lobby shows both people.
+//
+// COUP_RELAY_BIN as for the browser suite.
+
+import net from "node:net";
+import { startTable, freePort } from "../e2e/harness.mjs";
+
+const RUNS = Number(process.env.COUP_RUNS ?? 5);
+const LINK = { latency: 150, down: 1_600, up: 750 };
+const CPU = 4;
+const MINUTE_MS = Number(process.env.COUP_MINUTE_MS ?? 60_000);
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** A proxy on a free loopback port to `port`, counting the bytes sent back. */
+async function countingProxy(port) {
+  const listen = await freePort();
+  const counter = { down: 0 };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(port, "127.0.0.1");
+    upstream.on("data", (d) => (counter.down += d.length));
+    client.pipe(upstream);
+    upstream.pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("error", end);
+    upstream.on("error", end);
+    client.on("close", end);
+    upstream.on("close", end);
+  });
+  await new Promise((r) => server.listen(listen, "127.0.0.1", r));
+  return { base: `http://127.0.0.1:${listen}`, counter, close: () => server.close() };
+}
+
+/** Records, in the page, when the first screen is complete and painted, and when Create
+ * a room is there and enabled. */
+function watchFirstScreen() {
+  const ids = ["player-name", "solo-start", "create-room", "join-room", "language", "credit"];
+  const there = () => ids.every((id) => document.querySelector(`[data-testid="${id}"]`));
+  const frame = () => {
+    if (!window.__screen && there()) {
+      // The frame this callback precedes is the first to paint it.
+      window.__screen = performance.now();
+    }
+    const create = document.querySelector('[data-testid="create-room"]');
+    if (!window.__pressable && create && !create.disabled) window.__pressable = performance.now();
+    if (!window.__screen || !window.__pressable) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+async function throttledPage(browser, { serviceWorkers = "allow" } = {}) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers, isMobile: true, hasTouch: true });
+  await context.addInitScript(watchFirstScreen);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: LINK.latency,
+    downloadThroughput: (LINK.down * 1000) / 8,
+    uploadThroughput: (LINK.up * 1000) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
+  return { context, page };
+}
+
+/** Presses `id` as soon as the page has it enabled; the page time of the press. */
+async function pressWhenReady(page, id) {
+  const button = page.getByTestId(id);
+  await button.waitFor({ timeout: 60_000 });
+  await page.waitForFunction((id) => !document.querySelector(`[data-testid="${id}"]`)?.disabled, id, { timeout: 60_000, polling: "raf" });
+  await button.click({ timeout: 60_000 });
+  return page.evaluate(() => performance.now());
+}
+
+const pageTime = (page) => page.evaluate(() => performance.now());
+
+for (const dist of process.argv.slice(2)) {
+  const table = await startTable({ dist });
+  const port = Number(new URL(table.base).port);
+  const proxy = await countingProxy(port);
+  const figures = { screen: [], pressable: [], created: [], seated: [], joinerBytes: [], hostBytes: [], html: [], pageModule: [], tableModule: [] };
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      // A hosting page: Create a room as soon as it can be pressed.
+      {
+        const { context, page } = await throttledPage(table.browser);
+        const before = proxy.counter.down;
+        await page.goto(proxy.base, { waitUntil: "commit" });
+        await pressWhenReady(page, "create-room");
+        await page.getByTestId("room-code").waitFor({ timeout: 60_000 });
+        const created = await pageTime(page);
+        const { screen, pressable } = await page.evaluate(() => ({ screen: window.__screen, pressable: window.__pressable }));
+        figures.screen.push(screen);
+        figures.pressable.push(pressable);
+        figures.created.push(created);
+        // Everything a hosting page takes in its first minute, its worker's caching included.
+        await page.waitForTimeout(Math.max(0, MINUTE_MS - created));
+        figures.hostBytes.push(proxy.counter.down - before);
+        await context.close();
+      }
+      // A joiner: an unthrottled host's room, the invitation opened on the phone.
+      {
+        const hostContext = await table.browser.newContext();
+        const host = await hostContext.newPage();
+        await host.goto(table.base);
+        await host.getByTestId("create-room").click();
+        const code = await host.getByTestId("room-code").getAttribute("data-code", { timeout: 60_000 });
+        const { context, page } = await throttledPage(table.browser);
+        const before = proxy.counter.down;
+        await page.goto(`${proxy.base}/#join=${code}`, { waitUntil: "commit" });
+        await pressWhenReady(page, "join-room");
+        await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 60_000 });
+        const seated = await pageTime(page);
+        figures.seated.push(seated);
+        // Where the joiner's time went: the page's HTML, its module and the table's here.
+        const at = await page.evaluate(() => {
+          const end = (re) => performance.getEntriesByType("resource").find((e) => re.test(e.name))?.responseEnd ?? NaN;
+          return {
+            html: performance.getEntriesByType("navigation")[0]?.responseEnd ?? NaN,
+            page: end(/coup_client_bg-[0-9a-f]+\.wasm/),
+            table: end(/split_table-[0-9a-f]+\.wasm/),
+          };
+        });
+        figures.html.push(at.html);
+        figures.pageModule.push(at.page);
+        figures.tableModule.push(at.table);
+        await page.waitForTimeout(Math.max(0, MINUTE_MS - seated));
+        figures.joinerBytes.push(proxy.counter.down - before);
+        await context.close();
+        await hostContext.close();
+      }
+    }
+    const ms = (xs) => `${Math.round(median(xs))} ms`;
+    const kb = (xs) => `${(median(xs) / 1000).toFixed(1)} KB`;
+    console.log(
+      `${dist} (median of ${RUNS}; ${LINK.latency} ms, ${LINK.down}/${LINK.up} kbit/s, CPU x${CPU}):\n` +
+        `  first screen painted ${ms(figures.screen)}; Create a room pressable ${ms(figures.pressable)}; ` +
+        `pressed then, its room's code shown ${ms(figures.created)}\n` +
+        `  a joiner seated in the room's lobby ${ms(figures.seated)} after opening the invitation ` +
+        `(its page's HTML here ${ms(figures.html)}, the page's module ${ms(figures.pageModule)}, the table's ${ms(figures.tableModule)})\n` +
+        `  bytes in the first ${MINUTE_MS / 1000} s: a joiner ${kb(figures.joinerBytes)}, a hosting page ${kb(figures.hostBytes)}\n` +
+        `  each run: screen ${figures.screen.map(Math.round)}, pressable ${figures.pressable.map(Math.round)}, ` +
+        `created ${figures.created.map(Math.round)}, seated ${figures.seated.map(Math.round)}, ` +
+        `joiner bytes ${figures.joinerBytes}, host bytes ${figures.hostBytes}`,
+    );
+  } finally {
+    proxy.close();
+    await table.stop();
+  }
+}
+process.exit(0);
