@@ -573,3 +573,56 @@ fn hard_weighs_a_challenge_when_an_assassination_would_end_the_game_heads_up() {
     let now = choices(quiet);
     assert!(now.contains(&Input::Challenge), "{now:?}");
 }
+
+/// A sharp opponent in the playouts (`sharp_heads_up`: it reads nothing into Hard's claims
+/// and challenges readily) changes what Hard's search prefers heads-up, and only heads-up:
+/// at three players the same setting plays exactly as without it.
+#[test]
+fn hard_plays_against_a_sharp_opponent_in_its_playouts_only_heads_up() {
+    use shared::bots::Personality;
+    use shared::bots::hard::{Hard, Search};
+    use shared::bots::normal::Policy;
+    let hands = [
+        [Card::Duke, Card::Captain],
+        [Card::Assassin, Card::Contessa],
+        [Card::Ambassador, Card::Captain],
+        [Card::Contessa, Card::Duke],
+        [Card::Assassin, Card::Ambassador],
+        [Card::Captain, Card::Contessa],
+    ];
+    let choices = |search: Search, players: usize| -> Vec<Input> {
+        let mut out = Vec::new();
+        for (i, mine) in hands.iter().enumerate() {
+            for coins in [2u16, 3, 5] {
+                let mut deal = vec![*mine];
+                let mut money = vec![coins];
+                for k in 1..players {
+                    deal.push(hands[(i + 2 * k) % hands.len()]);
+                    money.push(4);
+                }
+                let game = setup(deal, money, vec![vec![]; players]);
+                let mut legal = Vec::new();
+                game.legal_inputs(Seat(0), &mut legal);
+                let view = game.view(Seat(0));
+                let mut policy = Policy::hard(Personality::BALANCED);
+                policy.tuning.noise = 0.0;
+                let mut bot = Hard::with_policy(i as u64 * 31 + u64::from(coins), policy);
+                bot.search = search;
+                out.push(bot.decide(&view, &legal, &Budget::iterations(300)));
+            }
+        }
+        out
+    };
+    let quiet = Search {
+        mix_heads_up: 0.0,
+        mix: 0.0,
+        min_gain_heads_up: 0.0,
+        ..Search::HARD
+    };
+    let sharp = Search {
+        sharp_heads_up: 1.0,
+        ..quiet
+    };
+    assert_ne!(choices(sharp, 2), choices(quiet, 2));
+    assert_eq!(choices(sharp, 3), choices(quiet, 3));
+}
