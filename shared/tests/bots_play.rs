@@ -617,6 +617,7 @@ fn hard_plays_against_a_sharp_opponent_in_its_playouts_only_heads_up() {
         mix_heads_up: 0.0,
         mix: 0.0,
         min_gain_heads_up: 0.0,
+        sharp_heads_up: 0.0,
         ..Search::HARD
     };
     let sharp = Search {

@@ -128,7 +128,9 @@ impl Search {
     /// 5-point gain to overrule the heuristic (`min_gain_heads_up`), since its playouts'
     /// model is sure of differences that are not there; a bluff needs two standard errors.
     /// Heads-up, cornered by an assassination on its last card, it weighs a challenge
-    /// whatever the claim's odds (`cornered_challenge`); the sharp opponent is off.
+    /// whatever the claim's odds (`cornered_challenge`), and one world in five seats a
+    /// sharp opponent (`sharp_heads_up`): its bluffs must pay against a player who reads
+    /// its claims as Hard's habits deserve, which a best response showed they did not.
     pub const HARD: Search = Search {
         z_switch: 1.0,
         z_switch_heads_up: 2.0,
@@ -144,7 +146,7 @@ impl Search {
         min_gain: 0.0,
         min_gain_heads_up: 0.05,
         cornered_challenge: 1.0,
-        sharp_heads_up: 0.0,
+        sharp_heads_up: 0.2,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
