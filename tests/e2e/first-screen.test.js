@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ARTIFACTS, programRuns, useTable } from "./harness.mjs";
+import { ARTIFACTS, programRuns, useTable, untilInPage } from "./harness.mjs";
 
 const table = useTable();
 const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../client/locales");
@@ -233,15 +233,15 @@ test("a joiner's first minute fetches neither the referee nor another language; 
     await joiner.addInitScript(() => (window.coupIdleCacheMs = 1_000));
     const idle = await joiner.newPage();
     await idle.goto(table.base);
-    await idle.waitForFunction(
+    await untilInPage(
+      idle,
       async () => {
         for (const key of await caches.keys()) {
           for (const r of await (await caches.open(key)).keys()) if (/coup_referee_bg/.test(r.url)) return true;
         }
         return false;
       },
-      null,
-      { timeout: 30_000, polling: 200 },
+      { what: "the referee cached by an idle page" },
     );
   } finally {
     await joiner.close();
@@ -276,13 +276,13 @@ test("a page whose browser asks to save data caches nothing more when its player
         return false;
       });
     const [saving, control] = sides;
-    await control.page.waitForFunction(
+    await untilInPage(
+      control.page,
       async () => {
         for (const key of await caches.keys()) if (await (await caches.open(key)).match("coup-later")) return true;
         return false;
       },
-      null,
-      { timeout: 30_000, polling: 200 },
+      { what: "the worker's mark on the page that does not save data" },
     );
     assert.ok(control.requests.some((p) => p.startsWith("/locales/")), "the other page cached the catalogs");
     assert.equal(await marked(saving.page), false, "nothing cached for later");

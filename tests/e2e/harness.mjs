@@ -233,3 +233,16 @@ export function useTable(opts) {
   });
   return table;
 }
+
+/**
+ * Waits until `fn` (run in `page`, awaited there) answers truthy, polling every 200 ms;
+ * fails with `what` after `ms`. For an async condition: `waitForFunction` may take the
+ * pending promise an async function returns for a truthy answer and return at once.
+ */
+export async function untilInPage(page, fn, { arg, ms = 30_000, what = "the condition" } = {}) {
+  const deadline = Date.now() + ms;
+  while (!(await page.evaluate(fn, arg))) {
+    if (Date.now() >= deadline) throw new Error(`${what}: not within ${ms} ms`);
+    await page.waitForTimeout(200);
+  }
+}

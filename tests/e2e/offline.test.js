@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ARTIFACTS, DIST, startTable, programRuns } from "./harness.mjs";
+import { ARTIFACTS, DIST, startTable, programRuns, untilInPage } from "./harness.mjs";
 import { decideOnce, playUntilOver } from "./play.mjs";
 
 let browser;
@@ -103,15 +103,17 @@ test("after a game against bots, another starts and plays to the end with the ne
     assert.ok(!(await cachedPaths(page)).some((p) => /coup_referee_bg/.test(p)), "no referee cached before a table");
     await page.getByTestId("solo-start").click();
     await page.getByTestId("solo-table").waitFor();
-    await page.waitForFunction(
+    // The worker's mark that what only a table's host needs is cached.
+    await untilInPage(
+      page,
       async () => {
         for (const key of await caches.keys()) if (await (await caches.open(key)).match("coup-later")) return true;
         return false;
       },
-      null,
-      { timeout: 30_000, polling: 200 },
+      { what: "the worker's mark of what a table's host needs" },
     );
-    assert.ok((await cachedPaths(page)).some((p) => /coup_referee_bg/.test(p)), "the referee is cached");
+    const cachedNow = await cachedPaths(page);
+    assert.ok(cachedNow.some((p) => /coup_referee_bg/.test(p)), `the referee is cached: ${cachedNow.join(" ")} in ${await page.evaluate(() => caches.keys())}`);
     // Off: the browser's offline mode, and the relay itself stopped, so nothing answers.
     // Then the page opened again, in a new tab (a reload would take the table back).
     await context.setOffline(true);
@@ -155,7 +157,7 @@ test("a new build's worker waits, the page offers a reload, and after it the new
     // This version has cached what a table's host needs (as after a game against bots):
     // the next one keeps it.
     await page.evaluate(() => window.coupCacheLater());
-    await page.waitForFunction(async () => (await caches.match("coup-later")) !== undefined, null, { timeout: 30_000, polling: 200 });
+    await untilInPage(page, async () => (await caches.match("coup-later")) !== undefined, { what: "the worker's mark" });
 
     // A new build: another page, one more file, and so another worker and file list. Its
     // files keep the old ones' times, as a build written in the same second would (or one

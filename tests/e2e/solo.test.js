@@ -8,7 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, useTable, programRuns } from "./harness.mjs";
+import { ARTIFACTS, useTable, programRuns, untilInPage } from "./harness.mjs";
 import { recordResponsiveness, resetResponsiveness, responsiveness } from "./responsiveness.mjs";
 
 const table = useTable();
@@ -128,7 +128,7 @@ test("a choice made on the first screen before the table's module arrives is kep
   try {
     await page.goto(table.base);
     await programRuns(page);
-    await page.waitForFunction(async () => (await navigator.locks.query()).held.length > 0);
+    await untilInPage(page, async () => (await navigator.locks.query()).held.length > 0, { what: "the tab's lock held" });
     const players = await page.getByTestId("solo-players").elementHandle();
     await page.getByTestId("solo-players").selectOption("4");
     release();
