@@ -590,6 +590,23 @@ impl Beliefs {
         r
     }
 
+    /// A whole game consistent with `view`: the unseen cards [`Beliefs::sample`]d into
+    /// `unseen` (`pool` scratch space), dealt by [`Game::determinize`](crate::engine::Game::determinize);
+    /// `None` if either fails.
+    pub fn world<R: Rng + ?Sized>(
+        &self,
+        view: &View,
+        rng: &mut R,
+        unseen: &mut Vec<Card>,
+        pool: &mut Vec<Card>,
+    ) -> Option<crate::engine::Game> {
+        if self.sample(view, rng, unseen, pool) {
+            crate::engine::Game::determinize(view, unseen).ok()
+        } else {
+            None
+        }
+    }
+
     /// Samples everything this seat cannot see, in the order of
     /// [`Game::determinize`](crate::engine::Game::determinize), into `out`: opponents'
     /// hands from their beliefs (jointly consistent with the counting), then a pending

@@ -244,15 +244,7 @@ impl Bot for BestResponse {
         let mut playouts = 0u32;
         let n = view.players.len().min(MAX_PLAYERS);
         while playouts + k as u32 <= self.playouts.max(k as u32) {
-            let mut unseen = std::mem::take(&mut self.unseen);
-            let mut pool = std::mem::take(&mut self.pool);
-            let world = if beliefs.sample(view, &mut self.rng, &mut unseen, &mut pool) {
-                Game::determinize(view, &unseen).ok()
-            } else {
-                None
-            };
-            self.unseen = unseen;
-            self.pool = pool;
+            let world = beliefs.world(view, &mut self.rng, &mut self.unseen, &mut self.pool);
             let Some(world) = world else {
                 failures += 1;
                 if failures > 8 {

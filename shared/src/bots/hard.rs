@@ -396,16 +396,7 @@ impl Hard {
             if playouts >= budget.iterations {
                 break;
             }
-            let mut unseen = std::mem::take(&mut self.unseen);
-            let mut pool = std::mem::take(&mut self.pool);
-            let sampled = beliefs.sample(view, &mut self.rng, &mut unseen, &mut pool);
-            let world = if sampled {
-                Game::determinize(view, &unseen).ok()
-            } else {
-                None
-            };
-            self.unseen = unseen;
-            self.pool = pool;
+            let world = beliefs.world(view, &mut self.rng, &mut self.unseen, &mut self.pool);
             let Some(world) = world else {
                 failures += 1;
                 if failures > 8 {
