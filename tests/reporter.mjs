@@ -58,7 +58,15 @@ export default async function* reporter(source) {
         if (data.nesting === 0) counts.fail += 1;
         const err = data.details?.error;
         const why = err?.cause ?? err;
-        const first = String(why?.message ?? why ?? "").split("\n")[0].slice(0, 300);
+        // The message's first lines (an assertion's own words and its actual and expected
+        // values), so that the tail of a log says what differed, not only that something did.
+        const first = String(why?.message ?? why ?? "")
+          .split("\n")
+          .map((l) => l.trim())
+          .filter((l) => l !== "")
+          .slice(0, 4)
+          .join(" | ")
+          .slice(0, 400);
         const where = data.file ? `${data.file.split("/").pop()}: ` : "";
         failed.push(`  ✖ ${where}${data.name}: ${first}`);
         out(`${indent}✖ ${where}${data.name}${took}\n${indent}  ${inspect(why, { depth: 4 }).replace(/\n/g, `\n${indent}  `)}\n`);

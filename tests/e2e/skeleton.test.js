@@ -29,14 +29,14 @@ test("two browsers chat over a WebRTC data channel brokered by the relay", { tim
     const joinedAt = Date.now();
     await guest.page.getByTestId("join-room").click();
     await guest.page.getByTestId("room-code").waitFor();
-    assert.equal(await guest.page.getByTestId("room-code").getAttribute("data-code"), code);
+    assert.equal(await guest.page.getByTestId("room-code").getAttribute("data-code"), code, "the guest is in the room it typed");
 
     // The data channel opens on both sides.
     await host.page.locator('[data-testid="peer"][data-link="open"]').waitFor({ timeout: 20_000 });
     await guest.page.locator('[data-testid="peer"][data-link="open"]').waitFor({ timeout: 20_000 });
     console.log(`    data channel open on both sides ${Date.now() - joinedAt} ms after the join click`);
-    assert.equal(await host.page.getByTestId("peer").count(), 2);
-    assert.equal(await guest.page.getByTestId("peer").count(), 2);
+    assert.equal(await host.page.getByTestId("peer").count(), 2, "the host lists itself and the guest");
+    assert.equal(await guest.page.getByTestId("peer").count(), 2, "the guest lists itself and the host");
 
     const fromHost = `Hello from the host ${Date.now()}`;
     await host.page.getByTestId("chat-input").fill(fromHost);
@@ -49,9 +49,14 @@ test("two browsers chat over a WebRTC data channel brokered by the relay", { tim
     await guest.page.getByTestId("chat-input").press("Enter");
     await host.page.getByTestId("chat-line").filter({ hasText: fromGuest }).waitFor({ timeout: 10_000 });
 
-    // Each side sees both lines, once each.
-    for (const side of [host, guest]) {
-      assert.equal(await side.page.getByTestId("chat-line").count(), 2);
+    // Each side sees both lines, once each. A line comes back to its sender from the host
+    // (the host's log is the chat), so the guest's own line reaches its page after the
+    // host's: each side is waited for until it shows both, and then counted.
+    for (const [who, side] of [["host", host], ["guest", guest]]) {
+      for (const line of [fromHost, fromGuest]) {
+        await side.page.getByTestId("chat-line").filter({ hasText: line }).waitFor({ timeout: 10_000 });
+      }
+      assert.equal(await side.page.getByTestId("chat-line").count(), 2, `the ${who} shows each line once`);
     }
     await host.page.screenshot({ path: path.join(ARTIFACTS, "host.png"), fullPage: true });
     await guest.page.screenshot({ path: path.join(ARTIFACTS, "guest.png"), fullPage: true });
