@@ -493,6 +493,17 @@ impl Ledger {
         card_kind(&m)
     }
 
+    /// The card a ciphertext holds, once every seat's secret is public (the game is over,
+    /// R11.3): how the audit reads a card as it was when a seat answered about it, though
+    /// the position has been shuffled since.
+    pub fn open_any(&self, ct: &Ciphertext) -> Option<u8> {
+        let mut m = ct.b;
+        for x in &self.secrets {
+            m -= ct.a * x.as_ref()?.scalar();
+        }
+        card_kind(&m)
+    }
+
     /// The card at `position` as `seat` sees it with its own secret, once everyone else has
     /// given a share: how a player reads the cards dealt to it.
     pub fn open_private(&self, position: u8, seat: u8, secret: &Secret) -> Option<u8> {

@@ -10,6 +10,7 @@
 //! and every decoder returns an error for any input, never a panic.
 
 mod cards;
+pub mod game;
 pub mod group;
 pub mod ledger;
 mod player;
@@ -19,6 +20,7 @@ pub mod shuffle;
 pub mod table;
 
 pub use cards::{CARD_KINDS, MAX_SEATS, card_kind, card_point};
+pub use game::{Answer, AuditFault, FairError, Public, Question, Referee, Step, Tracker};
 pub use group::{Context, DecodeError};
 pub use ledger::{EscrowPart, Fault, FaultKind, Ledger, Msg, Record};
 pub use secret::Secret;
@@ -29,3 +31,6 @@ mod tests;
 
 #[cfg(test)]
 mod table_tests;
+
+#[cfg(test)]
+mod game_tests;

@@ -1,0 +1,1003 @@
+//! The engine's fair mode (docs/FAIR-DEAL.md, section 4): a referee that runs a game
+//! without knowing a hidden card, and the [`Tracker`] that every page (the referee's
+//! included) runs from the public stream to know where each card position is.
+//!
+//! The referee keeps an ordinary engine [`Game`] whose hidden cards are **stand-ins**:
+//! values the referee picks from public facts only. The rules read a hidden card in a few
+//! places only (a challenged claim, a lost influence, a card shown to the Inquisitor, an
+//! Exchange's keep, the draft's pick). There the holder's page answers ([`Answer`]), naming
+//! positions, never cards. Before the engine goes on, the referee rewrites the holder's
+//! stand-ins so the engine takes the branch the holder chose, and a card that turns face up
+//! becomes its true value, read from the reveal record. So the engine itself is unchanged:
+//! its normal mode is untouched, and its fair mode is the same rules over stand-ins.
+//!
+//! One input can set off a chain (a claim proven, then the challenger's last card lost,
+//! then the action's effect). The referee runs the input on a copy of the game, walks the
+//! events it made, relays the ones already settled, and stops at the first that needs an
+//! answer or a record. Once that is in, it runs the input again from the same position with
+//! the same randomness: the events before that point come out the same, and the walk goes
+//! on. When every event is settled the copy becomes the game.
+//!
+//! Everything the referee relays ([`Public`]) holds positions and public cards only; the
+//! events go out as a spectator sees them ([`Event::for_viewer`] with `None`).
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::{
+    Card, Claimed, Event, Game, Input, InputError, Keep, Options, Pending, Seat, SeatSet,
+    SetupError,
+};
+
+use super::ledger::{Fault, Record};
+use super::proofs::Ciphertext;
+use super::table::FairTable;
+
+/// A decision that depends on the seat's own hidden cards: its page makes it, naming
+/// positions of the fair deck.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// R6.2: the claim is proven by the card at this position (revealed).
+    Prove(u8),
+    /// R6.1: the seat cannot prove the claim (checked at the end, section 9).
+    CannotProve,
+    /// R8.4: the embezzler holds no Duke and shows every hidden card.
+    ShowHand,
+    /// R8.4: the embezzler holds a Duke and concedes (checked at the end).
+    Concede,
+    /// R9.1: the influence lost is the card at this position (revealed for good).
+    Lose(u8),
+    /// R7.2: the card at this position is shown to the Inquisitor (sealed).
+    Show(u8),
+    /// R4.2: the positions kept after the hand mix, as many as the seat's hidden cards.
+    Keep(Vec<u8>),
+    /// R2.5: the card at this position of the seat's own set is its choice.
+    Pick(u8),
+}
+
+/// What the referee asks a seat in the middle of resolving an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// The seat's claim is challenged: [`Answer::Prove`] or [`Answer::CannotProve`] for a
+    /// character, [`Answer::ShowHand`] or [`Answer::Concede`] for Embezzlement.
+    Prove(Claimed),
+    /// The seat loses its last hidden card ([`Answer::Lose`]).
+    Lose,
+    /// The seat shows its last hidden card to the examiner ([`Answer::Show`]).
+    Show,
+}
+
+/// One item of the stream the referee relays to every page, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Public {
+    /// An engine event as a spectator sees it.
+    Event(Event),
+    /// A seat's answer (positions only).
+    Answer(u8, Answer),
+    /// A fair record (boxed: a shuffle is large, an event small).
+    Record(Box<Record>),
+}
+
+/// What the referee waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The records the table lists as due ([`Referee::table`]).
+    Records,
+    /// An answer from `seat`.
+    Ask { seat: u8, question: Question },
+    /// The engine's next decision: an [`Input`] from a seat that owes one, or an
+    /// [`Answer`] when the pending decision reads the seat's cards
+    /// ([`Referee::wants_answer`]).
+    Decide(SeatSet),
+    /// The game is over and every secret is in: the pages audit.
+    Over,
+}
+
+/// A seat that broke the rules of the fair mode, or a stream that is not a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FairError {
+    #[error("{0}")]
+    Record(Fault),
+    #[error("seat {0}: the answer is not one the rules allow now")]
+    BadAnswer(u8),
+    #[error("seat {0}: the input needs an answer naming positions, not cards")]
+    CardInput(u8),
+    #[error("seat {0}: {1}")]
+    Input(u8, InputError),
+    #[error("seat {0} answered a challenge falsely: the card it then lost shows it (R6.1, R8.4)")]
+    FalseDenial(u8),
+    #[error("seat {0} showed a Duke against an Embezzlement challenge (R8.4)")]
+    RevealedDuke(u8),
+    #[error("the records are not settled")]
+    Unsettled,
+    #[error("the public stream does not follow the rules")]
+    Stream,
+}
+
+/// A deviation the end-of-game audit finds (section 9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AuditFault {
+    /// R6.1: the seat said it could not prove a claim while holding the card.
+    FalseDenial { seat: u8, claim: Claimed },
+    /// R8.4: the seat conceded an Embezzlement challenge while holding no Duke.
+    FalseConcession { seat: u8 },
+    /// The cards of the whole record are not the deck (R1.5).
+    WrongDeck,
+    /// A position did not open at the end.
+    Closed(u8),
+}
+
+/// A "cannot prove" or a concession: the claim and the seat's hidden cards then, as
+/// ciphertexts, opened at the end.
+#[derive(Clone, Debug)]
+struct Denial {
+    seat: u8,
+    claim: Claimed,
+    held: Vec<Ciphertext>,
+}
+
+/// The fair deck's card kinds for a game of `players` (R1.5 in [`Card`] order, or R2.5's
+/// three sets of the five characters in use).
+pub fn fair_deck(players: usize, options: Options) -> Vec<u8> {
+    let set = Card::in_use_set(options);
+    if options.two_player_draft {
+        return (0..3).flat_map(|_| set.map(|c| c.index() as u8)).collect();
+    }
+    let copies = usize::from(Options::copies(players as u8));
+    let mut kinds: Vec<u8> = set
+        .iter()
+        .flat_map(|c| std::iter::repeat_n(c.index() as u8, copies))
+        .collect();
+    kinds.sort_unstable();
+    kinds
+}
+
+/// Where every card position is, as every page works it out from the public stream: the
+/// [`FairTable`] (which records are due) and each hand's slots in the engine's order.
+#[derive(Clone, Debug)]
+pub struct Tracker {
+    table: FairTable,
+    options: Options,
+    /// Per seat, its hand in the engine's slot order: (position, face up).
+    hands: Vec<Vec<(u8, bool)>>,
+    /// Per seat, slots emptied for a replacement to be drawn into (R6.2, R7.2, R8.4).
+    vacant: Vec<Vec<usize>>,
+    /// Positions that go to the Court at its next shuffle.
+    returning: Vec<u8>,
+    /// The Exchange in progress (R4.2): the actor and what it drew.
+    exchange: Option<(u8, Vec<u8>)>,
+    kept: bool,
+    /// The open challenge (claimant, claim) and its answer.
+    challenge: Option<(u8, Claimed)>,
+    answered: Option<Answer>,
+    /// The Examine in progress (examiner, target) and the position shown.
+    examine: Option<(u8, u8)>,
+    examined: Option<u8>,
+    /// Losses answered and not yet announced: (seat, position).
+    losing: Vec<(u8, u8)>,
+    picks: [Option<u8>; 2],
+    picked: [bool; 2],
+    denials: Vec<Denial>,
+}
+
+impl Tracker {
+    /// The table at the start of a game of `players` under `options` (R2.1, or R2.5).
+    pub fn new(table: [u8; 32], game: u32, players: usize, options: Options) -> Option<Tracker> {
+        let deck = fair_deck(players, options);
+        let (t, hands) = if options.two_player_draft {
+            (FairTable::draft(table, game, &deck)?, vec![Vec::new(); 2])
+        } else {
+            let hands = (0..players as u8)
+                .map(|s| vec![(2 * s, false), (2 * s + 1, false)])
+                .collect();
+            (FairTable::deal(table, game, players, &deck)?, hands)
+        };
+        Some(Tracker {
+            table: t,
+            options,
+            hands,
+            vacant: vec![Vec::new(); players],
+            returning: Vec::new(),
+            exchange: None,
+            kept: false,
+            challenge: None,
+            answered: None,
+            examine: None,
+            examined: None,
+            losing: Vec::new(),
+            picks: [None; 2],
+            picked: [false; 2],
+            denials: Vec::new(),
+        })
+    }
+
+    pub fn table(&self) -> &FairTable {
+        &self.table
+    }
+
+    /// The seat's hand in slot order: (position, face up).
+    pub fn hand(&self, seat: u8) -> &[(u8, bool)] {
+        self.hands.get(usize::from(seat)).map_or(&[], Vec::as_slice)
+    }
+
+    /// The seat's hidden positions in slot order.
+    pub fn hidden(&self, seat: u8) -> Vec<u8> {
+        self.hand(seat)
+            .iter()
+            .filter(|(_, up)| !up)
+            .map(|(p, _)| *p)
+            .collect()
+    }
+
+    /// The positions the exchanging seat chooses from (its hidden cards and those drawn),
+    /// once they are all drawn.
+    pub fn exchange_pool(&self, seat: u8) -> Option<Vec<u8>> {
+        let (s, drawn) = self.exchange.as_ref()?;
+        (*s == seat && drawn.len() == self.exchange_count()).then(|| {
+            let mut pool = self.hidden(seat);
+            pool.extend(drawn);
+            pool
+        })
+    }
+
+    fn exchange_count(&self) -> usize {
+        if self.options.inquisitor { 1 } else { 2 }
+    }
+
+    fn slot(&self, seat: u8, position: u8) -> Option<usize> {
+        self.hand(seat)
+            .iter()
+            .position(|&(p, up)| p == position && !up)
+    }
+
+    /// Takes one item of the public stream.
+    pub fn take(&mut self, item: &Public) -> Result<(), FairError> {
+        match item {
+            Public::Record(r) => self.table.apply(r).map_err(FairError::Record),
+            Public::Answer(seat, a) => self.answer(*seat, a),
+            Public::Event(e) => self.event(e).inspect_err(|_| {
+                eprintln!(
+                    "DEBUG {e:?} {:?} {:?} {:?}",
+                    self.answered, self.challenge, self.losing
+                )
+            }),
+        }
+    }
+
+    fn answer(&mut self, seat: u8, a: &Answer) -> Result<(), FairError> {
+        let bad = Err(FairError::BadAnswer(seat));
+        let challenged = |claim_ok: fn(Claimed) -> bool| {
+            self.answered.is_none()
+                && self
+                    .challenge
+                    .is_some_and(|(s, c)| s == seat && claim_ok(c))
+        };
+        match a {
+            Answer::Prove(p) => {
+                if !challenged(|c| matches!(c, Claimed::Card(_))) || self.slot(seat, *p).is_none() {
+                    return bad;
+                }
+                self.table.reveal(*p, false);
+            }
+            Answer::ShowHand => {
+                if !challenged(|c| c == Claimed::NotDuke) {
+                    return bad;
+                }
+                for p in self.hidden(seat) {
+                    self.table.reveal(p, false);
+                }
+            }
+            Answer::CannotProve | Answer::Concede => {
+                let want_card = *a == Answer::CannotProve;
+                if !challenged(if want_card {
+                    |c| matches!(c, Claimed::Card(_))
+                } else {
+                    |c| c == Claimed::NotDuke
+                }) {
+                    return bad;
+                }
+                let held = self
+                    .hidden(seat)
+                    .iter()
+                    .map(|&p| self.table.ledger().deck()[usize::from(p)])
+                    .collect();
+                let claim = self.challenge.map_or(Claimed::NotDuke, |(_, c)| c);
+                self.denials.push(Denial { seat, claim, held });
+            }
+            Answer::Lose(p) => {
+                if self.slot(seat, *p).is_none() || self.losing.iter().any(|(_, q)| q == p) {
+                    return bad;
+                }
+                self.table.reveal(*p, true);
+                self.losing.push((seat, *p));
+                return Ok(());
+            }
+            Answer::Show(p) => {
+                let Some((examiner, target)) = self.examine else {
+                    return bad;
+                };
+                if target != seat || self.examined.is_some() || self.slot(seat, *p).is_none() {
+                    return bad;
+                }
+                self.table.examine(*p, examiner);
+                self.examined = Some(*p);
+                return Ok(());
+            }
+            Answer::Keep(kept) => {
+                let Some(pool) = self.exchange_pool(seat) else {
+                    return bad;
+                };
+                let hidden: Vec<usize> = (0..self.hand(seat).len())
+                    .filter(|&i| !self.hands[usize::from(seat)][i].1)
+                    .collect();
+                let mut distinct = kept.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                if self.kept
+                    || distinct.len() != kept.len()
+                    || kept.len() != hidden.len()
+                    || kept.iter().any(|p| !pool.contains(p))
+                {
+                    return bad;
+                }
+                for (&slot, &p) in hidden.iter().zip(kept) {
+                    self.hands[usize::from(seat)][slot] = (p, false);
+                }
+                self.returning
+                    .extend(pool.into_iter().filter(|p| !kept.contains(p)));
+                self.kept = true;
+                return Ok(());
+            }
+            Answer::Pick(p) => {
+                let s = usize::from(seat);
+                if s > 1 || self.picks[s].is_some() || !self.table.pick(seat, *p) {
+                    return bad;
+                }
+                self.picks[s] = Some(*p);
+                return Ok(());
+            }
+        }
+        self.answered = Some(a.clone());
+        Ok(())
+    }
+
+    fn event(&mut self, e: &Event) -> Result<(), FairError> {
+        let stream = Err(FairError::Stream);
+        // Cards in a public event are public cards only.
+        let public_kind = |t: &Tracker, p: u8| t.table.ledger().open_public(p);
+        match *e {
+            Event::Declared { seat, action, .. } => {
+                self.examine = match action {
+                    crate::engine::Action::Examine(t) => Some((seat.0, t.0)),
+                    _ => None,
+                };
+                self.examined = None;
+                if action == crate::engine::Action::Exchange {
+                    self.exchange = Some((seat.0, Vec::new()));
+                    self.kept = false;
+                }
+            }
+            Event::Challenged {
+                claimant, claim, ..
+            } => {
+                self.challenge = Some((claimant.0, claim));
+                self.answered = None;
+            }
+            Event::Proved { seat, card } => {
+                let (Some(Answer::Prove(p)), Some((s, Claimed::Card(c)))) =
+                    (&self.answered, self.challenge)
+                else {
+                    return stream;
+                };
+                let p = *p;
+                if s != seat.0 || c != card || public_kind(self, p) != Some(card.index() as u8) {
+                    return stream;
+                }
+                let slot = self.slot(s, p).ok_or(FairError::Stream)?;
+                self.vacant[usize::from(s)].push(slot);
+                self.returning.push(p);
+                self.challenge = None;
+            }
+            Event::ShowedHand { seat, cards } => {
+                if self.answered != Some(Answer::ShowHand)
+                    || self.challenge.map(|(s, _)| s) != Some(seat.0)
+                {
+                    return stream;
+                }
+                let s = seat.0;
+                for slot in 0..self.hand(s).len() {
+                    let (p, up) = self.hands[usize::from(s)][slot];
+                    if up {
+                        continue;
+                    }
+                    let kind = public_kind(self, p);
+                    if cards.get(slot).copied().flatten().map(|c| c.index() as u8) != kind {
+                        return stream;
+                    }
+                    self.vacant[usize::from(s)].push(slot);
+                    self.returning.push(p);
+                }
+                self.challenge = None;
+            }
+            Event::Disproved { seat, .. } => {
+                if self.challenge.map(|(s, _)| s) == Some(seat.0)
+                    && !matches!(self.answered, Some(Answer::CannotProve | Answer::Concede))
+                {
+                    return stream;
+                }
+                self.challenge = None;
+            }
+            Event::Drew { seat, card } => {
+                if card.is_some() {
+                    return stream;
+                }
+                let s = seat.0;
+                let drawn = self.table.draw(s, 1).ok_or(FairError::Stream)?[0];
+                let vacant = &mut self.vacant[usize::from(s)];
+                if vacant.is_empty() {
+                    let count = self.exchange_count();
+                    let Some((x, pool)) = &mut self.exchange else {
+                        return stream;
+                    };
+                    if *x != s || pool.len() >= count {
+                        return stream;
+                    }
+                    pool.push(drawn);
+                    if pool.len() == count {
+                        // R4.2: the hand mix, before the seat chooses.
+                        self.table.mix_hand(s);
+                    }
+                } else {
+                    let slot = vacant.remove(0);
+                    self.hands[usize::from(s)][slot] = (drawn, false);
+                }
+            }
+            Event::CourtShuffled => {
+                for p in std::mem::take(&mut self.returning) {
+                    if !self.table.to_court(p) {
+                        return stream;
+                    }
+                }
+                self.table.reshuffle();
+            }
+            Event::LostInfluence { seat, card } => {
+                let i = self
+                    .losing
+                    .iter()
+                    .position(|(s, _)| *s == seat.0)
+                    .ok_or(FairError::Stream)?;
+                let (s, p) = self.losing.remove(i);
+                if public_kind(self, p) != Some(card.index() as u8) {
+                    return stream;
+                }
+                let slot = self.slot(s, p).ok_or(FairError::Stream)?;
+                self.hands[usize::from(s)][slot].1 = true;
+            }
+            Event::Shown {
+                seat,
+                examiner,
+                card,
+            } if card.is_some()
+                || self.examine != Some((examiner.0, seat.0))
+                || self.examined.is_none() =>
+            {
+                return stream;
+            }
+            Event::ForcedExchange { target, card, .. } => {
+                let Some(p) = self.examined else {
+                    return stream;
+                };
+                let slot = self.slot(target.0, p).ok_or(FairError::Stream)?;
+                if card.is_some() {
+                    return stream;
+                }
+                self.vacant[usize::from(target.0)].push(slot);
+                self.returning.push(p);
+                self.examine = None;
+            }
+            Event::GaveBack { .. } => self.examine = None,
+            Event::Exchanged { seat, returned } => {
+                if !self.kept
+                    || returned != [None, None]
+                    || self.exchange.as_ref().map(|(s, _)| *s) != Some(seat.0)
+                {
+                    return stream;
+                }
+                self.exchange = None;
+            }
+            Event::DraftPicked { seat, card } => {
+                let s = usize::from(seat.0);
+                if card.is_some() || s > 1 || self.picks[s].is_none() || self.picked[s] {
+                    return stream;
+                }
+                self.picked[s] = true;
+            }
+            Event::DraftDealt { seat, card } => {
+                let s = usize::from(seat.0);
+                let Some(pick) = self.picks.get(s).copied().flatten() else {
+                    return stream;
+                };
+                if card.is_some() || !self.hands[s].is_empty() {
+                    return stream;
+                }
+                // The third set's first two positions are the cards dealt (R2.5).
+                self.hands[s] = vec![(pick, false), (10 + seat.0, false)];
+            }
+            Event::Answered {
+                answer: Some(_), ..
+            } => return stream,
+            Event::GameOver { .. } => self.table.finish(),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The end-of-game audit (section 9), once every secret is in: every position opens,
+    /// the cards are the deck, and every "cannot prove" and concession was true.
+    pub fn audit(&self, players: usize) -> Vec<AuditFault> {
+        let mut faults = Vec::new();
+        let l = self.table.ledger();
+        let mut all = Vec::new();
+        for p in 0..l.deck().len() as u8 {
+            match l.open_public(p) {
+                Some(k) => all.push(k),
+                None => faults.push(AuditFault::Closed(p)),
+            }
+        }
+        all.sort_unstable();
+        let mut deck = fair_deck(players, self.options);
+        deck.sort_unstable();
+        if faults.is_empty() && all != deck {
+            faults.push(AuditFault::WrongDeck);
+        }
+        for d in &self.denials {
+            let kinds: Option<Vec<u8>> = d.held.iter().map(|ct| l.open_any(ct)).collect();
+            let Some(kinds) = kinds else {
+                faults.push(AuditFault::Closed(u8::MAX));
+                continue;
+            };
+            match d.claim {
+                Claimed::Card(c) if kinds.contains(&(c.index() as u8)) => {
+                    faults.push(AuditFault::FalseDenial {
+                        seat: d.seat,
+                        claim: d.claim,
+                    })
+                }
+                Claimed::NotDuke if !kinds.contains(&(Card::Duke.index() as u8)) => {
+                    faults.push(AuditFault::FalseConcession { seat: d.seat })
+                }
+                _ => {}
+            }
+        }
+        faults
+    }
+}
+
+/// What the held input still needs, and what it has.
+#[derive(Clone, Debug)]
+struct Held {
+    seat: Seat,
+    /// The engine input, or `None` when the input is the first answer's.
+    input: Option<Input>,
+    /// The answers taken for it, in the order the events use them, with the hand slot
+    /// each names (as the tracker saw it when the answer came) and the claim answered.
+    facts: Vec<Fact>,
+    /// The events already relayed.
+    fed: usize,
+    seed: u64,
+}
+
+#[derive(Clone, Debug)]
+struct Fact {
+    seat: u8,
+    answer: Answer,
+    /// The hidden slots of the seat, when the answer came: (slot, position).
+    hidden: Vec<(usize, u8)>,
+    claim: Option<Claimed>,
+    /// The cards it revealed (R8.4, R9.1), read once their records are in: a shown hand
+    /// goes back to the Court and is shuffled, so it is read before.
+    shown: Option<Vec<(u8, Card)>>,
+}
+
+/// The referee of a fair game: no secret, no hidden card.
+#[derive(Clone, Debug)]
+pub struct Referee {
+    game: Game,
+    tracker: Tracker,
+    held: Option<Held>,
+    asked: Option<(u8, Question)>,
+    out: Vec<Public>,
+    inputs: u64,
+    seed: u64,
+}
+
+impl Referee {
+    /// A new fair game. The stand-ins of the deal and the starting player (R2.4) come
+    /// from `seed`: public randomness, nothing of any card.
+    pub fn new(
+        table: [u8; 32],
+        game_no: u32,
+        players: usize,
+        options: Options,
+        seed: u64,
+    ) -> Result<Referee, SetupError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let game = Game::deal(players, options, None, &mut rng)?;
+        let tracker = Tracker::new(table, game_no, players, options)
+            .ok_or(SetupError::PlayerCount(players))?;
+        Ok(Referee {
+            game,
+            tracker,
+            held: None,
+            asked: None,
+            out: Vec::new(),
+            inputs: 0,
+            seed,
+        })
+    }
+
+    /// The game with stand-ins: its public parts (coins, face-up cards, whose turn, the
+    /// pending decision) are the game's; its hidden cards mean nothing.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn tracker(&self) -> &Tracker {
+        &self.tracker
+    }
+
+    pub fn table(&self) -> &FairTable {
+        &self.tracker.table
+    }
+
+    /// The items to relay since the last call, in order.
+    pub fn take_public(&mut self) -> Vec<Public> {
+        std::mem::take(&mut self.out)
+    }
+
+    fn emit(&mut self, item: Public) -> Result<(), FairError> {
+        self.tracker.take(&item)?;
+        self.out.push(item);
+        Ok(())
+    }
+
+    /// Whether `seat`'s pending decision reads its own cards, so its page sends an
+    /// [`Answer`] rather than an [`Input`].
+    pub fn wants_answer(&self, seat: u8) -> bool {
+        self.game.owes(Seat(seat))
+            && matches!(
+                self.game.pending(),
+                Pending::LoseInfluence { .. }
+                    | Pending::ExamineShow { .. }
+                    | Pending::Exchange { .. }
+                    | Pending::Draft { .. }
+            )
+    }
+
+    /// The inputs `seat` may send now, when they read no card (an action, a window's
+    /// answer, an allegiance, the examiner's choice): the same for every assignment of
+    /// the hidden cards, so the stand-ins do not show through.
+    pub fn inputs(&self, seat: u8) -> Vec<Input> {
+        let mut out = Vec::new();
+        if !self.wants_answer(seat) {
+            self.game.legal_inputs(Seat(seat), &mut out);
+        }
+        out
+    }
+
+    /// A seat's record.
+    pub fn record(&mut self, record: &Record) -> Result<(), FairError> {
+        self.emit(Public::Record(Box::new(record.clone())))
+    }
+
+    /// A decision that reads no card.
+    pub fn input(&mut self, seat: u8, input: Input) -> Result<(), FairError> {
+        if !self.tracker.table.is_settled() || self.held.is_some() {
+            return Err(FairError::Unsettled);
+        }
+        if matches!(
+            input,
+            Input::Lose(_) | Input::Show(_) | Input::Keep(_) | Input::Draft(_)
+        ) {
+            return Err(FairError::CardInput(seat));
+        }
+        self.game
+            .check(Seat(seat), input)
+            .map_err(|e| FairError::Input(seat, e))?;
+        self.hold(seat, Some(input));
+        Ok(())
+    }
+
+    fn hold(&mut self, seat: u8, input: Option<Input>) {
+        self.inputs += 1;
+        self.held = Some(Held {
+            seat: Seat(seat),
+            input,
+            facts: Vec::new(),
+            fed: 0,
+            seed: self.seed ^ self.inputs.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        });
+    }
+
+    /// An answer: to the question asked, or the seat's pending decision.
+    pub fn answer(&mut self, seat: u8, answer: Answer) -> Result<(), FairError> {
+        if !self.tracker.table.is_settled() {
+            return Err(FairError::Unsettled);
+        }
+        let bad = Err(FairError::BadAnswer(seat));
+        let hidden = self.tracker.hidden(seat);
+        let claim = match self.asked {
+            Some((s, q)) => {
+                let ok = s == seat
+                    && match (q, &answer) {
+                        (Question::Prove(Claimed::Card(_)), Answer::Prove(_))
+                        | (Question::Prove(Claimed::Card(_)), Answer::CannotProve)
+                        | (Question::Prove(Claimed::NotDuke), Answer::ShowHand)
+                        | (Question::Prove(Claimed::NotDuke), Answer::Concede) => true,
+                        (Question::Lose, Answer::Lose(p)) | (Question::Show, Answer::Show(p)) => {
+                            hidden == [*p]
+                        }
+                        _ => false,
+                    };
+                if !ok {
+                    return bad;
+                }
+                match q {
+                    Question::Prove(c) => Some(c),
+                    _ => None,
+                }
+            }
+            None => {
+                let fits = matches!(
+                    (self.game.pending(), &answer),
+                    (Pending::LoseInfluence { .. }, Answer::Lose(_))
+                        | (Pending::ExamineShow { .. }, Answer::Show(_))
+                        | (Pending::Exchange { .. }, Answer::Keep(_))
+                        | (Pending::Draft { .. }, Answer::Pick(_))
+                );
+                if self.held.is_some() || !self.wants_answer(seat) || !fits {
+                    return bad;
+                }
+                None
+            }
+        };
+        let slots: Vec<(usize, u8)> = self
+            .tracker
+            .hand(seat)
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, up))| !up)
+            .map(|(i, (p, _))| (i, *p))
+            .collect();
+        // The tracker checks the positions; only then is the answer relayed.
+        let mut check = self.tracker.clone();
+        check.answer(seat, &answer)?;
+        if self.asked.is_none() {
+            self.hold(seat, None);
+        }
+        self.asked = None;
+        self.emit(Public::Answer(seat, answer.clone()))?;
+        let held = self.held.as_mut().ok_or(FairError::Stream)?;
+        held.facts.push(Fact {
+            seat,
+            answer,
+            hidden: slots,
+            claim,
+            shown: None,
+        });
+        Ok(())
+    }
+
+    /// Runs the game on until it needs records, an answer or a decision.
+    pub fn step(&mut self) -> Result<Step, FairError> {
+        loop {
+            // The records the events so far call for come before the next answer.
+            if !self.tracker.table.is_settled() {
+                return Ok(Step::Records);
+            }
+            if let Some((seat, question)) = self.asked {
+                return Ok(Step::Ask { seat, question });
+            }
+            self.read_shown()?;
+            let Some(held) = self.held.clone() else {
+                if self.game.is_over() {
+                    return Ok(Step::Over);
+                }
+                return Ok(Step::Decide(self.game.owing()));
+            };
+            let mut game = self.game.clone();
+            self.patch(&mut game, &held)?;
+            let input = match held.input {
+                Some(i) => i,
+                None => self.card_input(&game, &held)?,
+            };
+            let mut events = Vec::new();
+            let mut rng = ChaCha8Rng::seed_from_u64(held.seed);
+            game.apply(held.seat, input, &mut rng, &mut events)
+                .map_err(|e| FairError::Input(held.seat.0, e))?;
+            let mut used = 0;
+            let mut stopped = false;
+            for (i, e) in events.iter().enumerate() {
+                if let Some((seat, question)) = Referee::needs(e) {
+                    if used == held.facts.len() {
+                        // The first event nothing answers yet: ask, then run again.
+                        self.asked = Some((seat, question.ok_or(FairError::Stream)?));
+                        stopped = true;
+                        break;
+                    }
+                    used += 1;
+                }
+                if i < held.fed {
+                    continue;
+                }
+                self.emit(Public::Event(e.for_viewer(None)))?;
+                if let Some(h) = &mut self.held {
+                    h.fed += 1;
+                }
+            }
+            if !stopped {
+                self.game = game;
+                self.held = None;
+            }
+        }
+    }
+
+    /// Whether the event reads a hidden card: who answers it, and what (`None`: the
+    /// answer that is the input itself). Read from the event alone, so a run again counts
+    /// the same answers for the same events.
+    fn needs(e: &Event) -> Option<(u8, Option<Question>)> {
+        match *e {
+            Event::Proved { seat, card } => {
+                Some((seat.0, Some(Question::Prove(Claimed::Card(card)))))
+            }
+            Event::ShowedHand { seat, .. } => {
+                Some((seat.0, Some(Question::Prove(Claimed::NotDuke))))
+            }
+            Event::Disproved { seat, claim } => Some((seat.0, Some(Question::Prove(claim)))),
+            Event::LostInfluence { seat, .. } => Some((seat.0, Some(Question::Lose))),
+            Event::Shown { seat, .. } => Some((seat.0, Some(Question::Show))),
+            Event::Exchanged { seat, .. } | Event::DraftPicked { seat, .. } => Some((seat.0, None)),
+            _ => None,
+        }
+    }
+
+    /// The engine input of an answer to a pending decision, in the stand-ins' terms.
+    fn card_input(&self, game: &Game, held: &Held) -> Result<Input, FairError> {
+        let fact = held.facts.first().ok_or(FairError::Stream)?;
+        let hand = game.player(held.seat).hand;
+        let slot_of = |p: u8| {
+            fact.hidden
+                .iter()
+                .find(|(_, q)| *q == p)
+                .map(|(s, _)| *s)
+                .ok_or(FairError::BadAnswer(fact.seat))
+        };
+        Ok(match &fact.answer {
+            Answer::Lose(p) => Input::Lose(hand.cards[slot_of(*p)?]),
+            Answer::Show(p) => Input::Show(hand.cards[slot_of(*p)?]),
+            Answer::Keep(_) => {
+                let kept: Vec<Card> = hand.hidden().collect();
+                Input::Keep(Keep::from_slice(&kept).ok_or(FairError::Stream)?)
+            }
+            Answer::Pick(_) => Input::Draft(Card::Duke),
+            _ => return Err(FairError::Stream),
+        })
+    }
+
+    /// Reads the cards the answers revealed, once: every record is in by now.
+    fn read_shown(&mut self) -> Result<(), FairError> {
+        let ledger = self.tracker.table.ledger();
+        let Some(held) = &mut self.held else {
+            return Ok(());
+        };
+        for f in held.facts.iter_mut().filter(|f| f.shown.is_none()) {
+            let positions: Vec<u8> = match &f.answer {
+                Answer::ShowHand => f.hidden.iter().map(|&(_, p)| p).collect(),
+                Answer::Lose(p) => vec![*p],
+                _ => continue,
+            };
+            let shown = positions
+                .into_iter()
+                .map(|p| {
+                    let k = ledger.open_public(p)?;
+                    Some((p, *Card::ALL.get(usize::from(k))?))
+                })
+                .collect::<Option<Vec<_>>>()
+                .ok_or(FairError::Stream)?;
+            f.shown = Some(shown);
+        }
+        Ok(())
+    }
+
+    /// Rewrites the stand-ins of every seat that answered, so that the engine takes the
+    /// branch it chose and shows the true card of what turned face up.
+    fn patch(&self, game: &mut Game, held: &Held) -> Result<(), FairError> {
+        let options = game.options();
+        let other = |c: Card| {
+            Card::in_use_set(options)
+                .into_iter()
+                .find(|&x| x != c)
+                .unwrap_or(Card::Duke)
+        };
+        for f in &held.facts {
+            let kind_of = |p: u8| {
+                f.shown
+                    .iter()
+                    .flatten()
+                    .find(|(q, _)| *q == p)
+                    .map(|(_, c)| *c)
+            };
+            let hand = &mut game.players[usize::from(f.seat)].hand;
+            // Sets `slot` to `card` and keeps `card` out of the other hidden slots, so the
+            // engine's first hidden match is that slot.
+            let set = |hand: &mut crate::engine::Hand, slot: usize, card: Card| {
+                for &(s, _) in &f.hidden {
+                    if s != slot && hand.cards[s] == card {
+                        hand.cards[s] = other(card);
+                    }
+                }
+                hand.cards[slot] = card;
+            };
+            let slot_of = |p: u8| {
+                f.hidden
+                    .iter()
+                    .find(|(_, q)| *q == p)
+                    .map(|(s, _)| *s)
+                    .ok_or(FairError::BadAnswer(f.seat))
+            };
+            match (&f.answer, f.claim) {
+                (Answer::Prove(p), Some(Claimed::Card(c))) => set(hand, slot_of(*p)?, c),
+                (Answer::CannotProve, Some(Claimed::Card(c))) => {
+                    for &(s, _) in &f.hidden {
+                        if hand.cards[s] == c {
+                            hand.cards[s] = other(c);
+                        }
+                    }
+                }
+                (Answer::Concede, _) => {
+                    if let Some(&(s, _)) = f.hidden.first() {
+                        hand.cards[s] = Card::Duke;
+                    }
+                }
+                (Answer::ShowHand, _) => {
+                    for &(s, p) in &f.hidden {
+                        let card = kind_of(p).ok_or(FairError::Stream)?;
+                        if card == Card::Duke {
+                            return Err(FairError::RevealedDuke(f.seat));
+                        }
+                        hand.cards[s] = card;
+                    }
+                }
+                (Answer::Lose(p), _) => {
+                    let card = kind_of(*p).ok_or(FairError::Stream)?;
+                    let slot = slot_of(*p)?;
+                    // The same seat's answer to a challenge earlier in this input covered
+                    // this card: the card now shown proves that answer false.
+                    let earlier = held.facts.iter().take_while(|e| !std::ptr::eq(*e, f));
+                    for e in earlier.filter(|e| e.seat == f.seat) {
+                        let false_answer = match (&e.answer, e.claim) {
+                            (Answer::CannotProve, Some(Claimed::Card(c))) => c == card,
+                            (Answer::Concede, _) => {
+                                e.hidden.first().map(|(s, _)| *s) == Some(slot)
+                                    && e.hidden.len() == 1
+                                    && card != Card::Duke
+                            }
+                            _ => false,
+                        };
+                        if false_answer {
+                            return Err(FairError::FalseDenial(f.seat));
+                        }
+                    }
+                    set(hand, slot, card);
+                }
+                (Answer::Show(p), _) => {
+                    let slot = slot_of(*p)?;
+                    let card = hand.cards[slot];
+                    set(hand, slot, card);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,628 @@
+//! Whole fair games (docs/FAIR-DEAL.md, section 4) through the real records: a [`Referee`]
+//! with no secret and one page per seat, each holding only its own [`Secret`] and its own
+//! [`Tracker`], fed the referee's public stream. Each page decides from what it can see:
+//! the legal inputs (which read no card) and its own cards, read from its ledger. An oracle
+//! holding every secret checks R11 at every decision, and at the end every page audits.
+
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::game::{Answer, AuditFault, FairError, Public, Question, Referee, Step, Tracker};
+use super::ledger::{FaultKind, Msg, Record};
+use super::table::{Expect, Place};
+use super::{Fault, Ledger, Secret};
+use crate::engine::{Card, Claimed, Event, Input, Options, Pending, Seat};
+
+/// How a page deviates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cheat {
+    Honest,
+    /// Says "cannot prove" (R6.1) while holding the claimed card.
+    DenyProof,
+    /// Proves a claim (R6.2) with a card it does not hold: shows another card as the one
+    /// claimed.
+    FalseProof,
+}
+
+/// One seat's page: its secret, its own tracker, its own randomness.
+struct Page {
+    seat: u8,
+    secret: Secret,
+    tracker: Tracker,
+    rng: ChaCha8Rng,
+    cheat: Cheat,
+    /// Whether the cheat was played.
+    lied: bool,
+    /// The kind this page will claim when it reveals each position (its own choice).
+    reveals: Vec<(u8, u8)>,
+    /// Cards the Inquisitor read from a seal (R7.2): (position, kind).
+    examined: Vec<(u8, u8)>,
+}
+
+impl Page {
+    fn ledger(&self) -> &Ledger {
+        self.tracker.table().ledger()
+    }
+
+    /// Its hidden cards: (position, kind), read with its own secret.
+    fn cards(&self) -> Vec<(u8, u8)> {
+        self.tracker
+            .hidden(self.seat)
+            .into_iter()
+            .map(|p| {
+                let k = self
+                    .ledger()
+                    .open_private(p, self.seat, &self.secret)
+                    .expect("a page reads its own cards");
+                (p, k)
+            })
+            .collect()
+    }
+
+    fn take(&mut self, item: &Public) {
+        self.tracker
+            .take(item)
+            .unwrap_or_else(|e| panic!("page {}: {e} on {item:?}", self.seat));
+        if let Public::Record(r) = item
+            && let Record {
+                seat: from,
+                msg:
+                    Msg::Seal {
+                        position,
+                        to,
+                        sealed,
+                    },
+                ..
+            } = &**r
+            && *to == self.seat
+        {
+            let k = self
+                .ledger()
+                .open_sealed(*position, *from, sealed, *to, &self.secret)
+                .expect("the examiner reads the sealed card");
+            self.examined.push((*position, k));
+        }
+    }
+
+    /// The record its own table asks of it.
+    fn record(&mut self, expect: &Expect) -> Record {
+        let round = self.tracker.table().round();
+        assert!(
+            self.tracker
+                .table()
+                .due()
+                .contains(&(self.seat, expect.clone())),
+            "page {} was not asked for {expect:?}",
+            self.seat
+        );
+        let (l, x, rng, s) = (
+            self.tracker.table().ledger(),
+            &self.secret,
+            &mut self.rng,
+            self.seat,
+        );
+        match expect {
+            Expect::Key => Some(l.key_record(s, round, x, rng)),
+            Expect::Escrow => l.escrow_record(s, round, x, rng),
+            Expect::Shuffle(p) => l.shuffle_record(s, round, p, x, rng).map(|(r, _)| r),
+            Expect::Shares(p) => l.shares_record(s, round, p, x, rng),
+            Expect::Reveal(p) => {
+                let i = self
+                    .reveals
+                    .iter()
+                    .position(|(q, _)| q == p)
+                    .unwrap_or_else(|| panic!("page {s} reveals only what it chose: {p}"));
+                let (_, kind) = self.reveals.remove(i);
+                l.reveal_record(s, round, *p, kind, x, rng)
+            }
+            Expect::Seal(p, to) => l.seal_record(s, round, *p, *to, x, rng),
+            Expect::Release(of) => l.release_record(s, round, *of, x),
+            Expect::Secret => Some(Ledger::secret_record(s, round, x)),
+        }
+        .unwrap_or_else(|| panic!("page {s} cannot make {expect:?}"))
+    }
+
+    /// Marks a position to be revealed as its true card.
+    fn will_reveal(&mut self, p: u8) {
+        let k = self
+            .ledger()
+            .open_private(p, self.seat, &self.secret)
+            .unwrap();
+        self.reveals.push((p, k));
+    }
+
+    fn answer(&mut self, q: Question) -> Answer {
+        let cards = self.cards();
+        match q {
+            Question::Prove(Claimed::Card(c)) => {
+                let held = cards.iter().find(|(_, k)| *k == c.index() as u8);
+                match (held, self.cheat) {
+                    (Some(_), Cheat::DenyProof) => {
+                        self.lied = true;
+                        Answer::CannotProve
+                    }
+                    (Some(&(p, _)), _) => {
+                        self.will_reveal(p);
+                        Answer::Prove(p)
+                    }
+                    (None, Cheat::FalseProof) => {
+                        self.lied = true;
+                        let p = cards[0].0;
+                        self.reveals.push((p, c.index() as u8));
+                        Answer::Prove(p)
+                    }
+                    (None, _) => Answer::CannotProve,
+                }
+            }
+            Question::Prove(Claimed::NotDuke) => {
+                if cards.iter().any(|(_, k)| *k == Card::Duke.index() as u8) {
+                    Answer::Concede
+                } else {
+                    for &(p, _) in &cards {
+                        self.will_reveal(p);
+                    }
+                    Answer::ShowHand
+                }
+            }
+            Question::Lose => {
+                let p = cards[0].0;
+                self.will_reveal(p);
+                Answer::Lose(p)
+            }
+            Question::Show => Answer::Show(cards[0].0),
+        }
+    }
+
+    /// A decision from what the page sees: the legal inputs that read no card, or its own
+    /// positions.
+    fn decide(&mut self, referee: &Referee) -> Result<Input, Answer> {
+        let seat = self.seat;
+        if referee.wants_answer(seat) {
+            let hidden = self.tracker.hidden(seat);
+            return Err(match referee.game().pending() {
+                Pending::LoseInfluence { .. } => {
+                    let p = *hidden.choose(&mut self.rng).unwrap();
+                    self.will_reveal(p);
+                    Answer::Lose(p)
+                }
+                Pending::ExamineShow { .. } => Answer::Show(*hidden.choose(&mut self.rng).unwrap()),
+                Pending::Exchange { .. } => {
+                    let mut pool = self.tracker.exchange_pool(seat).unwrap();
+                    pool.shuffle(&mut self.rng);
+                    pool.truncate(hidden.len());
+                    Answer::Keep(pool)
+                }
+                Pending::Draft { .. } => Answer::Pick(5 * seat + self.rng.random_range(0..5)),
+                p => panic!("no answer for {p:?}"),
+            });
+        }
+        let inputs = referee.inputs(seat);
+        assert!(!inputs.is_empty(), "seat {seat} owes a decision");
+        // In a window, pass half the time: enough challenges to prove and lose cards.
+        if inputs[0] == Input::Pass && self.rng.random_bool(0.5) {
+            return Ok(Input::Pass);
+        }
+        Ok(*inputs.choose(&mut self.rng).unwrap())
+    }
+}
+
+/// A table: the referee, the pages, and the oracle's copy of every secret.
+struct Table {
+    referee: Referee,
+    pages: Vec<Page>,
+    secrets: Vec<Secret>,
+    /// Cards shown to an Inquisitor.
+    examined: usize,
+}
+
+impl Table {
+    fn new(n: usize, options: Options, seed: u64, cheats: &[(u8, Cheat)]) -> Table {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let id: [u8; 32] = rng.random();
+        let referee = Referee::new(id, 1, n, options, rng.random()).unwrap();
+        let mut secrets = Vec::new();
+        let pages = (0..n as u8)
+            .map(|seat| {
+                let secret = Secret::random(&mut rng);
+                secrets.push(Secret::from_bytes(&secret.to_bytes()).unwrap());
+                Page {
+                    seat,
+                    secret,
+                    tracker: Tracker::new(id, 1, n, options).unwrap(),
+                    rng: ChaCha8Rng::seed_from_u64(rng.random()),
+                    cheat: cheats
+                        .iter()
+                        .find(|(s, _)| *s == seat)
+                        .map_or(Cheat::Honest, |(_, c)| *c),
+                    lied: false,
+                    reveals: Vec::new(),
+                    examined: Vec::new(),
+                }
+            })
+            .collect();
+        Table {
+            referee,
+            pages,
+            secrets,
+            examined: 0,
+        }
+    }
+
+    /// Relays what the referee published to every page, checking that no item holds a
+    /// card a spectator may not see.
+    fn relay(&mut self) {
+        for item in self.referee.take_public() {
+            if let Public::Event(e) = &item {
+                assert_eq!(
+                    *e,
+                    e.for_viewer(None),
+                    "a relayed event holds a private card"
+                );
+            }
+            for page in &mut self.pages {
+                page.take(&item);
+            }
+            // R7.2: the Inquisitor alone read the card shown, and read it right.
+            if let Public::Record(r) = &item
+                && let Record {
+                    seat: from,
+                    msg: Msg::Seal { position, to, .. },
+                    ..
+                } = **r
+            {
+                let l = self.referee.table().ledger();
+                let truth = l.open_private(position, from, &self.secrets[usize::from(from)]);
+                assert!(truth.is_some());
+                assert_eq!(
+                    self.pages[usize::from(to)].examined.last(),
+                    Some(&(position, truth.unwrap()))
+                );
+                self.examined += 1;
+            }
+        }
+    }
+
+    /// Plays the game to its end; the first deviation the referee refuses ends it.
+    fn play(&mut self) -> Result<(), FairError> {
+        for _ in 0..20_000 {
+            let step = self.referee.step();
+            self.relay();
+            match step? {
+                Step::Records => {
+                    let due = self.referee.table().due().to_vec();
+                    for (seat, expect) in due {
+                        let r = self.pages[usize::from(seat)].record(&expect);
+                        let done = self.referee.record(&r);
+                        self.relay();
+                        done?;
+                        if !self.referee.table().due().contains(&(seat, expect)) {
+                            continue;
+                        }
+                    }
+                }
+                Step::Ask { seat, question } => {
+                    let a = self.pages[usize::from(seat)].answer(question);
+                    self.referee.answer(seat, a)?;
+                }
+                Step::Decide(owing) => {
+                    self.check_r11();
+                    let seat = owing.iter().next().expect("someone owes").0;
+                    match self.pages[usize::from(seat)].decide(&self.referee) {
+                        Ok(input) => self.referee.input(seat, input)?,
+                        Err(answer) => self.referee.answer(seat, answer)?,
+                    }
+                }
+                Step::Over => return Ok(()),
+            }
+        }
+        panic!("the game did not end");
+    }
+
+    /// R11 at a decision: the referee's ledger opens only the face-up cards; each seat
+    /// reads exactly its own hidden cards and the face-up ones; every page's table is the
+    /// referee's; the engine's public state matches the record.
+    fn check_r11(&self) {
+        let t = self.referee.table();
+        let l = t.ledger();
+        let n = l.seats() as u8;
+        for page in &self.pages {
+            let pt = page.tracker.table();
+            assert_eq!(pt.ledger().record_hash(), l.record_hash());
+            assert_eq!(pt.court(), t.court());
+            for p in 0..l.deck().len() as u8 {
+                assert_eq!(pt.place(p), t.place(p));
+            }
+        }
+        let drafting = matches!(self.referee.game().pending(), Pending::Draft { .. });
+        for p in 0..l.deck().len() as u8 {
+            let place = t.place(p).unwrap();
+            assert_eq!(
+                l.open_public(p).is_some(),
+                matches!(place, Place::FaceUp(_)),
+                "the referee reads position {p} ({place:?})"
+            );
+            for s in 0..n {
+                let may = match place {
+                    // R2.5: a hand opens to its holder once both seats have chosen.
+                    Place::Hand(_) if drafting => false,
+                    Place::Hand(h) => h == s,
+                    Place::FaceUp(_) => true,
+                    Place::Court | Place::Out => false,
+                };
+                let reads = l
+                    .open_private(p, s, &self.secrets[usize::from(s)])
+                    .is_some();
+                assert_eq!(reads, may, "seat {s} reads position {p} ({place:?})");
+            }
+        }
+        // The engine's hands follow the positions: the same cards face up, the true ones.
+        let game = self.referee.game();
+        for s in 0..n {
+            let hand = game.player(Seat(s)).hand;
+            let slots = self.referee.tracker().hand(s);
+            assert_eq!(usize::from(hand.len), slots.len());
+            for (i, &(p, up)) in slots.iter().enumerate() {
+                assert_eq!(hand.up[i], up, "seat {s} slot {i}");
+                if up {
+                    assert_eq!(Some(hand.cards[i].index() as u8), l.open_public(p));
+                    assert_eq!(t.place(p), Some(Place::FaceUp(s)));
+                } else {
+                    assert_eq!(t.place(p), Some(Place::Hand(s)));
+                }
+            }
+        }
+    }
+
+    /// Every page's audit.
+    fn audits(&self) -> Vec<Vec<AuditFault>> {
+        let n = self.pages.len();
+        self.pages.iter().map(|p| p.tracker.audit(n)).collect()
+    }
+}
+
+fn options(inquisitor: bool, allegiances: bool, two_player_draft: bool) -> Options {
+    Options {
+        inquisitor,
+        allegiances,
+        two_player_draft,
+    }
+}
+
+/// Plays one honest game end to end and checks it.
+fn honest_game(n: usize, opts: Options, seed: u64) {
+    let mut t = Table::new(n, opts, seed, &[]);
+    t.play()
+        .unwrap_or_else(|e| panic!("{n} seats, {opts:?}, seed {seed}: {e}"));
+    let game = t.referee.game();
+    assert!(game.is_over());
+    let winner = game.winner().unwrap();
+    assert!(game.player(winner).hand.hidden_count() > 0);
+    // R11.3: every position opened, the cards are the deck, every answer was true.
+    for (s, faults) in t.audits().into_iter().enumerate() {
+        assert!(faults.is_empty(), "page {s}: {faults:?}");
+    }
+    // The engine's log shows every rule of section 4 that came up, face-up cards true.
+    let l = t.referee.table().ledger();
+    for s in 0..n as u8 {
+        for &(p, up) in t.referee.tracker().hand(s) {
+            if up {
+                let card = game.player(Seat(s)).hand;
+                assert!(
+                    card.revealed()
+                        .any(|c| Some(c.index() as u8) == l.open_public(p))
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn complete_fair_games_at_every_table_size() {
+    // R2.1–R9.5 at 2–10 seats, with and without the Inquisitor (R1.2) and Reformation
+    // (R1.3: allegiances, Conversion, Embezzlement and its challenge, R8.4).
+    for n in 2..=10usize {
+        for (i, (inq, alg)) in [(false, false), (true, true)].into_iter().enumerate() {
+            honest_game(n, options(inq, alg, false), 100 * n as u64 + i as u64);
+        }
+    }
+}
+
+#[test]
+fn complete_fair_games_with_the_two_player_draft() {
+    // R2.5: each seat picks from its own set; the third set deals and makes the Court.
+    for (seed, inq) in [(1u64, false), (2, true), (3, false)] {
+        honest_game(2, options(inq, seed == 3, true), 900 + seed);
+    }
+}
+
+#[test]
+fn many_rules_come_up_across_games() {
+    // The games above are random: over a few, every rule of section 4 comes up, so the
+    // tests do exercise them (R4.2 Exchange, R6.1, R6.2, R7.2, R8.4, R9.1).
+    let mut seen = [false; 8];
+    let mut examined = 0;
+    for seed in 0..12u64 {
+        let inq = seed % 2 == 1;
+        let mut t = Table::new(4, options(inq, true, false), 7000 + seed, &[]);
+        t.play().unwrap();
+        assert!(t.audits().iter().all(Vec::is_empty));
+        examined += t.examined;
+        for e in t.referee.game().log() {
+            match e {
+                Event::Exchanged { .. } => seen[0] = true,
+                Event::Proved { .. } => seen[1] = true,
+                Event::Disproved {
+                    claim: Claimed::Card(_),
+                    ..
+                } => seen[2] = true,
+                Event::Shown { .. } => seen[3] = true,
+                Event::ForcedExchange { .. } => seen[4] = true,
+                Event::ShowedHand { .. } => seen[5] = true,
+                Event::LostInfluence { .. } => seen[6] = true,
+                Event::Disproved {
+                    claim: Claimed::NotDuke,
+                    ..
+                } => seen[7] = true,
+                _ => {}
+            }
+        }
+    }
+    assert!(examined > 0, "no seal was read");
+    assert_eq!(
+        seen, [true; 8],
+        "exchange, proved, disproved, shown, forced, showed hand, lost, conceded"
+    );
+}
+
+#[test]
+fn a_false_cannot_prove_is_named_by_every_audit() {
+    // R6.1 and section 9: seat 1 answers "cannot prove" while holding the card. Nothing
+    // opens then; the end audit on every page names it.
+    let (mut caught, mut at_once) = (0, 0);
+    for seed in 0..60u64 {
+        let mut t = Table::new(3, Options::default(), 3000 + seed, &[(1, Cheat::DenyProof)]);
+        let result = t.play();
+        let lied = t.pages[1].lied;
+        if result == Err(FairError::FalseDenial(1)) {
+            // Its last card was the one it denied: the loss shows it at once.
+            assert!(lied);
+            at_once += 1;
+            continue;
+        }
+        result.unwrap();
+        for faults in t.audits() {
+            let named = faults
+                .iter()
+                .any(|f| matches!(f, AuditFault::FalseDenial { seat: 1, .. }));
+            assert_eq!(named, lied, "seed {seed}: {faults:?}");
+            assert!(
+                faults
+                    .iter()
+                    .all(|f| matches!(f, AuditFault::FalseDenial { seat: 1, .. }))
+            );
+        }
+        caught += usize::from(lied);
+        if caught >= 2 && at_once >= 1 {
+            return;
+        }
+    }
+    panic!("the cheat never came up");
+}
+
+#[test]
+fn a_card_shown_that_is_not_held_is_refused_and_named() {
+    // R6.2: seat 2 "proves" a claim with a card it does not hold. Its reveal record does
+    // not open to the card it names: the referee refuses it and names seat 2 (FalseClaim).
+    for seed in 0..30u64 {
+        let mut t = Table::new(
+            4,
+            Options::default(),
+            4000 + seed,
+            &[(2, Cheat::FalseProof)],
+        );
+        let result = t.play();
+        if t.pages[2].lied {
+            assert_eq!(
+                result,
+                Err(FairError::Record(Fault {
+                    seat: 2,
+                    kind: FaultKind::FalseClaim
+                }))
+            );
+            return;
+        }
+        result.unwrap();
+    }
+    panic!("the cheat never came up");
+}
+
+#[test]
+fn a_position_not_in_the_hand_is_refused_and_named() {
+    // R6.2, R9.1: an answer that names another seat's position, a Court position, or a
+    // position twice is refused, names the seat, and changes nothing: the honest answer
+    // is still taken.
+    let mut tried = 0;
+    for seed in 0..20u64 {
+        let mut t = Table::new(3, Options::default(), 5000 + seed, &[]);
+        loop {
+            let step = t.referee.step().unwrap();
+            t.relay();
+            match step {
+                Step::Records => {
+                    for (seat, expect) in t.referee.table().due().to_vec() {
+                        let r = t.pages[usize::from(seat)].record(&expect);
+                        t.referee.record(&r).unwrap();
+                        t.relay();
+                    }
+                }
+                Step::Ask { seat, question } => {
+                    let theirs = (0..3u8)
+                        .filter(|&s| s != seat)
+                        .flat_map(|s| t.referee.tracker().hidden(s))
+                        .next()
+                        .unwrap();
+                    let court = t.referee.table().court()[0];
+                    let wrong = match question {
+                        Question::Prove(Claimed::Card(_)) => {
+                            vec![Answer::Prove(theirs), Answer::Prove(court)]
+                        }
+                        Question::Lose => vec![Answer::Lose(court), Answer::Keep(vec![court])],
+                        _ => vec![Answer::Pick(0)],
+                    };
+                    let before = t.referee.table().ledger().record_hash();
+                    for w in wrong {
+                        assert_eq!(t.referee.answer(seat, w), Err(FairError::BadAnswer(seat)));
+                        tried += 1;
+                    }
+                    assert!(t.referee.take_public().is_empty());
+                    assert_eq!(t.referee.table().ledger().record_hash(), before);
+                    let a = t.pages[usize::from(seat)].answer(question);
+                    t.referee.answer(seat, a).unwrap();
+                }
+                Step::Decide(owing) => {
+                    let seat = owing.iter().next().unwrap().0;
+                    match t.pages[usize::from(seat)].decide(&t.referee) {
+                        Ok(input) => t.referee.input(seat, input).unwrap(),
+                        Err(answer) => t.referee.answer(seat, answer).unwrap(),
+                    }
+                }
+                Step::Over => break,
+            }
+        }
+        assert!(t.audits().iter().all(Vec::is_empty));
+        if tried >= 6 {
+            return;
+        }
+    }
+    panic!("too few questions came up");
+}
+
+#[test]
+fn a_card_input_is_refused_the_referee_takes_positions() {
+    // The referee never takes a card from a seat's page: an input naming a card of the
+    // hand (R9.1's choice) is refused; only an answer naming a position is taken.
+    let mut t = Table::new(2, Options::default(), 6000, &[]);
+    loop {
+        let step = t.referee.step().unwrap();
+        t.relay();
+        match step {
+            Step::Records => {
+                for (seat, expect) in t.referee.table().due().to_vec() {
+                    let r = t.pages[usize::from(seat)].record(&expect);
+                    t.referee.record(&r).unwrap();
+                    t.relay();
+                }
+            }
+            Step::Decide(owing) => {
+                let seat = owing.iter().next().unwrap().0;
+                assert_eq!(
+                    t.referee.input(seat, Input::Lose(Card::Duke)),
+                    Err(FairError::CardInput(seat))
+                );
+                return;
+            }
+            s => panic!("{s:?} before the first decision"),
+        }
+    }
+}
