@@ -81,13 +81,13 @@ pub enum Public {
 /// What the referee waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
-    /// The records the table lists as due ([`Referee::table`]).
+    /// The records the table lists as due ([`FairReferee::table`]).
     Records,
     /// An answer from `seat`.
     Ask { seat: u8, question: Question },
     /// The engine's next decision: an [`Input`] from a seat that owes one, or an
     /// [`Answer`] when the pending decision reads the seat's cards
-    /// ([`Referee::wants_answer`]).
+    /// ([`FairReferee::wants_answer`]).
     Decide(SeatSet),
     /// The game is over and every secret is in: the pages audit.
     Over,
@@ -601,7 +601,7 @@ struct Fact {
 
 /// The referee of a fair game: no secret, no hidden card.
 #[derive(Clone, Debug)]
-pub struct Referee {
+pub struct FairReferee {
     game: Game,
     tracker: Tracker,
     held: Option<Held>,
@@ -611,7 +611,7 @@ pub struct Referee {
     seed: u64,
 }
 
-impl Referee {
+impl FairReferee {
     /// A new fair game. The stand-ins of the deal and the starting player (R2.4) come
     /// from `seed`: public randomness, nothing of any card.
     pub fn new(
@@ -620,12 +620,12 @@ impl Referee {
         players: usize,
         options: Options,
         seed: u64,
-    ) -> Result<Referee, SetupError> {
+    ) -> Result<FairReferee, SetupError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let game = Game::deal(players, options, None, &mut rng)?;
         let tracker = Tracker::new(table, game_no, players, options)
             .ok_or(SetupError::PlayerCount(players))?;
-        Ok(Referee {
+        Ok(FairReferee {
             game,
             tracker,
             held: None,
@@ -818,7 +818,7 @@ impl Referee {
             let mut used = 0;
             let mut stopped = false;
             for (i, e) in events.iter().enumerate() {
-                if let Some((seat, question)) = Referee::needs(e) {
+                if let Some((seat, question)) = FairReferee::needs(e) {
                     if used == held.facts.len() {
                         // The first event nothing answers yet: ask, then run again.
                         self.asked = Some((seat, question.ok_or(FairError::Stream)?));

@@ -1,4 +1,4 @@
-//! Whole fair games (docs/FAIR-DEAL.md, section 4) through the real records: a [`Referee`]
+//! Whole fair games (docs/FAIR-DEAL.md, section 4) through the real records: a [`FairReferee`]
 //! with no secret and one page per seat, each holding only its own [`Secret`] and its own
 //! [`Tracker`], fed the referee's public stream. Each page decides from what it can see:
 //! the legal inputs (which read no card) and its own cards, read from its ledger. An oracle
@@ -8,7 +8,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::game::{Answer, AuditFault, FairError, Public, Question, Referee, Step, Tracker};
+use super::game::{Answer, AuditFault, FairError, FairReferee, Public, Question, Step, Tracker};
 use super::ledger::{FaultKind, Msg, Record};
 use super::table::{Expect, Place};
 use super::{Fault, Ledger, Secret};
@@ -176,7 +176,7 @@ impl Page {
 
     /// A decision from what the page sees: the legal inputs that read no card, or its own
     /// positions.
-    fn decide(&mut self, referee: &Referee) -> Result<Input, Answer> {
+    fn decide(&mut self, referee: &FairReferee) -> Result<Input, Answer> {
         let seat = self.seat;
         if referee.wants_answer(seat) {
             let hidden = self.tracker.hidden(seat);
@@ -209,7 +209,7 @@ impl Page {
 
 /// A table: the referee, the pages, and the oracle's copy of every secret.
 struct Table {
-    referee: Referee,
+    referee: FairReferee,
     pages: Vec<Page>,
     secrets: Vec<Secret>,
     /// Cards shown to an Inquisitor.
@@ -220,7 +220,7 @@ impl Table {
     fn new(n: usize, options: Options, seed: u64, cheats: &[(u8, Cheat)]) -> Table {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let id: [u8; 32] = rng.random();
-        let referee = Referee::new(id, 1, n, options, rng.random()).unwrap();
+        let referee = FairReferee::new(id, 1, n, options, rng.random()).unwrap();
         let mut secrets = Vec::new();
         let pages = (0..n as u8)
             .map(|seat| {
