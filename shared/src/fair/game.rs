@@ -29,8 +29,12 @@ use crate::engine::{
     SetupError,
 };
 
+use rand::Rng;
+
+use super::group::{DecodeError, Reader, Writer};
 use super::ledger::{Fault, Record};
-use super::proofs::Ciphertext;
+use super::proofs::{Ciphertext, KeyProof};
+use super::secret::Secret;
 use super::table::FairTable;
 
 /// A decision that depends on the seat's own hidden cards: its page makes it, naming
@@ -55,6 +59,113 @@ pub enum Answer {
     Pick(u8),
 }
 
+impl Answer {
+    /// The canonical binary form: a kind byte, then the positions.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut w = Writer::default();
+        self.write(&mut w);
+        w.out
+    }
+
+    fn write(&self, w: &mut Writer) {
+        match self {
+            Answer::Prove(p) => {
+                w.u8(1);
+                w.u8(*p);
+            }
+            Answer::CannotProve => w.u8(2),
+            Answer::ShowHand => w.u8(3),
+            Answer::Concede => w.u8(4),
+            Answer::Lose(p) => {
+                w.u8(5);
+                w.u8(*p);
+            }
+            Answer::Show(p) => {
+                w.u8(6);
+                w.u8(*p);
+            }
+            Answer::Keep(ps) => {
+                w.u8(7);
+                w.u8(ps.len() as u8);
+                w.out.extend_from_slice(ps);
+            }
+            Answer::Pick(p) => {
+                w.u8(8);
+                w.u8(*p);
+            }
+        }
+    }
+
+    fn read(r: &mut Reader<'_>) -> Result<Answer, DecodeError> {
+        Ok(match r.u8()? {
+            1 => Answer::Prove(r.u8()?),
+            2 => Answer::CannotProve,
+            3 => Answer::ShowHand,
+            4 => Answer::Concede,
+            5 => Answer::Lose(r.u8()?),
+            6 => Answer::Show(r.u8()?),
+            // An Exchange keeps at most the seat's two hidden cards (R4.2).
+            7 => {
+                let n = r.count(2)?;
+                Answer::Keep((0..n).map(|_| r.u8()).collect::<Result<_, _>>()?)
+            }
+            8 => Answer::Pick(r.u8()?),
+            _ => return Err(DecodeError::BadKind),
+        })
+    }
+}
+
+/// An answer as it travels: signed by its seat's key for this game, so that the page that
+/// relays it (the host's) cannot put another choice in the seat's place, as a shuffle is
+/// signed. The signature binds the table, the game, the round the table is at, the seat,
+/// how many answers the game has taken before it (so no answer counts twice) and the
+/// answer itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignedAnswer {
+    pub seat: u8,
+    pub answer: Answer,
+    pub signature: KeyProof,
+}
+
+/// The longest encoded signed answer: seat, signature, `Keep` of two positions.
+pub const MAX_SIGNED_ANSWER_BYTES: usize = 1 + 64 + 4;
+
+impl SignedAnswer {
+    /// Seat, signature, answer: the canonical binary form.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut w = Writer::default();
+        w.u8(self.seat);
+        self.signature.write(&mut w);
+        self.answer.write(&mut w);
+        w.out
+    }
+
+    /// Reads a signed answer; anything but the canonical form of one is an error.
+    pub fn decode(data: &[u8]) -> Result<SignedAnswer, DecodeError> {
+        if data.len() > MAX_SIGNED_ANSWER_BYTES {
+            return Err(DecodeError::BadLength);
+        }
+        let mut r = Reader::new(data);
+        let seat = r.u8()?;
+        let signature = KeyProof::read(&mut r)?;
+        let answer = Answer::read(&mut r)?;
+        r.finish()?;
+        Ok(SignedAnswer {
+            seat,
+            answer,
+            signature,
+        })
+    }
+}
+
+/// What a seat signs for its answer: the answers the game took before it, and the answer.
+fn answer_message(count: u32, answer: &Answer) -> Vec<u8> {
+    let mut m = b"answer".to_vec();
+    m.extend_from_slice(&count.to_le_bytes());
+    m.extend_from_slice(&answer.encode());
+    m
+}
+
 /// What the referee asks a seat in the middle of resolving an input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Question {
@@ -72,8 +183,8 @@ pub enum Question {
 pub enum Public {
     /// An engine event as a spectator sees it.
     Event(Event),
-    /// A seat's answer (positions only).
-    Answer(u8, Answer),
+    /// A seat's answer (positions only), signed by the seat.
+    Answer(SignedAnswer),
     /// A fair record (boxed: a shuffle is large, an event small).
     Record(Box<Record>),
 }
@@ -100,6 +211,8 @@ pub enum FairError {
     Record(Fault),
     #[error("seat {0}: the answer is not one the rules allow now")]
     BadAnswer(u8),
+    #[error("the answer given as seat {0}'s is not signed by seat {0}: a forgery")]
+    Forged(u8),
     #[error("seat {0}: the input needs an answer naming positions, not cards")]
     CardInput(u8),
     #[error("seat {0}: {1}")]
@@ -178,6 +291,8 @@ pub struct Tracker {
     picks: [Option<u8>; 2],
     picked: [bool; 2],
     denials: Vec<Denial>,
+    /// The answers taken so far in this game: each signature binds its number.
+    answers: u32,
 }
 
 impl Tracker {
@@ -208,6 +323,7 @@ impl Tracker {
             picks: [None; 2],
             picked: [false; 2],
             denials: Vec::new(),
+            answers: 0,
         })
     }
 
@@ -254,14 +370,47 @@ impl Tracker {
     pub fn take(&mut self, item: &Public) -> Result<(), FairError> {
         match item {
             Public::Record(r) => self.table.apply(r).map_err(FairError::Record),
-            Public::Answer(seat, a) => self.answer(*seat, a),
-            Public::Event(e) => self.event(e).inspect_err(|_| {
-                eprintln!(
-                    "DEBUG {e:?} {:?} {:?} {:?}",
-                    self.answered, self.challenge, self.losing
-                )
-            }),
+            Public::Answer(signed) => self.signed_answer(signed),
+            Public::Event(e) => self.event(e),
         }
+    }
+
+    /// Signs `answer` for `seat` with its secret, as the next answer of the game.
+    pub fn sign_answer<R: Rng + ?Sized>(
+        &self,
+        seat: u8,
+        answer: Answer,
+        secret: &Secret,
+        rng: &mut R,
+    ) -> SignedAnswer {
+        let ctx = self.table.ledger().context(seat, self.table.round());
+        let message = answer_message(self.answers, &answer);
+        SignedAnswer {
+            seat,
+            signature: KeyProof::sign(&ctx, secret.scalar(), &message, rng),
+            answer,
+        }
+    }
+
+    /// Checks the seat's signature, then takes the answer. A forged answer (not signed by
+    /// the seat's key, made for another round, or taken once already) changes nothing.
+    fn signed_answer(&mut self, signed: &SignedAnswer) -> Result<(), FairError> {
+        let seat = signed.seat;
+        let key = self
+            .table
+            .ledger()
+            .key(seat)
+            .ok_or(FairError::Forged(seat))?;
+        let ctx = self.table.ledger().context(seat, self.table.round());
+        let message = answer_message(self.answers, &signed.answer);
+        if !signed.signature.verify_signed(&ctx, &key, &message) {
+            return Err(FairError::Forged(seat));
+        }
+        let mut next = self.clone();
+        next.answer(seat, &signed.answer)?;
+        next.answers += 1;
+        *self = next;
+        Ok(())
     }
 
     fn answer(&mut self, seat: u8, a: &Answer) -> Result<(), FairError> {
@@ -612,17 +761,18 @@ pub struct FairReferee {
 }
 
 impl FairReferee {
-    /// A new fair game. The stand-ins of the deal and the starting player (R2.4) come
-    /// from `seed`: public randomness, nothing of any card.
+    /// A new fair game. The stand-ins of the deal come from `seed`: public randomness,
+    /// nothing of any card; so does the starting player (R2.4) unless `first` names it.
     pub fn new(
         table: [u8; 32],
         game_no: u32,
         players: usize,
         options: Options,
+        first: Option<Seat>,
         seed: u64,
     ) -> Result<FairReferee, SetupError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let game = Game::deal(players, options, None, &mut rng)?;
+        let game = Game::deal(players, options, first, &mut rng)?;
         let tracker = Tracker::new(table, game_no, players, options)
             .ok_or(SetupError::PlayerCount(players))?;
         Ok(FairReferee {
@@ -719,8 +869,11 @@ impl FairReferee {
         });
     }
 
-    /// An answer: to the question asked, or the seat's pending decision.
-    pub fn answer(&mut self, seat: u8, answer: Answer) -> Result<(), FairError> {
+    /// An answer, signed by its seat: to the question asked, or the seat's pending
+    /// decision.
+    pub fn answer(&mut self, signed: SignedAnswer) -> Result<(), FairError> {
+        let seat = signed.seat;
+        let answer = signed.answer.clone();
         if !self.tracker.table.is_settled() {
             return Err(FairError::Unsettled);
         }
@@ -769,14 +922,15 @@ impl FairReferee {
             .filter(|(_, (_, up))| !up)
             .map(|(i, (p, _))| (i, *p))
             .collect();
-        // The tracker checks the positions; only then is the answer relayed.
+        // The tracker checks the signature and the positions; only then is the answer
+        // relayed.
         let mut check = self.tracker.clone();
-        check.answer(seat, &answer)?;
+        check.signed_answer(&signed)?;
         if self.asked.is_none() {
             self.hold(seat, None);
         }
         self.asked = None;
-        self.emit(Public::Answer(seat, answer.clone()))?;
+        self.emit(Public::Answer(signed))?;
         let held = self.held.as_mut().ok_or(FairError::Stream)?;
         held.facts.push(Fact {
             seat,

@@ -8,7 +8,9 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::game::{Answer, AuditFault, FairError, FairReferee, Public, Question, Step, Tracker};
+use super::game::{
+    Answer, AuditFault, FairError, FairReferee, Public, Question, SignedAnswer, Step, Tracker,
+};
 use super::ledger::{FaultKind, Msg, Record};
 use super::table::{Expect, Place};
 use super::{Fault, Ledger, Secret};
@@ -123,6 +125,12 @@ impl Page {
         .unwrap_or_else(|| panic!("page {s} cannot make {expect:?}"))
     }
 
+    /// Its answer, signed with its secret.
+    fn sign(&mut self, answer: Answer) -> SignedAnswer {
+        self.tracker
+            .sign_answer(self.seat, answer, &self.secret, &mut self.rng)
+    }
+
     /// Marks a position to be revealed as its true card.
     fn will_reveal(&mut self, p: u8) {
         let k = self
@@ -220,7 +228,7 @@ impl Table {
     fn new(n: usize, options: Options, seed: u64, cheats: &[(u8, Cheat)]) -> Table {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let id: [u8; 32] = rng.random();
-        let referee = FairReferee::new(id, 1, n, options, rng.random()).unwrap();
+        let referee = FairReferee::new(id, 1, n, options, None, rng.random()).unwrap();
         let mut secrets = Vec::new();
         let pages = (0..n as u8)
             .map(|seat| {
@@ -302,15 +310,17 @@ impl Table {
                     }
                 }
                 Step::Ask { seat, question } => {
-                    let a = self.pages[usize::from(seat)].answer(question);
-                    self.referee.answer(seat, a)?;
+                    let page = &mut self.pages[usize::from(seat)];
+                    let a = page.answer(question);
+                    self.referee.answer(page.sign(a))?;
                 }
                 Step::Decide(owing) => {
                     self.check_r11();
                     let seat = owing.iter().next().expect("someone owes").0;
-                    match self.pages[usize::from(seat)].decide(&self.referee) {
+                    let page = &mut self.pages[usize::from(seat)];
+                    match page.decide(&self.referee) {
                         Ok(input) => self.referee.input(seat, input)?,
-                        Err(answer) => self.referee.answer(seat, answer)?,
+                        Err(answer) => self.referee.answer(page.sign(answer))?,
                     }
                 }
                 Step::Over => return Ok(()),
@@ -572,19 +582,22 @@ fn a_position_not_in_the_hand_is_refused_and_named() {
                     };
                     let before = t.referee.table().ledger().record_hash();
                     for w in wrong {
-                        assert_eq!(t.referee.answer(seat, w), Err(FairError::BadAnswer(seat)));
+                        let w = t.pages[usize::from(seat)].sign(w);
+                        assert_eq!(t.referee.answer(w), Err(FairError::BadAnswer(seat)));
                         tried += 1;
                     }
                     assert!(t.referee.take_public().is_empty());
                     assert_eq!(t.referee.table().ledger().record_hash(), before);
-                    let a = t.pages[usize::from(seat)].answer(question);
-                    t.referee.answer(seat, a).unwrap();
+                    let page = &mut t.pages[usize::from(seat)];
+                    let a = page.answer(question);
+                    t.referee.answer(page.sign(a)).unwrap();
                 }
                 Step::Decide(owing) => {
                     let seat = owing.iter().next().unwrap().0;
-                    match t.pages[usize::from(seat)].decide(&t.referee) {
+                    let page = &mut t.pages[usize::from(seat)];
+                    match page.decide(&t.referee) {
                         Ok(input) => t.referee.input(seat, input).unwrap(),
-                        Err(answer) => t.referee.answer(seat, answer).unwrap(),
+                        Err(answer) => t.referee.answer(page.sign(answer)).unwrap(),
                     }
                 }
                 Step::Over => break,
@@ -624,5 +637,141 @@ fn a_card_input_is_refused_the_referee_takes_positions() {
             }
             s => panic!("{s:?} before the first decision"),
         }
+    }
+}
+
+#[test]
+fn an_answer_not_signed_by_its_seat_is_refused_by_the_referee_and_every_page() {
+    // R6.1/R6.2, R9.1 and docs/FAIR-DEAL.md section 4: an answer travels signed by its
+    // seat. One relayed with another choice in it, one signed by another seat's key, and
+    // one taken twice are refused as forgeries of that seat's answer (the referee and
+    // every page's tracker), and change nothing: the honest answer is still taken.
+    let mut forged = 0;
+    for seed in 0..20u64 {
+        let mut t = Table::new(3, Options::default(), 8000 + seed, &[]);
+        loop {
+            let step = t.referee.step().unwrap();
+            t.relay();
+            let (seat, answer) = match step {
+                Step::Records => {
+                    for (seat, expect) in t.referee.table().due().to_vec() {
+                        let r = t.pages[usize::from(seat)].record(&expect);
+                        t.referee.record(&r).unwrap();
+                        t.relay();
+                    }
+                    continue;
+                }
+                Step::Ask { seat, question } => (seat, t.pages[usize::from(seat)].answer(question)),
+                Step::Decide(owing) => {
+                    let seat = owing.iter().next().unwrap().0;
+                    match t.pages[usize::from(seat)].decide(&t.referee) {
+                        Ok(input) => {
+                            t.referee.input(seat, input).unwrap();
+                            continue;
+                        }
+                        Err(answer) => (seat, answer),
+                    }
+                }
+                Step::Over => break,
+            };
+            let honest = t.pages[usize::from(seat)].sign(answer.clone());
+            // Another choice under the seat's signature: for a lost influence, the
+            // seat's other card; for a challenge, the other way to answer it.
+            let other = match &answer {
+                Answer::Lose(p) => t
+                    .referee
+                    .tracker()
+                    .hidden(seat)
+                    .into_iter()
+                    .find(|q| q != p)
+                    .map(Answer::Lose),
+                Answer::Prove(_) => Some(Answer::CannotProve),
+                Answer::CannotProve => t
+                    .referee
+                    .tracker()
+                    .hidden(seat)
+                    .first()
+                    .map(|&p| Answer::Prove(p)),
+                _ => None,
+            };
+            let mut fakes = Vec::new();
+            if let Some(other) = other {
+                fakes.push(SignedAnswer {
+                    answer: other,
+                    ..honest.clone()
+                });
+            }
+            let someone = (seat + 1) % 3;
+            let mut by_other = t.pages[usize::from(someone)].sign(answer.clone());
+            by_other.seat = seat;
+            fakes.push(by_other);
+            let before = t.referee.table().ledger().record_hash();
+            for fake in fakes {
+                assert_eq!(t.referee.answer(fake.clone()), Err(FairError::Forged(seat)));
+                for page in &mut t.pages {
+                    assert_eq!(
+                        page.tracker.take(&Public::Answer(fake.clone())),
+                        Err(FairError::Forged(seat))
+                    );
+                }
+                forged += 1;
+            }
+            assert!(t.referee.take_public().is_empty());
+            assert_eq!(t.referee.table().ledger().record_hash(), before);
+            t.referee.answer(honest.clone()).unwrap();
+            t.relay();
+            // The same answer again is a replay: its number is taken.
+            for page in &mut t.pages {
+                assert_eq!(
+                    page.tracker.take(&Public::Answer(honest.clone())),
+                    Err(FairError::Forged(seat))
+                );
+            }
+        }
+        assert!(t.audits().iter().all(Vec::is_empty));
+        if forged >= 8 {
+            return;
+        }
+    }
+    panic!("too few answers came up");
+}
+
+#[test]
+fn a_signed_answer_reads_back_only_from_its_canonical_form() {
+    let mut t = Table::new(2, Options::default(), 8100, &[]);
+    // The keys are in once the first records are taken.
+    while t.referee.table().ledger().joint_key().is_none() {
+        t.referee.step().unwrap();
+        for (seat, expect) in t.referee.table().due().to_vec() {
+            let r = t.pages[usize::from(seat)].record(&expect);
+            t.referee.record(&r).unwrap();
+        }
+    }
+    for a in [
+        Answer::Prove(3),
+        Answer::CannotProve,
+        Answer::ShowHand,
+        Answer::Concede,
+        Answer::Lose(1),
+        Answer::Show(0),
+        Answer::Keep(vec![4, 7]),
+        Answer::Keep(vec![9]),
+        Answer::Pick(2),
+    ] {
+        let s = t.pages[0].sign(a);
+        let bytes = s.encode();
+        assert_eq!(SignedAnswer::decode(&bytes), Ok(s));
+        let mut long = bytes.clone();
+        long.push(0);
+        assert!(SignedAnswer::decode(&long).is_err());
+        assert!(SignedAnswer::decode(&bytes[..bytes.len() - 1]).is_err());
+    }
+    // A Keep of none or of three, and an unknown kind, are not answers.
+    let s = t.pages[0].sign(Answer::Concede);
+    for tail in [&[7u8, 0][..], &[7, 3, 1, 2, 3], &[9]] {
+        let mut bytes = s.encode();
+        bytes.truncate(65);
+        bytes.extend_from_slice(tail);
+        assert!(SignedAnswer::decode(&bytes).is_err(), "{tail:?}");
     }
 }

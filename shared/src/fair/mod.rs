@@ -20,7 +20,9 @@ pub mod shuffle;
 pub mod table;
 
 pub use cards::{CARD_KINDS, MAX_SEATS, card_kind, card_point};
-pub use game::{Answer, AuditFault, FairError, FairReferee, Public, Question, Step, Tracker};
+pub use game::{
+    Answer, AuditFault, FairError, FairReferee, Public, Question, SignedAnswer, Step, Tracker,
+};
 pub use group::{Context, DecodeError};
 pub use ledger::{EscrowPart, Fault, FaultKind, Ledger, Msg, Record};
 pub use secret::Secret;
