@@ -258,6 +258,7 @@ fn welcomed_guest() -> Guest {
         member: MemberId(1),
         name: "Ada".into(),
         token: "t".into(),
+        table_id: shared::session::protocol::TableId([7; 32]),
     });
     guest.receive(&welcome, 0).expect("welcome");
     guest

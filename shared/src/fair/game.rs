@@ -331,6 +331,11 @@ impl Tracker {
         &self.table
     }
 
+    /// The game's options (R1.2–R1.4).
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
     /// The seat's hand in slot order: (position, face up).
     pub fn hand(&self, seat: u8) -> &[(u8, bool)] {
         self.hands.get(usize::from(seat)).map_or(&[], Vec::as_slice)

@@ -8,12 +8,15 @@
 use serde::{Deserialize, Serialize};
 
 use super::chat::{CHAT_MAX_CHARS, ChatError, clean_chat};
+use super::fair_seat::{FairAnswerError, FairFault, FairKeep, FairSeat};
 use super::names::{NAME_MAX_CHARS, is_line_or_control};
 use super::protocol::{
-    AdminCmd, Fatal, GameInfo, LogEntry, LogItem, MAX_TO_GUEST_BYTES, MemberId, Note, Refusal,
-    Reveal, SeatInfo, TableInfo, ToGuest, ToHost, Update, WireError, decode, encode,
+    AdminCmd, FairAsk, Fatal, GameInfo, LogEntry, LogItem, MAX_TO_GUEST_BYTES, MemberId, Note,
+    Refusal, Reveal, SeatInfo, TableId, TableInfo, ToGuest, ToHost, Update, WireError, decode,
+    encode,
 };
 use crate::engine::{Input, Seat};
+use crate::fair::Answer;
 use crate::relay::RoomCode;
 
 /// What changed, for the interface to show.
@@ -64,6 +67,10 @@ pub enum GuestError {
     Implausible { n: u64, why: &'static str },
     #[error("the host's account of the game's end does not fit the game: {0}")]
     Reveal(&'static str),
+    /// A fair room: a record or answer this page's own tracker refuses (a forged answer
+    /// names the seat it was forged for), or a game event the records do not bear out.
+    #[error("fair deal, log entry {n}: {fault}")]
+    Fair { n: u64, fault: FairFault },
 }
 
 /// Why an intent was not sent.
@@ -102,6 +109,13 @@ pub struct Guest {
     /// Local time minus host time at the last update: turns host deadlines into local ones.
     offset: i128,
     closed: Option<Fatal>,
+    /// The table's random id, from the welcome: every fair game's proofs are bound to it.
+    #[serde(default)]
+    table_id: Option<TableId>,
+    /// The page's fair seat ([`Guest::set_fair`]); not serialized: the page keeps its
+    /// [`FairKeep`] in its tab's storage and builds the seat again after a reload.
+    #[serde(skip)]
+    fair: Option<FairSeat>,
 }
 
 impl Guest {
@@ -120,7 +134,53 @@ impl Guest {
             log_truncated: false,
             offset: 0,
             closed: None,
+            table_id: None,
+            fair: None,
         }
+    }
+
+    /// Makes this page able to play in a fair room (docs/FAIR-DEAL.md): `seed` is 32
+    /// fresh random bytes (`crypto.getRandomValues`) on every load, never stored; `keep`
+    /// what the page stored of [`Guest::fair_keep`] before a reload. Call it before
+    /// [`Guest::hello`]: the seat's game is rebuilt from the next whole-state update.
+    pub fn set_fair(&mut self, seed: [u8; 32], keep: Option<FairKeep>) {
+        self.fair = Some(FairSeat::new(seed, keep));
+    }
+
+    /// The page's fair seat: its own cards, its tracker, its audit.
+    pub fn fair(&self) -> Option<&FairSeat> {
+        self.fair.as_ref()
+    }
+
+    /// What the page stores in its tab's storage for a reload (after every call): the
+    /// seat's secret for the game. Never sent.
+    pub fn fair_keep(&self) -> Option<&FairKeep> {
+        self.fair.as_ref()?.keep()
+    }
+
+    /// The records this page's own table asks of its seat now, as messages to send
+    /// (after every [`Guest::receive`]).
+    pub fn fair_outbox(&mut self) -> Vec<String> {
+        self.fair.as_mut().map(FairSeat::outbox).unwrap_or_default()
+    }
+
+    /// What this seat is asked to answer with its own cards, if anything.
+    pub fn fair_ask(&self) -> Option<FairAsk> {
+        self.game.as_ref()?.ask
+    }
+
+    /// The seat's answer to [`Guest::fair_ask`], signed with its secret.
+    pub fn fair_answer(&mut self, answer: Answer) -> Result<String, FairAnswerError> {
+        let ask = self.fair_ask();
+        self.fair
+            .as_mut()
+            .ok_or(FairAnswerError::NotAsked)?
+            .answer(ask, answer)
+    }
+
+    /// The table's random id, once welcomed.
+    pub fn table_id(&self) -> Option<TableId> {
+        self.table_id
     }
 
     /// The first message on a new link (and on every reconnection).
@@ -181,8 +241,10 @@ impl Guest {
                 member,
                 name,
                 token,
+                table_id,
             } => {
                 self.member = Some(member);
+                self.table_id = Some(table_id);
                 self.name.clone_from(&name);
                 self.token = Some(token.clone());
                 Ok(vec![GuestEvent::Welcomed {
@@ -240,7 +302,11 @@ impl Guest {
         {
             reveal_fits(g, r).map_err(GuestError::Reveal)?;
         }
+        let fair = self.fair_next(&u)?;
         let mut events = Vec::new();
+        if let Some(next) = fair {
+            self.fair = Some(next);
+        }
         self.offset = i128::from(local_now) - i128::from(u.host_now);
         if u.reset {
             self.log.clear();
@@ -286,6 +352,39 @@ impl Guest {
         Ok(events)
     }
 
+    /// A fair room: the page's fair seat after this update's entries, or `None` when it
+    /// has nothing to follow. An entry its tracker refuses refuses the update.
+    fn fair_next(&self, u: &Update) -> Result<Option<FairSeat>, GuestError> {
+        let Some(seat) = &self.fair else {
+            return Ok(None);
+        };
+        let table = u.table.as_ref().or(self.table.as_ref());
+        let (Some(table_id), true) = (self.table_id, table.is_some_and(|t| t.fair)) else {
+            return Ok(None);
+        };
+        let game = match (&u.game, u.reset) {
+            (Some(g), _) => g,
+            (None, false) => match &self.game {
+                Some(g) => g,
+                None => return Ok(None),
+            },
+            (None, true) => return Ok(None),
+        };
+        let mut next = seat.clone();
+        let fail = |(n, fault)| GuestError::Fair { n, fault };
+        if u.reset || next.game_no() != Some(game.game_no) {
+            let seat = game.seat.map(|s| s.0);
+            let (players, options) = (game.view.players.len(), game.view.options);
+            next.start(table_id, game.game_no, players, options, seat)
+                .map_err(|fault| fail((0, fault)))?;
+            if !u.reset {
+                next.take(&self.log).map_err(fail)?;
+            }
+        }
+        next.take(&u.log).map_err(fail)?;
+        Ok(Some(next))
+    }
+
     /// The host sends a view without its events (they travel in the log): put back the
     /// current game's events, redacted for us as the log has them, so [`Guest::game`]'s
     /// view is the engine's view of our seat.
@@ -301,6 +400,19 @@ impl Guest {
                 _ => None,
             })
             .collect();
+        // A fair room's view is the spectator's: the seat's own cards are the page's to
+        // read, with its secret.
+        if let (Some(seat), Some(fair)) = (game.seat, &self.fair)
+            && fair.tracker().is_some()
+            && let Some(p) = game.view.players.get_mut(seat.index())
+        {
+            for (i, (_, card, up)) in fair.hand().into_iter().enumerate().take(2) {
+                if !up && card.is_some() {
+                    p.hand.cards[i] = card;
+                }
+            }
+            game.view.viewer = Some(seat);
+        }
     }
 
     /// Who we are at this table, once welcomed.
@@ -412,6 +524,9 @@ pub fn entry_bytes(entry: &LogEntry) -> usize {
             LogItem::Chat { line } => line.name.len() + line.text.len(),
             LogItem::Note { note } => note_name(note).map_or(0, str::len),
             LogItem::Event { .. } => 0,
+            LogItem::Fair { record: text, .. } | LogItem::FairAnswer { answer: text, .. } => {
+                text.len()
+            }
         }
 }
 
@@ -449,8 +564,19 @@ fn plausible(item: &LogItem) -> Result<(), &'static str> {
             _ => Ok(()),
         },
         LogItem::Event { .. } => Ok(()),
+        // The longest record or signed answer, in base64url.
+        LogItem::Fair { record, .. } if record.len() > MAX_FAIR_ENTRY => {
+            Err("a fair record is longer than any record")
+        }
+        LogItem::FairAnswer { answer, .. } if answer.len() > MAX_FAIR_ENTRY => {
+            Err("a fair answer is longer than any answer")
+        }
+        LogItem::Fair { .. } | LogItem::FairAnswer { .. } => Ok(()),
     }
 }
+
+/// The longest record in base64url (a shuffle of the largest deck).
+const MAX_FAIR_ENTRY: usize = crate::fair::ledger::MAX_RECORD_BYTES.div_ceil(3) * 4;
 
 fn seat_of(table: &TableInfo, member: MemberId) -> Option<Seat> {
     table

@@ -33,7 +33,9 @@
 //! - An unknown token joins afresh; a kicked member's token is refused for good.
 //! - A table keeps at most 40 members and 4,000 log entries.
 
+pub mod base64url;
 pub mod chat;
+pub mod fair_seat;
 pub mod guest;
 pub mod host;
 pub mod names;

@@ -1,7 +1,7 @@
 //! The peer protocol, version [`PROTOCOL_VERSION`] (`shared/PEER-PROTOCOL.md`).
 //!
 //! Every message is one JSON object in one data-channel text message:
-//! `{"v": 2, "msg": {"type": "...", ...}}`. The version is read on its own first, so a peer
+//! `{"v": 3, "msg": {"type": "...", ...}}`. The version is read on its own first, so a peer
 //! of another version gets a clear [`Fatal::VersionMismatch`] instead of a parse error it
 //! cannot explain. The size is checked before anything is parsed.
 //!
@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use super::chat::ChatError;
 use super::names::NameError;
-use crate::engine::{Card, Event, Input, InputError, Options, Seat, View};
+use crate::engine::{Card, Claimed, Event, Input, InputError, Options, Seat, View};
 use crate::relay::RoomCode;
 
 impl From<InputError> for Refusal {
@@ -25,11 +25,56 @@ impl From<InputError> for Refusal {
 }
 
 /// The version every message carries in `v`.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The largest message a guest may send. The longest legitimate one is a chat line of
 /// 280 characters of up to 4 bytes, escaped; 4 KiB leaves room and bounds the parser.
 pub const MAX_TO_HOST_BYTES: usize = 4 * 1024;
+
+/// The largest message a guest may send in a fair room (docs/FAIR-DEAL.md, section 3): a
+/// shuffle of 25 cards is 5,985 bytes, about 8 KiB in base64.
+pub const MAX_FAIR_TO_HOST_BYTES: usize = 12 * 1024;
+
+/// The table's random id (32 bytes from the host's RNG), written as 64 lowercase hex
+/// digits. Every proof of a fair game is bound to it (docs/FAIR-DEAL.md, section 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TableId(pub [u8; 32]);
+
+impl Serialize for TableId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let hex: String = self.0.iter().map(|b| format!("{b:02x}")).collect();
+        s.serialize_str(&hex)
+    }
+}
+
+impl<'de> Deserialize<'de> for TableId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TableId, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        let digit = |c: u8| match c {
+            b'0'..=b'9' => Some(c - b'0'),
+            b'a'..=b'f' => Some(c - b'a' + 10),
+            _ => None,
+        };
+        let bytes = text.as_bytes();
+        let mut id = [0u8; 32];
+        if bytes.len() != 64 {
+            return Err(serde::de::Error::custom(
+                "a table id is 64 lowercase hex digits",
+            ));
+        }
+        for (i, pair) in bytes.chunks(2).enumerate() {
+            match (digit(pair[0]), digit(pair[1])) {
+                (Some(h), Some(l)) => id[i] = (h << 4) | l,
+                _ => {
+                    return Err(serde::de::Error::custom(
+                        "a table id is 64 lowercase hex digits",
+                    ));
+                }
+            }
+        }
+        Ok(TableId(id))
+    }
+}
 
 /// The largest message the host sends: a full resynchronisation (view and log) must fit.
 /// 256 KiB is the message size every current browser's data channel accepts.
@@ -171,6 +216,12 @@ pub enum ToHost {
     Admin { cmd: AdminCmd },
     /// Ask for the whole current state again (after a message the guest could not use).
     Sync,
+    /// A fair room: one record of the sender's seat for game `game_no`, in the canonical
+    /// binary form (docs/FAIR-DEAL.md, section 3), as base64url without padding.
+    Fair { game_no: u32, record: String },
+    /// A fair room: the sender's seat's signed answer to a rule that reads its hidden
+    /// cards (docs/FAIR-DEAL.md, section 4), base64url.
+    FairAnswer { game_no: u32, answer: String },
 }
 }
 
@@ -219,6 +270,9 @@ pub enum AdminCmd {
     /// Close the table to newcomers (`true`) or open it again: while closed, only members
     /// with their token may join.
     Lock { locked: bool },
+    /// Fair deal on or off (docs/FAIR-DEAL.md): before a game, and on only at a table with
+    /// no bot and at least two people (section 7).
+    SetFair { on: bool },
     /// Deal a game (R2). `first` is the host's choice of starting seat; random if absent
     /// (R2.4).
     Start { first: Option<Seat> },
@@ -290,6 +344,8 @@ pub enum ToGuest {
         member: MemberId,
         name: String,
         token: String,
+        /// The table's random id, which every proof of a fair game is bound to.
+        table_id: TableId,
     },
     /// A change of the table. `reset` means "forget what you had": the log that follows is
     /// the whole log (a join, a reconnection, a resynchronisation).
@@ -342,6 +398,10 @@ pub struct TableInfo {
     /// Closed to newcomers ([`AdminCmd::Lock`]).
     #[serde(default)]
     pub locked: bool,
+    /// Fair deal ([`AdminCmd::SetFair`]): the cards are dealt by every seat's page, and
+    /// the host's page holds none of them (docs/FAIR-DEAL.md).
+    #[serde(default)]
+    pub fair: bool,
 }
 
 tag_first! {
@@ -401,9 +461,32 @@ pub struct GameInfo {
     /// For each seat that owes a decision, when its time runs out (host time): the same
     /// countdown for every member (R11.1: whose decision is pending is public).
     pub deadlines: Vec<Deadline>,
-    /// Once the game is over, and only then, what was hidden (R11.3).
+    /// Once the game is over, and only then, what was hidden (R11.3). Never in a fair
+    /// room: there every page opens the whole record itself at the end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reveal: Option<Reveal>,
+    /// A fair room: the answer this seat owes, naming positions of the fair deck, when a
+    /// rule reads its hidden cards (docs/FAIR-DEAL.md, section 4). Whose decision is
+    /// pending is public (R11.1); the seat's page checks the question against its own
+    /// tracker before it answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ask: Option<FairAsk>,
+}
+
+/// What a seat of a fair room is asked to answer with its own cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FairAsk {
+    /// Its claim is challenged (R6, R8.4): prove it with a card, or not.
+    Prove(Claimed),
+    /// Which hidden card it loses (R9.1).
+    Lose,
+    /// Which hidden card it shows the Inquisitor (R7.2).
+    Show,
+    /// Which cards it keeps of its hand and those drawn (R4.2).
+    Keep,
+    /// Which card of its own set it keeps (R2.5).
+    Pick,
 }
 
 /// What the host shows every member once a game is over (R11.3): nothing is hidden any
@@ -461,6 +544,10 @@ pub enum LogItem {
     Chat { line: ChatLine },
     /// Something about the table.
     Note { note: Note },
+    /// A fair room: a seat's record, relayed verbatim in ledger order (base64url).
+    Fair { game_no: u32, record: String },
+    /// A fair room: a seat's signed answer, relayed verbatim (base64url).
+    FairAnswer { game_no: u32, answer: String },
 }
 }
 
@@ -516,6 +603,12 @@ pub enum Note {
         seat: Seat,
         kind: DecisionKind,
     },
+    /// A fair game stopped: the referee found a seat's answer false when its card
+    /// turned up (docs/FAIR-DEAL.md, section 4), or the stream broke.
+    FairFault {
+        seat: Option<Seat>,
+        reason: String,
+    },
 }
 }
 
@@ -554,6 +647,10 @@ pub enum Refusal {
     Chat(ChatError),
     #[error("{0}")]
     Table(TableError),
+    /// A fair room: the record or answer is not one the table takes (docs/FAIR-DEAL.md);
+    /// `seat` is the seat it names.
+    #[error("fair deal: {reason}")]
+    Fair { seat: Option<Seat>, reason: String },
 }
 }
 
@@ -589,6 +686,12 @@ pub enum TableError {
     OnlyBot,
     #[error("the game could not be dealt: {0}")]
     Deal(String),
+    #[error("a fair room seats people only: no bots (docs/FAIR-DEAL.md, section 7)")]
+    FairNoBots,
+    #[error("a fair deal needs a person in every seat, at least two")]
+    FairNeedsPeople,
+    #[error("not during a fair game: every seat's key is needed to the end")]
+    FairSeat,
 }
 }
 
@@ -627,6 +730,7 @@ impl<'de> Deserialize<'de> for ToGuest {
             member: MemberId,
             name: String,
             token: String,
+            table_id: TableId,
         }
         #[derive(Deserialize)]
         struct Refused {
@@ -661,11 +765,13 @@ impl<'de> Deserialize<'de> for ToGuest {
                             member,
                             name,
                             token,
+                            table_id,
                         } = Welcome::deserialize(rest)?;
                         ToGuest::Welcome {
                             member,
                             name,
                             token,
+                            table_id,
                         }
                     }
                     "update" => ToGuest::Update(Box::new(Update::deserialize(rest)?)),
@@ -702,6 +808,7 @@ mod tests {
             member: MemberId(4),
             name: "Bo".into(),
             token: "9f".into(),
+            table_id: TableId([0xa5; 32]),
         };
         let text = encode(&welcome);
         assert!(text.contains(r#""msg":{"type":"welcome""#), "{text}");

@@ -47,6 +47,7 @@ pub fn welcome(outs: &[Outgoing], peer: PeerId) -> (MemberId, String, String) {
                 member,
                 name,
                 token,
+                ..
             } => Some((member, name, token)),
             _ => None,
         })

@@ -33,6 +33,7 @@ impl Host {
             AdminCmd::Start { first } => return self.start(first, now, out),
             AdminCmd::Rematch => return self.rematch(now, out),
             AdminCmd::Lock { locked } => self.locked = locked,
+            AdminCmd::SetFair { on } => self.set_fair(on, &mut changed)?,
             AdminCmd::EndGame => self.end_game(&mut changed)?,
             AdminCmd::AddBot { level } => self.add_bot(level, &mut changed)?,
         }
@@ -72,6 +73,7 @@ impl Host {
     fn put_game_away(&mut self, changed: &mut Changed) {
         self.phase = Phase::Lobby;
         self.game = None;
+        self.fair_game = None;
         self.clocks.clear();
         // What the bots learned is for a rematch of this game only (the next deal from
         // the lobby starts afresh); kept, it would outlive seats the lobby removes.
@@ -132,6 +134,9 @@ impl Host {
         let playing = self.playing();
         if playing && !matches!(to, SeatSetting::Bot { .. }) {
             return Err(TableError::OnlyBot);
+        }
+        if self.fair && matches!(to, SeatSetting::Bot { .. }) {
+            return Err(TableError::FairNoBots);
         }
         self.put_finished_game_away(changed);
         if let Slot::Person { member } = slot {
@@ -231,6 +236,10 @@ impl Host {
             .iter()
             .position(|m| m.id == member)
             .ok_or(TableError::NoSuchMember(member))?;
+        // A seat of a fair game cannot go to a bot, and its key is needed to the end.
+        if self.playing() && self.fair_game.is_some() && self.members[pos].seat.is_some() {
+            return Err(TableError::FairSeat);
+        }
         self.put_finished_game_away(changed);
         let m = self.members.remove(pos);
         self.banned.push(m.token.clone());
@@ -313,6 +322,9 @@ impl Host {
         if self.playing() {
             return Err(TableError::GameInProgress);
         }
+        if self.fair {
+            return Err(TableError::FairNoBots);
+        }
         let open = self.seats.iter().position(|s| matches!(s, Slot::Open));
         if open.is_none() && self.seats.len() >= MAX_PLAYERS {
             return Err(TableError::SeatCount);
@@ -328,6 +340,20 @@ impl Host {
             level,
             name: bot_name(Seat(seat as u8)),
         };
+        Ok(())
+    }
+
+    /// Fair deal on or off (docs/FAIR-DEAL.md): on only at a table of people, two at
+    /// least, no bot (section 7); the lobby then offers no bot.
+    fn set_fair(&mut self, on: bool, changed: &mut Changed) -> Result<(), TableError> {
+        if self.playing() {
+            return Err(TableError::GameInProgress);
+        }
+        if on {
+            self.check_fair_seats()?;
+        }
+        self.put_finished_game_away(changed);
+        self.fair = on;
         Ok(())
     }
 

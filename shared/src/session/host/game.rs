@@ -49,8 +49,16 @@ impl Host {
             return Err(TableError::NoSuchSeat(f));
         }
         let first = first.unwrap_or_else(|| Seat(self.rng.random_range(0..players) as u8));
-        let game = rules::deal(players as u8, self.options, first, &mut self.rng)
-            .map_err(TableError::Deal)?;
+        let game = if self.fair {
+            self.fair_deal(first)?;
+            None
+        } else {
+            self.fair_game = None;
+            Some(
+                rules::deal(players as u8, self.options, first, &mut self.rng)
+                    .map_err(TableError::Deal)?,
+            )
+        };
         let default = self.default_bot;
         for (i, slot) in self.seats.iter_mut().enumerate() {
             if *slot == Slot::Open {
@@ -61,7 +69,7 @@ impl Host {
             }
         }
         self.game_no += 1;
-        self.game = Some(game);
+        self.game = game;
         self.phase = Phase::Playing;
         self.step = 0;
         self.held = self
@@ -84,19 +92,21 @@ impl Host {
             first: Some(first),
         };
         self.push_log(Stored::Note { note });
-        self.settle(None, now);
+        if self.fair_game.is_some() {
+            self.fair_run(None, now);
+        } else {
+            self.settle(None, now);
+        }
         Ok(())
     }
 
     /// Applies one input for `seat`; on error nothing changed.
-    pub(super) fn apply(
-        &mut self,
-        seat: Seat,
-        input: Input,
-        now: u64,
-    ) -> Result<(), crate::engine::InputError> {
+    pub(super) fn apply(&mut self, seat: Seat, input: Input, now: u64) -> Result<(), Refusal> {
+        if self.fair_game.is_some() {
+            return self.fair_input(seat, input, now);
+        }
         let Some(game) = self.game.as_mut() else {
-            return Err(crate::engine::InputError::GameOver);
+            return Err(Refusal::from(crate::engine::InputError::GameOver));
         };
         let mut events = Vec::new();
         let before = *game.pending();
@@ -113,18 +123,34 @@ impl Host {
     /// After the game changed (from `before`, `None` at the deal): who owes what since
     /// when, and whether it is over.
     pub(super) fn settle(&mut self, before: Option<Pending>, now: u64) {
-        let Some(game) = self.game.as_ref() else {
-            return;
+        // The fields apart, so the game's borrow leaves the others free.
+        let game = match (&self.game, &self.fair_game) {
+            (Some(g), _) => g,
+            (None, Some(fg)) => match fg.referee() {
+                Some(r) => r.game(),
+                None => return,
+            },
+            (None, None) => return,
         };
+        let fair = self.fair_game.is_some();
         // What the end reveals (R11.3), noted as it happens: the hands once all are dealt,
-        // and each claim's truth the moment it came into play.
+        // and each claim's truth the moment it came into play. Not in a fair game, whose
+        // hands are stand-ins: there every page opens the record at the end.
         let seats = self.seats.len();
-        if self.dealt.is_empty() && (0..seats).all(|i| game.player(Seat(i as u8)).hand.len == 2) {
+        if !fair
+            && self.dealt.is_empty()
+            && (0..seats).all(|i| game.player(Seat(i as u8)).hand.len == 2)
+        {
             self.dealt = (0..seats)
                 .map(|i| game.player(Seat(i as u8)).hand.cards)
                 .collect();
         }
-        for c in game.claims().iter().skip(self.truths.len()) {
+        for c in game
+            .claims()
+            .iter()
+            .skip(self.truths.len())
+            .filter(|_| !fair)
+        {
             let hand = game.player(c.player).hand;
             self.truths.push(Some(match c.card {
                 Claimed::Card(card) => hand.find_hidden(card).is_some(),
@@ -143,10 +169,13 @@ impl Host {
         }
         let mut legal = Vec::new();
         let after = *game.pending();
-        for (i, clock) in self.clocks.iter_mut().enumerate() {
+        let mut clocks = std::mem::take(&mut self.clocks);
+        for (i, clock) in clocks.iter_mut().enumerate() {
             let seat = Seat(i as u8);
             legal.clear();
-            game.legal_inputs(seat, &mut legal);
+            if !self.fair_legal(seat, &mut legal) {
+                game.legal_inputs(seat, &mut legal);
+            }
             // The seat goes on answering the same decision only while others answer the
             // window (or the draft) it is answering; anything else is a new decision, with
             // its own step and its full time, even when the same inputs are legal again.
@@ -159,6 +188,7 @@ impl Host {
                 clock.asked_at = now;
             }
         }
+        self.clocks = clocks;
     }
 
     /// The timer of a decision kind.
@@ -213,8 +243,13 @@ impl Host {
             Auto::Timeout(DecisionKind::Window) => rules::pass_in(&legal),
             _ => None,
         };
-        let thought = input.is_none();
-        let input = input.or_else(|| self.bot_choice(seat, &legal));
+        let thought = input.is_none() && self.fair_game.is_none();
+        let input = if self.fair_game.is_some() {
+            // A fair room has no bot: what no person decides is card-blind (section 6).
+            input.or_else(|| fair::card_blind(seat, self.seats.len(), &legal))
+        } else {
+            input.or_else(|| self.bot_choice(seat, &legal))
+        };
         if let Auto::Timeout(kind) = how {
             self.push_log(Stored::Note {
                 note: Note::TimedOut { seat, kind },

@@ -44,6 +44,14 @@ impl Host {
             }
             Stored::Chat { line } => LogItem::Chat { line: line.clone() },
             Stored::Note { note } => LogItem::Note { note: note.clone() },
+            Stored::Fair { game_no, record } => LogItem::Fair {
+                game_no: *game_no,
+                record: record.clone(),
+            },
+            Stored::FairAnswer { game_no, answer } => LogItem::FairAnswer {
+                game_no: *game_no,
+                answer: answer.clone(),
+            },
         };
         Some(LogEntry { n, item })
     }
@@ -61,11 +69,17 @@ impl Host {
     /// Keeps, of a whole-state log, the current game's events (the view is rebuilt from
     /// them) and the newest other entries up to [`RESET_LOG_BYTES`].
     pub(super) fn compact_reset_log(&self, log: &mut Vec<LogEntry>) {
-        let current = self.game.as_ref().map(|_| self.game_no);
+        let current = self.game_ref().map(|_| self.game_no);
         let mut budget = RESET_LOG_BYTES;
         let mut keep = vec![true; log.len()];
         for (i, entry) in log.iter().enumerate().rev() {
-            if matches!(entry.item, LogItem::Event { game_no, .. } if Some(game_no) == current) {
+            // A fair game's records and answers too: every page rebuilds its ledger from
+            // them (docs/FAIR-DEAL.md, section 8).
+            if matches!(entry.item,
+                LogItem::Event { game_no, .. }
+                | LogItem::Fair { game_no, .. }
+                | LogItem::FairAnswer { game_no, .. } if Some(game_no) == current)
+            {
                 continue;
             }
             let size = serde_json::to_string(entry).map_or(usize::MAX, |s| s.len());

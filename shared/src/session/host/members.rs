@@ -36,6 +36,7 @@ impl Host {
     /// Puts member `id` on `peer`'s link (a join or a return), replacing any older link,
     /// and sends it its welcome and the whole state; the others see the table change.
     pub(super) fn attach(&mut self, peer: PeerId, id: MemberId, now: u64, out: &mut Vec<Outgoing>) {
+        let table_id = self.table_id;
         let Some(m) = self.member_mut(id) else {
             return;
         };
@@ -47,6 +48,7 @@ impl Host {
             member: id,
             name: m.name.clone(),
             token: m.token.clone(),
+            table_id,
         };
         let name = m.name.clone();
         if let Some(old) = old_peer
@@ -77,16 +79,19 @@ impl Host {
 
     /// The seat a member reads the current game as, if any.
     pub(super) fn viewer_of(&self, id: MemberId) -> Option<Seat> {
-        self.game.as_ref()?;
+        self.game_ref()?;
         self.member(id).and_then(|m| m.seat)
     }
 
     pub(super) fn game_info(&self, id: MemberId) -> Option<GameInfo> {
-        let game = self.game.as_ref()?;
+        let game = self.game_ref()?;
         let seat = self.viewer_of(id);
+        let fair = self.fair_game.is_some();
         let mut view = match seat {
-            Some(s) => game.view(s),
-            None => game.spectator_view(),
+            // A fair game's hands are stand-ins: every member gets the spectator's view,
+            // and a seat's page puts in its own cards, which it alone can read.
+            Some(s) if !fair => game.view(s),
+            _ => game.spectator_view(),
         };
         // The events travel once, in the log; the guest puts them back into its view.
         view.events.clear();
@@ -116,7 +121,8 @@ impl Host {
             Vec::new()
         };
         // R11.3: once the game is over, and never before, nothing is hidden any more.
-        let reveal = matches!(game.pending(), Pending::GameOver { .. }).then(|| Reveal {
+        let over = matches!(game.pending(), Pending::GameOver { .. });
+        let reveal = (over && !fair).then(|| Reveal {
             dealt: self.dealt.clone(),
             hands: (0..self.seats.len())
                 .map(|i| game.player(Seat(i as u8)).hand.cards)
@@ -133,6 +139,7 @@ impl Host {
             legal,
             deadlines,
             reveal,
+            ask: seat.and_then(|s| self.fair_ask(s)),
         })
     }
 
@@ -176,6 +183,7 @@ impl Host {
             host: self.host_member,
             game_no: self.game_no,
             locked: self.locked,
+            fair: self.fair,
         }
     }
 

@@ -69,7 +69,7 @@ impl Host {
         now: u64,
         out: &mut Vec<Outgoing>,
     ) -> Result<(), Refusal> {
-        if self.phase != Phase::Playing || self.game.is_none() {
+        if self.phase != Phase::Playing || self.game_ref().is_none() {
             return Err(Refusal::NoGame);
         }
         let yours = self
@@ -91,7 +91,7 @@ impl Host {
                 now: self.step,
             });
         }
-        self.apply(seat, input, now).map_err(Refusal::from)?;
+        self.apply(seat, input, now)?;
         self.flush(now, self.phase != Phase::Playing, true, out);
         Ok(())
     }

@@ -20,6 +20,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 mod admin;
+mod fair;
 mod game;
 mod log;
 mod members;
@@ -30,9 +31,9 @@ use super::chat::{Bucket, ChatError, RateLimit, clean_chat};
 use super::names::{NameError, unique_name, validate_name};
 use super::protocol::{
     AdminCmd, BotLevel, ChatLine, Deadline, DecisionKind, Fatal, GameInfo, LogEntry, LogItem,
-    MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, MemberId, MemberInfo, Note, PeerId, Phase, Refusal,
-    Reveal, SeatInfo, SeatSetting, TableError, TableInfo, Timers, ToGuest, ToHost, Update,
-    WireError, decode, encode,
+    MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, MemberId, MemberInfo, Note,
+    PeerId, Phase, Refusal, Reveal, SeatInfo, SeatSetting, TableError, TableId, TableInfo, Timers,
+    ToGuest, ToHost, Update, WireError, decode, encode,
 };
 use super::rules;
 use super::rules::{Bot, make_bot};
@@ -154,6 +155,9 @@ enum Stored {
     Event { game_no: u32, event: Event },
     Chat { line: ChatLine },
     Note { note: Note },
+    /// A fair game's record or signed answer, base64url, relayed to every member as is.
+    Fair { game_no: u32, record: String },
+    FairAnswer { game_no: u32, answer: String },
 }
 }
 
@@ -197,6 +201,17 @@ pub struct Host {
     /// Closed to newcomers: only members with a token may (re)join.
     #[serde(default)]
     locked: bool,
+    /// The table's random id, which every fair game's proofs are bound to (sent in
+    /// `welcome`). Drawn from the seed's second stream, so the table's other draws are
+    /// those of a table without it.
+    #[serde(default)]
+    table_id: TableId,
+    /// Fair deal ([`AdminCmd::SetFair`]).
+    #[serde(default)]
+    fair: bool,
+    /// The fair game in progress or just over (public only; `game` is then `None`).
+    #[serde(default)]
+    fair_game: Option<fair::FairGame>,
     seats: Vec<Slot>,
     options: Options,
     timers: Timers,
@@ -274,6 +289,7 @@ impl Host {
         now: u64,
     ) -> Result<(Host, Vec<Outgoing>), NameError> {
         let name = validate_name(host_name)?;
+        let table_id = table_id_of(&rng);
         let mut host = Host {
             rng,
             members: Vec::new(),
@@ -281,6 +297,9 @@ impl Host {
             host_member: MemberId(0),
             banned: Vec::new(),
             locked: false,
+            table_id: TableId::default(),
+            fair: false,
+            fair_game: None,
             seats: vec![Slot::Open, Slot::Open],
             options: Options::default(),
             timers: Timers::default(),
@@ -301,6 +320,7 @@ impl Host {
             bots: Vec::new(),
             bot_clock: None,
         };
+        host.table_id = table_id;
         let id = host.add_member(name, Some(Seat(0)), now);
         host.host_member = id;
         let mut out = Vec::new();
@@ -378,7 +398,13 @@ impl Host {
             refuse(&mut out, peer, Refusal::RateLimited);
             return out;
         }
-        let msg = match decode::<ToHost>(text, MAX_TO_HOST_BYTES) {
+        // A fair room reads records (a shuffle of 25 cards is about 8 KiB in base64).
+        let limit = if self.fair || self.fair_game.is_some() {
+            MAX_FAIR_TO_HOST_BYTES
+        } else {
+            MAX_TO_HOST_BYTES
+        };
+        let msg = match decode::<ToHost>(text, limit) {
             Ok(msg) => msg,
             Err(WireError::VersionMismatch { theirs, ours }) => {
                 let fatal = Fatal::VersionMismatch {
@@ -413,6 +439,12 @@ impl Host {
                 Some(id),
             ) => self.intent(id, (game_no, step), seat, input, now, &mut out),
             (ToHost::Chat { text }, Some(id)) => self.chat(id, &text, now, &mut out),
+            (ToHost::Fair { game_no, record }, Some(id)) => {
+                self.fair_record(id, game_no, record, now, &mut out)
+            }
+            (ToHost::FairAnswer { game_no, answer }, Some(id)) => {
+                self.fair_answer(id, game_no, answer, now, &mut out)
+            }
             (ToHost::Admin { cmd }, Some(id)) => {
                 if peer == PeerId::LOCAL && id == self.host_member {
                     self.admin(cmd, now, &mut out).map_err(Refusal::Table)
@@ -511,9 +543,26 @@ impl Host {
     // -----------------------------------------------------------------------------------
 
     /// The game in progress or just finished. For the host's page this is the referee's
-    /// state: show the local player only what its guest receives.
+    /// state: show the local player only what its guest receives. In a fair room there
+    /// is none: the referee holds no card (see [`Host::fair_referee`]).
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
+    }
+
+    /// A fair room's referee: its engine runs on stand-ins (hidden cards that mean
+    /// nothing) and its ledger is public.
+    pub fn fair_referee(&self) -> Option<&crate::fair::FairReferee> {
+        self.fair_game.as_ref()?.referee()
+    }
+
+    /// Whether the table deals fairly (docs/FAIR-DEAL.md).
+    pub fn is_fair(&self) -> bool {
+        self.fair
+    }
+
+    /// The table's random id (sent in `welcome`).
+    pub fn table_id(&self) -> TableId {
+        self.table_id
     }
 
     /// Where the table is.
@@ -568,6 +617,16 @@ fn bot_name(seat: Seat) -> String {
     NAMES
         .get(seat.index())
         .map_or_else(|| format!("Bot {}", seat.0 + 1), |n| (*n).to_owned())
+}
+
+/// The table's id: 32 bytes of the seed's second stream, so as unguessable as the seed
+/// while the first stream (tokens, deals, bots) draws what it drew before the id existed.
+fn table_id_of(rng: &ChaCha8Rng) -> TableId {
+    let mut ids = ChaCha8Rng::from_seed(rng.get_seed());
+    ids.set_stream(rng.get_stream().wrapping_add(1));
+    let mut id = [0u8; 32];
+    ids.fill_bytes(&mut id);
+    TableId(id)
 }
 
 /// 128 random bits as hex: unguessable, and plain ASCII for storage.

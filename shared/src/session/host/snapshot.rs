@@ -46,10 +46,19 @@ impl Host {
         if host.game.is_none() {
             host.remembered.clear();
         }
+        // An older snapshot has no table id: the same one the table would have drawn.
+        if host.table_id == TableId::default() {
+            host.table_id = table_id_of(&host.rng);
+        }
+        host.replay_fair()?;
         host.check()?;
         // What the end will reveal, from an older snapshot that did not keep it: unknown,
         // never guessed from the hands as they are now.
-        let claims = host.game.as_ref().map_or(0, |g| g.claims().len());
+        let claims = if host.fair_game.is_some() {
+            0
+        } else {
+            host.game.as_ref().map_or(0, |g| g.claims().len())
+        };
         host.truths.resize(claims, None);
         if host.dealt.len() != host.seats.len() {
             host.dealt.clear();
@@ -80,7 +89,7 @@ impl Host {
         if self.member(self.host_member).is_none() {
             return Err(RestoreError::Inconsistent("no host member"));
         }
-        if self.game.is_some() && self.clocks.len() != self.seats.len() {
+        if self.game_ref().is_some() && self.clocks.len() != self.seats.len() {
             return Err(RestoreError::Inconsistent("clocks"));
         }
         if self.remembered.len() > self.seats.len()

@@ -1,0 +1,403 @@
+//! A seat's page in a fair room (docs/FAIR-DEAL.md): its secret for the game, its own
+//! [`Tracker`] of the public stream, the records its own table asks of it, its signed
+//! answers, and its own cards, which it alone reads.
+//!
+//! The [`Guest`](super::Guest) holds one ([`Guest::set_fair`](super::Guest::set_fair)) and
+//! feeds it every log entry of the current game before it keeps an update: an update with
+//! a record or an answer the tracker refuses (a forgery of a seat's answer, a record out of
+//! turn, an event that does not follow the records) is refused whole, naming what was
+//! wrong, and changes nothing.
+//!
+//! What a page must keep across a reload is [`FairKeep`]: the seat's secret for the game
+//! (and, in the two-player draft, where its own shuffle put each card of its set). The page
+//! stores it in its tab's storage after every call and hands it back with fresh random
+//! bytes after a reload; it is never sent (the secret goes out only when the table asks for
+//! it, once the game is over, R11.3). The randomness is new on every load: a stored RNG
+//! replayed after a reload would reuse a proof's nonce, which gives the secret away.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use super::base64url;
+use super::protocol::{FairAsk, LogEntry, LogItem, TableId, ToHost, encode};
+use crate::engine::{Card, Claimed, Options};
+use crate::fair::game::fair_deck;
+use crate::fair::{
+    Answer, AuditFault, Expect, FairError, Ledger, Msg, Public, Record, Secret, SignedAnswer,
+    Tracker,
+};
+
+/// What a seat's page stores for a reload (its tab's storage): never sent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FairKeep {
+    pub table_id: TableId,
+    pub game_no: u32,
+    pub seat: u8,
+    /// The seat's secret for this game (its share of the joint key).
+    pub secret: [u8; 32],
+    /// R2.5: where the seat's own shuffle of its set put each card: (position, kind).
+    #[serde(default)]
+    pub draft: Vec<(u8, u8)>,
+}
+
+/// Why the page did not take what the host relayed (the update is refused whole).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FairFault {
+    #[error("a fair entry is not readable: {0}")]
+    Unreadable(&'static str),
+    #[error("{0}")]
+    Refused(FairError),
+}
+
+/// Why an answer was not sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FairAnswerError {
+    #[error("nothing is asked of this seat now")]
+    NotAsked,
+    #[error("that answer does not fit the question")]
+    DoesNotFit,
+    #[error("this page's own table refuses that answer: {0}")]
+    Refused(FairError),
+}
+
+/// One game as the seat's page follows it.
+#[derive(Clone, Debug)]
+struct SeatGame {
+    game_no: u32,
+    /// The page's seat, or `None` for a watcher (who checks the stream all the same).
+    seat: Option<u8>,
+    secret: Option<Secret>,
+    tracker: Tracker,
+    /// Records sent, by round and what: each is sent once.
+    sent: Vec<(u32, Expect)>,
+    /// Cards shown to this seat as the Inquisitor (R7.2): (position, kind).
+    examined: Vec<(u8, u8)>,
+}
+
+/// A seat's page in a fair room.
+#[derive(Clone)]
+pub struct FairSeat {
+    rng: ChaCha8Rng,
+    keep: Option<FairKeep>,
+    game: Option<SeatGame>,
+}
+
+/// Says nothing of the secret or of the RNG's state, which draws the next nonces.
+impl std::fmt::Debug for FairSeat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FairSeat")
+            .field("game_no", &self.game_no())
+            .finish_non_exhaustive()
+    }
+}
+
+impl FairSeat {
+    /// A page's fair seat: `seed` is 32 fresh random bytes (`crypto.getRandomValues`) on
+    /// every load, `keep` what the page stored of the game before a reload.
+    pub fn new(seed: [u8; 32], keep: Option<FairKeep>) -> FairSeat {
+        FairSeat {
+            rng: ChaCha8Rng::from_seed(seed),
+            keep,
+            game: None,
+        }
+    }
+
+    /// What the page stores (after every call that changed it).
+    pub fn keep(&self) -> Option<&FairKeep> {
+        self.keep.as_ref()
+    }
+
+    /// Starts following game `game_no` afresh (a whole-state update): a new tracker, and
+    /// the seat's secret, from what the page kept or new.
+    pub(super) fn start(
+        &mut self,
+        table_id: TableId,
+        game_no: u32,
+        players: usize,
+        options: Options,
+        seat: Option<u8>,
+    ) -> Result<(), FairFault> {
+        let tracker = Tracker::new(table_id.0, game_no, players, options)
+            .ok_or(FairFault::Unreadable("a table no fair game is dealt at"))?;
+        let secret = match seat {
+            None => None,
+            Some(s) => {
+                let kept = self
+                    .keep
+                    .as_ref()
+                    .filter(|k| k.table_id == table_id && k.game_no == game_no && k.seat == s)
+                    .and_then(|k| Secret::from_bytes(&k.secret).ok());
+                Some(match kept {
+                    Some(secret) => secret,
+                    None => {
+                        let secret = Secret::random(&mut self.rng);
+                        self.keep = Some(FairKeep {
+                            table_id,
+                            game_no,
+                            seat: s,
+                            secret: secret.to_bytes(),
+                            draft: Vec::new(),
+                        });
+                        secret
+                    }
+                })
+            }
+        };
+        self.game = Some(SeatGame {
+            game_no,
+            seat,
+            secret,
+            tracker,
+            sent: Vec::new(),
+            examined: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// The game followed, if any.
+    pub(super) fn game_no(&self) -> Option<u32> {
+        self.game.as_ref().map(|g| g.game_no)
+    }
+
+    /// Takes the log entries of the followed game, in order.
+    pub(super) fn take(&mut self, entries: &[LogEntry]) -> Result<(), (u64, FairFault)> {
+        let Some(g) = self.game.as_mut() else {
+            return Ok(());
+        };
+        for e in entries {
+            let item = match &e.item {
+                LogItem::Event { game_no, event } if *game_no == g.game_no => Public::Event(*event),
+                LogItem::Fair { game_no, record } if *game_no == g.game_no => {
+                    let r = base64url::decode(record)
+                        .and_then(|b| Record::decode(&b).ok())
+                        .ok_or((e.n, FairFault::Unreadable("a record")))?;
+                    Public::Record(Box::new(r))
+                }
+                LogItem::FairAnswer { game_no, answer } if *game_no == g.game_no => {
+                    let a = base64url::decode(answer)
+                        .and_then(|b| SignedAnswer::decode(&b).ok())
+                        .ok_or((e.n, FairFault::Unreadable("an answer")))?;
+                    Public::Answer(a)
+                }
+                _ => continue,
+            };
+            g.tracker
+                .take(&item)
+                .map_err(|err| (e.n, FairFault::Refused(err)))?;
+            // R7.2: a seal for this seat opens to it alone.
+            if let (Public::Record(r), Some(seat), Some(secret)) = (&item, g.seat, &g.secret)
+                && let Msg::Seal {
+                    position,
+                    to,
+                    sealed,
+                } = &r.msg
+                && *to == seat
+                && let Some(k) = g
+                    .tracker
+                    .table()
+                    .ledger()
+                    .open_sealed(*position, r.seat, sealed, seat, secret)
+            {
+                g.examined.push((*position, k));
+            }
+        }
+        Ok(())
+    }
+
+    fn seat_game(&self) -> Option<(&SeatGame, u8, &Secret)> {
+        let g = self.game.as_ref()?;
+        Some((g, g.seat?, g.secret.as_ref()?))
+    }
+
+    /// Whether the page's secret is the key its seat published: a page that lost its
+    /// storage after sending its key cannot go on in this game.
+    pub fn holds_key(&self) -> bool {
+        self.seat_game().is_some_and(|(g, seat, secret)| {
+            g.tracker
+                .table()
+                .ledger()
+                .key(seat)
+                .is_none_or(|k| k == secret.public())
+        })
+    }
+
+    /// The records the page's own table asks of its seat now and that it has not sent,
+    /// as `fair` messages.
+    pub fn outbox(&mut self) -> Vec<String> {
+        if !self.holds_key() {
+            return Vec::new();
+        }
+        let Some(g) = self.game.as_mut() else {
+            return Vec::new();
+        };
+        let (Some(seat), Some(secret)) = (g.seat, g.secret.as_ref()) else {
+            return Vec::new();
+        };
+        let table = g.tracker.table();
+        let round = table.round();
+        let ledger = table.ledger();
+        let mut out = Vec::new();
+        for (s, expect) in table.due() {
+            if *s != seat || g.sent.contains(&(round, expect.clone())) {
+                continue;
+            }
+            let rng = &mut self.rng;
+            let record = match expect {
+                Expect::Key => Some(ledger.key_record(seat, round, secret, rng)),
+                Expect::Escrow => ledger.escrow_record(seat, round, secret, rng),
+                Expect::Shuffle(p) => {
+                    ledger
+                        .shuffle_record(seat, round, p, secret, rng)
+                        .map(|(r, perm)| {
+                            // R2.5: its own set, which it alone shuffles: it knows where
+                            // each card went, and keeps it for its pick.
+                            let own: Vec<u8> = (5 * seat..5 * seat + 5).collect();
+                            if let Some(k) = self.keep.as_mut()
+                                && g.tracker.hand(seat).is_empty()
+                                && *p == own
+                            {
+                                let deck = fair_deck(2, g.tracker.options());
+                                k.draft = perm
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, &from)| (p[i], deck[usize::from(p[from])]))
+                                    .collect();
+                            }
+                            r
+                        })
+                }
+                Expect::Shares(p) => ledger.shares_record(seat, round, p, secret, rng),
+                Expect::Reveal(p) => ledger
+                    .open_private(*p, seat, secret)
+                    .and_then(|kind| ledger.reveal_record(seat, round, *p, kind, secret, rng)),
+                Expect::Seal(p, to) => ledger.seal_record(seat, round, *p, *to, secret, rng),
+                Expect::Release(of) => ledger.release_record(seat, round, *of, secret),
+                Expect::Secret => Some(Ledger::secret_record(seat, round, secret)),
+            };
+            if let Some(r) = record {
+                g.sent.push((round, expect.clone()));
+                out.push(encode(&ToHost::Fair {
+                    game_no: g.game_no,
+                    record: base64url::encode(&r.encode()),
+                }));
+            }
+        }
+        out
+    }
+
+    /// The seat's answer to what it is asked, signed, as a `fair_answer` message: only
+    /// if it fits the question and the page's own tracker takes it (a host that asks for
+    /// something the table does not owe is not answered).
+    pub fn answer(
+        &mut self,
+        ask: Option<FairAsk>,
+        answer: Answer,
+    ) -> Result<String, FairAnswerError> {
+        let ask = ask.ok_or(FairAnswerError::NotAsked)?;
+        if !answer_fits(ask, &answer) {
+            return Err(FairAnswerError::DoesNotFit);
+        }
+        let FairSeat { rng, game, .. } = self;
+        let g = game.as_ref().ok_or(FairAnswerError::NotAsked)?;
+        let (Some(seat), Some(secret)) = (g.seat, g.secret.as_ref()) else {
+            return Err(FairAnswerError::NotAsked);
+        };
+        let signed = g.tracker.sign_answer(seat, answer, secret, rng);
+        g.tracker
+            .clone()
+            .take(&Public::Answer(signed.clone()))
+            .map_err(FairAnswerError::Refused)?;
+        Ok(encode(&ToHost::FairAnswer {
+            game_no: g.game_no,
+            answer: base64url::encode(&signed.encode()),
+        }))
+    }
+
+    /// The seat's hand in slot order: (position, card, face up); a hidden card as the
+    /// page reads it with its secret.
+    pub fn hand(&self) -> Vec<(u8, Option<Card>, bool)> {
+        let Some((g, seat, secret)) = self.seat_game() else {
+            return Vec::new();
+        };
+        let ledger = g.tracker.table().ledger();
+        g.tracker
+            .hand(seat)
+            .iter()
+            .map(|&(p, up)| {
+                let kind = if up {
+                    ledger.open_public(p)
+                } else {
+                    ledger.open_private(p, seat, secret)
+                };
+                (p, kind.and_then(card_of), up)
+            })
+            .collect()
+    }
+
+    /// R4.2: the positions the seat chooses from in an Exchange, with their cards.
+    pub fn exchange_pool(&self) -> Option<Vec<(u8, Card)>> {
+        let (g, seat, secret) = self.seat_game()?;
+        let ledger = g.tracker.table().ledger();
+        g.tracker
+            .exchange_pool(seat)?
+            .into_iter()
+            .map(|p| Some((p, card_of(ledger.open_private(p, seat, secret)?)?)))
+            .collect()
+    }
+
+    /// R2.5: the seat's own set, where its shuffle put each card.
+    pub fn draft_set(&self) -> Vec<(u8, Card)> {
+        self.keep
+            .iter()
+            .flat_map(|k| &k.draft)
+            .filter_map(|&(p, k)| Some((p, card_of(k)?)))
+            .collect()
+    }
+
+    /// R7.2: the cards shown to this seat as the Inquisitor, in order.
+    pub fn examined(&self) -> Vec<(u8, Card)> {
+        self.game
+            .iter()
+            .flat_map(|g| &g.examined)
+            .filter_map(|&(p, k)| Some((p, card_of(k)?)))
+            .collect()
+    }
+
+    /// The page's tracker of the followed game (its table, ledger and hands).
+    pub fn tracker(&self) -> Option<&Tracker> {
+        self.game.as_ref().map(|g| &g.tracker)
+    }
+
+    /// Section 9: the audit, once every secret is in (`None` before).
+    pub fn audit(&self) -> Option<Vec<AuditFault>> {
+        let g = self.game.as_ref()?;
+        let table = g.tracker.table();
+        let players = table.ledger().seats();
+        let ledger = table.ledger();
+        let over = table.is_settled()
+            && (0..ledger.deck().len() as u8).all(|p| ledger.open_public(p).is_some());
+        over.then(|| g.tracker.audit(players))
+    }
+}
+
+fn card_of(kind: u8) -> Option<Card> {
+    Card::ALL.get(usize::from(kind)).copied()
+}
+
+/// Whether an answer is of the kind asked.
+fn answer_fits(ask: FairAsk, answer: &Answer) -> bool {
+    matches!(
+        (ask, answer),
+        (
+            FairAsk::Prove(Claimed::Card(_)),
+            Answer::Prove(_) | Answer::CannotProve
+        ) | (
+            FairAsk::Prove(Claimed::NotDuke),
+            Answer::ShowHand | Answer::Concede
+        ) | (FairAsk::Lose, Answer::Lose(_))
+            | (FairAsk::Show, Answer::Show(_))
+            | (FairAsk::Keep, Answer::Keep(_))
+            | (FairAsk::Pick, Answer::Pick(_))
+    )
+}

@@ -1,0 +1,374 @@
+//! A fair room (docs/FAIR-DEAL.md): the host runs [`FairReferee`] instead of the normal
+//! game. The referee holds no secret and no hidden card: its engine runs on stand-ins, and
+//! the seats' pages deal, shuffle and open the cards with records the host only relays.
+//!
+//! What the host keeps of a fair game is public: the stand-ins' seed and every call the
+//! referee took (the seats' records and signed answers, the inputs), from which a restore
+//! rebuilds it. No seat's secret is in the host's state, its own player's included: that
+//! one's page is a guest like any other (`Guest`'s fair seat, on the local link).
+
+use super::*;
+use crate::fair::{FairError, FairReferee, Public, Question, Record, SignedAnswer, Step};
+use crate::session::base64url;
+use crate::session::protocol::FairAsk;
+
+/// One call the referee took, in order: replayed on restore.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum Call {
+    /// A seat's record, base64url as it came.
+    Record(String),
+    /// A seat's decision that reads no card.
+    Input(Seat, Input),
+    /// A seat's signed answer, base64url as it came.
+    Answer(String),
+}
+
+/// The fair game in progress: public, all of it.
+#[derive(Serialize, Deserialize)]
+pub(super) struct FairGame {
+    /// The stand-ins' seed: public randomness, nothing of any card.
+    seed: u64,
+    first: Seat,
+    pub(super) calls: Vec<Call>,
+    /// Rebuilt from the calls after a restore.
+    #[serde(skip)]
+    referee: Option<FairReferee>,
+    /// What the referee waits for now.
+    #[serde(skip)]
+    step: Option<Step>,
+}
+
+impl FairGame {
+    pub(super) fn referee(&self) -> Option<&FairReferee> {
+        self.referee.as_ref()
+    }
+}
+
+/// Why a fair call was not taken.
+fn refusal(seat: Option<Seat>, e: impl std::fmt::Display) -> Refusal {
+    Refusal::Fair {
+        seat,
+        reason: e.to_string(),
+    }
+}
+
+fn fair_refusal(e: FairError) -> Refusal {
+    match e {
+        FairError::Input(_, e) => Refusal::from(e),
+        FairError::Record(f) => refusal(Some(Seat(f.seat)), f),
+        FairError::BadAnswer(s)
+        | FairError::Forged(s)
+        | FairError::CardInput(s)
+        | FairError::FalseDenial(s)
+        | FairError::RevealedDuke(s) => refusal(Some(Seat(s)), e),
+        FairError::Unsettled | FairError::Stream => refusal(None, e),
+    }
+}
+
+/// What a person's decision that reads no card becomes when its time runs out or the
+/// person is away (docs/FAIR-DEAL.md, section 6): never a bot, which would need the seat's
+/// cards. A window is passed (R5); a turn is Income, or from 10 coins a Coup of the next
+/// seat clockwise that can be couped (R3.2); anything else is the first choice listed.
+pub(super) fn card_blind(seat: Seat, players: usize, legal: &[Input]) -> Option<Input> {
+    if let Some(pass) = rules::pass_in(legal) {
+        return Some(pass);
+    }
+    let income = Input::Act(crate::engine::Action::Income);
+    if legal.contains(&income) {
+        return Some(income);
+    }
+    let coup = (1..players).find_map(|k| {
+        let target = Seat(((seat.index() + k) % players) as u8);
+        legal
+            .iter()
+            .copied()
+            .find(|i| matches!(i, Input::Act(crate::engine::Action::Coup(t)) if *t == target))
+    });
+    coup.or_else(|| legal.first().copied())
+}
+
+impl Host {
+    /// The game the rules run on: the normal game, or a fair game's stand-ins (whose
+    /// public parts are the game's and whose hidden cards mean nothing).
+    pub(super) fn game_ref(&self) -> Option<&Game> {
+        self.game
+            .as_ref()
+            .or_else(|| self.fair_game.as_ref()?.referee.as_ref().map(|r| r.game()))
+    }
+
+    /// Deals a fair game (R2.1, or R2.5's draft): every seat a person (section 7).
+    pub(super) fn fair_deal(&mut self, first: Seat) -> Result<(), TableError> {
+        self.check_fair_seats()?;
+        // An open seat would be dealt to a bot.
+        if self.seats.contains(&Slot::Open) {
+            return Err(TableError::FairNeedsPeople);
+        }
+        let seed = self.rng.next_u64();
+        let referee = FairReferee::new(
+            self.table_id.0,
+            self.game_no + 1,
+            self.seats.len(),
+            self.options,
+            Some(first),
+            seed,
+        )
+        .map_err(|e| TableError::Deal(e.to_string()))?;
+        self.fair_game = Some(FairGame {
+            seed,
+            first,
+            calls: Vec::new(),
+            referee: Some(referee),
+            step: None,
+        });
+        Ok(())
+    }
+
+    /// A fair deal seats people only, at least two (section 7).
+    pub(super) fn check_fair_seats(&self) -> Result<(), TableError> {
+        if self.seats.iter().any(|s| matches!(s, Slot::Bot { .. })) {
+            return Err(TableError::FairNoBots);
+        }
+        let people = self
+            .seats
+            .iter()
+            .filter(|s| matches!(s, Slot::Person { .. }))
+            .count();
+        if people < 2 {
+            return Err(TableError::FairNeedsPeople);
+        }
+        Ok(())
+    }
+
+    /// Rebuilds the referee of a restored fair game from its calls.
+    pub(super) fn replay_fair(&mut self) -> Result<(), RestoreError> {
+        let Some(fg) = self.fair_game.as_mut() else {
+            return Ok(());
+        };
+        let bad = RestoreError::Inconsistent("fair game");
+        let mut referee = FairReferee::new(
+            self.table_id.0,
+            self.game_no,
+            self.seats.len(),
+            self.options,
+            Some(fg.first),
+            fg.seed,
+        )
+        .map_err(|_| RestoreError::Inconsistent("fair game"))?;
+        let mut step = referee
+            .step()
+            .map_err(|_| RestoreError::Inconsistent("fair game"))?;
+        for call in &fg.calls {
+            let taken = match call {
+                Call::Record(text) => base64url::decode(text)
+                    .and_then(|b| Record::decode(&b).ok())
+                    .map(|r| referee.record(&r)),
+                Call::Input(seat, input) => Some(referee.input(seat.0, *input)),
+                Call::Answer(text) => base64url::decode(text)
+                    .and_then(|b| SignedAnswer::decode(&b).ok())
+                    .map(|a| referee.answer(a)),
+            };
+            if !matches!(taken, Some(Ok(()))) {
+                return Err(bad);
+            }
+            step = referee
+                .step()
+                .map_err(|_| RestoreError::Inconsistent("fair game"))?;
+        }
+        referee.take_public();
+        fg.referee = Some(referee);
+        fg.step = Some(step);
+        Ok(())
+    }
+
+    /// The seat of member `id` in the fair game now being played or just over.
+    fn fair_seat_of(&self, id: MemberId, game_no: u32) -> Result<Seat, Refusal> {
+        if self.fair_game.is_none() {
+            return Err(Refusal::NoGame);
+        }
+        let seat = self
+            .member(id)
+            .and_then(|m| m.seat)
+            .ok_or(Refusal::NotSeated)?;
+        if game_no != self.game_no {
+            return Err(refusal(Some(seat), "the message is for another game"));
+        }
+        Ok(seat)
+    }
+
+    /// A seat's record (docs/FAIR-DEAL.md, section 3): only its own seat's, checked by
+    /// the referee's table before it is relayed.
+    pub(super) fn fair_record(
+        &mut self,
+        id: MemberId,
+        game_no: u32,
+        text: String,
+        now: u64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<(), Refusal> {
+        let seat = self.fair_seat_of(id, game_no)?;
+        let record = base64url::decode(&text)
+            .ok_or_else(|| refusal(Some(seat), "the record is not base64url"))
+            .and_then(|b| Record::decode(&b).map_err(|e| refusal(Some(seat), e)))?;
+        if record.seat != seat.0 {
+            return Err(Refusal::NotYourSeat {
+                asked: Seat(record.seat),
+                yours: seat,
+            });
+        }
+        let referee = self.fair_referee_mut()?;
+        referee.record(&record).map_err(fair_refusal)?;
+        self.fair_taken(Call::Record(text), now, out);
+        Ok(())
+    }
+
+    /// A seat's signed answer: only its own seat's.
+    pub(super) fn fair_answer(
+        &mut self,
+        id: MemberId,
+        game_no: u32,
+        text: String,
+        now: u64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<(), Refusal> {
+        let seat = self.fair_seat_of(id, game_no)?;
+        let signed = base64url::decode(&text)
+            .ok_or_else(|| refusal(Some(seat), "the answer is not base64url"))
+            .and_then(|b| SignedAnswer::decode(&b).map_err(|e| refusal(Some(seat), e)))?;
+        if signed.seat != seat.0 {
+            return Err(Refusal::NotYourSeat {
+                asked: Seat(signed.seat),
+                yours: seat,
+            });
+        }
+        let referee = self.fair_referee_mut()?;
+        referee.answer(signed).map_err(fair_refusal)?;
+        self.step += 1;
+        self.fair_taken(Call::Answer(text), now, out);
+        Ok(())
+    }
+
+    /// A decision that reads no card, for `seat` (from its page, a timeout or a
+    /// stand-in).
+    pub(super) fn fair_input(&mut self, seat: Seat, input: Input, now: u64) -> Result<(), Refusal> {
+        let referee = self.fair_referee_mut()?;
+        referee.input(seat.0, input).map_err(fair_refusal)?;
+        self.step += 1;
+        let before = self.game_ref().map(|g| *g.pending());
+        if let Some(fg) = self.fair_game.as_mut() {
+            fg.calls.push(Call::Input(seat, input));
+        }
+        self.fair_run(before, now);
+        Ok(())
+    }
+
+    fn fair_referee_mut(&mut self) -> Result<&mut FairReferee, Refusal> {
+        self.fair_game
+            .as_mut()
+            .and_then(|fg| fg.referee.as_mut())
+            .ok_or(Refusal::NoGame)
+    }
+
+    fn fair_taken(&mut self, call: Call, now: u64, out: &mut Vec<Outgoing>) {
+        let before = self.game_ref().map(|g| *g.pending());
+        let phase = self.phase;
+        if let Some(fg) = self.fair_game.as_mut() {
+            fg.calls.push(call);
+        }
+        self.fair_run(before, now);
+        self.flush(now, self.phase != phase, true, out);
+    }
+
+    /// Runs the referee on until it waits, and logs what it published, in order.
+    pub(super) fn fair_run(&mut self, before: Option<Pending>, now: u64) {
+        let game_no = self.game_no;
+        let Some(fg) = self.fair_game.as_mut() else {
+            return;
+        };
+        let Some(referee) = fg.referee.as_mut() else {
+            return;
+        };
+        let result = referee.step();
+        let public = referee.take_public();
+        if let Ok(step) = result {
+            fg.step = Some(step);
+        }
+        for item in public {
+            let stored = match item {
+                Public::Event(event) => Stored::Event { game_no, event },
+                Public::Record(r) => Stored::Fair {
+                    game_no,
+                    record: base64url::encode(&r.encode()),
+                },
+                Public::Answer(a) => Stored::FairAnswer {
+                    game_no,
+                    answer: base64url::encode(&a.encode()),
+                },
+            };
+            self.push_log(stored);
+        }
+        match result {
+            Ok(_) => self.settle(before, now),
+            Err(e) => self.fair_stop(e),
+        }
+    }
+
+    /// The referee found a deviation it cannot play past (a "cannot prove" its own loss
+    /// then showed false, a Duke shown against Embezzlement): the game stops, naming the
+    /// seat.
+    fn fair_stop(&mut self, e: FairError) {
+        let seat = match e {
+            FairError::FalseDenial(s) | FairError::RevealedDuke(s) => Some(Seat(s)),
+            _ => None,
+        };
+        self.push_log(Stored::Note {
+            note: Note::FairFault {
+                seat,
+                reason: e.to_string(),
+            },
+        });
+        self.push_log(Stored::Note {
+            note: Note::GameEnded {
+                game_no: self.game_no,
+                winner: None,
+            },
+        });
+        self.phase = Phase::Lobby;
+        self.fair_game = None;
+        self.game = None;
+        self.clocks.clear();
+    }
+
+    /// The legal inputs of `seat` in a fair game: only while the referee waits for a
+    /// decision (not while records or an answer are due).
+    pub(super) fn fair_legal(&self, seat: Seat, out: &mut Vec<Input>) -> bool {
+        let Some(fg) = self.fair_game.as_ref() else {
+            return false;
+        };
+        if let (Some(referee), Some(Step::Decide(_))) = (fg.referee.as_ref(), fg.step) {
+            out.extend(referee.inputs(seat.0));
+        }
+        true
+    }
+
+    /// What `seat` is asked to answer with its own cards, if anything.
+    pub(super) fn fair_ask(&self, seat: Seat) -> Option<FairAsk> {
+        let fg = self.fair_game.as_ref()?;
+        let referee = fg.referee.as_ref()?;
+        match fg.step? {
+            Step::Ask { seat: s, question } if s == seat.0 => Some(match question {
+                Question::Prove(c) => FairAsk::Prove(c),
+                Question::Lose => FairAsk::Lose,
+                Question::Show => FairAsk::Show,
+            }),
+            Step::Decide(_) if referee.wants_answer(seat.0) => match referee.game().pending() {
+                Pending::LoseInfluence { .. } => Some(FairAsk::Lose),
+                Pending::ExamineShow { .. } => Some(FairAsk::Show),
+                Pending::Exchange { .. } => Some(FairAsk::Keep),
+                Pending::Draft { .. } => Some(FairAsk::Pick),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}

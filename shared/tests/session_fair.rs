@@ -1,0 +1,784 @@
+//! Fair rooms (docs/FAIR-DEAL.md) through the session API: a `Host` and one `Guest` per
+//! person (the host's own player on the local link), exchanging the real texts. Each page
+//! holds only its own secret; the tests hold every secret (the oracle) and check R11 at
+//! every decision: each page reads exactly its own hidden cards and the face-up ones, the
+//! host's state and snapshot open nothing, and every page's end audit passes.
+
+use std::collections::VecDeque;
+
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use shared::engine::{Card, Claimed, Input, Seat};
+use shared::fair::{Answer, FairError, Msg, Place, Record, Secret, SignedAnswer};
+use shared::session::base64url;
+use shared::session::fair_seat::{FairAnswerError, FairFault};
+use shared::session::protocol::{
+    AdminCmd, FairAsk, LogItem, MAX_FAIR_TO_HOST_BYTES, MAX_TO_HOST_BYTES, Phase, Refusal,
+    TableError, ToGuest, ToHost, Update, WireError, decode, encode,
+};
+use shared::session::{Guest, GuestError, GuestEvent, Host, Outgoing, PeerId};
+
+mod common;
+use common::{T, admin, refusal};
+
+/// Makes a forged copy of a host's text, if it forges this one.
+type Forger = dyn Fn(&str) -> Option<String>;
+
+/// A fair room: the host, one page per person (index = link = seat), everything the host
+/// sent.
+struct Room {
+    host: Host,
+    pages: Vec<Option<Guest>>,
+    names: Vec<String>,
+    sent: Vec<(PeerId, String)>,
+    rng: ChaCha8Rng,
+    now: u64,
+    /// A host that forges: the copy of a text it delivers first to a guest's page.
+    forger: Option<Box<Forger>>,
+    /// What each forged text got: (page, the seat whose answer it was, the error).
+    forgeries: Vec<(usize, u8, GuestError)>,
+}
+
+fn peer(i: usize) -> PeerId {
+    PeerId(i as u64)
+}
+
+fn page_seed(rng: &mut ChaCha8Rng) -> [u8; 32] {
+    rng.random()
+}
+
+impl Room {
+    /// A lobby with `n` people, fair deal on.
+    fn new(n: usize, seed: u64) -> Room {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (host, outs) = Host::new(seed, "Hostess", T).expect("host");
+        let mut local = Guest::new("Hostess", None, false);
+        local.set_fair(page_seed(&mut rng), None);
+        let mut room = Room {
+            host,
+            pages: vec![Some(local)],
+            names: vec!["Hostess".into()],
+            sent: Vec::new(),
+            rng,
+            now: T,
+            forger: None,
+            forgeries: Vec::new(),
+        };
+        room.pump(outs);
+        if n > 2 {
+            let outs = admin(&mut room.host, AdminCmd::SetSeatCount { count: n as u8 });
+            room.pump(outs);
+        }
+        for i in 1..n {
+            let name = format!("Guest {i}");
+            let mut g = Guest::new(&name, None, false);
+            g.set_fair(page_seed(&mut room.rng), None);
+            let hello = g.hello();
+            room.pages.push(Some(g));
+            room.names.push(name);
+            let mut outs = room.host.connect(peer(i), room.now);
+            outs.extend(room.host.handle(peer(i), &hello, room.now));
+            room.pump(outs);
+        }
+        let outs = admin(&mut room.host, AdminCmd::SetFair { on: true });
+        assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+        room.pump(outs);
+        room
+    }
+
+    fn page(&mut self, i: usize) -> &mut Guest {
+        self.pages[i].as_mut().expect("a page")
+    }
+
+    /// Delivers what the host sent, and what each page sends back (its records), until
+    /// nothing is left. Every text is kept; no honest page is refused anything.
+    fn pump(&mut self, outs: Vec<Outgoing>) {
+        let mut queue: VecDeque<Outgoing> = outs.into();
+        while let Some(o) = queue.pop_front() {
+            let Outgoing::Send { to, text } = o else {
+                continue;
+            };
+            self.sent.push((to, text.clone()));
+            let now = self.now;
+            let Some(g) = self.pages[to.0 as usize].as_mut() else {
+                continue;
+            };
+            if let Some(fake) = self.forger.as_ref().and_then(|f| f(&text)) {
+                let seat = forged_seat(&text);
+                let (log, hash) = (g.log().len(), record_hash(g));
+                let err = g.receive(&fake, now).expect_err("a forgery is refused");
+                assert_eq!((g.log().len(), record_hash(g)), (log, hash), "kept nothing");
+                self.forgeries.push((to.0 as usize, seat, err));
+            }
+            let events = g
+                .receive(&text, now)
+                .unwrap_or_else(|e| panic!("page {}: {e}", to.0));
+            for e in &events {
+                assert!(
+                    !matches!(e, GuestEvent::Refused(_)),
+                    "page {} refused: {e:?}",
+                    to.0
+                );
+            }
+            for t in g.fair_outbox() {
+                // A page's records come as fast as it makes them: within the host's
+                // rate limit (one message every 50 ms after the first 40).
+                self.now += 60;
+                queue.extend(self.host.handle(to, &t, self.now));
+            }
+        }
+    }
+
+    /// Sends a page's text to the host and delivers what follows.
+    fn send(&mut self, i: usize, text: &str) {
+        self.now += 60;
+        let outs = self.host.handle(peer(i), text, self.now);
+        self.pump(outs);
+    }
+
+    /// The oracle's copy of every seat's secret for the current game.
+    fn secrets(&self) -> Vec<Secret> {
+        self.pages
+            .iter()
+            .map(|g| {
+                let keep = g.as_ref().unwrap().fair_keep().expect("a secret");
+                Secret::from_bytes(&keep.secret).unwrap()
+            })
+            .collect()
+    }
+
+    /// One decision by the first page that owes one, from what it sees: its legal inputs
+    /// (which read no card) or its own cards. Returns false when nobody owes anything.
+    fn decide(&mut self) -> bool {
+        for i in 0..self.pages.len() {
+            let Some(g) = self.pages[i].as_ref() else {
+                continue;
+            };
+            if let Some(ask) = g.fair_ask() {
+                let answer = self.choose_answer(i, ask);
+                let text = self.page(i).fair_answer(answer).expect("an honest answer");
+                self.send(i, &text);
+                return true;
+            }
+            let legal = g.game().map(|g| g.legal.clone()).unwrap_or_default();
+            if legal.is_empty() {
+                continue;
+            }
+            // In a window, pass half the time: enough challenges to prove and lose cards.
+            let input = if legal[0] == Input::Pass && self.rng.random_bool(0.5) {
+                Input::Pass
+            } else {
+                *legal.choose(&mut self.rng).unwrap()
+            };
+            let text = self.page(i).intent(input).expect("legal");
+            self.send(i, &text);
+            return true;
+        }
+        false
+    }
+
+    /// What page `i` answers, from its own cards.
+    fn choose_answer(&mut self, i: usize, ask: FairAsk) -> Answer {
+        let fair = self.pages[i].as_ref().unwrap().fair().unwrap();
+        let hidden: Vec<(u8, Card)> = fair
+            .hand()
+            .into_iter()
+            .filter(|(_, _, up)| !up)
+            .map(|(p, c, _)| (p, c.expect("a page reads its own cards")))
+            .collect();
+        match ask {
+            FairAsk::Prove(Claimed::Card(c)) => match hidden.iter().find(|(_, k)| *k == c) {
+                Some(&(p, _)) => Answer::Prove(p),
+                None => Answer::CannotProve,
+            },
+            FairAsk::Prove(Claimed::NotDuke) => {
+                if hidden.iter().any(|(_, k)| *k == Card::Duke) {
+                    Answer::Concede
+                } else {
+                    Answer::ShowHand
+                }
+            }
+            FairAsk::Lose => Answer::Lose(hidden.choose(&mut self.rng).unwrap().0),
+            FairAsk::Show => Answer::Show(hidden.choose(&mut self.rng).unwrap().0),
+            FairAsk::Keep => {
+                let mut pool: Vec<u8> = fair
+                    .exchange_pool()
+                    .unwrap()
+                    .into_iter()
+                    .map(|(p, _)| p)
+                    .collect();
+                pool.shuffle(&mut self.rng);
+                pool.truncate(hidden.len());
+                Answer::Keep(pool)
+            }
+            FairAsk::Pick => Answer::Pick(fair.draft_set().choose(&mut self.rng).unwrap().0),
+        }
+    }
+
+    /// R11 at a decision, with every secret: the referee's ledger opens only face-up
+    /// cards; each page's tracker is the referee's table, and with its own secret reads
+    /// exactly its own hidden cards and the face-up ones; each page's view shows its own
+    /// cards, truly.
+    fn check_r11(&self) {
+        let referee = self.host.fair_referee().expect("a fair game");
+        let t = referee.table();
+        let l = t.ledger();
+        let secrets = self.secrets();
+        for p in 0..l.deck().len() as u8 {
+            let place = t.place(p).unwrap();
+            assert_eq!(
+                l.open_public(p).is_some(),
+                matches!(place, Place::FaceUp(_)),
+                "the host's referee reads position {p} ({place:?})"
+            );
+        }
+        for (s, g) in self.pages.iter().enumerate() {
+            let g = g.as_ref().unwrap();
+            let tracker = g.fair().unwrap().tracker().expect("following the game");
+            let pl = tracker.table().ledger();
+            assert_eq!(pl.record_hash(), l.record_hash(), "page {s}'s record");
+            for p in 0..l.deck().len() as u8 {
+                let place = t.place(p).unwrap();
+                assert_eq!(tracker.table().place(p), Some(place));
+                let may = match place {
+                    Place::Hand(h) => usize::from(h) == s,
+                    Place::FaceUp(_) => true,
+                    Place::Court | Place::Out => false,
+                };
+                let reads = pl.open_private(p, s as u8, &secrets[s]).is_some();
+                assert_eq!(reads, may, "page {s} reads position {p} ({place:?})");
+            }
+            // Mid-input (an answer asked), the view is the game before the input and the
+            // log's events run ahead of it: the view is checked between inputs.
+            if self.pages.iter().flatten().any(|g| g.fair_ask().is_some()) {
+                continue;
+            }
+            let view = &g.game().unwrap().view;
+            for (slot, &(p, up)) in tracker.hand(s as u8).iter().enumerate() {
+                let truth = pl
+                    .open_private(p, s as u8, &secrets[s])
+                    .map(|k| Card::ALL[usize::from(k)]);
+                assert_eq!(
+                    view.players[s].hand.cards[slot],
+                    truth,
+                    "page {s} slot {slot}: {:?} {:?} {:?}",
+                    tracker.hand(s as u8),
+                    view.players[s].hand,
+                    g.fair().unwrap().hand()
+                );
+                assert_eq!(view.players[s].hand.up[slot], up);
+            }
+            // The other seats' hidden cards are nobody's but theirs.
+            for (o, pv) in view.players.iter().enumerate().filter(|(o, _)| *o != s) {
+                for slot in 0..usize::from(pv.hand.len) {
+                    assert!(
+                        pv.hand.up[slot] || pv.hand.cards[slot].is_none(),
+                        "page {s} sees seat {o}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// What the host sent and keeps, read as the host's own player would (it holds seat
+    /// 0's secret): no view holds a hidden card of another seat (a fair room sends the
+    /// spectator's view), every event is a spectator's, no record before the end is a
+    /// secret, and the snapshot, restored, opens to seat 0 nothing but its own cards.
+    fn check_host_learns_nothing(&self, over: bool) {
+        for (to, text) in &self.sent {
+            let Ok(ToGuest::Update(u)) = decode::<ToGuest>(text, usize::MAX) else {
+                continue;
+            };
+            check_update(&u, over, *to);
+        }
+        let snapshot = self.host.snapshot(self.now);
+        #[derive(serde::Deserialize)]
+        struct Snap {
+            host: Kept,
+        }
+        #[derive(serde::Deserialize)]
+        struct Kept {
+            game: Option<serde::de::IgnoredAny>,
+            dealt: Vec<serde::de::IgnoredAny>,
+            log: Vec<LogItem>,
+        }
+        let kept = serde_json::from_str::<Snap>(&snapshot).unwrap().host;
+        assert!(kept.game.is_none(), "a fair game's stand-ins are not kept");
+        assert!(kept.dealt.is_empty());
+        for item in &kept.log {
+            check_item(item, over);
+        }
+        let (restored, _) = Host::restore(&snapshot, self.now).expect("restores");
+        let referee = restored.fair_referee().expect("the fair game, rebuilt");
+        let ours = self.host.fair_referee().unwrap();
+        assert_eq!(
+            referee.table().ledger().record_hash(),
+            ours.table().ledger().record_hash()
+        );
+        let secret0 = &self.secrets()[0];
+        let t = referee.table();
+        for p in 0..t.ledger().deck().len() as u8 {
+            // R11.3: at the end every secret is public, and every card with it.
+            let may = over || matches!(t.place(p), Some(Place::Hand(0) | Place::FaceUp(_)));
+            assert_eq!(
+                t.ledger().open_private(p, 0, secret0).is_some(),
+                may,
+                "snapshot, position {p}"
+            );
+        }
+    }
+
+    /// Plays until the game is over and every page has audited it.
+    fn play(&mut self) {
+        for _ in 0..4_000 {
+            if matches!(self.host.phase(), Phase::Playing) && self.host.fair_referee().is_some() {
+                let deciding = self.pages.iter().flatten().any(|g| {
+                    g.fair_ask().is_some() || g.game().is_some_and(|g| !g.legal.is_empty())
+                });
+                if deciding {
+                    self.check_r11();
+                }
+            }
+            if !self.decide() {
+                break;
+            }
+        }
+        assert!(
+            matches!(self.host.phase(), Phase::Finished { .. }),
+            "the game ended"
+        );
+        for (s, g) in self.pages.iter().enumerate() {
+            let audit = g.as_ref().unwrap().fair().unwrap().audit();
+            assert_eq!(
+                audit,
+                Some(Vec::new()),
+                "page {s}'s audit (R11.3, section 9)"
+            );
+        }
+    }
+}
+
+fn record_hash(g: &Guest) -> Option<[u8; 64]> {
+    Some(g.fair()?.tracker()?.table().ledger().record_hash())
+}
+
+/// The seat of the first answer in an update text.
+fn forged_seat(text: &str) -> u8 {
+    let Ok(ToGuest::Update(u)) = decode::<ToGuest>(text, usize::MAX) else {
+        return u8::MAX;
+    };
+    u.log
+        .iter()
+        .find_map(|e| match &e.item {
+            LogItem::FairAnswer { answer, .. } => SignedAnswer::decode(&base64url::decode(answer)?)
+                .ok()
+                .map(|a| a.seat),
+            _ => None,
+        })
+        .unwrap_or(u8::MAX)
+}
+
+fn check_update(u: &Update, over: bool, to: PeerId) {
+    if let Some(g) = &u.game {
+        assert_eq!(
+            g.reveal, None,
+            "a fair room reveals nothing: the pages open the record"
+        );
+        for (s, p) in g.view.players.iter().enumerate() {
+            for slot in 0..usize::from(p.hand.len) {
+                assert!(
+                    p.hand.up[slot] || p.hand.cards[slot].is_none(),
+                    "the host sent {to:?} a hidden card of seat {s}"
+                );
+            }
+        }
+    }
+    for e in &u.log {
+        check_item(&e.item, over);
+    }
+}
+
+fn check_item(item: &LogItem, over: bool) {
+    match item {
+        LogItem::Event { event, .. } => {
+            assert_eq!(
+                *event,
+                event.for_viewer(None),
+                "an event with a private card"
+            );
+        }
+        LogItem::Fair { record, .. } => {
+            let r = Record::decode(&base64url::decode(record).unwrap()).unwrap();
+            if !over {
+                assert!(
+                    !matches!(r.msg, Msg::Secret { .. }),
+                    "a secret before the end"
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn a_fair_room_of_two_plays_to_the_end_and_the_host_learns_nothing() {
+    // R2.1 deal, R4–R9 as they come, R11: two people, the host one of them.
+    for seed in [1u64, 2] {
+        let mut room = Room::new(2, seed);
+        assert!(
+            room.page(1).table().unwrap().fair,
+            "the guests see the setting"
+        );
+        let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+        assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+        room.pump(outs);
+        room.check_r11();
+        room.check_host_learns_nothing(false);
+        room.play();
+        room.check_host_learns_nothing(true);
+    }
+}
+
+#[test]
+fn a_fair_room_of_three_plays_to_the_end_with_the_inquisitor_and_reformation() {
+    // R1.2, R1.3, R7.2 (a card shown to the Inquisitor alone), R8.4, R11.
+    for (seed, inquisitor) in [(3u64, true), (4, false)] {
+        let mut room = Room::new(3, seed);
+        let options = shared::engine::Options {
+            inquisitor,
+            allegiances: true,
+            two_player_draft: false,
+        };
+        let outs = admin(&mut room.host, AdminCmd::SetOptions { options });
+        room.pump(outs);
+        let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+        assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+        room.pump(outs);
+        room.play();
+        room.check_host_learns_nothing(true);
+    }
+}
+
+#[test]
+fn a_guest_reloaded_from_its_stored_secret_goes_on() {
+    // docs/FAIR-DEAL.md section 8: the page stores its secret, reloads with fresh
+    // randomness, says hello with its token and rebuilds its ledger from the sync.
+    let mut room = Room::new(3, 5);
+    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+    room.pump(outs);
+    let mut reloaded = false;
+    for step in 0..4_000 {
+        if step == 30 {
+            let old = room.pages[2].take().unwrap();
+            let keep = old.fair_keep().cloned();
+            let token = old.token().map(str::to_owned);
+            assert!(keep.is_some());
+            let outs = room.host.disconnect(peer(2), room.now);
+            room.pump(outs);
+            // A page that kept nothing could not go on: its key is already out.
+            let mut lost = Guest::new(&room.names[2], token.clone(), false);
+            lost.set_fair(page_seed(&mut room.rng), None);
+            let mut g = Guest::new(&room.names[2], token, false);
+            g.set_fair(page_seed(&mut room.rng), keep);
+            let hello = g.hello();
+            room.pages[2] = Some(lost);
+            let mut outs = room.host.connect(peer(2), room.now);
+            outs.extend(room.host.handle(peer(2), &hello, room.now));
+            room.pump(outs);
+            let lost = room.pages[2].as_ref().unwrap().fair().unwrap();
+            assert!(
+                !lost.holds_key(),
+                "a new secret is not the key the seat published"
+            );
+            assert!(room.page(2).fair_outbox().is_empty());
+            // The page with its stored secret, on a new link.
+            room.pages[2] = Some(g);
+            let mut outs = room.host.connect(peer(2), room.now);
+            outs.extend(room.host.handle(peer(2), &hello, room.now));
+            room.pump(outs);
+            assert!(room.pages[2].as_ref().unwrap().fair().unwrap().holds_key());
+            room.check_r11();
+            reloaded = true;
+        }
+        if !room.decide() {
+            break;
+        }
+    }
+    assert!(reloaded);
+    assert!(matches!(room.host.phase(), Phase::Finished { .. }));
+    for g in room.pages.iter().flatten() {
+        assert_eq!(g.fair().unwrap().audit(), Some(Vec::new()));
+    }
+}
+
+#[test]
+fn a_restored_host_goes_on_from_its_public_snapshot() {
+    // Section 8: the host's snapshot holds the referee's public calls; restored, it
+    // rebuilds the referee and every page goes on after its hello.
+    let mut room = Room::new(2, 6);
+    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+    room.pump(outs);
+    for _ in 0..12 {
+        assert!(room.decide());
+    }
+    assert_eq!(room.host.phase(), Phase::Playing);
+    let snapshot = room.host.snapshot(room.now);
+    let (host, outs) = Host::restore(&snapshot, room.now).expect("restores");
+    room.host = host;
+    room.pump(outs);
+    let hello = room.page(1).hello();
+    room.page(1).link_lost();
+    let mut outs = room.host.connect(peer(1), room.now);
+    outs.extend(room.host.handle(peer(1), &hello, room.now));
+    room.pump(outs);
+    room.play();
+}
+
+/// Replaces the first answer entry in an update text with `forge(answer)`.
+fn forge_answer(text: &str, forge: impl Fn(SignedAnswer) -> SignedAnswer) -> Option<String> {
+    let ToGuest::Update(mut u) = decode::<ToGuest>(text, usize::MAX).ok()? else {
+        return None;
+    };
+    let entry = u
+        .log
+        .iter_mut()
+        .find(|e| matches!(e.item, LogItem::FairAnswer { .. }))?;
+    let LogItem::FairAnswer { game_no, answer } = &entry.item else {
+        return None;
+    };
+    let signed = SignedAnswer::decode(&base64url::decode(answer)?).ok()?;
+    entry.item = LogItem::FairAnswer {
+        game_no: *game_no,
+        answer: base64url::encode(&forge(signed).encode()),
+    };
+    Some(encode(&ToGuest::Update(u)))
+}
+
+/// Another choice under the same signature: a host that would rather the seat had
+/// answered otherwise.
+fn other_choice(mut a: SignedAnswer) -> SignedAnswer {
+    a.answer = match a.answer {
+        Answer::Lose(p) | Answer::Show(p) => Answer::Lose(p ^ 1),
+        Answer::Prove(_) => Answer::CannotProve,
+        Answer::CannotProve => Answer::Prove(0),
+        Answer::Concede => Answer::ShowHand,
+        Answer::ShowHand => Answer::Concede,
+        Answer::Keep(mut k) => {
+            k.reverse();
+            k[0] ^= 1;
+            Answer::Keep(k)
+        }
+        Answer::Pick(p) => Answer::Pick(p ^ 1),
+    };
+    a
+}
+
+#[test]
+fn a_forged_answer_is_refused_and_named_by_every_page() {
+    // Section 4: an answer travels signed by its seat. A host that relays another
+    // choice under a seat's signature is refused by every page it reaches, which names
+    // the seat whose answer was forged; the update is not kept, and the true text that
+    // follows is taken as if the forgery had never come.
+    let mut room = Room::new(3, 7);
+    room.forger = Some(Box::new(|text| forge_answer(text, other_choice)));
+    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+    room.pump(outs);
+    room.play();
+    assert!(room.forgeries.len() >= 4, "too few answers came up");
+    for (page, seat, err) in &room.forgeries {
+        assert!(
+            matches!(
+                err,
+                GuestError::Fair {
+                    fault: FairFault::Refused(FairError::Forged(s)),
+                    ..
+                } if s == seat
+            ),
+            "page {page}: {err}"
+        );
+    }
+}
+
+#[test]
+fn the_host_takes_a_seats_record_and_answer_from_that_seat_only_and_signed() {
+    // A page sends only its own seat's records and answers: another seat's is refused
+    // (not_your_seat), an answer whose choice was changed after signing is refused as a
+    // forgery of the sender's seat, an unreadable one is named; nothing changes.
+    let mut room = Room::new(3, 8);
+    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+    room.pump(outs);
+    let mut tried = false;
+    for _ in 0..4_000 {
+        if let Some(i) = (0..3).find(|&i| room.pages[i].as_ref().unwrap().fair_ask().is_some()) {
+            let ask = room.pages[i].as_ref().unwrap().fair_ask().unwrap();
+            let answer = room.choose_answer(i, ask);
+            let text = room.page(i).fair_answer(answer).unwrap();
+            let ToHost::FairAnswer { game_no, answer } =
+                decode::<ToHost>(&text, usize::MAX).unwrap()
+            else {
+                panic!("a fair answer");
+            };
+            let signed = SignedAnswer::decode(&base64url::decode(&answer).unwrap()).unwrap();
+            let hash = room
+                .host
+                .fair_referee()
+                .unwrap()
+                .table()
+                .ledger()
+                .record_hash();
+            let step = room.host.step();
+            let wrap = |a: &SignedAnswer| {
+                encode(&ToHost::FairAnswer {
+                    game_no,
+                    answer: base64url::encode(&a.encode()),
+                })
+            };
+            // From another page.
+            let other = (i + 1) % 3;
+            let outs = room.host.handle(peer(other), &text, room.now);
+            assert_eq!(
+                refusal(&outs, peer(other)),
+                Some(Refusal::NotYourSeat {
+                    asked: Seat(i as u8),
+                    yours: Seat(other as u8)
+                })
+            );
+            // Changed after signing.
+            let outs = room
+                .host
+                .handle(peer(i), &wrap(&other_choice(signed.clone())), room.now);
+            match refusal(&outs, peer(i)) {
+                Some(Refusal::Fair { seat, reason }) => {
+                    assert_eq!(seat, Some(Seat(i as u8)));
+                    assert!(reason.contains("forgery"), "{reason}");
+                }
+                r => panic!("{r:?}"),
+            }
+            // Unreadable.
+            let bad = encode(&ToHost::FairAnswer {
+                game_no,
+                answer: "%%".into(),
+            });
+            assert!(matches!(
+                refusal(&room.host.handle(peer(i), &bad, room.now), peer(i)),
+                Some(Refusal::Fair { .. })
+            ));
+            assert_eq!(room.host.step(), step);
+            assert_eq!(
+                room.host
+                    .fair_referee()
+                    .unwrap()
+                    .table()
+                    .ledger()
+                    .record_hash(),
+                hash
+            );
+            room.send(i, &text);
+            tried = true;
+            break;
+        }
+        assert!(room.decide());
+    }
+    assert!(tried);
+    // A page's own table refuses an answer that does not fit, or that is not asked.
+    let g = room.page(0);
+    if g.fair_ask().is_none() {
+        assert_eq!(
+            g.fair_answer(Answer::CannotProve),
+            Err(FairAnswerError::NotAsked)
+        );
+    }
+}
+
+#[test]
+fn fair_deal_is_a_table_of_people_only() {
+    // docs/FAIR-DEAL.md section 7: no bot at a fair table, at least two people.
+    let mut room = Room::new(2, 9);
+    let outs = admin(&mut room.host, AdminCmd::SetFair { on: false });
+    room.pump(outs);
+    let outs = admin(&mut room.host, AdminCmd::SetSeatCount { count: 3 });
+    room.pump(outs);
+    // An open seat may be set to fair, but a start with it open would need a bot.
+    let outs = admin(&mut room.host, AdminCmd::SetFair { on: true });
+    assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+    for cmd in [
+        AdminCmd::AddBot {
+            level: Default::default(),
+        },
+        AdminCmd::SetSeat {
+            seat: Seat(2),
+            to: shared::session::protocol::SeatSetting::Bot {
+                level: Default::default(),
+            },
+        },
+    ] {
+        let outs = admin(&mut room.host, cmd);
+        assert_eq!(
+            refusal(&outs, PeerId::LOCAL),
+            Some(Refusal::Table(TableError::FairNoBots))
+        );
+    }
+    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Table(TableError::FairNeedsPeople))
+    );
+    // With a bot seated, fair deal cannot be turned on.
+    let outs = admin(&mut room.host, AdminCmd::SetFair { on: false });
+    room.pump(outs);
+    let outs = admin(
+        &mut room.host,
+        AdminCmd::AddBot {
+            level: Default::default(),
+        },
+    );
+    assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+    let outs = admin(&mut room.host, AdminCmd::SetFair { on: true });
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Table(TableError::FairNoBots))
+    );
+    assert!(!room.host.table().fair);
+    // Alone, it cannot be turned on either.
+    let (mut alone, _) = Host::new(1, "Solo", T).unwrap();
+    let outs = admin(&mut alone, AdminCmd::SetFair { on: true });
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        Some(Refusal::Table(TableError::FairNeedsPeople))
+    );
+}
+
+#[test]
+fn a_fair_room_reads_guest_messages_up_to_12_kib_and_others_keep_4_kib() {
+    // Section 3: a shuffle of 25 cards is about 8 KiB in base64.
+    let big = encode(&ToHost::Chat {
+        text: "x".repeat(MAX_TO_HOST_BYTES),
+    });
+    assert!(big.len() > MAX_TO_HOST_BYTES && big.len() < MAX_FAIR_TO_HOST_BYTES);
+    let mut room = Room::new(2, 10);
+    let outs = room.host.handle(peer(1), &big, room.now);
+    assert!(!matches!(
+        refusal(&outs, peer(1)),
+        Some(Refusal::Wire(WireError::TooLarge { .. }))
+    ));
+    let huge = encode(&ToHost::Chat {
+        text: "x".repeat(MAX_FAIR_TO_HOST_BYTES),
+    });
+    let outs = room.host.handle(peer(1), &huge, room.now);
+    assert!(matches!(
+        refusal(&outs, peer(1)),
+        Some(Refusal::Wire(WireError::TooLarge { .. }))
+    ));
+    let outs = admin(&mut room.host, AdminCmd::SetFair { on: false });
+    room.pump(outs);
+    let outs = room.host.handle(peer(1), &big, room.now);
+    assert_eq!(
+        refusal(&outs, peer(1)),
+        Some(Refusal::Wire(WireError::TooLarge {
+            size: big.len(),
+            limit: MAX_TO_HOST_BYTES
+        }))
+    );
+}
