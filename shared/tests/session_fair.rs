@@ -39,6 +39,8 @@ struct Room {
     forger: Option<Box<Forger>>,
     /// What each forged text got: (page, the seat whose answer it was, the error).
     forgeries: Vec<(usize, u8, GuestError)>,
+    /// R2.5: what each page picked from its own set: (page, position, card).
+    picks: Vec<(usize, u8, Card)>,
 }
 
 fn peer(i: usize) -> PeerId {
@@ -65,6 +67,7 @@ impl Room {
             now: T,
             forger: None,
             forgeries: Vec::new(),
+            picks: Vec::new(),
         };
         room.pump(outs);
         if n > 2 {
@@ -213,7 +216,11 @@ impl Room {
                 pool.truncate(hidden.len());
                 Answer::Keep(pool)
             }
-            FairAsk::Pick => Answer::Pick(fair.draft_set().choose(&mut self.rng).unwrap().0),
+            FairAsk::Pick => {
+                let &(p, card) = fair.draft_set().choose(&mut self.rng).unwrap();
+                self.picks.push((i, p, card));
+                Answer::Pick(p)
+            }
         }
     }
 
@@ -234,6 +241,11 @@ impl Room {
                 "the host's referee reads position {p} ({place:?})"
             );
         }
+        // R2.5: no hand opens until both seats have chosen.
+        let drafting = matches!(
+            referee.game().pending(),
+            shared::engine::Pending::Draft { .. }
+        );
         for (s, g) in self.pages.iter().enumerate() {
             let g = g.as_ref().unwrap();
             let tracker = g.fair().unwrap().tracker().expect("following the game");
@@ -243,6 +255,7 @@ impl Room {
                 let place = t.place(p).unwrap();
                 assert_eq!(tracker.table().place(p), Some(place));
                 let may = match place {
+                    Place::Hand(_) if drafting => false,
                     Place::Hand(h) => usize::from(h) == s,
                     Place::FaceUp(_) => true,
                     Place::Court | Place::Out => false,
@@ -438,6 +451,26 @@ fn a_fair_room_of_two_plays_to_the_end_and_the_host_learns_nothing() {
         room.check_host_learns_nothing(false);
         room.play();
         room.check_host_learns_nothing(true);
+        // The end is noted once, though the secrets come after it.
+        let ended = room
+            .sent
+            .iter()
+            .filter(|(to, _)| *to == PeerId::LOCAL)
+            .filter_map(|(_, text)| match decode::<ToGuest>(text, usize::MAX) {
+                Ok(ToGuest::Update(u)) if !u.reset => Some(u.log),
+                _ => None,
+            })
+            .flatten()
+            .filter(|e| {
+                matches!(
+                    e.item,
+                    LogItem::Note {
+                        note: shared::session::protocol::Note::GameEnded { .. }
+                    }
+                )
+            })
+            .count();
+        assert_eq!(ended, 1);
     }
 }
 
@@ -459,6 +492,37 @@ fn a_fair_room_of_three_plays_to_the_end_with_the_inquisitor_and_reformation() {
         room.play();
         room.check_host_learns_nothing(true);
     }
+}
+
+#[test]
+fn a_fair_two_player_draft_keeps_the_card_each_page_picked() {
+    // R2.5: each page shuffles its own set alone, so it alone knows where each card went
+    // (kept with its secret); it picks one by position, and that card is in its hand.
+    let mut room = Room::new(2, 11);
+    let options = shared::engine::Options {
+        inquisitor: false,
+        allegiances: false,
+        two_player_draft: true,
+    };
+    let outs = admin(&mut room.host, AdminCmd::SetOptions { options });
+    room.pump(outs);
+    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+    assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+    room.pump(outs);
+    for g in room.pages.iter().flatten() {
+        assert_eq!(g.fair().unwrap().draft_set().len(), 5, "its own set, read");
+    }
+    while room.picks.len() < 2 {
+        room.check_r11();
+        assert!(room.decide());
+    }
+    // Both hands are dealt once the records that open them are in.
+    room.check_r11();
+    for &(i, p, card) in &room.picks {
+        let hand = room.pages[i].as_ref().unwrap().fair().unwrap().hand();
+        assert!(hand.contains(&(p, Some(card), false)), "page {i}: {hand:?}");
+    }
+    room.play();
 }
 
 #[test]

@@ -12,11 +12,13 @@ use serde::Serialize;
 
 use super::host::{Host, Outgoing, refusal_for};
 use super::names::NameError;
-use super::protocol::{MAX_TO_HOST_BYTES, PeerId, Refusal, WireError, decode, encode, fits};
+use super::protocol::{
+    MAX_FAIR_TO_HOST_BYTES, MAX_TO_HOST_BYTES, PeerId, Refusal, WireError, decode, encode, fits,
+};
 
-/// The most a [`ToReferee`] may take as text: a peer's largest message, escaped at worst
-/// (six bytes for each control character), and its wrapping.
-pub const MAX_TO_REFEREE_BYTES: usize = 6 * MAX_TO_HOST_BYTES + 256;
+/// The most a [`ToReferee`] may take as text: a peer's largest message (in a fair room),
+/// escaped at worst (six bytes for each control character), and its wrapping.
+pub const MAX_TO_REFEREE_BYTES: usize = 6 * MAX_FAIR_TO_HOST_BYTES + 256;
 
 tag_first! {
 tag "type" (internal), names #[serde(rename_all = "snake_case")];
@@ -50,7 +52,17 @@ impl ToReferee {
     /// for its size never crosses the port: the page answers the peer with the host's own
     /// refusal instead.
     pub fn from_link(peer: PeerId, text: &str) -> Result<ToReferee, Outgoing> {
-        fits(text, MAX_TO_HOST_BYTES).map_err(|e| refusal_for(peer, Refusal::Wire(e)))?;
+        ToReferee::within(peer, text, MAX_TO_HOST_BYTES)
+    }
+
+    /// [`ToReferee::from_link`] at a fair room's table, whose host reads a guest's
+    /// records up to [`MAX_FAIR_TO_HOST_BYTES`] (docs/FAIR-DEAL.md, section 3).
+    pub fn from_fair_link(peer: PeerId, text: &str) -> Result<ToReferee, Outgoing> {
+        ToReferee::within(peer, text, MAX_FAIR_TO_HOST_BYTES)
+    }
+
+    fn within(peer: PeerId, text: &str, limit: usize) -> Result<ToReferee, Outgoing> {
+        fits(text, limit).map_err(|e| refusal_for(peer, Refusal::Wire(e)))?;
         Ok(ToReferee::Text {
             peer,
             text: text.to_owned(),
@@ -294,6 +306,12 @@ mod tests {
             )
             .unwrap();
         assert_eq!(host_says, vec![answer]);
+        // A fair room's page lets a record of up to 12 KiB through, escaped at worst.
+        let widest = "\u{1}".repeat(MAX_FAIR_TO_HOST_BYTES);
+        let msg = ToReferee::from_fair_link(PeerId(4), &widest).expect("a fair room's limit");
+        assert_eq!(ToReferee::decode(&msg.encode()), Ok(msg));
+        let over = "a".repeat(MAX_FAIR_TO_HOST_BYTES + 1);
+        assert!(ToReferee::from_fair_link(PeerId(4), &over).is_err());
     }
 
     #[test]

@@ -889,6 +889,15 @@ mod tests {
             Refusal::Table(TableError::NoSuchMember(MemberId(3))),
             Refusal::Table(TableError::Deal("x".into())),
             Refusal::Table(TableError::GameInProgress),
+            Refusal::Table(TableError::FairNoBots),
+            Refusal::Fair {
+                seat: Some(Seat(2)),
+                reason: "x".into(),
+            },
+            Refusal::Fair {
+                seat: None,
+                reason: "x".into(),
+            },
         ];
         for refusal in refusals {
             let text = encode(&ToGuest::Refused {

@@ -308,7 +308,9 @@ impl Host {
             self.push_log(stored);
         }
         match result {
-            Ok(_) => self.settle(before, now),
+            // Once the game is over only the secrets come (R11.3): the end is settled.
+            Ok(_) if self.phase == Phase::Playing => self.settle(before, now),
+            Ok(_) => {}
             Err(e) => self.fair_stop(e),
         }
     }
