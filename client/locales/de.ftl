@@ -139,6 +139,7 @@ claim-outcome = { $outcome ->
    *[unchallenged] niemand zweifelte
 }
 refusal-stale = Zu spät: diese Entscheidung ist schon vorbei.
+refusal-fair = Das faire Austeilen hat diese Nachricht abgelehnt.
 
 ## Hinweise zum Tisch
 
@@ -150,6 +151,11 @@ note-stand-in = { $seat-you ->
     [yes] Ein Bot spielt vorerst für dich
    *[no] Ein Bot spielt vorerst für { $seat }
 }
+note-fair-fault = Das faire Spiel wurde abgebrochen: { $seat-you ->
+    [yes] deine Antwort
+   *[no] die Antwort von { $seat }
+} hielt nicht stand
+note-fair-fault-stream = Das faire Spiel wurde abgebrochen: die Aufzeichnung folgte nicht den Regeln
 note-timed-out = { $seat-you ->
     [yes] Deine Zeit ist abgelaufen
    *[no] Die Zeit von { $seat } ist abgelaufen
@@ -670,6 +676,9 @@ table-error-kick-host = Der Gastgeber kann seinen eigenen Tisch nicht verlassen.
 table-error-seat-taken = Während eines Spiels kann nur der Platz eines Bots übernommen werden, von einem Zuschauer.
 table-error-held-another-seat = Während eines Spiels kannst du nur den Platz zurücknehmen, den du hattest.
 table-error-only-bot = Während eines Spiels kann eine Person nur durch einen Bot ersetzt werden.
+table-error-fair-no-bots = Faires Austeilen nur unter Menschen: keine Bots.
+table-error-fair-needs-people = Faires Austeilen braucht auf jedem Platz eine Person, mindestens zwei.
+table-error-fair-seat = Nicht während eines fairen Spiels: jeder Platz wird bis zum Ende gebraucht.
 table-error-deal = Das Spiel konnte nicht ausgeteilt werden: { $detail }
 fatal-version = Dieser Tisch spricht Protokollversion { $host }, deiner { $yours }: lade die Seite neu.
 fatal-kicked = Der Gastgeber hat dich vom Tisch entfernt.
@@ -691,6 +700,7 @@ guest-error-log-order = Die Protokolleinträge des Gastgebers kamen in falscher 
 guest-error-wrong-seat = Die Nachricht des Gastgebers war für einen anderen Platz.
 guest-error-implausible = Der Gastgeber hat einen Protokolleintrag geschickt, den kein ehrlicher Gastgeber schickt.
 guest-error-reveal = Der Bericht des Gastgebers über das Spielende passt nicht zum Spiel.
+guest-error-fair = Eine Aufzeichnung des fairen Austeilens vom Gastgeber hielt der Prüfung nicht stand.
 relay-error-no-such-room = Es gibt keinen Raum mit diesem Code.
 relay-error-room-full = Dieser Raum ist voll.
 relay-error-rate-limited = Zu viele Versuche; warte eine Minute und versuch es noch einmal.

@@ -150,6 +150,7 @@ claim-outcome = { $outcome ->
    *[unchallenged] nobody challenged
 }
 refusal-stale = Too late: that decision has already passed.
+refusal-fair = The fair deal refused that message.
 
 ## Notes about the table
 
@@ -161,6 +162,11 @@ note-stand-in = { $seat-you ->
     [yes] A bot plays for you for now
    *[no] A bot plays for { $seat } for now
 }
+note-fair-fault = The fair game stopped: { $seat-you ->
+    [yes] your answer
+   *[no] { $seat }'s answer
+} did not hold up
+note-fair-fault-stream = The fair game stopped: the record did not follow the rules
 note-timed-out = { $seat-you ->
     [yes] Your time ran out
    *[no] { $seat }'s time ran out
@@ -688,6 +694,9 @@ table-error-kick-host = The host cannot leave its own table.
 table-error-seat-taken = During a game only a bot's seat can be taken, by a watcher.
 table-error-held-another-seat = During a game you may take back only the seat you held.
 table-error-only-bot = During a game a person can only be replaced by a bot.
+table-error-fair-no-bots = A fair deal seats people only: no bots.
+table-error-fair-needs-people = A fair deal needs a person in every seat, at least two.
+table-error-fair-seat = Not during a fair game: every seat is needed to the end.
 # $detail is the rules engine's own words.
 table-error-deal = The game could not be dealt: { $detail }
 # The host ended the link.
@@ -714,6 +723,7 @@ guest-error-log-order = The host's log entries came out of order.
 guest-error-wrong-seat = The host's update was for another seat.
 guest-error-implausible = The host sent a log entry no honest host sends.
 guest-error-reveal = The host's account of the game's end does not fit the game.
+guest-error-fair = A fair-deal record from the host did not check out.
 # The relay's answers.
 relay-error-no-such-room = There is no room with that code.
 relay-error-room-full = That room is full.

@@ -137,6 +137,7 @@ claim-outcome = { $outcome ->
    *[unchallenged] nadie desafió
 }
 refusal-stale = Demasiado tarde: esa decisión ya pasó.
+refusal-fair = El reparto justo rechazó ese mensaje.
 
 ## Notas sobre la mesa
 
@@ -148,6 +149,11 @@ note-stand-in = { $seat-you ->
     [yes] Un bot juega por ti por ahora
    *[no] Un bot juega por { $seat } por ahora
 }
+note-fair-fault = La partida justa se detuvo: { $seat-you ->
+    [yes] tu respuesta
+   *[no] la respuesta de { $seat }
+} no se sostuvo
+note-fair-fault-stream = La partida justa se detuvo: el registro no siguió las reglas
 note-timed-out = { $seat-you ->
     [yes] Se te acabó el tiempo
    *[no] A { $seat } se le acabó el tiempo
@@ -671,6 +677,9 @@ table-error-kick-host = El anfitrión no puede dejar su propia mesa.
 table-error-seat-taken = Durante una partida solo se puede ocupar el asiento de un bot, y solo un espectador.
 table-error-held-another-seat = Durante una partida solo puedes recuperar el asiento que tenías.
 table-error-only-bot = Durante una partida una persona solo puede ser sustituida por un bot.
+table-error-fair-no-bots = El reparto justo solo sienta a personas: sin bots.
+table-error-fair-needs-people = El reparto justo necesita una persona en cada asiento, al menos dos.
+table-error-fair-seat = No durante una partida justa: cada asiento hace falta hasta el final.
 table-error-deal = No se pudo repartir la partida: { $detail }
 fatal-version = Esta mesa usa la versión { $host } del protocolo y la tuya la { $yours }: recarga la página.
 fatal-kicked = El anfitrión te sacó de la mesa.
@@ -692,6 +701,7 @@ guest-error-log-order = Las entradas del registro del anfitrión llegaron desord
 guest-error-wrong-seat = La actualización del anfitrión era para otro asiento.
 guest-error-implausible = El anfitrión envió una entrada del registro que ningún anfitrión honesto envía.
 guest-error-reveal = El relato del final de la partida que dio el anfitrión no encaja con la partida.
+guest-error-fair = Un registro del reparto justo enviado por el anfitrión no superó la comprobación.
 relay-error-no-such-room = No hay ninguna sala con ese código.
 relay-error-room-full = Esa sala está llena.
 relay-error-rate-limited = Demasiados intentos; espera un minuto y vuelve a intentarlo.

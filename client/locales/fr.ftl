@@ -137,6 +137,7 @@ claim-outcome = { $outcome ->
    *[unchallenged] personne n’a contesté
 }
 refusal-stale = Trop tard : cette décision est déjà passée.
+refusal-fair = La donne équitable a refusé ce message.
 
 ## Notes sur la table
 
@@ -148,6 +149,11 @@ note-stand-in = { $seat-you ->
     [yes] Un bot joue pour vous pour l’instant
    *[no] Un bot joue pour { $seat } pour l’instant
 }
+note-fair-fault = La partie équitable s’est arrêtée : { $seat-you ->
+    [yes] ta réponse
+   *[no] la réponse de { $seat }
+} ne tenait pas
+note-fair-fault-stream = La partie équitable s’est arrêtée : le registre ne suivait pas les règles
 note-timed-out = { $seat-you ->
     [yes] Votre temps est écoulé
    *[no] Le temps de { $seat } est écoulé
@@ -671,6 +677,9 @@ table-error-kick-host = L’hôte ne peut pas quitter sa propre table.
 table-error-seat-taken = Pendant une partie, seule la place d’un bot peut être prise, par un spectateur.
 table-error-held-another-seat = Pendant une partie, vous ne pouvez reprendre que la place que vous occupiez.
 table-error-only-bot = Pendant une partie, une personne ne peut être remplacée que par un bot.
+table-error-fair-no-bots = La donne équitable n’accueille que des personnes : pas de bots.
+table-error-fair-needs-people = La donne équitable demande une personne à chaque place, au moins deux.
+table-error-fair-seat = Pas pendant une partie équitable : chaque place est nécessaire jusqu’à la fin.
 table-error-deal = La partie n’a pas pu être distribuée : { $detail }
 fatal-version = Cette table parle la version { $host } du protocole, la vôtre la version { $yours } : rechargez la page.
 fatal-kicked = L’hôte vous a retiré de la table.
@@ -692,6 +701,7 @@ guest-error-log-order = Les entrées du journal de l’hôte sont arrivées dans
 guest-error-wrong-seat = La mise à jour de l’hôte était pour une autre place.
 guest-error-implausible = L’hôte a envoyé une entrée de journal qu’aucun hôte honnête n’envoie.
 guest-error-reveal = Le récit de la fin de partie envoyé par l’hôte ne correspond pas à la partie.
+guest-error-fair = Un enregistrement de la donne équitable envoyé par l’hôte n’a pas passé la vérification.
 relay-error-no-such-room = Il n’y a pas de salle avec ce code.
 relay-error-room-full = Cette salle est complète.
 relay-error-rate-limited = Trop de tentatives ; attendez une minute et réessayez.

@@ -137,6 +137,7 @@ claim-outcome = { $outcome ->
    *[unchallenged] ninguém contestou
 }
 refusal-stale = Tarde demais: essa decisão já passou.
+refusal-fair = A distribuição justa recusou essa mensagem.
 
 ## Avisos sobre a mesa
 
@@ -148,6 +149,11 @@ note-stand-in = { $seat-you ->
     [yes] Um bot joga por você por enquanto
    *[no] Um bot joga por { $seat } por enquanto
 }
+note-fair-fault = O jogo justo parou: { $seat-you ->
+    [yes] sua resposta
+   *[no] a resposta de { $seat }
+} não se sustentou
+note-fair-fault-stream = O jogo justo parou: o registro não seguiu as regras
 note-timed-out = { $seat-you ->
     [yes] Seu tempo acabou
    *[no] O tempo de { $seat } acabou
@@ -668,6 +674,9 @@ table-error-kick-host = O anfitrião não pode sair da própria mesa.
 table-error-seat-taken = Durante um jogo só o lugar de um bot pode ser ocupado, e por um espectador.
 table-error-held-another-seat = Durante um jogo você só pode retomar o lugar que ocupava.
 table-error-only-bot = Durante um jogo uma pessoa só pode ser substituída por um bot.
+table-error-fair-no-bots = A distribuição justa só aceita pessoas: sem bots.
+table-error-fair-needs-people = A distribuição justa precisa de uma pessoa em cada lugar, pelo menos duas.
+table-error-fair-seat = Não durante um jogo justo: cada lugar é necessário até o fim.
 table-error-deal = Não foi possível distribuir o jogo: { $detail }
 fatal-version = Esta mesa usa a versão { $host } do protocolo, e a sua a { $yours }: recarregue a página.
 fatal-kicked = O anfitrião tirou você da mesa.
@@ -689,6 +698,7 @@ guest-error-log-order = As entradas do histórico do anfitrião chegaram fora de
 guest-error-wrong-seat = A atualização do anfitrião era para outro lugar.
 guest-error-implausible = O anfitrião mandou uma entrada de histórico que nenhum anfitrião honesto manda.
 guest-error-reveal = O relato do fim do jogo mandado pelo anfitrião não bate com o jogo.
+guest-error-fair = Um registro da distribuição justa mandado pelo anfitrião não passou na verificação.
 relay-error-no-such-room = Não há nenhuma sala com esse código.
 relay-error-room-full = Essa sala está cheia.
 relay-error-rate-limited = Tentativas demais; espere um minuto e tente de novo.

@@ -42,6 +42,7 @@ pub fn refusal(r: &Refusal) -> String {
         Refusal::Illegal { code, .. } => illegal(code),
         Refusal::Chat(e) => chat(*e),
         Refusal::Table(e) => table(e),
+        Refusal::Fair { .. } => t("refusal-fair"),
     }
 }
 
@@ -117,6 +118,9 @@ pub fn table(e: &TableError) -> String {
         TableError::HeldAnotherSeat => t("table-error-held-another-seat"),
         TableError::OnlyBot => t("table-error-only-bot"),
         TableError::Deal(detail) => tr("table-error-deal", &[("detail", detail.as_str().into())]),
+        TableError::FairNoBots => t("table-error-fair-no-bots"),
+        TableError::FairNeedsPeople => t("table-error-fair-needs-people"),
+        TableError::FairSeat => t("table-error-fair-seat"),
     }
 }
 
@@ -190,6 +194,7 @@ pub fn guest(e: &GuestError) -> String {
         GuestError::Closed(f) => fatal(f),
         GuestError::Implausible { .. } => t("guest-error-implausible"),
         GuestError::Reveal(_) => t("guest-error-reveal"),
+        GuestError::Fair { .. } => t("guest-error-fair"),
     }
 }
 

@@ -505,6 +505,10 @@ pub fn note_sentence(n: &Note) -> Option<Sentence> {
                 DecisionKind::Choice => "choice",
             },
         ),
+        Note::FairFault {
+            seat: Some(seat), ..
+        } => Sentence::new("note-fair-fault").seat("seat", *seat),
+        Note::FairFault { seat: None, .. } => Sentence::new("note-fair-fault-stream"),
         Note::GameStarted { .. } | Note::GameEnded { .. } => return None,
     })
 }
