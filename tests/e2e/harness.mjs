@@ -140,7 +140,8 @@ let linkContexts = 0;
  * waits behind them too, as a real link delivers its messages before it closes. The
  * handlers are the page's own, read when the message is delivered: one removed by then
  * gets nothing. The client sets `onmessage`/`onclose` (web-sys's setters), never
- * `addEventListener`.
+ * `addEventListener`. The wait is a timer's: in a background tab Chromium runs timers
+ * about once a second, so there a message may come up to a second later still.
  */
 function delayDataChannels({ max, seed }) {
   if (typeof RTCDataChannel === "undefined") return;
