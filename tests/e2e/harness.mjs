@@ -210,13 +210,13 @@ function delayDataChannels({ max, seed }) {
 }
 
 /**
- * Gives `context` the link delay (COUP_E2E_LINK_DELAY_MS) when it is on: every page
- * opened in it from now on delays its data channels' messages.
+ * Gives `context` the link delay (COUP_E2E_LINK_DELAY_MS, or `max` ms) when it is on:
+ * every page opened in it from now on delays its data channels' messages.
  */
-export async function delayLinks(context) {
-  if (LINK_DELAY_MS <= 0) return;
+export async function delayLinks(context, max = LINK_DELAY_MS) {
+  if (max <= 0) return;
   const seed = LINK_SEED + linkContexts++;
-  await context.addInitScript(delayDataChannels, { max: LINK_DELAY_MS, seed });
+  await context.addInitScript(delayDataChannels, { max, seed });
 }
 
 /**
