@@ -212,7 +212,10 @@ step_e2e() {
     # what it spawned); the suite as a whole gets $E2E_LIMIT, well over its usual 12-15
     # minutes, so that nothing can hold CI to its own limit.
     local limit="${E2E_LIMIT:-40m}" status=0
+    # COUP_E2E_LINK_DELAY_MS (and its seed) pass through sudo: a run with every
+    # data-channel message held up to that long (tests/e2e/harness.mjs). Off unless set.
     as_root env COUP_RELAY_BIN="$RELAY_BIN" COUP_DIST="$ROOT/dist" PATH="$PATH" \
+        COUP_E2E_LINK_DELAY_MS="${COUP_E2E_LINK_DELAY_MS:-0}" COUP_E2E_LINK_SEED="${COUP_E2E_LINK_SEED:-1}" \
         timeout --kill-after=20s "$limit" \
         unshare -n bash -c 'ip link set lo up && cd "$0/tests" && exec node --test --test-force-exit --test-reporter=./reporter.mjs e2e/' "$ROOT" \
         || status=$?

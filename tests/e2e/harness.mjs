@@ -4,6 +4,14 @@
 //
 // Environment: COUP_RELAY_BIN (default target/release/coup-relay, under CARGO_TARGET_DIR
 // when set), COUP_DIST (default dist/), CHROMIUM_BIN (default /usr/bin/chromium).
+//
+// COUP_E2E_LINK_DELAY_MS=N (off when unset or 0) holds every data-channel message a page
+// receives for a random 0..N ms, in order per channel, in every page of every browser the
+// suite opens: a busy machine's slow link, to find a test that waits on one page and then
+// reads another page once, before a message that page needs has arrived. Keep N at 1000 or
+// less (heartbeats are delayed too, and a link silent for 5 s counts as struggling). The
+// draws are seeded per browser context from COUP_E2E_LINK_SEED (default 1) plus the
+// context's number in the test file, so a run can be repeated. Not on in CI.
 
 import assert from "node:assert/strict";
 import { before, after } from "node:test";
@@ -119,6 +127,114 @@ async function cleanUp(...steps) {
 
 export { freePort, CHROMIUM, CHROMIUM_ARGS, spawnChild, signalChild, cleanUp };
 
+const LINK_DELAY_MS = Number(process.env.COUP_E2E_LINK_DELAY_MS ?? 0) || 0;
+const LINK_SEED = Number(process.env.COUP_E2E_LINK_SEED ?? 1) || 1;
+assert.ok(LINK_DELAY_MS >= 0 && LINK_DELAY_MS <= 1_000, `COUP_E2E_LINK_DELAY_MS=${LINK_DELAY_MS}: from 0 to 1000`);
+if (LINK_DELAY_MS > 0) console.log(`    link delay: each data-channel message 0..${LINK_DELAY_MS} ms late, seeds from ${LINK_SEED}`);
+let linkContexts = 0;
+
+/**
+ * Runs in a page before its own scripts: every message a data channel delivers through
+ * `onmessage` waits a random 0..`max` ms, behind every earlier one on the same channel
+ * (one queue per channel, so the order holds whatever the timers do), and `onclose`
+ * waits behind them too, as a real link delivers its messages before it closes. The
+ * handlers are the page's own, read when the message is delivered: one removed by then
+ * gets nothing. The client sets `onmessage`/`onclose` (web-sys's setters), never
+ * `addEventListener`. The wait is a timer's: in a background tab Chromium runs timers
+ * about once a second, so there a message may come up to a second later still.
+ */
+function delayDataChannels({ max, seed }) {
+  if (typeof RTCDataChannel === "undefined") return;
+  // mulberry32: small, seeded, good enough for delays.
+  let s = seed >>> 0;
+  const random = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const proto = RTCDataChannel.prototype;
+  const native = {
+    message: Object.getOwnPropertyDescriptor(proto, "onmessage"),
+    close: Object.getOwnPropertyDescriptor(proto, "onclose"),
+  };
+  // Per channel: the page's handlers and the events waiting, each with its due time.
+  const state = new WeakMap();
+  const of = (channel) => {
+    let st = state.get(channel);
+    if (!st) state.set(channel, (st = { handlers: {}, queue: [], timer: null, tail: 0 }));
+    return st;
+  };
+  const pump = (channel, st) => {
+    st.timer = null;
+    while (st.queue.length > 0 && st.queue[0].at <= performance.now()) {
+      const { kind, event } = st.queue.shift();
+      const handler = st.handlers[kind];
+      if (handler) {
+        try {
+          handler.call(channel, event);
+        } catch (e) {
+          setTimeout(() => {
+            throw e;
+          });
+        }
+      }
+    }
+    if (st.queue.length > 0) st.timer = setTimeout(() => pump(channel, st), Math.max(0, st.queue[0].at - performance.now()));
+  };
+  const enqueue = (channel, kind, event) => {
+    const st = of(channel);
+    const delay = kind === "message" ? random() * max : 0;
+    st.tail = Math.max(st.tail, performance.now() + delay);
+    st.queue.push({ kind, event, at: st.tail });
+    if (st.timer === null) st.timer = setTimeout(() => pump(channel, st), Math.max(0, st.queue[0].at - performance.now()));
+  };
+  for (const kind of ["message", "close"]) {
+    Object.defineProperty(proto, `on${kind}`, {
+      configurable: true,
+      enumerable: native[kind].enumerable,
+      get() {
+        return of(this).handlers[kind] ?? null;
+      },
+      set(fn) {
+        const st = of(this);
+        const had = !!st.handlers[kind];
+        st.handlers[kind] = typeof fn === "function" ? fn : null;
+        if (!had && st.handlers[kind]) {
+          const channel = this;
+          native[kind].set.call(this, (event) => enqueue(channel, kind, event));
+        }
+      },
+    });
+  }
+}
+
+/**
+ * Gives `context` the link delay (COUP_E2E_LINK_DELAY_MS, or `max` ms) when it is on:
+ * every page opened in it from now on delays its data channels' messages.
+ */
+export async function delayLinks(context, max = LINK_DELAY_MS) {
+  if (max <= 0) return;
+  const seed = LINK_SEED + linkContexts++;
+  await context.addInitScript(delayDataChannels, { max, seed });
+}
+
+/**
+ * Makes every context `browser` opens from now on (and so every page: `newPage` opens a
+ * context through `newContext`) get the link delay when it is on. Done once per browser.
+ */
+export function delayLinksOf(browser) {
+  if (LINK_DELAY_MS <= 0 || browser.__linkDelay) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    await delayLinks(context);
+    return context;
+  };
+  browser.__linkDelay = true;
+  return browser;
+}
+
 /** The built client the relay serves (COUP_DIST, or dist/). */
 export { DIST };
 
@@ -153,7 +269,7 @@ export async function startTable({ relayArgs = [], browser: shared, dist = DIST 
   let browser;
   try {
     await waitForHealth(relay, `${base}/healthz`, 15_000, () => relayLog);
-    browser = shared ?? (await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }));
+    browser = delayLinksOf(shared ?? (await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })));
   } catch (e) {
     relay.kill("SIGTERM");
     throw e;
@@ -189,7 +305,7 @@ export async function startTable({ relayArgs = [], browser: shared, dist = DIST 
  */
 export async function openPage(browser, base, { viewport = { width: 1280, height: 800 }, init, device = {}, deal } = {}) {
   const blocked = deal ? { serviceWorkers: "block" } : {};
-  const context = await browser.newContext({ viewport, permissions: ["camera", "microphone"], ...blocked, ...device });
+  const context = await delayLinksOf(browser).newContext({ viewport, permissions: ["camera", "microphone"], ...blocked, ...device });
   if (deal) await seedTables(context, deal.seed, deal);
   if (init) await context.addInitScript(init);
   const page = await context.newPage();

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM, CHROMIUM_ARGS, signalChild, spawnChild, programRuns } from "./harness.mjs";
+import { CHROMIUM, CHROMIUM_ARGS, delayLinks, signalChild, spawnChild, programRuns } from "./harness.mjs";
 
 /**
  * A page of a Chromium of its own on the first screen of `base`, as `openPage` gives,
@@ -42,6 +42,7 @@ export async function openLifecyclePage(base, { init } = {}) {
   const browser = await chromium.connectOverCDP(endpoint, { noDefaults: true });
   const context = browser.contexts()[0];
   await context.grantPermissions(["camera", "microphone"]);
+  await delayLinks(context);
   if (init) await context.addInitScript(init);
   const page = context.pages()[0] ?? (await context.newPage());
   const errors = [];

@@ -28,7 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { CHROMIUM, CHROMIUM_ARGS, DIST } from "./harness.mjs";
+import { CHROMIUM, CHROMIUM_ARGS, DIST, delayLinksOf } from "./harness.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const TARGET = path.resolve(ROOT, process.env.CARGO_TARGET_DIR ?? "target");
@@ -246,7 +246,7 @@ export async function startLab({ delayMs = 30 } = {}) {
       // The shell's pid is Chromium's: each step execs the next.
       writeFileSync(wrapper, `#!/bin/sh\necho $$ > ${pidFile}\nexec ip netns exec ${home.ns} ${CHROMIUM} "$@"\n`);
       chmodSync(wrapper, 0o755);
-      home.browser = await chromium.launch({ executablePath: wrapper, headless: true, args: HOME_ARGS, timeout: 60_000 });
+      home.browser = delayLinksOf(await chromium.launch({ executablePath: wrapper, headless: true, args: HOME_ARGS, timeout: 60_000 }));
       const pid = Number(readFileSync(pidFile, "utf8"));
       pids.add(pid);
       home.pid = pid;
