@@ -112,6 +112,12 @@ impl Session {
             j.room.watch_mut(peer).expect_trouble(now, LOST_LINK_MS);
             let mut effects = self.link_ended(peer);
             effects.extend(self.reconnect_attempt(now, 0.0));
+            // A reconnection hangs the old channel up; one that waits for the host to come
+            // back to the relay does not, so it is hung up here: a channel given up on
+            // carries nothing more.
+            if !effects.iter().any(|e| matches!(e, Effect::Hangup { .. })) {
+                effects.push(Effect::Hangup { peer: peer.clone() });
+            }
             return effects;
         }
         // A link that never opened is not news each time an attempt fails: the page says
@@ -154,7 +160,11 @@ impl Session {
                 },
                 None => Vec::new(),
             },
-            Phase::Joined(j) if *peer == j.host => {
+            // Only on a link we hold open: a channel we gave up on (silent too long while
+            // the host was away from the relay, so nothing hung it up) may still deliver a
+            // late frame, and our table, which forgot its welcome with that link, would
+            // take it for an update from a host that never welcomed us.
+            Phase::Joined(j) if *peer == j.host && j.host_link_open() => {
                 let r = j.table.receive(frame, now);
                 let mut effects = self.take(r);
                 effects.extend(self.check_rejoined());

@@ -1863,6 +1863,44 @@ fn a_host_that_leaves_the_relay_with_its_channel_open_plays_on() {
     assert!(signals(&g).is_empty());
 }
 
+#[test]
+fn a_late_frame_on_a_channel_given_up_while_the_host_was_away_is_not_taken() {
+    // The host left the relay; then its channel went silent for good and the guest gave
+    // it up. A frame that still arrives on it is dropped: no "before welcoming us".
+    let (mut h, mut g) = dealt_room();
+    g.relay(RelayMessage::PeerLeft { peer: "h".into() }, 10);
+    g.seen.clear();
+    let fx = g.s.on_link_closed(&"h".into(), None, 30);
+    g.run(fx, 30);
+    assert!(
+        g.seen
+            .iter()
+            .any(|e| matches!(e, Effect::Hangup { peer } if peer.0 == "h")),
+        "the channel given up on is hung up: {:?}",
+        g.seen
+    );
+    // The host plays on meanwhile; what it sends reaches the guest late.
+    h.tick(40_000);
+    h.intent(Intent::Chat("still here?".into()), 40_000);
+    let late: Vec<String> = h
+        .outbox
+        .drain(..)
+        .filter(|(to, _)| to.0 == "g1")
+        .map(|(_, text)| text)
+        .collect();
+    assert!(!late.is_empty(), "the host sent the guest something");
+    let before = g.notices();
+    for text in &late {
+        let fx = g.s.on_peer_frame(&"h".into(), text, 40_001);
+        g.run(fx, 40_001);
+    }
+    assert_eq!(g.notices(), before, "no notice about the host's messages");
+    assert!(
+        !g.s.chat_lines().iter().any(|l| l.text == "still here?"),
+        "nothing from a closed channel is taken"
+    );
+}
+
 /// The host's and the guest's pages of a dealt room, each having just heard the other at
 /// `now` (the heartbeat, both ways).
 fn dealt_room_heard(now: u64) -> (Page, Page) {
