@@ -25,6 +25,8 @@ pub struct Received {
     pub resync: bool,
     /// The table's room has this new code on the relay.
     pub moved: Option<RoomCode>,
+    /// A fair room: our seat's records that our table asks for now, for the host.
+    pub fair_out: Vec<String>,
 }
 
 /// Our player at a table.
@@ -92,6 +94,7 @@ impl Table {
                 ) && self.guest.member().is_some();
             }
         }
+        r.fair_out = self.guest.fair_outbox();
         r
     }
 
