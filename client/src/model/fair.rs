@@ -248,7 +248,10 @@ mod tests {
         let k = keeps(&pool, 2);
         // {D,C}, {D,D}, {D,Co}, {C,Co}: the second Duke adds only {D,D}.
         assert_eq!(k.len(), 4, "{k:?}");
-        assert!(k.iter().all(|c| matches!(&c.answer, Answer::Keep(p) if p.len() == 2)));
+        assert!(
+            k.iter()
+                .all(|c| matches!(&c.answer, Answer::Keep(p) if p.len() == 2))
+        );
         assert_eq!(keeps(&pool, 1).len(), 3);
         assert!(keeps(&pool, 0).is_empty());
     }

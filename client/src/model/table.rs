@@ -255,10 +255,14 @@ pub fn settings_lines(table: &TableInfo) -> Vec<String> {
         "settings-turn-timer",
         &[("timer", timer_name(table.timers.turn_ms).into())],
     ));
-    lines.push(tr(
-        "settings-bots",
-        &[("level", level_name(table.default_bot).into())],
-    ));
+    if table.fair {
+        lines.push(t("settings-fair"));
+    } else {
+        lines.push(tr(
+            "settings-bots",
+            &[("level", level_name(table.default_bot).into())],
+        ));
+    }
     if table.locked {
         lines.push(t("settings-locked"));
     }
