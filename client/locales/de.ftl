@@ -786,3 +786,33 @@ net-bad-relay-url = die Relais-Adresse „{ $url }“ ist weder eine ws://- oder
 
 boot-failed = Coup konnte nicht starten:
 boot-noscript = Coup braucht JavaScript und WebAssembly.
+
+## Fair deal (docs/FAIR-DEAL.md)
+option-fair = Faires Geben
+option-fair-hint = Nur Menschen, keine Bots: Alle mischen die Karten der Reihe nach, und niemand, auch nicht der Gastgeber, sieht eine Karte, die er nicht sehen darf.
+settings-fair = Faires Geben: Alle mischen, nur Menschen
+fair-title = Faires Geben
+fair-shuffling = Mischen: { $done } von { $all }
+fair-fingerprint = Tischschlüssel: { $print }
+fair-fingerprint-hint = Alle sehen denselben Schlüssel; vergleicht ihn im Gespräch.
+fair-examined = Dir gezeigt: { $cards }
+fair-verdict-fair = Dieses Spiel war fair.
+fair-verdict-false-denial = Dieses Spiel war nicht fair: { $name } sagte, den Anspruch nicht beweisen zu können, hielt aber die Karte.
+fair-verdict-false-concession = Dieses Spiel war nicht fair: { $name } gab auf, ohne einen Herzog zu halten.
+fair-verdict-wrong-deck = Dieses Spiel war nicht fair: Die Karten waren nicht das Deck.
+fair-verdict-closed = Dieses Spiel ließ sich nicht prüfen: Eine Karte blieb verdeckt.
+fair-ask-prove = Dein Anspruch wird angezweifelt: Antworte mit deinen Karten.
+fair-ask-lose = Wähle die Karte, die du verlierst.
+fair-ask-show = Wähle die Karte, die du dem Inquisitor zeigst.
+fair-ask-keep = Wähle die Karten, die du behältst.
+fair-ask-pick = Wähle die Karte aus deinem Satz, die du behältst.
+fair-prove = Zeigen: { $card }
+fair-cannot-prove = Ich kann es nicht beweisen
+fair-concede = Aufgeben (ich halte einen Herzog)
+fair-show-hand = Meine Hand zeigen (kein Herzog)
+fair-lose = Verlieren: { $card }
+fair-show = Zeigen: { $card }
+fair-pick = Behalten: { $card }
+fair-keep = Behalten: { $cards }
+fair-answer-not-asked = Gerade wird nichts von dir gefragt.
+fair-answer-refused = Dein Tisch hat diese Antwort abgelehnt.

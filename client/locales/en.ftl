@@ -821,3 +821,33 @@ net-bad-relay-url = the relay address “{ $url }” is not a ws:// or wss:// UR
 
 boot-failed = Coup could not start:
 boot-noscript = Coup needs JavaScript and WebAssembly.
+
+## Fair deal (docs/FAIR-DEAL.md)
+option-fair = Fair deal
+option-fair-hint = People only, no bots: every player shuffles the cards in turn and nobody, the host included, can see a card they may not.
+settings-fair = Fair deal: every player shuffles, people only
+fair-title = Fair deal
+fair-shuffling = Shuffling: { $done } of { $all }
+fair-fingerprint = Table key: { $print }
+fair-fingerprint-hint = Every player sees the same key; compare it over a call.
+fair-examined = Shown to you: { $cards }
+fair-verdict-fair = This game was fair.
+fair-verdict-false-denial = This game was not fair: { $name } said they could not prove a claim while holding the card.
+fair-verdict-false-concession = This game was not fair: { $name } conceded without holding a Duke.
+fair-verdict-wrong-deck = This game was not fair: the cards were not the deck.
+fair-verdict-closed = This game could not be checked: a card stayed closed.
+fair-ask-prove = Your claim is challenged: answer with your cards.
+fair-ask-lose = Choose the card you lose.
+fair-ask-show = Choose the card you show the Inquisitor.
+fair-ask-keep = Choose the cards you keep.
+fair-ask-pick = Choose the card you keep from your set.
+fair-prove = Show { $card }
+fair-cannot-prove = I cannot prove it
+fair-concede = Concede (I hold a Duke)
+fair-show-hand = Show my hand (no Duke)
+fair-lose = Lose { $card }
+fair-show = Show { $card }
+fair-pick = Keep { $card }
+fair-keep = Keep { $cards }
+fair-answer-not-asked = Nothing is asked of you now.
+fair-answer-refused = Your table refused that answer.

@@ -787,3 +787,33 @@ net-bad-relay-url = la dirección del relé «{ $url }» no es una URL ws:// o w
 
 boot-failed = Coup no pudo arrancar:
 boot-noscript = Coup necesita JavaScript y WebAssembly.
+
+## Fair deal (docs/FAIR-DEAL.md)
+option-fair = Reparto justo
+option-fair-hint = Solo personas, sin bots: cada jugador baraja las cartas por turno y nadie, ni siquiera el anfitrión, puede ver una carta que no le toca.
+settings-fair = Reparto justo: todos barajan, solo personas
+fair-title = Reparto justo
+fair-shuffling = Barajando: { $done } de { $all }
+fair-fingerprint = Clave de la mesa: { $print }
+fair-fingerprint-hint = Todos ven la misma clave; comparadla en una llamada.
+fair-examined = Te mostraron: { $cards }
+fair-verdict-fair = Esta partida fue justa.
+fair-verdict-false-denial = Esta partida no fue justa: { $name } dijo que no podía demostrar una afirmación teniendo la carta.
+fair-verdict-false-concession = Esta partida no fue justa: { $name } cedió sin tener un Duque.
+fair-verdict-wrong-deck = Esta partida no fue justa: las cartas no eran la baraja.
+fair-verdict-closed = No se pudo comprobar esta partida: una carta quedó cerrada.
+fair-ask-prove = Han desafiado tu afirmación: responde con tus cartas.
+fair-ask-lose = Elige la carta que pierdes.
+fair-ask-show = Elige la carta que muestras al Inquisidor.
+fair-ask-keep = Elige las cartas que te quedas.
+fair-ask-pick = Elige la carta de tu juego que te quedas.
+fair-prove = Mostrar: { $card }
+fair-cannot-prove = No puedo demostrarlo
+fair-concede = Ceder (tengo un Duque)
+fair-show-hand = Mostrar mi mano (sin Duque)
+fair-lose = Perder: { $card }
+fair-show = Mostrar: { $card }
+fair-pick = Quedarme: { $card }
+fair-keep = Quedarme: { $cards }
+fair-answer-not-asked = Ahora no se te pide nada.
+fair-answer-refused = Tu mesa rechazó esa respuesta.

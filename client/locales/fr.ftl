@@ -787,3 +787,33 @@ net-bad-relay-url = l’adresse du relais « { $url } » n’est ni une URL ws:/
 
 boot-failed = Coup n’a pas pu démarrer :
 boot-noscript = Coup a besoin de JavaScript et de WebAssembly.
+
+## Fair deal (docs/FAIR-DEAL.md)
+option-fair = Donne équitable
+option-fair-hint = Des personnes seulement, pas de bots : chacun mélange les cartes à son tour et personne, pas même l’hôte, ne peut voir une carte qui ne lui revient pas.
+settings-fair = Donne équitable : tout le monde mélange, des personnes seulement
+fair-title = Donne équitable
+fair-shuffling = Mélange : { $done } sur { $all }
+fair-fingerprint = Clé de la table : { $print }
+fair-fingerprint-hint = Tout le monde voit la même clé ; comparez-la pendant un appel.
+fair-examined = Montré à vous : { $cards }
+fair-verdict-fair = Cette partie était équitable.
+fair-verdict-false-denial = Cette partie n’était pas équitable : { $name } a dit ne pas pouvoir prouver une annonce en tenant la carte.
+fair-verdict-false-concession = Cette partie n’était pas équitable : { $name } a cédé sans tenir de Duc.
+fair-verdict-wrong-deck = Cette partie n’était pas équitable : les cartes n’étaient pas le paquet.
+fair-verdict-closed = Cette partie n’a pas pu être vérifiée : une carte est restée fermée.
+fair-ask-prove = Votre annonce est contestée : répondez avec vos cartes.
+fair-ask-lose = Choisissez la carte que vous perdez.
+fair-ask-show = Choisissez la carte que vous montrez à l’Inquisiteur.
+fair-ask-keep = Choisissez les cartes que vous gardez.
+fair-ask-pick = Choisissez la carte de votre jeu que vous gardez.
+fair-prove = Montrer : { $card }
+fair-cannot-prove = Je ne peux pas le prouver
+fair-concede = Céder (je tiens un Duc)
+fair-show-hand = Montrer ma main (pas de Duc)
+fair-lose = Perdre : { $card }
+fair-show = Montrer : { $card }
+fair-pick = Garder : { $card }
+fair-keep = Garder : { $cards }
+fair-answer-not-asked = Rien ne vous est demandé pour l’instant.
+fair-answer-refused = Votre table a refusé cette réponse.

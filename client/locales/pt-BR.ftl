@@ -784,3 +784,33 @@ net-bad-relay-url = o endereço do relay “{ $url }” não é uma URL ws:// ou
 
 boot-failed = O Coup não conseguiu iniciar:
 boot-noscript = O Coup precisa de JavaScript e WebAssembly.
+
+## Fair deal (docs/FAIR-DEAL.md)
+option-fair = Distribuição justa
+option-fair-hint = Só pessoas, sem bots: cada jogador embaralha as cartas na sua vez e ninguém, nem o anfitrião, vê uma carta que não pode ver.
+settings-fair = Distribuição justa: todos embaralham, só pessoas
+fair-title = Distribuição justa
+fair-shuffling = Embaralhando: { $done } de { $all }
+fair-fingerprint = Chave da mesa: { $print }
+fair-fingerprint-hint = Todos veem a mesma chave; comparem numa chamada.
+fair-examined = Mostrada a você: { $cards }
+fair-verdict-fair = Esta partida foi justa.
+fair-verdict-false-denial = Esta partida não foi justa: { $name } disse que não podia provar uma alegação tendo a carta.
+fair-verdict-false-concession = Esta partida não foi justa: { $name } cedeu sem ter um Duque.
+fair-verdict-wrong-deck = Esta partida não foi justa: as cartas não eram o baralho.
+fair-verdict-closed = Não foi possível verificar esta partida: uma carta ficou fechada.
+fair-ask-prove = Sua alegação foi contestada: responda com suas cartas.
+fair-ask-lose = Escolha a carta que você perde.
+fair-ask-show = Escolha a carta que você mostra ao Inquisidor.
+fair-ask-keep = Escolha as cartas que você fica.
+fair-ask-pick = Escolha a carta do seu conjunto que você fica.
+fair-prove = Mostrar: { $card }
+fair-cannot-prove = Não posso provar
+fair-concede = Ceder (tenho um Duque)
+fair-show-hand = Mostrar minha mão (sem Duque)
+fair-lose = Perder: { $card }
+fair-show = Mostrar: { $card }
+fair-pick = Ficar com: { $card }
+fair-keep = Ficar com: { $cards }
+fair-answer-not-asked = Nada é pedido a você agora.
+fair-answer-refused = Sua mesa recusou essa resposta.

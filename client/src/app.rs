@@ -144,7 +144,9 @@ impl Ctl {
                 }
                 key
             });
-        let session = RwSignal::new_local(Session::new());
+        let mut fresh = Session::new();
+        crate::net::fair::seed(&mut fresh);
+        let session = RwSignal::new_local(fresh);
         let table = RwSignal::new(Fetch::Waiting);
         let waiting = RwSignal::new(false);
         let restoring = RwSignal::new(left.seat.is_some() || left.host.is_some());
@@ -387,6 +389,7 @@ impl Controller {
         }
         self.save_seat_record();
         self.save_host_record();
+        self.session.with_untracked(crate::net::fair::save);
     }
 
     /// Whether this page holds its tab's lock decided what it takes back: the table or
@@ -419,6 +422,7 @@ impl Controller {
                     let _ = s.remove_item(HOST_KEY);
                     let _ = s.remove_item(REJOIN_KEY);
                 }
+                crate::net::fair::forget();
                 *self.saved.borrow_mut() = None;
                 *self.saved_host.borrow_mut() = None;
                 *self.tab_key.borrow_mut() = key.clone();

@@ -2,6 +2,7 @@
 //! [`Session`](super::Session), so a new command is one variant and one handler.
 
 use shared::engine::{Input, Options, Seat};
+use shared::fair::Answer;
 use shared::session::protocol::{AdminCmd, BotLevel};
 
 /// What the "Play against bots" form chose.
@@ -43,6 +44,8 @@ pub enum Intent {
     DismissRejoin,
     /// Play one of our legal inputs.
     Play(Input),
+    /// Answer what a fair table asks of our seat, with our own cards.
+    FairAnswer(Answer),
     /// A host command (the hosting page only).
     Admin(AdminCmd),
     /// The host opens a bot's seat again (and drops the last seat when it was that one).

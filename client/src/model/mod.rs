@@ -6,6 +6,7 @@
 //! here compiles on every target.
 
 pub mod chat;
+pub mod fair;
 pub mod intent;
 pub mod invite;
 pub mod link;

@@ -12,6 +12,7 @@ use shared::relay::{
     CLOSE_TRY_LATER, ErrorCode,
 };
 use shared::session::chat::{CHAT_MAX_CHARS, ChatError};
+use shared::session::fair_seat::FairAnswerError;
 use shared::session::guest::{GuestError, IntentError};
 use shared::session::names::{NAME_MAX_CHARS, NameError};
 use shared::session::protocol::{Fatal, Refusal, TableError, WireError};
@@ -164,6 +165,14 @@ pub fn intent(e: IntentError) -> String {
         IntentError::NoGame => t("refusal-no-game"),
         IntentError::NotSeated => t("refusal-not-seated"),
         IntentError::NotLegal => t("intent-not-legal"),
+    }
+}
+
+/// Why our fair answer was not sent.
+pub fn fair_answer(e: FairAnswerError) -> String {
+    match e {
+        FairAnswerError::NotAsked => t("fair-answer-not-asked"),
+        FairAnswerError::DoesNotFit | FairAnswerError::Refused(_) => t("fair-answer-refused"),
     }
 }
 

@@ -25,6 +25,8 @@ pub struct Received {
     pub resync: bool,
     /// The table's room has this new code on the relay.
     pub moved: Option<RoomCode>,
+    /// A fair room: our seat's records that our table asks for now, for the host.
+    pub fair_out: Vec<String>,
 }
 
 /// Our player at a table.
@@ -92,6 +94,7 @@ impl Table {
                 ) && self.guest.member().is_some();
             }
         }
+        r.fair_out = self.guest.fair_outbox();
         r
     }
 
@@ -252,10 +255,14 @@ pub fn settings_lines(table: &TableInfo) -> Vec<String> {
         "settings-turn-timer",
         &[("timer", timer_name(table.timers.turn_ms).into())],
     ));
-    lines.push(tr(
-        "settings-bots",
-        &[("level", level_name(table.default_bot).into())],
-    ));
+    if table.fair {
+        lines.push(t("settings-fair"));
+    } else {
+        lines.push(tr(
+            "settings-bots",
+            &[("level", level_name(table.default_bot).into())],
+        ));
+    }
     if table.locked {
         lines.push(t("settings-locked"));
     }

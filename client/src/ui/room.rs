@@ -335,6 +335,8 @@ fn Lobby() -> impl IntoView {
         })
     });
     let hosting = Memo::new(move |_| ctl.session.with(|s| s.hosting()));
+    // A fair room seats people only (docs/FAIR-DEAL.md, section 7): no bot choices.
+    let fair = Memo::new(move |_| ctl.session.with(|s| s.fair_table()));
     let level = RwSignal::new(BotLevel::Normal);
     view! {
         <ul class="seats" data-testid="lobby-seats">
@@ -353,6 +355,7 @@ fn Lobby() -> impl IntoView {
             } else if hosting.get() {
                 view! {
                     <div class="lobby-controls">
+                        <Show when=move || !fair.get()>
                         <LevelField
                             value=level
                             on_change=Callback::new(move |l| {
@@ -372,6 +375,7 @@ fn Lobby() -> impl IntoView {
                         >
                             {t("add-bot")}
                         </button>
+                        </Show>
                         <button
                             class="btn primary"
                             data-testid="start-game"
@@ -487,6 +491,21 @@ fn Settings(hosting: bool) -> impl IntoView {
                 />
                 {t("lock-room")}
             </label>
+            <label class="check" title=t("option-fair-hint")>
+                <input
+                    type="checkbox"
+                    data-testid="opt-fair"
+                    prop:checked=move || table.with(|t| t.as_ref().is_some_and(|t| t.fair))
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        ctl.send(Intent::Admin(AdminCmd::SetFair { on }));
+                    }
+                />
+                {t("option-fair")}
+            </label>
+            <Show when=move || table.with(|t| t.as_ref().is_some_and(|t| t.fair))>
+                <p class="muted small" data-testid="fair-hint">{t("option-fair-hint")}</p>
+            </Show>
         </div>
     }
     .into_any()

@@ -153,8 +153,13 @@ impl Session {
         self.heard(peer, now);
         match &mut self.phase {
             Phase::Hosting(h) => match h.links.get(peer) {
-                // Texts only count on a link the referee was told about.
-                Some(id) => match ToReferee::from_link(*id, frame) {
+                // Texts only count on a link the referee was told about; a fair room's
+                // records are larger (docs/FAIR-DEAL.md, section 3).
+                Some(id) => match if h.table.guest().table().is_some_and(|t| t.fair) {
+                    ToReferee::from_fair_link(*id, frame)
+                } else {
+                    ToReferee::from_link(*id, frame)
+                } {
                     Ok(msg) => vec![Effect::Referee(msg)],
                     Err(answer) => self.on_referee(answer, now),
                 },

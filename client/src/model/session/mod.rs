@@ -42,6 +42,7 @@ use super::signal::SignalData;
 use super::table::{Received, Table};
 use crate::i18n::{t, tr};
 
+mod fair;
 mod links;
 mod reconnect;
 mod referee;
@@ -358,6 +359,8 @@ pub struct Session {
     next_notice: u64,
     /// The name chosen on the first screen (already valid); `None` goes by a default.
     name: Option<String>,
+    /// What the page holds to sit at fair tables.
+    fair: fair::FairPage,
 }
 
 impl Default for Session {
@@ -374,6 +377,7 @@ impl Session {
             notices: Vec::new(),
             next_notice: 0,
             name: None,
+            fair: fair::FairPage::default(),
         }
     }
 
@@ -512,6 +516,7 @@ impl Session {
                     }
                 }
             }
+            Intent::FairAnswer(answer) => self.fair_answer(answer),
             Intent::Admin(cmd) => self.admin(cmd),
             Intent::RemoveBot(seat) => {
                 let Some(count) = self

@@ -12,7 +12,7 @@ impl Session {
         commands: Vec<AdminCmd>,
     ) -> Vec<Effect> {
         let name = self.display_name(room.as_ref().map(|r| &r.me));
-        let table = Table::new(&name, None);
+        let table = self.new_table(&name, None);
         let mut effects = vec![
             Effect::StartReferee { resume: false },
             Effect::Referee(ToReferee::Open { name }),
@@ -64,8 +64,9 @@ impl Session {
             None => (None, None),
         };
         let reclaiming = room.is_some();
+        let table = self.new_table(&record.name, None);
         self.phase = Phase::Hosting(Hosting {
-            table: Table::new(&record.name, None),
+            table,
             room,
             host_secret: secret,
             links: BTreeMap::new(),
@@ -191,7 +192,7 @@ impl Session {
         if let (Some(code), Phase::Joined(j)) = (r.moved, &mut self.phase) {
             j.room_moved(code);
         }
-        let mut effects = Vec::new();
+        let mut effects = self.fair_up(r.fair_out);
         if let Phase::Joined(j) = &self.phase {
             if r.resync {
                 effects.push(Effect::Send {

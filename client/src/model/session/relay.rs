@@ -127,8 +127,9 @@ impl Session {
                 let mut room = Room::new(code, me, peers, ice_servers);
                 // The host calls at once: if no link opens in time, the page says why.
                 room.watch_mut(&host).expect_trouble(now, FIRST_LINK_MS);
+                let table = self.new_table(&name, token);
                 self.phase = Phase::Joined(Joined {
-                    table: Table::new(&name, token),
+                    table,
                     room,
                     host,
                     rejoining,

@@ -2395,3 +2395,5 @@ fn a_guest_that_lost_its_link_is_told_why_if_it_has_not_come_back_in_time() {
         "nothing due while the host is away"
     );
 }
+
+mod fair;

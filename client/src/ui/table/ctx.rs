@@ -5,7 +5,10 @@ use leptos::prelude::*;
 use shared::engine::{ActionKind, Input, Seat, View};
 use shared::session::protocol::{AdminCmd, BotLevel, LogItem, Note, Reveal, SeatInfo, Timers};
 
+use shared::fair::Answer;
+
 use crate::app::Ctl;
+use crate::model::fair::{self, FairShown};
 use crate::model::words::{LogLine, log_lines, note_sentence, seat_names};
 use crate::model::{Intent, Table};
 
@@ -20,6 +23,8 @@ pub(crate) struct TableCtx {
     pub countdown: Callback<(Seat, u64), Option<u64>>,
     /// Plays one of our legal inputs.
     pub play: Callback<Input>,
+    /// Answers what a fair table asks of our seat.
+    pub answer: Callback<Answer>,
     /// Deals again after a game (only where we are the referee).
     pub rematch: Option<Callback<()>>,
     /// Puts the finished game away and goes back to the table's lobby, where the settings
@@ -52,6 +57,7 @@ impl TableCtx {
                     .with(|s| s.table().and_then(|t| t.countdown(seat, now)))
             }),
             play: Callback::new(move |i: Input| ctl.send(Intent::Play(i))),
+            answer: Callback::new(move |a: Answer| ctl.send(Intent::FairAnswer(a))),
             rematch: hosting.then(|| admin(AdminCmd::Rematch)),
             to_lobby: (hosting && in_room).then(|| admin(AdminCmd::EndGame)),
             leave: Callback::new(move |()| ctl.send(Intent::Leave)),
@@ -86,6 +92,8 @@ pub(crate) struct Snap {
     /// Our time ran out just now: what the log says of it.
     pub timed_out: Option<String>,
     pub timers: Timers,
+    /// A fair room: what it shows and asks.
+    pub fair: Option<FairShown>,
 }
 
 /// The table's state as our seat sees it, with the last refusal to show.
@@ -119,7 +127,7 @@ pub(crate) fn snap_of(t: &Table) -> Option<Snap> {
         })
     });
     Some(Snap {
-        names,
+        names: names.clone(),
         bots,
         me,
         view: game.view.clone(),
@@ -129,5 +137,6 @@ pub(crate) fn snap_of(t: &Table) -> Option<Snap> {
         reveal: game.reveal.clone(),
         timed_out,
         timers: info.map(|t| t.timers).unwrap_or_default(),
+        fair: fair::shown(g, &names),
     })
 }

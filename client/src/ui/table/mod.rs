@@ -16,6 +16,7 @@
 
 mod cards;
 mod ctx;
+mod fair;
 mod focus;
 mod notice;
 mod over;
@@ -83,6 +84,7 @@ fn TableBody() -> impl IntoView {
             s.as_ref().map(|s| {
                 view! {
                     <div class="t-seats">{seats_of(s)}</div>
+                    {s.fair.as_ref().map(fair::strip)}
                     <div class="t-dock" data-testid="dock">
                         {hand_of(s)}
                         <panels::Decision snap=s.clone() />

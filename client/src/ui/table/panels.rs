@@ -70,6 +70,9 @@ pub fn Decision(
             }
             .into_any()
         }
+        _ if snap.fair.as_ref().is_some_and(|f| f.ask.is_some()) => {
+            super::fair::panel(&snap, pressed).unwrap_or_else(|| waiting(&snap, me_out).into_any())
+        }
         _ if snap.legal.is_empty() => waiting(&snap, me_out).into_any(),
         Pending::Action { .. } => view! { <ActionPanel snap=snap.clone() pressed /> }.into_any(),
         Pending::Respond { .. } => {

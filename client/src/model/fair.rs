@@ -1,0 +1,266 @@
+//! What a fair room shows (docs/FAIR-DEAL.md): the shuffles' progress, the table's key
+//! fingerprint, the cards shown to us as the Inquisitor, the end audit's verdict, and the
+//! answers our seat may give with its own cards when the table asks.
+//!
+//! Only honest answers are offered: "cannot prove" only without the card, a concession
+//! only with a Duke. Any other answer would be named by every page's audit at the end.
+
+use shared::engine::{Card, Claimed, Pending};
+use shared::fair::{Answer, AuditFault};
+use shared::session::Guest;
+use shared::session::protocol::FairAsk;
+
+use super::words::card_name;
+use crate::i18n::{t, tr};
+
+/// One answer our seat may give, with its button's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FairChoice {
+    pub answer: Answer,
+    pub label: String,
+}
+
+/// A fair room as our page follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FairShown {
+    /// Shuffles done and in all, while some are still due.
+    pub shuffling: Option<(usize, usize)>,
+    /// The table's key fingerprint, once every key is in: "3f2a 9c01 77be 0d4e".
+    pub fingerprint: Option<String>,
+    /// R7.2: the cards shown to us as the Inquisitor, in order.
+    pub examined: Vec<Card>,
+    /// Section 9: the audit's verdict, once every secret is in.
+    pub verdict: Option<Verdict>,
+    /// What the table asks of our seat now, and the answers offered.
+    pub ask: Option<(FairAsk, Vec<FairChoice>)>,
+}
+
+/// The end audit's verdict, as a sentence and whether the game was fair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub fair: bool,
+    pub text: String,
+}
+
+/// What our page shows of a fair room; `None` at any other table.
+pub fn shown(guest: &Guest, names: &[String]) -> Option<FairShown> {
+    if !guest.table().is_some_and(|t| t.fair) {
+        return None;
+    }
+    let seat = guest.fair()?;
+    let table = seat.tracker().map(|t| t.table());
+    let shuffling = table
+        .map(|t| t.shuffle_progress())
+        .filter(|&(done, all)| done < all);
+    let fingerprint = table
+        .and_then(|t| t.ledger().key_fingerprint())
+        .map(|f| fingerprint(&f));
+    let examined = seat.examined().into_iter().map(|(_, c)| c).collect();
+    // Only at the end: before the deal the audit has nothing to open, and says so by
+    // passing.
+    let over = guest
+        .game()
+        .is_some_and(|g| matches!(g.view.pending, Pending::GameOver { .. }));
+    let verdict = seat
+        .audit()
+        .filter(|_| over)
+        .map(|faults| verdict(&faults, names));
+    let ask = guest.fair_ask().map(|ask| (ask, choices(guest, ask)));
+    Some(FairShown {
+        shuffling,
+        fingerprint,
+        examined,
+        verdict,
+        ask,
+    })
+}
+
+/// Eight bytes as four groups of four hex digits, easy to read out over a call.
+pub fn fingerprint(bytes: &[u8; 8]) -> String {
+    bytes
+        .chunks(2)
+        .map(|c| format!("{:02x}{:02x}", c[0], c[1]))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// "This game was fair", or the first fault the audit found, naming its seat.
+pub fn verdict(faults: &[AuditFault], names: &[String]) -> Verdict {
+    let name = |s: u8| names.get(usize::from(s)).cloned().unwrap_or_default();
+    let text = match faults.first() {
+        None => t("fair-verdict-fair"),
+        Some(AuditFault::FalseDenial { seat, .. }) => {
+            tr("fair-verdict-false-denial", &[("name", name(*seat).into())])
+        }
+        Some(AuditFault::FalseConcession { seat }) => tr(
+            "fair-verdict-false-concession",
+            &[("name", name(*seat).into())],
+        ),
+        Some(AuditFault::WrongDeck) => t("fair-verdict-wrong-deck"),
+        Some(AuditFault::Closed(_)) => t("fair-verdict-closed"),
+    };
+    Verdict {
+        fair: faults.is_empty(),
+        text,
+    }
+}
+
+/// The answers our seat may give to `ask`, from its own cards.
+pub fn choices(guest: &Guest, ask: FairAsk) -> Vec<FairChoice> {
+    let Some(seat) = guest.fair() else {
+        return Vec::new();
+    };
+    let hidden: Vec<(u8, Card)> = seat
+        .hand()
+        .into_iter()
+        .filter(|(_, _, up)| !up)
+        .filter_map(|(p, c, _)| Some((p, c?)))
+        .collect();
+    let card = |key: &str, c: Card| tr(key, &[("card", card_name(c).into())]);
+    let each = |key: &str, make: fn(u8) -> Answer| -> Vec<FairChoice> {
+        let mut seen = Vec::new();
+        hidden
+            .iter()
+            .filter(|(_, c)| {
+                // Two cards alike are one choice.
+                let new = !seen.contains(c);
+                seen.push(*c);
+                new
+            })
+            .map(|&(p, c)| FairChoice {
+                answer: make(p),
+                label: card(key, c),
+            })
+            .collect()
+    };
+    match ask {
+        FairAsk::Prove(Claimed::Card(c)) => match hidden.iter().find(|(_, k)| *k == c) {
+            Some(&(p, _)) => vec![FairChoice {
+                answer: Answer::Prove(p),
+                label: card("fair-prove", c),
+            }],
+            None => vec![FairChoice {
+                answer: Answer::CannotProve,
+                label: t("fair-cannot-prove"),
+            }],
+        },
+        FairAsk::Prove(Claimed::NotDuke) => {
+            if hidden.iter().any(|(_, k)| *k == Card::Duke) {
+                vec![FairChoice {
+                    answer: Answer::Concede,
+                    label: t("fair-concede"),
+                }]
+            } else {
+                vec![FairChoice {
+                    answer: Answer::ShowHand,
+                    label: t("fair-show-hand"),
+                }]
+            }
+        }
+        FairAsk::Lose => each("fair-lose", Answer::Lose),
+        FairAsk::Show => each("fair-show", Answer::Show),
+        FairAsk::Pick => {
+            let mut seen = Vec::new();
+            seat.draft_set()
+                .into_iter()
+                .filter(|(_, c)| {
+                    let new = !seen.contains(c);
+                    seen.push(*c);
+                    new
+                })
+                .map(|(p, c)| FairChoice {
+                    answer: Answer::Pick(p),
+                    label: card("fair-pick", c),
+                })
+                .collect()
+        }
+        FairAsk::Keep => keeps(&seat.exchange_pool().unwrap_or_default(), hidden.len()),
+    }
+}
+
+/// R4.2: every way to keep `n` cards of the pool, each distinct hand once.
+fn keeps(pool: &[(u8, Card)], n: usize) -> Vec<FairChoice> {
+    let mut out: Vec<FairChoice> = Vec::new();
+    let mut seen: Vec<Vec<Card>> = Vec::new();
+    let m = pool.len();
+    if n == 0 || n > m || m > 8 {
+        return out;
+    }
+    for mask in 0u32..(1 << m) {
+        if mask.count_ones() as usize != n {
+            continue;
+        }
+        let picked: Vec<(u8, Card)> = (0..m)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| pool[i])
+            .collect();
+        let mut cards: Vec<Card> = picked.iter().map(|(_, c)| *c).collect();
+        cards.sort_by_key(|c| c.index());
+        if seen.contains(&cards) {
+            continue;
+        }
+        seen.push(cards.clone());
+        let names: Vec<String> = cards.iter().map(|c| card_name(*c)).collect();
+        let list = match names.as_slice() {
+            [a, b] => tr(
+                "list-and",
+                &[("a", a.as_str().into()), ("b", b.as_str().into())],
+            ),
+            _ => names.join(", "),
+        };
+        out.push(FairChoice {
+            answer: Answer::Keep(picked.iter().map(|(p, _)| *p).collect()),
+            label: tr("fair-keep", &[("cards", list.into())]),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fingerprint_reads_in_four_groups() {
+        let f = fingerprint(&[0x3f, 0x2a, 0x9c, 0x01, 0x77, 0xbe, 0x0d, 0x4e]);
+        assert_eq!(f, "3f2a 9c01 77be 0d4e");
+    }
+
+    #[test]
+    fn the_verdict_names_the_seat_that_cheated() {
+        let names = vec!["Ana".to_owned(), "Bo".to_owned()];
+        let fair = verdict(&[], &names);
+        assert!(fair.fair);
+        assert_eq!(fair.text, "This game was fair.");
+        let cheat = verdict(
+            &[AuditFault::FalseDenial {
+                seat: 1,
+                claim: Claimed::Card(Card::Duke),
+            }],
+            &names,
+        );
+        assert!(!cheat.fair);
+        assert!(cheat.text.contains("Bo"), "{}", cheat.text);
+        assert!(!cheat.text.contains("Ana"), "{}", cheat.text);
+    }
+
+    #[test]
+    fn an_exchange_offers_each_distinct_hand_once() {
+        // R4.2: two hidden cards and two drawn, one of them alike.
+        let pool = [
+            (1, Card::Duke),
+            (2, Card::Captain),
+            (7, Card::Duke),
+            (9, Card::Contessa),
+        ];
+        let k = keeps(&pool, 2);
+        // {D,C}, {D,D}, {D,Co}, {C,Co}: the second Duke adds only {D,D}.
+        assert_eq!(k.len(), 4, "{k:?}");
+        assert!(
+            k.iter()
+                .all(|c| matches!(&c.answer, Answer::Keep(p) if p.len() == 2))
+        );
+        assert_eq!(keeps(&pool, 1).len(), 3);
+        assert!(keeps(&pool, 0).is_empty());
+    }
+}

@@ -1,0 +1,93 @@
+//! Fair rooms on this page (docs/FAIR-DEAL.md): the randomness each table's fair seat
+//! draws from, the secret an earlier page of this tab kept, and the seat's answers.
+//!
+//! The page's randomness is new on every load (`crypto.getRandomValues`) and never
+//! stored: a stored generator would draw a proof's nonce twice after a reload, which
+//! gives the secret away (section 8). Each table this page opens draws its own seed from
+//! it, so two tables of one page never share a nonce either.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use shared::fair::Answer;
+use shared::session::fair_seat::FairKeep;
+
+use super::*;
+
+/// What the page holds to sit at fair tables.
+#[derive(Default)]
+pub(super) struct FairPage {
+    /// `None` until the page has randomness: its tables then play no fair game.
+    rng: Option<ChaCha20Rng>,
+    /// What an earlier page of this tab stored of its seat's secret.
+    kept: Option<FairKeep>,
+}
+
+/// Says nothing of the generator's state or the secret kept.
+impl std::fmt::Debug for FairPage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FairPage")
+            .field("seeded", &self.rng.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Session {
+    /// Gives the page its randomness for fair tables (32 fresh bytes of this load) and
+    /// what its tab stored before a reload. Call it once, before any table opens.
+    pub fn seed_fair(&mut self, seed: [u8; 32], kept: Option<FairKeep>) {
+        self.fair = FairPage {
+            rng: Some(ChaCha20Rng::from_seed(seed)),
+            kept,
+        };
+    }
+
+    /// Our player at a new table, able to sit at a fair one when the page has randomness:
+    /// its seat takes back the stored secret if that is of this table's game.
+    pub(super) fn new_table(&mut self, name: &str, token: Option<String>) -> Table {
+        let mut table = Table::new(name, token);
+        if let Some(rng) = self.fair.rng.as_mut() {
+            table
+                .guest_mut()
+                .set_fair(rng.random(), self.fair.kept.clone());
+        }
+        table
+    }
+
+    /// What this tab should keep in `sessionStorage` for a reload: our seat's secret for
+    /// the fair game at our table. It is never sent.
+    pub fn fair_keep(&self) -> Option<FairKeep> {
+        let keep = self.table()?.guest().fair_keep()?.clone();
+        Some(keep)
+    }
+
+    /// Whether our table is a fair room.
+    pub fn fair_table(&self) -> bool {
+        self.table()
+            .and_then(|t| t.guest().table())
+            .is_some_and(|t| t.fair)
+    }
+
+    /// Our seat's answer to what the fair table asks, signed by our page.
+    pub(super) fn fair_answer(&mut self, answer: Answer) -> Result<Vec<Effect>, String> {
+        let Some(table) = self.table_mut() else {
+            return Ok(Vec::new());
+        };
+        table.problem = None;
+        match table.guest_mut().fair_answer(answer) {
+            Ok(text) => self.up(text),
+            Err(e) => {
+                table.problem = Some(problems::fair_answer(e));
+                Ok(Vec::new())
+            }
+        }
+    }
+
+    /// Our seat's records that our table asks for now, to the host.
+    pub(super) fn fair_up(&mut self, texts: Vec<String>) -> Vec<Effect> {
+        texts
+            .into_iter()
+            .filter_map(|text| self.up(text).ok())
+            .flatten()
+            .collect()
+    }
+}

@@ -1,0 +1,117 @@
+//! A fair room through the pages' sessions (docs/FAIR-DEAL.md): each page seeded as the
+//! controller seeds it, the host turns Fair deal on, and both people play to the end
+//! answering what their own tables ask from their own cards. The seats' records are
+//! larger than a normal room's 4 KiB (a shuffle of the deck is about 5 KiB in base64), so
+//! the game only moves if the host's page lets a fair room's frames through, and only if
+//! every page sends its records after each text it receives.
+
+use super::*;
+use crate::model::fair;
+
+fn seeded(mut p: Page, seed: u8) -> Page {
+    p.s.seed_fair([seed; 32], None);
+    p
+}
+
+/// One decision or answer on `p`, if it owes one; whether it made one.
+fn decide(p: &mut Page, now: u64) -> bool {
+    let Some(g) = p.s.table().map(|t| t.guest()) else {
+        return false;
+    };
+    if let Some(ask) = g.fair_ask() {
+        let choice = fair::choices(g, ask).into_iter().next().expect("a choice");
+        p.intent(Intent::FairAnswer(choice.answer), now);
+        return true;
+    }
+    let Some(game) = g.game() else {
+        return false;
+    };
+    let pick = game
+        .legal
+        .iter()
+        .copied()
+        .find(|i| matches!(i, Input::Act(Action::Income) | Input::Pass))
+        .or_else(|| game.legal.first().copied());
+    match pick {
+        Some(input) => {
+            p.intent(Intent::Play(input), now);
+            true
+        }
+        None => false,
+    }
+}
+
+#[test]
+fn a_fair_room_plays_to_the_end_and_both_pages_audit_it_fair() {
+    // Seeded before any table opens, as the controller does on load.
+    let mut h = seeded(Page::new("h"), 1);
+    h.intent(Intent::SetName(Some("Ana".into())), 0);
+    h.intent(Intent::CreateRoom, 0);
+    h.relay(
+        RelayMessage::Created {
+            room: "ABC234".into(),
+            peer: "h".into(),
+            host_secret: "secret".into(),
+            ice_servers: ice(),
+        },
+        0,
+    );
+    let mut g = seeded(Page::new("g"), 2);
+    g.intent(Intent::SetName(Some("Bo".into())), 0);
+    g.intent(Intent::JoinRoom("abc-234".into()), 0);
+    joined(&mut g, 0);
+    connect(&mut h, &mut g, 0);
+    h.intent(Intent::Admin(AdminCmd::SetFair { on: true }), 0);
+    pump(&mut [&mut h, &mut g], 0);
+    assert!(h.s.fair_table() && g.s.fair_table());
+    h.intent(Intent::Admin(AdminCmd::Start { first: None }), 0);
+    pump(&mut [&mut h, &mut g], 0);
+    let mut now = 0;
+    let mut answers = 0;
+    for _ in 0..20_000 {
+        let names = ["Ana".to_owned(), "Bo".to_owned()];
+        let over = [&h, &g]
+            .iter()
+            .all(|p| fair::shown(p.guest(), &names).is_some_and(|f| f.verdict.is_some()));
+        if over {
+            break;
+        }
+        now += 100;
+        let asked = [&h, &g]
+            .iter()
+            .filter(|p| p.guest().fair_ask().is_some())
+            .count();
+        answers += asked;
+        let mut moved = decide(&mut h, now);
+        moved |= decide(&mut g, now);
+        pump(&mut [&mut h, &mut g], now);
+        if !moved {
+            h.tick(now);
+            pump(&mut [&mut h, &mut g], now);
+        }
+    }
+    assert!(answers > 0, "the tables asked for answers");
+    for p in [&h, &g] {
+        // Each page kept its secret for a reload, and nothing it was refused.
+        assert!(p.s.fair_keep().is_some());
+        let names = vec!["Ana".to_owned(), "Bo".to_owned()];
+        let shown = fair::shown(p.guest(), &names).expect("a fair room");
+        assert!(shown.fingerprint.is_some());
+        let verdict = shown.verdict.expect("the audit is done");
+        assert!(verdict.fair, "{}", verdict.text);
+        assert!(
+            !p.notices().iter().any(|n| n.contains("did not check")),
+            "{:?}",
+            p.notices()
+        );
+    }
+    let print = |p: &Page| fair::shown(p.guest(), &[]).unwrap().fingerprint;
+    assert_eq!(print(&h), print(&g), "the same keys on both pages");
+}
+
+#[test]
+fn a_page_without_randomness_sits_at_no_fair_table() {
+    // A browser with no crypto.getRandomValues: the page draws no secret from nothing.
+    let h = hosting(Some("Ana"));
+    assert!(h.guest().fair().is_none());
+}
