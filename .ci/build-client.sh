@@ -37,7 +37,14 @@ section "client: cargo build (wasm32, wasm-release)"
 # `--cfg erase_components`: Leptos gives each component's view one erased type instead of
 # the nested generic type of its whole tree, so the rendering code is compiled once rather
 # than once per tree (a smaller page module; BENCHMARKS.md's size section has the figures).
-CARGO_PROFILE_WASM_RELEASE_STRIP=false RUSTFLAGS="${RUSTFLAGS:-} --cfg erase_components" \
+# `--remap-path-prefix`: a panic's location names its file; the registry's and this
+# tree's directories are left out of those names (about 16 KB of the three modules' data,
+# and a build that does not depend on where it ran).
+REMAP=(--remap-path-prefix "$ROOT/=")
+for registry in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
+    [ -d "$registry" ] && REMAP+=(--remap-path-prefix "$registry=")
+done
+CARGO_PROFILE_WASM_RELEASE_STRIP=false RUSTFLAGS="${RUSTFLAGS:-} --cfg erase_components ${REMAP[*]}" \
     cargo build -p coup-client -p coup-referee --target wasm32-unknown-unknown \
     --profile wasm-release --locked
 
