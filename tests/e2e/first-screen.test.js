@@ -229,6 +229,39 @@ test("a page opened by an invitation opens its relay connection before the progr
   }
 });
 
+test("a joiner takes its seat while the table's module is still on its way; the lobby shows once it is here", { timeout: 60_000 }, async () => {
+  const host = await table.open();
+  const context = await table.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
+  let release;
+  const released = new Promise((r) => (release = r));
+  await context.route(/\/split_table-[0-9a-f]+\.wasm$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  try {
+    await host.page.getByTestId("create-room").click();
+    const code = await host.page.getByTestId("room-code").getAttribute("data-code");
+    const page = await context.newPage();
+    await page.goto(`${table.base}/#join=${code}`);
+    await programRuns(page);
+    await page.getByTestId("player-name").fill("Ana");
+    await page.getByTestId("join-room").click();
+    // The relay, the link and the host's welcome need only the page's own module: the
+    // host has the joiner in its lobby, while the joiner's page says its table is loading.
+    await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
+    assert.match(await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).textContent(), /Ana/);
+    assert.equal(await page.getByTestId("loading-table").count(), 1, "the joiner's room waits for the table's module");
+    release();
+    await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
+    await page.getByTestId("loading-table").waitFor({ state: "detached" });
+    assert.deepEqual(host.errors, []);
+  } finally {
+    release();
+    await context.close();
+    await host.context.close();
+  }
+});
+
 test("a joiner's first minute fetches neither the referee nor another language; an idle page caches them for offline play", { timeout: 150_000 }, async () => {
   const host = await table.open();
   const joiner = await table.browser.newContext({ viewport: { width: 390, height: 844 } });
