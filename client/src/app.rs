@@ -264,8 +264,8 @@ impl Controller {
         }
     }
 
-    /// A reconnection that is due makes its attempt. (Checked again here: an input queued
-    /// before a tick may have moved the session on.)
+    /// A reconnection that is due makes its attempt. (Checked here: a wake comes whether
+    /// one is due or not.)
     fn reconnect_if_due(&self, now: u64) {
         if self.session.with_untracked(|s| s.tick_due(now)) {
             let jitter = js_sys::Math::random();
