@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Builds the browser client into dist/ (or the directory given as $1). Three wasm modules:
-#   coup_client   the page's first screen (the frame, the lobby's forms, the words): what
-#                 every player loads first;
-#   split_table   the rest of the page (the session's handling, the links, our own guest,
-#                 the table, the room, the rules), cut out of coup_client at its
-#                 `#[wasm_split]` points; the page fetches it as soon as it runs, through
-#                 the link module __wasm_split.js;
+#   coup_client   the page's first screen (the frame, the lobby's forms, the words) and
+#                 the session's handling (the relay, the links, our own guest): what every
+#                 player loads first;
+#   split_table   the rest of the page (the table, the room and the rules on screen), cut
+#                 out of coup_client at its `#[wasm_split]` points; the page fetches it as
+#                 soon as it runs, through the link module __wasm_split.js;
 #   coup_referee  the referee's Web Worker (the host, the rules, the bots): only a page
 #                 that hosts a table loads it, when it starts the worker.
 # Each: cargo (wasm32, profile wasm-release) -> [wasm-split-cli] -> wasm-bindgen --target
@@ -37,7 +37,14 @@ section "client: cargo build (wasm32, wasm-release)"
 # `--cfg erase_components`: Leptos gives each component's view one erased type instead of
 # the nested generic type of its whole tree, so the rendering code is compiled once rather
 # than once per tree (a smaller page module; BENCHMARKS.md's size section has the figures).
-CARGO_PROFILE_WASM_RELEASE_STRIP=false RUSTFLAGS="${RUSTFLAGS:-} --cfg erase_components" \
+# `--remap-path-prefix`: a panic's location names its file; the registry's and this
+# tree's directories are left out of those names (about 16 KB of the three modules' data,
+# and a build that does not depend on where it ran).
+REMAP=(--remap-path-prefix "$ROOT/=")
+for registry in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
+    [ -d "$registry" ] && REMAP+=(--remap-path-prefix "$registry=")
+done
+CARGO_PROFILE_WASM_RELEASE_STRIP=false RUSTFLAGS="${RUSTFLAGS:-} --cfg erase_components ${REMAP[*]}" \
     cargo build -p coup-client -p coup-referee --target wasm32-unknown-unknown \
     --profile wasm-release --locked
 
@@ -139,8 +146,8 @@ sed -e "s|{{REFEREE_JS}}|$REF_JS|g" -e "s|{{REFEREE_WASM}}|$REF_WASM|g" \
 REF_BOOT="$(hashed "$BOOT" referee js)"
 rm -f "$BOOT"
 # (The styles go inline, by offline.mjs: the first screen paints with the page's bytes.)
-[ "${#SPLIT_NAMES[@]}" = 1 ] || die "the page preloads one table module; the split made ${#SPLIT_NAMES[@]}"
-sed -e "s|{{WASM}}|$WASM_NAME|g" -e "s|{{JS}}|$JS_NAME|g" -e "s|{{SPLIT}}|${SPLIT_NAMES[0]}|g" \
+[ "${#SPLIT_NAMES[@]}" = 1 ] || die "the page has one table module; the split made ${#SPLIT_NAMES[@]}"
+sed -e "s|{{WASM}}|$WASM_NAME|g" -e "s|{{JS}}|$JS_NAME|g" \
     -e "s|{{REFEREE}}|$REF_BOOT|g" \
     "$ROOT/client/index.html" >"$OUT/index.html"
 cp -R --no-preserve=mode "$ROOT/client/assets" "$OUT/assets"

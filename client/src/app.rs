@@ -6,14 +6,13 @@
 //! to it in [`Intent`]s. Nothing is borrowed across a call into the browser, so a browser
 //! callback that fires synchronously cannot find a `RefCell` already borrowed.
 //!
-//! What the page needs for its first screen is here; what moves the session is reached
-//! through one split point, `later::drive`, whose code the page fetches after the first
-//! screen. The split points sit above the controller (they call [`Controller::apply`]), so
-//! the page hands them in as a [`Later`]. Each [`Input`] goes to them at once when the code
-//! is here, and waits in a queue, in order, until then.
+//! The session's handling and the network are here, in the page's own module: a joiner's
+//! relay connection and link open while the table's module (the table, the room and the
+//! rules as views, `later`) is still downloading, and the seat is waiting for it when it
+//! arrives. The controller only starts that module's fetch, through a [`Later`].
 
 use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::{Rc, Weak};
@@ -47,7 +46,7 @@ const LOCK_WAIT_MS: u32 = 1_500;
 /// device can take seconds to tear the old page down, and a reload is never a copy.
 const RELOAD_LOCK_WAIT_MS: u32 = 15_000;
 
-/// What moves the session, from the first screen's side of the page.
+/// What moves the session.
 pub enum Input {
     /// A player's intent.
     Intent(Intent),
@@ -67,13 +66,10 @@ pub struct Left {
     host: Option<String>,
 }
 
-/// The split points as the controller reaches them (`crate::later::LATER`).
+/// The table's module as the controller reaches it (`crate::later::LATER`).
 #[derive(Clone, Copy)]
 pub struct Later {
-    /// Moves the session by one input and carries out what it asks for: the answer, or
-    /// `None` if the code for it is not here.
-    pub drive: fn(Rc<Controller>, Input) -> Option<bool>,
-    /// Fetches that code once; true when every split point answers at once.
+    /// Fetches it once; true when every split point answers at once.
     pub load: fn() -> Pin<Box<dyn Future<Output = bool>>>,
 }
 
@@ -95,14 +91,6 @@ pub struct Controller {
     saved_host: RefCell<Option<HostRecord>>,
     /// This tab's key: names its lock and its referee's saved table.
     tab_key: RefCell<String>,
-    /// The split points.
-    later: Later,
-    /// Whether the code that moves the session is here.
-    table: RwSignal<Fetch>,
-    /// Inputs that came before that code, in order.
-    queue: RefCell<VecDeque<Input>>,
-    /// Whether a player's intent is waiting in the queue (the page says it is loading).
-    waiting: RwSignal<bool>,
     /// Whether the page is taking back the seat or table its tab held (until the tab's
     /// lock tells it may, or that it is a copy).
     restoring: RwSignal<bool>,
@@ -114,10 +102,8 @@ pub struct Ctl {
     pub session: RwSignal<Session, LocalStorage>,
     /// Page time in milliseconds, moved by the page's one clock (the countdowns).
     pub now: RwSignal<u64>,
-    /// Whether the code fetched after the first screen is here.
+    /// Whether the table's module is here.
     pub table: RwSignal<Fetch>,
-    /// Whether a player's intent waits for that code.
-    pub waiting: RwSignal<bool>,
     /// Whether the page is taking back the seat or table its tab held before a reload:
     /// the first screen waits rather than offer what would race it.
     pub restoring: RwSignal<bool>,
@@ -125,8 +111,8 @@ pub struct Ctl {
 }
 
 impl Ctl {
-    /// Makes the controller for this page, starts its clock and fetches the code behind
-    /// `later`.
+    /// Makes the controller for this page, starts its clock and fetches the table's
+    /// module through `later`.
     pub fn new(later: Later) -> Ctl {
         // A seat or table this tab held before a reload is taken back at once, once the
         // tab's lock shows this page is that tab and not a copy of it.
@@ -148,7 +134,6 @@ impl Ctl {
         crate::net::fair::seed(&mut fresh);
         let session = RwSignal::new_local(fresh);
         let table = RwSignal::new(Fetch::Waiting);
-        let waiting = RwSignal::new(false);
         let restoring = RwSignal::new(left.seat.is_some() || left.host.is_some());
         let ctl = Rc::new_cyclic(|me| Controller {
             session,
@@ -159,18 +144,9 @@ impl Ctl {
             saved: RefCell::default(),
             saved_host: RefCell::default(),
             tab_key: RefCell::new(tab_key.clone()),
-            later,
-            table,
-            queue: RefCell::default(),
-            waiting,
             restoring,
         });
-        let fetched = Rc::downgrade(&ctl);
-        loading::fetch(table, later.load, move || {
-            if let Some(c) = fetched.upgrade() {
-                c.drain();
-            }
-        });
+        loading::fetch(table, later.load);
         let me = Rc::downgrade(&ctl);
         wasm_bindgen_futures::spawn_local(async move {
             let wait = if crate::net::tab::reloaded() {
@@ -180,7 +156,7 @@ impl Ctl {
             };
             let held = crate::net::tab::hold_lock(&lock_name(&tab_key), wait).await;
             if let Some(c) = me.upgrade() {
-                c.feed(Input::TabLock(held, left));
+                c.apply(Input::TabLock(held, left));
             }
         });
         let now = RwSignal::new(now_ms());
@@ -197,7 +173,7 @@ impl Ctl {
         let waker = Rc::downgrade(&ctl);
         let wake = Closure::<dyn FnMut()>::new(move || {
             if let Some(c) = waker.upgrade() {
-                c.feed(Input::Wake(now_ms()));
+                c.apply(Input::Wake(now_ms()));
             }
         });
         if let Some(w) = web_sys::window() {
@@ -220,7 +196,6 @@ impl Ctl {
             session,
             now,
             table,
-            waiting,
             restoring,
             inner: StoredValue::new_local(ctl),
         }
@@ -231,12 +206,11 @@ impl Ctl {
         self.ask(intent);
     }
 
-    /// Asks for one thing; false (with a notice) when it was refused. (An intent that
-    /// comes before the code that handles it waits for it, and counts as accepted.)
+    /// Asks for one thing; false (with a notice) when it was refused.
     pub fn ask(&self, intent: Intent) -> bool {
         self.inner
             .try_get_value()
-            .is_some_and(|c| c.feed(Input::Intent(intent)))
+            .is_some_and(|c| c.apply(Input::Intent(intent)))
     }
 }
 
@@ -288,50 +262,12 @@ impl Controller {
     /// session touched, so the interface does not redraw four times a second).
     fn tick(&self, now: u64) {
         if self.session.with_untracked(|s| s.tick_due(now)) {
-            self.feed(Input::Tick(now));
+            self.apply(Input::Tick(now));
         }
     }
 
-    /// Moves the session by `input`: at once when the code for it is here, else after
-    /// it, in order. Whether it was accepted (a queued input counts as accepted).
-    fn feed(&self, input: Input) -> bool {
-        let ready = self.table.get_untracked() == Fetch::Ready && self.queue.borrow().is_empty();
-        match (ready, self.me.upgrade()) {
-            (true, Some(me)) => match (self.later.drive)(me, input) {
-                Some(accepted) => accepted,
-                // Not reached: code that is here answers at once.
-                _ => {
-                    web_sys::console::warn_1(
-                        &"an input was lost: the table's code did not answer".into(),
-                    );
-                    false
-                }
-            },
-            (true, None) => false,
-            (false, _) => {
-                if matches!(input, Input::Intent(_)) {
-                    self.waiting.set(true);
-                }
-                self.queue.borrow_mut().push_back(input);
-                true
-            }
-        }
-    }
-
-    /// Runs the inputs that waited for the code that is now here.
-    fn drain(&self) {
-        loop {
-            let next = self.queue.borrow_mut().pop_front();
-            let (Some(input), Some(me)) = (next, self.me.upgrade()) else {
-                break;
-            };
-            let _ = (self.later.drive)(me, input);
-        }
-        self.waiting.set(false);
-    }
-
-    /// A reconnection that is due makes its attempt. (Checked again here: an input queued
-    /// before a tick may have moved the session on.)
+    /// A reconnection that is due makes its attempt. (Checked here: a wake comes whether
+    /// one is due or not.)
     fn reconnect_if_due(&self, now: u64) {
         if self.session.with_untracked(|s| s.tick_due(now)) {
             let jitter = js_sys::Math::random();
@@ -339,9 +275,9 @@ impl Controller {
         }
     }
 
-    /// Moves the session by one input (the code behind `later::drive`); whether it was
+    /// Moves the session by one input and carries out what it asks for; whether it was
     /// accepted.
-    pub(crate) fn apply(&self, input: Input) -> bool {
+    fn apply(&self, input: Input) -> bool {
         match input {
             Input::Intent(intent) => {
                 let mut accepted = false;
@@ -371,8 +307,8 @@ impl Controller {
                 let host = parse_record(HOST_KEY, left.host, HostRecord::parse);
                 self.on_tab_lock(held, seat, host);
                 // Set only when it changes: the first screen is drawn again whenever this
-                // signal is set, and a choice made on it before the table's module arrived
-                // (four players, Hard bots) would go back to its default.
+                // signal is set, and a choice made on it meanwhile (four players, Hard
+                // bots) would go back to its default.
                 if self.restoring.get_untracked() {
                     self.restoring.set(false);
                 }

@@ -25,9 +25,8 @@ pub enum Fetch {
 }
 
 /// Fetches the table's module with `load` (true once every entry point's loader ran),
-/// trying again after 1, 2, 4… up to 30 seconds until it is here; `state` follows. Then
-/// `ready` runs.
-pub fn fetch<F>(state: RwSignal<Fetch>, load: fn() -> F, ready: impl FnOnce() + 'static)
+/// trying again after 1, 2, 4… up to 30 seconds until it is here; `state` follows.
+pub fn fetch<F>(state: RwSignal<Fetch>, load: fn() -> F)
 where
     F: Future<Output = bool> + 'static,
 {
@@ -36,7 +35,6 @@ where
         loop {
             if load().await {
                 state.set(Fetch::Ready);
-                ready();
                 return;
             }
             state.set(Fetch::Retrying);
@@ -73,7 +71,7 @@ fn waiting(state: Fetch) -> AnyView {
 }
 
 /// What the page says while it waits for the module.
-pub fn loading_text(state: Fetch) -> String {
+fn loading_text(state: Fetch) -> String {
     match state {
         Fetch::Retrying => t("loading-table-retry"),
         Fetch::Waiting | Fetch::Ready => t("loading-table"),

@@ -196,6 +196,72 @@ test("a press on Create a room before the program starts opens one room", { time
   }
 });
 
+test("a page opened by an invitation opens its relay connection before the program runs, and joins over that one", { timeout: 60_000 }, async () => {
+  const host = await table.open();
+  const { context, page, errors, release } = await heldPage();
+  // Every WebSocket the page opens, and what it sends on each.
+  const sockets = [];
+  page.on("websocket", (ws) => {
+    const socket = { url: ws.url(), sent: [] };
+    ws.on("framesent", (f) => socket.sent.push(String(f.payload)));
+    sockets.push(socket);
+  });
+  try {
+    await host.page.getByTestId("create-room").click();
+    const code = await host.page.getByTestId("room-code").getAttribute("data-code");
+    const opened = page.waitForEvent("websocket", { timeout: 10_000 });
+    await page.goto(`${table.base}/#join=${code}`);
+    // The connection opens while the program is held back; nothing is sent on it.
+    await opened;
+    assert.equal(await page.locator("#first-screen").count(), 1, "the program is still held back");
+    assert.deepEqual(sockets.map((s) => new URL(s.url).pathname), ["/ws"], "one connection to the relay, opened by the page");
+    assert.deepEqual(sockets[0].sent, [], "nothing said before the player joins");
+    release();
+    await programRuns(page);
+    await page.getByTestId("join-room").click();
+    await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 30_000 });
+    assert.equal(sockets.length, 1, "the program joined over the page's connection, not a second one");
+    assert.ok(sockets[0].sent.some((f) => JSON.parse(f).type === "join"), "the join went over it");
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await host.context.close();
+  }
+});
+
+test("a joiner takes its seat while the table's module is still on its way; the lobby shows once it is here", { timeout: 60_000 }, async () => {
+  const host = await table.open();
+  const context = await table.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
+  let release;
+  const released = new Promise((r) => (release = r));
+  await context.route(/\/split_table-[0-9a-f]+\.wasm$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  try {
+    await host.page.getByTestId("create-room").click();
+    const code = await host.page.getByTestId("room-code").getAttribute("data-code");
+    const page = await context.newPage();
+    await page.goto(`${table.base}/#join=${code}`);
+    await programRuns(page);
+    await page.getByTestId("player-name").fill("Ana");
+    await page.getByTestId("join-room").click();
+    // The relay, the link and the host's welcome need only the page's own module: the
+    // host has the joiner in its lobby, while the joiner's page says its table is loading.
+    await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
+    assert.match(await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).textContent(), /Ana/);
+    assert.equal(await page.getByTestId("loading-table").count(), 1, "the joiner's room waits for the table's module");
+    release();
+    await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
+    await page.getByTestId("loading-table").waitFor({ state: "detached" });
+    assert.deepEqual(host.errors, []);
+  } finally {
+    release();
+    await context.close();
+    await host.context.close();
+  }
+});
+
 test("a joiner's first minute fetches neither the referee nor another language; an idle page caches them for offline play", { timeout: 150_000 }, async () => {
   const host = await table.open();
   const joiner = await table.browser.newContext({ viewport: { width: 390, height: 844 } });

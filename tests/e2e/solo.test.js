@@ -114,8 +114,8 @@ test("the page stays responsive while Hard bots think (4, 6 and 10 players)", { 
 
 // A choice made on the first screen before the table's module arrives survives its
 // arrival: the screen is not drawn again under the person's hands. The module is held
-// until the tab's lock has been taken (the input that once redrew the first screen is
-// then waiting for the module), and released after the choice.
+// until the tab's lock has been taken (the input that once redrew the first screen), and
+// released after the choice.
 test("a choice made on the first screen before the table's module arrives is kept", { timeout: 60_000 }, async () => {
   const context = await table.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
   let release;
@@ -150,7 +150,7 @@ test("a choice made on the first screen before the table's module arrives is kep
   }
 });
 
-test("the first screen needs only the first module; the table's follows, and a click before it waits for it", { timeout: 60_000 }, async () => {
+test("the first screen needs only the first module; the table's follows, and a click before it starts the table, shown once the module is here", { timeout: 60_000 }, async () => {
   // The table's module is held back: its first fetch fails, the next ones wait until
   // released. (Service workers blocked: this is about the page's own fetches.)
   const context = await table.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
@@ -183,24 +183,25 @@ test("the first screen needs only the first module; the table's follows, and a c
     assert.ok(asked.length >= 2, `the module was asked for again after a failed fetch (${asked.length} asks)`);
     assert.ok(asked[1] - asked[0] >= 900, `the second ask waited about a second (${asked[1] - asked[0]} ms)`);
 
-    // A choice and a click before the module is here: the page says it is loading, and
-    // nothing is lost (the table that comes has the four seats chosen).
+    // A choice and a click before the module is here: the table starts at once (the
+    // session is in the first module) and its place says it is loading; nothing is lost
+    // (the table that comes has the four seats chosen).
     await page.getByTestId("solo-players").selectOption("4");
     await page.getByTestId("solo-start").click();
-    const line = page.getByTestId("loading-line");
+    const line = page.getByTestId("loading-table");
     await line.waitFor();
     assert.match(await line.textContent(), /table/i);
-    // After a failed fetch the line offers a reload (the build may have changed).
+    // After a failed fetch the page offers a reload (the build may have changed).
     assert.ok(await line.getByTestId("loading-reload").isVisible(), "a reload is offered after a failed fetch");
     await page.screenshot({ path: path.join(ARTIFACTS, "loading-table-phone.png") });
     assert.equal(await page.getByTestId("solo-table").count(), 0);
-    // Its buttons wait too, so a second click cannot ask for a second table.
+    // The first screen has gone: no second click can ask for a second table.
     for (const id of ["solo-start", "create-room", "join-room"]) {
-      assert.ok(await page.getByTestId(id).isDisabled(), `${id} is disabled while the table loads`);
+      assert.equal(await page.getByTestId(id).count(), 0, `no ${id} while the table loads`);
     }
 
     release();
-    // The click is carried out once the module is here: the table is dealt and plays.
+    // The table is drawn once the module is here, dealt and playing.
     await page.getByTestId("solo-table").waitFor({ timeout: 20_000 });
     await line.waitFor({ state: "detached" });
     await page.getByTestId("seat").nth(3).waitFor();

@@ -1,6 +1,7 @@
 //! The WebSocket to the relay.
 //!
-//! Opened on demand (when the user creates or joins a room); messages sent before it opens
+//! Opened on demand (when the user creates or joins a room), or taken over from the page
+//! when an invitation had it opened as the page loaded; messages sent before it opens
 //! wait in a queue. While open it pings every [`PING_EVERY_MS`], since the relay drops
 //! connections that stay silent for 60 s. Reconnecting (and a host's `reclaim`) will be
 //! driven from outside: drop this socket and open a new one.
@@ -50,12 +51,16 @@ pub struct RelaySocket {
 }
 
 impl RelaySocket {
-    /// Opens a socket to `url`, reporting to `on_event`.
+    /// Opens a socket to `url`, reporting to `on_event`: the one the page opened early
+    /// ([`early`]) when there is one, else a new one.
     pub fn connect(
         url: &str,
         on_event: impl Fn(RelayEvent) + 'static,
     ) -> Result<RelaySocket, NetError> {
-        let ws = WebSocket::new(url)?;
+        let ws = match early(url) {
+            Some(ws) => ws,
+            None => WebSocket::new(url)?,
+        };
         let on_event = Rc::new(on_event);
         let queue: Rc<RefCell<Vec<String>>> = Rc::default();
         let ping_timer: Rc<RefCell<Option<i32>>> = Rc::default();
@@ -121,6 +126,13 @@ impl RelaySocket {
         ws.set_onmessage(Some(message.as_ref().unchecked_ref()));
         ws.set_onclose(Some(close.as_ref().unchecked_ref()));
         // A failed connection fires `error` and then `close`; `close` carries the news.
+        // An early socket may be open already: its `open` has passed, so it runs now.
+        if ws.ready_state() == WebSocket::OPEN {
+            let _ = open
+                .as_ref()
+                .unchecked_ref::<js_sys::Function>()
+                .call0(&JsValue::NULL);
+        }
 
         Ok(RelaySocket {
             ws,
@@ -155,6 +167,26 @@ impl RelaySocket {
             self.ws.ready_state(),
             WebSocket::CONNECTING | WebSocket::OPEN
         )
+    }
+}
+
+/// The socket `index.html` opened to the relay (`window.coupRelay`) when the page was
+/// opened by an invitation, so that its handshake happens while the program downloads:
+/// taken once, and only while it is opening or open and goes to `url`. The relay speaks
+/// only when spoken to, so nothing arrived on it before its handlers. One that does not
+/// fit is closed.
+fn early(url: &str) -> Option<WebSocket> {
+    let window = web_sys::window()?;
+    let key = JsValue::from_str("coupRelay");
+    let found = js_sys::Reflect::get(&window, &key).ok()?;
+    let _ = js_sys::Reflect::delete_property(&window, &key);
+    let ws = found.dyn_into::<WebSocket>().ok()?;
+    let usable = matches!(ws.ready_state(), WebSocket::CONNECTING | WebSocket::OPEN);
+    if usable && ws.url() == url {
+        Some(ws)
+    } else {
+        let _ = ws.close();
+        None
     }
 }
 

@@ -7,8 +7,7 @@
 //! those values (the lobby and the bots' form ask [`take_name`], [`take_code`] and
 //! [`take_solo`]), then removes the page's copy in the same task ([`finish`]), so no frame
 //! shows either half-drawn and nothing moves. The press is then carried out as a click on
-//! the program's own button: it goes through the same checks and waits for the table's
-//! module like any other.
+//! the program's own button: it goes through the same checks as any other.
 //!
 //! Taking over rather than hydrating: hydration needs the page's markup to be exactly
 //! what the framework would render, markers included, for every state; reading a few

@@ -80,9 +80,9 @@ pub fn Lobby() -> impl IntoView {
     };
     let offer = Memo::new(move |_| ctl.session.with(|s| s.rejoin_offer().cloned()));
     // Rooms need the relay; a game against bots does not. Neither button while the name
-    // would be refused or an act already waits for the table's code.
+    // would be refused.
     let online = crate::ui::offline::online();
-    let room_blocked = move || checked.with(Result::is_err) || !online.get() || ctl.waiting.get();
+    let room_blocked = move || checked.with(Result::is_err) || !online.get();
     view! {
         <section class="lobby">
             {move || {
@@ -101,7 +101,6 @@ pub fn Lobby() -> impl IntoView {
                                     <button
                                         class="btn primary"
                                         data-testid="rejoin"
-                                        disabled=move || ctl.waiting.get()
                                         on:click=move |_| ctl.send(Intent::Rejoin)
                                     >
                                         {tr("rejoin-room", &[("code", r.code.to_string().into())])}

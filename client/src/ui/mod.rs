@@ -156,19 +156,6 @@ fn Notices() -> impl IntoView {
     view! {
         <div class="notices" role="status" aria-live="polite">
             <offline::UpdatePrompt />
-            // A player acted before the code that carries it out was here.
-            {move || {
-                ctl.waiting
-                    .get()
-                    .then(|| {
-                        view! {
-                            <div class="notice" data-testid="loading-line">
-                                <span>{move || loading::loading_text(ctl.table.get())}</span>
-                                {move || (ctl.table.get() == loading::Fetch::Retrying).then(loading::reload_button)}
-                            </div>
-                        }
-                    })
-            }}
             {move || {
                 line.get()
                     .map(|text| view! { <div class="notice" data-testid="connection-line">{text}</div> })

@@ -60,14 +60,7 @@ pub fn SoloStart(
                     on_change=Callback::new(move |o| options.set(o))
                 />
             </details>
-            // Disabled while an act waits for the table's code: a second click would be a
-            // second table.
-            <button
-                class="btn primary big"
-                data-testid="solo-start"
-                disabled=move || ctl.waiting.get()
-                on:click=start
-            >
+            <button class="btn primary big" data-testid="solo-start" on:click=start>
                 {t("play-bots")}
             </button>
         </div>
