@@ -354,6 +354,13 @@ impl Room {
                     self.check_r11();
                 }
             }
+            // Section 9: nothing to audit until the game is over and every secret in.
+            if !matches!(self.host.phase(), Phase::Finished { .. }) {
+                for (s, g) in self.pages.iter().enumerate() {
+                    let audit = g.as_ref().unwrap().fair().unwrap().audit();
+                    assert_eq!(audit, None, "page {s} audits a game not over");
+                }
+            }
             if !self.decide() {
                 break;
             }

@@ -1,10 +1,12 @@
-// A fair room, end to end (docs/FAIR-DEAL.md): a host and one joiner, the host turns
-// Fair deal on in the lobby (the bot choices go away: people only, and the joiner reads
-// it in the settings), deals, and both pages play to the end over the data channel by
-// clicking whatever is offered, Income and Pass first, the fair table's own answers
-// included (the card a Coup takes is chosen on the page that holds it). Each page shows the shuffles' progress
-// and the table's key fingerprint, the same on both; neither ever shows the other's
-// hidden cards; at the end both pages' audits say the game was fair.
+// Fair rooms, end to end (docs/FAIR-DEAL.md). A host and one joiner: the host turns Fair
+// deal on in the lobby (the bot choices go away: people only, and the joiner reads it in
+// the settings), deals, and both pages play to the end over the data channel by clicking
+// whatever is offered, Income and Pass first, the fair table's own answers included (the
+// card a Coup takes is chosen on the page that holds it). Each page shows the shuffles'
+// progress and the table's key fingerprint, the same on every page; no page ever shows
+// another's hidden cards; at the end every page's audit says the game was fair. Then the
+// same with a reload of the joiner and then of the host in the middle of the game (each
+// page takes its secret back from its tab's storage, section 8), and with three people.
 //
 // Run by .ci/test.sh beside the other browser tests; same environment variables.
 
@@ -41,6 +43,74 @@ async function decideOnce(page, seen) {
   );
 }
 
+/** The table key every page shows once every key is in. */
+async function fingerprint(page) {
+  const el = page.getByTestId("fair-fingerprint");
+  await el.waitFor({ timeout: 30_000 });
+  return el.textContent();
+}
+
+/** Each page's table is up, its cards dealt and read, and every page holds the same keys. */
+async function dealt(sides) {
+  for (const side of sides) {
+    await side.page.getByTestId("room-table").waitFor({ timeout: 20_000 });
+    await side.page.getByTestId("fair-strip").waitFor({ timeout: 20_000 });
+  }
+  const prints = [];
+  for (const side of sides) prints.push(await fingerprint(side.page));
+  assert.match(prints[0], /^Table key: [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4}$/);
+  for (const p of prints) assert.equal(p, prints[0], "the same table key on every page");
+  // Each page reads its own two cards, and only those.
+  for (const side of sides) {
+    await side.page.locator('[data-testid="seat"].me .t-card.face').nth(1).waitFor({ timeout: 30_000 });
+  }
+  await checkHidden(sides);
+  return prints[0];
+}
+
+/**
+ * Plays on every page, each clicking what it is offered, until `stop()` holds (by default,
+ * every page shows the game over). Fair answers given go into `seen`.
+ */
+async function play(sides, seen, { ms = 180_000, stop } = {}) {
+  const allOver = async () =>
+    (await Promise.all(sides.map((s) => s.page.getByTestId("game-over").isVisible()))).every(Boolean);
+  const done = stop ?? allOver;
+  const deadline = Date.now() + ms;
+  for (;;) {
+    assert.ok(Date.now() < deadline, "the game goes on in time");
+    await checkHidden(sides);
+    if (await done()) return;
+    let clicked = false;
+    for (const side of sides) if (await decideOnce(side.page, seen)) clicked = true;
+    if (!clicked) await sides[0].page.waitForTimeout(100);
+  }
+}
+
+/** Every page's audit says the game was fair, and no page showed an error. */
+async function allFair(sides) {
+  for (const side of sides) {
+    const verdict = side.page.getByTestId("fair-verdict");
+    await verdict.waitFor({ timeout: 30_000 });
+    assert.equal(await verdict.getAttribute("data-fair"), "true");
+    assert.equal(await verdict.textContent(), "This game was fair.");
+  }
+  for (const [i, side] of sides.entries()) assert.deepEqual(side.errors, [], `no errors on page ${i}`);
+}
+
+/** The number of cards lost (face up) on `page`'s table. */
+const lost = (page) => page.locator('[data-testid="seat"] .t-card.lost').count();
+
+/** Host and joiner in a lobby of two people, Fair deal on; the host deals. */
+async function fairRoomOfTwo(host, guest) {
+  await createAndJoin(host, guest);
+  for (const side of [host, guest]) {
+    await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
+  }
+  await host.page.getByTestId("opt-fair").check();
+  await host.page.getByTestId("start-game").click();
+}
+
 test("two people play a fair room to the end and both audits say it was fair", { timeout: 240_000 }, async () => {
   const host = await openPage({ width: 1280, height: 800 });
   const guest = await openPage({ width: 390, height: 844 });
@@ -63,49 +133,92 @@ test("two people play a fair room to the end and both audits say it was fair", {
     assert.ok(await host.page.getByTestId("opt-fair").isChecked());
 
     await host.page.getByTestId("start-game").click();
-    for (const side of [host, guest]) {
-      await side.page.getByTestId("room-table").waitFor({ timeout: 20_000 });
-      await side.page.getByTestId("fair-strip").waitFor({ timeout: 20_000 });
-    }
-    // Both pages hold the same keys: the fingerprint players would compare over a call.
-    const print = async (p) => {
-      const el = p.getByTestId("fair-fingerprint");
-      await el.waitFor({ timeout: 30_000 });
-      return el.textContent();
-    };
-    const [a, b] = [await print(host.page), await print(guest.page)];
-    assert.match(a, /^Table key: [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4}$/);
-    assert.equal(a, b, "the same table key on both pages");
-    // Each page reads its own two cards, and only those.
-    for (const side of [host, guest]) {
-      await side.page.locator('[data-testid="seat"].me .t-card.face').nth(1).waitFor({ timeout: 30_000 });
-    }
-    await checkHidden([host, guest]);
+    await dealt([host, guest]);
+    // No verdict while the game is played: there is nothing to audit yet.
+    assert.equal(await host.page.getByTestId("fair-verdict").count(), 0);
     await host.page.screenshot({ path: path.join(ARTIFACTS, "fair-host-dealt.png"), fullPage: true });
 
     const seen = new Set();
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      assert.ok(Date.now() < deadline, "the game ends in time");
-      await checkHidden([host, guest]);
-      const over = await Promise.all([host, guest].map((s) => s.page.getByTestId("game-over").isVisible()));
-      if (over[0] && over[1]) break;
-      let clicked = await decideOnce(host.page, seen);
-      if (await decideOnce(guest.page, seen)) clicked = true;
-      if (!clicked) await host.page.waitForTimeout(100);
-    }
+    await play([host, guest], seen);
     console.log(`    fair answers given: ${[...seen].join(", ")}`);
     assert.ok(seen.has("Lose"), "a Coup's card was chosen on its holder's page");
-    for (const side of [host, guest]) {
-      const verdict = side.page.getByTestId("fair-verdict");
-      await verdict.waitFor({ timeout: 30_000 });
-      assert.equal(await verdict.getAttribute("data-fair"), "true");
-      assert.equal(await verdict.textContent(), "This game was fair.");
-    }
+    await allFair([host, guest]);
     await host.page.screenshot({ path: path.join(ARTIFACTS, "fair-host-over.png"), fullPage: true });
     await guest.page.screenshot({ path: path.join(ARTIFACTS, "fair-guest-over.png"), fullPage: true });
   } finally {
     await host.context.close();
     await guest.context.close();
+  }
+});
+
+test("in a fair room the joiner reloads mid-game, then the host, and the game goes on to a fair end", { timeout: 300_000 }, async () => {
+  const host = await openPage({ width: 1280, height: 800 });
+  const guest = await openPage({ width: 390, height: 844 });
+  const sides = [host, guest];
+  try {
+    await fairRoomOfTwo(host, guest);
+    const key = await dealt(sides);
+    const seen = new Set();
+    // Mid-game: a card has been lost (a Coup at least), and the game is not over.
+    await play(sides, seen, { stop: async () => (await lost(host.page)) >= 1 });
+    assert.equal(await host.page.getByTestId("game-over").count(), 0, "the game is not over");
+
+    for (const [who, side] of [
+      ["joiner", guest],
+      ["host", host],
+    ]) {
+      const kept = await side.page.evaluate(() => sessionStorage.getItem("coup.fair"));
+      assert.ok(kept, `the ${who}'s tab keeps its seat's secret`);
+      const lostBefore = await lost(host.page);
+      const reloaded = Date.now();
+      await side.page.reload();
+      // Back in its seat: its own two cards read again with the stored secret, the same
+      // table key, and the record rebuilt to the same point.
+      await side.page.getByTestId("fair-strip").waitFor({ timeout: 30_000 });
+      assert.equal(await fingerprint(side.page), key, `the ${who}'s page rebuilt the same keys`);
+      await side.page.locator('[data-testid="seat"].me .t-card.face').first().waitFor({ timeout: 30_000 });
+      await checkHidden(sides);
+      assert.equal(await lost(side.page), lostBefore, `the ${who}'s page shows the cards lost before`);
+      console.log(`    fair room, ${who} reload to its cards read again: ${Date.now() - reloaded} ms`);
+      // And the game moves on from both pages: one more card lost, or the end.
+      const target = lostBefore + 1;
+      await play(sides, seen, {
+        stop: async () =>
+          (await lost(host.page)) >= target && (await lost(guest.page)) >= target,
+      });
+    }
+    await play(sides, seen);
+    await allFair(sides);
+    await host.page.screenshot({ path: path.join(ARTIFACTS, "fair-reloads-host-over.png"), fullPage: true });
+  } finally {
+    await host.context.close();
+    await guest.context.close();
+  }
+});
+
+test("a fair room of three people plays to the end and every audit says it was fair", { timeout: 300_000 }, async () => {
+  const host = await openPage({ width: 1280, height: 800 });
+  const guest = await openPage({ width: 390, height: 844 });
+  const third = await openPage({ width: 390, height: 844 });
+  const sides = [host, guest, third];
+  try {
+    const { code } = await createAndJoin(host, guest);
+    await host.page.getByTestId("seat-count").selectOption("3");
+    await third.page.getByTestId("player-name").fill("Cy");
+    await third.page.getByTestId("join-code").fill(code);
+    await third.page.getByTestId("join-room").click();
+    for (const side of sides) {
+      await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(2).waitFor({ timeout: 20_000 });
+    }
+    await host.page.getByTestId("opt-fair").check();
+    await host.page.getByTestId("start-game").click();
+    await dealt(sides);
+    const seen = new Set();
+    await play(sides, seen, { ms: 240_000 });
+    console.log(`    fair answers given: ${[...seen].join(", ")}`);
+    await allFair(sides);
+    await host.page.screenshot({ path: path.join(ARTIFACTS, "fair-three-host-over.png"), fullPage: true });
+  } finally {
+    for (const side of sides) await side.context.close();
   }
 });

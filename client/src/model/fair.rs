@@ -5,7 +5,7 @@
 //! Only honest answers are offered: "cannot prove" only without the card, a concession
 //! only with a Duke. Any other answer would be named by every page's audit at the end.
 
-use shared::engine::{Card, Claimed, Pending};
+use shared::engine::{Card, Claimed};
 use shared::fair::{Answer, AuditFault};
 use shared::session::Guest;
 use shared::session::protocol::FairAsk;
@@ -56,15 +56,9 @@ pub fn shown(guest: &Guest, names: &[String]) -> Option<FairShown> {
         .and_then(|t| t.ledger().key_fingerprint())
         .map(|f| fingerprint(&f));
     let examined = seat.examined().into_iter().map(|(_, c)| c).collect();
-    // Only at the end: before the deal the audit has nothing to open, and says so by
-    // passing.
-    let over = guest
-        .game()
-        .is_some_and(|g| matches!(g.view.pending, Pending::GameOver { .. }));
-    let verdict = seat
-        .audit()
-        .filter(|_| over)
-        .map(|faults| verdict(&faults, names));
+    // The seat's audit says when there is something to audit: only once the game is over
+    // and every secret is in.
+    let verdict = seat.audit().map(|faults| verdict(&faults, names));
     let ask = guest.fair_ask().map(|ask| (ask, choices(guest, ask)));
     Some(FairShown {
         shuffling,

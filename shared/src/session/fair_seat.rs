@@ -369,7 +369,10 @@ impl FairSeat {
         self.game.as_ref().map(|g| &g.tracker)
     }
 
-    /// Section 9: the audit, once every secret is in (`None` before).
+    /// Section 9: the audit's faults (none: the game was fair), once every secret is in.
+    /// `None` while there is nothing to audit yet: no game followed, a game not dealt or
+    /// still being played, secrets still out. A verdict is never read from a game that
+    /// has not ended.
     pub fn audit(&self) -> Option<Vec<AuditFault>> {
         let g = self.game.as_ref()?;
         let table = g.tracker.table();
@@ -400,4 +403,36 @@ fn answer_fits(ask: FairAsk, answer: &Answer) -> bool {
             | (FairAsk::Keep, Answer::Keep(_))
             | (FairAsk::Pick, Answer::Pick(_))
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Section 9: the verdict is read only once every secret is in. A page that follows
+    /// no game, or whose game has only begun (its keys are due, nothing is dealt), has
+    /// nothing to audit: no verdict at all, never "no faults".
+    #[test]
+    fn before_the_deal_there_is_nothing_to_audit() {
+        let mut seat = FairSeat::new([1; 32], None);
+        assert_eq!(seat.audit(), None, "no game followed");
+        let draft = Options {
+            two_player_draft: true,
+            ..Options::default()
+        };
+        for (players, options, who) in [
+            (2, Options::default(), Some(0)),
+            (6, Options::default(), Some(3)),
+            (2, draft, Some(1)),
+            (3, Options::default(), None),
+        ] {
+            seat.start(TableId([2; 32]), 1, players, options, who)
+                .expect("a fair table");
+            assert_eq!(
+                seat.audit(),
+                None,
+                "{players} players, {options:?}, {who:?}"
+            );
+        }
+    }
 }

@@ -70,10 +70,17 @@ fn a_fair_room_plays_to_the_end_and_both_pages_audit_it_fair() {
     let mut answers = 0;
     for _ in 0..20_000 {
         let names = ["Ana".to_owned(), "Bo".to_owned()];
-        let over = [&h, &g]
-            .iter()
-            .all(|p| fair::shown(p.guest(), &names).is_some_and(|f| f.verdict.is_some()));
-        if over {
+        let verdicts =
+            [&h, &g].map(|p| fair::shown(p.guest(), &names).is_some_and(|f| f.verdict.is_some()));
+        // No verdict before the game is over (section 9): nothing to audit yet.
+        for (p, shown) in [&h, &g].iter().zip(verdicts) {
+            let over = p
+                .guest()
+                .game()
+                .is_some_and(|g| matches!(g.view.pending, Pending::GameOver { .. }));
+            assert!(over || !shown, "a verdict before the end");
+        }
+        if verdicts.iter().all(|v| *v) {
             break;
         }
         now += 100;
