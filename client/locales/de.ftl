@@ -151,6 +151,14 @@ note-stand-in = { $seat-you ->
     [yes] Ein Bot spielt vorerst für dich
    *[no] Ein Bot spielt vorerst für { $seat }
 }
+note-fair-left = { $seat-you ->
+    [yes] Du hast das faire Spiel verlassen: deine Karten werden aufgedeckt, das Spiel geht weiter
+   *[no] { $seat } hat das faire Spiel verlassen: die Karten werden aufgedeckt, das Spiel geht weiter
+}
+note-fair-left-end = { $seat-you ->
+    [yes] Du hast das faire Spiel verlassen: zu wenige Spieler bleiben, um deinen Schlüssel wiederherzustellen, das Spiel endet
+   *[no] { $seat } hat das faire Spiel verlassen: zu wenige Spieler bleiben, um den Schlüssel wiederherzustellen, das Spiel endet
+}
 note-fair-fault = Das faire Spiel wurde abgebrochen: { $seat-you ->
     [yes] deine Antwort
    *[no] die Antwort von { $seat }

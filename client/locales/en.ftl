@@ -162,6 +162,14 @@ note-stand-in = { $seat-you ->
     [yes] A bot plays for you for now
    *[no] A bot plays for { $seat } for now
 }
+note-fair-left = { $seat-you ->
+    [yes] You left the fair game: your cards are turned face up and the game goes on
+   *[no] { $seat } left the fair game: their cards are turned face up and the game goes on
+}
+note-fair-left-end = { $seat-you ->
+    [yes] You left the fair game: with too few players left to rebuild your key, the game ends
+   *[no] { $seat } left the fair game: with too few players left to rebuild their key, the game ends
+}
 note-fair-fault = The fair game stopped: { $seat-you ->
     [yes] your answer
    *[no] { $seat }'s answer

@@ -149,6 +149,14 @@ note-stand-in = { $seat-you ->
     [yes] Un bot juega por ti por ahora
    *[no] Un bot juega por { $seat } por ahora
 }
+note-fair-left = { $seat-you ->
+    [yes] Dejaste la partida justa: tus cartas se ponen boca arriba y la partida sigue
+   *[no] { $seat } dejó la partida justa: sus cartas se ponen boca arriba y la partida sigue
+}
+note-fair-left-end = { $seat-you ->
+    [yes] Dejaste la partida justa: quedan muy pocos jugadores para reconstruir tu clave, la partida termina
+   *[no] { $seat } dejó la partida justa: quedan muy pocos jugadores para reconstruir su clave, la partida termina
+}
 note-fair-fault = La partida justa se detuvo: { $seat-you ->
     [yes] tu respuesta
    *[no] la respuesta de { $seat }

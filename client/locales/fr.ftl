@@ -149,6 +149,14 @@ note-stand-in = { $seat-you ->
     [yes] Un bot joue pour vous pour l’instant
    *[no] Un bot joue pour { $seat } pour l’instant
 }
+note-fair-left = { $seat-you ->
+    [yes] Vous avez quitté la partie équitable : vos cartes sont retournées face visible et la partie continue
+   *[no] { $seat } a quitté la partie équitable : ses cartes sont retournées face visible et la partie continue
+}
+note-fair-left-end = { $seat-you ->
+    [yes] Vous avez quitté la partie équitable : il reste trop peu de joueurs pour reconstruire votre clé, la partie se termine
+   *[no] { $seat } a quitté la partie équitable : il reste trop peu de joueurs pour reconstruire sa clé, la partie se termine
+}
 note-fair-fault = La partie équitable s’est arrêtée : { $seat-you ->
     [yes] ta réponse
    *[no] la réponse de { $seat }

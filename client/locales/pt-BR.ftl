@@ -149,6 +149,14 @@ note-stand-in = { $seat-you ->
     [yes] Um bot joga por você por enquanto
    *[no] Um bot joga por { $seat } por enquanto
 }
+note-fair-left = { $seat-you ->
+    [yes] Você saiu do jogo justo: suas cartas são viradas para cima e o jogo continua
+   *[no] { $seat } saiu do jogo justo: as cartas são viradas para cima e o jogo continua
+}
+note-fair-left-end = { $seat-you ->
+    [yes] Você saiu do jogo justo: restam poucos jogadores para reconstruir sua chave, o jogo termina
+   *[no] { $seat } saiu do jogo justo: restam poucos jogadores para reconstruir a chave, o jogo termina
+}
 note-fair-fault = O jogo justo parou: { $seat-you ->
     [yes] sua resposta
    *[no] a resposta de { $seat }

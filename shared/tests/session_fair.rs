@@ -15,7 +15,7 @@ use shared::fair::{Answer, FairError, Msg, Place, Record, Secret, SignedAnswer};
 use shared::session::base64url;
 use shared::session::fair_seat::{FairAnswerError, FairFault};
 use shared::session::protocol::{
-    AdminCmd, FairAsk, LogItem, MAX_FAIR_TO_HOST_BYTES, MAX_TO_HOST_BYTES, Phase, Refusal,
+    AdminCmd, FairAsk, LogItem, MAX_FAIR_TO_HOST_BYTES, MAX_TO_HOST_BYTES, Note, Phase, Refusal,
     TableError, ToGuest, ToHost, Update, WireError, decode, encode,
 };
 use shared::session::{Guest, GuestError, GuestEvent, Host, Outgoing, PeerId};
@@ -41,6 +41,8 @@ struct Room {
     forgeries: Vec<(usize, u8, GuestError)>,
     /// R2.5: what each page picked from its own set: (page, position, card).
     picks: Vec<(usize, u8, Card)>,
+    /// The oracle's copy of the secrets of pages that left for good: (page, secret).
+    left: Vec<(usize, Secret)>,
 }
 
 fn peer(i: usize) -> PeerId {
@@ -68,6 +70,7 @@ impl Room {
             forger: None,
             forgeries: Vec::new(),
             picks: Vec::new(),
+            left: Vec::new(),
         };
         room.pump(outs);
         if n > 2 {
@@ -145,9 +148,13 @@ impl Room {
     fn secrets(&self) -> Vec<Secret> {
         self.pages
             .iter()
-            .map(|g| {
-                let keep = g.as_ref().unwrap().fair_keep().expect("a secret");
-                Secret::from_bytes(&keep.secret).unwrap()
+            .enumerate()
+            .map(|(i, g)| match g {
+                Some(g) => {
+                    let keep = g.fair_keep().expect("a secret");
+                    Secret::from_bytes(&keep.secret).unwrap()
+                }
+                None => self.left.iter().find(|(j, _)| *j == i).unwrap().1.clone(),
             })
             .collect()
     }
@@ -233,11 +240,14 @@ impl Room {
         let t = referee.table();
         let l = t.ledger();
         let secrets = self.secrets();
+        // Section 6: a seat that left for good has its secret rebuilt, so its cards are
+        // everyone's (then face up once it is out), and nothing else is.
         for p in 0..l.deck().len() as u8 {
             let place = t.place(p).unwrap();
             assert_eq!(
                 l.open_public(p).is_some(),
-                matches!(place, Place::FaceUp(_)),
+                matches!(place, Place::FaceUp(_))
+                    || matches!(place, Place::Hand(h) if l.is_gone(h)),
                 "the host's referee reads position {p} ({place:?})"
             );
         }
@@ -247,7 +257,7 @@ impl Room {
             shared::engine::Pending::Draft { .. }
         );
         for (s, g) in self.pages.iter().enumerate() {
-            let g = g.as_ref().unwrap();
+            let Some(g) = g else { continue };
             let tracker = g.fair().unwrap().tracker().expect("following the game");
             let pl = tracker.table().ledger();
             assert_eq!(pl.record_hash(), l.record_hash(), "page {s}'s record");
@@ -256,7 +266,7 @@ impl Room {
                 assert_eq!(tracker.table().place(p), Some(place));
                 let may = match place {
                     Place::Hand(_) if drafting => false,
-                    Place::Hand(h) => usize::from(h) == s,
+                    Place::Hand(h) => usize::from(h) == s || l.is_gone(h),
                     Place::FaceUp(_) => true,
                     Place::Court | Place::Out => false,
                 };
@@ -340,6 +350,80 @@ impl Room {
                 may,
                 "snapshot, position {p}"
             );
+        }
+    }
+
+    /// Page `i` is gone for good: its link closes and it never comes back. The oracle
+    /// keeps its secret.
+    fn vanish(&mut self, i: usize) {
+        let g = self.pages[i].take().expect("a page");
+        let keep = g.fair_keep().expect("a secret");
+        self.left
+            .push((i, Secret::from_bytes(&keep.secret).unwrap()));
+        let outs = self.host.disconnect(peer(i), self.now);
+        self.pump(outs);
+    }
+
+    /// The table notes of everything the host's own page received.
+    fn notes(&self) -> Vec<Note> {
+        self.sent
+            .iter()
+            .filter(|(to, _)| *to == PeerId::LOCAL)
+            .filter_map(|(_, text)| match decode::<ToGuest>(text, usize::MAX) {
+                Ok(ToGuest::Update(u)) if !u.reset => Some(u.log),
+                _ => None,
+            })
+            .flatten()
+            .filter_map(|e| match e.item {
+                LogItem::Note { note } => Some(note),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Plays until the game is over and every page left has audited it, moving the
+    /// host's clock to its next deadline whenever no page has anything to decide: what
+    /// the host waits for from an absent seat then comes from its timers. A game that
+    /// waits with no deadline stalls, and fails.
+    fn play_ticking(&mut self) {
+        for _ in 0..6_000 {
+            if matches!(self.host.phase(), Phase::Playing) && self.host.fair_referee().is_some() {
+                let deciding = self.pages.iter().flatten().any(|g| {
+                    g.fair_ask().is_some() || g.game().is_some_and(|g| !g.legal.is_empty())
+                });
+                if deciding {
+                    self.check_r11();
+                }
+            }
+            if !matches!(self.host.phase(), Phase::Finished { .. }) {
+                for (s, g) in self.pages.iter().enumerate() {
+                    let Some(g) = g else { continue };
+                    assert_eq!(g.fair().unwrap().audit(), None, "page {s} audits early");
+                }
+            }
+            if self.decide() {
+                continue;
+            }
+            if self.host.phase() != Phase::Playing {
+                break;
+            }
+            let next = self
+                .host
+                .next_deadline()
+                .expect("the game stalls: nobody to decide and nothing due");
+            self.now = self.now.max(next);
+            let outs = self.host.tick(self.now);
+            self.pump(outs);
+        }
+        assert!(
+            matches!(self.host.phase(), Phase::Finished { .. }),
+            "the game ended: {:?}",
+            self.host.phase()
+        );
+        for (s, g) in self.pages.iter().enumerate() {
+            let Some(g) = g else { continue };
+            let audit = g.fair().unwrap().audit();
+            assert_eq!(audit, Some(Vec::new()), "page {s}'s audit (section 9)");
         }
     }
 
@@ -852,4 +936,221 @@ fn a_fair_room_reads_guest_messages_up_to_12_kib_and_others_keep_4_kib() {
             limit: MAX_TO_HOST_BYTES
         }))
     );
+}
+
+/// Starts a fair room of `n` and plays `decisions` decisions: a game under way, every seat
+/// still in.
+fn mid_game(n: usize, seed: u64, decisions: usize) -> Room {
+    let mut room = Room::new(n, seed);
+    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+    assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+    room.pump(outs);
+    for _ in 0..decisions {
+        room.check_r11();
+        assert!(room.decide());
+    }
+    assert_eq!(room.host.phase(), Phase::Playing);
+    room
+}
+
+/// Section 6 after a seat's departure at three seats: the seat forfeited (noted, its
+/// secret rebuilt, every hidden card of it turned face up, R9.1, R9.2) and the others
+/// played to the end (checked by `play_ticking`, R11 at every decision).
+fn check_forfeited(room: &Room, seat: u8) {
+    let notes = room.notes();
+    assert!(
+        notes
+            .iter()
+            .any(|n| matches!(n, Note::FairLeft { seat: s, goes_on: true, .. } if s.0 == seat)),
+        "the departure is noted: {notes:?}"
+    );
+    let referee = room.host.fair_referee().expect("the game just over");
+    let t = referee.table();
+    assert!(t.ledger().is_gone(seat));
+    assert!(t.hand(seat).is_empty(), "no hidden card left");
+    let hand = referee.game().player(Seat(seat)).hand;
+    assert!((0..usize::from(hand.len)).all(|i| hand.up[i]), "R9.2: out");
+    // Its cards face up are the cards its rebuilt secret opens.
+    for (i, &(p, up)) in referee.tracker().hand(seat).iter().enumerate() {
+        assert!(up);
+        let kind = t.ledger().open_public(p).unwrap();
+        assert_eq!(hand.cards[i].index() as u8, kind, "position {p}");
+    }
+}
+
+#[test]
+fn a_guest_gone_for_good_forfeits_after_its_grace_and_three_play_on_to_the_end() {
+    // Section 6 (R9.1, R9.2, R11): a guest's link closes mid-game and it never returns.
+    // The table waits through the grace period; then its seat forfeits, the others
+    // release its escrowed secret, it is out, and the two left play to the end.
+    for (seed, leaver) in [(31u64, 2usize), (32, 1)] {
+        let mut room = mid_game(3, seed, 8);
+        assert!(
+            room.host
+                .fair_referee()
+                .unwrap()
+                .game()
+                .alive(Seat(leaver as u8))
+        );
+        let away_at = room.now;
+        room.vanish(leaver);
+        // Before its grace runs out the seat is still in.
+        while room.decide() {}
+        let outs = room.host.tick(away_at + 29_999);
+        room.pump(outs);
+        assert!(
+            !room
+                .notes()
+                .iter()
+                .any(|n| matches!(n, Note::FairLeft { .. })),
+            "not before the grace period"
+        );
+        room.play_ticking();
+        check_forfeited(&room, leaver as u8);
+        room.check_host_learns_nothing(true);
+    }
+}
+
+#[test]
+fn the_host_removing_a_seated_guest_mid_game_forfeits_its_seat_and_the_game_goes_on() {
+    // Section 6: removal is a departure for good; the seat forfeits at once.
+    let mut room = mid_game(3, 33, 10);
+    // Between turns, so nothing of the turn is left for the seat to answer.
+    let between_turns = |room: &Room| {
+        let referee = room.host.fair_referee().unwrap();
+        referee.table().is_settled()
+            && matches!(
+                referee.game().pending(),
+                shared::engine::Pending::Action { .. }
+            )
+    };
+    while !between_turns(&room) {
+        assert!(room.decide());
+    }
+    assert!(room.host.fair_referee().unwrap().game().alive(Seat(1)));
+    let member = room.page(1).member().expect("joined");
+    let g = room.pages[1].take().expect("a page");
+    let keep = g.fair_keep().expect("a secret");
+    room.left
+        .push((1, Secret::from_bytes(&keep.secret).unwrap()));
+    room.now += 60;
+    let kick = encode(&ToHost::Admin {
+        cmd: AdminCmd::Kick { member },
+    });
+    let outs = room.host.handle(PeerId::LOCAL, &kick, room.now);
+    assert_eq!(
+        refusal(&outs, PeerId::LOCAL),
+        None,
+        "a seated guest can be removed"
+    );
+    room.pump(outs);
+    assert!(
+        room.notes().iter().any(|n| matches!(
+            n,
+            Note::FairLeft {
+                seat: Seat(1),
+                goes_on: true,
+                ..
+            }
+        )),
+        "at once, with no grace period"
+    );
+    // The others released its secret as the pump delivered the note: it is out already
+    // (R9.1, R9.2), its cards face up.
+    let referee = room.host.fair_referee().unwrap();
+    assert!(referee.table().ledger().is_gone(1));
+    assert!(!referee.game().alive(Seat(1)), "out at once, between turns");
+    room.play_ticking();
+    check_forfeited(&room, 1);
+}
+
+#[test]
+fn at_two_seats_a_guest_gone_for_good_ends_the_game_and_says_why() {
+    // Section 6: with two seats nothing is escrowed (the other would hold the key), so a
+    // departure ends the game, and the seat left wins; the log says who left.
+    let mut room = mid_game(2, 34, 6);
+    let away_at = room.now;
+    room.vanish(1);
+    while room.decide() {}
+    assert_eq!(
+        room.host.phase(),
+        Phase::Playing,
+        "waiting through the grace period"
+    );
+    room.now = away_at + 30_000;
+    let outs = room.host.tick(room.now);
+    room.pump(outs);
+    assert_eq!(room.host.phase(), Phase::Lobby);
+    let notes = room.notes();
+    let left = notes
+        .iter()
+        .position(|n| {
+            matches!(
+                n,
+                Note::FairLeft {
+                    seat: Seat(1),
+                    goes_on: false,
+                    ..
+                }
+            )
+        })
+        .expect("the departure is noted");
+    assert!(
+        matches!(
+            notes[left + 1],
+            Note::GameEnded {
+                winner: Some(Seat(0)),
+                ..
+            }
+        ),
+        "then the end, the other seat winning: {notes:?}"
+    );
+    // The host's page did not call anything refused or unfair.
+    assert_eq!(room.page(0).fair().unwrap().audit(), None);
+}
+
+#[test]
+fn a_seat_removed_while_it_owes_an_answer_answers_from_its_public_cards() {
+    // Section 6 (R6.1, R6.2, R9.1): the seat's page is asked to answer with its own cards
+    // (a challenge to prove, an influence to lose, a card to show or keep) and is removed
+    // then. Its secret is rebuilt, so the referee gives its true answer from its public
+    // cards, signed with its rebuilt key, every page takes it, and the game goes on.
+    let mut room = mid_game(3, 35, 0);
+    let mut asked = None;
+    for _ in 0..400 {
+        if let Some(ask) = room.pages[1].as_ref().unwrap().fair_ask() {
+            asked = Some(ask);
+            break;
+        }
+        assert!(room.decide());
+    }
+    let asked = asked.expect("seat 1 is asked to answer with its cards");
+    let member = room.page(1).member().expect("joined");
+    let g = room.pages[1].take().expect("a page");
+    let keep = g.fair_keep().expect("a secret");
+    room.left
+        .push((1, Secret::from_bytes(&keep.secret).unwrap()));
+    let answers_before = room
+        .sent
+        .iter()
+        .filter(|(to, t)| *to == PeerId::LOCAL && t.contains("\"fair_answer\""))
+        .count();
+    room.now += 60;
+    let kick = encode(&ToHost::Admin {
+        cmd: AdminCmd::Kick { member },
+    });
+    let outs = room.host.handle(PeerId::LOCAL, &kick, room.now);
+    assert_eq!(refusal(&outs, PeerId::LOCAL), None);
+    room.pump(outs);
+    let answered = room
+        .sent
+        .iter()
+        .filter(|(to, t)| *to == PeerId::LOCAL && t.contains("\"fair_answer\""))
+        .count();
+    assert!(
+        answered > answers_before,
+        "its answer to {asked:?} came from its public cards"
+    );
+    room.play_ticking();
+    check_forfeited(&room, 1);
 }

@@ -509,6 +509,16 @@ pub fn note_sentence(n: &Note) -> Option<Sentence> {
             seat: Some(seat), ..
         } => Sentence::new("note-fair-fault").seat("seat", *seat),
         Note::FairFault { seat: None, .. } => Sentence::new("note-fair-fault-stream"),
+        Note::FairLeft {
+            seat,
+            goes_on: true,
+            ..
+        } => Sentence::new("note-fair-left").seat("seat", *seat),
+        Note::FairLeft {
+            seat,
+            goes_on: false,
+            ..
+        } => Sentence::new("note-fair-left-end").seat("seat", *seat),
         Note::GameStarted { .. } | Note::GameEnded { .. } => return None,
     })
 }

@@ -788,6 +788,43 @@ impl Game {
         self.log.push(e);
     }
 
+    /// A player who left for good is out, at the start of a turn (a fair room's forfeit,
+    /// docs/FAIR-DEAL.md section 6). `cards` are its hidden cards in slot order, public
+    /// by now; each turns face up as a lost influence (R9.1), so the player is eliminated
+    /// (R9.2), its coins go back (R9.3), and the game may be over (R9.5). Only between
+    /// turns, so no action, window or choice is left half done; false (nothing changed)
+    /// otherwise, or when the cards do not fit its hidden slots.
+    pub fn forfeit(&mut self, seat: Seat, cards: &[Card], events: &mut Vec<Event>) -> bool {
+        if !matches!(self.pending, Pending::Action { .. })
+            || self.turn.is_some()
+            || seat.index() >= usize::from(self.n)
+            || !self.alive(seat)
+        {
+            return false;
+        }
+        let hand = self.players[seat.index()].hand;
+        let hidden: Vec<usize> = (0..usize::from(hand.len))
+            .filter(|&i| !hand.up[i])
+            .collect();
+        if hidden.len() != cards.len() {
+            return false;
+        }
+        let start = self.log.len();
+        for (&slot, &card) in hidden.iter().zip(cards) {
+            self.players[seat.index()].hand.cards[slot] = card;
+            self.reveal(seat, slot);
+        }
+        if self.alive_count() == 1 {
+            self.game_over();
+        } else if self.current == seat {
+            self.end_turn();
+        } else {
+            self.return_coins();
+        }
+        events.extend_from_slice(&self.log[start..]);
+        true
+    }
+
     /// Performs a checked input.
     fn perform<R: Rng + ?Sized>(&mut self, seat: Seat, input: Input, rng: &mut R) {
         match (self.pending, input) {

@@ -187,6 +187,8 @@ pub enum Public {
     Answer(SignedAnswer),
     /// A fair record (boxed: a shuffle is large, an event small).
     Record(Box<Record>),
+    /// The seat left for good (section 6): the others release its escrowed secret.
+    Left(u8),
 }
 
 /// What the referee waits for.
@@ -377,6 +379,12 @@ impl Tracker {
             Public::Record(r) => self.table.apply(r).map_err(FairError::Record),
             Public::Answer(signed) => self.signed_answer(signed),
             Public::Event(e) => self.event(e),
+            // The referee says so only when the game can go on without the seat; a page
+            // whose table disagrees waits for releases nobody owes, and the host ends it.
+            Public::Left(seat) => {
+                self.table.leave(*seat);
+                Ok(())
+            }
         }
     }
 
@@ -614,6 +622,23 @@ impl Tracker {
                 }
                 self.table.reshuffle();
             }
+            // A departed seat is put out between turns (section 6): its hidden cards, in
+            // slot order, turn face up with no answer, each the card its rebuilt secret
+            // opened.
+            Event::LostInfluence { seat, card }
+                if self.table.ledger().is_gone(seat.0)
+                    && !self.losing.iter().any(|(s, _)| *s == seat.0) =>
+            {
+                let s = seat.0;
+                let slot = (0..self.hand(s).len())
+                    .find(|&i| !self.hands[usize::from(s)][i].1)
+                    .ok_or(FairError::Stream)?;
+                let p = self.hands[usize::from(s)][slot].0;
+                if public_kind(self, p) != Some(card.index() as u8) || !self.table.forfeit_card(p) {
+                    return stream;
+                }
+                self.hands[usize::from(s)][slot].1 = true;
+            }
             Event::LostInfluence { seat, card } => {
                 let i = self
                     .losing
@@ -840,6 +865,22 @@ impl FairReferee {
         out
     }
 
+    /// Whether the game can go on without `seat` (section 6; [`FairTable::can_leave`]).
+    pub fn can_leave(&self, seat: u8) -> bool {
+        self.tracker.table.can_leave(seat)
+    }
+
+    /// `seat` left for good (section 6): the others release its escrowed secret, then
+    /// what it owes is given from its public cards (its answers signed with its rebuilt
+    /// key, its decisions by the host's card-blind default) until the next turn starts,
+    /// when its hidden cards turn face up and it is out (R9.1, R9.2).
+    pub fn leave(&mut self, seat: u8) -> Result<(), FairError> {
+        if !self.can_leave(seat) {
+            return Err(FairError::Stream);
+        }
+        self.emit(Public::Left(seat))
+    }
+
     /// A seat's record.
     pub fn record(&mut self, record: &Record) -> Result<(), FairError> {
         self.emit(Public::Record(Box::new(record.clone())))
@@ -955,6 +996,10 @@ impl FairReferee {
                 return Ok(Step::Records);
             }
             if let Some((seat, question)) = self.asked {
+                if let Some(signed) = self.answer_for_gone(seat, Some(question)) {
+                    self.answer(signed)?;
+                    continue;
+                }
                 return Ok(Step::Ask { seat, question });
             }
             self.read_shown()?;
@@ -962,7 +1007,18 @@ impl FairReferee {
                 if self.game.is_over() {
                     return Ok(Step::Over);
                 }
-                return Ok(Step::Decide(self.game.owing()));
+                if self.forfeit_gone()? {
+                    continue;
+                }
+                let owing = self.game.owing();
+                let gone = (0..self.game.players() as u8)
+                    .find(|&s| owing.contains(Seat(s)) && self.wants_answer(s))
+                    .and_then(|s| self.answer_for_gone(s, None));
+                if let Some(signed) = gone {
+                    self.answer(signed)?;
+                    continue;
+                }
+                return Ok(Step::Decide(owing));
             };
             let mut game = self.game.clone();
             self.patch(&mut game, &held)?;
@@ -999,6 +1055,83 @@ impl FairReferee {
                 self.held = None;
             }
         }
+    }
+
+    /// The answer a departed seat gives, from its cards, public since its secret was
+    /// rebuilt, and signed with that secret (so every page's tracker takes it like any
+    /// other): the truth to a challenge, its first hidden card to lose or show, its own
+    /// cards kept in an Exchange. `None` for a seat that is still here.
+    fn answer_for_gone(&self, seat: u8, question: Option<Question>) -> Option<SignedAnswer> {
+        let l = self.tracker.table.ledger();
+        if !l.is_gone(seat) {
+            return None;
+        }
+        let secret = l.public_secret(seat)?;
+        let hidden = self.tracker.hidden(seat);
+        let holds = |c: Card| {
+            hidden
+                .iter()
+                .copied()
+                .find(|&p| l.open_public(p) == Some(c.index() as u8))
+        };
+        let first = hidden.first().copied();
+        let answer = match question {
+            Some(Question::Prove(Claimed::Card(c))) => {
+                holds(c).map_or(Answer::CannotProve, Answer::Prove)
+            }
+            Some(Question::Prove(Claimed::NotDuke)) => match holds(Card::Duke) {
+                Some(_) => Answer::Concede,
+                None => Answer::ShowHand,
+            },
+            Some(Question::Lose) => Answer::Lose(first?),
+            Some(Question::Show) => Answer::Show(first?),
+            None => match self.game.pending() {
+                Pending::LoseInfluence { .. } => Answer::Lose(first?),
+                Pending::ExamineShow { .. } => Answer::Show(first?),
+                Pending::Exchange { .. } => {
+                    let mut pool = self.tracker.exchange_pool(seat)?;
+                    pool.truncate(hidden.len());
+                    Answer::Keep(pool)
+                }
+                _ => return None,
+            },
+        };
+        // The key is public: the nonce needs no secrecy, only to be the same on a replay.
+        let mut rng = ChaCha8Rng::seed_from_u64(
+            self.seed ^ u64::from(self.tracker.answers).wrapping_mul(0xA076_1D64_78BD_642F),
+        );
+        Some(self.tracker.sign_answer(seat, answer, secret, &mut rng))
+    }
+
+    /// At the start of a turn, a departed seat still in the game is put out: its hidden
+    /// cards, public since its secret was rebuilt, turn face up (R9.1, R9.2).
+    fn forfeit_gone(&mut self) -> Result<bool, FairError> {
+        if !matches!(self.game.pending(), Pending::Action { .. }) {
+            return Ok(false);
+        }
+        let l = self.tracker.table.ledger();
+        let Some(seat) =
+            (0..self.game.players() as u8).find(|&s| l.is_gone(s) && self.game.alive(Seat(s)))
+        else {
+            return Ok(false);
+        };
+        let cards = self
+            .tracker
+            .hidden(seat)
+            .into_iter()
+            .map(|p| Card::ALL.get(usize::from(l.open_public(p)?)).copied())
+            .collect::<Option<Vec<Card>>>()
+            .ok_or(FairError::Stream)?;
+        let mut game = self.game.clone();
+        let mut events = Vec::new();
+        if !game.forfeit(Seat(seat), &cards, &mut events) {
+            return Ok(false);
+        }
+        for e in &events {
+            self.emit(Public::Event(e.for_viewer(None)))?;
+        }
+        self.game = game;
+        Ok(true)
     }
 
     /// Whether the event reads a hidden card: who answers it, and what (`None`: the

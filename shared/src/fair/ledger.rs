@@ -453,6 +453,21 @@ impl Ledger {
         self.gone.get(usize::from(seat)).copied().unwrap_or(false)
     }
 
+    /// The seats that hold a part of `seat`'s latest escrow, sorted: a departure can be
+    /// rebuilt only by exactly these (section 6).
+    pub fn escrowed_to(&self, seat: u8) -> Option<Vec<u8>> {
+        let (_, parts) = self.escrows.get(usize::from(seat))?.as_ref()?;
+        let mut to: Vec<u8> = parts.iter().map(|p| p.to).collect();
+        to.sort_unstable();
+        Some(to)
+    }
+
+    /// A seat's secret once it is public: rebuilt from its escrow after it left for
+    /// good, or sent at the end (R11.3).
+    pub fn public_secret(&self, seat: u8) -> Option<&Secret> {
+        self.secrets.get(usize::from(seat))?.as_ref()
+    }
+
     /// The `R` of seat `to`'s escrow part from seat `from`.
     pub fn escrow_r(&self, from: u8, to: u8) -> Option<RistrettoPoint> {
         let (_, parts) = self.escrows.get(usize::from(from))?.as_ref()?;

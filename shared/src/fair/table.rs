@@ -51,7 +51,7 @@ pub enum Expect {
 enum After {
     Nothing,
     FaceUp(u8, u8),
-    /// The departed seat's hidden cards are turned face up; escrow again if enough seats.
+    /// The departed seat's secret is public; escrow again if enough seats.
     Forfeit(u8),
 }
 
@@ -296,7 +296,10 @@ impl FairTable {
         if hand.len() < 2 {
             return false;
         }
-        self.push(vec![(seat, Expect::Shuffle(hand.clone()))], After::Nothing);
+        // A departed seat has no secret of its own left to hide its choice with.
+        if !self.ledger.is_gone(seat) {
+            self.push(vec![(seat, Expect::Shuffle(hand.clone()))], After::Nothing);
+        }
         self.open_to(seat, &hand);
         true
     }
@@ -308,6 +311,13 @@ impl FairTable {
         let Some(Place::Hand(seat)) = self.place(position) else {
             return false;
         };
+        // A departed seat's cards open to all from its rebuilt secret: no record is due.
+        if self.ledger.is_gone(seat) {
+            if for_good {
+                self.places[usize::from(position)] = Place::FaceUp(seat);
+            }
+            return true;
+        }
         let after = if for_good {
             After::FaceUp(seat, position)
         } else {
@@ -325,15 +335,21 @@ impl FairTable {
         if seat == to || usize::from(to) >= self.ledger.seats() {
             return false;
         }
+        // A departed seat's cards are public already: nothing to seal.
+        if self.ledger.is_gone(seat) {
+            return true;
+        }
         self.push(vec![(seat, Expect::Seal(position, to))], After::Nothing);
         true
     }
 
     /// The seat left for good (docs/FAIR-DEAL.md, section 6): every other seat present
-    /// publishes its part of the seat's secret; its hidden cards then turn face up, and
-    /// the seats left escrow again if they are three or more.
+    /// publishes its part of the seat's secret, so its cards open to all (they turn face
+    /// up when the game puts it out, [`FairTable::forfeit_card`]), and the seats left
+    /// escrow again if they are three or more. False when the game cannot go on without
+    /// it ([`FairTable::can_leave`]).
     pub fn leave(&mut self, seat: u8) -> bool {
-        if usize::from(seat) >= self.ledger.seats() || self.ledger.is_gone(seat) {
+        if !self.can_leave(seat) {
             return false;
         }
         let due: Vec<(u8, Expect)> = self
@@ -342,9 +358,6 @@ impl FairTable {
             .filter(|&s| s != seat)
             .map(|s| (s, Expect::Release(seat)))
             .collect();
-        if due.len() < 2 {
-            return false;
-        }
         // Nothing more is due from it; what it owed now comes from its rebuilt secret.
         for r in &mut self.rounds {
             r.due.retain(|(s, _)| *s != seat);
@@ -355,6 +368,35 @@ impl FairTable {
             after: After::Forfeit(seat),
         });
         true
+    }
+
+    /// Whether the game can go on without `seat` (section 6): it is present, at least two
+    /// others are, no other departure or escrow is under way, and its latest escrow was
+    /// made to exactly the seats present, who can then rebuild its secret. Otherwise a
+    /// departure ends the game.
+    pub fn can_leave(&self, seat: u8) -> bool {
+        if usize::from(seat) >= self.ledger.seats() || self.ledger.is_gone(seat) {
+            return false;
+        }
+        let busy = self
+            .rounds
+            .iter()
+            .flat_map(|r| &r.due)
+            .any(|(_, e)| matches!(e, Expect::Key | Expect::Escrow | Expect::Release(_)));
+        let others: Vec<u8> = self.present().into_iter().filter(|&s| s != seat).collect();
+        !busy && others.len() >= 2 && self.ledger.escrowed_to(seat) == Some(others)
+    }
+
+    /// A departed seat's hidden card turns face up: the game put it out (R9.1, R9.2). Its
+    /// rebuilt secret opened it to all already.
+    pub fn forfeit_card(&mut self, position: u8) -> bool {
+        match self.place(position) {
+            Some(Place::Hand(s)) if self.ledger.is_gone(s) => {
+                self.places[usize::from(position)] = Place::FaceUp(s);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The game is over (R11.3): every seat present publishes its secret.
@@ -428,10 +470,10 @@ impl FairTable {
         match after {
             After::Nothing => {}
             After::FaceUp(seat, p) => self.places[usize::from(p)] = Place::FaceUp(seat),
-            After::Forfeit(seat) => {
-                for p in self.hand(seat) {
-                    self.places[usize::from(p)] = Place::FaceUp(seat);
-                }
+            // Its hidden cards stay in its hand, open to all, until the game puts the seat
+            // out between turns ([`FairTable::forfeit_card`]): a turn under way may still
+            // move them (a claim it proves, a card it draws).
+            After::Forfeit(_) => {
                 if self.present().len() >= 3 {
                     let due = self
                         .present()

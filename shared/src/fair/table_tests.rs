@@ -95,14 +95,16 @@ impl Seats {
         for p in 0..l.deck().len() as u8 {
             let place = t.place(p).unwrap();
             let public = l.open_public(p);
+            // A departed seat's cards open to all from its rebuilt secret (section 6).
+            let gone_hand = matches!(place, Place::Hand(h) if l.is_gone(h));
             assert_eq!(
                 public.is_some(),
-                matches!(place, Place::FaceUp(_)),
+                matches!(place, Place::FaceUp(_)) || gone_hand,
                 "{when}: position {p} ({place:?}) public: {public:?}"
             );
             for s in 0..n {
                 let may = match place {
-                    Place::Hand(h) => h == s,
+                    Place::Hand(h) => h == s || l.is_gone(h),
                     Place::FaceUp(_) => true,
                     Place::Court | Place::Out => false,
                 };
@@ -216,6 +218,11 @@ fn play_every_rule(n: usize, inquisitor: bool, seed: u64) {
     if n >= 3 {
         assert!(t.leave(1));
         seats.settle(&mut t);
+        // Its cards open to all; the game then puts it out between turns.
+        for p in t.hand(1) {
+            assert!(t.ledger().open_public(p).is_some());
+            assert!(t.forfeit_card(p));
+        }
         assert!(t.hand(1).is_empty());
         seats.check(&t, "a seat left for good");
         if !t.court().is_empty() {
@@ -352,6 +359,10 @@ fn a_seat_that_stops_answering_is_named_and_the_game_goes_on_without_it() {
         seats.settle_but(&mut t, Some(silent));
         assert!(t.is_settled(), "still due: {:?}", t.due());
         assert!(t.ledger().is_gone(silent));
+        assert!(!t.can_leave(silent));
+        for p in t.hand(silent) {
+            assert!(t.forfeit_card(p));
+        }
         assert!(t.hand(silent).is_empty());
         t.draw(1, 1).unwrap();
         seats.settle_but(&mut t, Some(silent));

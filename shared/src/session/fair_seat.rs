@@ -20,7 +20,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::base64url;
-use super::protocol::{FairAsk, LogEntry, LogItem, TableId, ToHost, encode};
+use super::protocol::{FairAsk, LogEntry, LogItem, Note, TableId, ToHost, encode};
 use crate::engine::{Card, Claimed, Options};
 use crate::fair::game::fair_deck;
 use crate::fair::{
@@ -180,6 +180,14 @@ impl FairSeat {
                         .ok_or((e.n, FairFault::Unreadable("an answer")))?;
                     Public::Answer(a)
                 }
+                LogItem::Note {
+                    note:
+                        Note::FairLeft {
+                            game_no,
+                            seat,
+                            goes_on: true,
+                        },
+                } if *game_no == g.game_no => Public::Left(seat.0),
                 _ => continue,
             };
             g.tracker

@@ -609,6 +609,15 @@ pub enum Note {
         seat: Option<Seat>,
         reason: String,
     },
+    /// A seat of fair game `game_no` left for good: away past its grace period, or
+    /// removed by the host (docs/FAIR-DEAL.md, section 6). With `goes_on` the other seats
+    /// release its escrowed secret, its cards open to all and it is out at the next turn;
+    /// otherwise (two seats, or another departure under way) the game ends.
+    FairLeft {
+        game_no: u32,
+        seat: Seat,
+        goes_on: bool,
+    },
 }
 }
 

@@ -29,7 +29,7 @@ impl Host {
             AdminCmd::SetSeat { seat, to } => self.set_seat(seat, to, &mut changed)?,
             AdminCmd::Swap { a, b } => self.swap(a, b, &mut changed)?,
             AdminCmd::Sit { member, seat } => self.sit(member, seat, &mut changed)?,
-            AdminCmd::Kick { member } => self.kick(member, &mut changed, out)?,
+            AdminCmd::Kick { member } => self.kick(member, now, &mut changed, out)?,
             AdminCmd::Start { first } => return self.start(first, now, out),
             AdminCmd::Rematch => return self.rematch(now, out),
             AdminCmd::Lock { locked } => self.locked = locked,
@@ -225,6 +225,7 @@ impl Host {
     fn kick(
         &mut self,
         member: MemberId,
+        now: u64,
         changed: &mut Changed,
         out: &mut Vec<Outgoing>,
     ) -> Result<(), TableError> {
@@ -236,9 +237,14 @@ impl Host {
             .iter()
             .position(|m| m.id == member)
             .ok_or(TableError::NoSuchMember(member))?;
-        // A seat of a fair game cannot go to a bot, and its key is needed to the end.
-        if self.playing() && self.fair_game.is_some() && self.members[pos].seat.is_some() {
-            return Err(TableError::FairSeat);
+        // A seat of a fair game cannot go to a bot: it forfeits, and the game goes on
+        // without it or ends (docs/FAIR-DEAL.md, section 6).
+        if self.playing()
+            && self.fair_game.is_some()
+            && let Some(seat) = self.members[pos].seat
+        {
+            self.fair_depart(seat, now);
+            changed.game = true;
         }
         self.put_finished_game_away(changed);
         let m = self.members.remove(pos);
@@ -247,7 +253,8 @@ impl Host {
         if let Some(seat) = m.seat
             && let Some(slot) = self.seats.get_mut(seat.index())
         {
-            *slot = if playing {
+            // In a fair game the seat's decisions are card-blind until it is out.
+            *slot = if playing && self.fair_game.is_none() {
                 Slot::Bot {
                     level: self.default_bot,
                     name: bot_name(seat),

@@ -22,6 +22,8 @@ pub(super) enum Call {
     Input(Seat, Input),
     /// A seat's signed answer, base64url as it came.
     Answer(String),
+    /// The seat left for good and the game went on without it (section 6).
+    Leave(Seat),
 }
 
 /// The fair game in progress: public, all of it.
@@ -167,6 +169,7 @@ impl Host {
                 Call::Answer(text) => base64url::decode(text)
                     .and_then(|b| SignedAnswer::decode(&b).ok())
                     .map(|a| referee.answer(a)),
+                Call::Leave(seat) => Some(referee.leave(seat.0)),
             };
             if !matches!(taken, Some(Ok(()))) {
                 return Err(bad);
@@ -304,6 +307,13 @@ impl Host {
                     game_no,
                     answer: base64url::encode(&a.encode()),
                 },
+                Public::Left(seat) => Stored::Note {
+                    note: Note::FairLeft {
+                        game_no,
+                        seat: Seat(seat),
+                        goes_on: true,
+                    },
+                },
             };
             self.push_log(stored);
         }
@@ -313,6 +323,63 @@ impl Host {
             Ok(_) => {}
             Err(e) => self.fair_stop(e),
         }
+    }
+
+    /// Whether `seat` left the fair game in progress for good.
+    pub(super) fn fair_has_left(&self, seat: Seat) -> bool {
+        self.fair_game.as_ref().is_some_and(|fg| {
+            fg.calls
+                .iter()
+                .any(|c| matches!(c, Call::Leave(s) if *s == seat))
+        })
+    }
+
+    /// `seat`'s person left the fair game for good: away past its grace period, or
+    /// removed (docs/FAIR-DEAL.md, section 6). The seat forfeits: the others release its
+    /// escrowed secret, its cards open to all, what it owes is given for it from them
+    /// (card-blind decisions, its answers from its now public cards) and at the next
+    /// turn it is out. When the game cannot go on without it (two seats, or another
+    /// departure under way) the game ends: at two seats the other seat wins (section 6),
+    /// otherwise nobody does.
+    pub(super) fn fair_depart(&mut self, seat: Seat, now: u64) {
+        if self.phase != Phase::Playing || self.fair_has_left(seat) {
+            return;
+        }
+        let Some(referee) = self.fair_game.as_mut().and_then(|fg| fg.referee.as_mut()) else {
+            return;
+        };
+        if referee.can_leave(seat.0) {
+            let before = self.game_ref().map(|g| *g.pending());
+            let Some(referee) = self.fair_game.as_mut().and_then(|fg| fg.referee.as_mut()) else {
+                return;
+            };
+            if referee.leave(seat.0).is_ok() {
+                if let Some(fg) = self.fair_game.as_mut() {
+                    fg.calls.push(Call::Leave(seat));
+                }
+                self.fair_run(before, now);
+                return;
+            }
+        }
+        let players = self.seats.len();
+        let winner = (players == 2).then(|| Seat(1 - seat.0));
+        self.push_log(Stored::Note {
+            note: Note::FairLeft {
+                game_no: self.game_no,
+                seat,
+                goes_on: false,
+            },
+        });
+        self.push_log(Stored::Note {
+            note: Note::GameEnded {
+                game_no: self.game_no,
+                winner,
+            },
+        });
+        self.phase = Phase::Lobby;
+        self.fair_game = None;
+        self.game = None;
+        self.clocks.clear();
     }
 
     /// The referee found a deviation it cannot play past (a "cannot prove" its own loss

@@ -479,6 +479,8 @@ impl Host {
         // Grace periods matter only while a game asks for decisions; in the lobby an
         // absent person simply keeps the seat.
         let playing = self.phase == Phase::Playing;
+        let fair = self.fair_game.is_some();
+        let mut departed = Vec::new();
         for m in &mut self.members {
             if playing
                 && let Some(since) = m.away_since
@@ -489,15 +491,25 @@ impl Host {
                 m.stand_in = true;
                 table_changed = true;
                 if let Some(seat) = m.seat {
-                    self.log.push(Stored::Note {
-                        note: Note::StandIn { seat },
-                    });
+                    // A fair seat has no bot to stand in: past its grace the person has
+                    // left for good and the seat forfeits (docs/FAIR-DEAL.md, section 6).
+                    if fair {
+                        departed.push(seat);
+                    } else {
+                        self.log.push(Stored::Note {
+                            note: Note::StandIn { seat },
+                        });
+                    }
                 }
             }
         }
         self.trim_log();
         let phase = self.phase;
         let mut game_changed = false;
+        for seat in departed {
+            self.fair_depart(seat, now);
+            game_changed = true;
+        }
         for _ in 0..MAX_AUTO_PER_TICK {
             let Some((seat, how)) = self.due(now) else {
                 break;
