@@ -263,3 +263,53 @@ fn corrupt_stored_games_are_errors_not_panics() {
     let unseen = view.unseen_cards();
     assert!(Game::determinize(&view, &unseen).is_err());
 }
+
+#[test]
+fn a_player_who_leaves_for_good_loses_every_influence_between_turns_only() {
+    // A fair room's forfeit (docs/FAIR-DEAL.md, section 6): the hidden cards turn face up
+    // as lost influence (R9.1), the player is out (R9.2), its coins go back (R9.3), the
+    // turn passes if it was its own (R3.5), and the game ends when one is left (R9.5).
+    use Card::*;
+    let mut game = three();
+    let mut events = Vec::new();
+    // Not mid-turn: a window is open after seat 0's Tax.
+    let mut r = rng();
+    game.apply(Seat(0), Input::Act(Action::Tax), &mut r, &mut events)
+        .unwrap();
+    let before = game.clone();
+    events.clear();
+    assert!(!game.forfeit(Seat(2), &[Ambassador, Duke], &mut events));
+    assert_eq!(game, before);
+    assert!(events.is_empty());
+
+    let mut game = three();
+    // The cards must fit the hidden slots.
+    assert!(!game.forfeit(Seat(0), &[Duke], &mut events));
+    assert!(game.forfeit(Seat(0), &[Duke, Captain], &mut events));
+    assert_eq!(
+        events,
+        vec![
+            Event::LostInfluence {
+                seat: Seat(0),
+                card: Duke
+            },
+            Event::LostInfluence {
+                seat: Seat(0),
+                card: Captain
+            },
+            Event::Eliminated { seat: Seat(0) },
+            Event::CoinsReturned {
+                seat: Seat(0),
+                coins: 2
+            },
+            Event::TurnStarted { seat: Seat(1) },
+        ]
+    );
+    assert!(!game.alive(Seat(0)));
+    assert_eq!(*game.pending(), Pending::Action { seat: Seat(1) });
+    assert!(!game.forfeit(Seat(0), &[], &mut events), "once");
+    events.clear();
+    assert!(game.forfeit(Seat(2), &[Ambassador, Duke], &mut events));
+    assert_eq!(events.last(), Some(&Event::GameOver { winner: Seat(1) }));
+    assert!(game.is_over());
+}
