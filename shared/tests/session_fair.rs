@@ -1154,3 +1154,42 @@ fn a_seat_removed_while_it_owes_an_answer_answers_from_its_public_cards() {
     room.play_ticking();
     check_forfeited(&room, 1);
 }
+
+#[test]
+fn two_guests_gone_at_once_end_a_game_of_three_and_the_one_left_wins() {
+    // Section 6: two departures at once cannot be rebuilt (each one's escrow parts went to
+    // the other too): the game ends, both departures noted, and the one player left in
+    // wins, as R9.5 would have it.
+    let mut room = mid_game(3, 36, 8);
+    let away_at = room.now;
+    room.vanish(1);
+    room.vanish(2);
+    while room.decide() {}
+    room.now = away_at + 30_000;
+    let outs = room.host.tick(room.now);
+    room.pump(outs);
+    assert_eq!(room.host.phase(), Phase::Lobby);
+    let notes = room.notes();
+    let left: Vec<u8> = notes
+        .iter()
+        .filter_map(|n| match n {
+            Note::FairLeft {
+                seat,
+                goes_on: false,
+                ..
+            } => Some(seat.0),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(left, [1, 2], "{notes:?}");
+    assert!(
+        matches!(
+            notes.last(),
+            Some(Note::GameEnded {
+                winner: Some(Seat(0)),
+                ..
+            })
+        ),
+        "{notes:?}"
+    );
+}

@@ -243,7 +243,7 @@ impl Host {
             && self.fair_game.is_some()
             && let Some(seat) = self.members[pos].seat
         {
-            self.fair_depart(seat, now);
+            self.fair_depart(&[seat], now);
             changed.game = true;
         }
         self.put_finished_game_away(changed);

@@ -338,48 +338,53 @@ impl Host {
     /// removed (docs/FAIR-DEAL.md, section 6). The seat forfeits: the others release its
     /// escrowed secret, its cards open to all, what it owes is given for it from them
     /// (card-blind decisions, its answers from its now public cards) and at the next
-    /// turn it is out. When the game cannot go on without it (two seats, or another
-    /// departure under way) the game ends: at two seats the other seat wins (section 6),
-    /// otherwise nobody does.
-    pub(super) fn fair_depart(&mut self, seat: Seat, now: u64) {
-        if self.phase != Phase::Playing || self.fair_has_left(seat) {
+    /// turn it is out. When the game cannot go on without them (two seats, another
+    /// departure under way, or several at once) the game ends: the one other player still
+    /// in wins (section 6, R9.5), and with more than one nobody does.
+    pub(super) fn fair_depart(&mut self, seats: &[Seat], now: u64) {
+        let seats: Vec<Seat> = seats
+            .iter()
+            .copied()
+            .filter(|&s| !self.fair_has_left(s))
+            .collect();
+        if self.phase != Phase::Playing || seats.is_empty() {
             return;
         }
-        let Some(referee) = self.fair_game.as_mut().and_then(|fg| fg.referee.as_mut()) else {
+        let before = self.game_ref().map(|g| *g.pending());
+        let Some(fg) = self.fair_game.as_mut() else {
             return;
         };
-        if referee.can_leave(seat.0) {
-            let before = self.game_ref().map(|g| *g.pending());
-            let Some(referee) = self.fair_game.as_mut().and_then(|fg| fg.referee.as_mut()) else {
-                return;
-            };
-            if referee.leave(seat.0).is_ok() {
-                if let Some(fg) = self.fair_game.as_mut() {
-                    fg.calls.push(Call::Leave(seat));
-                }
-                self.fair_run(before, now);
-                return;
-            }
+        let Some(referee) = fg.referee.as_mut() else {
+            return;
+        };
+        if let [seat] = seats[..]
+            && referee.leave(seat.0).is_ok()
+        {
+            fg.calls.push(Call::Leave(seat));
+            self.fair_run(before, now);
+            return;
         }
-        let players = self.seats.len();
-        let winner = (players == 2).then(|| Seat(1 - seat.0));
-        self.push_log(Stored::Note {
-            note: Note::FairLeft {
-                game_no: self.game_no,
-                seat,
-                goes_on: false,
-            },
+        for &seat in &seats {
+            self.push_log(Stored::Note {
+                note: Note::FairLeft {
+                    game_no: self.game_no,
+                    seat,
+                    goes_on: false,
+                },
+            });
+        }
+        // As R9.5 would have it once the seats are out: the one player left in wins (a
+        // seat that left before, not yet out, is not in).
+        let winner = self.game_ref().and_then(|g| {
+            let mut others = (0..g.players() as u8)
+                .map(Seat)
+                .filter(|&s| !seats.contains(&s) && g.alive(s) && !self.fair_has_left(s));
+            match (others.next(), others.next()) {
+                (Some(w), None) => Some(w),
+                _ => None,
+            }
         });
-        self.push_log(Stored::Note {
-            note: Note::GameEnded {
-                game_no: self.game_no,
-                winner,
-            },
-        });
-        self.phase = Phase::Lobby;
-        self.fair_game = None;
-        self.game = None;
-        self.clocks.clear();
+        self.fair_put_away(winner);
     }
 
     /// The referee found a deviation it cannot play past (a "cannot prove" its own loss
@@ -396,10 +401,15 @@ impl Host {
                 reason: e.to_string(),
             },
         });
+        self.fair_put_away(None);
+    }
+
+    /// The fair game ends before its end (R11.3 never comes, so nothing is audited).
+    fn fair_put_away(&mut self, winner: Option<Seat>) {
         self.push_log(Stored::Note {
             note: Note::GameEnded {
                 game_no: self.game_no,
-                winner: None,
+                winner,
             },
         });
         self.phase = Phase::Lobby;

@@ -506,8 +506,8 @@ impl Host {
         self.trim_log();
         let phase = self.phase;
         let mut game_changed = false;
-        for seat in departed {
-            self.fair_depart(seat, now);
+        if !departed.is_empty() {
+            self.fair_depart(&departed, now);
             game_changed = true;
         }
         for _ in 0..MAX_AUTO_PER_TICK {
