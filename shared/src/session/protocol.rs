@@ -612,7 +612,8 @@ pub enum Note {
     /// A seat of fair game `game_no` left for good: away past its grace period, or
     /// removed by the host (docs/FAIR-DEAL.md, section 6). With `goes_on` the other seats
     /// release its escrowed secret, its cards open to all and it is out at the next turn;
-    /// otherwise (two seats, or another departure under way) the game ends.
+    /// otherwise (two seats, several at once, or another departure under way) the game
+    /// ends.
     FairLeft {
         game_no: u32,
         seat: Seat,
