@@ -43,6 +43,9 @@ struct Room {
     picks: Vec<(usize, u8, Card)>,
     /// The oracle's copy of the secrets of pages that left for good: (page, secret).
     left: Vec<(usize, Secret)>,
+    /// A page whose records are held back, as if it had not sent them yet.
+    withhold: Option<usize>,
+    withheld: Vec<String>,
 }
 
 fn peer(i: usize) -> PeerId {
@@ -71,6 +74,8 @@ impl Room {
             forgeries: Vec::new(),
             picks: Vec::new(),
             left: Vec::new(),
+            withhold: None,
+            withheld: Vec::new(),
         };
         room.pump(outs);
         if n > 2 {
@@ -129,6 +134,10 @@ impl Room {
                 );
             }
             for t in g.fair_outbox() {
+                if self.withhold == Some(to.0 as usize) {
+                    self.withheld.push(t);
+                    continue;
+                }
                 // A page's records come as fast as it makes them: within the host's
                 // rate limit (one message every 50 ms after the first 40).
                 self.now += 60;
@@ -1192,4 +1201,64 @@ fn two_guests_gone_at_once_end_a_game_of_three_and_the_one_left_wins() {
         ),
         "{notes:?}"
     );
+}
+
+#[test]
+fn a_guest_gone_at_the_end_before_its_secret_forfeits_and_the_audits_complete() {
+    // Section 6, section 9, R11.3: the game is over and page 2 closes before its secret
+    // goes out. Past its grace period the seat forfeits, the others release its escrowed
+    // secret, and every page left opens the whole record and finds the game fair.
+    let mut room = mid_game(3, 37, 0);
+    room.withhold = Some(2);
+    for _ in 0..4_000 {
+        if matches!(room.host.phase(), Phase::Finished { .. }) {
+            break;
+        }
+        // Until the end page 2 sends what it made, just late.
+        while !room.withheld.is_empty() {
+            for t in std::mem::take(&mut room.withheld) {
+                room.send(2, &t);
+            }
+        }
+        if !room.decide() {
+            break;
+        }
+    }
+    assert!(matches!(room.host.phase(), Phase::Finished { .. }));
+    assert!(!room.withheld.is_empty(), "page 2's secret is held back");
+    room.withheld.clear();
+    let away_at = room.now;
+    room.vanish(2);
+    for s in [0, 1] {
+        assert_eq!(
+            room.page(s).fair().unwrap().audit(),
+            None,
+            "a secret is out"
+        );
+    }
+    let outs = room.host.tick(away_at + 29_999);
+    room.pump(outs);
+    assert_eq!(
+        room.page(0).fair().unwrap().audit(),
+        None,
+        "not before its grace"
+    );
+    room.now = away_at + 30_000;
+    let outs = room.host.tick(room.now);
+    room.pump(outs);
+    assert!(room.notes().iter().any(|n| matches!(
+        n,
+        Note::FairLeft {
+            seat: Seat(2),
+            goes_on: true,
+            ..
+        }
+    )));
+    for s in [0, 1] {
+        assert_eq!(
+            room.page(s).fair().unwrap().audit(),
+            Some(Vec::new()),
+            "page {s}'s audit (section 9)"
+        );
+    }
 }

@@ -325,6 +325,16 @@ impl Host {
         }
     }
 
+    /// Whether the fair game is over and still waits for records: the secrets (R11.3).
+    pub(super) fn fair_secrets_due(&self) -> bool {
+        matches!(self.phase, Phase::Finished { .. })
+            && self
+                .fair_game
+                .as_ref()
+                .and_then(|fg| fg.referee.as_ref())
+                .is_some_and(|r| !r.table().is_settled())
+    }
+
     /// Whether `seat` left the fair game in progress for good.
     pub(super) fn fair_has_left(&self, seat: Seat) -> bool {
         self.fair_game.as_ref().is_some_and(|fg| {
@@ -347,7 +357,9 @@ impl Host {
             .copied()
             .filter(|&s| !self.fair_has_left(s))
             .collect();
-        if self.phase != Phase::Playing || seats.is_empty() {
+        // Over, the game may still wait for a departed seat's secret: its escrow gives it.
+        let over = self.fair_secrets_due();
+        if !(self.phase == Phase::Playing || over) || seats.is_empty() {
             return;
         }
         let before = self.game_ref().map(|g| *g.pending());
@@ -362,6 +374,10 @@ impl Host {
         {
             fg.calls.push(Call::Leave(seat));
             self.fair_run(before, now);
+            return;
+        }
+        // A result stands: what cannot be rebuilt after the end stays closed, unaudited.
+        if over {
             return;
         }
         for &seat in &seats {

@@ -476,9 +476,10 @@ impl Host {
         let mut out = Vec::new();
         let mut table_changed = false;
         let grace = self.timers.grace_ms;
-        // Grace periods matter only while a game asks for decisions; in the lobby an
-        // absent person simply keeps the seat.
-        let playing = self.phase == Phase::Playing;
+        // Grace periods matter only while a game asks for decisions, or a fair game just
+        // over still waits for secrets; in the lobby an absent person simply keeps the
+        // seat.
+        let playing = self.phase == Phase::Playing || self.fair_secrets_due();
         let fair = self.fair_game.is_some();
         let mut departed = Vec::new();
         for m in &mut self.members {
@@ -537,7 +538,8 @@ impl Host {
     pub fn next_deadline(&self) -> Option<u64> {
         let mut next: Option<u64> = None;
         let mut consider = |t: u64| next = Some(next.map_or(t, |n| n.min(t)));
-        for m in self.members.iter().filter(|_| self.phase == Phase::Playing) {
+        let waiting = self.phase == Phase::Playing || self.fair_secrets_due();
+        for m in self.members.iter().filter(|_| waiting) {
             if let (Some(since), false, Some(_)) = (m.away_since, m.stand_in, m.seat) {
                 consider(since.saturating_add(self.timers.grace_ms));
             }
