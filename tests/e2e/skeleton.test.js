@@ -31,9 +31,19 @@ test("two browsers chat over a WebRTC data channel brokered by the relay", { tim
     await guest.page.getByTestId("room-code").waitFor();
     assert.equal(await guest.page.getByTestId("room-code").getAttribute("data-code"), code, "the guest is in the room it typed");
 
-    // The data channel opens on both sides.
-    await host.page.locator('[data-testid="peer"][data-link="open"]').waitFor({ timeout: 20_000 });
-    await guest.page.locator('[data-testid="peer"][data-link="open"]').waitFor({ timeout: 20_000 });
+    // The data channel opens on both sides. A wait that fails says what each page showed
+    // and logged, so that a link that never opened can be told from a list not drawn.
+    const linkOpen = (side, who) =>
+      side.page.locator('[data-testid="peer"][data-link="open"]').waitFor({ timeout: 20_000 }).catch(async (e) => {
+        const shown = async (p) => ({
+          peers: await p.locator('[data-testid="peer"]').evaluateAll((els) => els.map((el) => `${el.dataset.peer}:${el.dataset.link}`)).catch(() => null),
+          notices: await p.locator(".notices").textContent({ timeout: 1_000 }).catch(() => null),
+        });
+        const report = JSON.stringify({ host: await shown(host.page), guest: await shown(guest.page) });
+        throw new Error(`the ${who}'s page shows no open link within 20 s: ${report}\nhost's log:\n${host.log.join("\n")}\nguest's log:\n${guest.log.join("\n")}`, { cause: e });
+      });
+    await linkOpen(host, "host");
+    await linkOpen(guest, "guest");
     console.log(`    data channel open on both sides ${Date.now() - joinedAt} ms after the join click`);
     assert.equal(await host.page.getByTestId("peer").count(), 2, "the host lists itself and the guest");
     assert.equal(await guest.page.getByTestId("peer").count(), 2, "the guest lists itself and the host");
