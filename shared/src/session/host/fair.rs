@@ -48,6 +48,28 @@ impl FairGame {
 }
 
 /// Why a fair call was not taken.
+/// What `seat` sent as `text` (base64url of `what`), decoded, and refused unless it is
+/// `seat`'s own (`seat_of` reads the seat it names).
+fn own<T, E: std::fmt::Display>(
+    seat: Seat,
+    text: &str,
+    what: &str,
+    decode: impl FnOnce(&[u8]) -> Result<T, E>,
+    seat_of: impl FnOnce(&T) -> u8,
+) -> Result<T, Refusal> {
+    let bytes = base64url::decode(text)
+        .ok_or_else(|| refusal(Some(seat), format!("{what} is not base64url")))?;
+    let value = decode(&bytes).map_err(|e| refusal(Some(seat), e))?;
+    let asked = seat_of(&value);
+    if asked != seat.0 {
+        return Err(Refusal::NotYourSeat {
+            asked: Seat(asked),
+            yours: seat,
+        });
+    }
+    Ok(value)
+}
+
 fn refusal(seat: Option<Seat>, e: impl std::fmt::Display) -> Refusal {
     Refusal::Fair {
         seat,
@@ -210,15 +232,7 @@ impl Host {
         out: &mut Vec<Outgoing>,
     ) -> Result<(), Refusal> {
         let seat = self.fair_seat_of(id, game_no)?;
-        let record = base64url::decode(&text)
-            .ok_or_else(|| refusal(Some(seat), "the record is not base64url"))
-            .and_then(|b| Record::decode(&b).map_err(|e| refusal(Some(seat), e)))?;
-        if record.seat != seat.0 {
-            return Err(Refusal::NotYourSeat {
-                asked: Seat(record.seat),
-                yours: seat,
-            });
-        }
+        let record = own(seat, &text, "the record", Record::decode, |r| r.seat)?;
         let referee = self.fair_referee_mut()?;
         referee.record(&record).map_err(fair_refusal)?;
         self.fair_taken(Call::Record(text), now, out);
@@ -235,15 +249,7 @@ impl Host {
         out: &mut Vec<Outgoing>,
     ) -> Result<(), Refusal> {
         let seat = self.fair_seat_of(id, game_no)?;
-        let signed = base64url::decode(&text)
-            .ok_or_else(|| refusal(Some(seat), "the answer is not base64url"))
-            .and_then(|b| SignedAnswer::decode(&b).map_err(|e| refusal(Some(seat), e)))?;
-        if signed.seat != seat.0 {
-            return Err(Refusal::NotYourSeat {
-                asked: Seat(signed.seat),
-                yours: seat,
-            });
-        }
+        let signed = own(seat, &text, "the answer", SignedAnswer::decode, |a| a.seat)?;
         let referee = self.fair_referee_mut()?;
         referee.answer(signed).map_err(fair_refusal)?;
         self.step += 1;
