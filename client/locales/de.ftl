@@ -804,6 +804,7 @@ fair-shuffling = Mischen: { $done } von { $all }
 fair-fingerprint = Tischschlüssel: { $print }
 fair-fingerprint-hint = Alle sehen denselben Schlüssel; vergleicht ihn im Gespräch.
 fair-examined = Dir gezeigt: { $cards }
+fair-verdict-waiting = Der Verlauf wird geprüft, sobald das Geheimnis jedes Spielers da ist.
 fair-verdict-fair = Dieses Spiel war fair.
 fair-verdict-false-denial = Dieses Spiel war nicht fair: { $name } sagte, den Anspruch nicht beweisen zu können, hielt aber die Karte.
 fair-verdict-false-concession = Dieses Spiel war nicht fair: { $name } gab auf, ohne einen Herzog zu halten.

@@ -839,6 +839,7 @@ fair-shuffling = Shuffling: { $done } of { $all }
 fair-fingerprint = Table key: { $print }
 fair-fingerprint-hint = Every player sees the same key; compare it over a call.
 fair-examined = Shown to you: { $cards }
+fair-verdict-waiting = The record is checked once every player’s secret is in.
 fair-verdict-fair = This game was fair.
 fair-verdict-false-denial = This game was not fair: { $name } said they could not prove a claim while holding the card.
 fair-verdict-false-concession = This game was not fair: { $name } conceded without holding a Duke.

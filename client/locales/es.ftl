@@ -805,6 +805,7 @@ fair-shuffling = Barajando: { $done } de { $all }
 fair-fingerprint = Clave de la mesa: { $print }
 fair-fingerprint-hint = Todos ven la misma clave; comparadla en una llamada.
 fair-examined = Te mostraron: { $cards }
+fair-verdict-waiting = El registro se comprueba en cuanto llega el secreto de cada jugador.
 fair-verdict-fair = Esta partida fue justa.
 fair-verdict-false-denial = Esta partida no fue justa: { $name } dijo que no podía demostrar una afirmación teniendo la carta.
 fair-verdict-false-concession = Esta partida no fue justa: { $name } cedió sin tener un Duque.

@@ -805,6 +805,7 @@ fair-shuffling = Mélange : { $done } sur { $all }
 fair-fingerprint = Clé de la table : { $print }
 fair-fingerprint-hint = Tout le monde voit la même clé ; comparez-la pendant un appel.
 fair-examined = Montré à vous : { $cards }
+fair-verdict-waiting = Le registre est vérifié dès que le secret de chaque joueur est arrivé.
 fair-verdict-fair = Cette partie était équitable.
 fair-verdict-false-denial = Cette partie n’était pas équitable : { $name } a dit ne pas pouvoir prouver une annonce en tenant la carte.
 fair-verdict-false-concession = Cette partie n’était pas équitable : { $name } a cédé sans tenir de Duc.

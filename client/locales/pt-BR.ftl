@@ -802,6 +802,7 @@ fair-shuffling = Embaralhando: { $done } de { $all }
 fair-fingerprint = Chave da mesa: { $print }
 fair-fingerprint-hint = Todos veem a mesma chave; comparem numa chamada.
 fair-examined = Mostrada a você: { $cards }
+fair-verdict-waiting = O registro é verificado assim que o segredo de cada jogador chegar.
 fair-verdict-fair = Esta partida foi justa.
 fair-verdict-false-denial = Esta partida não foi justa: { $name } disse que não podia provar uma alegação tendo a carta.
 fair-verdict-false-concession = Esta partida não foi justa: { $name } cedeu sem ter um Duque.

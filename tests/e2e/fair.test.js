@@ -94,8 +94,87 @@ async function allFair(sides) {
     await verdict.waitFor({ timeout: 30_000 });
     assert.equal(await verdict.getAttribute("data-fair"), "true");
     assert.equal(await verdict.textContent(), "This game was fair.");
+    // The end's dialog says it too, at its top, where a phone shows it without scrolling.
+    const over = side.page.getByTestId("over-fair-verdict");
+    await over.and(side.page.locator('[data-fair="true"]')).waitFor({ timeout: 10_000 });
+    assert.equal(await over.textContent(), "This game was fair.");
   }
   for (const [i, side] of sides.entries()) assert.deepEqual(side.errors, [], `no errors on page ${i}`);
+}
+
+/** The names of the cards `page` holds, hidden from the others and not lost. */
+const ownCards = (page) => page.locator('[data-testid="seat"].me .t-card.face:not(.lost) .t-card-name').allTextContents();
+
+/** The action that claims each character, in the order a truthful claim is looked for. */
+const CLAIMS = [
+  ["Duke", "Tax"],
+  ["Ambassador", "Exchange"],
+];
+
+/**
+ * One page's script for a game of two (turns counted on this page): its first turn is an
+ * Exchange the other lets pass; its second claims a character it holds when it holds
+ * Duke or Ambassador, and bluffs one it lacks otherwise; its third bluffs; then Income.
+ * It lets the other's first claim pass and challenges every later one. When it answers a
+ * challenge it answers truthfully (shows the card when it holds it), and from an
+ * Exchange it keeps a Duke or an Ambassador when it can. What it did goes into `log`.
+ */
+function scripted(page, log) {
+  let turns = 0;
+  let reactions = 0;
+  return async function step() {
+    const answers = page.getByTestId("fair-answer");
+    const fair = await answers.evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.textContent));
+    if (fair.length > 0) {
+      let i = 0;
+      if (fair.some((f) => f.startsWith("Keep"))) {
+        i = Math.max(0, fair.findIndex((f) => /Duke|Ambassador/.test(f)));
+      } else if (fair.some((f) => f === "I cannot prove it")) {
+        // Truthful: shows the card when one of the offered answers is to show it.
+        i = Math.max(0, fair.findIndex((f) => f.startsWith("Show")));
+        if (!fair[i].startsWith("Show")) i = fair.indexOf("I cannot prove it");
+      }
+      const cards = await ownCards(page);
+      const ok = await answers.nth(i).click({ timeout: 1_000 }).then(() => true, () => false);
+      if (ok) log.push({ answer: fair[i], held: cards });
+      return ok;
+    }
+    const buttons = page.getByTestId("decision");
+    const labels = await buttons.evaluateAll((bs) =>
+      bs.filter((b) => !b.disabled).map((b) => (b.querySelector(".d-label") ?? b).textContent),
+    );
+    if (labels.length === 0) return false;
+    const pick = async (want, note) => {
+      const i = labels.findIndex((l) => l.startsWith(want));
+      if (i < 0) return false;
+      const ok = await buttons.nth(i).click({ timeout: 1_000 }).then(() => true, () => false);
+      if (ok) log.push(note);
+      return ok;
+    };
+    if (labels.some((l) => l === "Challenge")) {
+      const ok = await pick(reactions === 0 ? "Pass" : "Challenge", { react: reactions === 0 ? "pass" : "challenge" });
+      if (ok) reactions += 1;
+      return ok;
+    }
+    if (labels.some((l) => l.startsWith("Income"))) {
+      const cards = await ownCards(page);
+      let action = "Income";
+      if (turns === 0) action = "Exchange";
+      else if (turns <= 2) {
+        const held = CLAIMS.find(([card]) => cards.includes(card));
+        const lacked = CLAIMS.find(([card]) => !cards.includes(card));
+        action = turns === 1 && held ? held[1] : lacked[1];
+      }
+      const truthful = CLAIMS.some(([card, act]) => act === action && cards.includes(card));
+      const ok = await pick(action, { turn: turns, action, held: cards, truthful });
+      if (ok) turns += 1;
+      return ok;
+    }
+    // A Coup when ten coins force it, a block offered, a card to lose outside the fair
+    // answers: the first offered, Pass first.
+    const i = Math.max(0, labels.findIndex((l) => l.startsWith("Pass")));
+    return buttons.nth(i).click({ timeout: 1_000 }).then(() => true, () => false);
+  };
 }
 
 /** The number of cards lost (face up) on `page`'s table. */
@@ -220,5 +299,56 @@ test("a fair room of three people plays to the end and every audit says it was f
     await host.page.screenshot({ path: path.join(ARTIFACTS, "fair-three-host-over.png"), fullPage: true });
   } finally {
     for (const side of sides) await side.context.close();
+  }
+});
+
+test("in a fair room of two, an Exchange, a claim proved and a bluff caught move the right cards and the audits say fair", { timeout: 240_000 }, async () => {
+  const host = await openPage({ width: 1280, height: 800 });
+  const guest = await openPage({ width: 390, height: 844 });
+  const sides = [host, guest];
+  try {
+    await fairRoomOfTwo(host, guest);
+    await dealt(sides);
+    const logs = [[], []];
+    const steps = sides.map((side, i) => scripted(side.page, logs[i]));
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      assert.ok(Date.now() < deadline, "the game goes on in time");
+      await checkHidden(sides);
+      const over = await Promise.all(sides.map((s) => s.page.getByTestId("game-over").isVisible()));
+      if (over.every(Boolean)) break;
+      let moved = false;
+      for (const step of steps) if (await step()) moved = true;
+      if (!moved) await host.page.waitForTimeout(100);
+    }
+    for (const [i, log] of logs.entries()) console.log(`    page ${i}: ${JSON.stringify(log)}`);
+    const all = logs.flat();
+    // Each page's first turn was an Exchange, let pass: its cards were chosen from four
+    // on its own page (R4.6) and the Court reshuffled.
+    for (const log of logs) {
+      assert.equal(log.find((e) => e.turn === 0)?.action, "Exchange");
+      assert.ok(log.some((e) => e.answer?.startsWith("Keep")), "an Exchange was answered by keeping cards");
+    }
+    // Every challenge a page answered, it answered by its cards (R6.1): it showed the
+    // card exactly when it held it. A bluff was always challenged, and was caught.
+    const proofs = all.filter((e) => e.answer?.startsWith("Show") || e.answer === "I cannot prove it");
+    assert.ok(proofs.length >= 1, "a claim was challenged and answered");
+    for (const p of proofs) {
+      const card = p.answer.startsWith("Show ") ? p.answer.slice(5) : null;
+      if (card) assert.ok(p.held.includes(card), `showed ${card} while holding ${p.held}`);
+    }
+    assert.ok(proofs.some((p) => p.answer === "I cannot prove it"), "a bluff was caught");
+    // A claim made truthfully and challenged was proved (R6.1), and the loser of each
+    // challenge chose its card on its own page.
+    const truthful = all.filter((e) => e.truthful && e.turn > 0);
+    if (truthful.length > 0) assert.ok(proofs.some((p) => p.answer.startsWith("Show")), "a true claim was proved");
+    else console.log("    (neither page held a Duke or an Ambassador to claim: no proof this game)");
+    assert.ok(all.some((e) => e.answer?.startsWith("Lose")), "a card was lost by its holder's choice");
+    await allFair(sides);
+    await guest.page.screenshot({ path: path.join(ARTIFACTS, "fair-scripted-guest-over.png") });
+    await host.page.screenshot({ path: path.join(ARTIFACTS, "fair-scripted-host-over.png") });
+  } finally {
+    await host.context.close();
+    await guest.context.close();
   }
 });

@@ -79,6 +79,20 @@ fn TableBody() -> impl IntoView {
     let help = RwSignal::new(false);
     let sound = RwSignal::new(notice::sound_on());
     let bar = bar_of(ctx, help, sound);
+    // The end's dialog, once put away, stays away for the rest of that game; a new game
+    // opens it again at its end.
+    let over_closed = RwSignal::new(false);
+    let over = Memo::new(move |_| {
+        ctx.snap.with(|s| {
+            s.as_ref()
+                .is_some_and(|s| matches!(s.view.pending, Pending::GameOver { .. }))
+        })
+    });
+    Effect::new(move || {
+        if !over.get() {
+            over_closed.set(false);
+        }
+    });
     let felt = move || {
         ctx.snap.with(|s| {
             s.as_ref().map(|s| {
@@ -90,7 +104,7 @@ fn TableBody() -> impl IntoView {
                         <panels::Decision snap=s.clone() />
                     </div>
                     {matches!(s.view.pending, Pending::GameOver { .. })
-                        .then(|| view! { <over::GameOver snap=s.clone() /> })}
+                        .then(|| view! { <over::GameOver snap=s.clone() closed=over_closed /> })}
                 }
             })
         })

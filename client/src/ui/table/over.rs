@@ -9,6 +9,7 @@ use super::cards::{CardFace, outcome_class};
 use super::ctx::{Snap, TableCtx};
 use super::focus::{focus_first, keep_tab_inside};
 use crate::i18n::{t, tr};
+use crate::model::fair::FairShown;
 use crate::model::moment::{chart_points, chart_scale, coins_over_time, figures};
 use crate::model::words::{card_name, claim_words};
 
@@ -29,8 +30,10 @@ fn seat_name(names: &[String], s: usize) -> String {
 pub fn GameOver(
     /// The table's state at the end.
     snap: Snap,
+    /// Whether the player put the dialog away to see the table: kept by the table, so a
+    /// later update (a fair room's verdict) redraws the dialog without opening it again.
+    closed: RwSignal<bool>,
 ) -> impl IntoView {
-    let closed = RwSignal::new(false);
     let Pending::GameOver { winner } = snap.view.pending else {
         return ().into_any();
     };
@@ -67,6 +70,7 @@ pub fn GameOver(
         >
             <div class="t-over-body panel">
                 <h2>{title}</h2>
+                {snap.fair.as_ref().map(fair_verdict)}
                 <EndChoices close=Callback::new(move |()| closed.set(true)) />
                 <h3>{t("every-hand")}</h3>
                 <FinalHands snap=snap.clone() truths=truths.clone() winner=winner.index() />
@@ -78,6 +82,31 @@ pub fn GameOver(
         </div>
     }
     .into_any()
+}
+
+/// A fair room's audit (docs/FAIR-DEAL.md, section 9) at the top of the end, where a phone
+/// shows it without scrolling: the verdict, or that it waits for every player's secret.
+fn fair_verdict(fair: &FairShown) -> AnyView {
+    match &fair.verdict {
+        Some(v) => view! {
+            <p
+                class="t-over-fair"
+                class:unfair=!v.fair
+                data-testid="over-fair-verdict"
+                data-fair=v.fair.to_string()
+                role="status"
+            >
+                <b>{v.text.clone()}</b>
+            </p>
+        }
+        .into_any(),
+        None => view! {
+            <p class="t-over-fair muted" data-testid="over-fair-verdict" data-fair="waiting" role="status">
+                {t("fair-verdict-waiting")}
+            </p>
+        }
+        .into_any(),
+    }
 }
 
 /// What comes after a game: a rematch (or a line saying the host decides), back to the
