@@ -112,33 +112,37 @@ const CLAIMS = [
 ];
 
 /**
- * One page's script for a game of two (turns counted on this page): its first turn is an
- * Exchange the other lets pass; its second claims a character it holds when it holds
- * Duke or Ambassador, and bluffs one it lacks otherwise; its third bluffs; then Income.
- * It lets the other's first claim pass and challenges every later one. When it answers a
- * challenge it answers truthfully (shows the card when it holds it), and from an
- * Exchange it keeps a Duke or an Ambassador when it can. What it did goes into `log`.
+ * One page's script for a game of two (turns counted on this page). Each of its turns
+ * plays the next action of `plan`, then Income: an action by name (and its first target,
+ * when it asks whom), "truthful" for a claim of a character it holds (Duke or
+ * Ambassador; a bluff when it holds neither) or "bluff" for one it lacks. It lets the
+ * other's first claim pass and challenges every later one. It answers with its cards
+ * truthfully: shows a challenged card when it holds it, concedes an Embezzlement
+ * challenge only holding a Duke; from an Exchange or a draft it keeps a Duke or an
+ * Ambassador when it can; examining, it makes the other swap. What it did goes into `log`.
  */
-function scripted(page, log) {
+function scripted(page, log, plan) {
   let turns = 0;
   let reactions = 0;
   return async function step() {
     const answers = page.getByTestId("fair-answer");
     const fair = await answers.evaluateAll((bs) => bs.filter((b) => !b.disabled).map((b) => b.textContent));
     if (fair.length > 0) {
+      const cards = await ownCards(page);
       let i = 0;
       if (fair.some((f) => f.startsWith("Keep"))) {
         i = Math.max(0, fair.findIndex((f) => /Duke|Ambassador/.test(f)));
-      } else if (fair.some((f) => f === "I cannot prove it")) {
-        // Truthful: shows the card when one of the offered answers is to show it.
-        i = Math.max(0, fair.findIndex((f) => f.startsWith("Show")));
-        if (!fair[i].startsWith("Show")) i = fair.indexOf("I cannot prove it");
+      } else if (fair.includes("I cannot prove it")) {
+        i = fair.findIndex((f) => f.startsWith("Show"));
+        if (i < 0) i = fair.indexOf("I cannot prove it");
+      } else if (fair.some((f) => f.startsWith("Concede"))) {
+        i = fair.findIndex((f) => f.startsWith(cards.includes("Duke") ? "Concede" : "Show my hand"));
       }
-      const cards = await ownCards(page);
       const ok = await answers.nth(i).click({ timeout: 1_000 }).then(() => true, () => false);
       if (ok) log.push({ answer: fair[i], held: cards });
       return ok;
     }
+    const area = page.getByTestId("decision-area");
     const buttons = page.getByTestId("decision");
     const labels = await buttons.evaluateAll((bs) =>
       bs.filter((b) => !b.disabled).map((b) => (b.querySelector(".d-label") ?? b).textContent),
@@ -148,33 +152,53 @@ function scripted(page, log) {
       const i = labels.findIndex((l) => l.startsWith(want));
       if (i < 0) return false;
       const ok = await buttons.nth(i).click({ timeout: 1_000 }).then(() => true, () => false);
-      if (ok) log.push(note);
-      return ok;
+      if (!ok) return false;
+      // An action that asks whom: its first target.
+      const whom = area.getByRole("button", { name: /^(Coup|Steal from|Assassinate|Examine|Convert) (?!—)/ });
+      if (await whom.count()) await whom.first().click({ timeout: 5_000 });
+      log.push(note);
+      return true;
     };
-    if (labels.some((l) => l === "Challenge")) {
-      const ok = await pick(reactions === 0 ? "Pass" : "Challenge", { react: reactions === 0 ? "pass" : "challenge" });
+    if (labels.includes("Challenge")) {
+      const react = reactions === 0 ? "Pass" : "Challenge";
+      const ok = await pick(react, { react });
       if (ok) reactions += 1;
       return ok;
     }
     if (labels.some((l) => l.startsWith("Income"))) {
       const cards = await ownCards(page);
-      let action = "Income";
-      if (turns === 0) action = "Exchange";
-      else if (turns <= 2) {
-        const held = CLAIMS.find(([card]) => cards.includes(card));
-        const lacked = CLAIMS.find(([card]) => !cards.includes(card));
-        action = turns === 1 && held ? held[1] : lacked[1];
-      }
+      const planned = plan[turns] ?? "Income";
+      const held = CLAIMS.find(([card]) => cards.includes(card));
+      const lacked = CLAIMS.find(([card]) => !cards.includes(card));
+      let action = planned;
+      if (planned === "truthful") action = (held ?? lacked)[1];
+      else if (planned === "bluff") action = lacked[1];
+      if (!labels.some((l) => l.startsWith(action))) action = "Income";
       const truthful = CLAIMS.some(([card, act]) => act === action && cards.includes(card));
       const ok = await pick(action, { turn: turns, action, held: cards, truthful });
       if (ok) turns += 1;
       return ok;
     }
-    // A Coup when ten coins force it, a block offered, a card to lose outside the fair
-    // answers: the first offered, Pass first.
-    const i = Math.max(0, labels.findIndex((l) => l.startsWith("Pass")));
-    return buttons.nth(i).click({ timeout: 1_000 }).then(() => true, () => false);
+    // Examined: the other swaps; a Coup forced by ten coins, a block offered: the first
+    // offered, a pass first.
+    for (const want of ["Make them swap it", "Pass"]) if (await pick(want, { decided: want })) return true;
+    return buttons.first().click({ timeout: 1_000 }).then(() => true, () => false);
   };
+}
+
+/** Plays each page's script until every page shows the game over; prints what each did. */
+async function playScripted(sides, steps, logs) {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    assert.ok(Date.now() < deadline, "the game goes on in time");
+    await checkHidden(sides);
+    const over = await Promise.all(sides.map((s) => s.page.getByTestId("game-over").isVisible()));
+    if (over.every(Boolean)) break;
+    let moved = false;
+    for (const step of steps) if (await step()) moved = true;
+    if (!moved) await sides[0].page.waitForTimeout(100);
+  }
+  for (const [i, log] of logs.entries()) console.log(`    page ${i}: ${JSON.stringify(log)}`);
 }
 
 /** The number of cards lost (face up) on `page`'s table. */
@@ -310,18 +334,8 @@ test("in a fair room of two, an Exchange, a claim proved and a bluff caught move
     await fairRoomOfTwo(host, guest);
     await dealt(sides);
     const logs = [[], []];
-    const steps = sides.map((side, i) => scripted(side.page, logs[i]));
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      assert.ok(Date.now() < deadline, "the game goes on in time");
-      await checkHidden(sides);
-      const over = await Promise.all(sides.map((s) => s.page.getByTestId("game-over").isVisible()));
-      if (over.every(Boolean)) break;
-      let moved = false;
-      for (const step of steps) if (await step()) moved = true;
-      if (!moved) await host.page.waitForTimeout(100);
-    }
-    for (const [i, log] of logs.entries()) console.log(`    page ${i}: ${JSON.stringify(log)}`);
+    const steps = sides.map((side, i) => scripted(side.page, logs[i], ["Exchange", "truthful", "bluff"]));
+    await playScripted(sides, steps, logs);
     const all = logs.flat();
     // Each page's first turn was an Exchange, let pass: its cards were chosen from four
     // on its own page (R4.6) and the Court reshuffled.
@@ -347,6 +361,47 @@ test("in a fair room of two, an Exchange, a claim proved and a bluff caught move
     await allFair(sides);
     await guest.page.screenshot({ path: path.join(ARTIFACTS, "fair-scripted-guest-over.png") });
     await host.page.screenshot({ path: path.join(ARTIFACTS, "fair-scripted-host-over.png") });
+  } finally {
+    await host.context.close();
+    await guest.context.close();
+  }
+});
+
+test("in a fair room of two with the draft, the Inquisitor and Reformation, Examine, Embezzlement and a one-card Exchange move the right cards", { timeout: 240_000 }, async () => {
+  const host = await openPage({ width: 1280, height: 800 });
+  const guest = await openPage({ width: 390, height: 844 });
+  const sides = [host, guest];
+  try {
+    await createAndJoin(host, guest);
+    for (const side of sides) {
+      await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
+    }
+    for (const id of ["opt-inquisitor", "opt-reformation", "opt-draft", "opt-fair"]) {
+      await host.page.getByTestId(id).check();
+    }
+    await host.page.getByTestId("start-game").click();
+    const logs = [[], []];
+    const plan = ["Examine", "Convert", "Embezzle", "Exchange"];
+    const steps = sides.map((side, i) => scripted(side.page, logs[i], plan));
+    // The draft (R2.5) is answered on each page from its own set, before the table is dealt.
+    await playScripted(sides, steps, logs);
+    const all = logs.flat();
+    assert.ok(all.filter((e) => /^Keep \w+$/.test(e.answer ?? "")).length >= 2, "each page drafted its card");
+    // R7.2: the first turn examined the other, who chose on its own page the card it
+    // showed, one it held; the examiner made it swap.
+    assert.equal(logs[0].find((e) => e.turn === 0)?.action ?? logs[1].find((e) => e.turn === 0)?.action, "Examine");
+    const shown = all.filter((e) => e.answer?.startsWith("Show ") && !e.answer.startsWith("Show my hand"));
+    assert.ok(shown.length >= 1, "a card was shown to the Inquisitor");
+    for (const e of shown) assert.ok(e.held.includes(e.answer.slice(5)), `showed ${e.answer} holding ${e.held}`);
+    assert.ok(all.some((e) => e.decided === "Make them swap it"), "the examiner made the other swap");
+    // R8.4: an Embezzlement challenged was answered by the hand: conceded only with a Duke.
+    for (const e of all.filter((e) => /^(Concede|Show my hand)/.test(e.answer ?? ""))) {
+      assert.equal(e.answer.startsWith("Concede"), e.held.includes("Duke"), `${e.answer} holding ${e.held}`);
+    }
+    const reached = (a) => all.some((e) => e.action === a);
+    console.log(`    reached: Convert ${reached("Convert")}, Embezzle ${reached("Embezzle")}, Exchange ${reached("Exchange")}`);
+    await allFair(sides);
+    await guest.page.screenshot({ path: path.join(ARTIFACTS, "fair-reformation-guest-over.png") });
   } finally {
     await host.context.close();
     await guest.context.close();
