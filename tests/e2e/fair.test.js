@@ -407,3 +407,48 @@ test("in a fair room of two with the draft, the Inquisitor and Reformation, Exam
     await guest.context.close();
   }
 });
+
+test("in a fair room of three, a person who leaves for good forfeits after the grace period and the two others play on to a fair end", { timeout: 300_000 }, async () => {
+  const host = await openPage({ width: 1280, height: 800 });
+  const guest = await openPage({ width: 390, height: 844 });
+  const third = await openPage({ width: 390, height: 844 });
+  const sides = [host, guest, third];
+  try {
+    const { code } = await createAndJoin(host, guest);
+    await host.page.getByTestId("seat-count").selectOption("3");
+    await third.page.getByTestId("player-name").fill("Cy");
+    await third.page.getByTestId("join-code").fill(code);
+    await third.page.getByTestId("join-room").click();
+    for (const side of sides) {
+      await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(2).waitFor({ timeout: 20_000 });
+    }
+    await host.page.getByTestId("opt-fair").check();
+    await host.page.getByTestId("start-game").click();
+    await dealt(sides);
+    const cy = await third.page.locator('[data-testid="seat"].me').getAttribute("data-seat");
+    const seen = new Set();
+    // Under way: a few decisions each, then Cy's page closes and does not come back.
+    let moves = 0;
+    await play(sides, seen, { stop: async () => moves++ >= 6 });
+    await third.context.close();
+    const rest = [host, guest];
+    // Past the grace period (30 s) Cy's seat forfeits (docs/FAIR-DEAL.md, section 6): the
+    // two others release its escrowed secret, its cards open and turn face up, and the
+    // game goes on without it to its end.
+    const left = (page) =>
+      page.getByTestId("log").getByText("Cy left the fair game: their cards are turned face up and the game goes on");
+    await play(rest, seen, { ms: 200_000 });
+    for (const side of rest) {
+      await left(side.page).waitFor({ timeout: 10_000 });
+      const cards = side.page.locator(`[data-testid="seat"][data-seat="${cy}"] .t-card`);
+      assert.equal(await cards.count(), 2);
+      assert.equal(await side.page.locator(`[data-testid="seat"][data-seat="${cy}"] .t-card.lost`).count(), 2, "Cy's cards are face up");
+    }
+    assert.notEqual(await host.page.getByTestId("game-over").getAttribute("data-winner"), cy, "a departed seat does not win");
+    // Every card opens at the end, Cy's with its escrow: the audit completes.
+    await allFair(rest);
+    await guest.page.screenshot({ path: path.join(ARTIFACTS, "fair-left-guest-over.png") });
+  } finally {
+    for (const side of sides) await side.context.close().catch(() => {});
+  }
+});
