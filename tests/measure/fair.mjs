@@ -7,7 +7,9 @@
 //   until every page reads its own two cards (keys, escrow, n shuffles each checked by
 //   every page, the shares of every hand). Every page runs on this one machine: n pages
 //   check each shuffle at once on its cores, which a table of n laptops does in parallel,
-//   so at 6 and 10 the figure is an upper bound.
+//   so at 6 and 10 the figure is an upper bound. Beside it, the CPU time the pages'
+//   renderer processes used meanwhile: the most one used is what one page asks of its
+//   own laptop.
 // - bytes per game: two people play to the end (Income and Pass, the table's answers);
 //   what every page's data channels sent (RTCDataChannel stats), the deal's part apart.
 // - with WASM (the `fair_wasm` example, built as shared/benches/fair_wasm.mjs says): the
@@ -16,7 +18,7 @@
 //
 // COUP_RELAY_BIN and COUP_DIST as for the browser suite.
 
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { openPage, startTable } from "../e2e/harness.mjs";
 
 const SEATS = (process.env.COUP_FAIR_SEATS ?? "2,6,10").split(",").map(Number);
@@ -70,8 +72,32 @@ async function room(n) {
   return pages;
 }
 
+/**
+ * CPU time (user and system, ms) each of Chromium's renderer processes has used so far,
+ * by pid, from /proc: a page's scripts, its wasm, its layout and its workers run in its
+ * renderer. (Chromium's own per-page task times count the time a thread waits for a core
+ * on a loaded machine; these do not.)
+ */
+function renderers() {
+  const tick = 1000 / 100; // USER_HZ
+  const out = new Map();
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (!cmd.includes("--type=renderer")) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(pid, (Number(f[11]) + Number(f[12])) * tick);
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return out;
+}
+
 async function deal(pages) {
   const before = await Promise.all(pages.map((p) => sent(p.page)));
+  const cpuBefore = renderers();
   const t0 = Date.now();
   await pages[0].page.getByTestId("start-game").click();
   await Promise.all(
@@ -79,7 +105,12 @@ async function deal(pages) {
   );
   const ms = Date.now() - t0;
   const after = await Promise.all(pages.map((p) => sent(p.page)));
-  return { ms, bytes: after.reduce((a, b, i) => a + b - before[i], 0) };
+  const cpu = [...renderers()].map(([pid, t]) => t - (cpuBefore.get(pid) ?? 0));
+  return {
+    ms,
+    bytes: after.reduce((a, b, i) => a + b - before[i], 0),
+    cpu: { all: cpu.reduce((a, b) => a + b, 0), most: Math.max(...cpu) },
+  };
 }
 
 async function decideOnce(page) {
@@ -97,6 +128,9 @@ try {
     const pages = await room(n);
     const d = await deal(pages);
     console.log(`deal at ${n} people: ${d.ms} ms (${d.bytes} bytes sent over the data channels)`);
+    console.log(
+      `  CPU time of the pages' renderers meanwhile: ${d.cpu.all.toFixed(0)} ms in all, the most in one ${d.cpu.most.toFixed(0)} ms`,
+    );
     if (n === 2) {
       const deadline = Date.now() + 180_000;
       for (;;) {
