@@ -878,6 +878,13 @@ impl FairReferee {
         &self.tracker
     }
 
+    /// The game itself, for a test's referee that breaks a rule the way a host's page
+    /// could: every page's end audit must name it.
+    #[cfg(test)]
+    pub(crate) fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
     pub fn table(&self) -> &FairTable {
         &self.tracker.table
     }
