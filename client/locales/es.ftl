@@ -810,6 +810,7 @@ fair-verdict-fair = Esta partida fue justa.
 fair-verdict-false-denial = Esta partida no fue justa: { $name } dijo que no podía demostrar una afirmación teniendo la carta.
 fair-verdict-false-concession = Esta partida no fue justa: { $name } cedió sin tener un Duque.
 fair-verdict-wrong-deck = Esta partida no fue justa: las cartas no eran la baraja.
+fair-verdict-referee = Esta partida no fue justa: la página del anfitrión no aplicó las reglas.
 fair-verdict-closed = No se pudo comprobar esta partida: una carta quedó cerrada.
 fair-ask-prove = Han desafiado tu afirmación: responde con tus cartas.
 fair-ask-lose = Elige la carta que pierdes.

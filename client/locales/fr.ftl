@@ -810,6 +810,7 @@ fair-verdict-fair = Cette partie était équitable.
 fair-verdict-false-denial = Cette partie n’était pas équitable : { $name } a dit ne pas pouvoir prouver une annonce en tenant la carte.
 fair-verdict-false-concession = Cette partie n’était pas équitable : { $name } a cédé sans tenir de Duc.
 fair-verdict-wrong-deck = Cette partie n’était pas équitable : les cartes n’étaient pas le paquet.
+fair-verdict-referee = Cette partie n’était pas équitable : la page de l’hôte n’a pas appliqué les règles.
 fair-verdict-closed = Cette partie n’a pas pu être vérifiée : une carte est restée fermée.
 fair-ask-prove = Votre annonce est contestée : répondez avec vos cartes.
 fair-ask-lose = Choisissez la carte que vous perdez.

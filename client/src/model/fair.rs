@@ -92,6 +92,8 @@ pub fn verdict(faults: &[AuditFault], names: &[String]) -> Verdict {
         ),
         Some(AuditFault::WrongDeck) => t("fair-verdict-wrong-deck"),
         Some(AuditFault::Closed(_)) => t("fair-verdict-closed"),
+        // The host's page runs the referee: its events are what the replay refused.
+        Some(AuditFault::Referee { .. }) => t("fair-verdict-referee"),
     };
     Verdict {
         fair: faults.is_empty(),
@@ -236,6 +238,10 @@ mod tests {
         assert!(!cheat.fair);
         assert!(cheat.text.contains("Bo"), "{}", cheat.text);
         assert!(!cheat.text.contains("Ana"), "{}", cheat.text);
+        // Section 9, step 3: the replay names the host, whose page runs the referee.
+        let host = verdict(&[AuditFault::Referee { event: 12 }], &names);
+        assert!(!host.fair);
+        assert!(host.text.contains("host"), "{}", host.text);
     }
 
     #[test]

@@ -21,6 +21,8 @@
 //! Everything the referee relays ([`Public`]) holds positions and public cards only; the
 //! events go out as a spectator sees them ([`Event::for_viewer`] with `None`).
 
+use std::sync::{Arc, OnceLock};
+
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -240,6 +242,11 @@ pub enum AuditFault {
     WrongDeck,
     /// A position did not open at the end.
     Closed(u8),
+    /// The referee's events are not what the rules make of the public decisions, answers
+    /// and records (section 9, step 3): `event` is the first that differs, counted among
+    /// the game's events (one missing or extra counts as differing). The host runs the
+    /// referee, so this names the host.
+    Referee { event: usize },
 }
 
 /// A "cannot prove" or a concession: the claim and the seat's hidden cards then, as
@@ -295,6 +302,16 @@ pub struct Tracker {
     denials: Vec<Denial>,
     /// The answers taken so far in this game: each signature binds its number.
     answers: u32,
+    /// The table's id and the game's number: the replay's referee plays the same table.
+    id: [u8; 32],
+    game: u32,
+    /// Every item of the stream taken, in order, for the end audit's replay (section 9,
+    /// step 3). Shared items: a tracker is cloned to check each answer, and that copies a
+    /// pointer per item, not the records.
+    stream: Vec<Arc<Public>>,
+    /// The replay's outcome, with the stream's length it was run on: the verdict is read
+    /// at every redraw, and a replay checks the whole game's records again.
+    replayed: OnceLock<(usize, Result<usize, usize>)>,
 }
 
 impl Tracker {
@@ -326,6 +343,10 @@ impl Tracker {
             picked: [false; 2],
             denials: Vec::new(),
             answers: 0,
+            id: table,
+            game,
+            stream: Vec::new(),
+            replayed: OnceLock::new(),
         })
     }
 
@@ -375,6 +396,12 @@ impl Tracker {
 
     /// Takes one item of the public stream.
     pub fn take(&mut self, item: &Public) -> Result<(), FairError> {
+        self.follow(item)?;
+        self.stream.push(Arc::new(item.clone()));
+        Ok(())
+    }
+
+    fn follow(&mut self, item: &Public) -> Result<(), FairError> {
         match item {
             Public::Record(r) => self.table.apply(r).map_err(FairError::Record),
             Public::Answer(signed) => self.signed_answer(signed),
@@ -729,6 +756,11 @@ impl Tracker {
         if faults.is_empty() && all != deck {
             faults.push(AuditFault::WrongDeck);
         }
+        if faults.is_empty()
+            && let Err(event) = self.replay(players)
+        {
+            faults.push(AuditFault::Referee { event });
+        }
         for d in &self.denials {
             let kinds: Option<Vec<u8>> = d.held.iter().map(|ct| l.open_any(ct)).collect();
             let Some(kinds) = kinds else {
@@ -749,6 +781,26 @@ impl Tracker {
             }
         }
         faults
+    }
+}
+
+impl Tracker {
+    /// Section 9, step 3: replays the referee from the stream taken. `Ok` with the number
+    /// of events when every event sent is the one the rules make of the public decisions,
+    /// answers and records; `Err` with the index of the first that is not. Run once for a
+    /// stream (the answer is kept), and meant for the end, when every record is in.
+    pub fn replay(&self, players: usize) -> Result<usize, usize> {
+        let len = self.stream.len();
+        if let Some((at, outcome)) = self.replayed.get()
+            && *at == len
+        {
+            return *outcome;
+        }
+        let items: Vec<&Public> = self.stream.iter().map(|i| &**i).collect();
+        let outcome = super::replay::replay(self.id, self.game, players, self.options, &items);
+        // Kept only for the stream it was run on; a longer one runs again.
+        let _ = self.replayed.set((len, outcome));
+        outcome
     }
 }
 
@@ -824,6 +876,13 @@ impl FairReferee {
 
     pub fn tracker(&self) -> &Tracker {
         &self.tracker
+    }
+
+    /// The game itself, for a test's referee that breaks a rule the way a host's page
+    /// could: every page's end audit must name it.
+    #[cfg(test)]
+    pub(crate) fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
     }
 
     pub fn table(&self) -> &FairTable {

@@ -27,6 +27,28 @@ enum Cheat {
     FalseProof,
 }
 
+/// How the host's page changes the events it relays to the other pages (once), each a
+/// rule it misapplies that no page sees as it comes: only the end audit's replay does
+/// (section 9, step 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lie {
+    /// R4: a gain of one coin more than the action gives.
+    Coins,
+    /// R3.3: a cost paid that is not the action's.
+    Paid,
+    /// R3.5: the turn passes to another seat than the next one clockwise.
+    TurnOrder,
+    /// R5, R6.2: a proven claim's challenge given to another seat, so the seat that lost
+    /// the influence is not the one that challenged.
+    Challenger,
+    /// R9.2: an elimination left out of the events.
+    Dropped,
+    /// R4: a gain sent twice.
+    Extra,
+    /// R9.5: another seat named the winner.
+    Winner,
+}
+
 /// One seat's page: its secret, its own tracker, its own randomness.
 struct Page {
     seat: u8,
@@ -222,6 +244,11 @@ struct Table {
     secrets: Vec<Secret>,
     /// Cards shown to an Inquisitor.
     examined: usize,
+    /// The events relayed to the pages.
+    events: usize,
+    /// The host's lie, and the index of the event where it was told.
+    lie: Option<Lie>,
+    lied_at: Option<usize>,
 }
 
 impl Table {
@@ -254,7 +281,78 @@ impl Table {
             pages,
             secrets,
             examined: 0,
+            events: 0,
+            lie: None,
+            lied_at: None,
         }
+    }
+
+    /// A table whose host tells `lie` in the events it relays.
+    fn lying(n: usize, opts: Options, seed: u64, lie: Lie) -> Table {
+        let mut t = Table::new(n, opts, seed, &[]);
+        t.lie = Some(lie);
+        t
+    }
+
+    /// The items the pages get for `item`: the item, or the host's lie in its place.
+    fn told(&mut self, item: Public) -> Vec<Public> {
+        let (Some(lie), None, Public::Event(e)) = (self.lie, self.lied_at, &item) else {
+            return vec![item];
+        };
+        let n = self.pages.len() as u8;
+        let lied = match (lie, *e) {
+            (Lie::Coins, Event::Gained { seat, coins }) => vec![Event::Gained {
+                seat,
+                coins: coins + 1,
+            }],
+            (Lie::Paid, Event::Declared { seat, action, paid }) if paid > 0 => {
+                vec![Event::Declared {
+                    seat,
+                    action,
+                    paid: paid - 1,
+                }]
+            }
+            (Lie::TurnOrder, Event::TurnStarted { seat }) => vec![Event::TurnStarted {
+                seat: Seat((seat.0 + 1) % n),
+            }],
+            (
+                Lie::Challenger,
+                Event::Challenged {
+                    challenger,
+                    claimant,
+                    claim: claim @ Claimed::Card(card),
+                },
+            ) if self.holds(claimant.0, card) => {
+                let other = (1..n)
+                    .map(|d| Seat((challenger.0 + d) % n))
+                    .find(|&s| s != claimant && self.referee.game().alive(s));
+                match other {
+                    Some(other) => vec![Event::Challenged {
+                        challenger: other,
+                        claimant,
+                        claim,
+                    }],
+                    None => return vec![item],
+                }
+            }
+            (Lie::Dropped, Event::Eliminated { .. }) => Vec::new(),
+            (Lie::Extra, Event::Gained { .. }) => vec![*e, *e],
+            (Lie::Winner, Event::GameOver { winner }) => vec![Event::GameOver {
+                winner: Seat((winner.0 + 1) % n),
+            }],
+            _ => return vec![item],
+        };
+        // The copy is the event that should not be there.
+        self.lied_at = Some(self.events + usize::from(lie == Lie::Extra));
+        lied.into_iter().map(Public::Event).collect()
+    }
+
+    /// The oracle: whether `seat` holds a hidden `card` (an honest page proves with it).
+    fn holds(&self, seat: u8, card: Card) -> bool {
+        let l = self.referee.table().ledger();
+        self.referee.tracker().hidden(seat).into_iter().any(|p| {
+            l.open_private(p, seat, &self.secrets[usize::from(seat)]) == Some(card.index() as u8)
+        })
     }
 
     /// Relays what the referee published to every page, checking that no item holds a
@@ -268,8 +366,11 @@ impl Table {
                     "a relayed event holds a private card"
                 );
             }
-            for page in &mut self.pages {
-                page.take(&item);
+            for told in self.told(item.clone()) {
+                for page in &mut self.pages {
+                    page.take(&told);
+                }
+                self.events += usize::from(matches!(told, Public::Event(_)));
             }
             // R7.2: the Inquisitor alone read the card shown, and read it right.
             if let Public::Record(r) = &item
@@ -384,6 +485,20 @@ impl Table {
         }
     }
 
+    /// Section 9, step 3: every page's replay made every event relayed, and nothing else.
+    fn assert_replayed(&self) {
+        let n = self.pages.len();
+        assert!(self.events > 0);
+        for page in &self.pages {
+            assert_eq!(
+                page.tracker.replay(n),
+                Ok(self.events),
+                "page {}",
+                page.seat
+            );
+        }
+    }
+
     /// Every page's audit.
     fn audits(&self) -> Vec<Vec<AuditFault>> {
         let n = self.pages.len();
@@ -408,10 +523,12 @@ fn honest_game(n: usize, opts: Options, seed: u64) {
     assert!(game.is_over());
     let winner = game.winner().unwrap();
     assert!(game.player(winner).hand.hidden_count() > 0);
-    // R11.3: every position opened, the cards are the deck, every answer was true.
+    // R11.3: every position opened, the cards are the deck, every answer was true, and
+    // the replay made every event sent.
     for (s, faults) in t.audits().into_iter().enumerate() {
         assert!(faults.is_empty(), "page {s}: {faults:?}");
     }
+    t.assert_replayed();
     // The engine's log shows every rule of section 4 that came up, face-up cards true.
     let l = t.referee.table().ledger();
     for s in 0..n as u8 {
@@ -457,6 +574,7 @@ fn many_rules_come_up_across_games() {
         let mut t = Table::new(4, options(inq, true, false), 7000 + seed, &[]);
         t.play().unwrap();
         assert!(t.audits().iter().all(Vec::is_empty));
+        t.assert_replayed();
         examined += t.examined;
         for e in t.referee.game().log() {
             match e {
@@ -773,5 +891,173 @@ fn a_signed_answer_reads_back_only_from_its_canonical_form() {
         bytes.truncate(65);
         bytes.extend_from_slice(tail);
         assert!(SignedAnswer::decode(&bytes).is_err(), "{tail:?}");
+    }
+}
+
+#[test]
+fn the_replay_makes_every_event_of_honest_games_with_every_option() {
+    // Section 9, step 3, no false alarm: with every option (R1.2 the Inquisitor, R1.3
+    // Reformation, R2.5 the draft at two), at 2, 4 and 10 seats, each page's replay makes
+    // exactly the events the referee sent, and the audit is clean. Across the games the
+    // rules whose events depend on a hidden card all come up: the draft (R2.5), Exchange
+    // (R4.2), Examine and a forced exchange (R7.2), a proven and a disproven claim (R6.2,
+    // R6.3), Embezzlement shown and conceded (R8.4), Conversion (R8.3), a loss (R9.1).
+    let mut seen = [false; 10];
+    for seed in 0..6u64 {
+        for (n, draft) in [(2usize, true), (4, false), (10, false)] {
+            if n == 10 && seed > 1 {
+                continue;
+            }
+            let mut t = Table::new(n, options(true, true, draft), 12_000 + seed, &[]);
+            t.play()
+                .unwrap_or_else(|e| panic!("{n} seats, seed {seed}: {e}"));
+            for (s, faults) in t.audits().into_iter().enumerate() {
+                assert!(
+                    faults.is_empty(),
+                    "{n} seats, seed {seed}, page {s}: {faults:?}"
+                );
+            }
+            t.assert_replayed();
+            for e in t.referee.game().log() {
+                let i = match e {
+                    Event::DraftPicked { .. } => 0,
+                    Event::Exchanged { .. } => 1,
+                    Event::Shown { .. } => 2,
+                    Event::ForcedExchange { .. } => 3,
+                    Event::Proved { .. } => 4,
+                    Event::Disproved {
+                        claim: Claimed::Card(_),
+                        ..
+                    } => 5,
+                    Event::ShowedHand { .. } => 6,
+                    Event::Disproved {
+                        claim: Claimed::NotDuke,
+                        ..
+                    } => 7,
+                    Event::Converted { .. } => 8,
+                    Event::LostInfluence { .. } => 9,
+                    _ => continue,
+                };
+                seen[i] = true;
+            }
+        }
+    }
+    assert_eq!(seen, [true; 10], "{seen:?}");
+}
+
+/// Plays games whose host tells `lie` until one tells it; every page then took every
+/// item as it came, and its audit names the host's referee, and nothing else: at the
+/// event of the lie, or (`later`) at one after it.
+fn named_by_the_replay_alone(lie: Lie, n: usize, later: bool) {
+    for seed in 0..40u64 {
+        let mut t = Table::lying(n, options(true, true, false), 13_000 + seed, lie);
+        // The referee itself followed the rules: only what the pages got is false.
+        t.play().unwrap();
+        let Some(at) = t.lied_at else {
+            continue;
+        };
+        for (s, faults) in t.audits().into_iter().enumerate() {
+            let [AuditFault::Referee { event }] = faults[..] else {
+                panic!("{lie:?}, seed {seed}, page {s}: {faults:?}");
+            };
+            if later {
+                assert!(
+                    event > at && event <= t.events,
+                    "{lie:?}: {event} after {at}"
+                );
+            } else {
+                assert_eq!(event, at, "{lie:?}, seed {seed}, page {s}");
+            }
+        }
+        return;
+    }
+    panic!("{lie:?} never came up");
+}
+
+#[test]
+fn a_host_that_relays_wrong_coins_is_named_by_the_replay() {
+    // R4 (Income, Foreign Aid, Tax gain 1, 2, 3) and R3.3 (the cost paid on declaring):
+    // no page's tracker reads coins, so only the replay sees them.
+    named_by_the_replay_alone(Lie::Coins, 3, false);
+    named_by_the_replay_alone(Lie::Paid, 4, false);
+}
+
+#[test]
+fn a_host_that_passes_the_turn_out_of_order_is_named_by_the_replay() {
+    // R3.5: the turn passes clockwise to the next player still in the game.
+    named_by_the_replay_alone(Lie::TurnOrder, 5, false);
+}
+
+#[test]
+fn a_host_that_gives_a_proven_challenge_to_another_seat_is_named_by_the_replay() {
+    // R5 and R6.2: the seat that challenged a proven claim loses the influence. The host
+    // names another seat as the challenger, and the one that answered the loss is not
+    // it: the replay, whose challenger is the one named, stops at the loss.
+    named_by_the_replay_alone(Lie::Challenger, 4, true);
+}
+
+#[test]
+fn a_host_that_drops_or_adds_an_event_is_named_by_the_replay() {
+    // R9.2: an elimination left out; R4: a gain sent twice.
+    named_by_the_replay_alone(Lie::Dropped, 3, false);
+    named_by_the_replay_alone(Lie::Extra, 3, false);
+}
+
+#[test]
+fn a_host_that_names_another_winner_is_named_by_the_replay() {
+    // R9.5: the game ends when one player has a hidden card; that player wins.
+    named_by_the_replay_alone(Lie::Winner, 2, false);
+    named_by_the_replay_alone(Lie::Winner, 6, false);
+}
+
+#[test]
+fn a_referee_that_makes_coins_out_of_nothing_is_named_by_the_replay() {
+    // R2.2, R2.3, R4: coins come only from the setup and the actions. A host's referee
+    // that gives every seat 3 more in its own game sends a stream every page takes (it
+    // follows that game), but the coins show later (an action paid, R3.2's forced Coup, a
+    // Steal's take, R9.3's coins returned), and the replay, which plays by the rules,
+    // names the host there.
+    let mut t = Table::new(4, options(true, true, false), 14_000, &[]);
+    let mut at = None;
+    for _ in 0..20_000 {
+        let step = t.referee.step().unwrap();
+        t.relay();
+        match step {
+            Step::Records => {
+                for (seat, expect) in t.referee.table().due().to_vec() {
+                    let r = t.pages[usize::from(seat)].record(&expect);
+                    t.referee.record(&r).unwrap();
+                    t.relay();
+                }
+            }
+            Step::Ask { seat, question } => {
+                let page = &mut t.pages[usize::from(seat)];
+                let a = page.answer(question);
+                t.referee.answer(page.sign(a)).unwrap();
+            }
+            Step::Decide(owing) => {
+                if at.is_none() && matches!(t.referee.game().pending(), Pending::Action { .. }) {
+                    at = Some(t.events);
+                    for p in t.referee.game_mut().players.iter_mut().take(4) {
+                        p.coins += 3;
+                    }
+                }
+                let seat = owing.iter().next().unwrap().0;
+                let page = &mut t.pages[usize::from(seat)];
+                match page.decide(&t.referee) {
+                    Ok(input) => t.referee.input(seat, input).unwrap(),
+                    Err(answer) => t.referee.answer(page.sign(answer)).unwrap(),
+                }
+            }
+            Step::Over => break,
+        }
+    }
+    assert!(t.referee.game().is_over());
+    let at = at.unwrap();
+    for (s, faults) in t.audits().into_iter().enumerate() {
+        let [AuditFault::Referee { event }] = faults[..] else {
+            panic!("page {s}: {faults:?}");
+        };
+        assert!(event >= at && event < t.events, "{event} from {at}");
     }
 }

@@ -15,6 +15,7 @@ pub mod group;
 pub mod ledger;
 mod player;
 pub mod proofs;
+mod replay;
 mod secret;
 pub mod shuffle;
 pub mod table;
