@@ -98,6 +98,17 @@ async function allFair(sides) {
     const over = side.page.getByTestId("over-fair-verdict");
     await over.and(side.page.locator('[data-fair="true"]')).waitFor({ timeout: 10_000 });
     assert.equal(await over.textContent(), "This game was fair.");
+    // R11.3: with every secret in, each page reads the end from the record itself (the
+    // host knows no card): every hand shows face up in the end's dialog, and every claim
+    // says whether it was true.
+    const dialog = side.page.getByTestId("game-over");
+    assert.equal(await dialog.locator(".t-card.back").count(), 0, "every hand is shown at the end");
+    assert.ok((await dialog.locator(".t-card.face").count()) >= 4);
+    const timeline = await dialog.getByTestId("timeline").locator("li").allTextContents();
+    for (const line of timeline) {
+      if (line === "No one claimed a character this game.") continue;
+      assert.match(line, /true|bluff/, `the claim "${line}" says what it was`);
+    }
   }
   for (const [i, side] of sides.entries()) assert.deepEqual(side.errors, [], `no errors on page ${i}`);
 }

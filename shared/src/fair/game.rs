@@ -312,6 +312,26 @@ pub struct Tracker {
     /// The replay's outcome, with the stream's length it was run on: the verdict is read
     /// at every redraw, and a replay checks the whole game's records again.
     replayed: OnceLock<(usize, Result<usize, usize>)>,
+    /// R11.3: each seat's hidden cards as dealt (after the draft), as ciphertexts, taken at
+    /// the first turn; opened at the end.
+    dealt: Vec<Vec<Ciphertext>>,
+    /// R11.3: each claim of the engine's claim record, in its order, with the claimant's
+    /// hidden cards when it came into play (as ciphertexts: they may be shuffled since).
+    claimed: Vec<(Claimed, Vec<Ciphertext>)>,
+}
+
+/// What the end of a fair game shows, once every card is open (R11.3): what the host's
+/// reveal tells at any other table, read by each page from the record itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndCards {
+    /// Each seat's two cards as dealt (after the draft, R2.5), seat 0 first; empty when
+    /// the game ended before its first turn.
+    pub dealt: Vec<[Card; 2]>,
+    /// Each seat's two cards at the end, in the engine's slot order, seat 0 first.
+    pub hands: Vec<[Card; 2]>,
+    /// For each claim of the record, in order: whether the claimant held the character
+    /// (for "no Duke": held no Duke) when the claim came into play.
+    pub claims: Vec<bool>,
 }
 
 impl Tracker {
@@ -347,6 +367,8 @@ impl Tracker {
             game,
             stream: Vec::new(),
             replayed: OnceLock::new(),
+            dealt: Vec::new(),
+            claimed: Vec::new(),
         })
     }
 
@@ -556,6 +578,14 @@ impl Tracker {
         let public_kind = |t: &Tracker, p: u8| t.table.ledger().open_public(p);
         match *e {
             Event::Declared { seat, action, .. } => {
+                if self.dealt.is_empty() {
+                    self.dealt = (0..self.hands.len() as u8)
+                        .map(|s| self.hidden_cts(s))
+                        .collect();
+                }
+                if let Some(claim) = action.claim(self.options) {
+                    self.claimed.push((claim, self.hidden_cts(seat.0)));
+                }
                 self.examine = match action {
                     crate::engine::Action::Examine(t) => Some((seat.0, t.0)),
                     _ => None,
@@ -732,10 +762,68 @@ impl Tracker {
             Event::Answered {
                 answer: Some(_), ..
             } => return stream,
+            // R5.4: a block is a claim, in the record as it comes into play.
+            Event::BlockDeclared { seat, card } => {
+                self.claimed
+                    .push((Claimed::Card(card), self.hidden_cts(seat.0)));
+            }
             Event::GameOver { .. } => self.table.finish(),
             _ => {}
         }
         Ok(())
+    }
+
+    /// The seat's hidden cards as ciphertexts now: what they are stays readable at the
+    /// end, wherever the shuffles take their positions.
+    fn hidden_cts(&self, seat: u8) -> Vec<Ciphertext> {
+        let deck = self.table.ledger().deck();
+        self.hidden(seat)
+            .iter()
+            .filter_map(|&p| deck.get(usize::from(p)).copied())
+            .collect()
+    }
+
+    /// R11.3 in a fair game: every hand as dealt and at the end, and the truth of every
+    /// claim, read from the record once every secret is in; `None` before (a card still
+    /// closed), so nothing hidden is ever read from it during the game.
+    pub fn end_cards(&self) -> Option<EndCards> {
+        let l = self.table.ledger();
+        let card = |kind: u8| Card::ALL.get(usize::from(kind)).copied();
+        let open = |ct: &Ciphertext| l.open_any(ct).and_then(card);
+        let two = |cards: Vec<Card>| <[Card; 2]>::try_from(cards).ok();
+        let dealt = self
+            .dealt
+            .iter()
+            .map(|cts| two(cts.iter().map(open).collect::<Option<Vec<_>>>()?))
+            .collect::<Option<Vec<_>>>()?;
+        let deck = l.deck();
+        let hands = self
+            .hands
+            .iter()
+            .map(|h| {
+                let cards = h
+                    .iter()
+                    .map(|&(p, _)| open(deck.get(usize::from(p))?))
+                    .collect::<Option<Vec<_>>>()?;
+                two(cards)
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let claims = self
+            .claimed
+            .iter()
+            .map(|(claim, cts)| {
+                let held = cts.iter().map(open).collect::<Option<Vec<_>>>()?;
+                Some(match claim {
+                    Claimed::Card(c) => held.contains(c),
+                    Claimed::NotDuke => !held.contains(&Card::Duke),
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(EndCards {
+            dealt,
+            hands,
+            claims,
+        })
     }
 
     /// The end-of-game audit (section 9), once every secret is in: every position opens,

@@ -249,6 +249,10 @@ struct Table {
     /// The host's lie, and the index of the event where it was told.
     lie: Option<Lie>,
     lied_at: Option<usize>,
+    /// The oracle's R11.3: each claim's truth as it came into play, from the claimant's
+    /// own cards; each seat's cards at its first turn.
+    truths: Vec<bool>,
+    dealt: Vec<[Card; 2]>,
 }
 
 impl Table {
@@ -284,7 +288,18 @@ impl Table {
             events: 0,
             lie: None,
             lied_at: None,
+            truths: Vec::new(),
+            dealt: Vec::new(),
         }
+    }
+
+    /// A seat's hidden cards as the oracle reads them.
+    fn kinds(&self, seat: u8) -> Vec<Card> {
+        let page = &self.pages[usize::from(seat)];
+        page.cards()
+            .into_iter()
+            .map(|(_, k)| Card::ALL[usize::from(k)])
+            .collect()
     }
 
     /// A table whose host tells `lie` in the events it relays.
@@ -365,6 +380,27 @@ impl Table {
                     e.for_viewer(None),
                     "a relayed event holds a private card"
                 );
+                // R11.3's oracle: what each claim was as it came into play.
+                let opts = self.referee.game().options();
+                let claim = match *e {
+                    Event::Declared { seat, action, .. } => {
+                        if self.dealt.is_empty() {
+                            self.dealt = (0..self.pages.len() as u8)
+                                .map(|s| <[Card; 2]>::try_from(self.kinds(s)).unwrap())
+                                .collect();
+                        }
+                        action.claim(opts).map(|c| (seat.0, c))
+                    }
+                    Event::BlockDeclared { seat, card } => Some((seat.0, Claimed::Card(card))),
+                    _ => None,
+                };
+                if let Some((seat, claim)) = claim {
+                    let held = self.kinds(seat);
+                    self.truths.push(match claim {
+                        Claimed::Card(c) => held.contains(&c),
+                        Claimed::NotDuke => !held.contains(&Card::Duke),
+                    });
+                }
             }
             for told in self.told(item.clone()) {
                 for page in &mut self.pages {
@@ -499,6 +535,36 @@ impl Table {
         }
     }
 
+    /// R11.3: every page reads the same end as the oracle: the hands as dealt and at the
+    /// end, and every claim's truth, in the order of the engine's claim record.
+    fn assert_end_cards(&self) {
+        let game = self.referee.game();
+        let l = self.referee.table().ledger();
+        let hands: Vec<[Card; 2]> = (0..self.pages.len() as u8)
+            .map(|s| {
+                let slots = self.referee.tracker().hand(s);
+                let cards: Vec<Card> = slots
+                    .iter()
+                    .map(|&(p, _)| {
+                        let k = l.open_public(p).expect("every card is open at the end");
+                        Card::ALL[usize::from(k)]
+                    })
+                    .collect();
+                <[Card; 2]>::try_from(cards).unwrap()
+            })
+            .collect();
+        assert_eq!(self.truths.len(), game.claims().len());
+        for page in &self.pages {
+            let end = page
+                .tracker
+                .end_cards()
+                .expect("the end reads once every secret is in");
+            assert_eq!(end.claims, self.truths, "page {}: claims", page.seat);
+            assert_eq!(end.dealt, self.dealt, "page {}: dealt", page.seat);
+            assert_eq!(end.hands, hands, "page {}: hands", page.seat);
+        }
+    }
+
     /// Every page's audit.
     fn audits(&self) -> Vec<Vec<AuditFault>> {
         let n = self.pages.len();
@@ -529,6 +595,7 @@ fn honest_game(n: usize, opts: Options, seed: u64) {
         assert!(faults.is_empty(), "page {s}: {faults:?}");
     }
     t.assert_replayed();
+    t.assert_end_cards();
     // The engine's log shows every rule of section 4 that came up, face-up cards true.
     let l = t.referee.table().ledger();
     for s in 0..n as u8 {

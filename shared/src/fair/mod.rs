@@ -22,7 +22,8 @@ pub mod table;
 
 pub use cards::{CARD_KINDS, MAX_SEATS, card_kind, card_point};
 pub use game::{
-    Answer, AuditFault, FairError, FairReferee, Public, Question, SignedAnswer, Step, Tracker,
+    Answer, AuditFault, EndCards, FairError, FairReferee, Public, Question, SignedAnswer, Step,
+    Tracker,
 };
 pub use group::{Context, DecodeError};
 pub use ledger::{EscrowPart, Fault, FaultKind, Ledger, Msg, Record};

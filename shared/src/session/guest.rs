@@ -413,6 +413,22 @@ impl Guest {
             }
             game.view.viewer = Some(seat);
         }
+        // R11.3 at a fair table: the host knows no card, so each page reads the end's
+        // hands and the claims' truth from the record once every secret is in.
+        if let Some(fair) = &self.fair
+            && game.reveal.is_none()
+            && fair.game_no() == Some(game.game_no)
+            && matches!(game.view.pending, crate::engine::Pending::GameOver { .. })
+            && let Some(end) = fair.tracker().and_then(|t| t.end_cards())
+            && end.hands.len() == game.view.players.len()
+            && end.claims.len() == game.view.claims.len()
+        {
+            game.reveal = Some(Reveal {
+                dealt: end.dealt,
+                hands: end.hands,
+                claims: end.claims.into_iter().map(Some).collect(),
+            });
+        }
     }
 
     /// Who we are at this table, once welcomed.
