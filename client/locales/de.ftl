@@ -709,6 +709,7 @@ guest-error-wrong-seat = Die Nachricht des Gastgebers war für einen anderen Pla
 guest-error-implausible = Der Gastgeber hat einen Protokolleintrag geschickt, den kein ehrlicher Gastgeber schickt.
 guest-error-reveal = Der Bericht des Gastgebers über das Spielende passt nicht zum Spiel.
 guest-error-fair = Eine Aufzeichnung des fairen Austeilens vom Gastgeber hielt der Prüfung nicht stand.
+guest-error-parts = Der Stand des Tischs kam vom Gastgeber in Teilen, die nicht zusammenpassen.
 relay-error-no-such-room = Es gibt keinen Raum mit diesem Code.
 relay-error-room-full = Dieser Raum ist voll.
 relay-error-rate-limited = Zu viele Versuche; warte eine Minute und versuch es noch einmal.

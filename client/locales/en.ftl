@@ -732,6 +732,7 @@ guest-error-wrong-seat = The host's update was for another seat.
 guest-error-implausible = The host sent a log entry no honest host sends.
 guest-error-reveal = The host's account of the game's end does not fit the game.
 guest-error-fair = A fair-deal record from the host did not check out.
+guest-error-parts = The host’s account of the table came in parts that do not fit together.
 # The relay's answers.
 relay-error-no-such-room = There is no room with that code.
 relay-error-room-full = That room is full.

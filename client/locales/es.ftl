@@ -710,6 +710,7 @@ guest-error-wrong-seat = La actualización del anfitrión era para otro asiento.
 guest-error-implausible = El anfitrión envió una entrada del registro que ningún anfitrión honesto envía.
 guest-error-reveal = El relato del final de la partida que dio el anfitrión no encaja con la partida.
 guest-error-fair = Un registro del reparto justo enviado por el anfitrión no superó la comprobación.
+guest-error-parts = El estado de la mesa llegó del anfitrión en partes que no encajan.
 relay-error-no-such-room = No hay ninguna sala con ese código.
 relay-error-room-full = Esa sala está llena.
 relay-error-rate-limited = Demasiados intentos; espera un minuto y vuelve a intentarlo.

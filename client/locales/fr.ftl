@@ -710,6 +710,7 @@ guest-error-wrong-seat = La mise à jour de l’hôte était pour une autre plac
 guest-error-implausible = L’hôte a envoyé une entrée de journal qu’aucun hôte honnête n’envoie.
 guest-error-reveal = Le récit de la fin de partie envoyé par l’hôte ne correspond pas à la partie.
 guest-error-fair = Un enregistrement de la donne équitable envoyé par l’hôte n’a pas passé la vérification.
+guest-error-parts = L’état de la table est arrivé de l’hôte en parties qui ne s’accordent pas.
 relay-error-no-such-room = Il n’y a pas de salle avec ce code.
 relay-error-room-full = Cette salle est complète.
 relay-error-rate-limited = Trop de tentatives ; attendez une minute et réessayez.

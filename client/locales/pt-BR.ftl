@@ -707,6 +707,7 @@ guest-error-wrong-seat = A atualização do anfitrião era para outro lugar.
 guest-error-implausible = O anfitrião mandou uma entrada de histórico que nenhum anfitrião honesto manda.
 guest-error-reveal = O relato do fim do jogo mandado pelo anfitrião não bate com o jogo.
 guest-error-fair = Um registro da distribuição justa mandado pelo anfitrião não passou na verificação.
+guest-error-parts = O estado da mesa chegou do anfitrião em partes que não se encaixam.
 relay-error-no-such-room = Não há nenhuma sala com esse código.
 relay-error-room-full = Essa sala está cheia.
 relay-error-rate-limited = Tentativas demais; espere um minuto e tente de novo.

@@ -15,8 +15,8 @@ use shared::fair::{Answer, FairError, Msg, Place, Record, Secret, SignedAnswer};
 use shared::session::base64url;
 use shared::session::fair_seat::{FairAnswerError, FairFault};
 use shared::session::protocol::{
-    AdminCmd, FairAsk, LogItem, MAX_FAIR_TO_HOST_BYTES, MAX_TO_HOST_BYTES, Note, Phase, Refusal,
-    TableError, ToGuest, ToHost, Update, WireError, decode, encode,
+    AdminCmd, FairAsk, LogItem, MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES,
+    Note, Phase, Refusal, TableError, ToGuest, ToHost, Update, WireError, decode, encode,
 };
 use shared::session::{Guest, GuestError, GuestEvent, Host, Outgoing, PeerId};
 
@@ -1260,5 +1260,76 @@ fn a_guest_gone_at_the_end_before_its_secret_forfeits_and_the_audits_complete() 
             Some(Vec::new()),
             "page {s}'s audit (section 9)"
         );
+    }
+}
+
+#[test]
+fn a_guest_reloaded_at_a_table_of_ten_rebuilds_its_ledger_from_a_resync_larger_than_one_message() {
+    // Section 8 at ten seats: the deal's records alone are some 100 KB of text and the
+    // whole state passes the data channel's 256 KiB. The host sends the whole state in
+    // parts, none over the limit, the page takes them as one, rebuilds the whole record,
+    // and plays on to a fair end.
+    let mut room = mid_game(10, 2, 100);
+    // On until the game's log, as the page was sent it, passes one message's limit, the
+    // game still on.
+    let log_bytes = |room: &Room| -> usize {
+        room.sent
+            .iter()
+            .filter(|(to, _)| *to == peer(7))
+            .filter_map(|(_, t)| match decode::<ToGuest>(t, usize::MAX) {
+                Ok(ToGuest::Update(u)) => {
+                    Some(u.log.iter().map(|e| encode(e).len()).sum::<usize>())
+                }
+                _ => None,
+            })
+            .sum()
+    };
+    while log_bytes(&room) < MAX_TO_GUEST_BYTES + MAX_TO_GUEST_BYTES / 8 {
+        room.check_r11();
+        assert!(room.decide());
+        assert_eq!(room.host.phase(), Phase::Playing, "the game is still on");
+    }
+    let old = room.pages[7].take().unwrap();
+    let keep = old.fair_keep().cloned();
+    let token = old.token().map(str::to_owned);
+    let before = old
+        .fair()
+        .unwrap()
+        .tracker()
+        .unwrap()
+        .table()
+        .ledger()
+        .record_hash();
+    let outs = room.host.disconnect(peer(7), room.now);
+    room.pump(outs);
+    let mut g = Guest::new(&room.names[7], token, false);
+    g.set_fair(page_seed(&mut room.rng), keep);
+    let hello = g.hello();
+    room.pages[7] = Some(g);
+    let sent = room.sent.len();
+    let mut outs = room.host.connect(peer(7), room.now);
+    outs.extend(room.host.handle(peer(7), &hello, room.now));
+    room.pump(outs);
+    let to_page: Vec<usize> = room.sent[sent..]
+        .iter()
+        .filter(|(to, _)| *to == peer(7))
+        .map(|(_, t)| t.len())
+        .collect();
+    assert!(
+        to_page.iter().all(|&n| n <= MAX_TO_GUEST_BYTES),
+        "{to_page:?}"
+    );
+    let seat = room.pages[7].as_ref().unwrap().fair().unwrap();
+    assert!(seat.holds_key());
+    let after = seat.tracker().unwrap().table().ledger().record_hash();
+    assert_eq!(after, before, "the whole record rebuilt");
+    assert!(
+        to_page.iter().sum::<usize>() > MAX_TO_GUEST_BYTES,
+        "the whole state passes one message: {to_page:?}"
+    );
+    room.check_r11();
+    room.play();
+    for g in room.pages.iter().flatten() {
+        assert_eq!(g.fair().unwrap().audit(), Some(Vec::new()));
     }
 }

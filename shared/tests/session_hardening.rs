@@ -283,6 +283,7 @@ fn chat_update(n: u64, name: &str, text: &str) -> String {
             },
         }],
         log_truncated: false,
+        more: false,
     })))
 }
 
@@ -789,6 +790,7 @@ fn a_guest_takes_the_end_revealed_only_as_it_was() {
             game: Some(game),
             log: Vec::new(),
             log_truncated: false,
+            more: false,
         };
         guest.receive(&encode(&ToGuest::Update(Box::new(u))), T)
     };
@@ -822,4 +824,127 @@ fn a_guest_takes_the_end_revealed_only_as_it_was() {
     lie.reveal.as_mut().unwrap().hands[0][0] = other;
     assert!(matches!(send(&mut guest, lie), Err(GuestError::Reveal(_))));
     assert_eq!(guest.game().and_then(|g| g.reveal.clone()), Some(reveal));
+}
+
+/// One part of a whole state in parts: `first` starts it (a reset), `more` says a part
+/// follows; the entries are chat lines numbered `ns`.
+fn part(first: bool, more: bool, ns: std::ops::Range<u64>) -> String {
+    let log = ns
+        .map(|n| LogEntry {
+            n,
+            item: LogItem::Chat {
+                line: ChatLine {
+                    from: MemberId(0),
+                    name: "Host".into(),
+                    seat: None,
+                    text: format!("line {n}"),
+                    at: n,
+                },
+            },
+        })
+        .collect();
+    encode(&ToGuest::Update(Box::new(Update {
+        reset: first,
+        host_now: 1,
+        table: None,
+        game: None,
+        log,
+        log_truncated: false,
+        more,
+    })))
+}
+
+#[test]
+fn a_whole_state_in_parts_is_taken_as_one_and_parts_out_of_turn_are_refused() {
+    // Parts: nothing is taken until the last, then all of it at once, in order.
+    let mut guest = welcomed_guest();
+    assert!(guest.receive(&chat_update(1, "Host", "old"), 1).is_ok());
+    assert_eq!(guest.receive(&part(true, true, 2..5), 2), Ok(Vec::new()));
+    assert_eq!(guest.log().len(), 1, "nothing taken before the last part");
+    assert_eq!(guest.receive(&part(false, true, 5..8), 2), Ok(Vec::new()));
+    let events = guest
+        .receive(&part(false, false, 8..10), 2)
+        .expect("the whole");
+    assert!(matches!(
+        events.first(),
+        Some(shared::session::GuestEvent::Reset)
+    ));
+    let ns: Vec<u64> = guest.log().iter().map(|e| e.n).collect();
+    assert_eq!(ns, (2..10).collect::<Vec<_>>());
+
+    // A later part with no first one, and parts out of order, are refused; the guest
+    // keeps what it had.
+    let mut guest = welcomed_guest();
+    assert!(guest.receive(&chat_update(1, "Host", "kept"), 1).is_ok());
+    assert!(matches!(
+        guest.receive(&part(false, true, 2..4), 2),
+        Err(GuestError::Parts(_))
+    ));
+    assert!(guest.receive(&part(true, true, 10..12), 2).is_ok());
+    assert!(matches!(
+        guest.receive(&part(false, false, 5..6), 2),
+        Err(GuestError::LogOrder { .. })
+    ));
+    assert_eq!(guest.log().len(), 1);
+
+    // A new whole state drops the parts gathered before it; a lost link drops them too.
+    let mut guest = welcomed_guest();
+    assert!(guest.receive(&part(true, true, 2..4), 2).is_ok());
+    assert!(guest.receive(&part(true, false, 20..22), 2).is_ok());
+    let ns: Vec<u64> = guest.log().iter().map(|e| e.n).collect();
+    assert_eq!(ns, vec![20, 21]);
+    assert!(guest.receive(&part(true, true, 30..32), 2).is_ok());
+    guest.link_lost();
+    let welcome = encode(&ToGuest::Welcome {
+        member: MemberId(1),
+        name: "Ada".into(),
+        token: "t".into(),
+        table_id: shared::session::protocol::TableId([7; 32]),
+    });
+    guest.receive(&welcome, 3).expect("welcome again");
+    assert!(guest.receive(&part(false, false, 32..33), 3).is_ok());
+    let ns: Vec<u64> = guest.log().iter().map(|e| e.n).collect();
+    assert_eq!(
+        ns,
+        vec![20, 21, 32],
+        "the parts before the link was lost are gone"
+    );
+
+    // Parts larger than a guest keeps are refused.
+    let mut guest = welcomed_guest();
+    let big = "a".repeat(250);
+    let mut n = 1;
+    let mut first = true;
+    let refused = loop {
+        let log = (n..n + 600)
+            .map(|n| LogEntry {
+                n,
+                item: LogItem::Chat {
+                    line: ChatLine {
+                        from: MemberId(0),
+                        name: "Host".into(),
+                        seat: None,
+                        text: big.clone(),
+                        at: n,
+                    },
+                },
+            })
+            .collect();
+        n += 600;
+        let text = encode(&ToGuest::Update(Box::new(Update {
+            reset: first,
+            host_now: 1,
+            table: None,
+            game: None,
+            log,
+            log_truncated: false,
+            more: true,
+        })));
+        first = false;
+        match guest.receive(&text, 2) {
+            Ok(_) => assert!(n < 20_000, "parts are gathered without end"),
+            Err(e) => break e,
+        }
+    };
+    assert!(matches!(refused, GuestError::Parts(_)), "{refused:?}");
 }

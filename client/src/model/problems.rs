@@ -204,6 +204,7 @@ pub fn guest(e: &GuestError) -> String {
         GuestError::Implausible { .. } => t("guest-error-implausible"),
         GuestError::Reveal(_) => t("guest-error-reveal"),
         GuestError::Fair { .. } => t("guest-error-fair"),
+        GuestError::Parts(_) => t("guest-error-parts"),
     }
 }
 

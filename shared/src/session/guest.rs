@@ -71,6 +71,9 @@ pub enum GuestError {
     /// names the seat it was forged for), or a game event the records do not bear out.
     #[error("fair deal, log entry {n}: {fault}")]
     Fair { n: u64, fault: FairFault },
+    /// A whole state sent in parts whose parts do not fit together.
+    #[error("a whole state in parts: {0}")]
+    Parts(&'static str),
 }
 
 /// Why an intent was not sent.
@@ -116,6 +119,9 @@ pub struct Guest {
     /// [`FairKeep`] in its tab's storage and builds the seat again after a reload.
     #[serde(skip)]
     fair: Option<FairSeat>,
+    /// A whole-state update arriving in parts (`Update::more`), until its last part.
+    #[serde(skip)]
+    parts: Option<Update>,
 }
 
 impl Guest {
@@ -136,6 +142,7 @@ impl Guest {
             closed: None,
             table_id: None,
             fair: None,
+            parts: None,
         }
     }
 
@@ -201,6 +208,7 @@ impl Guest {
     /// [`Guest::hello`]. The table, view and log stay on screen meanwhile.
     pub fn link_lost(&mut self) {
         self.member = None;
+        self.parts = None;
     }
 
     /// Plays `input` for our seat, if it is one of our legal inputs now.
@@ -253,7 +261,10 @@ impl Guest {
                     token,
                 }])
             }
-            ToGuest::Update(update) => self.update(*update, local_now),
+            ToGuest::Update(update) => match self.gather(*update)? {
+                Some(whole) => self.update(whole, local_now),
+                None => Ok(Vec::new()),
+            },
             ToGuest::Refused { refusal } => Ok(vec![GuestEvent::Refused(refusal)]),
             ToGuest::Fatal { fatal } => {
                 self.closed = Some(fatal.clone());
@@ -265,6 +276,37 @@ impl Guest {
             }
             ToGuest::Moved { room } => Ok(vec![GuestEvent::Moved(room)]),
         }
+    }
+
+    /// Gathers the parts of a whole-state update (`Update::more`): `None` while parts are
+    /// still to come, the whole update with its last. A part out of turn (a later part
+    /// with no first, or a first part with no reset) or parts past what a guest keeps
+    /// drop what was gathered and refuse the text; an update not in parts goes through
+    /// as it is, and a reset drops any parts gathered before it.
+    fn gather(&mut self, u: Update) -> Result<Option<Update>, GuestError> {
+        let mut whole = match self.parts.take() {
+            None if !u.reset && u.more => return Err(GuestError::Parts("a later part came first")),
+            Some(_) | None if u.reset => u,
+            None => return Ok(Some(u)),
+            Some(mut whole) => {
+                if u.table.is_some() || u.game.is_some() {
+                    return Err(GuestError::Parts("a later part carries a table or a game"));
+                }
+                whole.log.extend(u.log);
+                whole.host_now = u.host_now;
+                whole.more = u.more;
+                whole
+            }
+        };
+        if whole.log.iter().map(entry_bytes).sum::<usize>() > MAX_GUEST_LOG_BYTES {
+            return Err(GuestError::Parts("the parts are larger than a guest keeps"));
+        }
+        if whole.more {
+            self.parts = Some(whole);
+            return Ok(None);
+        }
+        whole.more = false;
+        Ok(Some(whole))
     }
 
     fn update(&mut self, u: Update, local_now: u64) -> Result<Vec<GuestEvent>, GuestError> {

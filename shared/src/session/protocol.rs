@@ -378,6 +378,16 @@ pub struct Update {
     /// With `reset`: older entries were left out to keep the message small.
     #[serde(default)]
     pub log_truncated: bool,
+    /// More of this whole-state update follows: the next message is its next part, whose
+    /// entries go on from this one's (no `reset`, no table, no game). A fair game's
+    /// records cannot be left out (every page rebuilds its ledger from all of them), so
+    /// a whole state larger than one message goes in parts; the guest takes them as one.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub more: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The table: what the lobby shows, and who sits where during a game.

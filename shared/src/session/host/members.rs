@@ -203,22 +203,34 @@ impl Host {
             game: self.game_info(id),
             log: Vec::new(),
             log_truncated: log.len() < full,
+            more: false,
         };
-        // Keep the message under the data channel's limit: drop the oldest entries until
-        // it fits (the view carries everything the rules need).
-        let mut text;
-        loop {
-            update.log = std::mem::take(&mut log);
-            text = encode(&ToGuest::Update(Box::new(update.clone())));
-            if text.len() <= MAX_TO_GUEST_BYTES || update.log.is_empty() {
-                break;
+        // A fair game's records all go (docs/FAIR-DEAL.md, section 8): in parts, each under
+        // the data channel's limit, when the whole state is larger than one message.
+        if self.fair_game.is_some() {
+            update.log = log;
+            out.extend(
+                parts(update)
+                    .into_iter()
+                    .map(|text| Outgoing::Send { to: peer, text }),
+            );
+        } else {
+            // Keep the message under the data channel's limit: drop the oldest entries
+            // until it fits (the view carries everything the rules need).
+            let mut text;
+            loop {
+                update.log = std::mem::take(&mut log);
+                text = encode(&ToGuest::Update(Box::new(update.clone())));
+                if text.len() <= MAX_TO_GUEST_BYTES || update.log.is_empty() {
+                    break;
+                }
+                let keep = update.log.len() / 2;
+                let drop = update.log.len() - keep;
+                log = update.log.split_off(drop);
+                update.log_truncated = true;
             }
-            let keep = update.log.len() / 2;
-            let drop = update.log.len() - keep;
-            log = update.log.split_off(drop);
-            update.log_truncated = true;
+            out.push(Outgoing::Send { to: peer, text });
         }
-        out.push(Outgoing::Send { to: peer, text });
         let end = self.log_end();
         if let Some(link) = self.links.get_mut(&peer) {
             link.next_log = end;
@@ -260,6 +272,7 @@ impl Host {
                 game: game_info,
                 log,
                 log_truncated: false,
+                more: false,
             };
             let text = encode(&ToGuest::Update(Box::new(update)));
             if text.len() > MAX_TO_GUEST_BYTES {
@@ -274,4 +287,50 @@ impl Host {
             }
         }
     }
+}
+
+/// A whole-state update as the texts that carry it, each at most [`MAX_TO_GUEST_BYTES`]:
+/// the update itself when it fits; else its table and game with as many of the oldest
+/// entries as fit, then the rest of the entries in order, every part but the last marked
+/// `more`. An entry is never split.
+fn parts(update: Update) -> Vec<String> {
+    let whole = encode(&ToGuest::Update(Box::new(update.clone())));
+    if whole.len() <= MAX_TO_GUEST_BYTES {
+        return vec![whole];
+    }
+    let Update {
+        host_now, mut log, ..
+    } = update.clone();
+    let mut part = Update {
+        log: Vec::new(),
+        more: true,
+        ..update
+    };
+    let mut texts = Vec::new();
+    let size = |u: &Update| encode(&ToGuest::Update(Box::new(u.clone()))).len();
+    // Entry sizes as they add up in a part (the JSON around them counts once).
+    let base = size(&part);
+    let mut used = base;
+    log.reverse();
+    while let Some(entry) = log.pop() {
+        let add = encode(&entry).len() + 1;
+        if used + add > MAX_TO_GUEST_BYTES && !part.log.is_empty() {
+            texts.push(encode(&ToGuest::Update(Box::new(part))));
+            part = Update {
+                reset: false,
+                host_now,
+                table: None,
+                game: None,
+                log: Vec::new(),
+                log_truncated: false,
+                more: true,
+            };
+            used = size(&part);
+        }
+        used += add;
+        part.log.push(entry);
+    }
+    part.more = false;
+    texts.push(encode(&ToGuest::Update(Box::new(part))));
+    texts
 }
