@@ -35,8 +35,8 @@
 //! (`shared::bots::hard::SEARCH_NAMES`: `z_switch`, `z_switch_heads_up`, `searched_truth`, `trust`,
 //! `trust_heads_up`, `mix`, `mix_heads_up`, `self_read`, `z_bluff`, `honest`,
 //! `honest_heads_up`, `min_gain`, `min_gain_heads_up`, `cornered_challenge`,
-//! `sharp_heads_up`) for tuning tournaments against the
-//! styles. `--trace G` replays only game `G` (the summary names the longest game) and
+//! `sharp_heads_up`, `repeat_heads_up`, `honest_read_heads_up`) for tuning tournaments
+//! against the styles. `--trace G` replays only game `G` (the summary names the longest game) and
 //! prints every input with the state it answered.
 
 use std::collections::BTreeMap;

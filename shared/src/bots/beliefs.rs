@@ -40,6 +40,12 @@ pub const LAST_LIFE_BLOCK: f32 = 0.6;
 /// certain (an endless heads-up of bluffed Taxes and blocked assassinations).
 pub const CLAIM_FLOOR: f32 = 0.03;
 
+/// How often a player who never lies claims a character it does not hold, against one
+/// who holds it: never, but for a misread record (the least [`Record::bluff_ratio`] gives).
+///
+/// [`Record::bluff_ratio`]: super::model::Record::bluff_ratio
+pub const HONEST_RATE: f32 = 0.02;
+
 /// How often a holder of a blocking card lets the block pass, relative to a non-holder.
 pub const PASS_WITH_BLOCKER: f32 = 0.3;
 
@@ -56,34 +62,71 @@ const MAX_HANDS: usize = 15;
 struct Evidence {
     has: [f32; 6],
     not: [f32; 6],
+    /// `not` for a player who never lies ([`Beliefs::with_repeat`]'s `honest`): its
+    /// claims are read at [`HONEST_RATE`].
+    not_honest: [f32; 6],
+    /// Per character, whether it was claimed since the evidence about it was last
+    /// forgotten: a later claim of it is a repeat.
+    claimed: [bool; 6],
 }
 
 impl Evidence {
     const NONE: Evidence = Evidence {
         has: [1.0; 6],
         not: [1.0; 6],
+        not_honest: [1.0; 6],
+        claimed: [false; 6],
     };
 
     /// Forgets what was known about `card` (the card behind it left the hand).
     fn forget(&mut self, card: Card) {
         self.has[card.index()] = 1.0;
         self.not[card.index()] = 1.0;
+        self.not_honest[card.index()] = 1.0;
+        self.claimed[card.index()] = false;
     }
 
     /// A claim of `card` by a player who claims without the card `rate` times as often as
-    /// with it.
-    fn claim(&mut self, card: Card, rate: f32) {
-        let not = &mut self.not[card.index()];
+    /// with it; a repeat of a claim the same hand made counts as `repeat` claims (1: as
+    /// much as the first).
+    fn claim(&mut self, card: Card, rate: f32, repeat: f32) {
+        let i = card.index();
+        let rate = if self.claimed[i] {
+            rate.powf(repeat)
+        } else {
+            rate
+        };
+        self.claimed[i] = true;
+        let not = &mut self.not[i];
         *not = (*not * rate).max(CLAIM_FLOOR.min(*not));
+        self.not_honest[i] = self.not_honest[i].min(HONEST_RATE);
     }
 
-    fn likelihood(&self, hand: &[Card]) -> f32 {
-        let mut l = 1.0;
+    /// Rules out a hand without `card` (for either kind of player).
+    fn holds(&mut self, card: Card) {
+        self.not[card.index()] = 0.0;
+        self.not_honest[card.index()] = 0.0;
+    }
+
+    /// The likelihood of the seat's actions with `hand`: a player who never lies with
+    /// chance `honest`, else one whose claims are read at its bluff rate.
+    fn likelihood(&self, hand: &[Card], honest: f32) -> f32 {
+        let (mut l, mut h) = (1.0, 1.0);
         for c in 0..6 {
-            let held = hand.iter().any(|h| h.index() == c);
-            l *= if held { self.has[c] } else { self.not[c] };
+            let held = hand.iter().any(|x| x.index() == c);
+            if held {
+                l *= self.has[c];
+                h *= self.has[c];
+            } else {
+                l *= self.not[c];
+                h *= self.not_honest[c];
+            }
         }
-        l
+        if honest > 0.0 {
+            honest * h + (1.0 - honest) * l
+        } else {
+            l
+        }
     }
 }
 
@@ -197,6 +240,12 @@ pub struct Beliefs {
     /// Per seat, character and stage: the bluff model's rate for that seat's claims
     /// (P(claim | none) / P(claim | held)), from `model`.
     rates: [[[f32; STAGES]; 6]; MAX_PLAYERS],
+    /// How many claims a repeat of a character the same hand already claimed counts as
+    /// ([`Beliefs::with_repeat`]).
+    repeat: f32,
+    /// Per seat, the chance it is a player who never lies, with which its claims are read
+    /// as such a player's ([`Beliefs::with_repeat`]; 0 for this seat).
+    honest: [f32; MAX_PLAYERS],
 }
 
 impl Beliefs {
@@ -216,6 +265,31 @@ impl Beliefs {
     /// [`Beliefs::with_memory`] with every opponent's bluff rate scaled by `trust`
     /// (below 1: its claims read as more likely true; within 0.05..=4).
     pub fn with_memory_and_trust(view: &View, memory: &Model, trust: f32) -> Beliefs {
+        Beliefs::with_repeat(view, memory, trust, 1.0, 0.0)
+    }
+
+    /// [`Beliefs::with_memory_and_trust`] where a claim of a character the same hand has
+    /// already claimed (since the card behind it last changed) counts as `repeat` claims
+    /// (within 0..=1; 1: as much as the first). A player who bluffed a character goes on
+    /// claiming it (another claim would not fit the first), so its repeats say about as
+    /// little about its hand as a holder's do. With `honest` above 0, each opponent is,
+    /// with the chance its record gives from that prior ([`Record::p_honest`]), one who
+    /// never lies, and its claims are read as a mixture of that player's and an average
+    /// one's.
+    ///
+    /// [`Record::p_honest`]: super::model::Record::p_honest
+    pub fn with_repeat(
+        view: &View,
+        memory: &Model,
+        trust: f32,
+        repeat: f32,
+        honest: f32,
+    ) -> Beliefs {
+        let repeat = if repeat.is_finite() {
+            repeat.clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
         let model = Model::record(view).merge(memory);
         let trust = if trust.is_finite() {
             trust.clamp(0.05, 4.0)
@@ -258,7 +332,16 @@ impl Beliefs {
             has: [[0.0; 6]; MAX_PLAYERS],
             model,
             rates,
+            repeat,
+            honest: [0.0; MAX_PLAYERS],
         };
+        if honest > 0.0 {
+            for s in 0..n {
+                if Seat(s as u8) != me {
+                    b.honest[s] = b.model.seats[s].p_honest(honest);
+                }
+            }
+        }
         for (s, p) in view.players.iter().enumerate().take(n) {
             let mut k = 0;
             let mut kn = 0;
@@ -307,7 +390,8 @@ impl Beliefs {
                     match action.claim(view.options) {
                         Some(Claimed::Card(c)) => {
                             let rate = self.rate(view, &lost, seat, c);
-                            self.ev(seat).claim(c, rate);
+                            let repeat = self.repeat;
+                            self.ev(seat).claim(c, rate, repeat);
                         }
                         // R8.4: Embezzlement claims not to hold the Duke.
                         Some(Claimed::NotDuke) => {
@@ -326,11 +410,14 @@ impl Beliefs {
                         });
                     if last_life_assassinated {
                         // Once per hand: repeating the only sane answer adds nothing.
-                        let not = &mut self.ev(seat).not[card.index()];
-                        *not = not.min(LAST_LIFE_BLOCK);
+                        let e = self.ev(seat);
+                        e.not[card.index()] = e.not[card.index()].min(LAST_LIFE_BLOCK);
+                        e.not_honest[card.index()] =
+                            e.not_honest[card.index()].min(LAST_LIFE_BLOCK);
                     } else {
                         let rate = self.rate(view, &lost, seat, card);
-                        self.ev(seat).claim(card, rate);
+                        let repeat = self.repeat;
+                        self.ev(seat).claim(card, rate, repeat);
                     }
                 }
                 Event::Proved { seat, card } => {
@@ -341,7 +428,7 @@ impl Beliefs {
                 Event::Disproved { seat, claim } => match claim {
                     Claimed::Card(c) => self.ev(seat).has[c.index()] = 0.0,
                     // R8.4: a conceded Embezzlement means a hidden Duke.
-                    Claimed::NotDuke => self.ev(seat).not[Card::Duke.index()] = 0.0,
+                    Claimed::NotDuke => self.ev(seat).holds(Card::Duke),
                 },
                 Event::ShowedHand { seat, cards } => {
                     // R8.4: every hidden card went back and was replaced.
@@ -372,7 +459,7 @@ impl Beliefs {
                     card: Some(c),
                 } if examiner == self.me && seat != self.me => {
                     // R7.2: we saw the card; it stays unless forced back.
-                    self.ev(seat).not[c.index()] = 0.0;
+                    self.ev(seat).holds(c);
                 }
                 Event::ForcedExchange { target, card, .. } => match card {
                     Some(c) => {
@@ -460,8 +547,8 @@ impl Beliefs {
             let mut total = 0.0;
             for h in 0..count {
                 let hand = self.hands[s][h];
-                let w =
-                    prior(hand.cards(), &avail, &cap) * self.evidence[s].likelihood(hand.cards());
+                let w = prior(hand.cards(), &avail, &cap)
+                    * self.evidence[s].likelihood(hand.cards(), self.honest[s]);
                 self.probs[s][h] = w;
                 total += w;
             }
@@ -653,7 +740,10 @@ impl Beliefs {
                 for (h, weight) in weights.iter_mut().enumerate().take(self.count[s]) {
                     let hand = self.hands[s][h].cards();
                     let w = match pass {
-                        0 => prior(hand, &avail, &left) * self.evidence[s].likelihood(hand),
+                        0 => {
+                            prior(hand, &avail, &left)
+                                * self.evidence[s].likelihood(hand, self.honest[s])
+                        }
                         1 => prior(hand, &avail, &left),
                         _ => prior(hand, &left.map(f32::from), &left),
                     };
@@ -883,7 +973,7 @@ pub(crate) mod tests {
         let mut e = Evidence::NONE;
         let mut last = 1.0;
         for k in 0..10 {
-            e.claim(Card::Duke, BLUFF_RATE);
+            e.claim(Card::Duke, BLUFF_RATE, 1.0);
             let not = e.not[Card::Duke.index()];
             assert!(not >= CLAIM_FLOOR, "claim {k}: {not}");
             if k < 2 {
@@ -893,7 +983,7 @@ pub(crate) mod tests {
         }
         // A disproof still rules the character out entirely.
         e.has[Card::Duke.index()] = 0.0;
-        assert_eq!(e.likelihood(&[Card::Duke]), 0.0);
+        assert_eq!(e.likelihood(&[Card::Duke], 0.0), 0.0);
     }
 
     /// A Contessa claimed against an assassination of one's last influence is what every
@@ -928,6 +1018,75 @@ pub(crate) mod tests {
         assert!(
             a1 - b1 < 0.5 * (a2 - b2),
             "one card {b1} -> {a1}, two {b2} -> {a2}"
+        );
+    }
+
+    /// Heads-up, seat 0 taxes three times with the same hand (R4: Tax claims the Duke).
+    /// Read with repeats worth nothing, the three claims say what the first said; read as
+    /// now, each adds to it. A proven claim (R6.2: the card is replaced) starts the count
+    /// again. Read as possibly one who never lies, the same claims say more.
+    #[test]
+    fn repeated_claims_of_one_hand_count_as_the_first() {
+        use crate::engine::Action;
+        let mut g = game(
+            vec![
+                [Card::Captain, Card::Assassin],
+                [Card::Contessa, Card::Ambassador],
+            ],
+            Some(vec![0, 0]),
+            vec![vec![], vec![]],
+        );
+        let p = |g: &Game, repeat: f32, honest: f32| {
+            Beliefs::with_repeat(&g.view(Seat(1)), &Model::default(), 1.0, repeat, honest)
+                .p_has(Seat(0), Card::Duke)
+        };
+        let prior = p(&g, 1.0, 0.0);
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, 1, Input::Pass);
+        let once = p(&g, 0.0, 0.0);
+        assert!(once > prior + 0.1, "{prior} -> {once}");
+        assert!(
+            (p(&g, 1.0, 0.0) - once).abs() < 1e-6,
+            "the first claim counts fully"
+        );
+        for _ in 0..2 {
+            apply(&mut g, 1, Input::Act(Action::Income));
+            apply(&mut g, 0, Input::Act(Action::Tax));
+            apply(&mut g, 1, Input::Pass);
+        }
+        let thrice = p(&g, 0.0, 0.0);
+        assert!((thrice - once).abs() < 1e-6, "{once} -> {thrice}");
+        assert!(
+            p(&g, 1.0, 0.0) > once + 0.15,
+            "{once} -> {}",
+            p(&g, 1.0, 0.0)
+        );
+        assert!(p(&g, 0.5, 0.0) > once && p(&g, 0.5, 0.0) < p(&g, 1.0, 0.0));
+        // Perhaps a player who never lies (no lie on its record): likelier a Duke.
+        assert!(
+            p(&g, 0.0, 0.6) > thrice + 0.1,
+            "{thrice} -> {}",
+            p(&g, 0.0, 0.6)
+        );
+        // R6.2: seat 1 challenges a fourth Tax; seat 0 cannot prove it and loses a card.
+        apply(&mut g, 1, Input::Act(Action::Income));
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, 1, Input::Challenge);
+        apply(&mut g, 0, Input::Lose(Card::Assassin));
+        // Caught once, it is no longer read as one who never lies: its Steal (a Captain
+        // claimed, R4) reads the same with or without that prior.
+        apply(&mut g, 1, Input::Act(Action::Income));
+        apply(&mut g, 0, Input::Act(Action::Steal(Seat(1))));
+        let cap = |honest: f32| {
+            Beliefs::with_repeat(&g.view(Seat(1)), &Model::default(), 1.0, 0.0, honest)
+                .p_has(Seat(0), Card::Captain)
+        };
+        assert!(cap(0.0) > 0.3, "{}", cap(0.0));
+        assert!(
+            (cap(0.6) - cap(0.0)).abs() < 1e-6,
+            "{} {}",
+            cap(0.6),
+            cap(0.0)
         );
     }
 

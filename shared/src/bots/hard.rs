@@ -99,10 +99,21 @@ pub struct Search {
     /// search picks must then pay against a player who knows Hard's habits, not only
     /// against the opponent's record.
     pub sharp_heads_up: f32,
+    /// Heads-up, how many claims a repeat of a character the opponent's hand already
+    /// claimed counts as in Hard's beliefs ([`Beliefs::with_repeat`]; 1: as much as the
+    /// first). Kept at 1: fewer lifted Hard against a habitual Duke bluffer, but cost
+    /// against Normal and a best response, which taxes honestly where Hard then doubts.
+    pub repeat_heads_up: f32,
+    /// 1: heads-up, Hard reads the opponent's claims as those of a player who never lies
+    /// with the chance its record gives from [`Search::honest_heads_up`], and of an
+    /// average player otherwise (0: of an average player). Kept at 0: with repeats read
+    /// as nothing it gave back the cost against Normal with half the gain, and not the
+    /// best response's (BENCHMARKS.md, "Bots", 2026-12-05).
+    pub honest_read_heads_up: f32,
 }
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 15] = [
+pub const SEARCH_NAMES: [&str; 17] = [
     "z_switch",
     "z_switch_heads_up",
     "searched_truth",
@@ -118,6 +129,8 @@ pub const SEARCH_NAMES: [&str; 15] = [
     "min_gain_heads_up",
     "cornered_challenge",
     "sharp_heads_up",
+    "repeat_heads_up",
+    "honest_read_heads_up",
 ];
 
 impl Search {
@@ -147,6 +160,8 @@ impl Search {
         min_gain_heads_up: 0.05,
         cornered_challenge: 1.0,
         sharp_heads_up: 0.2,
+        repeat_heads_up: 1.0,
+        honest_read_heads_up: 0.0,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -170,6 +185,8 @@ impl Search {
             "min_gain_heads_up" => &mut self.min_gain_heads_up,
             "cornered_challenge" => &mut self.cornered_challenge,
             "sharp_heads_up" => &mut self.sharp_heads_up,
+            "repeat_heads_up" => &mut self.repeat_heads_up,
+            "honest_read_heads_up" => &mut self.honest_read_heads_up,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -506,7 +523,13 @@ impl Bot for Hard {
             Err(only) => return only,
         };
         let trust = by_table_size(view, self.search.trust_heads_up, self.search.trust);
-        let beliefs = Beliefs::with_memory_and_trust(view, &self.memory, trust);
+        let repeat = by_table_size(view, self.search.repeat_heads_up, 1.0);
+        let honest = if self.search.honest_read_heads_up > 0.5 {
+            by_table_size(view, self.search.honest_heads_up, 0.0)
+        } else {
+            0.0
+        };
+        let beliefs = Beliefs::with_repeat(view, &self.memory, trust, repeat, honest);
         self.learned = *beliefs.model();
         let reads = beliefs.reads_at(view);
         let heuristic = self.policy.decide(&t, &reads, &mut self.rng, legal);
