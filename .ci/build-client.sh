@@ -6,6 +6,9 @@
 #   split_table   the rest of the page (the table, the room and the rules on screen), cut
 #                 out of coup_client at its `#[wasm_split]` points; the page fetches it as
 #                 soon as it runs, through the link module __wasm_split.js;
+#   split_fair    the fair deal's code (its group arithmetic, proofs and tracker), cut out
+#                 the same way; only a page at a fair table fetches it (and chunk_N: what
+#                 the two split modules share, fetched with either);
 #   coup_referee  the referee's Web Worker (the host, the rules, the bots): only a page
 #                 that hosts a table loads it, when it starts the worker.
 # Each: cargo (wasm32, profile wasm-release) -> [wasm-split-cli] -> wasm-bindgen --target
@@ -146,7 +149,19 @@ sed -e "s|{{REFEREE_JS}}|$REF_JS|g" -e "s|{{REFEREE_WASM}}|$REF_WASM|g" \
 REF_BOOT="$(hashed "$BOOT" referee js)"
 rm -f "$BOOT"
 # (The styles go inline, by offline.mjs: the first screen paints with the page's bytes.)
-[ "${#SPLIT_NAMES[@]}" = 1 ] || die "the page has one table module; the split made ${#SPLIT_NAMES[@]}"
+# Two split modules, the table's and the fair deal's, and what they share.
+TABLE_SPLIT=""
+FAIR_SPLIT=""
+SHARED_SPLITS=""
+for chunk in "${SPLIT_NAMES[@]}"; do
+    case "$chunk" in
+        split_table-*) TABLE_SPLIT="$chunk" ;;
+        split_fair-*) FAIR_SPLIT="$chunk" ;;
+        chunk_*) SHARED_SPLITS="$SHARED_SPLITS,$chunk" ;;
+        *) die "a split module that is neither the table's, the fair deal's nor shared: $chunk" ;;
+    esac
+done
+[ -n "$TABLE_SPLIT" ] && [ -n "$FAIR_SPLIT" ] || die "no table or no fair module among ${SPLIT_NAMES[*]}"
 sed -e "s|{{WASM}}|$WASM_NAME|g" -e "s|{{JS}}|$JS_NAME|g" \
     -e "s|{{REFEREE}}|$REF_BOOT|g" \
     "$ROOT/client/index.html" >"$OUT/index.html"
@@ -169,9 +184,11 @@ note "wrote $OUT:"
 (cd "$OUT" && find . -type f ! -name '*.br' ! -name '*.gz' -printf '    %8s  %p\n' | sort -k2)
 # What a first load transfers, as brotli: a joiner's page (its first screen, what a page
 # needs before its player can act), the same with the table's module that follows at
-# once, and a hosting page (all of the page and the referee's worker).
-SPLITS="$(IFS=,; echo "${SPLIT_NAMES[*]}")"
+# once, a hosting page (all of the page and the referee's worker), and what a fair
+# table adds (the fair module).
+PAGE="index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,assets/favicon.svg"
 node "$ROOT/.ci/compress.mjs" --report "$OUT" \
-    "joiner=index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,assets/favicon.svg" \
-    "joiner with the table=index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,assets/favicon.svg,$SPLITS" \
-    "host=index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,assets/favicon.svg,$SPLITS,$REF_BOOT,$REF_JS,$REF_WASM"
+    "joiner=$PAGE" \
+    "joiner with the table=$PAGE,$TABLE_SPLIT$SHARED_SPLITS" \
+    "host=$PAGE,$TABLE_SPLIT$SHARED_SPLITS,$REF_BOOT,$REF_JS,$REF_WASM" \
+    "a fair table adds=$FAIR_SPLIT"

@@ -26,7 +26,7 @@ use crate::i18n::{t, tr};
 use crate::loading::{self, Fetch};
 use crate::model::rejoin::{HOST_KEY, HostRecord, REJOIN_KEY, RejoinRecord};
 use crate::model::relay_url::relay_url;
-use crate::model::{Effect, Intent, RelayPeer, Session, problems};
+use crate::model::{Effect, FairMaker, Intent, RelayPeer, Session, problems};
 use crate::net::NetError;
 use crate::net::peer::{LinkEvent, PeerLink};
 use crate::net::referee::{RefereeEvent, RefereeWorker};
@@ -66,12 +66,19 @@ pub struct Left {
     host: Option<String>,
 }
 
-/// The table's module as the controller reaches it (`crate::later::LATER`).
+/// The modules the page fetches later, as the controller reaches them
+/// (`crate::later::LATER`).
 #[derive(Clone, Copy)]
 pub struct Later {
-    /// Fetches it once; true when every split point answers at once.
+    /// Fetches the table's module once; true when every split point answers at once.
     pub load: fn() -> Pin<Box<dyn Future<Output = bool>>>,
+    /// Fetches the fair deal's module (only at a fair table); its seat maker, or `None`
+    /// when the fetch failed.
+    pub fair: fn() -> FairFetch,
 }
+
+/// A fetch of the fair deal's module: its seat maker, or `None` when it failed.
+pub type FairFetch = Pin<Box<dyn Future<Output = Option<FairMaker>>>>;
 
 /// The app's state and network.
 pub struct Controller {
@@ -94,6 +101,8 @@ pub struct Controller {
     /// Whether the page is taking back the seat or table its tab held (until the tab's
     /// lock tells it may, or that it is a copy).
     restoring: RwSignal<bool>,
+    /// The modules fetched later (the fair deal's, at a fair table).
+    later: Later,
 }
 
 /// A `Copy` handle to the controller for components.
@@ -145,6 +154,7 @@ impl Ctl {
             saved_host: RefCell::default(),
             tab_key: RefCell::new(tab_key.clone()),
             restoring,
+            later,
         });
         loading::fetch(table, later.load);
         let me = Rc::downgrade(&ctl);
@@ -517,7 +527,28 @@ impl Controller {
                 }
             }
             Effect::StopReferee => defer_drop(self.referee.borrow_mut().take()),
+            Effect::LoadFair => self.load_fair(),
         }
+    }
+
+    /// Fetches the fair deal's module (trying again after 1, 2, 4… up to 30 seconds
+    /// until it is here) and gives our session the seat it makes.
+    fn load_fair(&self) {
+        let me = self.me.clone();
+        let fair = self.later.fair;
+        wasm_bindgen_futures::spawn_local(async move {
+            let mut wait_ms = 1_000;
+            loop {
+                if let Some(make) = fair().await {
+                    if let Some(c) = me.upgrade() {
+                        c.step(|s| s.fair_ready(make));
+                    }
+                    return;
+                }
+                loading::sleep(wait_ms).await;
+                wait_ms = (wait_ms * 2).min(30_000);
+            }
+        });
     }
 
     fn on_referee_event(&self, ev: RefereeEvent) {

@@ -17,7 +17,11 @@ use std::pin::Pin;
 use leptos::prelude::*;
 use wasm_split_helpers::{SplitLoaderError, wasm_split};
 
-use crate::app::Later;
+use shared::session::fair_follow::FairFollow;
+use shared::session::fair_seat::{FairKeep, FairSeat};
+
+use crate::app::{FairFetch, Later};
+use crate::model::FairMaker;
 
 // The split points, all of the module `table`. (`fallible`: a load that fails is an
 // error to show and retry, not a panic.)
@@ -40,8 +44,25 @@ pub fn rules(close: Callback<()>) -> Result<AnyView, SplitLoaderError> {
     Ok(view! { <crate::ui::table::RulesDialog close /> }.into_any())
 }
 
+/// The fair deal's code (docs/FAIR-DEAL.md): the only way the page makes a fair seat, so
+/// its group arithmetic, proofs and tracker are in a module of their own (`fair`), which
+/// a page fetches only once it sits at a fair table.
+#[wasm_split(fair, fallible)]
+pub fn fair_maker() -> Result<FairMaker, SplitLoaderError> {
+    Ok(make_fair_seat)
+}
+
+fn make_fair_seat(seed: [u8; 32], keep: Option<FairKeep>) -> Box<dyn FairFollow> {
+    Box::new(FairSeat::new(seed, keep))
+}
+
 /// How the controller, below this module, fetches the split points.
-pub const LATER: Later = Later { load };
+pub const LATER: Later = Later { load, fair };
+
+/// The fair deal's module: its seat maker, or `None` when the fetch failed.
+fn fair() -> FairFetch {
+    Box::pin(async { fair_maker().await.ok() })
+}
 
 /// Runs every entry point's loader, so each answers at once after; whether all are here.
 fn load() -> Pin<Box<dyn Future<Output = bool>>> {

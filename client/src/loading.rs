@@ -102,7 +102,7 @@ pub fn now<T>(future: impl Future<Output = T>) -> Option<T> {
 }
 
 /// Resolves after `ms` milliseconds.
-async fn sleep(ms: i32) {
+pub async fn sleep(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         if let Some(w) = web_sys::window() {
             let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);

@@ -267,7 +267,12 @@ impl Room {
         );
         for (s, g) in self.pages.iter().enumerate() {
             let Some(g) = g else { continue };
-            let tracker = g.fair().unwrap().tracker().expect("following the game");
+            let tracker = g
+                .fair()
+                .unwrap()
+                .seat()
+                .tracker()
+                .expect("following the game");
             let pl = tracker.table().ledger();
             assert_eq!(pl.record_hash(), l.record_hash(), "page {s}'s record");
             for p in 0..l.deck().len() as u8 {
@@ -474,7 +479,7 @@ impl Room {
 }
 
 fn record_hash(g: &Guest) -> Option<[u8; 64]> {
-    Some(g.fair()?.tracker()?.table().ledger().record_hash())
+    Some(g.fair()?.seat().tracker()?.table().ledger().record_hash())
 }
 
 /// The seat of the first answer in an update text.
@@ -1295,6 +1300,7 @@ fn a_guest_reloaded_at_a_table_of_ten_rebuilds_its_ledger_from_a_resync_larger_t
     let before = old
         .fair()
         .unwrap()
+        .seat()
         .tracker()
         .unwrap()
         .table()
@@ -1321,7 +1327,13 @@ fn a_guest_reloaded_at_a_table_of_ten_rebuilds_its_ledger_from_a_resync_larger_t
     );
     let seat = room.pages[7].as_ref().unwrap().fair().unwrap();
     assert!(seat.holds_key());
-    let after = seat.tracker().unwrap().table().ledger().record_hash();
+    let after = seat
+        .seat()
+        .tracker()
+        .unwrap()
+        .table()
+        .ledger()
+        .record_hash();
     assert_eq!(after, before, "the whole record rebuilt");
     assert!(
         to_page.iter().sum::<usize>() > MAX_TO_GUEST_BYTES,

@@ -228,11 +228,20 @@ async function fairRoomOfTwo(host, guest) {
 test("two people play a fair room to the end and both audits say it was fair", { timeout: 240_000 }, async () => {
   const host = await openPage({ width: 1280, height: 800 });
   const guest = await openPage({ width: 390, height: 844 });
+  // The fair deal's code is a module of its own, which a page fetches once it is at a
+  // fair table, and not before.
+  const fairFetched = [0, 0];
+  for (const [i, side] of [host, guest].entries()) {
+    side.context.on("request", (r) => {
+      if (/\/split_fair-/.test(new URL(r.url()).pathname)) fairFetched[i] += 1;
+    });
+  }
   try {
     await createAndJoin(host, guest);
     for (const side of [host, guest]) {
       await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
     }
+    assert.deepEqual(fairFetched, [0, 0], "no fair code before Fair deal is on");
     assert.equal(await host.page.getByTestId("add-bot").count(), 1, "bots may be added before");
     await host.page.getByTestId("opt-fair").check();
     // People only: the bot choices go, the host reads why, the joiner reads the setting.
@@ -248,6 +257,7 @@ test("two people play a fair room to the end and both audits say it was fair", {
 
     await host.page.getByTestId("start-game").click();
     await dealt([host, guest]);
+    assert.ok(fairFetched.every((n) => n >= 1), `each page fetched the fair code: ${fairFetched}`);
     // No verdict while the game is played: there is nothing to audit yet.
     assert.equal(await host.page.getByTestId("fair-verdict").count(), 0);
     await host.page.screenshot({ path: path.join(ARTIFACTS, "fair-host-dealt.png"), fullPage: true });

@@ -1,7 +1,7 @@
 // The first screen is the page's own HTML: complete before any script runs, in the
 // browser's language, taken over by the program without a visible change, and a press
 // made before the program runs is carried out once it does. And what a joiner's phone
-// downloads: no referee, no other language, in its first minute.
+// downloads: no referee, no fair deal's code, no other language, in its first minute.
 //
 // The page's program is held back by routing its wasm until the test lets it through,
 // as a slow phone would have it late.
@@ -262,7 +262,7 @@ test("a joiner takes its seat while the table's module is still on its way; the 
   }
 });
 
-test("a joiner's first minute fetches neither the referee nor another language; an idle page caches them for offline play", { timeout: 150_000 }, async () => {
+test("a joiner's first minute fetches neither the referee, nor the fair deal's code, nor another language; an idle page caches them for offline play", { timeout: 150_000 }, async () => {
   const host = await table.open();
   const joiner = await table.browser.newContext({ viewport: { width: 390, height: 844 } });
   // Every request of the joiner's device: its page's and its service worker's.
@@ -290,9 +290,9 @@ test("a joiner's first minute fetches neither the referee nor another language; 
     assert.ok((await cached()).some((p) => /\/split_table-/.test(p)), "the table's module is cached");
     // The rest of the minute, the page seated in the lobby.
     await page.waitForTimeout(Math.max(0, 60_000 - (Date.now() - opened)));
-    const later = fetched.filter((p) => /\/(referee-|coup_referee)|\/locales\//.test(p));
-    assert.deepEqual(later, [], "nothing only a host or another language needs");
-    assert.ok(!(await cached()).some((p) => /coup_referee/.test(p)));
+    const later = fetched.filter((p) => /\/(referee-|coup_referee|split_fair-)|\/locales\//.test(p));
+    assert.deepEqual(later, [], "nothing only a host, a fair table or another language needs");
+    assert.ok(!(await cached()).some((p) => /coup_referee|split_fair/.test(p)));
     await page.close();
 
     // A page left idle caches them (here after a second rather than two minutes).

@@ -48,13 +48,8 @@ pub fn shown(guest: &Guest, names: &[String]) -> Option<FairShown> {
         return None;
     }
     let seat = guest.fair()?;
-    let table = seat.tracker().map(|t| t.table());
-    let shuffling = table
-        .map(|t| t.shuffle_progress())
-        .filter(|&(done, all)| done < all);
-    let fingerprint = table
-        .and_then(|t| t.ledger().key_fingerprint())
-        .map(|f| fingerprint(&f));
+    let shuffling = seat.shuffle_progress().filter(|&(done, all)| done < all);
+    let fingerprint = seat.key_fingerprint().map(|f| fingerprint(&f));
     let examined = seat.examined().into_iter().map(|(_, c)| c).collect();
     // The seat's audit says when there is something to audit: only once the game is over
     // and every secret is in.

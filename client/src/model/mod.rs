@@ -23,7 +23,8 @@ pub mod words;
 pub use chat::ChatLine;
 pub use intent::{Intent, SoloSetup};
 pub use session::{
-    Effect, Hosting, Joined, LinkState, Notice, Opening, Peer, Phase, RelayPeer, Room, Session,
+    Effect, FairMaker, Hosting, Joined, LinkState, Notice, Opening, Peer, Phase, RelayPeer, Room,
+    Session,
 };
 pub use signal::SignalData;
 pub use table::Table;

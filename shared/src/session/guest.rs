@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::chat::{CHAT_MAX_CHARS, ChatError, clean_chat};
+use super::fair_follow::FairFollow;
 use super::fair_seat::{FairAnswerError, FairFault, FairKeep, FairSeat};
 use super::names::{NAME_MAX_CHARS, is_line_or_control};
 use super::protocol::{
@@ -118,7 +119,7 @@ pub struct Guest {
     /// The page's fair seat ([`Guest::set_fair`]); not serialized: the page keeps its
     /// [`FairKeep`] in its tab's storage and builds the seat again after a reload.
     #[serde(skip)]
-    fair: Option<FairSeat>,
+    fair: Option<Box<dyn FairFollow>>,
     /// A whole-state update arriving in parts (`Update::more`), until its last part.
     #[serde(skip)]
     parts: Option<Update>,
@@ -151,12 +152,41 @@ impl Guest {
     /// what the page stored of [`Guest::fair_keep`] before a reload. Call it before
     /// [`Guest::hello`]: the seat's game is rebuilt from the next whole-state update.
     pub fn set_fair(&mut self, seed: [u8; 32], keep: Option<FairKeep>) {
-        self.fair = Some(FairSeat::new(seed, keep));
+        self.fair = Some(Box::new(FairSeat::new(seed, keep)));
+    }
+
+    /// [`Guest::set_fair`] with a seat made elsewhere (a browser page makes it in the
+    /// module it fetches for fair tables), at any time: a game under way is rebuilt at
+    /// once from the log kept. What the seat then owes is in [`Guest::fair_outbox`].
+    pub fn seat_fair(&mut self, seat: Box<dyn FairFollow>) -> Result<(), GuestError> {
+        self.fair = Some(seat);
+        let Some(game) = &self.game else {
+            return Ok(());
+        };
+        let update = Update {
+            reset: false,
+            host_now: 0,
+            table: None,
+            game: Some(game.clone()),
+            log: Vec::new(),
+            log_truncated: false,
+            more: false,
+        };
+        match self.fair_next(&update) {
+            Ok(next) => {
+                if let Some(next) = next {
+                    self.fair = Some(next);
+                }
+                self.refill_view_events();
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// The page's fair seat: its own cards, its tracker, its audit.
-    pub fn fair(&self) -> Option<&FairSeat> {
-        self.fair.as_ref()
+    pub fn fair(&self) -> Option<&dyn FairFollow> {
+        self.fair.as_deref()
     }
 
     /// What the page stores in its tab's storage for a reload (after every call): the
@@ -168,7 +198,7 @@ impl Guest {
     /// The records this page's own table asks of its seat now, as messages to send
     /// (after every [`Guest::receive`]).
     pub fn fair_outbox(&mut self) -> Vec<String> {
-        self.fair.as_mut().map(FairSeat::outbox).unwrap_or_default()
+        self.fair.as_mut().map(|f| f.outbox()).unwrap_or_default()
     }
 
     /// What this seat is asked to answer with its own cards, if anything.
@@ -396,7 +426,7 @@ impl Guest {
 
     /// A fair room: the page's fair seat after this update's entries, or `None` when it
     /// has nothing to follow. An entry its tracker refuses refuses the update.
-    fn fair_next(&self, u: &Update) -> Result<Option<FairSeat>, GuestError> {
+    fn fair_next(&self, u: &Update) -> Result<Option<Box<dyn FairFollow>>, GuestError> {
         let Some(seat) = &self.fair else {
             return Ok(None);
         };
@@ -412,7 +442,7 @@ impl Guest {
             },
             (None, true) => return Ok(None),
         };
-        let mut next = seat.clone();
+        let mut next = seat.box_clone();
         let fail = |(n, fault)| GuestError::Fair { n, fault };
         if u.reset || next.game_no() != Some(game.game_no) {
             let seat = game.seat.map(|s| s.0);
@@ -445,7 +475,7 @@ impl Guest {
         // A fair room's view is the spectator's: the seat's own cards are the page's to
         // read, with its secret.
         if let (Some(seat), Some(fair)) = (game.seat, &self.fair)
-            && fair.tracker().is_some()
+            && fair.following()
             && let Some(p) = game.view.players.get_mut(seat.index())
         {
             for (i, (_, card, up)) in fair.hand().into_iter().enumerate().take(2) {
@@ -461,7 +491,7 @@ impl Guest {
             && game.reveal.is_none()
             && fair.game_no() == Some(game.game_no)
             && matches!(game.view.pending, crate::engine::Pending::GameOver { .. })
-            && let Some(end) = fair.tracker().and_then(|t| t.end_cards())
+            && let Some(end) = fair.end_cards()
             && end.hands.len() == game.view.players.len()
             && end.claims.len() == game.view.claims.len()
         {

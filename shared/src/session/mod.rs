@@ -35,6 +35,7 @@
 
 pub mod base64url;
 pub mod chat;
+pub mod fair_follow;
 pub mod fair_seat;
 pub mod guest;
 pub mod host;

@@ -9,9 +9,14 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use shared::fair::Answer;
+use shared::session::fair_follow::FairFollow;
 use shared::session::fair_seat::FairKeep;
 
 use super::*;
+
+/// Makes a fair seat from a seed and what the tab kept: the fair deal's code, which the
+/// page fetches only once it sits at a fair table (`crate::later`).
+pub type FairMaker = fn([u8; 32], Option<FairKeep>) -> Box<dyn FairFollow>;
 
 /// What the page holds to sit at fair tables.
 #[derive(Default)]
@@ -20,6 +25,10 @@ pub(super) struct FairPage {
     rng: Option<ChaCha20Rng>,
     /// What an earlier page of this tab stored of its seat's secret.
     kept: Option<FairKeep>,
+    /// The fair deal's code, once fetched.
+    make: Option<FairMaker>,
+    /// Whether the page asked for it ([`Effect::LoadFair`]), once.
+    asked: bool,
 }
 
 /// Says nothing of the generator's state or the secret kept.
@@ -35,22 +44,56 @@ impl Session {
     /// Gives the page its randomness for fair tables (32 fresh bytes of this load) and
     /// what its tab stored before a reload. Call it once, before any table opens.
     pub fn seed_fair(&mut self, seed: [u8; 32], kept: Option<FairKeep>) {
-        self.fair = FairPage {
-            rng: Some(ChaCha20Rng::from_seed(seed)),
-            kept,
-        };
+        self.fair.rng = Some(ChaCha20Rng::from_seed(seed));
+        self.fair.kept = kept;
     }
 
-    /// Our player at a new table, able to sit at a fair one when the page has randomness:
-    /// its seat takes back the stored secret if that is of this table's game.
+    /// Our player at a new table, able to sit at a fair one when the page has randomness
+    /// and the fair deal's code: its seat takes back the stored secret if that is of this
+    /// table's game. Without the code yet, the seat comes when it does ([`Self::fair_ready`]).
     pub(super) fn new_table(&mut self, name: &str, token: Option<String>) -> Table {
         let mut table = Table::new(name, token);
-        if let Some(rng) = self.fair.rng.as_mut() {
-            table
+        if let (Some(rng), Some(make)) = (self.fair.rng.as_mut(), self.fair.make) {
+            // A table with no game yet: nothing to rebuild, nothing refused.
+            let _ = table
                 .guest_mut()
-                .set_fair(rng.random(), self.fair.kept.clone());
+                .seat_fair(make(rng.random(), self.fair.kept.clone()));
         }
         table
+    }
+
+    /// After a text from our table's host: at a fair table, the page asks once for the
+    /// fair deal's code, which a page at any other table never fetches.
+    pub(super) fn want_fair(&mut self) -> Vec<Effect> {
+        let wanted = self.fair.make.is_none() && !self.fair.asked && self.fair.rng.is_some();
+        if wanted && self.fair_table() {
+            self.fair.asked = true;
+            return vec![Effect::LoadFair];
+        }
+        Vec::new()
+    }
+
+    /// The fair deal's code is here: our seat at a fair table sits down, rebuilding the
+    /// game under way from the log kept, and sends what it owes.
+    pub fn fair_ready(&mut self, make: FairMaker) -> Vec<Effect> {
+        self.fair.make = Some(make);
+        let Some(rng) = self.fair.rng.as_mut() else {
+            return Vec::new();
+        };
+        let seed = rng.random();
+        let kept = self.fair.kept.clone();
+        let Some(table) = self.table_mut() else {
+            return Vec::new();
+        };
+        if table.guest().fair().is_some() {
+            return Vec::new();
+        }
+        if let Err(e) = table.guest_mut().seat_fair(make(seed, kept)) {
+            table.problem = Some(problems::guest(&e));
+            return Vec::new();
+        }
+        let texts = table.guest_mut().fair_outbox();
+        self.fair_up(texts)
     }
 
     /// What this tab should keep in `sessionStorage` for a reload: our seat's secret for

@@ -43,6 +43,7 @@ use super::table::{Received, Table};
 use crate::i18n::{t, tr};
 
 mod fair;
+pub use fair::FairMaker;
 mod links;
 mod reconnect;
 mod referee;
@@ -349,6 +350,8 @@ pub enum Effect {
     Referee(ToReferee),
     /// Stop the referee.
     StopReferee,
+    /// Fetch the fair deal's code, then hand it to [`Session::fair_ready`].
+    LoadFair,
 }
 
 /// The whole state of the page.

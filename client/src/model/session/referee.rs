@@ -193,6 +193,7 @@ impl Session {
             j.room_moved(code);
         }
         let mut effects = self.fair_up(r.fair_out);
+        effects.extend(self.want_fair());
         if let Phase::Joined(j) = &self.phase {
             if r.resync {
                 effects.push(Effect::Send {

@@ -37,6 +37,17 @@ struct Page {
     saved: Option<String>,
     /// The referee's notes to the page (a restore that failed).
     not_restored: Vec<String>,
+    /// Whether the fair deal's module is held back when asked for (as on a slow network):
+    /// it then comes when the test calls `fair_arrives`.
+    hold_fair: bool,
+}
+
+/// The fair deal's seat maker, as the page's `fair` module gives it.
+fn make_fair_seat(
+    seed: [u8; 32],
+    keep: Option<shared::session::fair_seat::FairKeep>,
+) -> Box<dyn shared::session::fair_follow::FairFollow> {
+    Box::new(shared::session::fair_seat::FairSeat::new(seed, keep))
 }
 
 impl Page {
@@ -49,7 +60,14 @@ impl Page {
             outbox: Vec::new(),
             saved: None,
             not_restored: Vec::new(),
+            hold_fair: false,
         }
+    }
+
+    /// The fair deal's module, held back until now, arrives.
+    fn fair_arrives(&mut self, now: u64) {
+        let effects = self.s.fair_ready(make_fair_seat);
+        self.run(effects, now);
     }
 
     /// Saves the referee's table, as the worker does after each change.
@@ -99,6 +117,9 @@ impl Page {
                     self.save(now);
                 }
                 Effect::Send { peer, text } => self.outbox.push((peer, text)),
+                Effect::LoadFair if !self.hold_fair => {
+                    queue.extend(self.s.fair_ready(make_fair_seat));
+                }
                 _ => {}
             }
         }
