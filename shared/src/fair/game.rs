@@ -312,6 +312,28 @@ pub struct Tracker {
     /// The replay's outcome, with the stream's length it was run on: the verdict is read
     /// at every redraw, and a replay checks the whole game's records again.
     replayed: OnceLock<(usize, Result<usize, usize>)>,
+    /// What the rules owe now, as the public events make it due (see [`Tracker::note`]):
+    /// a seat answers `Lose` or `Show` only when it is its turn to, so a host that asks
+    /// a page for a card out of turn is not answered.
+    owed: Owed,
+}
+
+/// The losses and the Examine the public events make due: the rules' own order (R6.2,
+/// R6.3, R4 Coup and Assassinate, R7.2), followed from the spectator's events alone.
+#[derive(Clone, Debug, Default)]
+struct Owed {
+    /// The seats that lose an influence, in the order the rules take them (R9.1): the
+    /// first answers `Lose` now.
+    losses: Vec<u8>,
+    /// The turn's action (an Assassination's loss comes once its block window closed).
+    action: Option<crate::engine::Action>,
+    /// The window opened last.
+    window: Option<crate::engine::WindowKind>,
+    /// The open challenge's challenger: it loses if the claim is proven (R6.2).
+    challenger: Option<u8>,
+    /// R7.2: the Examine's claim stood, so its target shows a card once the losses
+    /// before are taken.
+    examine: bool,
 }
 
 impl Tracker {
@@ -347,6 +369,7 @@ impl Tracker {
             game,
             stream: Vec::new(),
             replayed: OnceLock::new(),
+            owed: Owed::default(),
         })
     }
 
@@ -405,7 +428,11 @@ impl Tracker {
         match item {
             Public::Record(r) => self.table.apply(r).map_err(FairError::Record),
             Public::Answer(signed) => self.signed_answer(signed),
-            Public::Event(e) => self.event(e),
+            Public::Event(e) => {
+                self.event(e)?;
+                self.note(e);
+                Ok(())
+            }
             // The referee says so only when the game can go on without the seat; a page
             // whose table disagrees waits for releases nobody owes, and the host ends it.
             Public::Left(seat) => {
@@ -494,9 +521,15 @@ impl Tracker {
                 self.denials.push(Denial { seat, claim, held });
             }
             Answer::Lose(p) => {
-                if self.slot(seat, *p).is_none() || self.losing.iter().any(|(_, q)| q == p) {
+                // Only the seat the rules take an influence from now (R9.1): any other
+                // seat's card would turn face up for nothing.
+                if self.owed.losses.first() != Some(&seat)
+                    || self.slot(seat, *p).is_none()
+                    || self.losing.iter().any(|(_, q)| q == p)
+                {
                     return bad;
                 }
+                self.owed.losses.remove(0);
                 self.table.reveal(*p, true);
                 self.losing.push((seat, *p));
                 return Ok(());
@@ -505,7 +538,15 @@ impl Tracker {
                 let Some((examiner, target)) = self.examine else {
                     return bad;
                 };
-                if target != seat || self.examined.is_some() || self.slot(seat, *p).is_none() {
+                // R7.2: only once the Examine's claim stood and the losses before it are
+                // taken; else the Inquisitor would read a card the rules never show it.
+                let settled =
+                    self.owed.examine && self.owed.losses.is_empty() && self.losing.is_empty();
+                if target != seat
+                    || !settled
+                    || self.examined.is_some()
+                    || self.slot(seat, *p).is_none()
+                {
                     return bad;
                 }
                 self.table.examine(*p, examiner);
@@ -785,6 +826,66 @@ impl Tracker {
 }
 
 impl Tracker {
+    /// Follows what the rules owe from each public event: who loses an influence and
+    /// when, and when an Examine's target shows a card. The engine takes an influence
+    /// from the challenger of a proven claim (R6.2), from a claimant disproven (R6.3;
+    /// after a disproven block of an Assassination, the target once more for the action,
+    /// R4), from a Coup's target (R4) and from an Assassination's target once its block
+    /// window closed with no block. A window's answers are sealed (R5), so that close is
+    /// read from the events: the target's answer in the block window, then no block.
+    fn note(&mut self, e: &Event) {
+        use crate::engine::{Action, WindowKind};
+        let o = &mut self.owed;
+        match *e {
+            Event::Declared { action, .. } => {
+                *o = Owed {
+                    action: Some(action),
+                    ..Owed::default()
+                };
+                if let Action::Coup(t) = action {
+                    o.losses.push(t.0);
+                }
+            }
+            Event::WindowOpened { kind } => o.window = Some(kind),
+            Event::Challenged { challenger, .. } => o.challenger = Some(challenger.0),
+            Event::Proved { seat, .. } | Event::ShowedHand { seat, .. } => {
+                o.losses.extend(o.challenger.take());
+                if self.examine.is_some_and(|(x, _)| x == seat.0) {
+                    o.examine = true;
+                }
+            }
+            Event::Disproved { seat, .. } => {
+                o.challenger = None;
+                o.losses.push(seat.0);
+                if o.window == Some(WindowKind::BlockChallenge)
+                    && let Some(Action::Assassinate(t)) = o.action
+                {
+                    o.losses.push(t.0);
+                }
+            }
+            Event::Unchallenged { claimant } => {
+                if self.examine.is_some_and(|(x, _)| x == claimant.0) {
+                    o.examine = true;
+                }
+            }
+            Event::Answered { seat, .. }
+                if o.window == Some(WindowKind::Block)
+                    && o.action == Some(Action::Assassinate(seat)) =>
+            {
+                o.losses.push(seat.0);
+            }
+            Event::BlockDeclared { seat, .. }
+                if o.window == Some(WindowKind::Block)
+                    && o.action == Some(Action::Assassinate(seat))
+                    && o.losses.last() == Some(&seat.0) =>
+            {
+                o.losses.pop();
+            }
+            Event::TurnStarted { .. } | Event::GameOver { .. } => *o = Owed::default(),
+            _ => {}
+        }
+    }
+
     /// Section 9, step 3: replays the referee from the stream taken. `Ok` with the number
     /// of events when every event sent is the one the rules make of the public decisions,
     /// answers and records; `Err` with the index of the first that is not. Run once for a

@@ -85,9 +85,12 @@ impl Page {
     }
 
     fn take(&mut self, item: &Public) {
-        self.tracker
-            .take(item)
+        self.try_take(item)
             .unwrap_or_else(|e| panic!("page {}: {e} on {item:?}", self.seat));
+    }
+
+    fn try_take(&mut self, item: &Public) -> Result<(), FairError> {
+        self.tracker.take(item)?;
         if let Public::Record(r) = item
             && let Record {
                 seat: from,
@@ -107,6 +110,7 @@ impl Page {
                 .expect("the examiner reads the sealed card");
             self.examined.push((*position, k));
         }
+        Ok(())
     }
 
     /// The record its own table asks of it.
@@ -249,6 +253,8 @@ struct Table {
     /// The host's lie, and the index of the event where it was told.
     lie: Option<Lie>,
     lied_at: Option<usize>,
+    /// The first item of a lie a page refused as it came: (page, why). The game stops.
+    refused: Option<(u8, FairError)>,
 }
 
 impl Table {
@@ -284,6 +290,7 @@ impl Table {
             events: 0,
             lie: None,
             lied_at: None,
+            refused: None,
         }
     }
 
@@ -368,7 +375,14 @@ impl Table {
             }
             for told in self.told(item.clone()) {
                 for page in &mut self.pages {
-                    page.take(&told);
+                    match page.try_take(&told) {
+                        Err(e) if self.lied_at.is_some() => {
+                            self.refused.get_or_insert((page.seat, e));
+                        }
+                        took => {
+                            took.unwrap_or_else(|e| panic!("page {}: {e} on {told:?}", page.seat))
+                        }
+                    }
                 }
                 self.events += usize::from(matches!(told, Public::Event(_)));
             }
@@ -397,6 +411,9 @@ impl Table {
         for _ in 0..20_000 {
             let step = self.referee.step();
             self.relay();
+            if self.refused.is_some() {
+                return Ok(());
+            }
             match step? {
                 Step::Records => {
                     let due = self.referee.table().due().to_vec();
@@ -405,6 +422,9 @@ impl Table {
                         let done = self.referee.record(&r);
                         self.relay();
                         done?;
+                        if self.refused.is_some() {
+                            return Ok(());
+                        }
                         if !self.referee.table().due().contains(&(seat, expect)) {
                             continue;
                         }
@@ -989,11 +1009,29 @@ fn a_host_that_passes_the_turn_out_of_order_is_named_by_the_replay() {
 }
 
 #[test]
-fn a_host_that_gives_a_proven_challenge_to_another_seat_is_named_by_the_replay() {
+fn a_host_that_gives_a_proven_challenge_to_another_seat_is_refused_at_the_loss() {
     // R5 and R6.2: the seat that challenged a proven claim loses the influence. The host
-    // names another seat as the challenger, and the one that answered the loss is not
-    // it: the replay, whose challenger is the one named, stops at the loss.
-    named_by_the_replay_alone(Lie::Challenger, 4, true);
+    // names another seat as the challenger; the seat that really challenged then answers
+    // the loss, and every page's tracker refuses it as it comes: by the stream, that seat
+    // owes no loss (a page cannot tell the host's word from the seat's, and names the
+    // answer's seat). No card of the named challenger turns face up.
+    for seed in 0..40u64 {
+        let mut t = Table::lying(
+            4,
+            options(true, true, false),
+            13_000 + seed,
+            Lie::Challenger,
+        );
+        t.play().unwrap();
+        if t.lied_at.is_none() {
+            continue;
+        }
+        let Some((_, FairError::BadAnswer(_))) = t.refused else {
+            panic!("seed {seed}: the lie was taken: {:?}", t.refused);
+        };
+        return;
+    }
+    panic!("the lie never came up");
 }
 
 #[test]
