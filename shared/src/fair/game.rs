@@ -247,6 +247,10 @@ pub enum AuditFault {
     /// the game's events (one missing or extra counts as differing). The host runs the
     /// referee, so this names the host.
     Referee { event: usize },
+    /// Seat `seat` signed a hash of the game's stream at its end that is not this page's
+    /// (section 12): the host sent the pages different records, answers or events. The
+    /// host relays everything, so this names the host.
+    Equivocation { seat: u8 },
 }
 
 /// A "cannot prove" or a concession: the claim and the seat's hidden cards then, as
@@ -256,6 +260,25 @@ struct Denial {
     seat: u8,
     claim: Claimed,
     held: Vec<Ciphertext>,
+}
+
+/// The stream's hash chain after `item`: each item in its canonical form (a record's and
+/// an answer's bytes, an event as JSON, a departure's seat), labelled by its kind.
+fn chain_item(chain: &[u8; 64], item: &Public) -> [u8; 64] {
+    use sha2::{Digest, Sha512};
+    let (kind, bytes) = match item {
+        Public::Event(e) => (1u8, serde_json::to_vec(e).unwrap_or_default()),
+        Public::Answer(a) => (2, a.encode()),
+        Public::Record(r) => (3, r.encode()),
+        Public::Left(s) => (4, vec![*s]),
+    };
+    let mut h = Sha512::new();
+    h.update(b"coup-fair-deal/v1 stream");
+    h.update(chain);
+    h.update([kind]);
+    h.update((bytes.len() as u32).to_le_bytes());
+    h.update(&bytes);
+    h.finalize().into()
 }
 
 /// The fair deck's card kinds for a game of `players` (R1.5 in [`Card`] order, or R2.5's
@@ -316,6 +339,13 @@ pub struct Tracker {
     /// a seat answers `Lose` or `Show` only when it is its turn to, so a host that asks
     /// a page for a card out of turn is not answered.
     owed: Owed,
+    /// A hash chain over every item of the stream taken, in order, and its value when the
+    /// game ended (section 12): every page that took the same stream has the same.
+    chain: [u8; 64],
+    end: Option<[u8; 64]>,
+    /// Seats whose signed view of the game's end is not this page's: the host sent them
+    /// another stream (section 12).
+    equivocated: Vec<u8>,
 }
 
 /// The losses and the Examine the public events make due: the rules' own order (R6.2,
@@ -370,6 +400,9 @@ impl Tracker {
             stream: Vec::new(),
             replayed: OnceLock::new(),
             owed: Owed::default(),
+            chain: [0; 64],
+            end: None,
+            equivocated: Vec::new(),
         })
     }
 
@@ -420,8 +453,26 @@ impl Tracker {
     /// Takes one item of the public stream.
     pub fn take(&mut self, item: &Public) -> Result<(), FairError> {
         self.follow(item)?;
+        self.chain = chain_item(&self.chain, item);
+        if matches!(item, Public::Event(Event::GameOver { .. })) {
+            self.end.get_or_insert(self.chain);
+        }
+        // Section 12: a seat's view of the end that is not this page's.
+        if let Public::Record(r) = item
+            && let super::ledger::Msg::View { hash, .. } = &r.msg
+            && self.end != Some(*hash)
+        {
+            self.equivocated.push(r.seat);
+        }
         self.stream.push(Arc::new(item.clone()));
         Ok(())
+    }
+
+    /// The hash of the whole stream taken up to the game's end (its `GameOver` event,
+    /// before any view or secret): what the seat signs in its view (section 12). `None`
+    /// before the end.
+    pub fn end_hash(&self) -> Option<[u8; 64]> {
+        self.end
     }
 
     fn follow(&mut self, item: &Public) -> Result<(), FairError> {
@@ -796,6 +847,10 @@ impl Tracker {
         deck.sort_unstable();
         if faults.is_empty() && all != deck {
             faults.push(AuditFault::WrongDeck);
+        }
+        // Section 12: another view of the game names the host, which relayed both.
+        for &seat in &self.equivocated {
+            faults.push(AuditFault::Equivocation { seat });
         }
         if faults.is_empty()
             && let Err(event) = self.replay(players)

@@ -84,11 +84,6 @@ impl Page {
             .collect()
     }
 
-    fn take(&mut self, item: &Public) {
-        self.try_take(item)
-            .unwrap_or_else(|e| panic!("page {}: {e} on {item:?}", self.seat));
-    }
-
     fn try_take(&mut self, item: &Public) -> Result<(), FairError> {
         self.tracker.take(item)?;
         if let Public::Record(r) = item
@@ -146,6 +141,10 @@ impl Page {
             }
             Expect::Seal(p, to) => l.seal_record(s, round, *p, *to, x, rng),
             Expect::Release(of) => l.release_record(s, round, *of, x),
+            Expect::View => {
+                let hash = self.tracker.end_hash().expect("the game is over");
+                Some(l.view_record(s, round, hash, x, rng))
+            }
             Expect::Secret => Some(Ledger::secret_record(s, round, x)),
         }
         .unwrap_or_else(|| panic!("page {s} cannot make {expect:?}"))
@@ -255,6 +254,11 @@ struct Table {
     lied_at: Option<usize>,
     /// The first item of a lie a page refused as it came: (page, why). The game stops.
     refused: Option<(u8, FairError)>,
+    /// A host that shows this page two records of one round in the other order (both
+    /// still check), once: the record held back, and whether it was told.
+    reorder: Option<u8>,
+    held: Option<Public>,
+    reordered: bool,
 }
 
 impl Table {
@@ -291,6 +295,9 @@ impl Table {
             lie: None,
             lied_at: None,
             refused: None,
+            reorder: None,
+            held: None,
+            reordered: false,
         }
     }
 
@@ -375,6 +382,32 @@ impl Table {
             }
             for told in self.told(item.clone()) {
                 for page in &mut self.pages {
+                    if self.reorder == Some(page.seat) && !self.reordered {
+                        let round = |i: &Public| match i {
+                            Public::Record(r) if matches!(r.msg, Msg::Shares { .. }) => {
+                                Some(r.round)
+                            }
+                            _ => None,
+                        };
+                        match self.held.take() {
+                            None if round(&told).is_some() => {
+                                self.held = Some(told.clone());
+                                continue;
+                            }
+                            None => {}
+                            Some(held) => {
+                                let swap = round(&told).is_some() && round(&told) == round(&held);
+                                if swap {
+                                    page.try_take(&told).unwrap();
+                                    self.reordered = true;
+                                }
+                                page.try_take(&held).unwrap();
+                                if swap {
+                                    continue;
+                                }
+                            }
+                        }
+                    }
                     match page.try_take(&told) {
                         Err(e) if self.lied_at.is_some() => {
                             self.refused.get_or_insert((page.seat, e));
@@ -459,7 +492,10 @@ impl Table {
         let n = l.seats() as u8;
         for page in &self.pages {
             let pt = page.tracker.table();
-            assert_eq!(pt.ledger().record_hash(), l.record_hash());
+            // Not for the page a host shows another order of the same records.
+            if self.reorder != Some(page.seat) {
+                assert_eq!(pt.ledger().record_hash(), l.record_hash());
+            }
             assert_eq!(pt.court(), t.court());
             for p in 0..l.deck().len() as u8 {
                 assert_eq!(pt.place(p), t.place(p));
@@ -1097,5 +1133,30 @@ fn a_referee_that_makes_coins_out_of_nothing_is_named_by_the_replay() {
             panic!("page {s}: {faults:?}");
         };
         assert!(event >= at && event < t.events, "{event} from {at}");
+    }
+}
+
+#[test]
+fn a_host_that_shows_one_page_another_stream_is_named_by_every_audit() {
+    // Section 12: the host relays two share records of one round to one page in the other
+    // order. Both still check, and that page plays on as every other; but its hash of the
+    // stream at the end is not theirs, and each seat's signed view says so: that page's
+    // audit names each other seat's view, and each other page's audit names that page's.
+    for (n, page) in [(2usize, 1u8), (3, 0), (4, 2)] {
+        let mut t = Table::new(n, options(false, false, false), 700 + n as u64, &[]);
+        t.reorder = Some(page);
+        t.play().unwrap();
+        assert!(t.reordered, "{n} seats: two records of a round came");
+        for (s, faults) in t.audits().into_iter().enumerate() {
+            let want: Vec<AuditFault> = if s == usize::from(page) {
+                (0..n as u8)
+                    .filter(|&o| o != page)
+                    .map(|seat| AuditFault::Equivocation { seat })
+                    .collect()
+            } else {
+                vec![AuditFault::Equivocation { seat: page }]
+            };
+            assert_eq!(faults, want, "{n} seats, page {s}");
+        }
     }
 }

@@ -56,6 +56,11 @@ pub enum Msg {
     Complain { about: u8, exchange: Share },
     /// Seat `of` has left for good: the seat publishes its part of `of`'s secret.
     Release { of: u8, part: [u8; 32] },
+    /// The game is over: the seat's hash of the whole public stream as it stood when the
+    /// game ended ([`Tracker::end_hash`](super::Tracker::end_hash)), signed with its key
+    /// while its secret is still its own (docs/FAIR-DEAL.md, section 12). Sent in the
+    /// round before the secrets: once a secret is out anyone could sign for that seat.
+    View { hash: [u8; 64], signature: KeyProof },
 }
 
 /// One part of an escrowed secret: `σ` for seat `to`, committed as `S = σ·G`, encrypted as
@@ -101,6 +106,14 @@ pub(crate) fn escrow_pad(ctx: &Context, to: u8, exchange: &RistrettoPoint) -> Sc
     t.bytes(b"to", &[to]);
     t.point(b"K", exchange);
     t.challenge(b"pad", 0)
+}
+
+/// What a seat signs for its view of the game: the hash, labelled apart from every other
+/// message a seat signs.
+pub(crate) fn view_message(hash: &[u8; 64]) -> Vec<u8> {
+    let mut m = b"view".to_vec();
+    m.extend_from_slice(hash);
+    m
 }
 
 /// A message with who sent it and the protocol round it belongs to.
@@ -187,6 +200,11 @@ impl Record {
                 w.u8(*of);
                 w.out.extend_from_slice(part);
             }
+            Msg::View { hash, signature } => {
+                w.u8(10);
+                w.out.extend_from_slice(hash);
+                signature.write(&mut w);
+            }
         }
         w.out
     }
@@ -259,6 +277,16 @@ impl Record {
                     *b = r.u8()?;
                 }
                 Msg::Release { of, part }
+            }
+            10 => {
+                let mut hash = [0u8; 64];
+                for b in &mut hash {
+                    *b = r.u8()?;
+                }
+                Msg::View {
+                    hash,
+                    signature: KeyProof::read(&mut r)?,
+                }
             }
             _ => return Err(DecodeError::BadKind),
         };
@@ -353,6 +381,8 @@ pub struct Ledger {
     proven: Vec<Fault>,
     /// A hash chain over every record taken, in order ([`Ledger::record_hash`]).
     chain: [u8; 64],
+    /// Each seat's signed hash of the stream at the game's end ([`Msg::View`]).
+    views: Vec<Option<[u8; 64]>>,
 }
 
 impl Ledger {
@@ -386,6 +416,7 @@ impl Ledger {
             gone: vec![false; seats],
             proven: Vec::new(),
             chain: [0; 64],
+            views: vec![None; seats],
         })
     }
 
@@ -422,6 +453,11 @@ impl Ledger {
     /// were shown the same game (docs/FAIR-DEAL.md, section 12, equivocation).
     pub fn record_hash(&self) -> [u8; 64] {
         self.chain
+    }
+
+    /// The seat's signed hash of the stream at the game's end, once its view is in.
+    pub fn view(&self, seat: u8) -> Option<[u8; 64]> {
+        self.views.get(usize::from(seat)).copied().flatten()
     }
 
     /// A short fingerprint of the table's keys, once all are in, for players to compare
@@ -592,6 +628,7 @@ impl Ledger {
             Msg::Escrow { .. } => 7,
             Msg::Complain { .. } => 8,
             Msg::Release { .. } => 9,
+            Msg::View { .. } => 10,
         };
         // One message of each kind per seat per round: a second is a replay or a
         // deviation, refused either way.
@@ -726,6 +763,18 @@ impl Ledger {
                     return Err(FaultKind::FalseClaim);
                 }
                 self.shares[p][s] = Some(share.d);
+                Ok(())
+            }
+            Msg::View { hash, signature } => {
+                let key = self.keys[s].ok_or(FaultKind::OutOfOrder)?;
+                // A departed seat's secret is public: anyone could sign its view.
+                if self.gone[s] || self.secrets[s].is_some() || self.views[s].is_some() {
+                    return Err(FaultKind::OutOfOrder);
+                }
+                if !signature.verify_signed(ctx, &key, &view_message(hash)) {
+                    return Err(FaultKind::BadSignature);
+                }
+                self.views[s] = Some(*hash);
                 Ok(())
             }
             Msg::Secret { secret } => {
