@@ -918,10 +918,10 @@ impl Tracker {
                     o.losses.push(t.0);
                 }
             }
-            Event::Unchallenged { claimant } => {
-                if self.examine.is_some_and(|(x, _)| x == claimant.0) {
-                    o.examine = true;
-                }
+            Event::Unchallenged { claimant }
+                if self.examine.is_some_and(|(x, _)| x == claimant.0) =>
+            {
+                o.examine = true;
             }
             Event::Answered { seat, .. }
                 if o.window == Some(WindowKind::Block)
@@ -1043,6 +1043,12 @@ impl FairReferee {
 
     pub fn table(&self) -> &FairTable {
         &self.tracker.table
+    }
+
+    /// A referee for the end audit's replay (section 9, step 3): fed only the stream a
+    /// page's tracker took, whose records that page's ledger checked already.
+    pub(crate) fn take_checked(&mut self) {
+        self.tracker.table.take_checked();
     }
 
     /// The items to relay since the last call, in order.

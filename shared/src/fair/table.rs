@@ -401,6 +401,11 @@ impl FairTable {
         }
     }
 
+    /// Its ledger takes only records checked already ([`Ledger::take_checked`]).
+    pub(crate) fn take_checked(&mut self) {
+        self.ledger.take_checked();
+    }
+
     /// The game is over (R11.3): every seat present signs its view of the game (its hash
     /// of the stream), then, once every view is in, publishes its secret (section 12: a
     /// view signed after any secret is out could be anyone's).
