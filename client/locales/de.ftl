@@ -811,6 +811,7 @@ fair-verdict-false-denial = Dieses Spiel war nicht fair: { $name } sagte, den An
 fair-verdict-false-concession = Dieses Spiel war nicht fair: { $name } gab auf, ohne einen Herzog zu halten.
 fair-verdict-wrong-deck = Dieses Spiel war nicht fair: Die Karten waren nicht das Deck.
 fair-verdict-referee = Dieses Spiel war nicht fair: Die Seite des Gastgebers hat die Regeln nicht befolgt.
+fair-verdict-equivocation = Dieses Spiel war nicht fair: Die Seite des Gastgebers hat { $name } ein anderes Spiel geschickt als dieser Seite.
 fair-verdict-closed = Dieses Spiel ließ sich nicht prüfen: Eine Karte blieb verdeckt.
 fair-ask-prove = Dein Anspruch wird angezweifelt: Antworte mit deinen Karten.
 fair-ask-lose = Wähle die Karte, die du verlierst.

@@ -846,6 +846,7 @@ fair-verdict-false-denial = This game was not fair: { $name } said they could no
 fair-verdict-false-concession = This game was not fair: { $name } conceded without holding a Duke.
 fair-verdict-wrong-deck = This game was not fair: the cards were not the deck.
 fair-verdict-referee = This game was not fair: the host's page did not apply the rules.
+fair-verdict-equivocation = This game was not fair: the host's page sent { $name } a different game than this page.
 fair-verdict-closed = This game could not be checked: a card stayed closed.
 fair-ask-prove = Your claim is challenged: answer with your cards.
 fair-ask-lose = Choose the card you lose.

@@ -812,6 +812,7 @@ fair-verdict-false-denial = Esta partida no fue justa: { $name } dijo que no pod
 fair-verdict-false-concession = Esta partida no fue justa: { $name } cedió sin tener un Duque.
 fair-verdict-wrong-deck = Esta partida no fue justa: las cartas no eran la baraja.
 fair-verdict-referee = Esta partida no fue justa: la página del anfitrión no aplicó las reglas.
+fair-verdict-equivocation = Esta partida no fue justa: la página del anfitrión envió a { $name } una partida distinta de la de esta página.
 fair-verdict-closed = No se pudo comprobar esta partida: una carta quedó cerrada.
 fair-ask-prove = Han desafiado tu afirmación: responde con tus cartas.
 fair-ask-lose = Elige la carta que pierdes.

@@ -812,6 +812,7 @@ fair-verdict-false-denial = Cette partie n’était pas équitable : { $name } a
 fair-verdict-false-concession = Cette partie n’était pas équitable : { $name } a cédé sans tenir de Duc.
 fair-verdict-wrong-deck = Cette partie n’était pas équitable : les cartes n’étaient pas le paquet.
 fair-verdict-referee = Cette partie n’était pas équitable : la page de l’hôte n’a pas appliqué les règles.
+fair-verdict-equivocation = Cette partie n’était pas équitable : la page de l’hôte a envoyé à { $name } une autre partie qu’à cette page.
 fair-verdict-closed = Cette partie n’a pas pu être vérifiée : une carte est restée fermée.
 fair-ask-prove = Votre annonce est contestée : répondez avec vos cartes.
 fair-ask-lose = Choisissez la carte que vous perdez.

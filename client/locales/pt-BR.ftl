@@ -809,6 +809,7 @@ fair-verdict-false-denial = Esta partida não foi justa: { $name } disse que nã
 fair-verdict-false-concession = Esta partida não foi justa: { $name } cedeu sem ter um Duque.
 fair-verdict-wrong-deck = Esta partida não foi justa: as cartas não eram o baralho.
 fair-verdict-referee = Esta partida não foi justa: a página do anfitrião não aplicou as regras.
+fair-verdict-equivocation = Esta partida não foi justa: a página do anfitrião enviou a { $name } uma partida diferente da desta página.
 fair-verdict-closed = Não foi possível verificar esta partida: uma carta ficou fechada.
 fair-ask-prove = Sua alegação foi contestada: responda com suas cartas.
 fair-ask-lose = Escolha a carta que você perde.

@@ -1345,3 +1345,99 @@ fn a_guest_reloaded_at_a_table_of_ten_rebuilds_its_ledger_from_a_resync_larger_t
         assert_eq!(g.fair().unwrap().audit(), Some(Vec::new()));
     }
 }
+
+/// Every page, at a decision, asked by a host for a card it does not owe: to lose one
+/// (R9.1) when no rule takes an influence from its seat now, to show one (R7.2) when no
+/// Examine of its seat has stood, to answer a challenge of a claim it did not make (R6),
+/// or to keep cards of an Exchange it is not making (R4.2). Its own tracker refuses,
+/// naming its seat, and nothing is sent. Returns how many Show probes came while an Examine of that seat waited on its
+/// challenge window.
+fn probe_out_of_turn(room: &Room) -> usize {
+    let mut examine_open = 0;
+    let referee = room.host.fair_referee().expect("a fair game");
+    for (i, g) in room.pages.iter().enumerate() {
+        let Some(g) = g else { continue };
+        let seat = i as u8;
+        let fair = g.fair().unwrap();
+        let Some(&(p, _, _)) = fair.hand().iter().find(|(_, _, up)| !up) else {
+            continue;
+        };
+        let ask = g.fair_ask();
+        let probes = [
+            (FairAsk::Lose, Answer::Lose(p)),
+            (FairAsk::Show, Answer::Show(p)),
+            (
+                FairAsk::Prove(Claimed::Card(Card::Duke)),
+                Answer::CannotProve,
+            ),
+            (FairAsk::Prove(Claimed::NotDuke), Answer::ShowHand),
+            (FairAsk::Keep, Answer::Keep(vec![p])),
+        ];
+        for (kind, answer) in probes {
+            let same = |a: FairAsk| std::mem::discriminant(&a) == std::mem::discriminant(&kind);
+            if ask.is_some_and(same) {
+                continue;
+            }
+            let got = fair.box_clone().answer(Some(kind), answer.clone());
+            assert_eq!(
+                got,
+                Err(FairAnswerError::Refused(FairError::BadAnswer(seat))),
+                "page {i} answered {answer:?} out of turn (asked {ask:?})"
+            );
+            let game = referee.game();
+            if kind == FairAsk::Show
+                && matches!(game.pending(), shared::engine::Pending::Respond { .. })
+                && game
+                    .turn()
+                    .is_some_and(|t| t.action == shared::engine::Action::Examine(Seat(seat)))
+            {
+                examine_open += 1;
+            }
+        }
+    }
+    examine_open
+}
+
+#[test]
+fn a_page_loses_or_shows_a_card_only_when_the_rules_take_it_from_its_seat() {
+    // R9.1: the seat the rules take an influence from (the challenger of a proven claim,
+    // R6.2; a disproven claimant, R6.3; the target of a Coup or of an Assassination that
+    // stood, R4) loses it, and no other seat; R7.2: the target of an Examine shows a card
+    // once the claim stood, not while it may still be challenged. A host that asks a page
+    // anything else is not answered: its own tracker refuses.
+    let mut examine_open = 0;
+    let mut losses = 0;
+    for seed in 20..24u64 {
+        let mut room = Room::new(3, seed);
+        let options = shared::engine::Options {
+            inquisitor: seed % 2 == 0,
+            allegiances: true,
+            two_player_draft: false,
+        };
+        let outs = admin(&mut room.host, AdminCmd::SetOptions { options });
+        room.pump(outs);
+        let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+        room.pump(outs);
+        for _ in 0..4_000 {
+            if matches!(room.host.phase(), Phase::Playing) && room.host.fair_referee().is_some() {
+                examine_open += probe_out_of_turn(&room);
+                losses += room
+                    .pages
+                    .iter()
+                    .flatten()
+                    .filter(|g| g.fair_ask() == Some(FairAsk::Lose))
+                    .count();
+            }
+            if !room.decide() {
+                break;
+            }
+        }
+        assert!(matches!(room.host.phase(), Phase::Finished { .. }));
+        for (s, g) in room.pages.iter().enumerate() {
+            let audit = g.as_ref().unwrap().fair().unwrap().audit();
+            assert_eq!(audit, Some(Vec::new()), "page {s}'s audit");
+        }
+    }
+    assert!(losses > 0, "a loss came up");
+    assert!(examine_open > 0, "an Examine's window came up");
+}

@@ -89,6 +89,10 @@ pub fn verdict(faults: &[AuditFault], names: &[String]) -> Verdict {
         Some(AuditFault::Closed(_)) => t("fair-verdict-closed"),
         // The host's page runs the referee: its events are what the replay refused.
         Some(AuditFault::Referee { .. }) => t("fair-verdict-referee"),
+        // Section 12: the host relays every record, so another view of the game is its.
+        Some(AuditFault::Equivocation { seat }) => {
+            tr("fair-verdict-equivocation", &[("name", name(*seat).into())])
+        }
     };
     Verdict {
         fair: faults.is_empty(),
@@ -237,6 +241,11 @@ mod tests {
         let host = verdict(&[AuditFault::Referee { event: 12 }], &names);
         assert!(!host.fair);
         assert!(host.text.contains("host"), "{}", host.text);
+        // Section 12: another view of the game names the host, and the seat shown it.
+        let other = verdict(&[AuditFault::Equivocation { seat: 1 }], &names);
+        assert!(!other.fair);
+        assert!(other.text.contains("host"), "{}", other.text);
+        assert!(other.text.contains("Bo"), "{}", other.text);
     }
 
     #[test]

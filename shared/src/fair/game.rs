@@ -247,6 +247,10 @@ pub enum AuditFault {
     /// the game's events (one missing or extra counts as differing). The host runs the
     /// referee, so this names the host.
     Referee { event: usize },
+    /// Seat `seat` signed a hash of the game's stream at its end that is not this page's
+    /// (section 12): the host sent the pages different records, answers or events. The
+    /// host relays everything, so this names the host.
+    Equivocation { seat: u8 },
 }
 
 /// A "cannot prove" or a concession: the claim and the seat's hidden cards then, as
@@ -256,6 +260,25 @@ struct Denial {
     seat: u8,
     claim: Claimed,
     held: Vec<Ciphertext>,
+}
+
+/// The stream's hash chain after `item`: each item in its canonical form (a record's and
+/// an answer's bytes, an event as JSON, a departure's seat), labelled by its kind.
+fn chain_item(chain: &[u8; 64], item: &Public) -> [u8; 64] {
+    use sha2::{Digest, Sha512};
+    let (kind, bytes) = match item {
+        Public::Event(e) => (1u8, serde_json::to_vec(e).unwrap_or_default()),
+        Public::Answer(a) => (2, a.encode()),
+        Public::Record(r) => (3, r.encode()),
+        Public::Left(s) => (4, vec![*s]),
+    };
+    let mut h = Sha512::new();
+    h.update(b"coup-fair-deal/v1 stream");
+    h.update(chain);
+    h.update([kind]);
+    h.update((bytes.len() as u32).to_le_bytes());
+    h.update(&bytes);
+    h.finalize().into()
 }
 
 /// The fair deck's card kinds for a game of `players` (R1.5 in [`Card`] order, or R2.5's
@@ -318,6 +341,17 @@ pub struct Tracker {
     /// R11.3: each claim of the engine's claim record, in its order, with the claimant's
     /// hidden cards when it came into play (as ciphertexts: they may be shuffled since).
     claimed: Vec<(Claimed, Vec<Ciphertext>)>,
+    /// What the rules owe now, as the public events make it due (see [`Tracker::note`]):
+    /// a seat answers `Lose` or `Show` only when it is its turn to, so a host that asks
+    /// a page for a card out of turn is not answered.
+    owed: Owed,
+    /// A hash chain over every item of the stream taken, in order, and its value when the
+    /// game ended (section 12): every page that took the same stream has the same.
+    chain: [u8; 64],
+    end: Option<[u8; 64]>,
+    /// Seats whose signed view of the game's end is not this page's: the host sent them
+    /// another stream (section 12).
+    equivocated: Vec<u8>,
 }
 
 /// What the end of a fair game shows, once every card is open (R11.3): what the host's
@@ -332,6 +366,26 @@ pub struct EndCards {
     /// For each claim of the record, in order: whether the claimant held the character
     /// (for "no Duke": held no Duke) when the claim came into play.
     pub claims: Vec<bool>,
+}
+
+/// The losses and the Examine the public events make due: the rules' own order (R6.2,
+/// R6.3, R4 Coup and Assassinate, R7.2), followed from the spectator's events alone.
+#[derive(Clone, Debug, Default)]
+struct Owed {
+    /// The seats that lose an influence, in the order the rules take them (R9.1): the
+    /// first answers `Lose` now.
+    losses: Vec<u8>,
+    /// The turn's action (an Assassination's loss comes once its block window closed).
+    action: Option<crate::engine::Action>,
+    /// The window opened last.
+    window: Option<crate::engine::WindowKind>,
+    /// The open challenge's challenger: it loses if the claim is proven (R6.2).
+    challenger: Option<u8>,
+    /// R7.2: the Examine's claim stood, so its target shows a card once the losses
+    /// before are taken.
+    examine: bool,
+    /// R4.2: the Exchange's claim stood (unchallenged, or proven), so its cards are drawn.
+    exchange: bool,
 }
 
 impl Tracker {
@@ -369,6 +423,10 @@ impl Tracker {
             replayed: OnceLock::new(),
             dealt: Vec::new(),
             claimed: Vec::new(),
+            owed: Owed::default(),
+            chain: [0; 64],
+            end: None,
+            equivocated: Vec::new(),
         })
     }
 
@@ -419,15 +477,37 @@ impl Tracker {
     /// Takes one item of the public stream.
     pub fn take(&mut self, item: &Public) -> Result<(), FairError> {
         self.follow(item)?;
+        self.chain = chain_item(&self.chain, item);
+        if matches!(item, Public::Event(Event::GameOver { .. })) {
+            self.end.get_or_insert(self.chain);
+        }
+        // Section 12: a seat's view of the end that is not this page's.
+        if let Public::Record(r) = item
+            && let super::ledger::Msg::View { hash, .. } = &r.msg
+            && self.end != Some(*hash)
+        {
+            self.equivocated.push(r.seat);
+        }
         self.stream.push(Arc::new(item.clone()));
         Ok(())
+    }
+
+    /// The hash of the whole stream taken up to the game's end (its `GameOver` event,
+    /// before any view or secret): what the seat signs in its view (section 12). `None`
+    /// before the end.
+    pub fn end_hash(&self) -> Option<[u8; 64]> {
+        self.end
     }
 
     fn follow(&mut self, item: &Public) -> Result<(), FairError> {
         match item {
             Public::Record(r) => self.table.apply(r).map_err(FairError::Record),
             Public::Answer(signed) => self.signed_answer(signed),
-            Public::Event(e) => self.event(e),
+            Public::Event(e) => {
+                self.event(e)?;
+                self.note(e);
+                Ok(())
+            }
             // The referee says so only when the game can go on without the seat; a page
             // whose table disagrees waits for releases nobody owes, and the host ends it.
             Public::Left(seat) => {
@@ -516,9 +596,15 @@ impl Tracker {
                 self.denials.push(Denial { seat, claim, held });
             }
             Answer::Lose(p) => {
-                if self.slot(seat, *p).is_none() || self.losing.iter().any(|(_, q)| q == p) {
+                // Only the seat the rules take an influence from now (R9.1): any other
+                // seat's card would turn face up for nothing.
+                if self.owed.losses.first() != Some(&seat)
+                    || self.slot(seat, *p).is_none()
+                    || self.losing.iter().any(|(_, q)| q == p)
+                {
                     return bad;
                 }
+                self.owed.losses.remove(0);
                 self.table.reveal(*p, true);
                 self.losing.push((seat, *p));
                 return Ok(());
@@ -527,7 +613,15 @@ impl Tracker {
                 let Some((examiner, target)) = self.examine else {
                     return bad;
                 };
-                if target != seat || self.examined.is_some() || self.slot(seat, *p).is_none() {
+                // R7.2: only once the Examine's claim stood and the losses before it are
+                // taken; else the Inquisitor would read a card the rules never show it.
+                let settled =
+                    self.owed.examine && self.owed.losses.is_empty() && self.losing.is_empty();
+                if target != seat
+                    || !settled
+                    || self.examined.is_some()
+                    || self.slot(seat, *p).is_none()
+                {
                     return bad;
                 }
                 self.table.examine(*p, examiner);
@@ -655,6 +749,11 @@ impl Tracker {
                 let vacant = &mut self.vacant[usize::from(s)];
                 if vacant.is_empty() {
                     let count = self.exchange_count();
+                    // R4.2, R5.1: an Exchange draws once its claim stands, never while
+                    // it may still be challenged.
+                    if !self.owed.exchange {
+                        return stream;
+                    }
                     let Some((x, pool)) = &mut self.exchange else {
                         return stream;
                     };
@@ -844,6 +943,10 @@ impl Tracker {
         if faults.is_empty() && all != deck {
             faults.push(AuditFault::WrongDeck);
         }
+        // Section 12: another view of the game names the host, which relayed both.
+        for &seat in &self.equivocated {
+            faults.push(AuditFault::Equivocation { seat });
+        }
         if faults.is_empty()
             && let Err(event) = self.replay(players)
         {
@@ -873,6 +976,77 @@ impl Tracker {
 }
 
 impl Tracker {
+    /// Follows what the rules owe from each public event: who loses an influence and
+    /// when, and when an Examine's target shows a card. The engine takes an influence
+    /// from the challenger of a proven claim (R6.2), from a claimant disproven (R6.3;
+    /// after a disproven block of an Assassination, the target once more for the action,
+    /// R4), from a Coup's target (R4) and from an Assassination's target once its block
+    /// window closed with no block. A window's answers are sealed (R5), so that close is
+    /// read from the events: the target's answer in the block window, then no block.
+    fn note(&mut self, e: &Event) {
+        use crate::engine::{Action, WindowKind};
+        let o = &mut self.owed;
+        match *e {
+            Event::Declared { action, .. } => {
+                *o = Owed {
+                    action: Some(action),
+                    ..Owed::default()
+                };
+                if let Action::Coup(t) = action {
+                    o.losses.push(t.0);
+                }
+            }
+            Event::WindowOpened { kind } => o.window = Some(kind),
+            Event::Challenged { challenger, .. } => o.challenger = Some(challenger.0),
+            Event::Proved { seat, .. } | Event::ShowedHand { seat, .. } => {
+                o.losses.extend(o.challenger.take());
+                if self.examine.is_some_and(|(x, _)| x == seat.0) {
+                    o.examine = true;
+                }
+                if self.exchange.as_ref().is_some_and(|(x, _)| *x == seat.0) {
+                    o.exchange = true;
+                }
+            }
+            Event::Disproved { seat, .. } => {
+                o.challenger = None;
+                o.losses.push(seat.0);
+                if o.window == Some(WindowKind::BlockChallenge)
+                    && let Some(Action::Assassinate(t)) = o.action
+                {
+                    o.losses.push(t.0);
+                }
+            }
+            Event::Unchallenged { claimant }
+                if self.examine.is_some_and(|(x, _)| x == claimant.0) =>
+            {
+                o.examine = true;
+            }
+            Event::Unchallenged { claimant }
+                if self
+                    .exchange
+                    .as_ref()
+                    .is_some_and(|(x, _)| *x == claimant.0) =>
+            {
+                o.exchange = true;
+            }
+            Event::Answered { seat, .. }
+                if o.window == Some(WindowKind::Block)
+                    && o.action == Some(Action::Assassinate(seat)) =>
+            {
+                o.losses.push(seat.0);
+            }
+            Event::BlockDeclared { seat, .. }
+                if o.window == Some(WindowKind::Block)
+                    && o.action == Some(Action::Assassinate(seat))
+                    && o.losses.last() == Some(&seat.0) =>
+            {
+                o.losses.pop();
+            }
+            Event::TurnStarted { .. } | Event::GameOver { .. } => *o = Owed::default(),
+            _ => {}
+        }
+    }
+
     /// Section 9, step 3: replays the referee from the stream taken. `Ok` with the number
     /// of events when every event sent is the one the rules make of the public decisions,
     /// answers and records; `Err` with the index of the first that is not. Run once for a
@@ -975,6 +1149,12 @@ impl FairReferee {
 
     pub fn table(&self) -> &FairTable {
         &self.tracker.table
+    }
+
+    /// A referee for the end audit's replay (section 9, step 3): fed only the stream a
+    /// page's tracker took, whose records that page's ledger checked already.
+    pub(crate) fn take_checked(&mut self) {
+        self.tracker.table.take_checked();
     }
 
     /// The items to relay since the last call, in order.

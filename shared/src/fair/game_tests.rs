@@ -14,7 +14,7 @@ use super::game::{
 use super::ledger::{FaultKind, Msg, Record};
 use super::table::{Expect, Place};
 use super::{Fault, Ledger, Secret};
-use crate::engine::{Card, Claimed, Event, Input, Options, Pending, Seat};
+use crate::engine::{Action, Card, Claimed, Event, Input, Options, Pending, Seat, WindowKind};
 
 /// How a page deviates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +32,9 @@ enum Cheat {
 /// (section 9, step 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Lie {
+    /// R4.2, R5.1: an Exchange's first card drawn while its challenge window is still
+    /// open (the Court's top card opened to a claimant who may be bluffing).
+    EarlyDraw,
     /// R4: a gain of one coin more than the action gives.
     Coins,
     /// R3.3: a cost paid that is not the action's.
@@ -84,10 +87,8 @@ impl Page {
             .collect()
     }
 
-    fn take(&mut self, item: &Public) {
-        self.tracker
-            .take(item)
-            .unwrap_or_else(|e| panic!("page {}: {e} on {item:?}", self.seat));
+    fn try_take(&mut self, item: &Public) -> Result<(), FairError> {
+        self.tracker.take(item)?;
         if let Public::Record(r) = item
             && let Record {
                 seat: from,
@@ -107,6 +108,7 @@ impl Page {
                 .expect("the examiner reads the sealed card");
             self.examined.push((*position, k));
         }
+        Ok(())
     }
 
     /// The record its own table asks of it.
@@ -142,6 +144,10 @@ impl Page {
             }
             Expect::Seal(p, to) => l.seal_record(s, round, *p, *to, x, rng),
             Expect::Release(of) => l.release_record(s, round, *of, x),
+            Expect::View => {
+                let hash = self.tracker.end_hash().expect("the game is over");
+                Some(l.view_record(s, round, hash, x, rng))
+            }
             Expect::Secret => Some(Ledger::secret_record(s, round, x)),
         }
         .unwrap_or_else(|| panic!("page {s} cannot make {expect:?}"))
@@ -253,6 +259,13 @@ struct Table {
     /// own cards; each seat's cards at its first turn.
     truths: Vec<bool>,
     dealt: Vec<[Card; 2]>,
+    /// The first item of a lie a page refused as it came: (page, why). The game stops.
+    refused: Option<(u8, FairError)>,
+    /// A host that shows this page two records of one round in the other order (both
+    /// still check), once: the record held back, and whether it was told.
+    reorder: Option<u8>,
+    held: Option<Public>,
+    reordered: bool,
 }
 
 impl Table {
@@ -290,6 +303,10 @@ impl Table {
             lied_at: None,
             truths: Vec::new(),
             dealt: Vec::new(),
+            refused: None,
+            reorder: None,
+            held: None,
+            reordered: false,
         }
     }
 
@@ -350,6 +367,21 @@ impl Table {
                     None => return vec![item],
                 }
             }
+            (
+                Lie::EarlyDraw,
+                Event::WindowOpened {
+                    kind: WindowKind::Challenge,
+                },
+            ) => match self.referee.game().turn() {
+                Some(t) if t.action == Action::Exchange => vec![
+                    *e,
+                    Event::Drew {
+                        seat: t.actor,
+                        card: None,
+                    },
+                ],
+                _ => return vec![item],
+            },
             (Lie::Dropped, Event::Eliminated { .. }) => Vec::new(),
             (Lie::Extra, Event::Gained { .. }) => vec![*e, *e],
             (Lie::Winner, Event::GameOver { winner }) => vec![Event::GameOver {
@@ -357,8 +389,8 @@ impl Table {
             }],
             _ => return vec![item],
         };
-        // The copy is the event that should not be there.
-        self.lied_at = Some(self.events + usize::from(lie == Lie::Extra));
+        // The copy (the early draw) is the event that should not be there.
+        self.lied_at = Some(self.events + usize::from(matches!(lie, Lie::Extra | Lie::EarlyDraw)));
         lied.into_iter().map(Public::Event).collect()
     }
 
@@ -404,7 +436,40 @@ impl Table {
             }
             for told in self.told(item.clone()) {
                 for page in &mut self.pages {
-                    page.take(&told);
+                    if self.reorder == Some(page.seat) && !self.reordered {
+                        let round = |i: &Public| match i {
+                            Public::Record(r) if matches!(r.msg, Msg::Shares { .. }) => {
+                                Some(r.round)
+                            }
+                            _ => None,
+                        };
+                        match self.held.take() {
+                            None if round(&told).is_some() => {
+                                self.held = Some(told.clone());
+                                continue;
+                            }
+                            None => {}
+                            Some(held) => {
+                                let swap = round(&told).is_some() && round(&told) == round(&held);
+                                if swap {
+                                    page.try_take(&told).unwrap();
+                                    self.reordered = true;
+                                }
+                                page.try_take(&held).unwrap();
+                                if swap {
+                                    continue;
+                                }
+                            }
+                        }
+                    }
+                    match page.try_take(&told) {
+                        Err(e) if self.lied_at.is_some() => {
+                            self.refused.get_or_insert((page.seat, e));
+                        }
+                        took => {
+                            took.unwrap_or_else(|e| panic!("page {}: {e} on {told:?}", page.seat))
+                        }
+                    }
                 }
                 self.events += usize::from(matches!(told, Public::Event(_)));
             }
@@ -433,6 +498,9 @@ impl Table {
         for _ in 0..20_000 {
             let step = self.referee.step();
             self.relay();
+            if self.refused.is_some() {
+                return Ok(());
+            }
             match step? {
                 Step::Records => {
                     let due = self.referee.table().due().to_vec();
@@ -441,6 +509,9 @@ impl Table {
                         let done = self.referee.record(&r);
                         self.relay();
                         done?;
+                        if self.refused.is_some() {
+                            return Ok(());
+                        }
                         if !self.referee.table().due().contains(&(seat, expect)) {
                             continue;
                         }
@@ -475,7 +546,10 @@ impl Table {
         let n = l.seats() as u8;
         for page in &self.pages {
             let pt = page.tracker.table();
-            assert_eq!(pt.ledger().record_hash(), l.record_hash());
+            // Not for the page a host shows another order of the same records.
+            if self.reorder != Some(page.seat) {
+                assert_eq!(pt.ledger().record_hash(), l.record_hash());
+            }
             assert_eq!(pt.court(), t.court());
             for p in 0..l.deck().len() as u8 {
                 assert_eq!(pt.place(p), t.place(p));
@@ -1056,11 +1130,54 @@ fn a_host_that_passes_the_turn_out_of_order_is_named_by_the_replay() {
 }
 
 #[test]
-fn a_host_that_gives_a_proven_challenge_to_another_seat_is_named_by_the_replay() {
+fn a_host_that_draws_an_exchanges_cards_before_its_challenge_window_closes_is_refused() {
+    // R4.2 and R5.1: the Exchange's cards are drawn only once its claim stands (no
+    // challenge, or a proof). A host that has every page open the Court's top card to
+    // the exchanger while the claim may still be challenged is refused as it comes: no
+    // page takes the draw, so no Court card opens to a claimant that may be bluffing.
+    for seed in 0..40u64 {
+        let mut t = Table::lying(
+            3,
+            options(false, false, false),
+            17_000 + seed,
+            Lie::EarlyDraw,
+        );
+        t.play().unwrap();
+        if t.lied_at.is_none() {
+            continue;
+        }
+        let Some((_, FairError::Stream)) = t.refused else {
+            panic!("seed {seed}: the early draw was taken: {:?}", t.refused);
+        };
+        return;
+    }
+    panic!("no Exchange came up");
+}
+
+#[test]
+fn a_host_that_gives_a_proven_challenge_to_another_seat_is_refused_at_the_loss() {
     // R5 and R6.2: the seat that challenged a proven claim loses the influence. The host
-    // names another seat as the challenger, and the one that answered the loss is not
-    // it: the replay, whose challenger is the one named, stops at the loss.
-    named_by_the_replay_alone(Lie::Challenger, 4, true);
+    // names another seat as the challenger; the seat that really challenged then answers
+    // the loss, and every page's tracker refuses it as it comes: by the stream, that seat
+    // owes no loss (a page cannot tell the host's word from the seat's, and names the
+    // answer's seat). No card of the named challenger turns face up.
+    for seed in 0..40u64 {
+        let mut t = Table::lying(
+            4,
+            options(true, true, false),
+            13_000 + seed,
+            Lie::Challenger,
+        );
+        t.play().unwrap();
+        if t.lied_at.is_none() {
+            continue;
+        }
+        let Some((_, FairError::BadAnswer(_))) = t.refused else {
+            panic!("seed {seed}: the lie was taken: {:?}", t.refused);
+        };
+        return;
+    }
+    panic!("the lie never came up");
 }
 
 #[test]
@@ -1126,5 +1243,30 @@ fn a_referee_that_makes_coins_out_of_nothing_is_named_by_the_replay() {
             panic!("page {s}: {faults:?}");
         };
         assert!(event >= at && event < t.events, "{event} from {at}");
+    }
+}
+
+#[test]
+fn a_host_that_shows_one_page_another_stream_is_named_by_every_audit() {
+    // Section 12: the host relays two share records of one round to one page in the other
+    // order. Both still check, and that page plays on as every other; but its hash of the
+    // stream at the end is not theirs, and each seat's signed view says so: that page's
+    // audit names each other seat's view, and each other page's audit names that page's.
+    for (n, page) in [(2usize, 1u8), (3, 0), (4, 2)] {
+        let mut t = Table::new(n, options(false, false, false), 700 + n as u64, &[]);
+        t.reorder = Some(page);
+        t.play().unwrap();
+        assert!(t.reordered, "{n} seats: two records of a round came");
+        for (s, faults) in t.audits().into_iter().enumerate() {
+            let want: Vec<AuditFault> = if s == usize::from(page) {
+                (0..n as u8)
+                    .filter(|&o| o != page)
+                    .map(|seat| AuditFault::Equivocation { seat })
+                    .collect()
+            } else {
+                vec![AuditFault::Equivocation { seat: page }]
+            };
+            assert_eq!(faults, want, "{n} seats, page {s}");
+        }
     }
 }

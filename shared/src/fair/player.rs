@@ -8,7 +8,9 @@ use curve25519_dalek::ristretto::RistrettoPoint;
 use curve25519_dalek::scalar::Scalar;
 
 use super::group::random_scalar;
-use super::ledger::{ESCROW_R, EscrowPart, Ledger, Msg, Record, escrow_pad, shuffle_digest};
+use super::ledger::{
+    ESCROW_R, EscrowPart, Ledger, Msg, Record, escrow_pad, shuffle_digest, view_message,
+};
 use super::proofs::{Ciphertext, KeyProof, SealedShare, Share};
 use super::shuffle::shuffle;
 
@@ -129,6 +131,27 @@ impl Ledger {
                 share: Share::prove(&ctx, secret.scalar(), ct, rng),
             },
         })
+    }
+
+    /// The seat's view of the game at its end: `hash` (its tracker's
+    /// [`end_hash`](super::Tracker::end_hash)), signed while its secret is still its own.
+    pub fn view_record<R: Rng + ?Sized>(
+        &self,
+        seat: u8,
+        round: u32,
+        hash: [u8; 64],
+        secret: &Secret,
+        rng: &mut R,
+    ) -> Record {
+        let ctx = &self.context(seat, round);
+        Record {
+            seat,
+            round,
+            msg: Msg::View {
+                hash,
+                signature: KeyProof::sign(ctx, secret.scalar(), &view_message(&hash), rng),
+            },
+        }
     }
 
     /// The seat's secret, once the game is over.

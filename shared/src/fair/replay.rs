@@ -43,6 +43,8 @@ pub(crate) fn replay(
     // The stand-ins' seed is the host's and shows in no event: any seed replays the same.
     let mut referee =
         FairReferee::new(table, game_no, players, options, first, 0).map_err(|_| 0usize)?;
+    // Every record of the stream is one the page's own ledger checked as it came.
+    referee.take_checked();
     // Items of the stream before `j` are fed (or, for events, made); `m` events are made.
     let mut j = Cursor::default();
     let mut m = 0usize;

@@ -43,6 +43,8 @@ pub enum Expect {
     Seal(u8, u8),
     /// The seat's part of the departed seat's secret.
     Release(u8),
+    /// The game is over: the seat's signed hash of the stream (section 12).
+    View,
     Secret,
 }
 
@@ -399,14 +401,23 @@ impl FairTable {
         }
     }
 
-    /// The game is over (R11.3): every seat present publishes its secret.
+    /// Its ledger takes only records checked already ([`Ledger::take_checked`]).
+    pub(crate) fn take_checked(&mut self) {
+        self.ledger.take_checked();
+    }
+
+    /// The game is over (R11.3): every seat present signs its view of the game (its hash
+    /// of the stream), then, once every view is in, publishes its secret (section 12: a
+    /// view signed after any secret is out could be anyone's).
     pub fn finish(&mut self) {
-        let due = self
-            .present()
-            .into_iter()
-            .map(|s| (s, Expect::Secret))
-            .collect();
-        self.push(due, After::Nothing);
+        for expect in [Expect::View, Expect::Secret] {
+            let due = self
+                .present()
+                .into_iter()
+                .map(|s| (s, expect.clone()))
+                .collect();
+            self.push(due, After::Nothing);
+        }
     }
 
     /// Checks a record against what is due and against the ledger, and takes it. A record
@@ -442,6 +453,7 @@ impl FairTable {
             ) => p == position && to == t,
             (Expect::Release(of), Msg::Release { of: o, .. }) => of == o,
             (Expect::Secret, Msg::Secret { .. }) => true,
+            (Expect::View, Msg::View { .. }) => true,
             _ => false,
         };
         let Some(i) = front

@@ -72,6 +72,8 @@ impl Seats {
                 }
                 Expect::Seal(p, to) => l.seal_record(seat, r, *p, *to, x, rng),
                 Expect::Release(of) => l.release_record(seat, r, *of, x),
+                // The table compares no views (a page's tracker does): any hash.
+                Expect::View => Some(l.view_record(seat, r, l.record_hash(), x, rng)),
                 Expect::Secret => Some(Ledger::secret_record(seat, r, x)),
             }
             .unwrap_or_else(|| panic!("seat {seat} cannot make {expect:?}"));

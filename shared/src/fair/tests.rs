@@ -928,3 +928,46 @@ fn pages_shown_the_same_records_share_a_hash_and_a_fingerprint() {
     let copy = a.ledger.clone();
     assert_eq!(copy.record_hash(), a.ledger.record_hash());
 }
+
+#[test]
+fn a_view_is_signed_by_its_seat_and_taken_only_before_its_secret() {
+    // Section 12: each seat signs its hash of the game's stream at the end while its
+    // secret is still its own; the host that relays it cannot put another hash in its
+    // place.
+    let mut t = Table::new(3, 403);
+    t.deal();
+    let hash = [5u8; 64];
+    let view = |t: &mut Table, seat: u8, signer: u8, hash: [u8; 64]| {
+        let x = &t.secrets[usize::from(signer)];
+        t.ledger.view_record(seat, t.round, hash, x, &mut t.rng)
+    };
+    let honest = view(&mut t, 0, 0, hash);
+    assert_eq!(honest.encode().len(), 6 + 64 + 64);
+    t.apply(&honest);
+    assert_eq!(t.ledger.view(0), Some(hash));
+    // Another hash under seat 1's signature of the first.
+    let mut forged = view(&mut t, 1, 1, hash);
+    if let Msg::View { hash: h, .. } = &mut forged.msg {
+        h[0] ^= 1;
+    }
+    let before = t.ledger.record_hash();
+    let fault = t.ledger.apply(&forged).unwrap_err();
+    assert_eq!((fault.seat, fault.kind), (1, FaultKind::BadSignature));
+    // Signed with another seat's key.
+    let other = view(&mut t, 1, 2, hash);
+    let fault = t.ledger.apply(&other).unwrap_err();
+    assert_eq!((fault.seat, fault.kind), (1, FaultKind::BadSignature));
+    assert_eq!((t.ledger.view(1), t.ledger.record_hash()), (None, before));
+    // Once a seat's secret is out, anyone could sign for it: no view is taken then.
+    let secret = Ledger::secret_record(2, t.round, &t.secrets[2]);
+    t.apply(&secret);
+    let late = view(&mut t, 2, 2, hash);
+    let fault = t.ledger.apply(&late).unwrap_err();
+    assert_eq!((fault.seat, fault.kind), (2, FaultKind::OutOfOrder));
+    // One view per seat, even in a later round.
+    t.round += 1;
+    let again = view(&mut t, 0, 0, [6; 64]);
+    let fault = t.ledger.apply(&again).unwrap_err();
+    assert_eq!((fault.seat, fault.kind), (0, FaultKind::OutOfOrder));
+    assert_eq!(t.ledger.view(0), Some(hash));
+}

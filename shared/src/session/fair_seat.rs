@@ -281,6 +281,10 @@ impl FairSeat {
                     .and_then(|kind| ledger.reveal_record(seat, round, *p, kind, secret, rng)),
                 Expect::Seal(p, to) => ledger.seal_record(seat, round, *p, *to, secret, rng),
                 Expect::Release(of) => ledger.release_record(seat, round, *of, secret),
+                Expect::View => g
+                    .tracker
+                    .end_hash()
+                    .map(|h| ledger.view_record(seat, round, h, secret, rng)),
                 Expect::Secret => Some(Ledger::secret_record(seat, round, secret)),
             };
             if let Some(r) = record {
