@@ -302,7 +302,7 @@ pub fn fair_deck(players: usize, options: Options) -> Vec<u8> {
 #[derive(Clone, Debug)]
 pub struct Tracker {
     table: FairTable,
-    options: Options,
+    pub(super) options: Options,
     /// Per seat, its hand in the engine's slot order: (position, face up).
     hands: Vec<Vec<(u8, bool)>>,
     /// Per seat, slots emptied for a replacement to be drawn into (R6.2, R7.2, R8.4).
@@ -326,15 +326,15 @@ pub struct Tracker {
     /// The answers taken so far in this game: each signature binds its number.
     answers: u32,
     /// The table's id and the game's number: the replay's referee plays the same table.
-    id: [u8; 32],
-    game: u32,
+    pub(super) id: [u8; 32],
+    pub(super) game: u32,
     /// Every item of the stream taken, in order, for the end audit's replay (section 9,
     /// step 3). Shared items: a tracker is cloned to check each answer, and that copies a
     /// pointer per item, not the records.
-    stream: Vec<Arc<Public>>,
+    pub(super) stream: Vec<Arc<Public>>,
     /// The replay's outcome, with the stream's length it was run on: the verdict is read
     /// at every redraw, and a replay checks the whole game's records again.
-    replayed: OnceLock<(usize, Result<usize, usize>)>,
+    pub(super) replayed: OnceLock<(usize, Result<usize, usize>)>,
     /// R11.3: each seat's hidden cards as dealt (after the draft), as ciphertexts, taken at
     /// the first turn; opened at the end.
     dealt: Vec<Vec<Ciphertext>>,
@@ -1045,24 +1045,6 @@ impl Tracker {
             Event::TurnStarted { .. } | Event::GameOver { .. } => *o = Owed::default(),
             _ => {}
         }
-    }
-
-    /// Section 9, step 3: replays the referee from the stream taken. `Ok` with the number
-    /// of events when every event sent is the one the rules make of the public decisions,
-    /// answers and records; `Err` with the index of the first that is not. Run once for a
-    /// stream (the answer is kept), and meant for the end, when every record is in.
-    pub fn replay(&self, players: usize) -> Result<usize, usize> {
-        let len = self.stream.len();
-        if let Some((at, outcome)) = self.replayed.get()
-            && *at == len
-        {
-            return *outcome;
-        }
-        let items: Vec<&Public> = self.stream.iter().map(|i| &**i).collect();
-        let outcome = super::replay::replay(self.id, self.game, players, self.options, &items);
-        // Kept only for the stream it was run on; a longer one runs again.
-        let _ = self.replayed.set((len, outcome));
-        outcome
     }
 }
 

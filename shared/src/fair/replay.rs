@@ -14,7 +14,7 @@
 
 use crate::engine::{Event, Input, Options, Pending, Seat, WindowKind};
 
-use super::game::{FairReferee, Public, Step};
+use super::game::{FairReferee, Public, Step, Tracker};
 
 /// Replays the referee of a game of `players` under `options` on `stream` (every item a
 /// page took, in order). `Ok` with the number of events when every event sent is the one
@@ -165,5 +165,25 @@ fn decision(referee: &FairReferee, next: &[Event]) -> Option<(Seat, Input)> {
             Some((seat, input))
         }
         _ => None,
+    }
+}
+
+impl Tracker {
+    /// Section 9, step 3: replays the referee from the stream taken. `Ok` with the number
+    /// of events when every event sent is the one the rules make of the public decisions,
+    /// answers and records; `Err` with the index of the first that is not. Run once for a
+    /// stream (the answer is kept), and meant for the end, when every record is in.
+    pub fn replay(&self, players: usize) -> Result<usize, usize> {
+        let len = self.stream.len();
+        if let Some((at, outcome)) = self.replayed.get()
+            && *at == len
+        {
+            return *outcome;
+        }
+        let items: Vec<&Public> = self.stream.iter().map(|i| &**i).collect();
+        let outcome = replay(self.id, self.game, players, self.options, &items);
+        // Kept only for the stream it was run on; a longer one runs again.
+        let _ = self.replayed.set((len, outcome));
+        outcome
     }
 }

@@ -9,14 +9,9 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use shared::fair::Answer;
-use shared::session::fair_follow::FairFollow;
 use shared::session::fair_seat::FairKeep;
 
 use super::*;
-
-/// Makes a fair seat from a seed and what the tab kept: the fair deal's code, which the
-/// page fetches only once it sits at a fair table (`crate::later`).
-pub type FairMaker = fn([u8; 32], Option<FairKeep>) -> Box<dyn FairFollow>;
 
 /// What the page holds to sit at fair tables.
 #[derive(Default)]

@@ -43,7 +43,6 @@ use super::table::{Received, Table};
 use crate::i18n::{t, tr};
 
 mod fair;
-pub use fair::FairMaker;
 mod links;
 mod reconnect;
 mod referee;
@@ -318,6 +317,13 @@ pub struct Notice {
     pub id: u64,
     pub text: String,
 }
+
+/// Makes a fair seat from a seed and what the tab kept: the fair deal's code, which the
+/// page fetches only once it sits at a fair table (`crate::later`).
+pub type FairMaker = fn(
+    [u8; 32],
+    Option<shared::session::fair_seat::FairKeep>,
+) -> Box<dyn shared::session::fair_follow::FairFollow>;
 
 /// Something for the controller to do.
 #[derive(Clone, Debug, PartialEq)]
