@@ -264,24 +264,29 @@ fn welcomed_guest() -> Guest {
     guest
 }
 
+/// Log entry `n`: a chat line `text` from `name`.
+fn chat_entry(n: u64, name: &str, text: &str) -> LogEntry {
+    LogEntry {
+        n,
+        item: LogItem::Chat {
+            line: ChatLine {
+                from: MemberId(0),
+                name: name.into(),
+                seat: None,
+                text: text.into(),
+                at: n,
+            },
+        },
+    }
+}
+
 fn chat_update(n: u64, name: &str, text: &str) -> String {
     encode(&ToGuest::Update(Box::new(Update {
         reset: false,
         host_now: n,
         table: None,
         game: None,
-        log: vec![LogEntry {
-            n,
-            item: LogItem::Chat {
-                line: ChatLine {
-                    from: MemberId(0),
-                    name: name.into(),
-                    seat: None,
-                    text: text.into(),
-                    at: n,
-                },
-            },
-        }],
+        log: vec![chat_entry(n, name, text)],
         log_truncated: false,
         more: false,
     })))
@@ -830,18 +835,7 @@ fn a_guest_takes_the_end_revealed_only_as_it_was() {
 /// follows; the entries are chat lines numbered `ns`.
 fn part(first: bool, more: bool, ns: std::ops::Range<u64>) -> String {
     let log = ns
-        .map(|n| LogEntry {
-            n,
-            item: LogItem::Chat {
-                line: ChatLine {
-                    from: MemberId(0),
-                    name: "Host".into(),
-                    seat: None,
-                    text: format!("line {n}"),
-                    at: n,
-                },
-            },
-        })
+        .map(|n| chat_entry(n, "Host", &format!("line {n}")))
         .collect();
     encode(&ToGuest::Update(Box::new(Update {
         reset: first,
@@ -916,20 +910,7 @@ fn a_whole_state_in_parts_is_taken_as_one_and_parts_out_of_turn_are_refused() {
     let mut n = 1;
     let mut first = true;
     let refused = loop {
-        let log = (n..n + 600)
-            .map(|n| LogEntry {
-                n,
-                item: LogItem::Chat {
-                    line: ChatLine {
-                        from: MemberId(0),
-                        name: "Host".into(),
-                        seat: None,
-                        text: big.clone(),
-                        at: n,
-                    },
-                },
-            })
-            .collect();
+        let log = (n..n + 600).map(|n| chat_entry(n, "Host", &big)).collect();
         n += 600;
         let text = encode(&ToGuest::Update(Box::new(Update {
             reset: first,

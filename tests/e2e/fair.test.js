@@ -212,6 +212,22 @@ async function playScripted(sides, steps, logs) {
   for (const [i, log] of logs.entries()) console.log(`    page ${i}: ${JSON.stringify(log)}`);
 }
 
+/** Host, joiner and Cy in a lobby of three people, Fair deal on; dealt and read. */
+async function fairRoomOfThree(sides) {
+  const [host, guest, third] = sides;
+  const { code } = await createAndJoin(host, guest);
+  await host.page.getByTestId("seat-count").selectOption("3");
+  await third.page.getByTestId("player-name").fill("Cy");
+  await third.page.getByTestId("join-code").fill(code);
+  await third.page.getByTestId("join-room").click();
+  for (const side of sides) {
+    await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(2).waitFor({ timeout: 20_000 });
+  }
+  await host.page.getByTestId("opt-fair").check();
+  await host.page.getByTestId("start-game").click();
+  await dealt(sides);
+}
+
 /** The number of cards lost (face up) on `page`'s table. */
 const lost = (page) => page.locator('[data-testid="seat"] .t-card.lost').count();
 
@@ -326,17 +342,7 @@ test("a fair room of three people plays to the end and every audit says it was f
   const third = await openPage({ width: 390, height: 844 });
   const sides = [host, guest, third];
   try {
-    const { code } = await createAndJoin(host, guest);
-    await host.page.getByTestId("seat-count").selectOption("3");
-    await third.page.getByTestId("player-name").fill("Cy");
-    await third.page.getByTestId("join-code").fill(code);
-    await third.page.getByTestId("join-room").click();
-    for (const side of sides) {
-      await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(2).waitFor({ timeout: 20_000 });
-    }
-    await host.page.getByTestId("opt-fair").check();
-    await host.page.getByTestId("start-game").click();
-    await dealt(sides);
+    await fairRoomOfThree(sides);
     const seen = new Set();
     await play(sides, seen, { ms: 240_000 });
     console.log(`    fair answers given: ${[...seen].join(", ")}`);
@@ -359,7 +365,7 @@ test("in a fair room of two, an Exchange, a claim proved and a bluff caught move
     await playScripted(sides, steps, logs);
     const all = logs.flat();
     // Each page's first turn was an Exchange, let pass: its cards were chosen from four
-    // on its own page (R4.6) and the Court reshuffled.
+    // on its own page (R4.2) and the Court reshuffled.
     for (const log of logs) {
       assert.equal(log.find((e) => e.turn === 0)?.action, "Exchange");
       assert.ok(log.some((e) => e.answer?.startsWith("Keep")), "an Exchange was answered by keeping cards");
@@ -435,17 +441,7 @@ test("in a fair room of three, a person who leaves for good forfeits after the g
   const third = await openPage({ width: 390, height: 844 });
   const sides = [host, guest, third];
   try {
-    const { code } = await createAndJoin(host, guest);
-    await host.page.getByTestId("seat-count").selectOption("3");
-    await third.page.getByTestId("player-name").fill("Cy");
-    await third.page.getByTestId("join-code").fill(code);
-    await third.page.getByTestId("join-room").click();
-    for (const side of sides) {
-      await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(2).waitFor({ timeout: 20_000 });
-    }
-    await host.page.getByTestId("opt-fair").check();
-    await host.page.getByTestId("start-game").click();
-    await dealt(sides);
+    await fairRoomOfThree(sides);
     const cy = await third.page.locator('[data-testid="seat"].me').getAttribute("data-seat");
     const seen = new Set();
     // Under way: a few decisions each, then Cy's page closes and does not come back.

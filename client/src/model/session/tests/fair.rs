@@ -41,6 +41,18 @@ fn decide(p: &mut Page, now: u64) -> bool {
     }
 }
 
+/// One round at `now`: each page decides what it owes, everything sent is delivered, and
+/// when nobody moved the host's clock runs.
+fn step(h: &mut Page, g: &mut Page, now: u64) {
+    let mut moved = decide(h, now);
+    moved |= decide(g, now);
+    pump(&mut [&mut *h, &mut *g], now);
+    if !moved {
+        h.tick(now);
+        pump(&mut [&mut *h, &mut *g], now);
+    }
+}
+
 /// A host and a joiner, seeded as the controller seeds them, in one room; with `fair`,
 /// the host turns Fair deal on. `hold_fair`: the joiner's fair module comes only when the
 /// test says.
@@ -100,13 +112,7 @@ fn a_fair_room_plays_to_the_end_and_both_pages_audit_it_fair() {
             .filter(|p| p.guest().fair_ask().is_some())
             .count();
         answers += asked;
-        let mut moved = decide(&mut h, now);
-        moved |= decide(&mut g, now);
-        pump(&mut [&mut h, &mut g], now);
-        if !moved {
-            h.tick(now);
-            pump(&mut [&mut h, &mut g], now);
-        }
+        step(&mut h, &mut g, now);
     }
     assert!(answers > 0, "the tables asked for answers");
     for p in [&h, &g] {
@@ -190,13 +196,7 @@ fn a_joiner_whose_fair_code_comes_late_catches_up_and_the_game_goes_on() {
             break;
         }
         now += 100;
-        let mut moved = decide(&mut h, now);
-        moved |= decide(&mut g, now);
-        pump(&mut [&mut h, &mut g], now);
-        if !moved {
-            h.tick(now);
-            pump(&mut [&mut h, &mut g], now);
-        }
+        step(&mut h, &mut g, now);
     }
     for p in [&h, &g] {
         let verdict = fair::shown(p.guest(), &names)
