@@ -431,7 +431,7 @@ impl Controller {
             // Leaving a relay we already lost needs no new connection.
             Effect::Relay(ClientMessage::Leave) if self.relay.borrow().is_none() => {}
             Effect::Relay(msg) => {
-                if let Err(e) = self.relay_socket().and_then(|()| {
+                if let Err(e) = self.relay_socket(&msg).and_then(|()| {
                     self.relay
                         .borrow()
                         .as_ref()
@@ -461,7 +461,7 @@ impl Controller {
             } => {
                 if !self.links.borrow().contains_key(&peer) {
                     let report = self.link_reporter(&peer);
-                    match PeerLink::accept(&ice_servers, report) {
+                    match PeerLink::accept(&peer.0, &ice_servers, report) {
                         Ok(link) => drop(self.links.borrow_mut().insert(peer.clone(), link)),
                         Err(e) => {
                             return self.step(|s| {
@@ -569,7 +569,7 @@ impl Controller {
     }
 
     /// Opens the relay socket unless one is usable.
-    fn relay_socket(&self) -> Result<(), NetError> {
+    fn relay_socket(&self, first: &ClientMessage) -> Result<(), NetError> {
         if self
             .relay
             .borrow()
@@ -580,7 +580,7 @@ impl Controller {
         }
         let url = page_relay_url()?;
         let me = self.me.clone();
-        let socket = RelaySocket::connect(&url, move |ev| {
+        let socket = RelaySocket::connect(&url, first, move |ev| {
             if let Some(c) = me.upgrade() {
                 c.on_relay_event(ev);
             }
@@ -636,6 +636,9 @@ impl Controller {
                 let now = now_ms();
                 self.step(|s| s.on_peer_frame(peer, &frame, now))
             }
+            LinkEvent::Gathered(candidate) => self
+                .session
+                .update_untracked(|s| s.note_gathered(peer, &candidate)),
             LinkEvent::Unstable => self.step(|s| s.on_link_unstable(peer, now_ms())),
             LinkEvent::Stable => self.step(|s| {
                 s.on_link_stable(peer);

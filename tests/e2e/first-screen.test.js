@@ -229,6 +229,121 @@ test("a page opened by an invitation opens its relay connection before the progr
   }
 });
 
+/** Counts the `RTCPeerConnection`s a page makes (`window.__connections`). */
+function countConnections(context) {
+  return context.addInitScript(() => {
+    const Real = window.RTCPeerConnection;
+    window.__connections = 0;
+    window.RTCPeerConnection = class extends Real {
+      constructor(...args) {
+        super(...args);
+        window.__connections += 1;
+      }
+    };
+  });
+}
+
+test("a join pressed before the program runs is made while it downloads: the relay's join, the host's call answered and the channel open; the program takes that link and is seated over it", { timeout: 60_000 }, async () => {
+  const host = await table.open();
+  const { context, page, errors, release } = await heldPage();
+  await countConnections(context);
+  const sockets = [];
+  page.on("websocket", (ws) => {
+    const socket = { sent: [] };
+    ws.on("framesent", (f) => socket.sent.push(String(f.payload)));
+    sockets.push(socket);
+  });
+  try {
+    await host.page.getByTestId("create-room").click();
+    const code = await host.page.getByTestId("room-code").getAttribute("data-code");
+    await page.goto(`${table.base}/#join=${code}`);
+    await page.getByTestId("player-name").fill("Ana");
+    await page.getByTestId("join-room").click();
+    // With the program still held back, the page's script has joined the room and opened
+    // the host's data channel; the host knows the name the answer carried.
+    await untilInPage(page, () => window.coupEarly?.channel?.readyState === "open", { what: "the early link's channel open" });
+    assert.equal(await page.locator("#first-screen").count(), 1, "the program is still held back");
+    release();
+    await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 30_000 });
+    await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 30_000 });
+    assert.match(await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).textContent(), /Ana/);
+    assert.equal(await page.evaluate(() => window.__connections), 1, "the program took the script's connection, not a second one");
+    assert.equal(await page.evaluate(() => window.coupEarly), undefined, "taken over, and forgotten");
+    assert.equal(sockets.length, 1, "one relay connection");
+    const joins = sockets[0].sent.filter((f) => JSON.parse(f).type === "join");
+    assert.equal(joins.length, 1, "one join, the script's");
+    const answers = sockets[0].sent.filter((f) => JSON.parse(f).data?.kind === "answer");
+    assert.equal(answers.length, 1, "one answer to the host's call");
+    // The link is the program's: a chat line goes both ways over it.
+    await page.getByTestId("chat-input").fill("hello from Ana");
+    await page.getByTestId("chat-input").press("Enter");
+    await host.page.getByTestId("chat-line").filter({ hasText: "hello from Ana" }).waitFor({ timeout: 10_000 });
+    await host.page.getByTestId("chat-input").fill("welcome");
+    await host.page.getByTestId("chat-input").press("Enter");
+    await page.getByTestId("chat-line").filter({ hasText: "welcome" }).waitFor({ timeout: 10_000 });
+    assert.deepEqual(await page.getByTestId("notice").allTextContents(), []);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(host.errors, []);
+  } finally {
+    release();
+    await context.close();
+    await host.context.close();
+  }
+});
+
+test("a join pressed before the program runs whose handshake failed is started again by the program, on a new connection", { timeout: 60_000 }, async () => {
+  const host = await table.open();
+  const { context, page, errors, release } = await heldPage();
+  await countConnections(context);
+  // The script's answer fails (as a browser's could); the program's own does not.
+  await context.addInitScript(() => {
+    const real = RTCPeerConnection.prototype.setRemoteDescription;
+    window.__spoil = true;
+    RTCPeerConnection.prototype.setRemoteDescription = function (...args) {
+      return window.__spoil ? Promise.reject(new Error("refused for the test")) : real.apply(this, args);
+    };
+  });
+  let sockets = 0;
+  page.on("websocket", () => (sockets += 1));
+  try {
+    await host.page.getByTestId("create-room").click();
+    const code = await host.page.getByTestId("room-code").getAttribute("data-code");
+    await page.goto(`${table.base}/#join=${code}`);
+    await page.getByTestId("join-room").click();
+    await untilInPage(page, () => window.coupEarly?.failed === true, { what: "the script's handshake failed" });
+    await page.evaluate(() => (window.__spoil = false));
+    release();
+    await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 30_000 });
+    await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 30_000 });
+    assert.equal(await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').count(), 2, "one joiner, not two");
+    assert.equal(sockets, 2, "the spoiled join's relay connection was closed and a new one made");
+    assert.equal(await page.evaluate(() => window.__connections), 2, "the script's connection, then the program's");
+    assert.deepEqual(errors, []);
+    assert.deepEqual(host.errors, []);
+  } finally {
+    release();
+    await context.close();
+    await host.context.close();
+  }
+});
+
+test("a join pressed before the program runs, to a room that is not there, is refused in words once the program runs", { timeout: 60_000 }, async () => {
+  const { context, page, errors, release } = await heldPage();
+  try {
+    await page.goto(`${table.base}/#join=ZZZ-ZZZ`);
+    await page.getByTestId("join-room").click();
+    await untilInPage(page, () => window.coupEarly?.log?.some((f) => JSON.parse(f).type === "error"), { what: "the relay's refusal" });
+    release();
+    await programRuns(page);
+    await page.getByText(word("en", "relay-error-no-such-room")).first().waitFor({ timeout: 10_000 });
+    assert.equal(await page.evaluate(() => window.coupEarly), undefined);
+    assert.deepEqual(errors, []);
+  } finally {
+    release();
+    await context.close();
+  }
+});
+
 test("a joiner takes its seat while the table's module is still on its way; the lobby shows once it is here", { timeout: 60_000 }, async () => {
   const host = await table.open();
   const context = await table.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });

@@ -401,7 +401,15 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
         await pick.first().click({ timeout: 5_000 });
         // A target step: its first target.
         const whom = page.getByRole("button", { name: /^(Coup|Steal from|Assassinate|Examine|Convert) (?!—)/ });
-        if (await whom.count()) await whom.first().click({ timeout: 5_000 });
+        if (await whom.count()) {
+          await whom.first().click({ timeout: 5_000 });
+          // The answer is on its way: nothing left in the turn's panel to press, Back
+          // included (the panel may be gone already).
+          const open = await page.evaluate(() =>
+            [...document.querySelectorAll('[role="group"][aria-label="Your turn"] button:not([disabled])')].map((b) => b.textContent.trim()),
+          );
+          assert.deepEqual(open, [], "after a target is pressed the turn's panel takes no second press");
+        }
       });
     }
     if (!exchanged) throw missed(seedName, dealt, "our Exchange goes through before the game ends");

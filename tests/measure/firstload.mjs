@@ -19,7 +19,9 @@
 // - pressable: when a press on Create a room would be kept and carried out (the button
 //   there and enabled);
 // - created: Create a room pressed at that moment, until the room's code is shown;
-// - seated: Join pressed as soon as it can be, until the joiner's lobby shows both people.
+// - seated: Join pressed as soon as it can be, until the joiner's lobby shows both people;
+//   and on its way: the host's data channel open, the program running (the first screen
+//   taken over), the first text sent on the channel (the hello) and the first received.
 //
 // COUP_RELAY_BIN as for the browser suite.
 
@@ -72,9 +74,40 @@ function watchFirstScreen() {
   requestAnimationFrame(frame);
 }
 
+/** Records, in the page, when the program took over the first screen and, on the link to
+ * the host: when its channel opened, when the first text went out on it (the hello) and
+ * when the first came back (the welcome). */
+function watchLink() {
+  const t = (window.__link = {});
+  const mark = (k) => (t[k] ??= performance.now());
+  new MutationObserver((_, o) => {
+    if (document.readyState !== "loading" && !document.getElementById("first-screen")) {
+      mark("program");
+      o.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    if (typeof data === "string") mark("hello");
+    return send.call(this, data);
+  };
+  const Real = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Real {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("datachannel", ({ channel }) => {
+        if (channel.readyState === "open") mark("open");
+        channel.addEventListener("open", () => mark("open"));
+        channel.addEventListener("message", (m) => typeof m.data === "string" && mark("welcome"));
+      });
+    }
+  };
+}
+
 async function throttledPage(browser, { serviceWorkers = "allow" } = {}) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers, isMobile: true, hasTouch: true });
   await context.addInitScript(watchFirstScreen);
+  await context.addInitScript(watchLink);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -103,7 +136,7 @@ for (const dist of process.argv.slice(2)) {
   const table = await startTable({ dist });
   const port = Number(new URL(table.base).port);
   const proxy = await countingProxy(port);
-  const figures = { screen: [], pressable: [], created: [], seated: [], joinerBytes: [], hostBytes: [], html: [], pageModule: [], tableModule: [] };
+  const figures = { screen: [], pressable: [], created: [], seated: [], joinerBytes: [], hostBytes: [], html: [], pageModule: [], tableModule: [], program: [], open: [], hello: [], welcome: [] };
   try {
     for (let run = 0; run < RUNS; run++) {
       // A hosting page: Create a room as soon as it can be pressed.
@@ -144,11 +177,16 @@ for (const dist of process.argv.slice(2)) {
             html: performance.getEntriesByType("navigation")[0]?.responseEnd ?? NaN,
             page: end(/coup_client_bg-[0-9a-f]+\.wasm/),
             table: end(/split_table-[0-9a-f]+\.wasm/),
+            ...window.__link,
           };
         });
         figures.html.push(at.html);
         figures.pageModule.push(at.page);
         figures.tableModule.push(at.table);
+        figures.program.push(at.program ?? NaN);
+        figures.open.push(at.open ?? NaN);
+        figures.hello.push(at.hello ?? NaN);
+        figures.welcome.push(at.welcome ?? NaN);
         await page.waitForTimeout(Math.max(0, MINUTE_MS - seated));
         figures.joinerBytes.push(proxy.counter.down - before);
         await context.close();
@@ -162,7 +200,9 @@ for (const dist of process.argv.slice(2)) {
         `  first screen painted ${ms(figures.screen)}; Create a room pressable ${ms(figures.pressable)}; ` +
         `pressed then, its room's code shown ${ms(figures.created)}\n` +
         `  a joiner seated in the room's lobby ${ms(figures.seated)} after opening the invitation ` +
-        `(its page's HTML here ${ms(figures.html)}, the page's module ${ms(figures.pageModule)}, the table's ${ms(figures.tableModule)})\n` +
+        `(its page's HTML here ${ms(figures.html)}, the page's module ${ms(figures.pageModule)}, the table's ${ms(figures.tableModule)}; ` +
+        `the host's channel open ${ms(figures.open)}, the program running ${ms(figures.program)}, ` +
+        `its hello sent ${ms(figures.hello)}, the host's first answer ${ms(figures.welcome)})\n` +
         `  bytes in the first ${MINUTE_MS / 1000} s: a joiner ${kb(figures.joinerBytes)}, a hosting page ${kb(figures.hostBytes)}\n` +
         `  each run: screen ${figures.screen.map(Math.round)}, pressable ${figures.pressable.map(Math.round)}, ` +
         `created ${figures.created.map(Math.round)}, seated ${figures.seated.map(Math.round)}, ` +

@@ -3,6 +3,7 @@
 //! object reports what happened through a callback and never decides anything: decisions
 //! belong to [`crate::model::Session`]. Failures are [`NetError`]s.
 
+pub mod early;
 pub mod fair;
 pub mod peer;
 pub mod referee;

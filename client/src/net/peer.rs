@@ -4,7 +4,10 @@
 //! The host [`dial`](PeerLink::dial)s each guest: it creates the channel and the offer. A
 //! guest [`accept`](PeerLink::accept)s: it answers the offer and receives the channel.
 //! ICE candidates trickle both ways through the relay as they are found. A later offer on
-//! the same link (an ICE restart) goes through the same [`PeerLink::apply`].
+//! the same link (an ICE restart) goes through the same [`PeerLink::apply`]. A guest whose
+//! page answered the host's first offer before the program ran ([`super::early`]) adopts
+//! that connection: the signals it took are not applied again, and what it saw is
+//! reported as if this link had seen it.
 //!
 //! Each link sends the peer protocol's heartbeat ([`HEARTBEAT`], a binary message) every
 //! [`HEARTBEAT_MS`] while its channel is open, whatever the table is doing, and reports a
@@ -43,6 +46,9 @@ pub enum LinkEvent {
     /// A binary message arrived: the heartbeat (the protocol has no other), a sign of life
     /// and nothing more.
     Beat,
+    /// A candidate of ours that the page's script gathered and sent before the program
+    /// ran: for the session's record of what was tried, not to be sent again.
+    Gathered(String),
     /// The connection went `disconnected`: ICE lost its path, for now.
     Unstable,
     /// The connection is `connected` (again).
@@ -64,6 +70,9 @@ pub struct PeerLink {
     handlers: Rc<RefCell<Vec<Handler>>>,
     /// The heartbeat's interval timer.
     beat: Option<i32>,
+    /// Signals the page's script already applied to an adopted connection: each is
+    /// skipped once when the session passes it on.
+    applied: RefCell<Vec<SignalData>>,
 }
 
 impl PeerLink {
@@ -119,12 +128,19 @@ impl PeerLink {
         });
     }
 
-    /// A guest's side: a connection waiting for the host's offer and channel.
+    /// A guest's side: a connection waiting for the offer and channel of `host` (its
+    /// peer id), or the one the page's script already answered it on.
     pub fn accept(
+        host: &str,
         ice_servers: &[IceServer],
         report: impl Fn(LinkEvent) + 'static,
     ) -> Result<PeerLink, NetError> {
-        let link = PeerLink::new(ice_servers, Rc::new(report))?;
+        let report: Report = Rc::new(report);
+        let early = super::early::take_link(host);
+        let link = match &early {
+            Some(e) => PeerLink::with(e.pc.clone(), report)?,
+            None => PeerLink::new(ice_servers, report)?,
+        };
         let channel = link.channel.clone();
         let report = link.report.clone();
         let handlers = Rc::downgrade(&link.handlers);
@@ -149,13 +165,61 @@ impl PeerLink {
         link.pc
             .set_ondatachannel(Some(on_channel.as_ref().unchecked_ref()));
         link.handlers.borrow_mut().push(on_channel);
+        if let Some(early) = early {
+            link.adopt(early);
+        }
         Ok(link)
+    }
+
+    /// Takes over what the page's script did on this connection: the signals it applied,
+    /// the candidates it sent, the channel and the frames on it, and the connection's
+    /// state; reported after this call returns, in the order they happened.
+    fn adopt(&self, early: super::early::EarlyLink) {
+        *self.applied.borrow_mut() = early.applied;
+        let mut channel = None;
+        if let Some(dc) = early.channel.filter(|dc| dc.label() == CHANNEL_LABEL) {
+            attach_channel(&dc, &self.report, &self.handlers);
+            channel = Some(dc.ready_state());
+            *self.channel.borrow_mut() = Some(dc);
+        }
+        let state = self.pc.connection_state();
+        let report = self.report.clone();
+        spawn_local(async move {
+            for candidate in early.gathered {
+                report(LinkEvent::Gathered(candidate));
+            }
+            match channel {
+                Some(RtcDataChannelState::Open) => {
+                    report(LinkEvent::Open);
+                    for frame in early.frames {
+                        report(LinkEvent::Frame(frame));
+                    }
+                }
+                Some(RtcDataChannelState::Closing | RtcDataChannelState::Closed) => {
+                    return report(LinkEvent::Closed(None));
+                }
+                _ => {}
+            }
+            match state {
+                RtcPeerConnectionState::Connected => report(LinkEvent::Stable),
+                RtcPeerConnectionState::Disconnected => report(LinkEvent::Unstable),
+                RtcPeerConnectionState::Failed | RtcPeerConnectionState::Closed => {
+                    report(LinkEvent::Closed(Some(crate::i18n::t("link-no-path"))))
+                }
+                _ => {}
+            }
+        });
     }
 
     fn new(ice_servers: &[IceServer], report: Report) -> Result<PeerLink, NetError> {
         let config = RtcConfiguration::new();
         config.set_ice_servers(&ice_server_array(ice_servers));
         let pc = RtcPeerConnection::new_with_configuration(&config)?;
+        PeerLink::with(pc, report)
+    }
+
+    /// A link on `pc`, with this link's handlers on it.
+    fn with(pc: RtcPeerConnection, report: Report) -> Result<PeerLink, NetError> {
         let handlers: Rc<RefCell<Vec<Handler>>> = Rc::default();
 
         let on_candidate = {
@@ -218,11 +282,20 @@ impl PeerLink {
             report,
             handlers,
             beat,
+            applied: RefCell::default(),
         })
     }
 
     /// Applies a signal from the other peer.
     pub fn apply(&self, data: SignalData) {
+        // Taken already by the page's script, on the connection this link adopted.
+        {
+            let mut applied = self.applied.borrow_mut();
+            if let Some(i) = applied.iter().position(|d| *d == data) {
+                applied.remove(i);
+                return;
+            }
+        }
         let pc = self.pc.clone();
         let report = self.report.clone();
         // Each call starts its browser operation on the first poll, and spawned futures are

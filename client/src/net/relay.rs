@@ -1,8 +1,10 @@
 //! The WebSocket to the relay.
 //!
 //! Opened on demand (when the user creates or joins a room), or taken over from the page
-//! when an invitation had it opened as the page loaded; messages sent before it opens
-//! wait in a queue. While open it pings every [`PING_EVERY_MS`], since the relay drops
+//! when an invitation had it opened as the page loaded, or when a join pressed before the
+//! program ran was sent on it ([`super::early`]: the frames the page sent are not sent
+//! again, and what the relay said meanwhile is replayed first); messages sent before it
+//! opens wait in a queue. While open it pings every [`PING_EVERY_MS`], since the relay drops
 //! connections that stay silent for 60 s. Reconnecting (and a host's `reclaim`) will be
 //! driven from outside: drop this socket and open a new one.
 
@@ -15,6 +17,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
 use super::NetError;
+use super::early::Taken;
 
 /// How often to ping the relay.
 pub const PING_EVERY_MS: i32 = 20_000;
@@ -45,21 +48,39 @@ pub struct RelaySocket {
     ws: WebSocket,
     /// Frames written before the socket opened.
     queue: Rc<RefCell<Vec<String>>>,
+    /// Frames the page's script already sent on this socket: each is skipped once.
+    sent: RefCell<Vec<String>>,
     /// The ping timer, once the socket is open.
     ping_timer: Rc<RefCell<Option<i32>>>,
     _handlers: Handlers,
 }
 
 impl RelaySocket {
-    /// Opens a socket to `url`, reporting to `on_event`: the one the page opened early
-    /// ([`early`]) when there is one, else a new one.
+    /// Opens a socket to `url` for a session whose first message is `first`, reporting to
+    /// `on_event`: the one the page opened early ([`early`]) when there is one, else a new
+    /// one. A join the page's script already sent on it must be `first` to be taken over.
     pub fn connect(
         url: &str,
+        first: &ClientMessage,
         on_event: impl Fn(RelayEvent) + 'static,
     ) -> Result<RelaySocket, NetError> {
-        let ws = match early(url) {
-            Some(ws) => ws,
-            None => WebSocket::new(url)?,
+        let first = serde_json::to_string(first).unwrap_or_default();
+        let (ws, taken) = match early(url) {
+            Some(ws) => match super::early::take_relay(&ws) {
+                Taken::Nothing => (ws, None),
+                Taken::Join(taken) if taken.sent.contains(&first) => (ws, Some(taken)),
+                // A join this session did not ask for, or one that cannot go on: the
+                // relay holds that socket in a room, so it goes, and a new one starts.
+                Taken::Join(_) | Taken::Spoiled => {
+                    super::early::discard();
+                    let _ = ws.close();
+                    (WebSocket::new(url)?, None)
+                }
+            },
+            None => {
+                super::early::discard();
+                (WebSocket::new(url)?, None)
+            }
         };
         let on_event = Rc::new(on_event);
         let queue: Rc<RefCell<Vec<String>>> = Rc::default();
@@ -97,18 +118,7 @@ impl RelaySocket {
         let message = {
             let on_event = on_event.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-                let Some(text) = ev.data().as_string() else {
-                    on_event(RelayEvent::Garbage("a binary frame".into()));
-                    return;
-                };
-                if text.len() > MAX_FRAME_CHARS {
-                    on_event(RelayEvent::Garbage("an oversized frame".into()));
-                    return;
-                }
-                match serde_json::from_str::<RelayMessage>(&text) {
-                    Ok(msg) => on_event(RelayEvent::Message(msg)),
-                    Err(e) => on_event(RelayEvent::Garbage(e.to_string())),
-                }
+                on_event(read_frame(ev.data().as_string()));
             })
         };
         let close = {
@@ -134,9 +144,22 @@ impl RelaySocket {
                 .call0(&JsValue::NULL);
         }
 
+        // What the relay said to the page's script: replayed in order before anything the
+        // socket receives from now on (a task's microtasks run before its next event).
+        let (sent, log) = taken.map_or_else(Default::default, |t| (t.sent, t.log));
+        if !log.is_empty() {
+            let on_event = on_event.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                for text in log {
+                    on_event(read_frame(Some(text)));
+                }
+            });
+        }
+
         Ok(RelaySocket {
             ws,
             queue,
+            sent: RefCell::new(sent),
             ping_timer,
             _handlers: Handlers {
                 _open: open,
@@ -151,6 +174,12 @@ impl RelaySocket {
     pub fn send(&self, msg: &ClientMessage) -> Result<(), NetError> {
         // The relay's message types always serialize.
         let frame = serde_json::to_string(msg).unwrap_or_default();
+        let mut sent = self.sent.borrow_mut();
+        if let Some(i) = sent.iter().position(|f| *f == frame) {
+            sent.remove(i);
+            return Ok(());
+        }
+        drop(sent);
         match self.ws.ready_state() {
             WebSocket::CONNECTING => {
                 self.queue.borrow_mut().push(frame);
@@ -173,8 +202,8 @@ impl RelaySocket {
 /// The socket `index.html` opened to the relay (`window.coupRelay`) when the page was
 /// opened by an invitation, so that its handshake happens while the program downloads:
 /// taken once, and only while it is opening or open and goes to `url`. The relay speaks
-/// only when spoken to, so nothing arrived on it before its handlers. One that does not
-/// fit is closed.
+/// only when spoken to: what it said to a join the page's script sent is in that script's
+/// log ([`super::early`]). One that does not fit is closed.
 fn early(url: &str) -> Option<WebSocket> {
     let window = web_sys::window()?;
     let key = JsValue::from_str("coupRelay");
@@ -187,6 +216,20 @@ fn early(url: &str) -> Option<WebSocket> {
     } else {
         let _ = ws.close();
         None
+    }
+}
+
+/// What one frame from the relay is: a message, or garbage (never trusted).
+fn read_frame(text: Option<String>) -> RelayEvent {
+    let Some(text) = text else {
+        return RelayEvent::Garbage("a binary frame".into());
+    };
+    if text.len() > MAX_FRAME_CHARS {
+        return RelayEvent::Garbage("an oversized frame".into());
+    }
+    match serde_json::from_str::<RelayMessage>(&text) {
+        Ok(msg) => RelayEvent::Message(msg),
+        Err(e) => RelayEvent::Garbage(e.to_string()),
     }
 }
 

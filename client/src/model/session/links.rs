@@ -220,6 +220,14 @@ impl Session {
         }
     }
 
+    /// A candidate of ours that the page's script gathered and sent to `peer` before the
+    /// program ran: noted as [`Session::on_link_signal`] notes the ones it sends.
+    pub fn note_gathered(&mut self, peer: &RelayPeer, candidate: &str) {
+        if let Some(room) = self.room_mut() {
+            room.watch_mut(peer).local.note(candidate);
+        }
+    }
+
     /// Our link to `peer` has a signal for it (a description, a candidate): it goes
     /// through the relay. The candidates we gather are noted for a failure's diagnosis,
     /// and a guest's answer carries the name its hello will give.

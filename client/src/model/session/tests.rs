@@ -2418,3 +2418,27 @@ fn a_guest_that_lost_its_link_is_told_why_if_it_has_not_come_back_in_time() {
 }
 
 mod fair;
+
+#[test]
+fn candidates_the_pages_script_gathered_before_the_program_ran_count_in_the_diagnosis() {
+    let turn = vec![IceServer {
+        urls: vec!["turn:turn.example:3478".into()],
+        username: Some("u".into()),
+        credential: Some("c".into()),
+    }];
+    // The joiner's own relay candidate went to the host from the page's script: the
+    // program only notes it. Without the note, its side would seem to have found none.
+    let (mut h, mut g) = unreachable_joiner("Bo", turn.clone());
+    offer_and_answer(&mut h, &mut g, 300, &["relay"], &[]);
+    g.s.note_gathered(
+        &"h".into(),
+        "candidate:1 1 udp 1 10.0.0.1 5000 typ relay raddr 0.0.0.0 rport 0",
+    );
+    clock(&mut g, FIRST_LINK_MS);
+    assert_eq!(g.s.link_failure(), Some(Diagnosis::BothRelayed));
+    // The same joiner with nothing noted reads as one whose TURN server was out of reach.
+    let (mut h, mut g) = unreachable_joiner("Bo", turn);
+    offer_and_answer(&mut h, &mut g, 300, &["relay"], &[]);
+    clock(&mut g, FIRST_LINK_MS);
+    assert_eq!(g.s.link_failure(), Some(Diagnosis::LocalTurnUnreachable));
+}

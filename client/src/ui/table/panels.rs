@@ -399,7 +399,15 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
                     <p class="t-claim">{aim_line(&action_effect(k, options))}</p>
                     <div class="t-choices targets">
                         {targets(k)}
-                        <button class="btn ghost" on:click=move |_| chosen.set(None)>{t("back")}</button>
+                        // Once a target is pressed the answer is on its way: no going back
+                        // to choose a second action.
+                        <button
+                            class="btn ghost"
+                            disabled=move || pressed.get()
+                            on:click=move |_| chosen.set(None)
+                        >
+                            {t("back")}
+                        </button>
                     </div>
                 }
                     .into_any(),
