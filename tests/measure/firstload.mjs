@@ -21,7 +21,8 @@
 // - created: Create a room pressed at that moment, until the room's code is shown;
 // - seated: Join pressed as soon as it can be, until the joiner's lobby shows both people;
 //   and on its way: the host's data channel open, the program running (the first screen
-//   taken over), the first text sent on the channel (the hello) and the first received.
+//   taken over), the first text sent on the channel (the hello) and the first received,
+//   and the table's module instantiated (it draws the room).
 //
 // COUP_RELAY_BIN as for the browser suite.
 
@@ -86,6 +87,15 @@ function watchLink() {
       o.disconnect();
     }
   }).observe(document, { childList: true, subtree: true });
+  // When the table's module (split_table) is instantiated and can draw the room.
+  const instantiate = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = function (source, ...rest) {
+    const made = instantiate.call(this, source, ...rest);
+    Promise.resolve(source)
+      .then((r) => /split_table-/.test(r?.url ?? "") && made.then(() => mark("tableRunning")))
+      .catch(() => {});
+    return made;
+  };
   const send = RTCDataChannel.prototype.send;
   RTCDataChannel.prototype.send = function (data) {
     if (typeof data === "string") mark("hello");
@@ -136,7 +146,7 @@ for (const dist of process.argv.slice(2)) {
   const table = await startTable({ dist });
   const port = Number(new URL(table.base).port);
   const proxy = await countingProxy(port);
-  const figures = { screen: [], pressable: [], created: [], seated: [], joinerBytes: [], hostBytes: [], html: [], pageModule: [], tableModule: [], program: [], open: [], hello: [], welcome: [] };
+  const figures = { screen: [], pressable: [], created: [], seated: [], joinerBytes: [], hostBytes: [], html: [], pageModule: [], tableModule: [], program: [], open: [], hello: [], welcome: [], tableReady: [] };
   try {
     for (let run = 0; run < RUNS; run++) {
       // A hosting page: Create a room as soon as it can be pressed.
@@ -187,6 +197,7 @@ for (const dist of process.argv.slice(2)) {
         figures.open.push(at.open ?? NaN);
         figures.hello.push(at.hello ?? NaN);
         figures.welcome.push(at.welcome ?? NaN);
+        figures.tableReady.push(at.tableRunning ?? NaN);
         await page.waitForTimeout(Math.max(0, MINUTE_MS - seated));
         figures.joinerBytes.push(proxy.counter.down - before);
         await context.close();
@@ -202,7 +213,8 @@ for (const dist of process.argv.slice(2)) {
         `  a joiner seated in the room's lobby ${ms(figures.seated)} after opening the invitation ` +
         `(its page's HTML here ${ms(figures.html)}, the page's module ${ms(figures.pageModule)}, the table's ${ms(figures.tableModule)}; ` +
         `the host's channel open ${ms(figures.open)}, the program running ${ms(figures.program)}, ` +
-        `its hello sent ${ms(figures.hello)}, the host's first answer ${ms(figures.welcome)})\n` +
+        `its hello sent ${ms(figures.hello)}, the host's first answer ${ms(figures.welcome)}, ` +
+        `the table's module running ${ms(figures.tableReady)})\n` +
         `  bytes in the first ${MINUTE_MS / 1000} s: a joiner ${kb(figures.joinerBytes)}, a hosting page ${kb(figures.hostBytes)}\n` +
         `  each run: screen ${figures.screen.map(Math.round)}, pressable ${figures.pressable.map(Math.round)}, ` +
         `created ${figures.created.map(Math.round)}, seated ${figures.seated.map(Math.round)}, ` +
