@@ -18,8 +18,10 @@
 //   buttons, the language picker and the credit line all there;
 // - pressable: when a press on Create a room would be kept and carried out (the button
 //   there and enabled);
-// - created: Create a room pressed at that moment, until the room's code is shown;
-// - seated: Join pressed as soon as it can be, until the joiner's lobby shows both people;
+// - created: Create a room pressed at that moment, until the frame that shows the room's
+//   code;
+// - seated: Join pressed as soon as it can be, until the frame that first draws both
+//   people in the joiner's lobby (in the page, as the first screen's frame is);
 //   and on its way: the host's data channel open, the program running (the first screen
 //   taken over), the first text sent on the channel (the hello) and the first received,
 //   and the table's module instantiated (it draws the room).
@@ -96,6 +98,21 @@ function watchLink() {
       .catch(() => {});
     return made;
   };
+  // Seated: the frame that first draws both people in the joiner's lobby (read in the
+  // page; the test's own wait for it returns a round trip or two later, which at CPU x4
+  // is 0.1-0.4 s).
+  new MutationObserver((_, o) => {
+    if (document.querySelector('[data-testid="room-code"]')) {
+      o.disconnect();
+      requestAnimationFrame(() => mark("created"));
+    }
+  }).observe(document, { childList: true, subtree: true });
+  new MutationObserver((_, o) => {
+    if (document.querySelectorAll('[data-testid="lobby-seat"][data-kind="person"]').length >= 2) {
+      o.disconnect();
+      requestAnimationFrame(() => mark("seated"));
+    }
+  }).observe(document, { childList: true, subtree: true, attributes: true });
   const send = RTCDataChannel.prototype.send;
   RTCDataChannel.prototype.send = function (data) {
     if (typeof data === "string") mark("hello");
@@ -140,7 +157,6 @@ async function pressWhenReady(page, id) {
   return page.evaluate(() => performance.now());
 }
 
-const pageTime = (page) => page.evaluate(() => performance.now());
 
 for (const dist of process.argv.slice(2)) {
   const table = await startTable({ dist });
@@ -156,7 +172,8 @@ for (const dist of process.argv.slice(2)) {
         await page.goto(proxy.base, { waitUntil: "commit" });
         await pressWhenReady(page, "create-room");
         await page.getByTestId("room-code").waitFor({ timeout: 60_000 });
-        const created = await pageTime(page);
+        await page.waitForFunction(() => window.__link.created, null, { timeout: 10_000 });
+        const created = await page.evaluate(() => window.__link.created);
         const { screen, pressable } = await page.evaluate(() => ({ screen: window.__screen, pressable: window.__pressable }));
         figures.screen.push(screen);
         figures.pressable.push(pressable);
@@ -178,7 +195,8 @@ for (const dist of process.argv.slice(2)) {
         await page.goto(`${proxy.base}/#join=${code}`, { waitUntil: "commit" });
         await pressWhenReady(page, "join-room");
         await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 60_000 });
-        const seated = await pageTime(page);
+        await page.waitForFunction(() => window.__link.seated, null, { timeout: 10_000 });
+        const seated = await page.evaluate(() => window.__link.seated);
         figures.seated.push(seated);
         // Where the joiner's time went: the page's HTML, its module and the table's here.
         const at = await page.evaluate(() => {
