@@ -207,8 +207,7 @@ test("a page opened by an invitation opens its relay connection before the progr
     sockets.push(socket);
   });
   try {
-    await host.page.getByTestId("create-room").click();
-    const code = await host.page.getByTestId("room-code").getAttribute("data-code");
+    const code = await openRoom(host);
     const opened = page.waitForEvent("websocket", { timeout: 10_000 });
     await page.goto(`${table.base}/#join=${code}`);
     // The connection opens while the program is held back; nothing is sent on it.
@@ -219,7 +218,7 @@ test("a page opened by an invitation opens its relay connection before the progr
     release();
     await programRuns(page);
     await page.getByTestId("join-room").click();
-    await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 30_000 });
+    await people(page).nth(1).waitFor({ timeout: 30_000 });
     assert.equal(sockets.length, 1, "the program joined over the page's connection, not a second one");
     assert.ok(sockets[0].sent.some((f) => JSON.parse(f).type === "join"), "the join went over it");
     assert.deepEqual(errors, []);
@@ -228,6 +227,15 @@ test("a page opened by an invitation opens its relay connection before the progr
     await host.context.close();
   }
 });
+
+/** The people seated in a page's room lobby. */
+const people = (page) => page.locator('[data-testid="lobby-seat"][data-kind="person"]');
+
+/** Opens a room on `host`'s page; its code. */
+async function openRoom(host) {
+  await host.page.getByTestId("create-room").click();
+  return host.page.getByTestId("room-code").getAttribute("data-code");
+}
 
 /** Counts the `RTCPeerConnection`s a page makes (`window.__connections`). */
 function countConnections(context) {
@@ -254,8 +262,7 @@ test("a join pressed before the program runs is made while it downloads: the rel
     sockets.push(socket);
   });
   try {
-    await host.page.getByTestId("create-room").click();
-    const code = await host.page.getByTestId("room-code").getAttribute("data-code");
+    const code = await openRoom(host);
     await page.goto(`${table.base}/#join=${code}`);
     await page.getByTestId("player-name").fill("Ana");
     await page.getByTestId("join-room").click();
@@ -264,9 +271,9 @@ test("a join pressed before the program runs is made while it downloads: the rel
     await untilInPage(page, () => window.coupEarly?.channel?.readyState === "open", { what: "the early link's channel open" });
     assert.equal(await page.locator("#first-screen").count(), 1, "the program is still held back");
     release();
-    await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 30_000 });
-    await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 30_000 });
-    assert.match(await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).textContent(), /Ana/);
+    await people(page).nth(1).waitFor({ timeout: 30_000 });
+    await people(host.page).nth(1).waitFor({ timeout: 30_000 });
+    assert.match(await people(host.page).nth(1).textContent(), /Ana/);
     assert.equal(await page.evaluate(() => window.__connections), 1, "the program took the script's connection, not a second one");
     assert.equal(await page.evaluate(() => window.coupEarly), undefined, "taken over, and forgotten");
     assert.equal(sockets.length, 1, "one relay connection");
@@ -306,16 +313,15 @@ test("a join pressed before the program runs whose handshake failed is started a
   let sockets = 0;
   page.on("websocket", () => (sockets += 1));
   try {
-    await host.page.getByTestId("create-room").click();
-    const code = await host.page.getByTestId("room-code").getAttribute("data-code");
+    const code = await openRoom(host);
     await page.goto(`${table.base}/#join=${code}`);
     await page.getByTestId("join-room").click();
     await untilInPage(page, () => window.coupEarly?.failed === true, { what: "the script's handshake failed" });
     await page.evaluate(() => (window.__spoil = false));
     release();
-    await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 30_000 });
-    await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 30_000 });
-    assert.equal(await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').count(), 2, "one joiner, not two");
+    await people(page).nth(1).waitFor({ timeout: 30_000 });
+    await people(host.page).nth(1).waitFor({ timeout: 30_000 });
+    assert.equal(await people(host.page).count(), 2, "one joiner, not two");
     assert.equal(sockets, 2, "the spoiled join's relay connection was closed and a new one made");
     assert.equal(await page.evaluate(() => window.__connections), 2, "the script's connection, then the program's");
     assert.deepEqual(errors, []);
@@ -354,8 +360,7 @@ test("a joiner takes its seat while the table's module is still on its way; the 
     await route.continue();
   });
   try {
-    await host.page.getByTestId("create-room").click();
-    const code = await host.page.getByTestId("room-code").getAttribute("data-code");
+    const code = await openRoom(host);
     const page = await context.newPage();
     await page.goto(`${table.base}/#join=${code}`);
     await programRuns(page);
@@ -363,11 +368,11 @@ test("a joiner takes its seat while the table's module is still on its way; the 
     await page.getByTestId("join-room").click();
     // The relay, the link and the host's welcome need only the page's own module: the
     // host has the joiner in its lobby, while the joiner's page says its table is loading.
-    await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
-    assert.match(await host.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).textContent(), /Ana/);
+    await people(host.page).nth(1).waitFor({ timeout: 20_000 });
+    assert.match(await people(host.page).nth(1).textContent(), /Ana/);
     assert.equal(await page.getByTestId("loading-table").count(), 1, "the joiner's room waits for the table's module");
     release();
-    await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
+    await people(page).nth(1).waitFor({ timeout: 20_000 });
     await page.getByTestId("loading-table").waitFor({ state: "detached" });
     assert.deepEqual(host.errors, []);
   } finally {
@@ -384,13 +389,12 @@ test("a joiner's first minute fetches neither the referee, nor the fair deal's c
   const fetched = [];
   joiner.on("request", (r) => fetched.push(new URL(r.url()).pathname));
   try {
-    await host.page.getByTestId("create-room").click();
-    const code = await host.page.getByTestId("room-code").getAttribute("data-code");
+    const code = await openRoom(host);
     const page = await joiner.newPage();
     const opened = Date.now();
     await page.goto(`${table.base}/#join=${code}`);
     await page.getByTestId("join-room").click();
-    await page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 30_000 });
+    await people(page).nth(1).waitFor({ timeout: 30_000 });
     // The service worker has installed, controls the page and has cached what a joiner
     // needs to start again offline.
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
