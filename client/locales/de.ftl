@@ -151,6 +151,10 @@ note-stand-in = { $seat-you ->
     [yes] Ein Bot spielt vorerst für dich
    *[no] Ein Bot spielt vorerst für { $seat }
 }
+note-fair-refused = { $seat-you ->
+    [yes] Deine Seite hat einen Eintrag geschickt, der die Prüfung nicht besteht: du scheidest aus dem fairen Spiel aus
+   *[no] Die Seite von { $seat } hat einen Eintrag geschickt, der die Prüfung nicht besteht: { $seat } scheidet aus dem fairen Spiel aus
+}
 note-fair-left = { $seat-you ->
     [yes] Du hast das faire Spiel verlassen: deine Karten werden aufgedeckt, das Spiel geht weiter
    *[no] { $seat } hat das faire Spiel verlassen: die Karten werden aufgedeckt, das Spiel geht weiter

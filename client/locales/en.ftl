@@ -162,6 +162,10 @@ note-stand-in = { $seat-you ->
     [yes] A bot plays for you for now
    *[no] A bot plays for { $seat } for now
 }
+note-fair-refused = { $seat-you ->
+    [yes] Your page sent a record that does not check: you forfeit the fair game
+   *[no] { $seat }'s page sent a record that does not check: they forfeit the fair game
+}
 note-fair-left = { $seat-you ->
     [yes] You left the fair game: your cards are turned face up and the game goes on
    *[no] { $seat } left the fair game: their cards are turned face up and the game goes on

@@ -149,6 +149,10 @@ note-stand-in = { $seat-you ->
     [yes] Un bot juega por ti por ahora
    *[no] Un bot juega por { $seat } por ahora
 }
+note-fair-refused = { $seat-you ->
+    [yes] Tu página envió un registro que no supera la comprobación: pierdes la partida justa
+   *[no] La página de { $seat } envió un registro que no supera la comprobación: pierde la partida justa
+}
 note-fair-left = { $seat-you ->
     [yes] Dejaste la partida justa: tus cartas se ponen boca arriba y la partida sigue
    *[no] { $seat } dejó la partida justa: sus cartas se ponen boca arriba y la partida sigue

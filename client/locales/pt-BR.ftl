@@ -149,6 +149,10 @@ note-stand-in = { $seat-you ->
     [yes] Um bot joga por você por enquanto
    *[no] Um bot joga por { $seat } por enquanto
 }
+note-fair-refused = { $seat-you ->
+    [yes] Sua página enviou um registro que não passa na verificação: você perde o jogo justo
+   *[no] A página de { $seat } enviou um registro que não passa na verificação: { $seat } perde o jogo justo
+}
 note-fair-left = { $seat-you ->
     [yes] Você saiu do jogo justo: suas cartas são viradas para cima e o jogo continua
    *[no] { $seat } saiu do jogo justo: as cartas são viradas para cima e o jogo continua

@@ -773,8 +773,9 @@ fn a_forged_answer_is_refused_and_named_by_every_page() {
 #[test]
 fn the_host_takes_a_seats_record_and_answer_from_that_seat_only_and_signed() {
     // A page sends only its own seat's records and answers: another seat's is refused
-    // (not_your_seat), an answer whose choice was changed after signing is refused as a
-    // forgery of the sender's seat, an unreadable one is named; nothing changes.
+    // (not_your_seat) and an unreadable one is named, and nothing changes; an answer whose
+    // choice was changed after signing is refused as a forgery of the sender's seat, which
+    // forfeits.
     let mut room = Room::new(3, 8);
     let outs = admin(&mut room.host, AdminCmd::Start { first: None });
     room.pump(outs);
@@ -814,17 +815,6 @@ fn the_host_takes_a_seats_record_and_answer_from_that_seat_only_and_signed() {
                     yours: Seat(other as u8)
                 })
             );
-            // Changed after signing.
-            let outs = room
-                .host
-                .handle(peer(i), &wrap(&other_choice(signed.clone())), room.now);
-            match refusal(&outs, peer(i)) {
-                Some(Refusal::Fair { seat, reason }) => {
-                    assert_eq!(seat, Some(Seat(i as u8)));
-                    assert!(reason.contains("forgery"), "{reason}");
-                }
-                r => panic!("{r:?}"),
-            }
             // Unreadable.
             let bad = encode(&ToHost::FairAnswer {
                 game_no,
@@ -844,7 +834,19 @@ fn the_host_takes_a_seats_record_and_answer_from_that_seat_only_and_signed() {
                     .record_hash(),
                 hash
             );
-            room.send(i, &text);
+            // Changed after signing: a forgery of the sender's own seat, which only its
+            // page can have made. The seat forfeits (sections 1 and 6).
+            let outs = room
+                .host
+                .handle(peer(i), &wrap(&other_choice(signed.clone())), room.now);
+            match refusal(&outs, peer(i)) {
+                Some(Refusal::Fair { seat, reason }) => {
+                    assert_eq!(seat, Some(Seat(i as u8)));
+                    assert!(reason.contains("forgery"), "{reason}");
+                }
+                r => panic!("{r:?}"),
+            }
+            assert_forfeited_for_a_false_record(&outs, i as u8);
             tried = true;
             break;
         }
@@ -859,6 +861,152 @@ fn the_host_takes_a_seats_record_and_answer_from_that_seat_only_and_signed() {
             Err(FairAnswerError::NotAsked)
         );
     }
+}
+
+/// The notes in what the host sent its own page in `outs`: a `fair_refused` note naming
+/// `seat`, then its departure (sections 1 and 6).
+fn assert_forfeited_for_a_false_record(outs: &[Outgoing], seat: u8) {
+    let notes: Vec<Note> = outs
+        .iter()
+        .filter_map(|o| match o {
+            Outgoing::Send { to, text } if *to == PeerId::LOCAL => {
+                match decode::<ToGuest>(text, usize::MAX) {
+                    Ok(ToGuest::Update(u)) => Some(u.log),
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|e| match e.item {
+            LogItem::Note { note } => Some(note),
+            _ => None,
+        })
+        .collect();
+    let refused = notes
+        .iter()
+        .position(|n| matches!(n, Note::FairRefused { seat: s, .. } if s.0 == seat));
+    let left = notes
+        .iter()
+        .position(|n| matches!(n, Note::FairLeft { seat: s, .. } if s.0 == seat));
+    assert!(
+        matches!((refused, left), (Some(r), Some(l)) if r < l),
+        "seat {seat} is named and forfeits: {notes:?}"
+    );
+}
+
+/// `text` (a page's record to the host) with the lowest bit of its last 32 bytes' first
+/// byte flipped: still a readable record, but its last proof, signature or secret is false.
+fn falsify(text: &str) -> String {
+    let ToHost::Fair { game_no, record } = decode::<ToHost>(text, usize::MAX).unwrap() else {
+        panic!("a record: {text}");
+    };
+    let mut bytes = base64url::decode(&record).unwrap();
+    let at = bytes.len() - 32;
+    bytes[at] ^= 1;
+    encode(&ToHost::Fair {
+        game_no,
+        record: base64url::encode(&bytes),
+    })
+}
+
+#[test]
+fn a_guest_whose_due_record_fails_its_check_forfeits_and_the_others_play_on() {
+    // Sections 1 and 6: a record whose proof is false can only come from a page that does
+    // not follow the protocol. The table waits for a present seat's record with no timer,
+    // so such a page, if it were only refused, could hold the game up for ever. It is
+    // refused and its seat forfeits at once, as a seat gone for good: the others release
+    // its escrowed secret, it is out (R9.1, R9.2), and the two left play to the end with
+    // R11 checked at every decision and both audits clean.
+    for (seed, decisions) in [(41u64, 4usize), (42, 12)] {
+        let mut room = mid_game(3, seed, decisions);
+        room.withhold = Some(2);
+        while room.withheld.is_empty() && room.decide() {}
+        assert!(
+            !room.withheld.is_empty(),
+            "seat 2 never owed a record (seed {seed})"
+        );
+        let first = room.withheld.remove(0);
+        assert!(
+            room.host.next_deadline().is_none(),
+            "the table waits for seat 2's record with no timer"
+        );
+        // Its page keeps the rest: it deviates from here on, and the test leaves it out.
+        let g = room.pages[2].take().expect("a page");
+        let keep = g.fair_keep().expect("a secret");
+        room.left
+            .push((2, Secret::from_bytes(&keep.secret).unwrap()));
+        room.withhold = None;
+        room.withheld.clear();
+        room.now += 60;
+        let outs = room.host.handle(peer(2), &falsify(&first), room.now);
+        match refusal(&outs, peer(2)) {
+            Some(Refusal::Fair { seat, .. }) => assert_eq!(seat, Some(Seat(2))),
+            r => panic!("{r:?}"),
+        }
+        assert_forfeited_for_a_false_record(&outs, 2);
+        // Sent again, a false record changes nothing more: the seat has already left.
+        let again = room.host.handle(peer(2), &falsify(&first), room.now + 60);
+        assert!(refusal(&again, peer(2)).is_some());
+        assert!(
+            !again
+                .iter()
+                .any(|o| matches!(o, Outgoing::Send { to, .. } if *to != peer(2))),
+            "nothing for the others"
+        );
+        room.pump(outs);
+        room.play_ticking();
+        check_forfeited(&room, 2);
+        room.check_host_learns_nothing(true);
+    }
+}
+
+#[test]
+fn at_two_seats_a_false_record_ends_the_game_and_the_other_seat_wins() {
+    // Section 6: with two seats nothing is escrowed, so a seat whose record is false
+    // cannot be played on from its public cards: the game ends and the other seat wins
+    // (R9.5), named in the notes.
+    let mut room = mid_game(2, 43, 4);
+    room.withhold = Some(1);
+    while room.withheld.is_empty() && room.decide() {}
+    let first = room.withheld.remove(0);
+    room.now += 60;
+    let outs = room.host.handle(peer(1), &falsify(&first), room.now);
+    assert!(matches!(
+        refusal(&outs, peer(1)),
+        Some(Refusal::Fair {
+            seat: Some(Seat(1)),
+            ..
+        })
+    ));
+    assert_forfeited_for_a_false_record(&outs, 1);
+    assert_eq!(room.host.phase(), Phase::Lobby, "the game is over");
+    room.withhold = None;
+    room.withheld.clear();
+    room.pages[1] = None;
+    room.pump(outs);
+    let notes = room.notes();
+    assert!(
+        notes.iter().any(|n| matches!(
+            n,
+            Note::FairLeft {
+                seat: Seat(1),
+                goes_on: false,
+                ..
+            }
+        )),
+        "{notes:?}"
+    );
+    assert!(
+        notes.iter().any(|n| matches!(
+            n,
+            Note::GameEnded {
+                winner: Some(Seat(0)),
+                ..
+            }
+        )),
+        "{notes:?}"
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@ use shared::session::protocol::{
     AdminCmd, BotLevel, Fatal, GameInfo, MemberId, Phase, Refusal, SeatInfo, SeatSetting,
     TableError, Timers, ToGuest, ToHost, encode,
 };
-use shared::session::protocol::{ChatLine, LogEntry, LogItem, Update};
+use shared::session::protocol::{ChatLine, LogEntry, LogItem, Note, Update};
 use shared::session::{Guest, GuestError, Host, Outgoing, PeerId};
 
 mod common;
@@ -312,6 +312,56 @@ fn a_guest_refuses_entries_no_honest_host_sends() {
                 Err(GuestError::Implausible { .. })
             ),
             "entry {n}"
+        );
+        assert_eq!(guest.log().len(), before, "nothing kept");
+    }
+}
+
+#[test]
+fn a_guest_refuses_a_fair_note_whose_reason_is_longer_than_any_the_host_gives() {
+    // A fair game's notes carry the host's words for why it stopped or a seat forfeited;
+    // its errors' texts are far under 300 characters.
+    let mut guest = welcomed_guest();
+    let note = |n: u64, reason: String| {
+        let note = if n.is_multiple_of(2) {
+            Note::FairFault {
+                seat: Some(Seat(1)),
+                reason,
+            }
+        } else {
+            Note::FairRefused {
+                game_no: 1,
+                seat: Seat(1),
+                reason,
+            }
+        };
+        encode(&ToGuest::Update(Box::new(Update {
+            reset: false,
+            host_now: n,
+            table: None,
+            game: None,
+            log: vec![LogEntry {
+                n,
+                item: LogItem::Note { note },
+            }],
+            log_truncated: false,
+            more: false,
+        })))
+    };
+    for n in [1, 2] {
+        assert!(
+            guest.receive(&note(n, "é".repeat(300)), n).is_ok(),
+            "note {n}"
+        );
+    }
+    for n in [3, 4] {
+        let before = guest.log().len();
+        assert!(
+            matches!(
+                guest.receive(&note(n, "é".repeat(301)), n),
+                Err(GuestError::Implausible { .. })
+            ),
+            "note {n}"
         );
         assert_eq!(guest.log().len(), before, "nothing kept");
     }

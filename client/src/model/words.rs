@@ -519,6 +519,7 @@ pub fn note_sentence(n: &Note) -> Option<Sentence> {
             goes_on: false,
             ..
         } => Sentence::new("note-fair-left-end").seat("seat", *seat),
+        Note::FairRefused { seat, .. } => Sentence::new("note-fair-refused").seat("seat", *seat),
         Note::GameStarted { .. } | Note::GameEnded { .. } => return None,
     })
 }

@@ -610,7 +610,7 @@ pub fn entry_bytes(entry: &LogEntry) -> usize {
     FIXED
         + match &entry.item {
             LogItem::Chat { line } => line.name.len() + line.text.len(),
-            LogItem::Note { note } => note_name(note).map_or(0, str::len),
+            LogItem::Note { note } => note_name(note).or(note_reason(note)).map_or(0, str::len),
             LogItem::Event { .. } => 0,
             LogItem::Fair { record: text, .. } | LogItem::FairAnswer { answer: text, .. } => {
                 text.len()
@@ -627,6 +627,17 @@ fn note_name(note: &Note) -> Option<&str> {
         _ => None,
     }
 }
+
+/// Why a fair game stopped or a seat forfeited: the host's words, from its own errors.
+fn note_reason(note: &Note) -> Option<&str> {
+    match note {
+        Note::FairFault { reason, .. } | Note::FairRefused { reason, .. } => Some(reason),
+        _ => None,
+    }
+}
+
+/// The longest reason an honest host gives in a note (its errors' texts are far shorter).
+const MAX_REASON_CHARS: usize = 300;
 
 /// Whether an honest host could have sent this entry: its texts within the host's own
 /// limits (a chat line as [`clean_chat`] leaves it, a name as the name rules allow).
@@ -647,8 +658,11 @@ fn plausible(item: &LogItem) -> Result<(), &'static str> {
             }
             Ok(())
         }
-        LogItem::Note { note } => match note_name(note) {
-            Some(name) if !name_ok(name) => Err("a note's name is over the name rules"),
+        LogItem::Note { note } => match (note_name(note), note_reason(note)) {
+            (Some(name), _) if !name_ok(name) => Err("a note's name is over the name rules"),
+            (_, Some(why)) if why.chars().count() > MAX_REASON_CHARS => {
+                Err("a note's reason is longer than any the host gives")
+            }
             _ => Ok(()),
         },
         LogItem::Event { .. } => Ok(()),

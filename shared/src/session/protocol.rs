@@ -629,6 +629,15 @@ pub enum Note {
         seat: Seat,
         goes_on: bool,
     },
+    /// A seat of fair game `game_no` sent a record or answer whose check failed (a false
+    /// proof, share, shuffle or signature: `reason`), which only a page that does not
+    /// follow the protocol sends (docs/FAIR-DEAL.md, sections 1 and 6). It forfeits as a
+    /// seat that left for good: a `fair_left` note follows.
+    FairRefused {
+        game_no: u32,
+        seat: Seat,
+        reason: String,
+    },
 }
 }
 

@@ -8,7 +8,9 @@
 //! one's page is a guest like any other (`Guest`'s fair seat, on the local link).
 
 use super::*;
-use crate::fair::{FairError, FairReferee, Public, Question, Record, SignedAnswer, Step};
+use crate::fair::{
+    FairError, FairReferee, FaultKind, Public, Question, Record, SignedAnswer, Step,
+};
 use crate::session::base64url;
 use crate::session::protocol::FairAsk;
 
@@ -87,6 +89,32 @@ fn fair_refusal(e: FairError) -> Refusal {
         | FairError::FalseDenial(s)
         | FairError::RevealedDuke(s) => refusal(Some(Seat(s)), e),
         FairError::Unsettled | FairError::Stream => refusal(None, e),
+    }
+}
+
+/// Whether `e`, refused from `seat`'s own link, proves that seat's page deviates: a
+/// check that failed on what it signed or proved. Only its own page holds its secret, so
+/// nobody else can have made it.
+fn deviates(e: &FairError, seat: Seat) -> bool {
+    match e {
+        FairError::Record(f) => {
+            f.seat == seat.0
+                && matches!(
+                    f.kind,
+                    FaultKind::BadKey
+                        | FaultKind::BadSignature
+                        | FaultKind::BadShuffle
+                        | FaultKind::BadShare
+                        | FaultKind::BadSeal
+                        | FaultKind::FalseClaim
+                        | FaultKind::WrongSecret
+                        | FaultKind::BadEscrow
+                        | FaultKind::FalseComplaint
+                        | FaultKind::BadRelease
+                )
+        }
+        FairError::Forged(s) => *s == seat.0,
+        _ => false,
     }
 }
 
@@ -234,7 +262,10 @@ impl Host {
         let seat = self.fair_seat_of(id, game_no)?;
         let record = own(seat, &text, "the record", Record::decode, |r| r.seat)?;
         let referee = self.fair_referee_mut()?;
-        referee.record(&record).map_err(fair_refusal)?;
+        if let Err(e) = referee.record(&record) {
+            self.fair_forfeit(seat, &e, now, out);
+            return Err(fair_refusal(e));
+        }
         self.fair_taken(Call::Record(text), now, out);
         Ok(())
     }
@@ -251,7 +282,10 @@ impl Host {
         let seat = self.fair_seat_of(id, game_no)?;
         let signed = own(seat, &text, "the answer", SignedAnswer::decode, |a| a.seat)?;
         let referee = self.fair_referee_mut()?;
-        referee.answer(signed).map_err(fair_refusal)?;
+        if let Err(e) = referee.answer(signed) {
+            self.fair_forfeit(seat, &e, now, out);
+            return Err(fair_refusal(e));
+        }
         self.step += 1;
         self.fair_taken(Call::Answer(text), now, out);
         Ok(())
@@ -407,6 +441,36 @@ impl Host {
             }
         });
         self.fair_put_away(winner);
+    }
+
+    /// `seat`'s own page sent what the referee refused with `e`. When `e` proves the page
+    /// deviates (a record whose proof, share, shuffle or signature is false, or an answer
+    /// not signed as it reads), the seat forfeits as one that left for good
+    /// (docs/FAIR-DEAL.md, sections 1 and 6): an honest page never sends one, and a page
+    /// that keeps sending them would otherwise hold the table up for ever, since a present
+    /// seat's record is waited for with no timer. A replay, or a record that is stale or
+    /// out of order, may be an honest page's resend after a reload: only refused.
+    fn fair_forfeit(&mut self, seat: Seat, e: &FairError, now: u64, out: &mut Vec<Outgoing>) {
+        if !deviates(e, seat) || self.fair_has_left(seat) {
+            return;
+        }
+        let phase = self.phase;
+        self.push_log(Stored::Note {
+            note: Note::FairRefused {
+                game_no: self.game_no,
+                seat,
+                reason: e.to_string(),
+            },
+        });
+        // No bot reads a fair seat's cards: what it still owes is card-blind, or given
+        // from its cards once they are public (as for a seat past its grace period).
+        if let Some(Slot::Person { member }) = self.seats.get(seat.index()).cloned()
+            && let Some(m) = self.member_mut(member)
+        {
+            m.stand_in = true;
+        }
+        self.fair_depart(&[seat], now);
+        self.flush(now, self.phase != phase, true, out);
     }
 
     /// The referee found a deviation it cannot play past (a "cannot prove" its own loss
