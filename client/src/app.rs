@@ -329,8 +329,13 @@ impl Controller {
 
     /// Applies one input to the session, then carries out its effects.
     fn step(&self, input: impl FnOnce(&mut Session) -> Vec<Effect>) {
-        let effects = self.session.try_update(input).unwrap_or_default();
+        let effects = self.session.try_update(input);
+        if effects.is_none() {
+            trace(|| "a step found the session gone: its effects are lost".into());
+        }
+        let effects = effects.unwrap_or_default();
         for effect in effects {
+            trace(|| format!("effect {effect:?}"));
             self.run(effect);
         }
         self.save_seat_record();
@@ -552,6 +557,12 @@ impl Controller {
     }
 
     fn on_referee_event(&self, ev: RefereeEvent) {
+        trace(|| match &ev {
+            RefereeEvent::Out(out) => format!("referee {out:?}"),
+            RefereeEvent::NotRestored(why) => format!("referee not restored {why}"),
+            RefereeEvent::Garbage(why) => format!("referee garbage {why}"),
+            RefereeEvent::Failed(why) => format!("referee failed {why}"),
+        });
         match ev {
             RefereeEvent::Out(out) => {
                 let now = now_ms();
@@ -590,6 +601,11 @@ impl Controller {
     }
 
     fn on_relay_event(&self, ev: RelayEvent) {
+        trace(|| match &ev {
+            RelayEvent::Message(m) => format!("relay says {m:?}"),
+            RelayEvent::Garbage(why) => format!("relay garbage {why}"),
+            RelayEvent::Closed { code, reason } => format!("relay closed {code} {reason}"),
+        });
         match ev {
             RelayEvent::Message(msg) => self.step(|s| s.on_relay(msg, now_ms())),
             RelayEvent::Garbage(why) => {
@@ -617,6 +633,19 @@ impl Controller {
     }
 
     fn on_link_event(&self, peer: &RelayPeer, ev: LinkEvent) {
+        trace(|| {
+            let what = match &ev {
+                LinkEvent::Signal(_) => "signal".to_owned(),
+                LinkEvent::Open => "open".to_owned(),
+                LinkEvent::Frame(f) => format!("frame {}", f.chars().take(80).collect::<String>()),
+                LinkEvent::Beat => return String::new(),
+                LinkEvent::Gathered(_) => "gathered".to_owned(),
+                LinkEvent::Unstable => "unstable".to_owned(),
+                LinkEvent::Stable => "stable".to_owned(),
+                LinkEvent::Closed(why) => format!("closed {why:?}"),
+            };
+            format!("link {} {what}", peer.0)
+        });
         match ev {
             LinkEvent::Signal(data) => self.step(|s| s.on_link_signal(peer, data)),
             LinkEvent::Open => self.step(|s| s.on_link_open(peer, now_ms())),
@@ -671,6 +700,31 @@ fn cache_later() {
     {
         let _ = f.call0(&w);
     }
+}
+
+/// Writes `line()` to the console (debug level, after `coup: `) when the page's
+/// `window.coupTrace` is set: the session's inputs and effects, for finding out why a
+/// connection did not come up. Nothing is made or written otherwise; an empty line is
+/// skipped.
+fn trace(line: impl FnOnce() -> String) {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    if !js_sys::Reflect::get(&w, &"coupTrace".into()).is_ok_and(|v| v.is_truthy()) {
+        return;
+    }
+    let mut line = line();
+    if line.is_empty() {
+        return;
+    }
+    if line.len() > 240 {
+        let mut end = 240;
+        while !line.is_char_boundary(end) {
+            end -= 1;
+        }
+        line.truncate(end);
+    }
+    web_sys::console::debug_1(&format!("coup: {line}").into());
 }
 
 /// Drops `value` after the current browser callback returns: a socket, link or worker

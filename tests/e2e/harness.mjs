@@ -300,7 +300,7 @@ export async function startTable({ relayArgs = [], browser: shared, dist = DIST 
  * `deal` (`{ seed, holdOnDecision }`) deals every table the page hosts from that seed, as
  * deal.mjs's `seedTables` does (service workers blocked then, so the route sees the
  * worker's script). Returns `{ context, page, errors, log, watch }`: `errors` gathers the page's uncaught
- * errors and console errors, `log` its last 50 console lines of any kind (for a failure's
+ * errors and console errors, `log` its last 300 console lines of any kind (for a failure's
  * report), `watch(p)` gathers another page's too.
  */
 export async function openPage(browser, base, { viewport = { width: 1280, height: 800 }, init, device = {}, deal } = {}) {
@@ -316,7 +316,7 @@ export async function openPage(browser, base, { viewport = { width: 1280, height
     p.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
       log.push(`${m.type()}: ${m.text()}`);
-      if (log.length > 50) log.shift();
+      if (log.length > 300) log.shift();
     });
   };
   watch(page);

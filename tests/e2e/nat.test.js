@@ -56,6 +56,8 @@ const KEEP_PCS = () => {
     return pc;
   };
   window.RTCPeerConnection.prototype = Native.prototype;
+  // The session's inputs and effects, on the console, for a failure's report.
+  window.coupTrace = true;
 };
 
 /**
@@ -96,7 +98,9 @@ async function scene(side, name) {
       ice: (window.__pcs ?? []).map((pc) => pc.getConfiguration().iceServers.map((s) => s.urls)),
     }))
     .catch((e) => ({ unreadable: e.message }));
-  return `${name}: ${JSON.stringify(state)} (screenshot ${path.basename(file)})\n  console: ${JSON.stringify(side.log.slice(-8))}`;
+  const trace = side.log.filter((l) => l.includes("coup: ")).slice(-150);
+  const other = side.log.filter((l) => !l.includes("coup: ")).slice(-8);
+  return `${name}: ${JSON.stringify(state)} (screenshot ${path.basename(file)})\n  console: ${JSON.stringify(other)}\n  trace:\n    ${trace.join("\n    ")}`;
 }
 
 /**

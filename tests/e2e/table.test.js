@@ -326,6 +326,7 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
     await playBots(page, 3);
     let exchanged = false;
     let outShot = false;
+    let targetShot = false;
     let decided = 0;
     const deadline = Date.now() + 240_000;
     for (;;) {
@@ -409,6 +410,10 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
             [...document.querySelectorAll('[role="group"][aria-label="Your turn"] button:not([disabled])')].map((b) => b.textContent.trim()),
           );
           assert.deepEqual(open, [], "after a target is pressed the turn's panel takes no second press");
+          if (!targetShot) {
+            await shot(page, `table-target-pressed-${label}`);
+            targetShot = true;
+          }
         }
       });
     }
