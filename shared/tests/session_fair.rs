@@ -1417,6 +1417,65 @@ fn a_guest_gone_at_the_end_before_its_secret_forfeits_and_the_audits_complete() 
 }
 
 #[test]
+fn a_false_record_at_the_end_forfeits_at_once_and_the_audits_complete() {
+    // Sections 6 and 9, R11.3: the game is over and page 2, still present, sends its view
+    // of the stream under a signature that is not its own. Its seat forfeits at once, with no grace period to wait
+    // through: the others release its escrowed secret, and every other page opens the
+    // whole record and finds the game fair.
+    let mut room = mid_game(3, 37, 0);
+    room.withhold = Some(2);
+    for _ in 0..4_000 {
+        if matches!(room.host.phase(), Phase::Finished { .. }) {
+            break;
+        }
+        while !room.withheld.is_empty() {
+            for t in std::mem::take(&mut room.withheld) {
+                room.send(2, &t);
+            }
+        }
+        if !room.decide() {
+            break;
+        }
+    }
+    assert!(matches!(room.host.phase(), Phase::Finished { .. }));
+    // Its first record of the end: the signed view of the stream it was shown.
+    let first = room
+        .withheld
+        .first()
+        .expect("page 2's records are held back")
+        .clone();
+    let ToHost::Fair { record, .. } = decode::<ToHost>(&first, usize::MAX).unwrap() else {
+        panic!("a record");
+    };
+    let view = Record::decode(&base64url::decode(&record).unwrap()).unwrap();
+    assert!(matches!(view.msg, Msg::View { .. }), "{:?}", view.msg);
+    let g = room.pages[2].take().expect("a page");
+    let keep = g.fair_keep().expect("a secret");
+    room.left
+        .push((2, Secret::from_bytes(&keep.secret).unwrap()));
+    room.withhold = None;
+    room.withheld.clear();
+    room.now += 60;
+    let outs = room.host.handle(peer(2), &falsify(&first), room.now);
+    match refusal(&outs, peer(2)) {
+        Some(Refusal::Fair { seat, reason }) => {
+            assert_eq!(seat, Some(Seat(2)));
+            assert!(reason.contains("not signed"), "{reason}");
+        }
+        r => panic!("{r:?}"),
+    }
+    assert_forfeited_for_a_false_record(&outs, 2);
+    room.pump(outs);
+    for s in [0, 1] {
+        assert_eq!(
+            room.page(s).fair().unwrap().audit(),
+            Some(Vec::new()),
+            "page {s}'s audit (section 9)"
+        );
+    }
+}
+
+#[test]
 fn a_guest_reloaded_at_a_table_of_ten_rebuilds_its_ledger_from_a_resync_larger_than_one_message() {
     // Section 8 at ten seats: the deal's records alone are some 100 KB of text and the
     // whole state passes the data channel's 256 KiB. The host sends the whole state in

@@ -451,7 +451,9 @@ impl Host {
     /// seat's record is waited for with no timer. A replay, or a record that is stale or
     /// out of order, may be an honest page's resend after a reload: only refused.
     fn fair_forfeit(&mut self, seat: Seat, e: &FairError, now: u64, out: &mut Vec<Outgoing>) {
-        if !deviates(e, seat) || self.fair_has_left(seat) {
+        // A game over and settled has nothing left to forfeit: the record is only refused.
+        let live = self.phase == Phase::Playing || self.fair_secrets_due();
+        if !live || !deviates(e, seat) || self.fair_has_left(seat) {
             return;
         }
         let phase = self.phase;
