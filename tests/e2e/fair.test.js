@@ -469,3 +469,68 @@ test("in a fair room of three, a person who leaves for good forfeits after the g
     for (const side of sides) await side.context.close().catch(() => {});
   }
 });
+
+/**
+ * An init script: once `window.falsifyNext` is set, the page's next fair record goes out
+ * with one bit of its last 32 bytes flipped (its last proof or signature false, the
+ * record still readable), as a page that does not follow the protocol would send it.
+ */
+const FALSIFY_NEXT = () => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    if (window.falsifyNext && typeof data === "string") {
+      try {
+        const frame = JSON.parse(data);
+        if (frame?.msg?.type === "fair" && typeof frame.msg.record === "string") {
+          const b64 = frame.msg.record.replace(/-/g, "+").replace(/_/g, "/");
+          const bytes = Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+          bytes[bytes.length - 32] ^= 1;
+          frame.msg.record = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+          window.falsifyNext = false;
+          window.falsified = (window.falsified ?? 0) + 1;
+          data = JSON.stringify(frame);
+        }
+      } catch {}
+    }
+    return send.call(this, data);
+  };
+};
+
+test("in a fair room of three, a page that sends a record whose proof is false forfeits at once, named on every page, and the two others play on to a fair end", { timeout: 300_000 }, async () => {
+  const host = await openPage({ width: 1280, height: 800 });
+  const guest = await openPage({ width: 390, height: 844 });
+  const third = await table.open({ viewport: { width: 390, height: 844 }, init: FALSIFY_NEXT });
+  const sides = [host, guest, third];
+  try {
+    await fairRoomOfThree(sides);
+    const cy = await third.page.locator('[data-testid="seat"].me').getAttribute("data-seat");
+    const seen = new Set();
+    let moves = 0;
+    await play(sides, seen, { stop: async () => moves++ >= 4 });
+    // From here Cy's page sends its next record false: the host refuses it and Cy's seat
+    // forfeits at once (docs/FAIR-DEAL.md, section 6), with no grace period to wait
+    // through. Every page says why, then that Cy left.
+    await third.page.evaluate(() => (window.falsifyNext = true));
+    const named = (page) =>
+      page.getByTestId("log").getByText("Cy's page sent a record that does not check: they forfeit the fair game");
+    await play(sides, seen, { ms: 120_000, stop: async () => (await named(host.page).count()) > 0 });
+    assert.equal(await third.page.evaluate(() => window.falsified), 1, "one record went out false");
+    await named(guest.page).waitFor({ timeout: 10_000 });
+    await named(guest.page).scrollIntoViewIfNeeded();
+    await guest.page.screenshot({ path: path.join(ARTIFACTS, "fair-refused-named-guest.png") });
+    await host.page.screenshot({ path: path.join(ARTIFACTS, "fair-refused-named-host.png") });
+    await third.page
+      .getByTestId("log")
+      .getByText("Your page sent a record that does not check: you forfeit the fair game")
+      .waitFor({ timeout: 10_000 });
+    const rest = [host, guest];
+    await play(rest, seen, { ms: 200_000 });
+    for (const side of rest) {
+      assert.equal(await side.page.locator(`[data-testid="seat"][data-seat="${cy}"] .t-card.lost`).count(), 2, "Cy's cards are face up");
+    }
+    assert.notEqual(await host.page.getByTestId("game-over").getAttribute("data-winner"), cy, "a seat that forfeited does not win");
+    await allFair(rest);
+  } finally {
+    for (const side of sides) await side.context.close().catch(() => {});
+  }
+});
