@@ -230,7 +230,16 @@ for (const [label, viewport, players, options, seedName, seedValue, crowded] of 
           await panel.getByRole("button", { name: /^Steal — claim Captain/ }).click();
           const seat = page.locator(".t-seat.aimable").first();
           const whom = (await seat.locator(".t-name").textContent()).trim();
-          await answerHeld(page, () => seat.click());
+          await answerHeld(page, async () => {
+            await seat.click();
+            // The action is on its way: no seat takes a second tap, and nothing in the
+            // turn's panel can be pressed (the panel may be gone already).
+            assert.equal(await page.locator(".t-seat.aimable").count(), 0, "after a seat is tapped no seat is lit for a tap");
+            const open = await page.evaluate(() =>
+              [...document.querySelectorAll('[role="group"][aria-label="Your turn"] button:not([disabled])')].map((b) => b.textContent.trim()),
+            );
+            assert.deepEqual(open, [], "after a seat is tapped the turn's panel takes no press");
+          });
           await page.getByTestId("log").getByText(new RegExp(`You claim the Captain to steal from ${whom}`)).waitFor({ timeout: 5_000 });
           // The log shows the newest turn first, each turn under its own heading and in
           // the order it went: our claim sits under "— Your turn —", and the list opens
@@ -410,6 +419,7 @@ test(`a newcomer plays a whole game by what the page says, and sees its end (${l
             [...document.querySelectorAll('[role="group"][aria-label="Your turn"] button:not([disabled])')].map((b) => b.textContent.trim()),
           );
           assert.deepEqual(open, [], "after a target is pressed the turn's panel takes no second press");
+          assert.equal(await page.locator(".t-seat.aimable").count(), 0, "after a target is pressed no seat is lit for a tap");
           if (!targetShot) {
             await shot(page, `table-target-pressed-${label}`);
             targetShot = true;

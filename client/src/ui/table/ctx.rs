@@ -39,6 +39,9 @@ pub(crate) struct TableCtx {
     /// The targeted action chosen on our turn, whose target is still to pick: its targets'
     /// seats take a tap as well as the panel's buttons.
     pub aiming: RwSignal<Option<ActionKind>>,
+    /// Whether the target was picked (a seat tapped or a target's button pressed): the
+    /// action is on its way, and nothing more is taken until the next decision.
+    pub aim_sent: RwSignal<bool>,
 }
 
 impl TableCtx {
@@ -68,6 +71,7 @@ impl TableCtx {
             },
             bar_leave: !in_room,
             aiming: RwSignal::new(None),
+            aim_sent: RwSignal::new(false),
         }
     }
 }

@@ -518,20 +518,23 @@ fn SeatCard(
             view! { <span class=cls>{allegiance_name(a)}</span> }
         });
     // While we pick a target, a target's seat plays that action on it when tapped (the
-    // panel's buttons, named by whom, are the way for keyboards and screen readers).
+    // panel's buttons, named by whom, are the way for keyboards and screen readers). Once
+    // a target is picked, here or in the panel, no seat takes a tap: a double tap, or a
+    // second target, plays nothing more.
     let aimed = move || {
         let kind = ctx.aiming.get()?;
+        if ctx.aim_sent.get() {
+            return None;
+        }
         ctx.snap.with(|s| {
             s.as_ref()?.legal.iter().copied().find(
                 |i| matches!(i, Input::Act(a) if a.kind() == kind && a.target() == Some(seat)),
             )
         })
     };
-    // Once per drawing of the seat: a double tap plays once (the next update draws it anew).
-    let sent = StoredValue::new(false);
     let tap = move |_| {
-        if let Some(i) = aimed().filter(|_| !sent.get_value()) {
-            sent.set_value(true);
+        if let Some(i) = aimed() {
+            ctx.aim_sent.set(true);
             ctx.play.run(i);
         }
     };

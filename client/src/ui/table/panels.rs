@@ -299,6 +299,12 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
     if chosen.get_untracked().is_some() {
         chosen.set(None);
     }
+    let sent = ctx.aim_sent;
+    if sent.get_untracked() {
+        sent.set(false);
+    }
+    // A target picked on its seat counts as a press of the panel's own button.
+    let taken = Signal::derive(move || pressed.get() || sent.get());
     let legal = snap.legal.clone();
     let kinds: Vec<ActionKind> = ActionKind::ALL
         .into_iter()
@@ -331,10 +337,10 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
                             class:target=k.targeted()
                             data-testid="decision"
                             data-focus-key=action_title(k)
-                            disabled=move || pressed.get()
+                            disabled=move || taken.get()
                             on:click=move |_| match single {
                                 Some(i) => {
-                                    if !pressed.get_untracked() {
+                                    if !taken.get_untracked() {
                                         pressed.set(true);
                                         hold_focus();
                                         ctx.play.run(i);
@@ -369,10 +375,10 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
                         data-testid="decision"
                         data-focus-key=name.clone()
                         aria-label=name
-                        disabled=move || pressed.get()
+                        disabled=move || taken.get()
                         on:click=move |_| {
-                            if !pressed.get_untracked() {
-                                pressed.set(true);
+                            if !taken.get_untracked() {
+                                sent.set(true);
                                 hold_focus();
                                 ctx.play.run(i);
                             }
@@ -403,7 +409,7 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
                         // to choose a second action.
                         <button
                             class="btn ghost"
-                            disabled=move || pressed.get()
+                            disabled=move || taken.get()
                             on:click=move |_| chosen.set(None)
                         >
                             {t("back")}
