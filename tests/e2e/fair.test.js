@@ -217,6 +217,9 @@ async function fairRoomOfThree(sides) {
   const [host, guest, third] = sides;
   const { code } = await createAndJoin(host, guest);
   await host.page.getByTestId("seat-count").selectOption("3");
+  // The table has its third seat before Cy joins: one who arrives at a full table
+  // watches, and a seat added later does not take a watcher.
+  await host.page.locator('[data-testid="lobby-seat"]').nth(2).waitFor({ timeout: 10_000 });
   await third.page.getByTestId("player-name").fill("Cy");
   await third.page.getByTestId("join-code").fill(code);
   await third.page.getByTestId("join-room").click();
@@ -505,15 +508,27 @@ test("in a fair room of three, a page that sends a record whose proof is false f
     await fairRoomOfThree(sides);
     const cy = await third.page.locator('[data-testid="seat"].me').getAttribute("data-seat");
     const seen = new Set();
-    let moves = 0;
-    await play(sides, seen, { stop: async () => moves++ >= 4 });
-    // From here Cy's page sends its next record false: the host refuses it and Cy's seat
-    // forfeits at once (docs/FAIR-DEAL.md, section 6), with no grace period to wait
-    // through. Every page says why, then that Cy left.
+    // From the deal on, Cy's page sends its next record false. Ana and Bo take an Exchange
+    // on their turns, whose two cards drawn open to the drawer with every other seat's
+    // shares: Cy's come while all three are in. The host refuses the false one and Cy's
+    // seat forfeits at once (docs/FAIR-DEAL.md, section 6), with no grace period to wait
+    // through, and the game goes on without it. Every page says why, then that Cy left.
     await third.page.evaluate(() => (window.falsifyNext = true));
     const named = (page) =>
       page.getByTestId("log").getByText("Cy's page sent a record that does not check: they forfeit the fair game");
-    await play(sides, seen, { ms: 120_000, stop: async () => (await named(host.page).count()) > 0 });
+    const exchange = async (page) => {
+      const buttons = page.getByTestId("decision").filter({ has: page.locator(".d-label", { hasText: /^Exchange$/ }) });
+      if ((await buttons.count()) === 0) return false;
+      return buttons.first().click({ timeout: 1_000 }).then(() => true, () => false);
+    };
+    const deadline = Date.now() + 120_000;
+    while ((await named(host.page).count()) === 0) {
+      assert.ok(Date.now() < deadline, "Cy is named in time");
+      let moved = false;
+      for (const side of [host, guest]) if ((await exchange(side.page)) || (await decideOnce(side.page, seen))) moved = true;
+      if (await decideOnce(third.page, seen)) moved = true;
+      if (!moved) await host.page.waitForTimeout(100);
+    }
     assert.equal(await third.page.evaluate(() => window.falsified), 1, "one record went out false");
     await named(guest.page).waitFor({ timeout: 10_000 });
     await named(guest.page).scrollIntoViewIfNeeded();
@@ -526,6 +541,10 @@ test("in a fair room of three, a page that sends a record whose proof is false f
     const rest = [host, guest];
     await play(rest, seen, { ms: 200_000 });
     for (const side of rest) {
+      await side.page
+        .getByTestId("log")
+        .getByText("Cy left the fair game: their cards are turned face up and the game goes on")
+        .waitFor({ timeout: 10_000 });
       assert.equal(await side.page.locator(`[data-testid="seat"][data-seat="${cy}"] .t-card.lost`).count(), 2, "Cy's cards are face up");
     }
     assert.notEqual(await host.page.getByTestId("game-over").getAttribute("data-winner"), cy, "a seat that forfeited does not win");
