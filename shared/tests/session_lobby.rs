@@ -205,7 +205,7 @@ fn the_host_arranges_seats_options_and_starts() {
     );
     assert!(matches!(&host.table().seats[1], SeatInfo::Person { member: m, .. } if m.id == bob));
     assert_eq!(host.table().seats[3], SeatInfo::Open);
-    // Shrinking sends Bob to watch.
+    // Shrinking takes Bob's seat away; he came to play, so he takes the one left open.
     admin(&mut host, AdminCmd::SetSeatCount { count: 2 });
     admin(&mut host, AdminCmd::SetSeatCount { count: 1 + 2 });
     admin(
@@ -216,7 +216,17 @@ fn the_host_arranges_seats_options_and_starts() {
         },
     );
     admin(&mut host, AdminCmd::SetSeatCount { count: 2 });
+    assert!(matches!(&host.table().seats[1], SeatInfo::Person { member: m, .. } if m.id == bob));
+    // The host opening his seat sends him to watch, and he stays there.
+    admin(
+        &mut host,
+        AdminCmd::SetSeat {
+            seat: Seat(1),
+            to: SeatSetting::Open,
+        },
+    );
     assert!(host.table().watchers.iter().any(|w| w.id == bob));
+    assert_eq!(host.table().seats[1], SeatInfo::Open);
     // Start: open seats become bots; nothing of the lobby can change during the game.
     let outs = admin(
         &mut host,
@@ -571,6 +581,77 @@ fn after_a_game_moving_seats_goes_back_to_the_lobby() {
         refusal(&outs, PeerId::LOCAL),
         Some(Refusal::Table(TableError::NotFinished))
     );
+}
+
+#[test]
+fn one_who_came_to_play_takes_the_first_seat_that_opens_in_the_lobby() {
+    // A table of two: Bob takes the open seat; Cy finds it full and waits, watching; Di
+    // came to watch. When the host adds a seat Cy takes it, not Di; a seat opened by the
+    // host goes to the next who waits; one who joined during a game takes a seat once the
+    // table is back in the lobby.
+    let mut host = new_host();
+    let seated = |host: &Host, id: MemberId| {
+        host.table()
+            .seats
+            .iter()
+            .position(|s| matches!(s, SeatInfo::Person { member: m, .. } if m.id == id))
+    };
+    let join = |host: &mut Host, peer: u64, name: &str, watch: bool| {
+        let outs = host.handle(
+            PeerId(peer),
+            &encode(&ToHost::Hello {
+                name: name.into(),
+                token: None,
+                watch,
+            }),
+            T,
+        );
+        welcome(&outs, PeerId(peer)).0
+    };
+    let bob = join(&mut host, 1, "Bob", false);
+    let cy = join(&mut host, 2, "Cy", false);
+    let di = join(&mut host, 3, "Di", true);
+    assert_eq!(seated(&host, bob), Some(1));
+    assert_eq!(seated(&host, cy), None, "the table is full: Cy watches");
+    let outs = admin(&mut host, AdminCmd::SetSeatCount { count: 3 });
+    assert_eq!(seated(&host, cy), Some(2), "Cy takes the seat added");
+    assert_eq!(seated(&host, di), None, "Di came to watch");
+    // Cy's page is told: the table it is sent seats it.
+    let told = to(&outs, PeerId(2)).into_iter().any(|m| match m {
+        ToGuest::Update(u) => u.table.is_some_and(
+            |t| matches!(&t.seats[2], SeatInfo::Person { member: m, .. } if m.id == cy),
+        ),
+        _ => false,
+    });
+    assert!(told, "Cy's page hears it has a seat");
+    let eve = join(&mut host, 4, "Eve", false);
+    assert_eq!(seated(&host, eve), None);
+    admin(
+        &mut host,
+        AdminCmd::SetSeat {
+            seat: Seat(1),
+            to: SeatSetting::Open,
+        },
+    );
+    assert_eq!(seated(&host, bob), None, "the host's choice: Bob watches");
+    assert_eq!(
+        seated(&host, eve),
+        Some(1),
+        "Eve waited, and takes the seat opened"
+    );
+    // During a game a newcomer watches; back in the lobby it plays.
+    admin(&mut host, AdminCmd::Start { first: None });
+    assert_eq!(host.phase(), Phase::Playing);
+    let fay = join(&mut host, 5, "Fay", false);
+    admin(&mut host, AdminCmd::EndGame);
+    assert_eq!(host.phase(), Phase::Lobby);
+    admin(&mut host, AdminCmd::SetSeatCount { count: 4 });
+    assert_eq!(
+        seated(&host, fay),
+        Some(3),
+        "Fay, who came during the game, plays"
+    );
+    assert_eq!(seated(&host, di), None);
 }
 
 #[test]

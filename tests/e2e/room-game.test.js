@@ -11,9 +11,12 @@
 // A joiner that sends the host a frame too large for it is refused at once, and the host
 // can then remove it.
 //
-// Last, a joiner reloads its page mid-game and is back in its seat without a click (its
-// seat token kept in sessionStorage, the tab's lock showing it is no copy of another tab),
-// and plays on in the same seat to the end.
+// A joiner reloads its page mid-game and is back in its seat without a click (its seat
+// token kept in sessionStorage, the tab's lock showing it is no copy of another tab), and
+// plays on in the same seat to the end.
+//
+// Last, a third person who joins a table of two watches until the host adds a seat, and
+// then takes it.
 //
 // Run by .ci/test.sh beside the other browser tests; same environment variables.
 
@@ -418,5 +421,40 @@ test("a joiner that reloads mid-game is back in its seat and plays to the end", 
   } finally {
     await host.context.close();
     await guest.context.close();
+  }
+});
+
+test("a third person who joins a table of two watches, and takes the seat the host adds", { timeout: 60_000 }, async () => {
+  const host = await openPage({ width: 1280, height: 800 });
+  const guest = await openPage({ width: 390, height: 844 });
+  const third = await openPage({ width: 390, height: 844 });
+  const sides = [host, guest, third];
+  const people = (p) => p.locator('[data-testid="lobby-seat"][data-kind="person"]');
+  try {
+    await guest.page.getByTestId("player-name").fill("Bo");
+    await third.page.getByTestId("player-name").fill("Cy");
+    await host.page.getByTestId("create-room").click();
+    const codeEl = host.page.getByTestId("room-code");
+    await codeEl.waitFor();
+    const code = await codeEl.getAttribute("data-code");
+    await guest.page.getByTestId("join-code").fill(code);
+    await guest.page.getByTestId("join-room").click();
+    await people(host.page).nth(1).waitFor({ timeout: 20_000 });
+    // Both seats are taken: Cy watches.
+    await third.page.getByTestId("join-code").fill(code);
+    await third.page.getByTestId("join-room").click();
+    await host.page.locator('[data-testid="peer"]').filter({ hasText: "Cy" }).filter({ hasText: "watching" }).waitFor({ timeout: 20_000 });
+    assert.equal(await people(host.page).count(), 2, "two seats, two people");
+    // The host adds a seat: Cy, who came to play, takes it on every page.
+    await host.page.getByTestId("seat-count").selectOption("3");
+    for (const side of sides) {
+      await people(side.page).nth(2).waitFor({ timeout: 10_000 });
+      assert.equal(await people(side.page).count(), 3);
+    }
+    assert.match(await people(third.page).nth(2).textContent(), /Cy/);
+    await third.page.screenshot({ path: path.join(ARTIFACTS, "room-watcher-seated-phone.png") });
+    for (const side of sides) assert.deepEqual(side.errors, [], "no errors on the page");
+  } finally {
+    for (const side of sides) await side.context.close().catch(() => {});
   }
 });

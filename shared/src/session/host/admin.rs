@@ -37,6 +37,7 @@ impl Host {
             AdminCmd::EndGame => self.end_game(&mut changed)?,
             AdminCmd::AddBot { level } => self.add_bot(level, &mut changed)?,
         }
+        self.seat_waiting();
         self.flush(now, true, changed.game, out);
         changed.resync.sort();
         changed.resync.dedup();
@@ -64,6 +65,31 @@ impl Host {
     /// goes back to the lobby and puts the finished game away, since a member moved to
     /// another seat must not read that seat's view of it (its last hidden cards, R11). A
     /// rematch needs the same seats anyway.
+    /// In the lobby, each open seat goes to a member who is here and waits for one
+    /// ([`Member::waiting`]), in the order they joined: one who arrived at a full table,
+    /// or during a game, plays once a seat opens, with nobody to ask.
+    pub(super) fn seat_waiting(&mut self) {
+        if self.phase != Phase::Lobby {
+            return;
+        }
+        for i in 0..self.seats.len() {
+            if self.seats[i] != Slot::Open {
+                continue;
+            }
+            let Some(m) = self
+                .members
+                .iter_mut()
+                .filter(|m| m.waiting && m.seat.is_none() && m.peer.is_some())
+                .min_by_key(|m| m.id.0)
+            else {
+                return;
+            };
+            m.seat = Some(Seat(i as u8));
+            m.waiting = false;
+            self.seats[i] = Slot::Person { member: m.id };
+        }
+    }
+
     fn put_finished_game_away(&mut self, changed: &mut Changed) {
         if matches!(self.phase, Phase::Finished { .. }) {
             self.put_game_away(changed);
@@ -95,7 +121,9 @@ impl Host {
             if let Some(Slot::Person { member }) = self.seats.pop()
                 && let Some(m) = self.member_mut(member)
             {
+                // It came to play: a seat that opens later is its again.
                 m.seat = None;
+                m.waiting = true;
             }
         }
         while self.seats.len() < count {
@@ -141,7 +169,9 @@ impl Host {
         self.put_finished_game_away(changed);
         if let Slot::Person { member } = slot {
             if let Some(m) = self.member_mut(member) {
+                // The host's choice: it watches until the host seats it again.
                 m.seat = None;
+                m.waiting = false;
             }
             changed.resync.push(member);
         }

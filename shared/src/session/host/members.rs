@@ -28,6 +28,7 @@ impl Host {
             last_link: None,
             away_since: None,
             stand_in: false,
+            waiting: false,
             chat: Bucket::new(RateLimit::CHAT, now),
         });
         id

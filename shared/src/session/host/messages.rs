@@ -56,6 +56,9 @@ impl Host {
                 .map(|i| Seat(i as u8))
         };
         let id = self.add_member(name, seat, now);
+        if let Some(m) = self.member_mut(id) {
+            m.waiting = !watch && seat.is_none();
+        }
         self.attach(peer, id, now, out);
         Ok(())
     }

@@ -131,6 +131,11 @@ struct Member {
     away_since: Option<u64>,
     /// The grace period ran out: the seat's bot answers for it until it returns.
     stand_in: bool,
+    /// It came to play (not to watch) and no seat was open, or it lost its seat when the
+    /// table shrank: in the lobby it takes the first seat that opens, those who have
+    /// waited longest first ([`Host::seat_waiting`]).
+    #[serde(default)]
+    waiting: bool,
     /// Chat rate limit.
     chat: Bucket,
 }
