@@ -217,8 +217,8 @@ async function fairRoomOfThree(sides) {
   const [host, guest, third] = sides;
   const { code } = await createAndJoin(host, guest);
   await host.page.getByTestId("seat-count").selectOption("3");
-  // The table has its third seat before Cy joins: one who arrives at a full table
-  // watches, and a seat added later does not take a watcher.
+  // The table has its third seat before Cy joins, so Cy sits down at once (one who
+  // arrives at a full table watches until a seat opens).
   await host.page.locator('[data-testid="lobby-seat"]').nth(2).waitFor({ timeout: 10_000 });
   await third.page.getByTestId("player-name").fill("Cy");
   await third.page.getByTestId("join-code").fill(code);
