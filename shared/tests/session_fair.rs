@@ -367,13 +367,19 @@ impl Room {
         }
     }
 
-    /// Page `i` is gone for good: its link closes and it never comes back. The oracle
-    /// keeps its secret.
-    fn vanish(&mut self, i: usize) {
+    /// Page `i` deviates from here on: the test no longer plays it or reads what it is
+    /// sent (its link stays open). The oracle keeps its secret.
+    fn leave_out(&mut self, i: usize) {
         let g = self.pages[i].take().expect("a page");
         let keep = g.fair_keep().expect("a secret");
         self.left
             .push((i, Secret::from_bytes(&keep.secret).unwrap()));
+    }
+
+    /// Page `i` is gone for good: its link closes and it never comes back. The oracle
+    /// keeps its secret.
+    fn vanish(&mut self, i: usize) {
+        self.leave_out(i);
         let outs = self.host.disconnect(peer(i), self.now);
         self.pump(outs);
     }
@@ -932,10 +938,7 @@ fn a_guest_whose_due_record_fails_its_check_forfeits_and_the_others_play_on() {
             "the table waits for seat 2's record with no timer"
         );
         // Its page keeps the rest: it deviates from here on, and the test leaves it out.
-        let g = room.pages[2].take().expect("a page");
-        let keep = g.fair_keep().expect("a secret");
-        room.left
-            .push((2, Secret::from_bytes(&keep.secret).unwrap()));
+        room.leave_out(2);
         room.withhold = None;
         room.withheld.clear();
         room.now += 60;
@@ -1356,21 +1359,18 @@ fn two_guests_gone_at_once_end_a_game_of_three_and_the_one_left_wins() {
     );
 }
 
-#[test]
-fn a_guest_gone_at_the_end_before_its_secret_forfeits_and_the_audits_complete() {
-    // Section 6, section 9, R11.3: the game is over and page 2 closes before its secret
-    // goes out. Past its grace period the seat forfeits, the others release its escrowed
-    // secret, and every page left opens the whole record and finds the game fair.
+/// A fair room of three (seed 37) played to its end, where page `held`'s records come
+/// late until then and are held back from the end on (its view and its secret).
+fn over_with_the_end_held_back(held: usize) -> Room {
     let mut room = mid_game(3, 37, 0);
-    room.withhold = Some(2);
+    room.withhold = Some(held);
     for _ in 0..4_000 {
         if matches!(room.host.phase(), Phase::Finished { .. }) {
             break;
         }
-        // Until the end page 2 sends what it made, just late.
         while !room.withheld.is_empty() {
             for t in std::mem::take(&mut room.withheld) {
-                room.send(2, &t);
+                room.send(held, &t);
             }
         }
         if !room.decide() {
@@ -1378,6 +1378,15 @@ fn a_guest_gone_at_the_end_before_its_secret_forfeits_and_the_audits_complete() 
         }
     }
     assert!(matches!(room.host.phase(), Phase::Finished { .. }));
+    room
+}
+
+#[test]
+fn a_guest_gone_at_the_end_before_its_secret_forfeits_and_the_audits_complete() {
+    // Section 6, section 9, R11.3: the game is over and page 2 closes before its secret
+    // goes out. Past its grace period the seat forfeits, the others release its escrowed
+    // secret, and every page left opens the whole record and finds the game fair.
+    let mut room = over_with_the_end_held_back(2);
     assert!(!room.withheld.is_empty(), "page 2's secret is held back");
     room.withheld.clear();
     let away_at = room.now;
@@ -1419,25 +1428,10 @@ fn a_guest_gone_at_the_end_before_its_secret_forfeits_and_the_audits_complete() 
 #[test]
 fn a_false_record_at_the_end_forfeits_at_once_and_the_audits_complete() {
     // Sections 6 and 9, R11.3: the game is over and page 2, still present, sends its view
-    // of the stream under a signature that is not its own. Its seat forfeits at once, with no grace period to wait
-    // through: the others release its escrowed secret, and every other page opens the
-    // whole record and finds the game fair.
-    let mut room = mid_game(3, 37, 0);
-    room.withhold = Some(2);
-    for _ in 0..4_000 {
-        if matches!(room.host.phase(), Phase::Finished { .. }) {
-            break;
-        }
-        while !room.withheld.is_empty() {
-            for t in std::mem::take(&mut room.withheld) {
-                room.send(2, &t);
-            }
-        }
-        if !room.decide() {
-            break;
-        }
-    }
-    assert!(matches!(room.host.phase(), Phase::Finished { .. }));
+    // of the stream under a signature that is not its own. Its seat forfeits at once,
+    // with no grace period to wait through: the others release its escrowed secret, and
+    // every other page opens the whole record and finds the game fair.
+    let mut room = over_with_the_end_held_back(2);
     // Its first record of the end: the signed view of the stream it was shown.
     let first = room
         .withheld
@@ -1449,10 +1443,7 @@ fn a_false_record_at_the_end_forfeits_at_once_and_the_audits_complete() {
     };
     let view = Record::decode(&base64url::decode(&record).unwrap()).unwrap();
     assert!(matches!(view.msg, Msg::View { .. }), "{:?}", view.msg);
-    let g = room.pages[2].take().expect("a page");
-    let keep = g.fair_keep().expect("a secret");
-    room.left
-        .push((2, Secret::from_bytes(&keep.secret).unwrap()));
+    room.leave_out(2);
     room.withhold = None;
     room.withheld.clear();
     room.now += 60;

@@ -24,7 +24,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, useTable, programRuns } from "./harness.mjs";
-import { othersHiddenCardsShown } from "./play.mjs";
+import { createAndJoin, othersHiddenCardsShown } from "./play.mjs";
 import { refereeOf, seed } from "./deal.mjs";
 
 const table = useTable();
@@ -431,14 +431,8 @@ test("a third person who joins a table of two watches, and takes the seat the ho
   const sides = [host, guest, third];
   const people = (p) => p.locator('[data-testid="lobby-seat"][data-kind="person"]');
   try {
-    await guest.page.getByTestId("player-name").fill("Bo");
     await third.page.getByTestId("player-name").fill("Cy");
-    await host.page.getByTestId("create-room").click();
-    const codeEl = host.page.getByTestId("room-code");
-    await codeEl.waitFor();
-    const code = await codeEl.getAttribute("data-code");
-    await guest.page.getByTestId("join-code").fill(code);
-    await guest.page.getByTestId("join-room").click();
+    const { code } = await createAndJoin(host, guest, ["Ana", "Bo"]);
     await people(host.page).nth(1).waitFor({ timeout: 20_000 });
     // Both seats are taken: Cy watches.
     await third.page.getByTestId("join-code").fill(code);
