@@ -705,7 +705,7 @@ fn cache_later() {
 /// Writes `line()` to the console (debug level, after `coup: `) when the page's
 /// `window.coupTrace` is set: the session's inputs and effects, for finding out why a
 /// connection did not come up. Nothing is made or written otherwise; an empty line is
-/// skipped.
+/// skipped, and secrets are masked ([`crate::model::trace::redact`]).
 fn trace(line: impl FnOnce() -> String) {
     let Some(w) = web_sys::window() else {
         return;
@@ -713,7 +713,7 @@ fn trace(line: impl FnOnce() -> String) {
     if !js_sys::Reflect::get(&w, &"coupTrace".into()).is_ok_and(|v| v.is_truthy()) {
         return;
     }
-    let mut line = line();
+    let mut line = crate::model::trace::redact(&line());
     if line.is_empty() {
         return;
     }

@@ -18,6 +18,7 @@ pub mod relay_url;
 pub mod session;
 pub mod signal;
 pub mod table;
+pub mod trace;
 pub mod words;
 
 pub use chat::ChatLine;
