@@ -376,6 +376,18 @@ impl Room {
             .push((i, Secret::from_bytes(&keep.secret).unwrap()));
     }
 
+    /// Page `i` sends `text`, one of its records held back, with its last proof or
+    /// signature false ([`falsify`]). From then on it deviates: nothing more is held back,
+    /// the test leaves the page out ([`Room::leave_out`]) and its link stays open. Returns
+    /// what the host answered, for the caller to read before it is delivered.
+    fn send_false(&mut self, i: usize, text: &str) -> Vec<Outgoing> {
+        self.leave_out(i);
+        self.withhold = None;
+        self.withheld.clear();
+        self.now += 60;
+        self.host.handle(peer(i), &falsify(text), self.now)
+    }
+
     /// Page `i` is gone for good: its link closes and it never comes back. The oracle
     /// keeps its secret.
     fn vanish(&mut self, i: usize) {
@@ -937,12 +949,7 @@ fn a_guest_whose_due_record_fails_its_check_forfeits_and_the_others_play_on() {
             room.host.next_deadline().is_none(),
             "the table waits for seat 2's record with no timer"
         );
-        // Its page keeps the rest: it deviates from here on, and the test leaves it out.
-        room.leave_out(2);
-        room.withhold = None;
-        room.withheld.clear();
-        room.now += 60;
-        let outs = room.host.handle(peer(2), &falsify(&first), room.now);
+        let outs = room.send_false(2, &first);
         match refusal(&outs, peer(2)) {
             Some(Refusal::Fair { seat, .. }) => assert_eq!(seat, Some(Seat(2))),
             r => panic!("{r:?}"),
@@ -973,8 +980,7 @@ fn at_two_seats_a_false_record_ends_the_game_and_the_other_seat_wins() {
     room.withhold = Some(1);
     while room.withheld.is_empty() && room.decide() {}
     let first = room.withheld.remove(0);
-    room.now += 60;
-    let outs = room.host.handle(peer(1), &falsify(&first), room.now);
+    let outs = room.send_false(1, &first);
     assert!(matches!(
         refusal(&outs, peer(1)),
         Some(Refusal::Fair {
@@ -984,9 +990,6 @@ fn at_two_seats_a_false_record_ends_the_game_and_the_other_seat_wins() {
     ));
     assert_forfeited_for_a_false_record(&outs, 1);
     assert_eq!(room.host.phase(), Phase::Lobby, "the game is over");
-    room.withhold = None;
-    room.withheld.clear();
-    room.pages[1] = None;
     room.pump(outs);
     let notes = room.notes();
     assert!(
@@ -1443,11 +1446,7 @@ fn a_false_record_at_the_end_forfeits_at_once_and_the_audits_complete() {
     };
     let view = Record::decode(&base64url::decode(&record).unwrap()).unwrap();
     assert!(matches!(view.msg, Msg::View { .. }), "{:?}", view.msg);
-    room.leave_out(2);
-    room.withhold = None;
-    room.withheld.clear();
-    room.now += 60;
-    let outs = room.host.handle(peer(2), &falsify(&first), room.now);
+    let outs = room.send_false(2, &first);
     match refusal(&outs, peer(2)) {
         Some(Refusal::Fair { seat, reason }) => {
             assert_eq!(seat, Some(Seat(2)));
