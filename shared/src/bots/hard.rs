@@ -110,10 +110,28 @@ pub struct Search {
     /// as nothing it gave back the cost against Normal with half the gain, and not the
     /// best response's (BENCHMARKS.md, "Bots", 2026-12-05).
     pub honest_read_heads_up: f32,
+    /// Heads-up, what a repeated claim counts as (as [`Search::repeat_heads_up`]) from an
+    /// opponent that never challenges: the repeat read is mixed between the two by the
+    /// chance the opponent's record gives that it is such a player
+    /// ([`Record::p_silent_from`](super::model::Record::p_silent_from), from
+    /// [`Search::silent_prior_heads_up`]); 1: no difference. At 0, a player who has not
+    /// challenged yet is read as one who may claim a character again and again without it
+    /// (nothing it has seen makes a lie cost it), and a player who challenged once is read
+    /// as before. It lifted Hard against a habitual Duke bluffer by 7 points and cost
+    /// nothing beyond the noise against Normal, the held-out styles or the best response
+    /// (BENCHMARKS.md, "Bots", "Repeated claims from a player who never challenges").
+    pub silent_repeat_heads_up: f32,
+    /// Heads-up, the prior chance that the opponent never challenges, against one who
+    /// challenges [`SILENT_RATE`] of the claims it may.
+    pub silent_prior_heads_up: f32,
 }
 
+/// The rate at which a player who does challenge heads-up challenges a claim it may (the
+/// best response's reading of Normal and of Hard: 0.165 and 0.14).
+pub const SILENT_RATE: f32 = 0.15;
+
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 17] = [
+pub const SEARCH_NAMES: [&str; 19] = [
     "z_switch",
     "z_switch_heads_up",
     "searched_truth",
@@ -131,6 +149,8 @@ pub const SEARCH_NAMES: [&str; 17] = [
     "sharp_heads_up",
     "repeat_heads_up",
     "honest_read_heads_up",
+    "silent_repeat_heads_up",
+    "silent_prior_heads_up",
 ];
 
 impl Search {
@@ -162,6 +182,8 @@ impl Search {
         sharp_heads_up: 0.2,
         repeat_heads_up: 1.0,
         honest_read_heads_up: 0.0,
+        silent_repeat_heads_up: 0.0,
+        silent_prior_heads_up: 0.8,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -187,6 +209,8 @@ impl Search {
             "sharp_heads_up" => &mut self.sharp_heads_up,
             "repeat_heads_up" => &mut self.repeat_heads_up,
             "honest_read_heads_up" => &mut self.honest_read_heads_up,
+            "silent_repeat_heads_up" => &mut self.silent_repeat_heads_up,
+            "silent_prior_heads_up" => &mut self.silent_prior_heads_up,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -513,6 +537,31 @@ impl Hard {
     }
 }
 
+impl Hard {
+    /// What a repeat of a claim the opponent's hand already made counts as
+    /// ([`Beliefs::with_repeat`]): heads-up, [`Search::repeat_heads_up`] from an opponent
+    /// that challenges, [`Search::silent_repeat_heads_up`] from one that never does, mixed
+    /// by the chance its record gives of the second ([`Record::p_silent_from`]); 1 at
+    /// larger tables.
+    ///
+    /// [`Record::p_silent_from`]: super::model::Record::p_silent_from
+    fn repeat_read(&self, view: &View) -> f32 {
+        let repeat = by_table_size(view, self.search.repeat_heads_up, 1.0);
+        let silent = self.search.silent_repeat_heads_up;
+        if view.players.len() != 2 || silent == repeat {
+            return repeat;
+        }
+        let Some(me) = view.viewer else {
+            return repeat;
+        };
+        let other = Seat(1 - me.0.min(1));
+        let record = Model::record(view).merge(&self.memory);
+        let p = record.seats[other.index()]
+            .p_silent_from(self.search.silent_prior_heads_up, SILENT_RATE);
+        repeat * (1.0 - p) + silent * p
+    }
+}
+
 impl Bot for Hard {
     fn decide(&mut self, view: &View, legal: &[Input], budget: &Budget<'_>) -> Input {
         // The budget covers the whole decision, beliefs included.
@@ -523,7 +572,7 @@ impl Bot for Hard {
             Err(only) => return only,
         };
         let trust = by_table_size(view, self.search.trust_heads_up, self.search.trust);
-        let repeat = by_table_size(view, self.search.repeat_heads_up, 1.0);
+        let repeat = self.repeat_read(view);
         let honest = if self.search.honest_read_heads_up > 0.5 {
             by_table_size(view, self.search.honest_heads_up, 0.0)
         } else {
@@ -654,5 +703,64 @@ mod tests {
         assert!(s.set("mix", -1.0).is_err());
         assert!(s.set("trust", 1e6).is_err());
         assert_eq!(s, Search::HARD);
+    }
+
+    /// Heads-up, seat 0 taxes again (R4: Tax claims the Duke). While it has
+    /// let every claim of seat 1 pass, seat 1's Hard reads its repeats as saying little;
+    /// once it has challenged (R6.2), as much as the first claim; at three seats always as
+    /// much.
+    #[test]
+    fn a_silent_opponents_repeated_claims_are_read_as_worth_little() {
+        use crate::bots::beliefs::tests::{apply, three_seats};
+        use crate::bots::table::fixed_deal;
+        use crate::engine::Options;
+        let hard = Hard::new(1, Personality::BALANCED);
+        let mut g = fixed_deal(
+            Options::default(),
+            vec![
+                [Card::Captain, Card::Assassin],
+                [Card::Contessa, Card::Ambassador],
+            ],
+            None,
+            vec![vec![], vec![]],
+        )
+        .expect("valid setup");
+        let read = |g: &Game| hard.repeat_read(&g.view(Seat(1)));
+        let p_duke = |g: &Game| {
+            Beliefs::with_repeat(&g.view(Seat(1)), &Model::default(), 1.0, read(g), 0.0)
+                .p_has(Seat(0), Card::Duke)
+        };
+        let first = read(&g);
+        assert!(first < 0.25, "before any chance: {first}");
+        for _ in 0..2 {
+            apply(&mut g, 0, Input::Act(Action::Tax));
+            apply(&mut g, 1, Input::Pass);
+            // Seat 1 claims the Duke too; seat 0 lets it pass.
+            apply(&mut g, 1, Input::Act(Action::Tax));
+            apply(&mut g, 0, Input::Pass);
+        }
+        let silent = p_duke(&g);
+        assert!(
+            read(&g) < first,
+            "two claims passed: {first} -> {}",
+            read(&g)
+        );
+        // Seat 0 challenges seat 1's next Tax, a lie: seat 1 loses a card (R6.2). Seat 0
+        // is one who challenges: its repeats count again.
+        apply(&mut g, 0, Input::Act(Action::Income));
+        apply(&mut g, 1, Input::Act(Action::Tax));
+        apply(&mut g, 0, Input::Challenge);
+        apply(&mut g, 1, Input::Lose(Card::Ambassador));
+        assert!(
+            (read(&g) - 1.0).abs() < 1e-6,
+            "after a challenge: {}",
+            read(&g)
+        );
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, 1, Input::Pass);
+        assert!(p_duke(&g) > silent + 0.1, "{silent} -> {}", p_duke(&g));
+        // At three seats the search reads repeats as it always has.
+        let three = three_seats();
+        assert_eq!(hard.repeat_read(&three.view(Seat(1))), 1.0);
     }
 }

@@ -186,12 +186,26 @@ impl Record {
     /// ([`CHALLENGER_RATE`]); every claim it let pass makes the first likelier, one
     /// challenge rules it out.
     pub fn p_silent(&self) -> f32 {
-        if self.challenges.iter().any(|&k| k > 0) {
+        self.p_silent_from(PRIOR_SILENT, CHALLENGER_RATE)
+    }
+
+    /// [`Record::p_silent`] from a prior chance `prior` of a player who never challenges,
+    /// against one who challenges `rate` of the claims it may (both clamped to 0..=0.99).
+    pub fn p_silent_from(&self, prior: f32, rate: f32) -> f32 {
+        let clamp = |x: f32| {
+            if x.is_finite() {
+                x.clamp(0.0, 0.99)
+            } else {
+                0.0
+            }
+        };
+        let (prior, rate) = (clamp(prior), clamp(rate));
+        if prior == 0.0 || self.challenges.iter().any(|&k| k > 0) {
             return 0.0;
         }
         let n: u32 = self.challenge_chances.iter().map(|&x| u32::from(x)).sum();
-        let passed = (1.0 - CHALLENGER_RATE).powi(n.min(1000) as i32);
-        PRIOR_SILENT / (PRIOR_SILENT + (1.0 - PRIOR_SILENT) * passed)
+        let passed = (1.0 - rate).powi(n.min(1000) as i32);
+        prior / (prior + (1.0 - prior) * passed)
     }
 
     /// The chance the seat never lies, from a prior chance `prior` (clamped to
