@@ -42,10 +42,6 @@ const MAX_ARMS: usize = 16;
 /// lies as the deal makes them, whatever was claimed (a bluff rate of 1).
 const SHARP_READ: f32 = 1.0;
 
-/// How a sharp opponent's challenge threshold compares to an average player's: the
-/// least [`Hard::model_opponents`] gives a player its record shows challenging often.
-const SHARP_DOUBT: f32 = 0.3;
-
 /// The search's constants, settable by name ([`Search::set`]) for tuning tournaments.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Search {
@@ -97,7 +93,9 @@ pub struct Search {
     /// this seat's claims as telling nothing (a claim's odds of a lie are those of the
     /// deal) and challenges as readily as the playouts' most doubting player. A bluff the
     /// search picks must then pay against a player who knows Hard's habits, not only
-    /// against the opponent's record.
+    /// against the opponent's record. At 0.5 a best response won about 60% against Hard
+    /// (64% at 0.2); more cost Hard games against Normal and the trusting style
+    /// (BENCHMARKS.md, "Bots", "More sharp worlds, with the silent reading").
     pub sharp_heads_up: f32,
     /// Heads-up, how many claims a repeat of a character the opponent's hand already
     /// claimed counts as in Hard's beliefs ([`Beliefs::with_repeat`]; 1: as much as the
@@ -124,6 +122,15 @@ pub struct Search {
     /// Heads-up, the prior chance that the opponent never challenges, against one who
     /// challenges [`SILENT_RATE`] of the claims it may.
     pub silent_prior_heads_up: f32,
+    /// How a sharp opponent's challenge threshold compares to an average player's (0.3:
+    /// the least [`Hard::model_opponents`] gives a player its record shows challenging
+    /// often). 0.6 did no better against the best response or Normal.
+    pub sharp_doubt: f32,
+    /// Heads-up, how much an opponent that has never challenged is spared the sharp
+    /// worlds ([`Search::sharp_heads_up`]): their chance is multiplied by one less this
+    /// times the chance its record gives that it never challenges (0: not at all). Kept
+    /// at 0: a best response waits to challenge, and won 66% against it at 1.
+    pub silent_sharp_heads_up: f32,
 }
 
 /// The rate at which a player who does challenge heads-up challenges a claim it may (the
@@ -131,7 +138,7 @@ pub struct Search {
 pub const SILENT_RATE: f32 = 0.15;
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 19] = [
+pub const SEARCH_NAMES: [&str; 21] = [
     "z_switch",
     "z_switch_heads_up",
     "searched_truth",
@@ -151,6 +158,8 @@ pub const SEARCH_NAMES: [&str; 19] = [
     "honest_read_heads_up",
     "silent_repeat_heads_up",
     "silent_prior_heads_up",
+    "sharp_doubt",
+    "silent_sharp_heads_up",
 ];
 
 impl Search {
@@ -161,9 +170,11 @@ impl Search {
     /// 5-point gain to overrule the heuristic (`min_gain_heads_up`), since its playouts'
     /// model is sure of differences that are not there; a bluff needs two standard errors.
     /// Heads-up, cornered by an assassination on its last card, it weighs a challenge
-    /// whatever the claim's odds (`cornered_challenge`), and one world in five seats a
+    /// whatever the claim's odds (`cornered_challenge`), and one world in two seats a
     /// sharp opponent (`sharp_heads_up`): its bluffs must pay against a player who reads
     /// its claims as Hard's habits deserve, which a best response showed they did not.
+    /// Heads-up, an opponent that has never challenged is read as one whose repeated
+    /// claims say little (`silent_repeat_heads_up`).
     pub const HARD: Search = Search {
         z_switch: 1.0,
         z_switch_heads_up: 2.0,
@@ -179,11 +190,13 @@ impl Search {
         min_gain: 0.0,
         min_gain_heads_up: 0.05,
         cornered_challenge: 1.0,
-        sharp_heads_up: 0.2,
+        sharp_heads_up: 0.5,
         repeat_heads_up: 1.0,
         honest_read_heads_up: 0.0,
         silent_repeat_heads_up: 0.0,
         silent_prior_heads_up: 0.8,
+        sharp_doubt: 0.3,
+        silent_sharp_heads_up: 0.0,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -211,6 +224,8 @@ impl Search {
             "honest_read_heads_up" => &mut self.honest_read_heads_up,
             "silent_repeat_heads_up" => &mut self.silent_repeat_heads_up,
             "silent_prior_heads_up" => &mut self.silent_prior_heads_up,
+            "sharp_doubt" => &mut self.sharp_doubt,
+            "silent_sharp_heads_up" => &mut self.silent_sharp_heads_up,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -242,6 +257,9 @@ pub struct Hard {
     /// and whether the opponent is one in the world being played out.
     sharp_playout: Policy,
     sharp: [bool; MAX_PLAYERS],
+    /// What this decision's chance of a sharp world is multiplied by
+    /// ([`Search::silent_sharp_heads_up`]).
+    sharp_scale: f32,
     /// Per seat and character, the bluff rates playouts read claims with; per seat, the
     /// challenge rates.
     bluff: [[f32; 6]; MAX_PLAYERS],
@@ -281,6 +299,7 @@ impl Hard {
             playout: [Policy::average(Personality::BALANCED); MAX_PLAYERS],
             sharp_playout: Policy::average(Personality::BALANCED),
             sharp: [false; MAX_PLAYERS],
+            sharp_scale: 1.0,
             bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
             challenge_factor: [[1.0; 6]; MAX_PLAYERS],
@@ -341,7 +360,7 @@ impl Hard {
         let mut p = Policy::average(Personality::BALANCED);
         for t in [&mut p.tuning, &mut p.heads_up] {
             let b = Personality::BALANCED;
-            t.doubt = b.suspicion + (t.doubt - b.suspicion) * SHARP_DOUBT;
+            t.doubt = b.suspicion + (t.doubt - b.suspicion) * self.search.sharp_doubt;
         }
         self.sharp_playout = p;
     }
@@ -446,7 +465,7 @@ impl Hard {
                 continue;
             };
             let stream: u64 = self.rng.random();
-            let sharp = by_table_size(view, self.search.sharp_heads_up, 0.0);
+            let sharp = by_table_size(view, self.search.sharp_heads_up, 0.0) * self.sharp_scale;
             for s in 0..MAX_PLAYERS {
                 let p = self.p_honest[s];
                 self.honest[s] = p > 0.0 && self.rng.random::<f32>() < p;
@@ -548,17 +567,25 @@ impl Hard {
     fn repeat_read(&self, view: &View) -> f32 {
         let repeat = by_table_size(view, self.search.repeat_heads_up, 1.0);
         let silent = self.search.silent_repeat_heads_up;
-        if view.players.len() != 2 || silent == repeat {
+        if silent == repeat {
             return repeat;
         }
-        let Some(me) = view.viewer else {
-            return repeat;
+        let p = self.p_silent(view);
+        repeat * (1.0 - p) + silent * p
+    }
+
+    /// Heads-up, the chance the opponent's record gives that it never challenges
+    /// ([`Record::p_silent_from`] from [`Search::silent_prior_heads_up`]); 0 at larger
+    /// tables.
+    ///
+    /// [`Record::p_silent_from`]: super::model::Record::p_silent_from
+    fn p_silent(&self, view: &View) -> f32 {
+        let (2, Some(me)) = (view.players.len(), view.viewer) else {
+            return 0.0;
         };
         let other = Seat(1 - me.0.min(1));
         let record = Model::record(view).merge(&self.memory);
-        let p = record.seats[other.index()]
-            .p_silent_from(self.search.silent_prior_heads_up, SILENT_RATE);
-        repeat * (1.0 - p) + silent * p
+        record.seats[other.index()].p_silent_from(self.search.silent_prior_heads_up, SILENT_RATE)
     }
 }
 
@@ -573,6 +600,11 @@ impl Bot for Hard {
         };
         let trust = by_table_size(view, self.search.trust_heads_up, self.search.trust);
         let repeat = self.repeat_read(view);
+        self.sharp_scale = if self.search.silent_sharp_heads_up > 0.0 {
+            1.0 - self.search.silent_sharp_heads_up.min(1.0) * self.p_silent(view)
+        } else {
+            1.0
+        };
         let honest = if self.search.honest_read_heads_up > 0.5 {
             by_table_size(view, self.search.honest_heads_up, 0.0)
         } else {
