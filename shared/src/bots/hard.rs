@@ -136,6 +136,13 @@ pub struct Search {
     /// (0: never). Kept at 0: a best response then assassinates a cornered Hard only with
     /// an Assassin, and won more (62–63% against 60–61%).
     pub cornered_call_heads_up: f32,
+    /// The same chance from an opponent that has never challenged, times the chance its
+    /// record gives that it never does (the larger of the two applies; 0: never). At 1,
+    /// Hard calls a cornering Assassin from a player who lets every claim pass, as a
+    /// habitual bluffer is, and weighs the bluffed block as before against one who has
+    /// challenged: 4 points more against the trusting style, the same games against
+    /// Normal, and the best response within its noise (BENCHMARKS.md, "Bots").
+    pub silent_call_heads_up: f32,
 }
 
 /// The rate at which a player who does challenge heads-up challenges a claim it may (the
@@ -143,7 +150,7 @@ pub struct Search {
 pub const SILENT_RATE: f32 = 0.15;
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 22] = [
+pub const SEARCH_NAMES: [&str; 23] = [
     "z_switch",
     "z_switch_heads_up",
     "searched_truth",
@@ -166,6 +173,7 @@ pub const SEARCH_NAMES: [&str; 22] = [
     "sharp_doubt",
     "silent_sharp_heads_up",
     "cornered_call_heads_up",
+    "silent_call_heads_up",
 ];
 
 impl Search {
@@ -180,7 +188,8 @@ impl Search {
     /// sharp opponent (`sharp_heads_up`): its bluffs must pay against a player who reads
     /// its claims as Hard's habits deserve, which a best response showed they did not.
     /// Heads-up, an opponent that has never challenged is read as one whose repeated
-    /// claims say little (`silent_repeat_heads_up`).
+    /// claims say little (`silent_repeat_heads_up`), and its Assassin is called when it
+    /// corners Hard (`silent_call_heads_up`).
     pub const HARD: Search = Search {
         z_switch: 1.0,
         z_switch_heads_up: 2.0,
@@ -204,6 +213,7 @@ impl Search {
         sharp_doubt: 0.3,
         silent_sharp_heads_up: 0.0,
         cornered_call_heads_up: 0.0,
+        silent_call_heads_up: 1.0,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -234,6 +244,7 @@ impl Search {
             "sharp_doubt" => &mut self.sharp_doubt,
             "silent_sharp_heads_up" => &mut self.silent_sharp_heads_up,
             "cornered_call_heads_up" => &mut self.cornered_call_heads_up,
+            "silent_call_heads_up" => &mut self.silent_call_heads_up,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -661,7 +672,10 @@ impl Bot for Hard {
         // Heads-up, cornered without a Contessa, a share of the time the claim is called
         // outright: a Contessa bluff there is the one answer a player who knows Hard
         // calls every time.
-        let call = self.search.cornered_call_heads_up;
+        let mut call = self.search.cornered_call_heads_up;
+        if self.search.silent_call_heads_up > 0.0 && cornered {
+            call = call.max(self.search.silent_call_heads_up * self.p_silent(view));
+        }
         if cornered
             && call > 0.0
             && !t.holds(Card::Contessa)
@@ -814,5 +828,62 @@ mod tests {
         // At three seats the search reads repeats as it always has.
         let three = three_seats();
         assert_eq!(hard.repeat_read(&three.view(Seat(1))), 1.0);
+    }
+
+    /// Heads-up, seat 1 on its last card and without a Contessa is the target of seat 0's
+    /// assassination (R4; R7: a Contessa would block it). From an opponent that has let
+    /// its claim pass, Hard calls the Assassin (R6) most of the time; from one that has
+    /// challenged, it answers as a Hard without the call does, in every seed.
+    #[test]
+    fn a_silent_opponents_assassination_of_the_last_card_is_called() {
+        use crate::bots::beliefs::tests::apply;
+        use crate::bots::table::fixed_deal;
+        use crate::engine::Options;
+        let deal = |face_up: Vec<Card>| {
+            fixed_deal(
+                Options::default(),
+                vec![
+                    [Card::Assassin, Card::Duke],
+                    [Card::Captain, Card::Ambassador],
+                ],
+                Some(vec![2, 2]),
+                vec![vec![], face_up],
+            )
+            .expect("valid setup")
+        };
+        let answers = |g: &Game, call: f32| -> Vec<Input> {
+            let view = g.view(Seat(1));
+            let mut legal = Vec::new();
+            g.legal_inputs(Seat(1), &mut legal);
+            assert!(legal.contains(&Input::Challenge), "{legal:?}");
+            (0..20)
+                .map(|seed| {
+                    let mut hard = Hard::new(seed, Personality::BALANCED);
+                    hard.search.silent_call_heads_up = call;
+                    hard.decide(&view, &legal, &Budget::iterations(40))
+                })
+                .collect()
+        };
+        // Seat 1 shows its Ambassador; its lie of a Duke passes; it is then assassinated.
+        let mut g = deal(vec![Card::Ambassador]);
+        apply(&mut g, 0, Input::Act(Action::Income));
+        apply(&mut g, 1, Input::Act(Action::Tax));
+        apply(&mut g, 0, Input::Pass);
+        apply(&mut g, 0, Input::Act(Action::Assassinate(Seat(1))));
+        let hards = Search::HARD.silent_call_heads_up;
+        let called = answers(&g, hards)
+            .iter()
+            .filter(|&&i| i == Input::Challenge)
+            .count();
+        assert!(called >= 14, "{called} of 20 called");
+        // Seat 0 challenges seat 1's lie (R6.2: seat 1 loses its Ambassador), then
+        // assassinates it.
+        let mut g = deal(vec![]);
+        apply(&mut g, 0, Input::Act(Action::Income));
+        apply(&mut g, 1, Input::Act(Action::Tax));
+        apply(&mut g, 0, Input::Challenge);
+        apply(&mut g, 1, Input::Lose(Card::Ambassador));
+        apply(&mut g, 0, Input::Act(Action::Assassinate(Seat(1))));
+        assert_eq!(answers(&g, hards), answers(&g, 0.0));
     }
 }
