@@ -561,8 +561,10 @@ fn hard_weighs_a_challenge_when_an_assassination_would_end_the_game_heads_up() {
             })
             .collect()
     };
+    // Without the call of a silent opponent's Assassin, which would answer first here.
     let quiet = Search {
         mix_heads_up: 0.0,
+        silent_call_heads_up: 0.0,
         ..Search::HARD
     };
     let before = choices(Search {
