@@ -276,9 +276,9 @@ pub struct Hard {
     /// and whether the opponent is one in the world being played out.
     sharp_playout: Policy,
     sharp: [bool; MAX_PLAYERS],
-    /// What this decision's chance of a sharp world is multiplied by
-    /// ([`Search::silent_sharp_heads_up`]).
-    sharp_scale: f32,
+    /// This decision's chance that a sampled world seats a sharp opponent
+    /// ([`Search::sharp_heads_up`], less for a silent one: [`Search::silent_sharp_heads_up`]).
+    sharp_chance: f32,
     /// Per seat and character, the bluff rates playouts read claims with; per seat, the
     /// challenge rates.
     bluff: [[f32; 6]; MAX_PLAYERS],
@@ -318,7 +318,7 @@ impl Hard {
             playout: [Policy::average(Personality::BALANCED); MAX_PLAYERS],
             sharp_playout: Policy::average(Personality::BALANCED),
             sharp: [false; MAX_PLAYERS],
-            sharp_scale: 1.0,
+            sharp_chance: 0.0,
             bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
             challenge_factor: [[1.0; 6]; MAX_PLAYERS],
@@ -458,6 +458,7 @@ impl Hard {
         budget: &Budget<'_>,
         start: Option<f64>,
     ) -> Option<Input> {
+        let sharp = self.sharp_chance;
         let me = view.viewer?;
         let k = candidates.len().min(MAX_ARMS);
         // Paired differences against candidate 0: sum and sum of squares.
@@ -484,7 +485,6 @@ impl Hard {
                 continue;
             };
             let stream: u64 = self.rng.random();
-            let sharp = by_table_size(view, self.search.sharp_heads_up, 0.0) * self.sharp_scale;
             for s in 0..MAX_PLAYERS {
                 let p = self.p_honest[s];
                 self.honest[s] = p > 0.0 && self.rng.random::<f32>() < p;
@@ -573,24 +573,18 @@ impl Hard {
         }
         Some(candidates[best])
     }
-}
 
-impl Hard {
     /// What a repeat of a claim the opponent's hand already made counts as
     /// ([`Beliefs::with_repeat`]): heads-up, [`Search::repeat_heads_up`] from an opponent
     /// that challenges, [`Search::silent_repeat_heads_up`] from one that never does, mixed
-    /// by the chance its record gives of the second ([`Record::p_silent_from`]); 1 at
-    /// larger tables.
-    ///
-    /// [`Record::p_silent_from`]: super::model::Record::p_silent_from
-    fn repeat_read(&self, view: &View) -> f32 {
+    /// by `p_silent`, the chance of the second ([`Hard::p_silent`]); 1 at larger tables.
+    fn repeat_read(&self, view: &View, p_silent: f32) -> f32 {
         let repeat = by_table_size(view, self.search.repeat_heads_up, 1.0);
         let silent = self.search.silent_repeat_heads_up;
         if silent == repeat {
             return repeat;
         }
-        let p = self.p_silent(view);
-        repeat * (1.0 - p) + silent * p
+        repeat * (1.0 - p_silent) + silent * p_silent
     }
 
     /// Heads-up, the chance the opponent's record gives that it never challenges
@@ -618,12 +612,12 @@ impl Bot for Hard {
             Err(only) => return only,
         };
         let trust = by_table_size(view, self.search.trust_heads_up, self.search.trust);
-        let repeat = self.repeat_read(view);
-        self.sharp_scale = if self.search.silent_sharp_heads_up > 0.0 {
-            1.0 - self.search.silent_sharp_heads_up.min(1.0) * self.p_silent(view)
-        } else {
-            1.0
-        };
+        // Heads-up, whether the opponent looks like one who never challenges: it reads
+        // its repeated claims, spares it sharp worlds and calls its cornering Assassin.
+        let p_silent = self.p_silent(view);
+        let repeat = self.repeat_read(view, p_silent);
+        self.sharp_chance = by_table_size(view, self.search.sharp_heads_up, 0.0)
+            * (1.0 - self.search.silent_sharp_heads_up.min(1.0) * p_silent);
         let honest = if self.search.honest_read_heads_up > 0.5 {
             by_table_size(view, self.search.honest_heads_up, 0.0)
         } else {
@@ -672,10 +666,10 @@ impl Bot for Hard {
         // Heads-up, cornered without a Contessa, a share of the time the claim is called
         // outright: a Contessa bluff there is the one answer a player who knows Hard
         // calls every time.
-        let mut call = self.search.cornered_call_heads_up;
-        if self.search.silent_call_heads_up > 0.0 && cornered {
-            call = call.max(self.search.silent_call_heads_up * self.p_silent(view));
-        }
+        let call = self
+            .search
+            .cornered_call_heads_up
+            .max(self.search.silent_call_heads_up * p_silent);
         if cornered
             && call > 0.0
             && !t.holds(Card::Contessa)
@@ -791,7 +785,10 @@ mod tests {
             vec![vec![], vec![]],
         )
         .expect("valid setup");
-        let read = |g: &Game| hard.repeat_read(&g.view(Seat(1)));
+        let read = |g: &Game| {
+            let view = g.view(Seat(1));
+            hard.repeat_read(&view, hard.p_silent(&view))
+        };
         let p_duke = |g: &Game| {
             Beliefs::with_repeat(&g.view(Seat(1)), &Model::default(), 1.0, read(g), 0.0)
                 .p_has(Seat(0), Card::Duke)
@@ -826,8 +823,8 @@ mod tests {
         apply(&mut g, 1, Input::Pass);
         assert!(p_duke(&g) > silent + 0.1, "{silent} -> {}", p_duke(&g));
         // At three seats the search reads repeats as it always has.
-        let three = three_seats();
-        assert_eq!(hard.repeat_read(&three.view(Seat(1))), 1.0);
+        let three = three_seats().view(Seat(1));
+        assert_eq!(hard.repeat_read(&three, hard.p_silent(&three)), 1.0);
     }
 
     /// Heads-up, seat 1 on its last card and without a Contessa is the target of seat 0's

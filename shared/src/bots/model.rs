@@ -70,6 +70,16 @@ pub struct Record {
     pub inconsistent: u16,
 }
 
+/// A settable chance for the record's two-kinds readings: clamped to 0..=0.99, 0 if not
+/// finite.
+fn chance(x: f32) -> f32 {
+    if x.is_finite() {
+        x.clamp(0.0, 0.99)
+    } else {
+        0.0
+    }
+}
+
 impl Record {
     fn add(&mut self, o: &Record) {
         for c in 0..6 {
@@ -192,14 +202,7 @@ impl Record {
     /// [`Record::p_silent`] from a prior chance `prior` of a player who never challenges,
     /// against one who challenges `rate` of the claims it may (both clamped to 0..=0.99).
     pub fn p_silent_from(&self, prior: f32, rate: f32) -> f32 {
-        let clamp = |x: f32| {
-            if x.is_finite() {
-                x.clamp(0.0, 0.99)
-            } else {
-                0.0
-            }
-        };
-        let (prior, rate) = (clamp(prior), clamp(rate));
+        let (prior, rate) = (chance(prior), chance(rate));
         if prior == 0.0 || self.challenges.iter().any(|&k| k > 0) {
             return 0.0;
         }
@@ -214,11 +217,7 @@ impl Record {
     /// each challenged claim proven makes the first likelier, one caught (or claims that
     /// cannot all be true, [`Record::inconsistent`]) rules it out.
     pub fn p_honest(&self, prior: f32) -> f32 {
-        let prior = if prior.is_finite() {
-            prior.clamp(0.0, 0.99)
-        } else {
-            0.0
-        };
+        let prior = chance(prior);
         let (caught, challenged) = self.caught_counts(None, None);
         if prior == 0.0 || caught > 0.0 || self.inconsistent > 0 {
             return 0.0;
