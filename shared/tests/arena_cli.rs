@@ -72,3 +72,38 @@ fn a_best_response_seat_names_its_target_and_unknown_targets_are_refused() {
         );
     }
 }
+
+#[test]
+fn a_best_responses_own_constants_are_set_and_bad_ones_refused() {
+    let run = |set: &str| {
+        Command::new(BIN)
+            .args([
+                "--games",
+                "2",
+                "--lineup",
+                "best-response:easy,easy",
+                "--seed",
+                "3",
+            ])
+            .args(["--br-playouts", "8", "--br-learn", "4", "--br-set", set])
+            .output()
+            .expect("coup-arena runs")
+    };
+    let out = run("doubted=0,caution=3");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for (bad, why) in [
+        ("bravado=1", "unknown tuning"),
+        ("doubted=1e9", "out of range"),
+        ("doubted", "is not NAME=VALUE"),
+        ("doubted=x", "--br-set doubted"),
+    ] {
+        let out = run(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(why), "{bad}: {err}");
+    }
+}

@@ -3,8 +3,8 @@
 //! ```text
 //! coup-arena --games N --lineup hard,normal,normal,normal [--options inquisitor,allegiances]
 //!            [--seed S] [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS]
-//!            [--trace GAME] [--hard-set NAME=VALUE,…] [--br-playouts P] [--br-model-iters I]
-//!            [--br-learn GAMES]
+//!            [--trace GAME] [--hard-set NAME=VALUE,…] [--br-set NAME=VALUE,…]
+//!            [--br-playouts P] [--br-model-iters I] [--br-learn GAMES]
 //! ```
 //! Seats rotate from game to game (game `g` seats the lineup shifted by `g`), so every
 //! level plays from every seat. Prints a human summary, then as its last line one JSON
@@ -26,16 +26,17 @@
 //! match it learns how often TARGET's claims are lies, and how often it challenges, from
 //! `--br-learn` games of TARGET against itself (default 200; `best_response::learn`); the
 //! summary prints what it learned. With `--hard-set`, `best-response:hard` models and
-//! learns from Hard with those constants, the bot the run seats.
+//! learns from Hard with those constants, the bot the run seats. `--br-set doubted=0`
+//! overrides the best response's own heuristic constants (`TUNING_NAMES`: its baseline,
+//! the ranking of its candidates and its own moves in playouts), to measure which base
+//! exploits the target most.
 //!
 //! Hard thinks `--hard-ms` milliseconds per decision (default 50, `Instant` as its clock),
 //! capped at `--hard-iters` iterations; `--hard-ms 0` removes the clock, making every game
 //! a pure function of the seed. `--hard-set caution=4,doubt=2.5` overrides Hard's heuristic
 //! constants (`shared::bots::normal::TUNING_NAMES`, at every table size) and its search's
-//! (`shared::bots::hard::SEARCH_NAMES`: `z_switch`, `z_switch_heads_up`, `searched_truth`, `trust`,
-//! `trust_heads_up`, `mix`, `mix_heads_up`, `self_read`, `z_bluff`, `honest`,
-//! `honest_heads_up`, `min_gain`, `min_gain_heads_up`, `cornered_challenge`,
-//! `sharp_heads_up`, `repeat_heads_up`, `honest_read_heads_up`) for tuning tournaments
+//! (`shared::bots::hard::SEARCH_NAMES`: `z_switch`, `sharp_heads_up`, `doubt_prior_heads_up`
+//! and the others) for tuning tournaments
 //! against the styles. `--trace G` replays only game `G` (the summary names the longest game) and
 //! prints every input with the state it answered.
 
@@ -80,6 +81,9 @@ struct Args {
     /// Overrides of Hard's heuristic constants (`--hard-set NAME=VALUE,…`), for the
     /// larger game's and the 2-player game's constants alike.
     hard_set: Vec<(String, f32)>,
+    /// Overrides of a best response's own heuristic constants (`--br-set NAME=VALUE,…`:
+    /// its baseline, its ranking of candidates and its own moves in playouts).
+    br_set: Vec<(String, f32)>,
     /// A best response's playouts per decision, and its target model's iterations.
     br_playouts: u32,
     br_model_iters: u32,
@@ -123,6 +127,7 @@ fn parse() -> Result<Args, String> {
         cap: 5_000,
         trace: None,
         hard_set: Vec::new(),
+        br_set: Vec::new(),
         br_playouts: BestResponse::PLAYOUTS,
         br_model_iters: BestResponse::MODEL_ITERATIONS,
         br_learn: 200,
@@ -163,6 +168,18 @@ fn parse() -> Result<Args, String> {
                         check.set(k.trim(), v)?;
                     }
                     a.hard_set.push((k.trim().to_string(), v));
+                }
+            }
+            "--br-set" => {
+                for kv in value()?.split(',').filter(|kv| !kv.trim().is_empty()) {
+                    let (k, v) = kv
+                        .split_once('=')
+                        .ok_or(format!("--br-set: {kv:?} is not NAME=VALUE"))?;
+                    let v: f32 = v.trim().parse().map_err(|e| format!("--br-set {k}: {e}"))?;
+                    // Checked now: an unknown name or a wild value is refused.
+                    let mut check = Tuning::NORMAL;
+                    check.set(k.trim(), v)?;
+                    a.br_set.push((k.trim().to_string(), v));
                 }
             }
             "--br-playouts" => {
@@ -303,6 +320,11 @@ fn play(a: &Args, g: usize) -> Outcome {
                 br.playouts = a.br_playouts;
                 br.model_iterations = a.br_model_iters;
                 br.learned = a.br_learned.get(l).copied().unwrap_or(Learned::AVERAGE);
+                for (k, v) in &a.br_set {
+                    // Checked when parsed.
+                    let _ = br.policy.tuning.set(k, *v);
+                    let _ = br.policy.heads_up.set(k, *v);
+                }
                 return Box::new(br) as Box<dyn Bot>;
             }
             make_named(l, bot_seed).expect("names are checked when parsed")
@@ -479,7 +501,7 @@ fn main() -> ExitCode {
                 "usage: coup-arena --games N --lineup hard,normal,normal,normal \
                  [--options inquisitor,allegiances,two_player_draft] [--seed S] \
                  [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS] [--trace GAME] \
-                 [--hard-set NAME=VALUE,...] [--br-playouts P] [--br-model-iters I] [--br-learn GAMES]"
+                 [--hard-set NAME=VALUE,...] [--br-set NAME=VALUE,...] [--br-playouts P] [--br-model-iters I] [--br-learn GAMES]"
             );
             return ExitCode::from(2);
         }

@@ -8,7 +8,8 @@
 //! seed drawn from the search's stream (the real opponent's seed is not known, so its
 //! personality is sampled as the target's constructor draws it), and asks it from that
 //! seat's view of the sampled world, exactly as a host would. Its own later moves in a
-//! playout are Hard's heuristic. So its value of a choice is "this, then sensible play,
+//! playout are its own heuristic ([`BestResponse::POLICY`]: Hard's, lying only where the
+//! search finds it pays). So its value of a choice is "this, then sensible play,
 //! against that bot": a one-step policy improvement against the target, which finds the
 //! target's weaknesses whichever opponents the target was written against. Its win rate
 //! against the target estimates the target's exploitability (from below).
@@ -25,7 +26,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::beliefs::{Beliefs, Reads};
 use super::model::{BLUFF_RATE, DEFAULT_CHALLENGE_RATE, Model};
-use super::normal::Policy;
+use super::normal::{Policy, Tuning};
 use super::personality::Personality;
 use super::styles::make_named;
 
@@ -63,7 +64,7 @@ pub struct BestResponse {
     rng: ChaCha8Rng,
     /// Its own heuristic: the baseline choice, the ranking of actions, and its own moves in
     /// playouts.
-    policy: Policy,
+    pub policy: Policy,
     /// Playouts per decision (shared among the candidates).
     pub playouts: u32,
     /// The clockless iteration budget the target model decides with in playouts.
@@ -96,6 +97,18 @@ impl BestResponse {
     /// The target model's budget by default: Hard with this few iterations plays close to
     /// its heuristic, changing its choice only where the search is sure.
     pub const MODEL_ITERATIONS: u32 = 8;
+    /// Its own heuristic by default: Hard's, with a lie heads-up priced a hundred times its
+    /// risk while the target may be a player who challenges (`doubted` 2). With lies
+    /// priced by their chance alone, as Hard's heads-up heuristic priced them until
+    /// 2026-12-05, its own bluffs were what Hard caught, and it won 5 to 9 points less
+    /// against every Hard measured (BENCHMARKS.md, "Bots", "Hard's lies priced by the chance the opponent challenges, and a stronger best response").
+    pub const POLICY: Policy = Policy {
+        heads_up: Tuning {
+            doubted: 2.0,
+            ..Tuning::HARD_HEADS_UP
+        },
+        ..Policy::hard(Personality::BALANCED)
+    };
 
     /// A best response to the bot called `target` (a level or a style name), or `None` if
     /// no bot has that name.
@@ -118,7 +131,7 @@ impl BestResponse {
             target,
             make,
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0xB357_2E59_0115_E000),
-            policy: Policy::hard(Personality::BALANCED),
+            policy: Self::POLICY,
             playouts: Self::PLAYOUTS,
             model_iterations: Self::MODEL_ITERATIONS,
             learned: Learned::AVERAGE,

@@ -143,6 +143,17 @@ pub struct Search {
     /// challenged: 4 points more against the trusting style, the same games against
     /// Normal, and the best response within its noise (BENCHMARKS.md, "Bots").
     pub silent_call_heads_up: f32,
+    /// Heads-up, the prior chance that the opponent never challenges with which Hard's
+    /// own heuristic prices its lies, at the root and in playouts
+    /// ([`Tuning::doubted`](super::normal::Tuning::doubted): a lie costs more while the
+    /// opponent may be one who challenges), against one who challenges [`SILENT_RATE`] of
+    /// the claims it may; 0: the record's own reading
+    /// ([`Record::p_silent`](super::model::Record::p_silent), from a prior of 0.05). At
+    /// 0.5, with `doubted` 2, a best response won 57.9% (60.5% without) and the stronger
+    /// one 65.1% (66.1%); a lower prior cost the trusting style, which never challenges,
+    /// 2 points, and 0.8 gave the best response its wins back (BENCHMARKS.md, "Bots",
+    /// "Hard's lies priced by the chance the opponent challenges, and a stronger best response").
+    pub doubt_prior_heads_up: f32,
 }
 
 /// The rate at which a player who does challenge heads-up challenges a claim it may (the
@@ -150,7 +161,7 @@ pub struct Search {
 pub const SILENT_RATE: f32 = 0.15;
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 23] = [
+pub const SEARCH_NAMES: [&str; 24] = [
     "z_switch",
     "z_switch_heads_up",
     "searched_truth",
@@ -174,6 +185,7 @@ pub const SEARCH_NAMES: [&str; 23] = [
     "silent_sharp_heads_up",
     "cornered_call_heads_up",
     "silent_call_heads_up",
+    "doubt_prior_heads_up",
 ];
 
 impl Search {
@@ -189,7 +201,8 @@ impl Search {
     /// its claims as Hard's habits deserve, which a best response showed they did not.
     /// Heads-up, an opponent that has never challenged is read as one whose repeated
     /// claims say little (`silent_repeat_heads_up`), and its Assassin is called when it
-    /// corners Hard (`silent_call_heads_up`).
+    /// corners Hard (`silent_call_heads_up`); Hard's own lies cost more until the record
+    /// makes it likely that the opponent never challenges (`doubt_prior_heads_up`).
     pub const HARD: Search = Search {
         z_switch: 1.0,
         z_switch_heads_up: 2.0,
@@ -214,6 +227,7 @@ impl Search {
         silent_sharp_heads_up: 0.0,
         cornered_call_heads_up: 0.0,
         silent_call_heads_up: 1.0,
+        doubt_prior_heads_up: 0.5,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -245,6 +259,7 @@ impl Search {
             "silent_sharp_heads_up" => &mut self.silent_sharp_heads_up,
             "cornered_call_heads_up" => &mut self.cornered_call_heads_up,
             "silent_call_heads_up" => &mut self.silent_call_heads_up,
+            "doubt_prior_heads_up" => &mut self.doubt_prior_heads_up,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -283,6 +298,9 @@ pub struct Hard {
     /// challenge rates.
     bluff: [[f32; 6]; MAX_PLAYERS],
     challenge_rate: [f32; MAX_PLAYERS],
+    /// Per seat, the chance it never challenges that this seat's own heuristic prices its
+    /// lies with, at the root and in playouts ([`Search::doubt_prior_heads_up`]).
+    silent: [f32; MAX_PLAYERS],
     /// Per opponent and character, how much more often than its rate it challenges this
     /// seat's claims (this seat's own playout decisions price lies with it).
     challenge_factor: [[f32; 6]; MAX_PLAYERS],
@@ -321,6 +339,7 @@ impl Hard {
             sharp_chance: 0.0,
             bluff: [[BLUFF_RATE; 6]; MAX_PLAYERS],
             challenge_rate: [DEFAULT_CHALLENGE_RATE; MAX_PLAYERS],
+            silent: [0.0; MAX_PLAYERS],
             challenge_factor: [[1.0; 6]; MAX_PLAYERS],
             p_honest: [0.0; MAX_PLAYERS],
             honest: [false; MAX_PLAYERS],
@@ -404,6 +423,7 @@ impl Hard {
                     reads.challenge_rate = self.challenge_rate;
                     if seat == me {
                         reads.challenge_factor = self.challenge_factor;
+                        reads.silent = self.silent;
                     }
                     // This seat plays on as it would; the others as average players, but
                     // one who never lies in this world claims only what it holds, and a
@@ -587,6 +607,20 @@ impl Hard {
         repeat * (1.0 - p_silent) + silent * p_silent
     }
 
+    /// Heads-up, sets `silent` (per seat, the chance it never challenges, with which this
+    /// seat's heuristic prices its lies) from [`Search::doubt_prior_heads_up`], when set;
+    /// leaves the record's own reading otherwise and at larger tables.
+    fn doubt_read(&self, view: &View, silent: &mut [f32; MAX_PLAYERS]) {
+        let prior = by_table_size(view, self.search.doubt_prior_heads_up, 0.0);
+        if prior <= 0.0 {
+            return;
+        }
+        let record = Model::record(view).merge(&self.memory);
+        for (s, p) in silent.iter_mut().enumerate() {
+            *p = record.seats[s].p_silent_from(prior, SILENT_RATE);
+        }
+    }
+
     /// Heads-up, the chance the opponent's record gives that it never challenges
     /// ([`Record::p_silent_from`] from [`Search::silent_prior_heads_up`]); 0 at larger
     /// tables.
@@ -625,7 +659,9 @@ impl Bot for Hard {
         };
         let beliefs = Beliefs::with_repeat(view, &self.memory, trust, repeat, honest);
         self.learned = *beliefs.model();
-        let reads = beliefs.reads_at(view);
+        let mut reads = beliefs.reads_at(view);
+        self.doubt_read(view, &mut reads.silent);
+        self.silent = reads.silent;
         let heuristic = self.policy.decide(&t, &reads, &mut self.rng, legal);
         let candidates: Vec<Input> = match t.pending {
             Pending::Action { .. } => {
@@ -825,6 +861,77 @@ mod tests {
         // At three seats the search reads repeats as it always has.
         let three = three_seats().view(Seat(1));
         assert_eq!(hard.repeat_read(&three, hard.p_silent(&three)), 1.0);
+    }
+
+    /// Heads-up, seat 1's Hard prices its own lies (a Tax without a Duke, R4) by the chance
+    /// that seat 0 never challenges, read from its own prior: the prior before any claim,
+    /// more with each claim seat 0 lets pass, none once it has challenged (R6.2). The
+    /// record's own reading, from a far lower prior, makes a lie dearer all along; at three
+    /// seats the record's own reading is used.
+    #[test]
+    fn heads_up_a_lie_is_priced_by_the_chance_the_opponent_challenges() {
+        use crate::bots::beliefs::tests::{apply, three_seats};
+        use crate::bots::table::fixed_deal;
+        use crate::engine::Options;
+        let hard = Hard::new(1, Personality::BALANCED);
+        let prior = Search::HARD.doubt_prior_heads_up;
+        assert!(prior > 0.0);
+        let mut g = fixed_deal(
+            Options::default(),
+            vec![
+                [Card::Captain, Card::Assassin],
+                [Card::Contessa, Card::Ambassador],
+            ],
+            None,
+            vec![vec![], vec![]],
+        )
+        .expect("valid setup");
+        // Seat 1's reading of seat 0, Hard's and the record's own, and the value its
+        // heuristic gives a Tax with each.
+        let read = |g: &Game| {
+            let view = g.view(Seat(1));
+            let beliefs = Beliefs::new(&view);
+            let own = beliefs.reads_at(&view);
+            let mut mine = own;
+            hard.doubt_read(&view, &mut mine.silent);
+            let t = Table::from_view(&view).expect("seated");
+            let tax = |r: &Reads| hard.policy.score_action(&t, r, Action::Tax);
+            (mine.silent[0], own.silent[0], tax(&mine), tax(&own))
+        };
+        apply(&mut g, 0, Input::Act(Action::Income));
+        let (first, own_first, tax_first, own_tax) = read(&g);
+        assert!((first - prior).abs() < 1e-6, "{first}");
+        assert!(
+            own_first < first && own_tax < tax_first,
+            "{own_tax} {tax_first}"
+        );
+        for _ in 0..2 {
+            apply(&mut g, 1, Input::Act(Action::Tax));
+            apply(&mut g, 0, Input::Pass);
+            apply(&mut g, 0, Input::Act(Action::Income));
+        }
+        let (passed, own_passed, tax_passed, own_tax) = read(&g);
+        assert!(
+            passed > first && tax_passed > tax_first,
+            "{passed} {tax_passed}"
+        );
+        assert!(
+            own_passed < passed && own_tax < tax_passed,
+            "{own_tax} {tax_passed}"
+        );
+        // Seat 0 challenges the next Tax, a lie: seat 1 loses its Ambassador.
+        apply(&mut g, 1, Input::Act(Action::Tax));
+        apply(&mut g, 0, Input::Challenge);
+        apply(&mut g, 1, Input::Lose(Card::Ambassador));
+        apply(&mut g, 0, Input::Act(Action::Income));
+        let (called, own_called, ..) = read(&g);
+        assert_eq!((called, own_called), (0.0, 0.0));
+        // At three seats the record's own reading stands.
+        let three = three_seats().view(Seat(1));
+        let own = Beliefs::new(&three).reads_at(&three).silent;
+        let mut mine = own;
+        hard.doubt_read(&three, &mut mine);
+        assert_eq!(mine, own);
     }
 
     /// Heads-up, seat 1 on its last card and without a Contessa is the target of seat 0's
