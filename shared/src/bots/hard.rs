@@ -150,7 +150,7 @@ pub struct Search {
     /// the claims it may; 0: the record's own reading
     /// ([`Record::p_silent`](super::model::Record::p_silent), from a prior of 0.05). At
     /// 0.5, with `doubted` 2, a best response won 57.9% (60.5% without) and the stronger
-    /// one 65.1% (66.1%); a lower prior cost the trusting style, which never challenges,
+    /// one 65.1% (66.2%); a lower prior cost the trusting style, which never challenges,
     /// 2 points, and 0.8 gave the best response its wins back (BENCHMARKS.md, "Bots",
     /// "Hard's lies priced by the chance the opponent challenges, and a stronger best response").
     pub doubt_prior_heads_up: f32,
