@@ -150,38 +150,19 @@ fn parse() -> Result<Args, String> {
                     .max(1)
             }
             "--cap" => a.cap = value()?.parse().map_err(|e| format!("--cap: {e}"))?,
-            "--hard-set" => {
-                for kv in value()?.split(',').filter(|kv| !kv.trim().is_empty()) {
-                    let (k, v) = kv
-                        .split_once('=')
-                        .ok_or(format!("--hard-set: {kv:?} is not NAME=VALUE"))?;
-                    let v: f32 = v
-                        .trim()
-                        .parse()
-                        .map_err(|e| format!("--hard-set {k}: {e}"))?;
-                    // Checked now: an unknown name or a wild value is refused.
-                    if SEARCH_NAMES.contains(&k.trim()) {
-                        let mut check = Search::HARD;
-                        check.set(k.trim(), v)?;
-                    } else {
-                        let mut check = Tuning::NORMAL;
-                        check.set(k.trim(), v)?;
-                    }
-                    a.hard_set.push((k.trim().to_string(), v));
-                }
-            }
-            "--br-set" => {
-                for kv in value()?.split(',').filter(|kv| !kv.trim().is_empty()) {
-                    let (k, v) = kv
-                        .split_once('=')
-                        .ok_or(format!("--br-set: {kv:?} is not NAME=VALUE"))?;
-                    let v: f32 = v.trim().parse().map_err(|e| format!("--br-set {k}: {e}"))?;
-                    // Checked now: an unknown name or a wild value is refused.
+            "--hard-set" => a.hard_set.extend(settings(&flag, &value()?, |k, v| {
+                if SEARCH_NAMES.contains(&k) {
+                    let mut check = Search::HARD;
+                    check.set(k, v)
+                } else {
                     let mut check = Tuning::NORMAL;
-                    check.set(k.trim(), v)?;
-                    a.br_set.push((k.trim().to_string(), v));
+                    check.set(k, v)
                 }
-            }
+            })?),
+            "--br-set" => a.br_set.extend(settings(&flag, &value()?, |k, v| {
+                let mut check = Tuning::NORMAL;
+                check.set(k, v)
+            })?),
             "--br-playouts" => {
                 a.br_playouts = value()?
                     .parse::<u32>()
@@ -269,6 +250,25 @@ struct Outcome {
     times: Vec<(&'static str, f64)>,
     illegal: usize,
     habits: BTreeMap<&'static str, Habits>,
+}
+
+/// The `NAME=VALUE,…` pairs of `flag`'s value `text`, each checked now by `check` (which
+/// refuses an unknown name or a wild value), so that a run never starts with a bad one.
+fn settings(
+    flag: &str,
+    text: &str,
+    check: impl Fn(&str, f32) -> Result<(), String>,
+) -> Result<Vec<(String, f32)>, String> {
+    let mut out = Vec::new();
+    for kv in text.split(',').filter(|kv| !kv.trim().is_empty()) {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or(format!("{flag}: {kv:?} is not NAME=VALUE"))?;
+        let v: f32 = v.trim().parse().map_err(|e| format!("{flag} {k}: {e}"))?;
+        check(k.trim(), v)?;
+        out.push((k.trim().to_string(), v));
+    }
+    Ok(out)
 }
 
 /// Hard with `--hard-set`'s constants.

@@ -607,31 +607,36 @@ impl Hard {
         repeat * (1.0 - p_silent) + silent * p_silent
     }
 
+    /// The public record the silent readings come from: this game's, with what is
+    /// remembered from earlier games at the table.
+    fn record(&self, view: &View) -> Model {
+        Model::record(view).merge(&self.memory)
+    }
+
     /// Heads-up, sets `silent` (per seat, the chance it never challenges, with which this
-    /// seat's heuristic prices its lies) from [`Search::doubt_prior_heads_up`], when set;
-    /// leaves the record's own reading otherwise and at larger tables.
-    fn doubt_read(&self, view: &View, silent: &mut [f32; MAX_PLAYERS]) {
+    /// seat's heuristic prices its lies) from `record` ([`Hard::record`]) and
+    /// [`Search::doubt_prior_heads_up`], when set; leaves the record's own reading
+    /// otherwise and at larger tables.
+    fn doubt_read(&self, view: &View, record: &Model, silent: &mut [f32; MAX_PLAYERS]) {
         let prior = by_table_size(view, self.search.doubt_prior_heads_up, 0.0);
         if prior <= 0.0 {
             return;
         }
-        let record = Model::record(view).merge(&self.memory);
         for (s, p) in silent.iter_mut().enumerate() {
             *p = record.seats[s].p_silent_from(prior, SILENT_RATE);
         }
     }
 
-    /// Heads-up, the chance the opponent's record gives that it never challenges
-    /// ([`Record::p_silent_from`] from [`Search::silent_prior_heads_up`]); 0 at larger
-    /// tables.
+    /// Heads-up, the chance the opponent's record (`record`, [`Hard::record`]) gives that
+    /// it never challenges ([`Record::p_silent_from`] from
+    /// [`Search::silent_prior_heads_up`]); 0 at larger tables.
     ///
     /// [`Record::p_silent_from`]: super::model::Record::p_silent_from
-    fn p_silent(&self, view: &View) -> f32 {
+    fn p_silent(&self, view: &View, record: &Model) -> f32 {
         let (2, Some(me)) = (view.players.len(), view.viewer) else {
             return 0.0;
         };
         let other = Seat(1 - me.0.min(1));
-        let record = Model::record(view).merge(&self.memory);
         record.seats[other.index()].p_silent_from(self.search.silent_prior_heads_up, SILENT_RATE)
     }
 }
@@ -648,7 +653,8 @@ impl Bot for Hard {
         let trust = by_table_size(view, self.search.trust_heads_up, self.search.trust);
         // Heads-up, whether the opponent looks like one who never challenges: it reads
         // its repeated claims, spares it sharp worlds and calls its cornering Assassin.
-        let p_silent = self.p_silent(view);
+        let record = self.record(view);
+        let p_silent = self.p_silent(view, &record);
         let repeat = self.repeat_read(view, p_silent);
         self.sharp_chance = by_table_size(view, self.search.sharp_heads_up, 0.0)
             * (1.0 - self.search.silent_sharp_heads_up.min(1.0) * p_silent);
@@ -660,7 +666,7 @@ impl Bot for Hard {
         let beliefs = Beliefs::with_repeat(view, &self.memory, trust, repeat, honest);
         self.learned = *beliefs.model();
         let mut reads = beliefs.reads_at(view);
-        self.doubt_read(view, &mut reads.silent);
+        self.doubt_read(view, &record, &mut reads.silent);
         self.silent = reads.silent;
         let heuristic = self.policy.decide(&t, &reads, &mut self.rng, legal);
         let candidates: Vec<Input> = match t.pending {
@@ -786,6 +792,21 @@ pub(crate) fn playout_score(game: &Game, me: Seat) -> f32 {
 mod tests {
     use super::*;
 
+    /// Heads-up, seat 0 with a Captain and an Assassin, seat 1 with a Contessa and an
+    /// Ambassador, the rest in the Court.
+    fn heads_up_deal() -> Game {
+        crate::bots::table::fixed_deal(
+            crate::engine::Options::default(),
+            vec![
+                [Card::Captain, Card::Assassin],
+                [Card::Contessa, Card::Ambassador],
+            ],
+            None,
+            vec![vec![], vec![]],
+        )
+        .expect("valid setup")
+    }
+
     #[test]
     fn every_search_name_is_settable_and_bad_settings_are_refused() {
         for name in SEARCH_NAMES {
@@ -808,22 +829,11 @@ mod tests {
     #[test]
     fn a_silent_opponents_repeated_claims_are_read_as_worth_little() {
         use crate::bots::beliefs::tests::{apply, three_seats};
-        use crate::bots::table::fixed_deal;
-        use crate::engine::Options;
         let hard = Hard::new(1, Personality::BALANCED);
-        let mut g = fixed_deal(
-            Options::default(),
-            vec![
-                [Card::Captain, Card::Assassin],
-                [Card::Contessa, Card::Ambassador],
-            ],
-            None,
-            vec![vec![], vec![]],
-        )
-        .expect("valid setup");
+        let mut g = heads_up_deal();
         let read = |g: &Game| {
             let view = g.view(Seat(1));
-            hard.repeat_read(&view, hard.p_silent(&view))
+            hard.repeat_read(&view, hard.p_silent(&view, &hard.record(&view)))
         };
         let p_duke = |g: &Game| {
             Beliefs::with_repeat(&g.view(Seat(1)), &Model::default(), 1.0, read(g), 0.0)
@@ -860,7 +870,10 @@ mod tests {
         assert!(p_duke(&g) > silent + 0.1, "{silent} -> {}", p_duke(&g));
         // At three seats the search reads repeats as it always has.
         let three = three_seats().view(Seat(1));
-        assert_eq!(hard.repeat_read(&three, hard.p_silent(&three)), 1.0);
+        assert_eq!(
+            hard.repeat_read(&three, hard.p_silent(&three, &hard.record(&three))),
+            1.0
+        );
     }
 
     /// Heads-up, seat 1's Hard prices its own lies (a Tax without a Duke, R4) by the chance
@@ -871,21 +884,10 @@ mod tests {
     #[test]
     fn heads_up_a_lie_is_priced_by_the_chance_the_opponent_challenges() {
         use crate::bots::beliefs::tests::{apply, three_seats};
-        use crate::bots::table::fixed_deal;
-        use crate::engine::Options;
         let hard = Hard::new(1, Personality::BALANCED);
         let prior = Search::HARD.doubt_prior_heads_up;
         assert!(prior > 0.0);
-        let mut g = fixed_deal(
-            Options::default(),
-            vec![
-                [Card::Captain, Card::Assassin],
-                [Card::Contessa, Card::Ambassador],
-            ],
-            None,
-            vec![vec![], vec![]],
-        )
-        .expect("valid setup");
+        let mut g = heads_up_deal();
         // Seat 1's reading of seat 0, Hard's and the record's own, and the value its
         // heuristic gives a Tax with each.
         let read = |g: &Game| {
@@ -893,7 +895,7 @@ mod tests {
             let beliefs = Beliefs::new(&view);
             let own = beliefs.reads_at(&view);
             let mut mine = own;
-            hard.doubt_read(&view, &mut mine.silent);
+            hard.doubt_read(&view, &hard.record(&view), &mut mine.silent);
             let t = Table::from_view(&view).expect("seated");
             let tax = |r: &Reads| hard.policy.score_action(&t, r, Action::Tax);
             (mine.silent[0], own.silent[0], tax(&mine), tax(&own))
@@ -930,7 +932,7 @@ mod tests {
         let three = three_seats().view(Seat(1));
         let own = Beliefs::new(&three).reads_at(&three).silent;
         let mut mine = own;
-        hard.doubt_read(&three, &mut mine);
+        hard.doubt_read(&three, &hard.record(&three), &mut mine);
         assert_eq!(mine, own);
     }
 
