@@ -59,14 +59,15 @@ export default async function* reporter(source) {
         const err = data.details?.error;
         const why = err?.cause ?? err;
         // The message's first lines (an assertion's own words and its actual and expected
-        // values), so that the tail of a log says what differed, not only that something did.
+        // values, or what a failed wait's pages showed), so that the tail of a log says what
+        // differed, not only that something did.
         const first = String(why?.message ?? why ?? "")
           .split("\n")
           .map((l) => l.trim())
           .filter((l) => l !== "")
-          .slice(0, 4)
+          .slice(0, 10)
           .join(" | ")
-          .slice(0, 400);
+          .slice(0, 3_000);
         const where = data.file ? `${data.file.split("/").pop()}: ` : "";
         failed.push(`  ✖ ${where}${data.name}: ${first}`);
         out(`${indent}✖ ${where}${data.name}${took}\n${indent}  ${inspect(why, { depth: 4 }).replace(/\n/g, `\n${indent}  `)}\n`);

@@ -31,6 +31,7 @@ use crate::net::NetError;
 use crate::net::peer::{LinkEvent, PeerLink};
 use crate::net::referee::{RefereeEvent, RefereeWorker};
 use crate::net::relay::{RelayEvent, RelaySocket};
+use crate::net::tab::Waiting;
 
 /// How often the page clock moves (the countdowns read it).
 const CLOCK_MS: i32 = 250;
@@ -42,9 +43,16 @@ const TAB_KEY: &str = "coup.tab";
 /// a copy of a live tab.
 const LOCK_WAIT_MS: u32 = 1_500;
 
-/// How long a reloaded page waits for its predecessor to let the tab's lock go: a slow
-/// device can take seconds to tear the old page down, and a reload is never a copy.
-const RELOAD_LOCK_WAIT_MS: u32 = 15_000;
+/// How long a reloaded page that hosted waits for its predecessor to let the tab's lock go
+/// before it takes its table back anyway: a slow device can take seconds to tear the old
+/// page down (its referee with it), and a reload is never a copy.
+const RELOAD_HOST_LOCK_WAIT_MS: u32 = 15_000;
+
+/// The same for a reloaded page that held a seat: the host hands the seat to the newest
+/// link that shows its token, so the old page's lingering costs nothing, and the seat comes
+/// back within this however long the old page takes to go (or if the browser never lets its
+/// lock go on a reload, as some have not).
+const RELOAD_SEAT_LOCK_WAIT_MS: u32 = 1_500;
 
 /// What moves the session.
 pub enum Input {
@@ -159,12 +167,19 @@ impl Ctl {
         loading::fetch(table, later.load);
         let me = Rc::downgrade(&ctl);
         wasm_bindgen_futures::spawn_local(async move {
-            let wait = if crate::net::tab::reloaded() {
-                RELOAD_LOCK_WAIT_MS
-            } else {
-                LOCK_WAIT_MS
+            let (wait, waiting) = match (crate::net::tab::reloaded(), &left.host) {
+                (true, Some(_)) => (RELOAD_HOST_LOCK_WAIT_MS, Waiting::TakeOver),
+                (true, None) => (RELOAD_SEAT_LOCK_WAIT_MS, Waiting::TakeOver),
+                (false, _) => (LOCK_WAIT_MS, Waiting::GiveUp),
             };
-            let held = crate::net::tab::hold_lock(&lock_name(&tab_key), wait).await;
+            let asked = now_ms();
+            let held = crate::net::tab::hold_lock(&lock_name(&tab_key), wait, waiting).await;
+            trace(|| {
+                format!(
+                    "tab lock: {held:?} after {} ms ({waiting:?} after {wait} ms)",
+                    now_ms().saturating_sub(asked)
+                )
+            });
             if let Some(c) = me.upgrade() {
                 c.apply(Input::TabLock(held, left));
             }
@@ -381,7 +396,8 @@ impl Controller {
                     self.notify(t("notice-tab-copy"));
                 }
                 wasm_bindgen_futures::spawn_local(async move {
-                    crate::net::tab::hold_lock(&lock_name(&key), LOCK_WAIT_MS).await;
+                    crate::net::tab::hold_lock(&lock_name(&key), LOCK_WAIT_MS, Waiting::GiveUp)
+                        .await;
                 });
             }
             // No Web Locks: offer the seat back rather than take it, as a copy could.

@@ -3,8 +3,64 @@
 // a test file.
 
 import assert from "node:assert/strict";
+import path from "node:path";
+import { ARTIFACTS } from "./harness.mjs";
 
 export { openPage } from "./harness.mjs";
+
+/** An init script that has the page trace its session on the console (`window.coupTrace`). */
+export const TRACE = () => {
+  window.coupTrace = true;
+};
+
+/**
+ * What each page shows when a wait fails, so that a failure on CI can be read from the
+ * tail of its log: its links, notices, own seat and whether it is still taking its seat
+ * back, then the last lines of its session's trace (on when the page was opened with
+ * `TRACE`) and of its console, with a screenshot of each in the artifacts.
+ */
+export async function describePages(sides, what) {
+  const lines = [];
+  for (const [i, side] of sides.entries()) {
+    const page = side.page;
+    if (page.isClosed()) {
+      lines.push(`page ${i}: closed`);
+      continue;
+    }
+    const file = path.join(ARTIFACTS, `failed-${what.replace(/\W+/g, "-")}-${i}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+    const state = await page
+      .evaluate(() => ({
+        peers: [...document.querySelectorAll('[data-testid="peer"]')].map((p) => `${p.dataset.peer}:${p.dataset.link}`),
+        notices: [...document.querySelectorAll('[data-testid="notice"]')].map((n) => n.textContent.trim().slice(0, 80)),
+        me: document.querySelector('[data-testid="seat"].me')?.dataset.seat ?? null,
+        restoring: !!document.querySelector('[data-testid="restoring"]:not([hidden])'),
+        over: !!document.querySelector('[data-testid="game-over"]'),
+      }))
+      .catch((e) => ({ unreadable: e.message }));
+    const log = side.log ?? side.errors;
+    // The session's steps, without the messages it sends and receives (the heartbeats and
+    // table updates of a live link would push out where a stuck one stopped).
+    const trace = log
+      .filter((l) => l.includes("coup: ") && !/ Send \{|^\S+: coup: link \S+ frame /.test(l))
+      .slice(-8)
+      .map((l) => l.replace(/^.*?coup: /, "").slice(0, 110));
+    const other = log.filter((l) => !l.includes("coup: ")).slice(-3).map((l) => l.slice(0, 110));
+    lines.push(`page ${i}: ${JSON.stringify(state)} (${path.basename(file)})`);
+    lines.push(`  trace: ${JSON.stringify(trace)}`);
+    lines.push(`  console: ${JSON.stringify(other)}`);
+  }
+  return lines.join("\n");
+}
+
+/** Waits for `locator`, and on a timeout fails with what `sides`' pages show. */
+export async function waitOrDescribe(locator, ms, sides, what) {
+  try {
+    await locator.waitFor({ timeout: ms });
+  } catch {
+    assert.fail(`${what} within ${ms} ms\n${await describePages(sides, what)}`);
+  }
+}
 
 /** Cards shown face up and not lost in seats other than the page's own: must be none. */
 export async function othersHiddenCardsShown(page) {

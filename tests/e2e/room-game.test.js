@@ -24,7 +24,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, useTable, programRuns } from "./harness.mjs";
-import { createAndJoin, othersHiddenCardsShown } from "./play.mjs";
+import { createAndJoin, othersHiddenCardsShown, TRACE, waitOrDescribe } from "./play.mjs";
 import { refereeOf, seed } from "./deal.mjs";
 
 const table = useTable();
@@ -344,8 +344,9 @@ test("the host removes a joiner, after a confirmation, and the joiner is told", 
 test("a joiner that reloads mid-game is back in its seat and plays to the end", { timeout: 150_000 }, async () => {
   // The host's table dealt from a seed (deal.mjs): the same hands each run, so the joiner
   // is alive after the reload and has decisions left to make.
-  const host = await table.open({ viewport: { width: 1280, height: 800 }, deal: { seed: seed("rejoin", 1) } });
-  const guest = await openPage({ width: 390, height: 844 });
+  // Both pages trace their sessions on the console, for a failure's report.
+  const host = await table.open({ viewport: { width: 1280, height: 800 }, deal: { seed: seed("rejoin", 1) }, init: TRACE });
+  const guest = await table.open({ viewport: { width: 390, height: 844 }, init: TRACE });
   try {
     await host.page.getByTestId("player-name").fill("Eve");
     await guest.page.getByTestId("player-name").fill("Di");
@@ -384,8 +385,8 @@ test("a joiner that reloads mid-game is back in its seat and plays to the end", 
       await host.page.waitForTimeout(100);
     }
     await guest.page.reload();
-    // This tab holds its lock again: the seat is taken back at once, without a click.
-    await guest.page.getByTestId("room-table").waitFor({ timeout: 20_000 });
+    // The seat is taken back at once, without a click.
+    await waitOrDescribe(guest.page.getByTestId("room-table"), 20_000, [host, guest], "the joiner's table after its reload");
     await guest.page.getByTestId("seat").nth(2).waitFor();
     assert.equal(await mine(guest.page), "1", "the same seat");
     // Its own seat reads "You" on its page, and Di on the host's.
