@@ -521,8 +521,14 @@ impl Session {
     /// guest joins it again only when it needs the relay to get its link back.
     pub fn on_relay_lost(&mut self, now: u64) -> Vec<Effect> {
         match &mut self.phase {
-            Phase::Opening(_) => {
-                self.phase = Phase::Start { offer: None };
+            Phase::Opening(opening) => {
+                // A seat being taken back stays on offer, for a click once the relay is
+                // there again.
+                let offer = match opening {
+                    Opening::Join { rejoining } => rejoining.take(),
+                    Opening::Create => None,
+                };
+                self.phase = Phase::Start { offer };
                 self.notify(t("notice-no-relay"));
             }
             Phase::Hosting(h) if h.room.is_some() => {

@@ -192,7 +192,15 @@ impl Session {
                         Opening::Join { rejoining } => rejoining.clone(),
                         Opening::Create => None,
                     };
-                    self.phase = Phase::Start { offer: None };
+                    // A busy relay may take the seat back later: the offer stays, for a
+                    // click. A room that is gone, or one that keeps us out, is forgotten.
+                    let busy = matches!(
+                        code,
+                        ErrorCode::RateLimited | ErrorCode::RoomFull | ErrorCode::ServerFull
+                    );
+                    self.phase = Phase::Start {
+                        offer: rejoining.clone().filter(|_| busy),
+                    };
                     if let Some(r) = rejoining {
                         self.notify(tr(
                             "notice-rejoin-failed",

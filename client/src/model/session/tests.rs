@@ -968,6 +968,76 @@ fn a_stale_seat_record_is_dropped_with_a_notice() {
 }
 
 #[test]
+fn a_seat_being_taken_back_stays_on_offer_when_the_relay_is_lost_or_busy() {
+    let record = RejoinRecord::new(&code(), "9f00aa11", "Bo").expect("valid");
+    let rejoining = |g: &mut Page| {
+        g.s.offer_rejoin(record.clone());
+        g.intent(Intent::Rejoin, 0);
+        assert!(matches!(g.s.phase, Phase::Opening(_)));
+    };
+    // The relay's socket fails before it answers: the offer stays, and a click tries again.
+    let mut g = Page::new("g1");
+    rejoining(&mut g);
+    assert!(g.s.on_relay_lost(0).is_empty());
+    assert_eq!(g.s.rejoin_offer(), Some(&record));
+    assert_eq!(
+        g.s.seat_record(),
+        Some(record.clone()),
+        "kept for the next load too"
+    );
+    assert!(
+        !g.notices().is_empty(),
+        "the page says the relay is out of reach"
+    );
+    g.seen.clear();
+    g.intent(Intent::Rejoin, 0);
+    assert_eq!(
+        g.seen,
+        vec![Effect::Relay(ClientMessage::Join {
+            room: record.code.as_str().to_owned()
+        })]
+    );
+    // A busy relay: the same.
+    for busy in [
+        ErrorCode::RateLimited,
+        ErrorCode::RoomFull,
+        ErrorCode::ServerFull,
+    ] {
+        let mut g = Page::new("g1");
+        rejoining(&mut g);
+        g.relay(
+            RelayMessage::Error {
+                code: busy,
+                message: String::new(),
+            },
+            0,
+        );
+        assert_eq!(g.s.rejoin_offer(), Some(&record), "{busy:?}");
+        assert!(
+            g.notices()
+                .last()
+                .is_some_and(|n| n.starts_with("Could not rejoin room ABC-234")),
+            "{:?}",
+            g.notices()
+        );
+    }
+    // A room that is gone, or one that keeps us out: forgotten.
+    for gone in [ErrorCode::NoSuchRoom, ErrorCode::Banned] {
+        let mut g = Page::new("g1");
+        rejoining(&mut g);
+        g.relay(
+            RelayMessage::Error {
+                code: gone,
+                message: String::new(),
+            },
+            0,
+        );
+        assert_eq!(g.s.rejoin_offer(), None, "{gone:?}");
+        assert_eq!(g.s.seat_record(), None, "{gone:?}");
+    }
+}
+
+#[test]
 fn errors_and_bad_codes_return_to_the_first_screen_with_a_notice() {
     let mut s = Session::new();
     assert_eq!(
