@@ -225,6 +225,45 @@ function ip(...args) {
   assert.equal(r.status, 0, `ip ${args.join(" ")}: ${r.stderr}`);
 }
 
+test("a joiner that reloads while its network is down takes its seat back without a click once the network returns", { timeout: 120_000 }, async () => {
+  await hostAndJoiner(async (host, guest) => {
+    await dealRoom(host, guest, ["Gus", "Hal"]);
+    for (let i = 0; i < 2; i++) {
+      await decideOnce(host.page);
+      await decideOnce(guest.page);
+    }
+    // The page itself comes from the service worker; the relay cannot be reached.
+    await guest.context.setOffline(true);
+    await guest.page.reload();
+    await guest.page.getByTestId("rejoin-offer").waitFor({ timeout: 15_000 });
+    await guest.page.getByTestId("notice").filter({ hasText: "Could not reach the relay" }).waitFor({ timeout: 10_000 });
+    // It asks again on its backoff meanwhile, quietly: one notice however many attempts.
+    await guest.page.waitForTimeout(5_000);
+    assert.equal(await guest.page.getByTestId("notice").filter({ hasText: "Could not reach the relay" }).count(), 1, "said once");
+    await guest.page.screenshot({ path: path.join(ARTIFACTS, "resilience-reload-offline-phone.png") });
+    // At phone size the offer's buttons stay inside its panel's padding.
+    const inside = await guest.page.evaluate(() => {
+      const panel = document.querySelector('[data-testid="rejoin-offer"]');
+      const p = panel.getBoundingClientRect();
+      const pad = getComputedStyle(panel);
+      const [left, right] = [p.left + parseFloat(pad.paddingLeft), p.right - parseFloat(pad.paddingRight)];
+      return ["rejoin", "rejoin-dismiss"].map((id) => {
+        const b = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+        return `${id}: ${b.left >= left - 0.5 && b.right <= right + 0.5 ? "inside" : `${b.left}–${b.right} outside ${left}–${right}`}`;
+      });
+    });
+    assert.deepEqual(inside, ["rejoin: inside", "rejoin-dismiss: inside"]);
+    const online = Date.now();
+    await guest.context.setOffline(false);
+    await until([host, guest], async () => (await guest.page.locator('[data-testid="seat"].me').count()) === 1 && (await live(guest.page)), 15_000, "the seat back once online");
+    console.log(`    a joiner's reload while offline, network back to its seat live: ${Date.now() - online} ms`);
+    assert.equal(await guest.page.getByTestId("rejoin-offer").count(), 0, "no click was needed");
+    assert.equal(await guest.page.locator('[data-testid="seat"].me').getAttribute("data-seat"), "1", "the same seat");
+    await playToTheEnd(host, guest);
+    assert.deepEqual(pageErrors(guest).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e)), [], "no errors on the joiner's page");
+  });
+});
+
 test("a joiner offline for 20 s mid-window is answered for, then back in its seat without a click", { timeout: 150_000 }, async () => {
   await hostAndJoiner(async (host, guest) => {
     await dealRoom(host, guest, ["Eve", "Fay"]);

@@ -370,6 +370,18 @@ pub struct Session {
     name: Option<String>,
     /// What the page holds to sit at fair tables.
     fair: fair::FairPage,
+    /// A seat being taken back that the relay could not take yet (out of reach, or busy):
+    /// while it stays on offer, the page asks again on a backoff.
+    rejoin_retry: Option<RejoinRetry>,
+}
+
+/// When a seat on offer is asked for again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct RejoinRetry {
+    /// The attempts that failed so far.
+    pub attempts: u32,
+    /// When the next one is due (`None`: from the next tick, on its backoff).
+    pub next_at: Option<u64>,
 }
 
 impl Default for Session {
@@ -387,6 +399,7 @@ impl Session {
             next_notice: 0,
             name: None,
             fair: fair::FairPage::default(),
+            rejoin_retry: None,
         }
     }
 

@@ -131,7 +131,8 @@ impl Session {
         let mut effects = match &self.phase {
             Phase::Joined(_) => self.watch_host(now),
             Phase::Hosting(_) => self.watch_guests(now),
-            _ => Vec::new(),
+            Phase::Start { .. } => self.rejoin_tick(now, jitter),
+            Phase::Opening(_) => Vec::new(),
         };
         effects.extend(self.retry_tick(now, jitter));
         effects
@@ -292,10 +293,43 @@ impl Session {
         }
     }
 
+    /// A seat being taken back failed on the relay: with `retry` (it stays on offer) the
+    /// page asks again on a backoff, else it is forgotten.
+    pub(super) fn rejoin_failed(&mut self, retry: bool) {
+        self.rejoin_retry = retry.then(|| RejoinRetry {
+            attempts: self.rejoin_retry.map_or(0, |r| r.attempts) + 1,
+            next_at: None,
+        });
+    }
+
+    /// A seat on offer after a failed attempt is asked for again once its backoff is over
+    /// (the first tick sets it, with `jitter`). Nothing once the offer is gone: declined,
+    /// or the page went elsewhere.
+    fn rejoin_tick(&mut self, now: u64, jitter: f64) -> Vec<Effect> {
+        if self.rejoin_offer().is_none() {
+            self.rejoin_retry = None;
+            return Vec::new();
+        }
+        let Some(retry) = self.rejoin_retry.as_mut() else {
+            return Vec::new();
+        };
+        match retry.next_at {
+            None => {
+                retry.next_at = Some(now + backoff_ms(retry.attempts - 1, jitter));
+                Vec::new()
+            }
+            Some(at) if at <= now => self.rejoin(),
+            Some(_) => Vec::new(),
+        }
+    }
+
     /// Whether [`Session::tick`] has anything to do at `now` (the page's clock asks four
     /// times a second, and only a due tick touches the session that the interface reads).
     pub fn tick_due(&self, now: u64) -> bool {
         match &self.phase {
+            Phase::Start { offer: Some(_) } => self
+                .rejoin_retry
+                .is_some_and(|r| r.next_at.is_none_or(|at| at <= now)),
             Phase::Joined(j) => {
                 let watch = j.host_watch_due();
                 let retry = j.reconnect.map(|r| r.next_at);
@@ -322,6 +356,9 @@ impl Session {
     /// The page woke up (its tab came to the front, the network came back): a pending
     /// reconnection tries again now rather than at the end of its backoff.
     pub fn wake(&mut self, now: u64) {
+        if let Some(r) = self.rejoin_retry.as_mut() {
+            r.next_at = Some(r.next_at.map_or(now, |at| at.min(now)));
+        }
         match &mut self.phase {
             Phase::Joined(j) => {
                 if let Some(r) = j.reconnect.as_mut() {
@@ -528,8 +565,13 @@ impl Session {
                     Opening::Join { rejoining } => rejoining.take(),
                     Opening::Create => None,
                 };
+                let retry = offer.is_some();
                 self.phase = Phase::Start { offer };
-                self.notify(t("notice-no-relay"));
+                self.rejoin_failed(retry);
+                // Said once: the page's later attempts fail the same way, quietly.
+                if self.rejoin_retry.is_none_or(|r| r.attempts == 1) {
+                    self.notify(t("notice-no-relay"));
+                }
             }
             Phase::Hosting(h) if h.room.is_some() => {
                 if !h.off_relay {

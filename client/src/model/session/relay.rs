@@ -113,6 +113,7 @@ impl Session {
                     return Vec::new();
                 };
                 let rejoining = rejoining.take();
+                self.rejoin_retry = None;
                 let Some(code) = RoomCode::parse(&room) else {
                     return self.relay_garbage("a room code it cannot have made");
                 };
@@ -201,7 +202,12 @@ impl Session {
                     self.phase = Phase::Start {
                         offer: rejoining.clone().filter(|_| busy),
                     };
+                    self.rejoin_failed(busy && rejoining.is_some());
                     if let Some(r) = rejoining {
+                        // Said once: the page's later attempts are quiet.
+                        if self.rejoin_retry.is_some_and(|r| r.attempts > 1) {
+                            return Vec::new();
+                        }
                         self.notify(tr(
                             "notice-rejoin-failed",
                             &[

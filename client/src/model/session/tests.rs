@@ -975,6 +975,11 @@ fn a_seat_being_taken_back_stays_on_offer_when_the_relay_is_lost_or_busy() {
         g.intent(Intent::Rejoin, 0);
         assert!(matches!(g.s.phase, Phase::Opening(_)));
     };
+    let join = || {
+        vec![Effect::Relay(ClientMessage::Join {
+            room: record.code.as_str().to_owned(),
+        })]
+    };
     // The relay's socket fails before it answers: the offer stays, and a click tries again.
     let mut g = Page::new("g1");
     rejoining(&mut g);
@@ -985,18 +990,56 @@ fn a_seat_being_taken_back_stays_on_offer_when_the_relay_is_lost_or_busy() {
         Some(record.clone()),
         "kept for the next load too"
     );
-    assert!(
-        !g.notices().is_empty(),
+    assert_eq!(
+        g.notices().len(),
+        1,
         "the page says the relay is out of reach"
     );
     g.seen.clear();
     g.intent(Intent::Rejoin, 0);
-    assert_eq!(
-        g.seen,
-        vec![Effect::Relay(ClientMessage::Join {
-            room: record.code.as_str().to_owned()
-        })]
+    assert_eq!(g.seen, join());
+    // So does the page itself, on a backoff: 2 s, then 4 s (no jitter), each failure said
+    // once; the page waking (the network back) asks at once.
+    let mut g = Page::new("g1");
+    rejoining(&mut g);
+    g.s.on_relay_lost(1_000);
+    assert!(g.s.tick_due(1_000), "the first tick sets the backoff");
+    assert!(g.s.tick(1_000, 0.0).is_empty());
+    assert!(!g.s.tick_due(2_999));
+    assert!(g.s.tick_due(3_000));
+    assert_eq!(g.s.tick(3_000, 0.0), join());
+    g.s.on_relay_lost(3_100);
+    assert!(g.s.tick(3_100, 0.0).is_empty());
+    assert!(
+        !g.s.tick_due(7_099),
+        "twice as long after the second failure"
     );
+    assert_eq!(g.s.tick(7_100, 0.0), join());
+    g.s.on_relay_lost(7_200);
+    assert_eq!(g.notices().len(), 1, "{:?}", g.notices());
+    g.s.wake(7_300);
+    assert_eq!(g.s.tick(7_300, 0.0), join(), "at once when the page wakes");
+    // Back in the room: nothing more to retry.
+    g.relay(
+        RelayMessage::Joined {
+            room: record.code.as_str().to_owned(),
+            peer: "g1".into(),
+            host: "h".into(),
+            peers: vec!["h".into()],
+            ice_servers: ice(),
+        },
+        7_400,
+    );
+    assert!(matches!(g.s.phase, Phase::Joined(_)));
+    assert_eq!(g.s.rejoin_retry, None);
+    // Declined while it waits: no more attempts.
+    let mut g = Page::new("g1");
+    rejoining(&mut g);
+    g.s.on_relay_lost(0);
+    g.intent(Intent::DismissRejoin, 0);
+    assert!(g.s.tick(0, 0.0).is_empty());
+    assert!(!g.s.tick_due(1_000_000));
+    assert!(g.s.tick(1_000_000, 0.0).is_empty());
     // A busy relay: the same.
     for busy in [
         ErrorCode::RateLimited,
@@ -1013,6 +1056,8 @@ fn a_seat_being_taken_back_stays_on_offer_when_the_relay_is_lost_or_busy() {
             0,
         );
         assert_eq!(g.s.rejoin_offer(), Some(&record), "{busy:?}");
+        g.s.tick(0, 0.0);
+        assert_eq!(g.s.tick(2_000, 0.0), join(), "{busy:?}: asked again");
         assert!(
             g.notices()
                 .last()
