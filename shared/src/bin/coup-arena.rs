@@ -280,8 +280,7 @@ fn make_hard(hard_set: &[(String, f32)], seed: u64) -> Box<dyn Bot> {
         if SEARCH_NAMES.contains(&k.as_str()) {
             let _ = search.set(k, *v);
         } else {
-            let _ = p.tuning.set(k, *v);
-            let _ = p.heads_up.set(k, *v);
+            let _ = p.set(k, *v);
         }
     }
     let mut hard = Hard::with_policy(seed, p);
@@ -322,8 +321,7 @@ fn play(a: &Args, g: usize) -> Outcome {
                 br.learned = a.br_learned.get(l).copied().unwrap_or(Learned::AVERAGE);
                 for (k, v) in &a.br_set {
                     // Checked when parsed.
-                    let _ = br.policy.tuning.set(k, *v);
-                    let _ = br.policy.heads_up.set(k, *v);
+                    let _ = br.policy.set(k, *v);
                 }
                 return Box::new(br) as Box<dyn Bot>;
             }

@@ -263,6 +263,13 @@ impl Policy {
         }
     }
 
+    /// Sets the constant called `name` to `value` in both tunings, the larger game's and
+    /// the 2-player game's ([`Tuning::set`]).
+    pub fn set(&mut self, name: &str, value: f32) -> Result<(), String> {
+        self.tuning.set(name, value)?;
+        self.heads_up.set(name, value)
+    }
+
     /// This policy with the constants for the game's player count: a 2-player game, not
     /// the last two of a larger one, whose own endgame plays better with the larger
     /// game's constants (BENCHMARKS.md, "Bots", "Hard's search constants").
