@@ -14,10 +14,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, useTable } from "./harness.mjs";
-import { checkHidden, createAndJoin } from "./play.mjs";
+import { checkHidden, createAndJoin, lobbiesShow, TRACE } from "./play.mjs";
 
 const table = useTable();
-const openPage = (viewport) => table.open({ viewport });
+// Every page traces its session on the console, for a failure's report.
+const openPage = (viewport) => table.open({ viewport, init: TRACE });
 
 /** Clicks one offered decision or fair answer on `page`, if any: Income or Pass first. */
 async function decideOnce(page, seen) {
@@ -223,9 +224,7 @@ async function fairRoomOfThree(sides) {
   await third.page.getByTestId("player-name").fill("Cy");
   await third.page.getByTestId("join-code").fill(code);
   await third.page.getByTestId("join-room").click();
-  for (const side of sides) {
-    await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(2).waitFor({ timeout: 20_000 });
-  }
+  await lobbiesShow(sides, 3);
   await host.page.getByTestId("opt-fair").check();
   await host.page.getByTestId("start-game").click();
   await dealt(sides);
@@ -237,9 +236,7 @@ const lost = (page) => page.locator('[data-testid="seat"] .t-card.lost').count()
 /** Host and joiner in a lobby of two people, Fair deal on; the host deals. */
 async function fairRoomOfTwo(host, guest) {
   await createAndJoin(host, guest);
-  for (const side of [host, guest]) {
-    await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
-  }
+  await lobbiesShow([host, guest], 2);
   await host.page.getByTestId("opt-fair").check();
   await host.page.getByTestId("start-game").click();
 }
@@ -257,9 +254,7 @@ test("two people play a fair room to the end and both audits say it was fair", {
   }
   try {
     await createAndJoin(host, guest);
-    for (const side of [host, guest]) {
-      await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
-    }
+    await lobbiesShow([host, guest], 2);
     assert.deepEqual(fairFetched, [0, 0], "no fair code before Fair deal is on");
     assert.equal(await host.page.getByTestId("add-bot").count(), 1, "bots may be added before");
     await host.page.getByTestId("opt-fair").check();
@@ -403,9 +398,7 @@ test("in a fair room of two with the draft, the Inquisitor and Reformation, Exam
   const sides = [host, guest];
   try {
     await createAndJoin(host, guest);
-    for (const side of sides) {
-      await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
-    }
+    await lobbiesShow(sides, 2);
     for (const id of ["opt-inquisitor", "opt-reformation", "opt-draft", "opt-fair"]) {
       await host.page.getByTestId(id).check();
     }

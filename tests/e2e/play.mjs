@@ -137,11 +137,20 @@ export async function createAndJoin(host, guest, names = ["Ana", "Bo"]) {
   return { code, joinedAt };
 }
 
+/**
+ * Waits until every page of `sides` shows `people` people in its lobby; on a timeout fails
+ * with what each page shows ([`describePages`]).
+ */
+export async function lobbiesShow(sides, people, ms = 20_000) {
+  for (const side of sides) {
+    const seat = side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(people - 1);
+    await waitOrDescribe(seat, ms, sides, `${people} people in every lobby`);
+  }
+}
+
 /** Once the joiner has pressed Join: both lobbies show two people, the host adds an Easy bot and deals. */
 export async function dealFromLobby(host, guest) {
-  for (const side of [host, guest]) {
-    await side.page.locator('[data-testid="lobby-seat"][data-kind="person"]').nth(1).waitFor({ timeout: 20_000 });
-  }
+  await lobbiesShow([host, guest], 2);
   await host.page.getByTestId("bot-level").selectOption("easy");
   await host.page.getByTestId("add-bot").click();
   await host.page.locator('[data-testid="lobby-seat"][data-kind="bot"]').waitFor({ timeout: 10_000 });
