@@ -294,12 +294,14 @@ impl Session {
     }
 
     /// A seat being taken back failed on the relay: with `retry` (it stays on offer) the
-    /// page asks again on a backoff, else it is forgotten.
-    pub(super) fn rejoin_failed(&mut self, retry: bool) {
+    /// page asks again on a backoff, else it is forgotten. Whether to say so: only the
+    /// first of a run of attempts is told, the later ones failing the same way quietly.
+    pub(super) fn rejoin_failed(&mut self, retry: bool) -> bool {
         self.rejoin_retry = retry.then(|| RejoinRetry {
             attempts: self.rejoin_retry.map_or(0, |r| r.attempts) + 1,
             next_at: None,
         });
+        self.rejoin_retry.is_none_or(|r| r.attempts == 1)
     }
 
     /// A seat on offer after a failed attempt is asked for again once its backoff is over
@@ -567,9 +569,7 @@ impl Session {
                 };
                 let retry = offer.is_some();
                 self.phase = Phase::Start { offer };
-                self.rejoin_failed(retry);
-                // Said once: the page's later attempts fail the same way, quietly.
-                if self.rejoin_retry.is_none_or(|r| r.attempts == 1) {
+                if self.rejoin_failed(retry) {
                     self.notify(t("notice-no-relay"));
                 }
             }

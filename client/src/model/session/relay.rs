@@ -202,10 +202,9 @@ impl Session {
                     self.phase = Phase::Start {
                         offer: rejoining.clone().filter(|_| busy),
                     };
-                    self.rejoin_failed(busy && rejoining.is_some());
+                    let tell = self.rejoin_failed(busy && rejoining.is_some());
                     if let Some(r) = rejoining {
-                        // Said once: the page's later attempts are quiet.
-                        if self.rejoin_retry.is_some_and(|r| r.attempts > 1) {
+                        if !tell {
                             return Vec::new();
                         }
                         self.notify(tr(
