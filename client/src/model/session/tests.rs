@@ -20,6 +20,14 @@ fn ice() -> Vec<IceServer> {
     }]
 }
 
+/// The relay's error `code`, with no words.
+fn relay_error(code: ErrorCode) -> RelayMessage {
+    RelayMessage::Error {
+        code,
+        message: String::new(),
+    }
+}
+
 fn code() -> RoomCode {
     RoomCode::parse("ABC234").expect("a code")
 }
@@ -942,13 +950,7 @@ fn a_stale_seat_record_is_dropped_with_a_notice() {
     let mut g = Page::new("g1");
     g.s.offer_rejoin(stale.clone());
     g.intent(Intent::Rejoin, 0);
-    g.relay(
-        RelayMessage::Error {
-            code: ErrorCode::NoSuchRoom,
-            message: String::new(),
-        },
-        0,
-    );
+    g.relay(relay_error(ErrorCode::NoSuchRoom), 0);
     assert!(matches!(g.s.phase, Phase::Start { .. }));
     assert_eq!(g.s.seat_record(), None);
     assert_eq!(
@@ -1048,13 +1050,7 @@ fn a_seat_being_taken_back_stays_on_offer_when_the_relay_is_lost_or_busy() {
     ] {
         let mut g = Page::new("g1");
         rejoining(&mut g);
-        g.relay(
-            RelayMessage::Error {
-                code: busy,
-                message: String::new(),
-            },
-            0,
-        );
+        g.relay(relay_error(busy), 0);
         assert_eq!(g.s.rejoin_offer(), Some(&record), "{busy:?}");
         g.s.tick(0, 0.0);
         assert_eq!(g.s.tick(2_000, 0.0), join(), "{busy:?}: asked again");
@@ -1070,13 +1066,7 @@ fn a_seat_being_taken_back_stays_on_offer_when_the_relay_is_lost_or_busy() {
     for gone in [ErrorCode::NoSuchRoom, ErrorCode::Banned] {
         let mut g = Page::new("g1");
         rejoining(&mut g);
-        g.relay(
-            RelayMessage::Error {
-                code: gone,
-                message: String::new(),
-            },
-            0,
-        );
+        g.relay(relay_error(gone), 0);
         assert_eq!(g.s.rejoin_offer(), None, "{gone:?}");
         assert_eq!(g.s.seat_record(), None, "{gone:?}");
     }
@@ -1091,13 +1081,7 @@ fn errors_and_bad_codes_return_to_the_first_screen_with_a_notice() {
     );
     assert!(matches!(s.phase, Phase::Start { .. }));
     s.handle(Intent::JoinRoom("ABC234".into())).expect("joins");
-    s.on_relay(
-        RelayMessage::Error {
-            code: ErrorCode::NoSuchRoom,
-            message: String::new(),
-        },
-        0,
-    );
+    s.on_relay(relay_error(ErrorCode::NoSuchRoom), 0);
     assert!(matches!(s.phase, Phase::Start { .. }));
     assert_eq!(
         s.notices().last().map(|n| n.text.as_str()),
@@ -1378,13 +1362,7 @@ fn a_saved_table_that_does_not_restore_is_set_aside_with_a_notice() {
 fn a_reclaim_the_relay_refuses_ends_the_table_with_a_notice() {
     let h = hosting(Some("Ana"));
     let mut h = host_reloaded(h, 10);
-    h.relay(
-        RelayMessage::Error {
-            code: ErrorCode::NoSuchRoom,
-            message: String::new(),
-        },
-        20,
-    );
+    h.relay(relay_error(ErrorCode::NoSuchRoom), 20);
     assert!(matches!(h.s.phase, Phase::Start { .. }));
     assert_eq!(h.seen.last(), Some(&Effect::Relay(ClientMessage::Leave)));
     assert!(
@@ -1616,13 +1594,7 @@ fn a_guest_whose_room_is_gone_is_told_and_offered_the_first_screen() {
     g.s.on_relay_lost(0);
     let fx = g.s.on_link_closed(&"h".into(), None, 0);
     g.run(fx, 0);
-    g.relay(
-        RelayMessage::Error {
-            code: ErrorCode::NoSuchRoom,
-            message: String::new(),
-        },
-        10,
-    );
+    g.relay(relay_error(ErrorCode::NoSuchRoom), 10);
     assert!(matches!(g.s.phase, Phase::Start { .. }));
     assert_eq!(
         g.notices(),
@@ -1687,13 +1659,7 @@ fn relay_restarts_and_the_room_moves(h: &mut Page, g: &mut Page, now: u64) {
     h.seen.clear();
     let fx = h.s.tick(now, 0.0);
     h.run(fx, now);
-    h.relay(
-        RelayMessage::Error {
-            code: ErrorCode::NoSuchRoom,
-            message: String::new(),
-        },
-        now + 10,
-    );
+    h.relay(relay_error(ErrorCode::NoSuchRoom), now + 10);
     assert_eq!(
         h.seen.last(),
         Some(&Effect::Relay(ClientMessage::Create)),
@@ -1861,20 +1827,8 @@ fn a_new_room_the_relay_will_not_open_yet_is_asked_for_again_with_backoff() {
     let fx = h.s.tick(0, 0.0);
     h.run(fx, 0);
     h.seen.clear();
-    h.relay(
-        RelayMessage::Error {
-            code: ErrorCode::NoSuchRoom,
-            message: String::new(),
-        },
-        10,
-    );
-    h.relay(
-        RelayMessage::Error {
-            code: ErrorCode::RateLimited,
-            message: String::new(),
-        },
-        20,
-    );
+    h.relay(relay_error(ErrorCode::NoSuchRoom), 10);
+    h.relay(relay_error(ErrorCode::RateLimited), 20);
     assert!(h.s.hosting(), "the table plays on");
     assert_eq!(
         h.s.connection_line().as_deref(),
