@@ -41,15 +41,19 @@ fn a_closed_stdout_ends_the_run_quietly() {
     assert_eq!(out.status.code(), Some(141), "{err}");
 }
 
+/// Two quick games of `lineup` with a best response's small budgets, and `more` flags.
+fn best_response_games(lineup: &str, more: &[&str]) -> std::process::Output {
+    Command::new(BIN)
+        .args(["--games", "2", "--lineup", lineup, "--seed", "3"])
+        .args(["--br-playouts", "8", "--br-learn", "4"])
+        .args(more)
+        .output()
+        .expect("coup-arena runs")
+}
+
 #[test]
 fn a_best_response_seat_names_its_target_and_unknown_targets_are_refused() {
-    let run = |lineup: &str| {
-        Command::new(BIN)
-            .args(["--games", "2", "--lineup", lineup, "--seed", "3"])
-            .args(["--br-playouts", "8", "--br-learn", "4"])
-            .output()
-            .expect("coup-arena runs")
-    };
+    let run = |lineup: &str| best_response_games(lineup, &[]);
     let out = run("best-response:easy,easy");
     assert!(
         out.status.success(),
@@ -75,20 +79,7 @@ fn a_best_response_seat_names_its_target_and_unknown_targets_are_refused() {
 
 #[test]
 fn a_best_responses_own_constants_are_set_and_bad_ones_refused() {
-    let run = |set: &str| {
-        Command::new(BIN)
-            .args([
-                "--games",
-                "2",
-                "--lineup",
-                "best-response:easy,easy",
-                "--seed",
-                "3",
-            ])
-            .args(["--br-playouts", "8", "--br-learn", "4", "--br-set", set])
-            .output()
-            .expect("coup-arena runs")
-    };
+    let run = |set: &str| best_response_games("best-response:easy,easy", &["--br-set", set]);
     let out = run("doubted=0,caution=3");
     assert!(
         out.status.success(),
