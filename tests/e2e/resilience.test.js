@@ -64,6 +64,11 @@ async function live(page) {
   return (await page.locator('[data-testid="peer"][data-link="open"]').count()) > 0;
 }
 
+/** Whether `page` is back in its seat `seat` with its link open. */
+async function seatBack(page, seat) {
+  return (await page.locator(`[data-testid="seat"].me[data-seat="${seat}"]`).count()) === 1 && (await live(page));
+}
+
 /** Waits until `check` holds, checking the hidden cards meanwhile; returns the ms taken. */
 async function until(sides, check, ms, what) {
   const start = Date.now();
@@ -161,7 +166,7 @@ test("a copy of a joiner's tab does not take its seat, and a reload takes it bac
     await holder.evaluate(
       ([name, ms]) => {
         window.release = null;
-        window.released = navigator.locks.request(name, () => new Promise((done) => (window.release = () => done(Date.now()))).then((t) => t));
+        window.released = navigator.locks.request(name, () => new Promise((done) => (window.release = () => done(Date.now()))));
         setTimeout(() => window.release?.(), ms);
       },
       [lock, HOLD_MS],
@@ -174,7 +179,7 @@ test("a copy of a joiner's tab does not take its seat, and a reload takes it bac
     await guest.page.getByTestId("restoring").waitFor({ timeout: 10_000 });
     assert.equal(await guest.page.getByTestId("create-room").count(), 0, "no first screen while the seat comes back");
     await guest.page.screenshot({ path: path.join(ARTIFACTS, "resilience-restoring-phone.png") });
-    await until([host, guest], async () => (await guest.page.locator('[data-testid="seat"].me').count()) === 1 && (await live(guest.page)), 15_000, "the seat back");
+    await until([host, guest], () => seatBack(guest.page, "1"), 15_000, "the seat back");
     const back = Date.now() - reloadAt;
     assert.equal(await holder.evaluate(() => typeof window.release), "function", "the other page still holds the tab's lock");
     console.log(`    a joiner's reload while its tab's lock is held elsewhere, to its seat live: ${back} ms`);
@@ -255,7 +260,7 @@ test("a joiner that reloads while its network is down takes its seat back withou
     assert.deepEqual(inside, ["rejoin: inside", "rejoin-dismiss: inside"]);
     const online = Date.now();
     await guest.context.setOffline(false);
-    await until([host, guest], async () => (await guest.page.locator('[data-testid="seat"].me').count()) === 1 && (await live(guest.page)), 15_000, "the seat back once online");
+    await until([host, guest], () => seatBack(guest.page, "1"), 15_000, "the seat back once online");
     console.log(`    a joiner's reload while offline, network back to its seat live: ${Date.now() - online} ms`);
     assert.equal(await guest.page.getByTestId("rejoin-offer").count(), 0, "no click was needed");
     assert.equal(await guest.page.locator('[data-testid="seat"].me').getAttribute("data-seat"), "1", "the same seat");
@@ -359,8 +364,6 @@ test("the relay stops and starts again mid-game: the game goes on in a new room,
 
     // The joiner reloads: back in its seat through the new code, with no click.
     await decideOnce(host.page);
-    const seatBack = async (p, seat) =>
-      (await p.locator(`[data-testid="seat"].me[data-seat="${seat}"]`).count()) === 1 && (await live(p));
     let reloaded = Date.now();
     await guest.page.reload();
     await until([host, guest], () => seatBack(guest.page, "1"), 15_000, "the joiner's seat back");
