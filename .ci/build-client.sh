@@ -10,7 +10,11 @@
 #                 the same way; only a page at a fair table fetches it (and chunk_N: what
 #                 the two split modules share, fetched with either);
 #   coup_referee  the referee's Web Worker (the host, the rules, the bots): only a page
-#                 that hosts a table loads it, when it starts the worker.
+#                 that hosts a table loads it, when it starts the worker;
+#   split_referee_fair  the fair deal's referee (its checks of every proof), cut out of
+#                 coup_referee the same way, through its own link module
+#                 (coup_referee_split-HASH.js): only a worker whose table turns the fair
+#                 deal on fetches it.
 # Each: cargo (wasm32, profile wasm-release) -> [wasm-split-cli] -> wasm-bindgen --target
 # web -> wasm-opt -Oz.
 # Then content-hashed names for every .js/.wasm (index.html and the worker's bootstrap
@@ -100,7 +104,7 @@ bindgen() {
     printf '%s' "$key" >"$stage/key"
 }
 bindgen coup_client split
-bindgen coup_referee
+bindgen coup_referee split
 
 # name-HASH.ext, the hash of the content: the relay may cache these for a year. Mode 0644
 # whatever the source's (mktemp makes its files 0600, and cp would keep that).
@@ -142,7 +146,31 @@ JS_NAME="$(hashed "$PAGE_JS" coup_client js)"
 sed -e "s|from \"./coup_client.js\"|from \"./$JS_NAME\"|" "$LINK" >"$OUT/$LINK_NAME"
 rm -f "$LINK" "$PAGE_JS"
 REF_WASM="$(hashed "$STAGE_ROOT/coup_referee/opt.wasm" coup_referee_bg wasm)"
-REF_JS="$(hashed "$STAGE_ROOT/coup_referee/coup_referee.js" coup_referee js)"
+# The referee's fair module and the link module that fetches it, named as the page's are
+# (the link module's name starts with coup_referee: the service worker keeps the worker's
+# files together).
+REF_LINK="$(mktemp)"
+cp "$STAGE_ROOT/coup_referee/__wasm_split.js" "$REF_LINK"
+REF_FAIR=""
+for chunk in "$STAGE_ROOT"/coup_referee/opt-*.wasm; do
+    [ -f "$chunk" ] || die "no split module in $STAGE_ROOT/coup_referee"
+    stem="$(basename "$chunk" .wasm)"
+    stem="${stem#opt-}"
+    [ "$stem" = split_referee_fair ] || die "a split module of the referee's other than its fair deal's: $stem"
+    REF_FAIR="$(hashed "$chunk" "$stem" wasm)"
+    grep -q "\"./$stem.wasm\"" "$REF_LINK" || die "the referee's link module does not fetch $stem.wasm"
+    sed -i "s|\"./$stem.wasm\"|\"./$REF_FAIR\"|" "$REF_LINK"
+done
+grep -q 'from "./coup_referee.js"' "$REF_LINK" || die "the referee's link module does not import coup_referee.js"
+grep -q 'from "./__wasm_split.js"' "$STAGE_ROOT/coup_referee/coup_referee.js" \
+    || die "the referee's JS does not import its link module"
+REF_LINK_HASH="$(cat "$REF_LINK" "$STAGE_ROOT/coup_referee/coup_referee.js" | sha256sum | cut -c1-16)"
+REF_LINK_NAME="coup_referee_split-$REF_LINK_HASH.js"
+REF_GLUE="$(mktemp)"
+sed -e "s|from \"./__wasm_split.js\"|from \"./$REF_LINK_NAME\"|" "$STAGE_ROOT/coup_referee/coup_referee.js" >"$REF_GLUE"
+REF_JS="$(hashed "$REF_GLUE" coup_referee js)"
+sed -e "s|from \"./coup_referee.js\"|from \"./$REF_JS\"|" "$REF_LINK" >"$OUT/$REF_LINK_NAME"
+rm -f "$REF_LINK" "$REF_GLUE"
 BOOT="$(mktemp)"
 sed -e "s|{{REFEREE_JS}}|$REF_JS|g" -e "s|{{REFEREE_WASM}}|$REF_WASM|g" \
     "$ROOT/client/referee.js" >"$BOOT"
@@ -190,5 +218,6 @@ PAGE="index.html,$JS_NAME,$LINK_NAME,$WASM_NAME,assets/favicon.svg"
 node "$ROOT/.ci/compress.mjs" --report "$OUT" \
     "joiner=$PAGE" \
     "joiner with the table=$PAGE,$TABLE_SPLIT$SHARED_SPLITS" \
-    "host=$PAGE,$TABLE_SPLIT$SHARED_SPLITS,$REF_BOOT,$REF_JS,$REF_WASM" \
-    "a fair table adds=$FAIR_SPLIT"
+    "host=$PAGE,$TABLE_SPLIT$SHARED_SPLITS,$REF_BOOT,$REF_JS,$REF_LINK_NAME,$REF_WASM" \
+    "a fair table adds=$FAIR_SPLIT" \
+    "a fair table's host adds=$FAIR_SPLIT,$REF_FAIR"

@@ -213,11 +213,15 @@ const assets = [...files(OUT)]
   .sort();
 const version = sha(assets.map((f) => `${f} ${sha(readFileSync(path.join(OUT, f)))}\n`).join("")).slice(0, 16);
 // (Not the English catalog: English is built into the program, which never fetches it.)
-// (Nor the fair deal's module: a fair table is a table of people online, and a page that
-// never sits at one never downloads it, from the network or into the cache.)
+// (Nor the fair deal's modules, the seat's and the referee's: a fair table is a table of
+// people online, and a page that never sits at one never downloads them, from the network
+// or into the cache.)
 const list = assets
   .map((f) => (f === "index.html" ? "./" : f))
-  .filter((f) => !f.startsWith("locales/en-") && !f.startsWith("split_fair-"));
+  .filter(
+    (f) =>
+      !f.startsWith("locales/en-") && !f.startsWith("split_fair-") && !f.startsWith("split_referee_fair-"),
+  );
 // What only a page that starts a table needs (the referee's worker: its bootstrap, its
 // code), the catalogs and the app's icons (which only installing the app reads): cached
 // later, or never (sw.js says when).

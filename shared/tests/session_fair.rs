@@ -18,7 +18,10 @@ use shared::session::protocol::{
     AdminCmd, FairAsk, LogItem, MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES,
     Note, Phase, Refusal, TableError, ToGuest, ToHost, Update, WireError, decode, encode,
 };
-use shared::session::{Guest, GuestError, GuestEvent, Host, Outgoing, PeerId};
+use shared::session::{
+    Guest, GuestError, GuestEvent, Host, Outgoing, PeerId, PortError, Referee, RestoreError,
+    ToReferee, fair_engine,
+};
 
 mod common;
 use common::{T, admin, refusal};
@@ -60,7 +63,8 @@ impl Room {
     /// A lobby with `n` people, fair deal on.
     fn new(n: usize, seed: u64) -> Room {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (host, outs) = Host::new(seed, "Hostess", T).expect("host");
+        let (mut host, outs) = Host::new(seed, "Hostess", T).expect("host");
+        host.set_fair_maker(Some(fair_engine));
         let mut local = Guest::new("Hostess", None, false);
         local.set_fair(page_seed(&mut rng), None);
         let mut room = Room {
@@ -347,7 +351,8 @@ impl Room {
         for item in &kept.log {
             check_item(item, over);
         }
-        let (restored, _) = Host::restore(&snapshot, self.now).expect("restores");
+        let (restored, _) =
+            Host::restore(&snapshot, self.now, Some(fair_engine)).expect("restores");
         let referee = restored.fair_referee().expect("the fair game, rebuilt");
         let ours = self.host.fair_referee().unwrap();
         assert_eq!(
@@ -712,7 +717,7 @@ fn a_restored_host_goes_on_from_its_public_snapshot() {
     }
     assert_eq!(room.host.phase(), Phase::Playing);
     let snapshot = room.host.snapshot(room.now);
-    let (host, outs) = Host::restore(&snapshot, room.now).expect("restores");
+    let (host, outs) = Host::restore(&snapshot, room.now, Some(fair_engine)).expect("restores");
     room.host = host;
     room.pump(outs);
     let hello = room.page(1).hello();
@@ -721,6 +726,111 @@ fn a_restored_host_goes_on_from_its_public_snapshot() {
     outs.extend(room.host.handle(peer(1), &hello, room.now));
     room.pump(outs);
     room.play();
+}
+
+#[test]
+fn a_host_without_the_fair_deals_code_deals_no_fair_game_and_restores_none_until_given_it() {
+    // A build may load the fair deal's code only once a table turns it on: a host not
+    // given it refuses the fair deal at the deal, clearly, and changes nothing.
+    let mut room = Room::new(2, 6);
+    room.host.set_fair_maker(None);
+    assert!(room.host.wants_fair_maker());
+    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+    match refusal(&outs, PeerId::LOCAL) {
+        Some(Refusal::Table(TableError::Deal(why))) => assert!(why.contains("fair deal"), "{why}"),
+        other => panic!("expected the deal refused, got {other:?}"),
+    }
+    assert_eq!(room.host.phase(), Phase::Lobby);
+    assert!(room.host.fair_referee().is_none());
+    // Given it, the same table deals and plays.
+    room.host.set_fair_maker(Some(fair_engine));
+    assert!(!room.host.wants_fair_maker());
+    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+    room.pump(outs);
+    for _ in 0..6 {
+        assert!(room.decide());
+    }
+    assert_eq!(room.host.phase(), Phase::Playing);
+    // Its snapshot restores only with the code; without it, the error says why.
+    let snapshot = room.host.snapshot(room.now);
+    assert!(matches!(
+        Host::restore(&snapshot, room.now, None),
+        Err(RestoreError::FairUnavailable)
+    ));
+    // The referee behind the worker's port keeps the call for when the code is here.
+    let mut referee = Referee::new([4; 32]);
+    let restore = || ToReferee::Restore {
+        snapshot: snapshot.clone(),
+    };
+    assert_eq!(
+        referee.call(restore(), room.now).err(),
+        Some(PortError::NeedsFair)
+    );
+    assert!(
+        referee.snapshot(room.now).is_none(),
+        "not opened by a failed restore"
+    );
+    referee.set_fair_maker(fair_engine);
+    referee
+        .call(restore(), room.now)
+        .expect("restores once given the code");
+    assert!(!referee.wants_fair_maker());
+    let (host, outs) = Host::restore(&snapshot, room.now, Some(fair_engine)).expect("restores");
+    assert!(host.fair_referee().is_some());
+    room.host = host;
+    room.pump(outs);
+    let hello = room.page(1).hello();
+    room.page(1).link_lost();
+    let mut outs = room.host.connect(peer(1), room.now);
+    outs.extend(room.host.handle(peer(1), &hello, room.now));
+    room.pump(outs);
+    room.play();
+}
+
+#[test]
+fn a_referee_without_the_fair_deals_code_says_so_once_the_fair_deal_is_turned_on() {
+    // The worker loads the code when its referee asks for it: when the host's player
+    // turns the fair deal on, not before.
+    let mut referee = Referee::new([5; 32]);
+    referee
+        .call(
+            ToReferee::Open {
+                name: "Hostess".into(),
+            },
+            T,
+        )
+        .expect("opens");
+    assert!(!referee.wants_fair_maker());
+    let set = |on: bool| ToReferee::Text {
+        peer: PeerId::LOCAL,
+        text: encode(&ToHost::Admin {
+            cmd: AdminCmd::SetFair { on },
+        }),
+    };
+    // Alone at the table: refused, nothing asked for.
+    referee.call(set(true), T).expect("a call");
+    assert!(!referee.wants_fair_maker());
+    let hello = encode(&ToHost::Hello {
+        name: "Guest".into(),
+        token: None,
+        watch: false,
+    });
+    referee
+        .call(ToReferee::Connect { peer: peer(1) }, T)
+        .expect("a call");
+    referee
+        .call(
+            ToReferee::Text {
+                peer: peer(1),
+                text: hello,
+            },
+            T,
+        )
+        .expect("a call");
+    referee.call(set(true), T).expect("a call");
+    assert!(referee.wants_fair_maker());
+    referee.set_fair_maker(fair_engine);
+    assert!(!referee.wants_fair_maker());
 }
 
 /// Replaces the first answer entry in an update text with `forge(answer)`.

@@ -505,7 +505,7 @@ fn snapshots_restore_exactly_or_say_why_not() {
     host.handle(PeerId(1), &hello("Bob", None), T);
     admin(&mut host, AdminCmd::Start { first: None });
     let snap = host.snapshot(T + 10);
-    let (restored, outs) = Host::restore(&snap, T + 500).expect("restores");
+    let (restored, outs) = Host::restore(&snap, T + 500, None).expect("restores");
     assert_eq!(
         serde_json::to_string(&restored.game()).ok(),
         serde_json::to_string(&host.game()).ok()
@@ -515,12 +515,12 @@ fn snapshots_restore_exactly_or_say_why_not() {
         "the host's player is back at once"
     );
     assert!(matches!(
-        Host::restore("{}", T),
+        Host::restore("{}", T, None),
         Err(RestoreError::Malformed(_))
     ));
     let other = snap.replacen("\"format\":1", "\"format\":99", 1);
     assert!(matches!(
-        Host::restore(&other, T),
+        Host::restore(&other, T, None),
         Err(RestoreError::Version(99))
     ));
 }
@@ -880,7 +880,7 @@ fn a_rematch_keeps_what_the_bots_learned_of_the_table() {
     );
     // A reload of the host's page: the restored bots remember the same.
     let snap = host.snapshot(now);
-    let (restored, _) = Host::restore(&snap, now + 1_000).expect("restores");
+    let (restored, _) = Host::restore(&snap, now + 1_000, None).expect("restores");
     for s in 0..4 {
         assert_eq!(
             restored.bot_memory(Seat(s)),
@@ -900,12 +900,12 @@ fn a_rematch_keeps_what_the_bots_learned_of_the_table() {
         rest.replacen(r#""players":4}"#, r#""players":200}"#, 1)
     );
     assert!(matches!(
-        Host::restore(&bad, now),
+        Host::restore(&bad, now, None),
         Err(RestoreError::Inconsistent("remembered"))
     ));
     let long = snap.replacen(r#""remembered":["#, r#""remembered":[null,"#, 1);
     assert!(matches!(
-        Host::restore(&long, now),
+        Host::restore(&long, now, None),
         Err(RestoreError::Inconsistent("remembered"))
     ));
     play_out(&mut host, now);
@@ -986,7 +986,7 @@ fn fewer_seats_after_a_rematch_still_snapshot_and_restore() {
         admin(&mut host, AdminCmd::SetSeatCount { count: 2 });
         assert_eq!(host.phase(), Phase::Lobby);
         let snap = host.snapshot(now);
-        let (mut restored, _) = Host::restore(&snap, now + 1_000).expect("restores");
+        let (mut restored, _) = Host::restore(&snap, now + 1_000, None).expect("restores");
         // And it deals again, fresh.
         restored.handle(
             PeerId::LOCAL,

@@ -1157,7 +1157,7 @@ fn host_snapshot_and_restore_mid_game() {
             p.last_legal.clear();
         }
         sim.now += 3_000;
-        let (host, outs) = Host::restore(&snapshot, sim.now).expect("the snapshot restores");
+        let (host, outs) = Host::restore(&snapshot, sim.now, None).expect("the snapshot restores");
         sim.host = host;
         // Compared as JSON: the engine's `Court` compares the unused tail of its array,
         // which a round trip does not keep.
@@ -1175,8 +1175,8 @@ fn host_snapshot_and_restore_mid_game() {
         sim.run_until(6 * 3_600_000, finished);
         check_final_views(&sim);
         // Restoring is exact: the same snapshot restores to the same table.
-        let (again, _) = Host::restore(&snapshot, T0).expect("restores twice");
-        let (again2, _) = Host::restore(&snapshot, T0).expect("restores twice");
+        let (again, _) = Host::restore(&snapshot, T0, None).expect("restores twice");
+        let (again2, _) = Host::restore(&snapshot, T0, None).expect("restores twice");
         assert_eq!(again.snapshot(T0), again2.snapshot(T0));
     }
 }

@@ -245,17 +245,22 @@ test("two people play a fair room to the end and both audits say it was fair", {
   const host = await openPage({ width: 1280, height: 800 });
   const guest = await openPage({ width: 390, height: 844 });
   // The fair deal's code is a module of its own, which a page fetches once it is at a
-  // fair table, and not before.
+  // fair table, and not before; so is the fair deal's referee, which only the host's
+  // worker fetches, once its player turns the fair deal on.
   const fairFetched = [0, 0];
+  const refereeFetched = [0, 0];
   for (const [i, side] of [host, guest].entries()) {
     side.context.on("request", (r) => {
-      if (/\/split_fair-/.test(new URL(r.url()).pathname)) fairFetched[i] += 1;
+      const at = new URL(r.url()).pathname;
+      if (/\/split_fair-/.test(at)) fairFetched[i] += 1;
+      if (/\/split_referee_fair-/.test(at)) refereeFetched[i] += 1;
     });
   }
   try {
     await createAndJoin(host, guest);
     await lobbiesShow([host, guest], 2);
     assert.deepEqual(fairFetched, [0, 0], "no fair code before Fair deal is on");
+    assert.deepEqual(refereeFetched, [0, 0], "no fair referee before Fair deal is on");
     assert.equal(await host.page.getByTestId("add-bot").count(), 1, "bots may be added before");
     await host.page.getByTestId("opt-fair").check();
     // People only: the bot choices go, the host reads why, the joiner reads the setting.
@@ -272,6 +277,8 @@ test("two people play a fair room to the end and both audits say it was fair", {
     await host.page.getByTestId("start-game").click();
     await dealt([host, guest]);
     assert.ok(fairFetched.every((n) => n >= 1), `each page fetched the fair code: ${fairFetched}`);
+    assert.ok(refereeFetched[0] >= 1, `the host's worker fetched the fair referee: ${refereeFetched}`);
+    assert.equal(refereeFetched[1], 0, "a joiner never fetches a referee");
     // No verdict while the game is played: there is nothing to audit yet.
     assert.equal(await host.page.getByTestId("fair-verdict").count(), 0);
     await host.page.screenshot({ path: path.join(ARTIFACTS, "fair-host-dealt.png"), fullPage: true });

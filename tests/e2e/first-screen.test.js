@@ -409,9 +409,9 @@ test("a joiner's first minute fetches neither the referee, nor the fair deal's c
     assert.ok((await cached()).some((p) => /\/split_table-/.test(p)), "the table's module is cached");
     // The rest of the minute, the page seated in the lobby.
     await page.waitForTimeout(Math.max(0, 60_000 - (Date.now() - opened)));
-    const later = fetched.filter((p) => /\/(referee-|coup_referee|split_fair-)|\/locales\//.test(p));
+    const later = fetched.filter((p) => /\/(referee-|coup_referee|split_fair-|split_referee_fair-)|\/locales\//.test(p));
     assert.deepEqual(later, [], "nothing only a host, a fair table or another language needs");
-    assert.ok(!(await cached()).some((p) => /coup_referee|split_fair/.test(p)));
+    assert.ok(!(await cached()).some((p) => /coup_referee|split_fair|split_referee_fair/.test(p)));
     await page.close();
 
     // A page left idle caches them (here after a second rather than two minutes).

@@ -98,6 +98,9 @@ test("after a game against bots, another starts and plays to the end with the ne
   const controlled = await controlledPage(t.base, { width: 390, height: 844 });
   const { context, errors } = controlled;
   let { page } = controlled;
+  // Every request of the device, its pages', their workers' and its service worker's.
+  const fetched = [];
+  context.on("request", (r) => fetched.push(new URL(r.url()).pathname));
   try {
     // A page only caches the referee once its player starts a table (or it has been idle).
     assert.ok(!(await cachedPaths(page)).some((p) => /coup_referee_bg/.test(p)), "no referee cached before a table");
@@ -114,6 +117,13 @@ test("after a game against bots, another starts and plays to the end with the ne
     );
     const cachedNow = await cachedPaths(page);
     assert.ok(cachedNow.some((p) => /coup_referee_bg/.test(p)), `the referee is cached: ${cachedNow.join(" ")} in ${await page.evaluate(() => caches.keys())}`);
+    // A table of bots never deals fairly: the fair deal's referee is neither fetched nor
+    // cached (its worker started without it).
+    assert.ok(fetched.some((p) => /\/coup_referee_bg-/.test(p)), `the worker's module was seen fetched: ${fetched.join(" ")}`);
+    assert.ok(
+      !fetched.some((p) => /\/split_referee_fair-/.test(p)) && !cachedNow.some((p) => /split_referee_fair/.test(p)),
+      `no fair referee: ${fetched.join(" ")}`,
+    );
     // Off: the browser's offline mode, and the relay itself stopped, so nothing answers.
     // Then the page opened again, in a new tab (a reload would take the table back).
     await context.setOffline(true);

@@ -70,6 +70,7 @@ impl Page {
             match e {
                 Effect::StartReferee { resume } => {
                     let mut referee = Referee::new([7; 32]);
+                    referee.set_fair_maker(shared::session::fair_engine);
                     if resume {
                         let snapshot = self.saved.clone().unwrap_or_default();
                         match referee.call(ToReferee::Restore { snapshot }, self.now) {

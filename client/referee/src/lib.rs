@@ -18,16 +18,31 @@
 //! something, and a worker started to resume restores from what was saved, so a host's
 //! page that reloads takes its table back. Every hand stays in the worker and its store;
 //! the page is only told whether the restore failed ([`RefereeNote`]).
+//!
+//! The fair deal's referee (its checks of every shuffle, proof and signature) is not in
+//! this module: `.ci/build-client.sh` cuts it out at the split point [`worker::fair_maker`]
+//! into a module of its own, which the shell fetches once its table needs it (the host's
+//! player turned the fair deal on, or a saved fair game is being restored). What the page
+//! sends meanwhile waits, in order, and is carried out once the code is here; a fetch that
+//! fails is tried again with the next message, and until then the host refuses to deal
+//! fairly, saying why.
 
 #[cfg(target_arch = "wasm32")]
 mod worker {
     use std::cell::RefCell;
     use std::rc::Rc;
 
-    use shared::session::{Outgoing, Referee, RefereeNote, ToReferee};
+    use shared::session::{FairMaker, Outgoing, PortError, Referee, RefereeNote, ToReferee};
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
+    use wasm_split_helpers::{SplitLoaderError, wasm_split};
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+    /// The fair deal's referee: the split point of the module `referee_fair`.
+    #[wasm_split(referee_fair, fallible)]
+    pub fn fair_maker() -> Result<FairMaker, SplitLoaderError> {
+        Ok(shared::session::fair_engine)
+    }
 
     /// The worker's state: the referee and its one pending timeout.
     struct Shell {
@@ -37,6 +52,12 @@ mod worker {
         on_timer: Option<Closure<dyn FnMut()>>,
         /// Saves a snapshot in the bootstrap's store.
         save: js_sys::Function,
+        /// While the fair deal's code loads: what the page sent meanwhile, in order.
+        held: Option<Vec<JsValue>>,
+        /// A snapshot to restore once the fair deal's code is here (it holds a fair game).
+        restore: Option<String>,
+        /// Moves a snapshot that did not restore aside, in the bootstrap's store.
+        set_aside: js_sys::Function,
     }
 
     /// Wall-clock milliseconds, the unit of the table's deadlines (the page's guest reads
@@ -49,6 +70,12 @@ mod worker {
         fn post(&self, out: &Outgoing) {
             // A page that went away cannot be told; nothing else can fail here.
             let _ = self.scope.post_message(&JsValue::from_str(&out.encode()));
+        }
+
+        /// Tells the page its table was not restored, and why.
+        fn not_restored(&self, why: String) {
+            let note = RefereeNote::NotRestored { why };
+            let _ = self.scope.post_message(&JsValue::from_str(&note.encode()));
         }
 
         fn problem(&self, text: &str) {
@@ -65,8 +92,8 @@ mod worker {
         }
 
         /// Carries out one message at `now`; a change is saved.
-        fn call(&mut self, msg: ToReferee, now: u64) -> Result<(), String> {
-            let outs = self.referee.call(msg, now).map_err(|e| e.to_string())?;
+        fn call(&mut self, msg: ToReferee, now: u64) -> Result<(), PortError> {
+            let outs = self.referee.call(msg, now)?;
             outs.iter().for_each(|o| self.post(o));
             if !outs.is_empty() {
                 self.save(now);
@@ -80,7 +107,7 @@ mod worker {
             match ToReferee::decode(text) {
                 Ok(msg) => {
                     if let Err(e) = self.call(msg, now) {
-                        self.problem(&e);
+                        self.problem(&e.to_string());
                     }
                 }
                 Err(e) => self.problem(&format!("ignored a message from the page: {e}")),
@@ -157,6 +184,9 @@ mod worker {
             timer: None,
             on_timer: None,
             save,
+            held: None,
+            restore: None,
+            set_aside,
         }));
         let weak = Rc::downgrade(&shell);
         let on_timer = Closure::<dyn FnMut()>::new(move || {
@@ -167,45 +197,109 @@ mod worker {
             }
         });
         shell.borrow_mut().on_timer = Some(on_timer);
-        let handle = {
-            let shell = shell.clone();
-            move |data: JsValue| {
-                let mut s = shell.borrow_mut();
-                match data.as_string() {
-                    Some(text) => s.on_text(&text),
-                    None => s.problem("ignored a message that is not text"),
-                }
-                s.schedule();
-            }
-        };
         if resume {
-            let mut s = shell.borrow_mut();
-            let result = match saved {
-                Some(snapshot) => {
-                    let kept = JsValue::from_str(&snapshot);
-                    let result = s.call(ToReferee::Restore { snapshot }, now_ms());
-                    if result.is_err() {
-                        let _ = set_aside.call1(&JsValue::NULL, &kept);
-                    }
-                    result
-                }
-                None => Err("this tab kept no table".to_owned()),
-            };
-            if let Err(why) = result {
-                let note = RefereeNote::NotRestored { why };
-                let _ = s.scope.post_message(&JsValue::from_str(&note.encode()));
+            match saved {
+                Some(snapshot) => restore(&shell, snapshot),
+                None => shell
+                    .borrow()
+                    .not_restored("this tab kept no table".to_owned()),
             }
-            s.schedule();
         }
         for data in early.iter() {
-            handle(data);
+            on_data(&shell, data);
         }
+        let handler = shell.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            handle(e.data());
+            on_data(&handler, e.data());
         });
         scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         // The worker lives as long as the page keeps it: so do its handlers.
         on_message.forget();
         Ok(())
+    }
+
+    /// One message from the page: carried out now, or held while the fair deal's code
+    /// loads. One that makes the table need that code starts its fetch.
+    fn on_data(shell: &Rc<RefCell<Shell>>, data: JsValue) {
+        {
+            let mut s = shell.borrow_mut();
+            if let Some(held) = s.held.as_mut() {
+                held.push(data);
+                return;
+            }
+            match data.as_string() {
+                Some(text) => s.on_text(&text),
+                None => s.problem("ignored a message that is not text"),
+            }
+            s.schedule();
+        }
+        if shell.borrow().referee.wants_fair_maker() {
+            load_fair(shell);
+        }
+    }
+
+    /// Restores the saved table; one that holds a fair game waits for the fair deal's
+    /// code. One that does not restore is set aside and the page is told.
+    fn restore(shell: &Rc<RefCell<Shell>>, snapshot: String) {
+        let mut s = shell.borrow_mut();
+        match s.call(
+            ToReferee::Restore {
+                snapshot: snapshot.clone(),
+            },
+            now_ms(),
+        ) {
+            Ok(()) => s.schedule(),
+            Err(PortError::NeedsFair) if s.restore.is_none() => {
+                s.restore = Some(snapshot);
+                drop(s);
+                load_fair(shell);
+            }
+            Err(e) => {
+                let _ = s
+                    .set_aside
+                    .call1(&JsValue::NULL, &JsValue::from_str(&snapshot));
+                s.not_restored(e.to_string());
+            }
+        }
+    }
+
+    /// Fetches the fair deal's code, holding what the page sends until it is here; then
+    /// gives it to the referee, restores the table that waited for it, and carries out
+    /// what was held, in order.
+    fn load_fair(shell: &Rc<RefCell<Shell>>) {
+        {
+            let mut s = shell.borrow_mut();
+            if s.held.is_some() {
+                return;
+            }
+            s.held = Some(Vec::new());
+        }
+        let shell = shell.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let loaded = fair_maker().await;
+            let (held, snapshot) = {
+                let mut s = shell.borrow_mut();
+                if let Ok(maker) = loaded {
+                    s.referee.set_fair_maker(maker);
+                }
+                (s.held.take().unwrap_or_default(), s.restore.take())
+            };
+            if let Some(snapshot) = snapshot {
+                if loaded.is_ok() {
+                    restore(&shell, snapshot);
+                } else {
+                    // Kept where it was: the next load of the page tries again.
+                    let why = "the fair deal's code did not load (is the network down?)";
+                    shell.borrow().not_restored(why.to_owned());
+                }
+            } else if let Err(e) = loaded {
+                shell
+                    .borrow()
+                    .problem(&format!("the fair deal's code did not load: {e:?}"));
+            }
+            for data in held {
+                on_data(&shell, data);
+            }
+        });
     }
 }

@@ -38,7 +38,7 @@ use shared::engine::{Options, Seat};
 use shared::session::protocol::{
     AdminCmd, BotLevel, MAX_TO_GUEST_BYTES, MemberId, Phase, SeatSetting, Timers, ToGuest, decode,
 };
-use shared::session::{Guest, GuestError, Host, Outgoing, PeerId};
+use shared::session::{Guest, GuestError, Host, Outgoing, PeerId, fair_engine};
 
 /// The host's clock when a harness starts (any time far from zero).
 pub const T0: u64 = 1_700_000_000_000;
@@ -443,7 +443,8 @@ struct Table {
 
 impl Table {
     fn new(seed: u64) -> Table {
-        let (host, outs) = Host::new(seed, "Hostess", T0).expect("a valid name");
+        let (mut host, outs) = Host::new(seed, "Hostess", T0).expect("a valid name");
+        host.set_fair_maker(Some(fair_engine));
         let mut table = Table {
             host,
             now: T0,
@@ -696,7 +697,7 @@ impl Table {
     /// remote link is gone.
     fn reload(&mut self) {
         let snapshot = self.host.snapshot(self.now);
-        let (host, outs) = match Host::restore(&snapshot, self.now) {
+        let (host, outs) = match Host::restore(&snapshot, self.now, Some(fair_engine)) {
             Ok(restored) => restored,
             Err(e) => panic!("a host's own snapshot does not restore ({e}): {snapshot}"),
         };
@@ -780,7 +781,7 @@ fn restored(data: &[u8]) -> bool {
         i if i < 200 => bent(&snapshots[i % snapshots.len()], &mut b),
         _ => b.rest(),
     };
-    let Ok((host, outs)) = Host::restore(&text, T0 + 60_000) else {
+    let Ok((host, outs)) = Host::restore(&text, T0 + 60_000, Some(fair_engine)) else {
         return false;
     };
     let mut table = Table {

@@ -10,7 +10,8 @@
 
 use serde::Serialize;
 
-use super::host::{Host, Outgoing, refusal_for};
+use super::fair_engine::FairMaker;
+use super::host::{Host, Outgoing, RestoreError, refusal_for};
 use super::names::NameError;
 use super::protocol::{
     MAX_FAIR_TO_HOST_BYTES, MAX_TO_HOST_BYTES, PeerId, Refusal, WireError, decode, encode, fits,
@@ -86,6 +87,10 @@ pub enum PortError {
     Name(#[from] NameError),
     #[error("the saved table could not be restored: {0}")]
     Restore(String),
+    /// The saved table holds a fair game and this referee has no [`FairMaker`] yet: the
+    /// same call restores it once one is given ([`Referee::set_fair_maker`]).
+    #[error("the saved table holds a fair game, and the fair deal's code is not loaded")]
+    NeedsFair,
 }
 
 /// A host behind a port.
@@ -96,6 +101,8 @@ pub struct Referee {
     seed: Option<[u8; 32]>,
     /// The bots' clock and thinking time, handed to the host when it opens.
     bot_clock: Option<(fn() -> f64, f64)>,
+    /// What makes a fair game's referee, handed to the host ([`Host::set_fair_maker`]).
+    fair_maker: Option<FairMaker>,
 }
 
 impl Referee {
@@ -106,7 +113,22 @@ impl Referee {
             host: None,
             seed: Some(seed),
             bot_clock: None,
+            fair_maker: None,
         }
+    }
+
+    /// Lets the table deal fairly ([`Host::set_fair_maker`]), now and once it opens.
+    pub fn set_fair_maker(&mut self, maker: FairMaker) {
+        self.fair_maker = Some(maker);
+        if let Some(host) = self.host.as_mut() {
+            host.set_fair_maker(Some(maker));
+        }
+    }
+
+    /// Whether the table has come to need the fair deal's code it has not been given
+    /// ([`Host::wants_fair_maker`]): the fair deal turned on, or a fair game restored.
+    pub fn wants_fair_maker(&self) -> bool {
+        self.host.as_ref().is_some_and(Host::wants_fair_maker)
     }
 
     /// Lets the bots think against a real clock (`performance.now()`), each automatic
@@ -129,6 +151,7 @@ impl Referee {
             if let Some((clock, millis)) = self.bot_clock {
                 host.set_bot_clock(Some(clock), millis);
             }
+            host.set_fair_maker(self.fair_maker);
             self.seed = None;
             self.host = Some(host);
             return Ok(out);
@@ -138,7 +161,10 @@ impl Referee {
                 return Err(PortError::AlreadyOpen);
             }
             let (mut host, out) =
-                Host::restore(&snapshot, now).map_err(|e| PortError::Restore(e.to_string()))?;
+                Host::restore(&snapshot, now, self.fair_maker).map_err(|e| match e {
+                    RestoreError::FairUnavailable => PortError::NeedsFair,
+                    e => PortError::Restore(e.to_string()),
+                })?;
             // The clock is not part of a snapshot: the restored host thinks against the
             // same clock as before.
             if let Some((clock, millis)) = self.bot_clock {

@@ -94,6 +94,8 @@ impl Page {
                 Effect::StartReferee { resume } => {
                     let seed = [self.id.0.len() as u8 + 1; 32];
                     let mut referee = Referee::new(seed);
+                    // The worker's fair deal's code, here at once.
+                    referee.set_fair_maker(shared::session::fair_engine);
                     // The worker restores what it saved, or says why it could not.
                     if resume {
                         let snapshot = self.saved.clone().unwrap_or_default();

@@ -6,12 +6,18 @@
 //! referee took (the seats' records and signed answers, the inputs), from which a restore
 //! rebuilds it. No seat's secret is in the host's state, its own player's included: that
 //! one's page is a guest like any other (`Guest`'s fair seat, on the local link).
+//!
+//! The host reaches the referee only through [`FairEngine`], made by the
+//! [`FairMaker`](crate::session::fair_engine::FairMaker) it
+//! was given ([`Host::set_fair_maker`]): every check of a shuffle, a proof or a signature
+//! is behind it, so a build can leave that code out of what a host loads until its table
+//! deals fairly (the referee's worker fetches it when the host turns the fair deal on). A
+//! host without a maker plays every other table as before and refuses to deal fairly.
 
 use super::*;
-use crate::fair::{
-    FairError, FairReferee, FaultKind, Public, Question, Record, SignedAnswer, Step,
-};
+use crate::fair::{FairError, FairReferee, FaultKind, Question, Step};
 use crate::session::base64url;
+use crate::session::fair_engine::{FairEngine, FairStart, Published, Refused};
 use crate::session::protocol::FairAsk;
 
 /// One call the referee took, in order: replayed on restore.
@@ -37,7 +43,7 @@ pub(super) struct FairGame {
     pub(super) calls: Vec<Call>,
     /// Rebuilt from the calls after a restore.
     #[serde(skip)]
-    referee: Option<FairReferee>,
+    referee: Option<Box<dyn FairEngine>>,
     /// What the referee waits for now.
     #[serde(skip)]
     step: Option<Step>,
@@ -45,31 +51,8 @@ pub(super) struct FairGame {
 
 impl FairGame {
     pub(super) fn referee(&self) -> Option<&FairReferee> {
-        self.referee.as_ref()
+        self.referee.as_deref().map(|r| r.referee())
     }
-}
-
-/// Why a fair call was not taken.
-/// What `seat` sent as `text` (base64url of `what`), decoded, and refused unless it is
-/// `seat`'s own (`seat_of` reads the seat it names).
-fn own<T, E: std::fmt::Display>(
-    seat: Seat,
-    text: &str,
-    what: &str,
-    decode: impl FnOnce(&[u8]) -> Result<T, E>,
-    seat_of: impl FnOnce(&T) -> u8,
-) -> Result<T, Refusal> {
-    let bytes = base64url::decode(text)
-        .ok_or_else(|| refusal(Some(seat), format!("{what} is not base64url")))?;
-    let value = decode(&bytes).map_err(|e| refusal(Some(seat), e))?;
-    let asked = seat_of(&value);
-    if asked != seat.0 {
-        return Err(Refusal::NotYourSeat {
-            asked: Seat(asked),
-            yours: seat,
-        });
-    }
-    Ok(value)
 }
 
 fn refusal(seat: Option<Seat>, e: impl std::fmt::Display) -> Refusal {
@@ -146,7 +129,7 @@ impl Host {
     pub(super) fn game_ref(&self) -> Option<&Game> {
         self.game
             .as_ref()
-            .or_else(|| self.fair_game.as_ref()?.referee.as_ref().map(|r| r.game()))
+            .or_else(|| Some(self.fair_game.as_ref()?.referee()?.game()))
     }
 
     /// Deals a fair game (R2.1, or R2.5's draft): every seat a person (section 7).
@@ -156,16 +139,19 @@ impl Host {
         if self.seats.contains(&Slot::Open) {
             return Err(TableError::FairNeedsPeople);
         }
+        let make = self.fair_maker.ok_or_else(|| {
+            TableError::Deal("the fair deal's code is not loaded here".to_owned())
+        })?;
         let seed = self.rng.next_u64();
-        let referee = FairReferee::new(
-            self.table_id.0,
-            self.game_no + 1,
-            self.seats.len(),
-            self.options,
-            Some(first),
+        let referee = make(FairStart {
+            table: self.table_id.0,
+            game_no: self.game_no + 1,
+            players: self.seats.len(),
+            options: self.options,
+            first: Some(first),
             seed,
-        )
-        .map_err(|e| TableError::Deal(e.to_string()))?;
+        })
+        .map_err(TableError::Deal)?;
         self.fair_game = Some(FairGame {
             seed,
             first,
@@ -197,31 +183,32 @@ impl Host {
         let Some(fg) = self.fair_game.as_mut() else {
             return Ok(());
         };
+        let make = self.fair_maker.ok_or(RestoreError::FairUnavailable)?;
         let bad = RestoreError::Inconsistent("fair game");
-        let mut referee = FairReferee::new(
-            self.table_id.0,
-            self.game_no,
-            self.seats.len(),
-            self.options,
-            Some(fg.first),
-            fg.seed,
-        )
+        let mut referee = make(FairStart {
+            table: self.table_id.0,
+            game_no: self.game_no,
+            players: self.seats.len(),
+            options: self.options,
+            first: Some(fg.first),
+            seed: fg.seed,
+        })
         .map_err(|_| RestoreError::Inconsistent("fair game"))?;
         let mut step = referee
             .step()
             .map_err(|_| RestoreError::Inconsistent("fair game"))?;
         for call in &fg.calls {
             let taken = match call {
-                Call::Record(text) => base64url::decode(text)
-                    .and_then(|b| Record::decode(&b).ok())
-                    .map(|r| referee.record(&r)),
-                Call::Input(seat, input) => Some(referee.input(seat.0, *input)),
-                Call::Answer(text) => base64url::decode(text)
-                    .and_then(|b| SignedAnswer::decode(&b).ok())
-                    .map(|a| referee.answer(a)),
-                Call::Leave(seat) => Some(referee.leave(seat.0)),
+                Call::Record(text) => {
+                    base64url::decode(text).is_some_and(|b| referee.record(None, &b).is_ok())
+                }
+                Call::Input(seat, input) => referee.input(seat.0, *input).is_ok(),
+                Call::Answer(text) => {
+                    base64url::decode(text).is_some_and(|b| referee.answer(None, &b).is_ok())
+                }
+                Call::Leave(seat) => referee.leave(seat.0).is_ok(),
             };
-            if !matches!(taken, Some(Ok(()))) {
+            if !taken {
                 return Err(bad);
             }
             step = referee
@@ -260,12 +247,10 @@ impl Host {
         out: &mut Vec<Outgoing>,
     ) -> Result<(), Refusal> {
         let seat = self.fair_seat_of(id, game_no)?;
-        let record = own(seat, &text, "the record", Record::decode, |r| r.seat)?;
-        let referee = self.fair_referee_mut()?;
-        if let Err(e) = referee.record(&record) {
-            self.fair_forfeit(seat, &e, now, out);
-            return Err(fair_refusal(e));
-        }
+        let bytes = base64url::decode(&text)
+            .ok_or_else(|| refusal(Some(seat), "the record is not base64url"))?;
+        let taken = self.fair_referee_mut()?.record(Some(seat), &bytes);
+        self.fair_refused(seat, taken, now, out)?;
         self.fair_taken(Call::Record(text), now, out);
         Ok(())
     }
@@ -280,12 +265,10 @@ impl Host {
         out: &mut Vec<Outgoing>,
     ) -> Result<(), Refusal> {
         let seat = self.fair_seat_of(id, game_no)?;
-        let signed = own(seat, &text, "the answer", SignedAnswer::decode, |a| a.seat)?;
-        let referee = self.fair_referee_mut()?;
-        if let Err(e) = referee.answer(signed) {
-            self.fair_forfeit(seat, &e, now, out);
-            return Err(fair_refusal(e));
-        }
+        let bytes = base64url::decode(&text)
+            .ok_or_else(|| refusal(Some(seat), "the answer is not base64url"))?;
+        let taken = self.fair_referee_mut()?.answer(Some(seat), &bytes);
+        self.fair_refused(seat, taken, now, out)?;
         self.step += 1;
         self.fair_taken(Call::Answer(text), now, out);
         Ok(())
@@ -305,11 +288,31 @@ impl Host {
         Ok(())
     }
 
-    fn fair_referee_mut(&mut self) -> Result<&mut FairReferee, Refusal> {
+    fn fair_referee_mut(&mut self) -> Result<&mut (dyn FairEngine + 'static), Refusal> {
         self.fair_game
             .as_mut()
-            .and_then(|fg| fg.referee.as_mut())
+            .and_then(|fg| fg.referee.as_deref_mut())
             .ok_or(Refusal::NoGame)
+    }
+
+    /// What `seat` sent was `taken`, or refused: a refusal that proves its page deviates
+    /// makes it forfeit ([`Host::fair_forfeit`]).
+    fn fair_refused(
+        &mut self,
+        seat: Seat,
+        taken: Result<(), Refused>,
+        now: u64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<(), Refusal> {
+        match taken {
+            Ok(()) => Ok(()),
+            Err(Refused::Unreadable(e)) => Err(refusal(Some(seat), e)),
+            Err(Refused::NotYourSeat(asked)) => Err(Refusal::NotYourSeat { asked, yours: seat }),
+            Err(Refused::Fair(e)) => {
+                self.fair_forfeit(seat, &e, now, out);
+                Err(fair_refusal(e))
+            }
+        }
     }
 
     fn fair_taken(&mut self, call: Call, now: u64, out: &mut Vec<Outgoing>) {
@@ -338,16 +341,10 @@ impl Host {
         }
         for item in public {
             let stored = match item {
-                Public::Event(event) => Stored::Event { game_no, event },
-                Public::Record(r) => Stored::Fair {
-                    game_no,
-                    record: base64url::encode(&r.encode()),
-                },
-                Public::Answer(a) => Stored::FairAnswer {
-                    game_no,
-                    answer: base64url::encode(&a.encode()),
-                },
-                Public::Left(seat) => Stored::Note {
+                Published::Event(event) => Stored::Event { game_no, event },
+                Published::Record(record) => Stored::Fair { game_no, record },
+                Published::Answer(answer) => Stored::FairAnswer { game_no, answer },
+                Published::Left(seat) => Stored::Note {
                     note: Note::FairLeft {
                         game_no,
                         seat: Seat(seat),
@@ -371,8 +368,8 @@ impl Host {
             && self
                 .fair_game
                 .as_ref()
-                .and_then(|fg| fg.referee.as_ref())
-                .is_some_and(|r| !r.table().is_settled())
+                .and_then(|fg| fg.referee.as_deref())
+                .is_some_and(|r| !r.is_settled())
     }
 
     /// Whether `seat` left the fair game in progress for good.
@@ -512,7 +509,7 @@ impl Host {
         let Some(fg) = self.fair_game.as_ref() else {
             return false;
         };
-        if let (Some(referee), Some(Step::Decide(_))) = (fg.referee.as_ref(), fg.step) {
+        if let (Some(referee), Some(Step::Decide(_))) = (fg.referee.as_deref(), fg.step) {
             out.extend(referee.inputs(seat.0));
         }
         true
@@ -521,20 +518,22 @@ impl Host {
     /// What `seat` is asked to answer with its own cards, if anything.
     pub(super) fn fair_ask(&self, seat: Seat) -> Option<FairAsk> {
         let fg = self.fair_game.as_ref()?;
-        let referee = fg.referee.as_ref()?;
+        let referee = fg.referee.as_deref()?;
         match fg.step? {
             Step::Ask { seat: s, question } if s == seat.0 => Some(match question {
                 Question::Prove(c) => FairAsk::Prove(c),
                 Question::Lose => FairAsk::Lose,
                 Question::Show => FairAsk::Show,
             }),
-            Step::Decide(_) if referee.wants_answer(seat.0) => match referee.game().pending() {
-                Pending::LoseInfluence { .. } => Some(FairAsk::Lose),
-                Pending::ExamineShow { .. } => Some(FairAsk::Show),
-                Pending::Exchange { .. } => Some(FairAsk::Keep),
-                Pending::Draft { .. } => Some(FairAsk::Pick),
-                _ => None,
-            },
+            Step::Decide(_) if referee.wants_answer(seat.0) => {
+                match referee.referee().game().pending() {
+                    Pending::LoseInfluence { .. } => Some(FairAsk::Lose),
+                    Pending::ExamineShow { .. } => Some(FairAsk::Show),
+                    Pending::Exchange { .. } => Some(FairAsk::Keep),
+                    Pending::Draft { .. } => Some(FairAsk::Pick),
+                    _ => None,
+                }
+            }
             _ => None,
         }
     }

@@ -28,6 +28,7 @@ mod messages;
 mod snapshot;
 
 use super::chat::{Bucket, ChatError, RateLimit, clean_chat};
+use super::fair_engine::FairMaker;
 use super::names::{NameError, unique_name, validate_name};
 use super::protocol::{
     AdminCmd, BotLevel, ChatLine, Deadline, DecisionKind, Fatal, GameInfo, LogEntry, LogItem,
@@ -98,6 +99,8 @@ pub enum RestoreError {
     Version(u32),
     #[error("the snapshot is inconsistent: {0}")]
     Inconsistent(&'static str),
+    #[error("the snapshot holds a fair game, and the fair deal's code is not loaded here")]
+    FairUnavailable,
 }
 
 tag_first! {
@@ -256,6 +259,10 @@ pub struct Host {
     /// The page's clock for the bots' thinking, if it gave one.
     #[serde(skip)]
     bot_clock: Option<BotClock>,
+    /// What makes a fair game's referee, if this host was given it
+    /// ([`Host::set_fair_maker`]): without it, the table never deals fairly.
+    #[serde(skip)]
+    fair_maker: Option<FairMaker>,
 }
 
 /// How an automatic decision is made.
@@ -324,6 +331,7 @@ impl Host {
             links: BTreeMap::new(),
             bots: Vec::new(),
             bot_clock: None,
+            fair_maker: None,
         };
         host.table_id = table_id;
         let id = host.add_member(name, Some(Seat(0)), now);
@@ -572,6 +580,19 @@ impl Host {
     /// nothing) and its ledger is public.
     pub fn fair_referee(&self) -> Option<&crate::fair::FairReferee> {
         self.fair_game.as_ref()?.referee()
+    }
+
+    /// Lets this table deal fairly: `maker` makes each fair game's referee
+    /// ([`fair_engine`](crate::session::fair_engine)). A host has none until given one; without it the fair deal is
+    /// refused at the deal, and a fair game is not restored.
+    pub fn set_fair_maker(&mut self, maker: Option<FairMaker>) {
+        self.fair_maker = maker;
+    }
+
+    /// Whether the table will need the fair deal's code: it deals fairly, or holds a fair
+    /// game; and it has no [`FairMaker`] yet.
+    pub fn wants_fair_maker(&self) -> bool {
+        self.fair_maker.is_none() && (self.fair || self.fair_game.is_some())
     }
 
     /// Whether the table deals fairly (docs/FAIR-DEAL.md).

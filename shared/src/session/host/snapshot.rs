@@ -32,7 +32,14 @@ impl Host {
     /// Restores a table from [`Host::snapshot`]. Every guest is away until it says hello
     /// again with its token (its grace period starts now); the host's own player is back on
     /// the local link at once, and the returned messages are its resynchronisation.
-    pub fn restore(snapshot: &str, now: u64) -> Result<(Host, Vec<Outgoing>), RestoreError> {
+    /// A snapshot that holds a fair game restores only with a `fair` maker
+    /// ([`RestoreError::FairUnavailable`] without one); the host keeps it
+    /// ([`Host::set_fair_maker`]).
+    pub fn restore(
+        snapshot: &str,
+        now: u64,
+        fair: Option<FairMaker>,
+    ) -> Result<(Host, Vec<Outgoing>), RestoreError> {
         let SnapshotOwned {
             format,
             saved_at,
@@ -41,6 +48,7 @@ impl Host {
         if format != SNAPSHOT_VERSION {
             return Err(RestoreError::Version(format));
         }
+        host.fair_maker = fair;
         // A table without a game has no use for its bots' memory of the last one (older
         // builds kept it in the lobby, where it could outlive the seats).
         if host.game.is_none() {
