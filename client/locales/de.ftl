@@ -691,6 +691,7 @@ table-error-only-bot = Während eines Spiels kann eine Person nur durch einen Bo
 table-error-fair-no-bots = Faires Austeilen nur unter Menschen: keine Bots.
 table-error-fair-needs-people = Faires Austeilen braucht auf jedem Platz eine Person, mindestens zwei.
 table-error-fair-seat = Nicht während eines fairen Spiels: jeder Platz wird bis zum Ende gebraucht.
+table-error-fair-unavailable = Der Code für faires Austeilen ließ sich noch nicht laden; prüf die Verbindung und versuch es noch einmal.
 table-error-deal = Das Spiel konnte nicht ausgeteilt werden: { $detail }
 fatal-version = Dieser Tisch spricht Protokollversion { $host }, deiner { $yours }: lade die Seite neu.
 fatal-kicked = Der Gastgeber hat dich vom Tisch entfernt.

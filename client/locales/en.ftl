@@ -709,6 +709,7 @@ table-error-only-bot = During a game a person can only be replaced by a bot.
 table-error-fair-no-bots = A fair deal seats people only: no bots.
 table-error-fair-needs-people = A fair deal needs a person in every seat, at least two.
 table-error-fair-seat = Not during a fair game: every seat is needed to the end.
+table-error-fair-unavailable = The fair deal's code could not be loaded yet: check your connection and try again.
 # $detail is the rules engine's own words.
 table-error-deal = The game could not be dealt: { $detail }
 # The host ended the link.

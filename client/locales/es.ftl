@@ -692,6 +692,7 @@ table-error-only-bot = Durante una partida una persona solo puede ser sustituida
 table-error-fair-no-bots = El reparto justo solo sienta a personas: sin bots.
 table-error-fair-needs-people = El reparto justo necesita una persona en cada asiento, al menos dos.
 table-error-fair-seat = No durante una partida justa: cada asiento hace falta hasta el final.
+table-error-fair-unavailable = El código del reparto justo aún no se ha podido cargar: revisa la conexión e inténtalo de nuevo.
 table-error-deal = No se pudo repartir la partida: { $detail }
 fatal-version = Esta mesa usa la versión { $host } del protocolo y la tuya la { $yours }: recarga la página.
 fatal-kicked = El anfitrión te sacó de la mesa.

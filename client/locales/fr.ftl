@@ -692,6 +692,7 @@ table-error-only-bot = Pendant une partie, une personne ne peut être remplacée
 table-error-fair-no-bots = La donne équitable n’accueille que des personnes : pas de bots.
 table-error-fair-needs-people = La donne équitable demande une personne à chaque place, au moins deux.
 table-error-fair-seat = Pas pendant une partie équitable : chaque place est nécessaire jusqu’à la fin.
+table-error-fair-unavailable = Le code de la donne équitable n’a pas encore pu être chargé : vérifiez la connexion et réessayez.
 table-error-deal = La partie n’a pas pu être distribuée : { $detail }
 fatal-version = Cette table parle la version { $host } du protocole, la vôtre la version { $yours } : rechargez la page.
 fatal-kicked = L’hôte vous a retiré de la table.

@@ -689,6 +689,7 @@ table-error-only-bot = Durante um jogo uma pessoa só pode ser substituída por 
 table-error-fair-no-bots = A distribuição justa só aceita pessoas: sem bots.
 table-error-fair-needs-people = A distribuição justa precisa de uma pessoa em cada lugar, pelo menos duas.
 table-error-fair-seat = Não durante um jogo justo: cada lugar é necessário até o fim.
+table-error-fair-unavailable = O código da distribuição justa ainda não pôde ser carregado: confira a conexão e tente de novo.
 table-error-deal = Não foi possível distribuir o jogo: { $detail }
 fatal-version = Esta mesa usa a versão { $host } do protocolo, e a sua a { $yours }: recarregue a página.
 fatal-kicked = O anfitrião tirou você da mesa.

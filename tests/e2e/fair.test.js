@@ -296,6 +296,47 @@ test("two people play a fair room to the end and both audits say it was fair", {
   }
 });
 
+test("a host whose worker cannot fetch the fair deal's referee is told so at Start, and Start deals once it can", { timeout: 120_000 }, async () => {
+  const host = await openPage({ width: 1280, height: 800 });
+  const guest = await openPage({ width: 390, height: 844 });
+  // The network fails every fetch of the fair referee's module until `failing` is off.
+  let failing = true;
+  let aborted = 0;
+  await host.context.route(/\/split_referee_fair-[0-9a-f]+\.wasm$/, (route) => {
+    if (!failing) return route.continue();
+    aborted += 1;
+    return route.abort("connectionreset");
+  });
+  try {
+    await createAndJoin(host, guest);
+    await lobbiesShow([host, guest], 2);
+    await host.page.getByTestId("opt-fair").check();
+    // Turning it on started the fetch, which failed; Start fetches again, fails again, and
+    // the host reads why nothing was dealt.
+    const deadline = Date.now() + 15_000;
+    while (aborted === 0 && Date.now() < deadline) await host.page.waitForTimeout(100);
+    assert.ok(aborted >= 1, "turning the fair deal on fetched the fair referee");
+    const before = aborted;
+    await host.page.getByTestId("start-game").click();
+    await host.page
+      .getByTestId("notice")
+      .filter({ hasText: "The fair deal's code could not be loaded yet: check your connection and try again." })
+      .waitFor({ timeout: 15_000 });
+    assert.ok(aborted > before, `Start fetched it again (${before} then ${aborted} failed fetches)`);
+    assert.equal(await host.page.getByTestId("room-table").count(), 0, "nothing dealt");
+    assert.ok(await host.page.getByTestId("opt-fair").isChecked(), "the fair deal stays on");
+    await host.page.screenshot({ path: path.join(ARTIFACTS, "fair-referee-unavailable.png") });
+    // The network back: the next Start fetches it and deals, fairly.
+    failing = false;
+    await host.page.getByTestId("start-game").click();
+    const key = await dealt([host, guest]);
+    assert.ok(key, "both pages hold the table's key");
+  } finally {
+    await host.context.close();
+    await guest.context.close();
+  }
+});
+
 test("in a fair room the joiner reloads mid-game, then the host, and the game goes on to a fair end", { timeout: 300_000 }, async () => {
   const host = await openPage({ width: 1280, height: 800 });
   const guest = await openPage({ width: 390, height: 844 });

@@ -114,6 +114,15 @@ mod worker {
             }
         }
 
+        /// One message from the page, carried out now.
+        fn carry_out(&mut self, data: JsValue) {
+            match data.as_string() {
+                Some(text) => self.on_text(&text),
+                None => self.problem("ignored a message that is not text"),
+            }
+            self.schedule();
+        }
+
         /// Plays what is due; the caller schedules the next wait.
         fn on_timer(&mut self) {
             self.timer = None;
@@ -220,6 +229,10 @@ mod worker {
 
     /// One message from the page: carried out now, or held while the fair deal's code
     /// loads. One that makes the table need that code starts its fetch.
+    ///
+    /// While the table wants that code and it is not here (an earlier fetch failed), each
+    /// message waits for a new attempt first: a Start pressed again once the network is
+    /// back deals.
     fn on_data(shell: &Rc<RefCell<Shell>>, data: JsValue) {
         {
             let mut s = shell.borrow_mut();
@@ -227,13 +240,15 @@ mod worker {
                 held.push(data);
                 return;
             }
-            match data.as_string() {
-                Some(text) => s.on_text(&text),
-                None => s.problem("ignored a message that is not text"),
+            if s.referee.wants_fair_maker() {
+                s.held = Some(vec![data]);
+                drop(s);
+                return load_fair(shell);
             }
-            s.schedule();
+            s.carry_out(data);
         }
         if shell.borrow().referee.wants_fair_maker() {
+            shell.borrow_mut().held = Some(Vec::new());
             load_fair(shell);
         }
     }
@@ -248,9 +263,18 @@ mod worker {
             },
             now_ms(),
         ) {
-            Ok(()) => s.schedule(),
+            Ok(()) => {
+                s.schedule();
+                // A lobby that deals fairly needs the code before its next deal.
+                if s.referee.wants_fair_maker() {
+                    s.held = Some(Vec::new());
+                    drop(s);
+                    load_fair(shell);
+                }
+            }
             Err(PortError::NeedsFair) if s.restore.is_none() => {
                 s.restore = Some(snapshot);
+                s.held = Some(Vec::new());
                 drop(s);
                 load_fair(shell);
             }
@@ -266,14 +290,11 @@ mod worker {
     /// Fetches the fair deal's code, holding what the page sends until it is here; then
     /// gives it to the referee, restores the table that waited for it, and carries out
     /// what was held, in order.
+    ///
+    /// The caller has set `held` (to what waits); what was held is carried out once the
+    /// fetch is over, with the code or, when it failed, without it (a Start is then refused
+    /// as `fair_unavailable`, and the next message tries again).
     fn load_fair(shell: &Rc<RefCell<Shell>>) {
-        {
-            let mut s = shell.borrow_mut();
-            if s.held.is_some() {
-                return;
-            }
-            s.held = Some(Vec::new());
-        }
         let shell = shell.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let loaded = fair_maker().await;
@@ -297,8 +318,9 @@ mod worker {
                     .borrow()
                     .problem(&format!("the fair deal's code did not load: {e:?}"));
             }
+            let mut s = shell.borrow_mut();
             for data in held {
-                on_data(&shell, data);
+                s.carry_out(data);
             }
         });
     }

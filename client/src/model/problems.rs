@@ -122,6 +122,7 @@ pub fn table(e: &TableError) -> String {
         TableError::FairNoBots => t("table-error-fair-no-bots"),
         TableError::FairNeedsPeople => t("table-error-fair-needs-people"),
         TableError::FairSeat => t("table-error-fair-seat"),
+        TableError::FairUnavailable => t("table-error-fair-unavailable"),
     }
 }
 

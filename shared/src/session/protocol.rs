@@ -721,6 +721,10 @@ pub enum TableError {
     FairNeedsPeople,
     #[error("not during a fair game: every seat's key is needed to the end")]
     FairSeat,
+    /// The host's page has not loaded the fair deal's code yet (its worker fetches it
+    /// when the fair deal is turned on); the same command may succeed a moment later.
+    #[error("the fair deal's code has not loaded yet: try again")]
+    FairUnavailable,
 }
 }
 

@@ -139,9 +139,7 @@ impl Host {
         if self.seats.contains(&Slot::Open) {
             return Err(TableError::FairNeedsPeople);
         }
-        let make = self.fair_maker.ok_or_else(|| {
-            TableError::Deal("the fair deal's code is not loaded here".to_owned())
-        })?;
+        let make = self.fair_maker.ok_or(TableError::FairUnavailable)?;
         let seed = self.rng.next_u64();
         let referee = make(FairStart {
             table: self.table_id.0,
