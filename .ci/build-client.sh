@@ -117,60 +117,48 @@ hashed() {
 
 rm -rf "$OUT"
 mkdir -p "$OUT"
-WASM_NAME="$(hashed "$STAGE_ROOT/coup_client/opt.wasm" coup_client_bg wasm)"
-# The split modules, then the link module that fetches them and the page's JS that imports
-# it. The link module imports the page's JS back, so its name hashes its content with that
-# import left out, and the page's JS as it is before it names the link module: either
-# changing makes a new name.
-LINK="$(mktemp)"
-cp "$STAGE_ROOT/coup_client/__wasm_split.js" "$LINK"
-SPLIT_NAMES=()
-for chunk in "$STAGE_ROOT"/coup_client/opt-*.wasm; do
-    [ -f "$chunk" ] || die "no split module in $STAGE_ROOT/coup_client"
-    stem="$(basename "$chunk" .wasm)"
-    stem="${stem#opt-}"
-    chunk_name="$(hashed "$chunk" "$stem" wasm)"
-    SPLIT_NAMES+=("$chunk_name")
-    grep -q "\"./$stem.wasm\"" "$LINK" || die "the link module does not fetch $stem.wasm"
-    sed -i "s|\"./$stem.wasm\"|\"./$chunk_name\"|" "$LINK"
-done
-grep -q 'from "./coup_client.js"' "$LINK" || die "the link module does not import coup_client.js"
-# (Only the import statement: the name also keys the wasm module's imports.)
-grep -q 'from "./__wasm_split.js"' "$STAGE_ROOT/coup_client/coup_client.js" \
-    || die "the page's JS does not import the link module"
-LINK_HASH="$(cat "$LINK" "$STAGE_ROOT/coup_client/coup_client.js" | sha256sum | cut -c1-16)"
-LINK_NAME="__wasm_split-$LINK_HASH.js"
-PAGE_JS="$(mktemp)"
-sed -e "s|from \"./__wasm_split.js\"|from \"./$LINK_NAME\"|" "$STAGE_ROOT/coup_client/coup_client.js" >"$PAGE_JS"
-JS_NAME="$(hashed "$PAGE_JS" coup_client js)"
-sed -e "s|from \"./coup_client.js\"|from \"./$JS_NAME\"|" "$LINK" >"$OUT/$LINK_NAME"
-rm -f "$LINK" "$PAGE_JS"
+# Writes module $1's split modules, its link module (the JS that fetches them, named
+# $2-HASH.js) and its JS (named $1-HASH.js), each with a content-hashed name; sets
+# SPLIT_NAMES (the split modules' names), LINK_NAME and JS_NAME. The link module imports
+# the module's JS back, so its name hashes its content with that import left out, and the
+# module's JS as it is before it names the link module: either changing makes a new name.
+split_names() {
+    local name="$1" link_stem="$2" stage="$STAGE_ROOT/$1" link js chunk stem chunk_name
+    link="$(mktemp)"
+    cp "$stage/__wasm_split.js" "$link"
+    SPLIT_NAMES=()
+    for chunk in "$stage"/opt-*.wasm; do
+        [ -f "$chunk" ] || die "no split module in $stage"
+        stem="$(basename "$chunk" .wasm)"
+        stem="${stem#opt-}"
+        chunk_name="$(hashed "$chunk" "$stem" wasm)"
+        SPLIT_NAMES+=("$chunk_name")
+        grep -q "\"./$stem.wasm\"" "$link" || die "$name's link module does not fetch $stem.wasm"
+        sed -i "s|\"./$stem.wasm\"|\"./$chunk_name\"|" "$link"
+    done
+    grep -q "from \"./$name.js\"" "$link" || die "$name's link module does not import $name.js"
+    # (Only the import statement: the name also keys the wasm module's imports.)
+    grep -q 'from "./__wasm_split.js"' "$stage/$name.js" \
+        || die "$name's JS does not import its link module"
+    LINK_NAME="$link_stem-$(cat "$link" "$stage/$name.js" | sha256sum | cut -c1-16).js"
+    js="$(mktemp)"
+    sed -e "s|from \"./__wasm_split.js\"|from \"./$LINK_NAME\"|" "$stage/$name.js" >"$js"
+    JS_NAME="$(hashed "$js" "$name" js)"
+    sed -e "s|from \"./$name.js\"|from \"./$JS_NAME\"|" "$link" >"$OUT/$LINK_NAME"
+    rm -f "$link" "$js"
+}
+
 REF_WASM="$(hashed "$STAGE_ROOT/coup_referee/opt.wasm" coup_referee_bg wasm)"
-# The referee's fair module and the link module that fetches it, named as the page's are
-# (the link module's name starts with coup_referee: the service worker keeps the worker's
-# files together).
-REF_LINK="$(mktemp)"
-cp "$STAGE_ROOT/coup_referee/__wasm_split.js" "$REF_LINK"
-REF_FAIR=""
-for chunk in "$STAGE_ROOT"/coup_referee/opt-*.wasm; do
-    [ -f "$chunk" ] || die "no split module in $STAGE_ROOT/coup_referee"
-    stem="$(basename "$chunk" .wasm)"
-    stem="${stem#opt-}"
-    [ "$stem" = split_referee_fair ] || die "a split module of the referee's other than its fair deal's: $stem"
-    REF_FAIR="$(hashed "$chunk" "$stem" wasm)"
-    grep -q "\"./$stem.wasm\"" "$REF_LINK" || die "the referee's link module does not fetch $stem.wasm"
-    sed -i "s|\"./$stem.wasm\"|\"./$REF_FAIR\"|" "$REF_LINK"
-done
-grep -q 'from "./coup_referee.js"' "$REF_LINK" || die "the referee's link module does not import coup_referee.js"
-grep -q 'from "./__wasm_split.js"' "$STAGE_ROOT/coup_referee/coup_referee.js" \
-    || die "the referee's JS does not import its link module"
-REF_LINK_HASH="$(cat "$REF_LINK" "$STAGE_ROOT/coup_referee/coup_referee.js" | sha256sum | cut -c1-16)"
-REF_LINK_NAME="coup_referee_split-$REF_LINK_HASH.js"
-REF_GLUE="$(mktemp)"
-sed -e "s|from \"./__wasm_split.js\"|from \"./$REF_LINK_NAME\"|" "$STAGE_ROOT/coup_referee/coup_referee.js" >"$REF_GLUE"
-REF_JS="$(hashed "$REF_GLUE" coup_referee js)"
-sed -e "s|from \"./coup_referee.js\"|from \"./$REF_JS\"|" "$REF_LINK" >"$OUT/$REF_LINK_NAME"
-rm -f "$REF_LINK" "$REF_GLUE"
+# The referee's link module's name starts with coup_referee: the service worker keeps the
+# worker's files together.
+split_names coup_referee coup_referee_split
+REF_JS="$JS_NAME"
+REF_LINK_NAME="$LINK_NAME"
+[ "${#SPLIT_NAMES[@]}" = 1 ] && [[ "${SPLIT_NAMES[0]}" == split_referee_fair-* ]] \
+    || die "the referee's split modules are not its fair deal's alone: ${SPLIT_NAMES[*]}"
+REF_FAIR="${SPLIT_NAMES[0]}"
+WASM_NAME="$(hashed "$STAGE_ROOT/coup_client/opt.wasm" coup_client_bg wasm)"
+split_names coup_client __wasm_split
 BOOT="$(mktemp)"
 sed -e "s|{{REFEREE_JS}}|$REF_JS|g" -e "s|{{REFEREE_WASM}}|$REF_WASM|g" \
     "$ROOT/client/referee.js" >"$BOOT"

@@ -464,6 +464,18 @@ impl Room {
         }
     }
 
+    /// The host restored from its snapshot (`host`, and its messages `outs`): the local
+    /// page takes them, and seat 1's page, whose link went with the reload, says hello again.
+    fn restored(&mut self, host: Host, outs: Vec<Outgoing>) {
+        self.host = host;
+        self.pump(outs);
+        let hello = self.page(1).hello();
+        self.page(1).link_lost();
+        let mut outs = self.host.connect(peer(1), self.now);
+        outs.extend(self.host.handle(peer(1), &hello, self.now));
+        self.pump(outs);
+    }
+
     /// Plays until the game is over and every page has audited it.
     fn play(&mut self) {
         for _ in 0..4_000 {
@@ -718,13 +730,7 @@ fn a_restored_host_goes_on_from_its_public_snapshot() {
     assert_eq!(room.host.phase(), Phase::Playing);
     let snapshot = room.host.snapshot(room.now);
     let (host, outs) = Host::restore(&snapshot, room.now, Some(fair_engine)).expect("restores");
-    room.host = host;
-    room.pump(outs);
-    let hello = room.page(1).hello();
-    room.page(1).link_lost();
-    let mut outs = room.host.connect(peer(1), room.now);
-    outs.extend(room.host.handle(peer(1), &hello, room.now));
-    room.pump(outs);
+    room.restored(host, outs);
     room.play();
 }
 
@@ -777,13 +783,7 @@ fn a_host_without_the_fair_deals_code_deals_no_fair_game_and_restores_none_until
     assert!(!referee.wants_fair_maker());
     let (host, outs) = Host::restore(&snapshot, room.now, Some(fair_engine)).expect("restores");
     assert!(host.fair_referee().is_some());
-    room.host = host;
-    room.pump(outs);
-    let hello = room.page(1).hello();
-    room.page(1).link_lost();
-    let mut outs = room.host.connect(peer(1), room.now);
-    outs.extend(room.host.handle(peer(1), &hello, room.now));
-    room.pump(outs);
+    room.restored(host, outs);
     room.play();
 }
 
