@@ -24,7 +24,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, useTable, programRuns } from "./harness.mjs";
-import { createAndJoin, othersHiddenCardsShown, TRACE, waitOrDescribe } from "./play.mjs";
+import { createAndJoin, lobbiesShow, othersHiddenCardsShown, TRACE, waitOrDescribe } from "./play.mjs";
 import { refereeOf, seed } from "./deal.mjs";
 
 const table = useTable();
@@ -426,15 +426,16 @@ test("a joiner that reloads mid-game is back in its seat and plays to the end", 
 });
 
 test("a third person who joins a table of two watches, and takes the seat the host adds", { timeout: 60_000 }, async () => {
-  const host = await openPage({ width: 1280, height: 800 });
-  const guest = await openPage({ width: 390, height: 844 });
-  const third = await openPage({ width: 390, height: 844 });
+  // The pages trace their sessions: a join that stalls says where.
+  const host = await table.open({ viewport: { width: 1280, height: 800 }, init: TRACE });
+  const guest = await table.open({ viewport: { width: 390, height: 844 }, init: TRACE });
+  const third = await table.open({ viewport: { width: 390, height: 844 }, init: TRACE });
   const sides = [host, guest, third];
   const people = (p) => p.locator('[data-testid="lobby-seat"][data-kind="person"]');
   try {
     await third.page.getByTestId("player-name").fill("Cy");
     const { code } = await createAndJoin(host, guest, ["Ana", "Bo"]);
-    await people(host.page).nth(1).waitFor({ timeout: 20_000 });
+    await lobbiesShow([host, guest], 2);
     // Both seats are taken: Cy watches.
     await third.page.getByTestId("join-code").fill(code);
     await third.page.getByTestId("join-room").click();
