@@ -391,6 +391,8 @@ test("the relay stops and starts again mid-game: the game goes on in a new room,
 // Every page's peer connections are made relay-only, as a player behind a strict NAT needs,
 // and kept for their statistics.
 const RELAY_ONLY = () => {
+  // The pages trace their sessions too: a join that stalls says where.
+  window.coupTrace = true;
   const Native = window.RTCPeerConnection;
   window.__pcs = [];
   window.RTCPeerConnection = function (config = {}) {
