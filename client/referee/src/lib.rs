@@ -241,15 +241,13 @@ mod worker {
                 return;
             }
             if s.referee.wants_fair_maker() {
-                s.held = Some(vec![data]);
                 drop(s);
-                return load_fair(shell);
+                return load_fair(shell, vec![data]);
             }
             s.carry_out(data);
         }
         if shell.borrow().referee.wants_fair_maker() {
-            shell.borrow_mut().held = Some(Vec::new());
-            load_fair(shell);
+            load_fair(shell, Vec::new());
         }
     }
 
@@ -267,16 +265,14 @@ mod worker {
                 s.schedule();
                 // A lobby that deals fairly needs the code before its next deal.
                 if s.referee.wants_fair_maker() {
-                    s.held = Some(Vec::new());
                     drop(s);
-                    load_fair(shell);
+                    load_fair(shell, Vec::new());
                 }
             }
             Err(PortError::NeedsFair) if s.restore.is_none() => {
                 s.restore = Some(snapshot);
-                s.held = Some(Vec::new());
                 drop(s);
-                load_fair(shell);
+                load_fair(shell, Vec::new());
             }
             Err(e) => {
                 let _ = s
@@ -291,10 +287,11 @@ mod worker {
     /// gives it to the referee, restores the table that waited for it, and carries out
     /// what was held, in order.
     ///
-    /// The caller has set `held` (to what waits); what was held is carried out once the
-    /// fetch is over, with the code or, when it failed, without it (a Start is then refused
-    /// as `fair_unavailable`, and the next message tries again).
-    fn load_fair(shell: &Rc<RefCell<Shell>>) {
+    /// `held` is what waits already; it and what the page sends meanwhile are carried out
+    /// once the fetch is over, with the code or, when it failed, without it (a Start is
+    /// then refused as `fair_unavailable`, and the next message tries again).
+    fn load_fair(shell: &Rc<RefCell<Shell>>, held: Vec<JsValue>) {
+        shell.borrow_mut().held = Some(held);
         let shell = shell.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let loaded = fair_maker().await;
