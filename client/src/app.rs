@@ -11,7 +11,7 @@
 //! rules as views, `later`) is still downloading, and the seat is waiting for it when it
 //! arrives. The controller only starts that module's fetch, through a [`Later`].
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
@@ -96,6 +96,9 @@ pub struct Controller {
     relay: RefCell<Option<RelaySocket>>,
     /// Direct links, by the other peer's relay id.
     links: RefCell<HashMap<RelayPeer, PeerLink>>,
+    /// The serial number the next link will carry: a link's events count only while it
+    /// is the one held for its peer.
+    next_link: Cell<u64>,
     /// The referee's worker, while this page hosts a table.
     referee: RefCell<Option<RefereeWorker>>,
     /// Lets browser callbacks find their way back without keeping the controller alive.
@@ -156,6 +159,7 @@ impl Ctl {
             session,
             relay: RefCell::default(),
             links: RefCell::default(),
+            next_link: Cell::new(1),
             referee: RefCell::default(),
             me: me.clone(),
             saved: RefCell::default(),
@@ -467,9 +471,9 @@ impl Controller {
             }
             Effect::CloseRelay => defer_drop(self.relay.borrow_mut().take()),
             Effect::Dial { peer, ice_servers } => {
-                let report = self.link_reporter(&peer);
+                let (serial, report) = self.link_reporter(&peer);
                 match PeerLink::dial(&ice_servers, report) {
-                    Ok(link) => drop(self.links.borrow_mut().insert(peer, link)),
+                    Ok(link) => self.hold_link(peer, serial, link),
                     Err(e) => {
                         self.step(|s| s.on_link_closed(&peer, Some(&e.for_people()), now_ms()))
                     }
@@ -481,9 +485,9 @@ impl Controller {
                 ice_servers,
             } => {
                 if !self.links.borrow().contains_key(&peer) {
-                    let report = self.link_reporter(&peer);
+                    let (serial, report) = self.link_reporter(&peer);
                     match PeerLink::accept(&peer.0, &ice_servers, report) {
-                        Ok(link) => drop(self.links.borrow_mut().insert(peer.clone(), link)),
+                        Ok(link) => self.hold_link(peer.clone(), serial, link),
                         Err(e) => {
                             return self.step(|s| {
                                 s.on_link_closed(&peer, Some(&e.for_people()), now_ms())
@@ -638,14 +642,37 @@ impl Controller {
         }
     }
 
-    fn link_reporter(&self, peer: &RelayPeer) -> impl Fn(LinkEvent) + 'static {
+    /// A new link's serial number, and what reports its events: only while that link is
+    /// the one held for `peer`. A link hung up or replaced may still report (its closing,
+    /// an offer or answer its connection was still making); the session would take that
+    /// for news of the link that replaced it.
+    fn link_reporter(&self, peer: &RelayPeer) -> (u64, impl Fn(LinkEvent) + 'static) {
+        let serial = self.next_link.get();
+        self.next_link.set(serial + 1);
         let me = self.me.clone();
         let peer = peer.clone();
-        move |ev| {
-            if let Some(c) = me.upgrade() {
+        let report = move |ev| {
+            let Some(c) = me.upgrade() else {
+                return;
+            };
+            let current = c
+                .links
+                .try_borrow()
+                .ok()
+                .and_then(|links| links.get(&peer).map(|l| l.serial));
+            if current == Some(serial) {
                 c.on_link_event(&peer, ev);
+            } else {
+                trace(|| format!("link {} #{serial} gone: {}", peer.0, ev.kind()));
             }
-        }
+        };
+        (serial, report)
+    }
+
+    /// Holds `link` as the one for `peer` (one held before is dropped).
+    fn hold_link(&self, peer: RelayPeer, serial: u64, mut link: PeerLink) {
+        link.serial = serial;
+        defer_drop(self.links.borrow_mut().insert(peer, link));
     }
 
     fn on_link_event(&self, peer: &RelayPeer, ev: LinkEvent) {

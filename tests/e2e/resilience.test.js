@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { ARTIFACTS, cleanUp, freePort, spawnChild, startTable, programRuns, untilInPage } from "./harness.mjs";
-import { checkHidden, dealRoom, decideOnce, describePages as describe, offered, openPage, playToTheEnd, TRACE } from "./play.mjs";
+import { checkHidden, createAndJoin, dealFromLobby, dealRoom, decideOnce, describePages as describe, lobbiesShow, offered, openPage, playToTheEnd, TRACE } from "./play.mjs";
 import { intervalRate, openLifecyclePage } from "./lifecycle.mjs";
 
 let table;
@@ -467,6 +467,47 @@ test("a room game played to the end through TURN alone (coturn, the relay's cred
       () => guest.context.close(),
       () => turned.stop(),
       () => turn.kill("SIGTERM"),
+    );
+  }
+});
+
+// The joiner's first text on each of its data channels is its hello. This one loses the
+// first of them on the way, after the channel opened: the host never hears it.
+const LOSE_FIRST_HELLO = () => {
+  window.coupTrace = true;
+  window.__lost = [];
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    if (typeof data === "string" && window.__lost.length === 0) {
+      window.__lost.push(data.slice(0, 40));
+      return;
+    }
+    return send.call(this, data);
+  };
+};
+
+test("a joiner whose hello is lost on an open link makes the link again and is seated, once, and plays", { timeout: 120_000 }, async () => {
+  const host = await open({ init: TRACE });
+  const guest = await open({ viewport: { width: 390, height: 844 }, init: LOSE_FIRST_HELLO });
+  try {
+    await createAndJoin(host, guest, ["Nia", "Oz"]);
+    // Open, alive, and no welcome: after its wait the joiner makes the link again.
+    await lobbiesShow([host, guest], 2, 45_000);
+    const lost = await guest.page.evaluate(() => window.__lost);
+    assert.equal(lost.length, 1, "one hello lost");
+    assert.match(lost[0], /hello/, "the text lost was the hello");
+    for (const side of [host, guest]) {
+      const people = side.page.locator('[data-testid="lobby-seat"][data-kind="person"]');
+      assert.equal(await people.count(), 2, "the joiner is listed once");
+    }
+    await dealFromLobby(host, guest);
+    await playToTheEnd(host, guest);
+    assert.deepEqual(pageErrors(host), [], "no errors on the host's page");
+    assert.deepEqual(pageErrors(guest), [], "no errors on the joiner's page");
+  } finally {
+    await cleanUp(
+      () => host.context.close(),
+      () => guest.context.close(),
     );
   }
 });

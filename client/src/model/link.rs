@@ -38,6 +38,10 @@ pub const FIRST_LINK_MS: u64 = 15_000;
 /// it cannot get it back.
 pub const LOST_LINK_MS: u64 = 25_000;
 
+/// How long a joiner waits, on a link that opened, for the host to answer its hello
+/// before it makes the link again.
+pub const WELCOME_MS: u64 = 15_000;
+
 /// The heartbeat frame: one binary data-channel message of one zero byte. A page that
 /// predates the heartbeat drops binary messages unread, so it harms nothing there.
 pub const HEARTBEAT: [u8; 1] = [0];

@@ -57,11 +57,30 @@ pub enum LinkEvent {
     Closed(Option<String>),
 }
 
+impl LinkEvent {
+    /// What kind of event this is, for the page's trace.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            LinkEvent::Signal(_) => "signal",
+            LinkEvent::Open => "open",
+            LinkEvent::Frame(_) => "frame",
+            LinkEvent::Beat => "beat",
+            LinkEvent::Gathered(_) => "gathered",
+            LinkEvent::Unstable => "unstable",
+            LinkEvent::Stable => "stable",
+            LinkEvent::Closed(_) => "closed",
+        }
+    }
+}
+
 type Report = Rc<dyn Fn(LinkEvent)>;
 type Handler = Closure<dyn FnMut(JsValue)>;
 
 /// A peer connection and its data channel.
 pub struct PeerLink {
+    /// The number its holder gave it, to tell its events from those of the link it
+    /// replaced.
+    pub serial: u64,
     pc: RtcPeerConnection,
     /// The channel: made at once by the caller, arrives later for the answerer.
     channel: Rc<RefCell<Option<RtcDataChannel>>>,
@@ -277,6 +296,7 @@ impl PeerLink {
             .extend([on_candidate, on_state, on_beat]);
 
         Ok(PeerLink {
+            serial: 0,
             pc,
             channel,
             report,

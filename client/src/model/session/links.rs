@@ -63,10 +63,13 @@ impl Session {
                 effects.push(Effect::Referee(ToReferee::Connect { peer: id }));
                 effects
             }
-            Phase::Joined(j) if *peer == j.host => vec![Effect::Send {
-                peer: peer.clone(),
-                text: j.table.guest().hello(),
-            }],
+            Phase::Joined(j) if *peer == j.host => {
+                j.welcome_by = Some(now + WELCOME_MS);
+                vec![Effect::Send {
+                    peer: peer.clone(),
+                    text: j.table.guest().hello(),
+                }]
+            }
             _ => Vec::new(),
         }
     }
@@ -150,6 +153,25 @@ impl Session {
     /// too large for it is answered here, with the host's refusal), for our guest when it
     /// comes from our host; anything else is dropped.
     pub fn on_peer_frame(&mut self, peer: &RelayPeer, frame: &str, now: u64) -> Vec<Effect> {
+        // A text on a link still being made proves its channel open: the browser may hand
+        // the host a guest's first text before the channel's own open event.
+        let mut opened = Vec::new();
+        if let Phase::Hosting(h) = &self.phase
+            && !h.links.contains_key(peer)
+            && h.room.as_ref().is_some_and(|r| {
+                r.peers
+                    .iter()
+                    .any(|p| p.id == *peer && p.link == Some(LinkState::Connecting))
+            })
+        {
+            opened = self.on_link_open(peer, now);
+        }
+        let mut effects = self.frame(peer, frame, now);
+        opened.append(&mut effects);
+        opened
+    }
+
+    fn frame(&mut self, peer: &RelayPeer, frame: &str, now: u64) -> Vec<Effect> {
         self.heard(peer, now);
         match &mut self.phase {
             Phase::Hosting(h) => match h.links.get(peer) {

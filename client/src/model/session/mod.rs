@@ -34,7 +34,8 @@ use shared::session::{Outgoing, ToReferee};
 use super::chat::ChatLine;
 use super::intent::{Intent, SoloSetup};
 use super::link::{
-    DEAD_MS, Diagnosis, FIRST_LINK_MS, LOST_LINK_MS, LinkWatch, SILENCE_MS, Servers, diagnose,
+    DEAD_MS, Diagnosis, FIRST_LINK_MS, LOST_LINK_MS, LinkWatch, SILENCE_MS, Servers, WELCOME_MS,
+    diagnose,
 };
 use super::problems;
 use super::rejoin::{HostRecord, HostRoom, RejoinRecord};
@@ -239,6 +240,10 @@ pub struct Joined {
     /// The room is over (its host did not come back): why, for people. The table stays
     /// on screen as it last was.
     ended: Option<String>,
+    /// The link to the host opened and the host has not welcomed us on it yet: by this
+    /// time it has, or the link is made again (a hello lost with a link that opened and
+    /// then carried nothing would otherwise leave us waiting for ever).
+    welcome_by: Option<u64>,
 }
 
 impl Joined {
@@ -261,13 +266,20 @@ impl Joined {
         self.room.watch(&self.host)?.next_due(false)
     }
 
+    /// When the host, on an open link, has taken too long to welcome us.
+    fn welcome_due(&self) -> Option<u64> {
+        self.welcome_by
+            .filter(|_| self.table.guest().member().is_none() && self.host_link_open())
+    }
+
     /// When the watch on the host's link next has something to do.
     fn host_watch_due(&self) -> Option<u64> {
         if self.ended.is_some() {
             return None;
         }
         if self.host_link_open() {
-            return self.room.watch(&self.host)?.next_due(true);
+            let beat = self.room.watch(&self.host).and_then(|w| w.next_due(true));
+            return [beat, self.welcome_due()].into_iter().flatten().min();
         }
         self.trouble_due()
     }

@@ -147,6 +147,11 @@ impl Session {
         };
         let host = j.host.clone();
         let open = j.host_link_open();
+        if j.welcome_due().is_some_and(|at| at <= now) {
+            // Open, alive, and no word from the host on it: made again, with a new hello.
+            j.welcome_by = None;
+            return self.on_link_closed(&host, None, now);
+        }
         let w = j.room.watch_mut(&host);
         if open && w.quiet_for(now, DEAD_MS) {
             return self.on_link_closed(&host, None, now);

@@ -140,6 +140,7 @@ impl Session {
                     host_away: false,
                     host_left_relay: false,
                     ended: None,
+                    welcome_by: None,
                 });
                 Vec::new()
             }

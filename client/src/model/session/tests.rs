@@ -4,7 +4,7 @@
 //! order as the worker does; texts for other pages travel as data channel frames.
 
 use super::*;
-use crate::model::link::{DEAD_MS, Diagnosis, FIRST_LINK_MS, LOST_LINK_MS, SILENCE_MS};
+use crate::model::link::{DEAD_MS, Diagnosis, FIRST_LINK_MS, LOST_LINK_MS, SILENCE_MS, WELCOME_MS};
 use crate::model::table::{SeatKind, lobby_seats};
 use serde_json::json;
 use shared::engine::{Action, Input, Pending, Seat};
@@ -1482,6 +1482,107 @@ fn a_guest_whose_link_drops_asks_the_host_to_call_again_and_is_back_in_its_seat(
         "nothing more to do while the heartbeat comes"
     );
     play_to_the_end(&mut h, &mut [&mut g], 8_000);
+}
+
+#[test]
+fn a_hello_that_arrives_before_the_hosts_open_event_is_taken() {
+    let mut h = hosting(None);
+    let mut g = joining("g1", Some("Ada"));
+    h.relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+    // The joiner's channel opened and its hello left; the host's open event comes later.
+    g.link_open("h", 100);
+    h.seen.clear();
+    pump(&mut [&mut h, &mut g], 100);
+    assert!(
+        matches!(
+            h.seen[..],
+            [
+                Effect::Referee(ToReferee::Connect { peer: PeerId(1) }),
+                Effect::Referee(ToReferee::Text {
+                    peer: PeerId(1),
+                    ..
+                }),
+                ..
+            ]
+        ),
+        "the link is open from its first text on: {:?}",
+        h.seen
+    );
+    assert!(g.guest().member().is_some(), "welcomed");
+    h.seen.clear();
+    h.link_open("g1", 150);
+    assert!(h.seen.is_empty(), "the late open event changes nothing");
+    let host = h.guest();
+    let people = lobby_seats(host.table().expect("seats"), host.member())
+        .into_iter()
+        .filter(|seat| matches!(seat.kind, SeatKind::Person { .. }))
+        .count();
+    assert_eq!(people, 2);
+    // A text from a peer the host never dialled still counts for nothing.
+    h.seen.clear();
+    let fx =
+        h.s.on_peer_frame(&"stranger".into(), &g.guest().hello(), 200);
+    h.run(fx, 200);
+    assert!(h.seen.is_empty());
+}
+
+#[test]
+fn a_joiner_whose_hello_is_lost_on_an_open_link_makes_the_link_again_and_is_seated() {
+    let mut h = hosting(None);
+    let mut g = joining("g1", Some("Ada"));
+    h.relay(RelayMessage::PeerJoined { peer: "g1".into() }, 0);
+    h.link_open("g1", 100);
+    g.link_open("h", 100);
+    // The hello is lost on the way: the link is open and alive, and nobody speaks on it.
+    assert_eq!(g.outbox.len(), 1, "one hello");
+    g.outbox.clear();
+    g.seen.clear();
+    let mut now = 100;
+    while now < 100 + WELCOME_MS - 1_000 {
+        now += 1_000;
+        beats(&mut g, now);
+        beats(&mut h, now);
+        let fx = g.s.tick(now, 0.0);
+        g.run(fx, now);
+    }
+    assert!(g.seen.is_empty(), "it waits for the welcome: {:?}", g.seen);
+    // Past the time for a welcome, the link is made again: the host is asked to call.
+    let late = 100 + WELCOME_MS;
+    assert!(g.s.tick_due(late));
+    beats(&mut g, late);
+    let fx = g.s.tick(late, 0.0);
+    g.run(fx, late);
+    assert_eq!(g.seen[0], Effect::Hangup { peer: "h".into() });
+    assert_eq!(signals(&g), [("h".to_owned(), SignalData::Redial)]);
+    h.seen.clear();
+    h.relay(
+        RelayMessage::Signal {
+            from: "g1".into(),
+            data: SignalData::Redial.to_value(),
+        },
+        late + 100,
+    );
+    assert_eq!(
+        h.seen[..2],
+        [
+            Effect::Referee(ToReferee::Disconnect { peer: PeerId(1) }),
+            Effect::Hangup { peer: "g1".into() },
+        ]
+    );
+    h.link_open("g1", late + 200);
+    g.link_open("h", late + 200);
+    pump(&mut [&mut h, &mut g], late + 200);
+    assert!(g.guest().member().is_some(), "welcomed on the new link");
+    assert_eq!(g.s.connection_line().as_deref(), None);
+    let host = h.guest();
+    let people = lobby_seats(host.table().expect("seats"), host.member())
+        .into_iter()
+        .filter(|seat| matches!(seat.kind, SeatKind::Person { .. }))
+        .count();
+    assert_eq!(people, 2, "the host's lobby shows the joiner once");
+    // Welcomed, nothing more falls due but the heartbeat.
+    beats(&mut g, late + 200);
+    assert!(!g.s.tick_due(late + 200 + SILENCE_MS - 1));
 }
 
 #[test]
