@@ -50,6 +50,7 @@ use rand_chacha::ChaCha8Rng;
 use shared::bots::best_response::{BestResponse, Learned, MakeTarget, learn_from, target_by_name};
 use shared::bots::hard::{Hard, SEARCH_NAMES, Search};
 use shared::bots::normal::{Policy, Tuning};
+use shared::bots::regret::Table;
 use shared::bots::styles::{Style, make_named};
 use shared::bots::{Bot, BotLevel, Budget, Personality};
 use shared::engine::{Card, Claimed, Event, Game, Input, Options, Pending, Seat};
@@ -81,6 +82,8 @@ struct Args {
     /// Overrides of Hard's heuristic constants (`--hard-set NAME=VALUE,…`), for the
     /// larger game's and the 2-player game's constants alike.
     hard_set: Vec<(String, f32)>,
+    /// Hard's heads-up strategy table (`--hard-table FILE`, from `coup-heads-up`).
+    hard_table: Option<Arc<Table>>,
     /// Overrides of a best response's own heuristic constants (`--br-set NAME=VALUE,…`:
     /// its baseline, its ranking of candidates and its own moves in playouts).
     br_set: Vec<(String, f32)>,
@@ -127,6 +130,7 @@ fn parse() -> Result<Args, String> {
         cap: 5_000,
         trace: None,
         hard_set: Vec::new(),
+        hard_table: None,
         br_set: Vec::new(),
         br_playouts: BestResponse::PLAYOUTS,
         br_model_iters: BestResponse::MODEL_ITERATIONS,
@@ -150,6 +154,14 @@ fn parse() -> Result<Args, String> {
                     .max(1)
             }
             "--cap" => a.cap = value()?.parse().map_err(|e| format!("--cap: {e}"))?,
+            "--hard-table" => {
+                let path = value()?;
+                let bytes =
+                    std::fs::read(&path).map_err(|e| format!("--hard-table {path}: {e}"))?;
+                let table = Table::from_bytes(&bytes)
+                    .ok_or_else(|| format!("--hard-table {path}: not a strategy table"))?;
+                a.hard_table = Some(Arc::new(table));
+            }
             "--hard-set" => a.hard_set.extend(settings(&flag, &value()?, |k, v| {
                 if SEARCH_NAMES.contains(&k) {
                     let mut check = Search::HARD;
@@ -272,7 +284,7 @@ fn settings(
 }
 
 /// Hard with `--hard-set`'s constants.
-fn make_hard(hard_set: &[(String, f32)], seed: u64) -> Box<dyn Bot> {
+fn make_hard(hard_set: &[(String, f32)], table: Option<&Arc<Table>>, seed: u64) -> Box<dyn Bot> {
     let mut p = Policy::hard(Personality::from_seed(seed));
     let mut search = Search::HARD;
     for (k, v) in hard_set {
@@ -285,6 +297,7 @@ fn make_hard(hard_set: &[(String, f32)], seed: u64) -> Box<dyn Bot> {
     }
     let mut hard = Hard::with_policy(seed, p);
     hard.search = search;
+    hard.table = table.cloned();
     Box::new(hard)
 }
 
@@ -292,9 +305,10 @@ fn make_hard(hard_set: &[(String, f32)], seed: u64) -> Box<dyn Bot> {
 /// with `--hard-set`'s constants, when set), so that a tuning run measures the bot it
 /// tunes.
 fn best_response_target(a: &Args, target: &str) -> MakeTarget {
-    if target == "hard" && !a.hard_set.is_empty() {
+    if target == "hard" && (!a.hard_set.is_empty() || a.hard_table.is_some()) {
         let set = a.hard_set.clone();
-        return Arc::new(move |seed| make_hard(&set, seed));
+        let table = a.hard_table.clone();
+        return Arc::new(move |seed| make_hard(&set, table.as_ref(), seed));
     }
     target_by_name(target).expect("names are checked when parsed")
 }
@@ -310,8 +324,8 @@ fn play(a: &Args, g: usize) -> Outcome {
         .enumerate()
         .map(|(s, &l)| {
             let bot_seed = seed.wrapping_mul(31).wrapping_add(s as u64);
-            if l == "hard" && !a.hard_set.is_empty() {
-                return make_hard(&a.hard_set, bot_seed);
+            if l == "hard" && (!a.hard_set.is_empty() || a.hard_table.is_some()) {
+                return make_hard(&a.hard_set, a.hard_table.as_ref(), bot_seed);
             }
             if let Some(target) = l.strip_prefix("best-response:") {
                 let make = best_response_target(a, target);

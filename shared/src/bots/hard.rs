@@ -159,6 +159,15 @@ pub struct Search {
     /// 2 points, and 0.8 gave the best response its wins back (BENCHMARKS.md, "Bots",
     /// "Hard's lies priced by the chance the opponent challenges, and a stronger best response").
     pub doubt_prior_heads_up: f32,
+    /// Heads-up, the chance Hard plays a decision from its strategy table
+    /// ([`Hard::table`], trained by self-play: [`super::regret`]) where the table covers
+    /// it, instead of searching (0: never).
+    pub table_heads_up: f32,
+    /// Heads-up, where the strategy table covers a decision, the least share of the
+    /// table's weight a choice needs to be searched (the heuristic's choice included;
+    /// without it, the table's likeliest choice is the baseline); 0: the table does not
+    /// limit the search.
+    pub table_support_heads_up: f32,
 }
 
 /// The rate at which a player who does challenge heads-up challenges a claim it may (the
@@ -166,7 +175,7 @@ pub struct Search {
 pub const SILENT_RATE: f32 = 0.15;
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 25] = [
+pub const SEARCH_NAMES: [&str; 27] = [
     "z_switch",
     "z_switch_heads_up",
     "searched_truth",
@@ -192,6 +201,8 @@ pub const SEARCH_NAMES: [&str; 25] = [
     "cornered_call_heads_up",
     "silent_call_heads_up",
     "doubt_prior_heads_up",
+    "table_heads_up",
+    "table_support_heads_up",
 ];
 
 impl Search {
@@ -235,6 +246,8 @@ impl Search {
         cornered_call_heads_up: 0.0,
         silent_call_heads_up: 1.0,
         doubt_prior_heads_up: 0.5,
+        table_heads_up: 0.0,
+        table_support_heads_up: 0.0,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -268,6 +281,8 @@ impl Search {
             "cornered_call_heads_up" => &mut self.cornered_call_heads_up,
             "silent_call_heads_up" => &mut self.silent_call_heads_up,
             "doubt_prior_heads_up" => &mut self.doubt_prior_heads_up,
+            "table_heads_up" => &mut self.table_heads_up,
+            "table_support_heads_up" => &mut self.table_support_heads_up,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -327,6 +342,8 @@ pub struct Hard {
     events: Vec<Event>,
     /// Iterations used by the last decision (for tools and tests).
     pub last_iterations: u32,
+    /// A heads-up strategy table ([`Search::table_heads_up`]), if it has one.
+    pub table: Option<std::sync::Arc<super::regret::Table>>,
 }
 
 impl Hard {
@@ -359,6 +376,7 @@ impl Hard {
             truthful: Vec::with_capacity(64),
             events: Vec::with_capacity(64),
             last_iterations: 0,
+            table: None,
         }
     }
 
@@ -668,6 +686,14 @@ impl Bot for Hard {
             Ok(t) => t,
             Err(only) => return only,
         };
+        if self.search.table_heads_up > 0.0
+            && let Some(table) = &self.table
+            && let Some(situation) = super::regret::Situation::in_view(view)
+            && self.rng.random::<f32>() < self.search.table_heads_up
+            && let Some(input) = table.choose(&situation, legal, self.rng.random())
+        {
+            return input;
+        }
         let trust = by_table_size(view, self.search.trust_heads_up, self.search.trust);
         // Heads-up, whether the opponent looks like one who never challenges: it reads
         // its repeated claims, spares it sharp worlds and calls its cornering Assassin.
@@ -711,6 +737,21 @@ impl Bot for Hard {
             return heuristic;
         }
         let mut candidates = candidates;
+        let mut heuristic = heuristic;
+        if self.search.table_support_heads_up > 0.0
+            && let Some(table) = &self.table
+            && let Some(situation) = super::regret::Situation::in_view(view)
+            && let Some(shares) = table.shares(&situation, legal)
+        {
+            let least = self.search.table_support_heads_up;
+            let share = |i: &Input| shares.iter().find(|(j, _)| j == i).map_or(0.0, |(_, s)| *s);
+            candidates.retain(|i| share(i) >= least);
+            if share(&heuristic) < least
+                && let Some((likeliest, _)) = shares.iter().max_by(|a, b| a.1.total_cmp(&b.1))
+            {
+                heuristic = *likeliest;
+            }
+        }
         // A challenge the heuristic would not make is searched only when the claim is
         // more likely a lie than not: playouts with an average player in every seat
         // overrate challenges of players who lie less than average (an honest player's

@@ -28,6 +28,7 @@ pub mod hard;
 pub mod model;
 pub mod normal;
 pub mod personality;
+pub mod regret;
 pub mod styles;
 pub mod table;
 

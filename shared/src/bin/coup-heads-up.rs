@@ -1,0 +1,82 @@
+//! `coup-heads-up`: trains a heads-up strategy by self-play regret matching
+//! (`shared::bots::regret`) and writes its table.
+//!
+//! ```text
+//! coup-heads-up --games N [--seed S] [--probe P] [--min-visits V] [--out FILE]
+//! ```
+//! Plays N games of the base game heads-up against itself, playing out every choice of a
+//! share P of the decisions met (default 0.3), and prints, every tenth of the way, the
+//! games a second and the situations met. The table keeps the situations met at least V
+//! times (default 20); `--out` writes it (`Table::to_bytes`).
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use shared::bots::regret::Trainer;
+
+fn main() -> ExitCode {
+    let mut games = 10_000u64;
+    let mut seed = 1u64;
+    let mut probe = 0.3f32;
+    let mut min_visits = 20u32;
+    let mut out = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args.next();
+        let ok = match (flag.as_str(), value.as_deref()) {
+            ("--games", Some(v)) => v.parse().map(|v| games = v).is_ok(),
+            ("--seed", Some(v)) => v.parse().map(|v| seed = v).is_ok(),
+            ("--probe", Some(v)) => v
+                .parse()
+                .ok()
+                .filter(|p: &f32| (0.0..=1.0).contains(p))
+                .map(|p| probe = p)
+                .is_some(),
+            ("--min-visits", Some(v)) => v.parse().map(|v| min_visits = v).is_ok(),
+            ("--out", Some(v)) => {
+                out = Some(v.to_owned());
+                true
+            }
+            _ => false,
+        };
+        if !ok {
+            eprintln!(
+                "usage: coup-heads-up --games N [--seed S] [--probe P] [--min-visits V] [--out FILE]\n\
+                 bad or missing value for {flag}"
+            );
+            return ExitCode::from(2);
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut trainer = Trainer::new(probe);
+    let start = Instant::now();
+    let step = (games / 10).max(1);
+    for g in 1..=games {
+        trainer.train_game(&mut rng);
+        if g % step == 0 || g == games {
+            let s = start.elapsed().as_secs_f64();
+            println!(
+                "{g} games, {:.0} a second, {} situations, {:.1} decisions and {:.1} choices played out a game",
+                g as f64 / s.max(1e-9),
+                trainer.situations(),
+                trainer.decisions as f64 / g as f64,
+                trainer.rollouts as f64 / g as f64
+            );
+        }
+    }
+    let table = trainer.table(min_visits);
+    println!(
+        "table: {} situations met {min_visits} times or more, {} bytes",
+        table.len(),
+        table.to_bytes().len()
+    );
+    if let Some(path) = out
+        && let Err(e) = std::fs::write(&path, table.to_bytes())
+    {
+        eprintln!("could not write {path}: {e}");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
