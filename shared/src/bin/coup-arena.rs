@@ -4,7 +4,7 @@
 //! coup-arena --games N --lineup hard,normal,normal,normal [--options inquisitor,allegiances]
 //!            [--seed S] [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS]
 //!            [--trace GAME] [--hard-set NAME=VALUE,…] [--br-set NAME=VALUE,…]
-//!            [--br-playouts P] [--br-model-iters I] [--br-learn GAMES]
+//!            [--br-playouts P] [--br-model-iters I] [--br-learn GAMES] [--hard-table FILE]
 //! ```
 //! Seats rotate from game to game (game `g` seats the lineup shifted by `g`), so every
 //! level plays from every seat. Prints a human summary, then as its last line one JSON
@@ -297,7 +297,9 @@ fn make_hard(hard_set: &[(String, f32)], table: Option<&Arc<Table>>, seed: u64) 
     }
     let mut hard = Hard::with_policy(seed, p);
     hard.search = search;
-    hard.table = table.cloned();
+    if let Some(table) = table {
+        hard.table = Some(table.clone());
+    }
     Box::new(hard)
 }
 
@@ -513,7 +515,7 @@ fn main() -> ExitCode {
                 "usage: coup-arena --games N --lineup hard,normal,normal,normal \
                  [--options inquisitor,allegiances,two_player_draft] [--seed S] \
                  [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS] [--trace GAME] \
-                 [--hard-set NAME=VALUE,...] [--br-set NAME=VALUE,...] [--br-playouts P] [--br-model-iters I] [--br-learn GAMES]"
+                 [--hard-set NAME=VALUE,...] [--br-set NAME=VALUE,...] [--br-playouts P] [--br-model-iters I] [--br-learn GAMES] [--hard-table FILE]"
             );
             return ExitCode::from(2);
         }

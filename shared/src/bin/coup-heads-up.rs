@@ -2,12 +2,13 @@
 //! (`shared::bots::regret`) and writes its table.
 //!
 //! ```text
-//! coup-heads-up --games N [--seed S] [--probe P] [--min-visits V] [--out FILE]
+//! coup-heads-up --games N [--seed S] [--probe P] [--min-visits V[,V…]] [--out FILE]
 //! ```
 //! Plays N games of the base game heads-up against itself, playing out every choice of a
 //! share P of the decisions met (default 0.3), and prints, every tenth of the way, the
 //! games a second and the situations met. The table keeps the situations met at least V
-//! times (default 20); `--out` writes it (`Table::to_bytes`).
+//! times (default 20); `--out` writes it (`Table::to_bytes`). With several values of V,
+//! one table each, written to FILE.V.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -20,7 +21,7 @@ fn main() -> ExitCode {
     let mut games = 10_000u64;
     let mut seed = 1u64;
     let mut probe = 0.3f32;
-    let mut min_visits = 20u32;
+    let mut min_visits = vec![20u32];
     let mut out = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -34,7 +35,14 @@ fn main() -> ExitCode {
                 .filter(|p: &f32| (0.0..=1.0).contains(p))
                 .map(|p| probe = p)
                 .is_some(),
-            ("--min-visits", Some(v)) => v.parse().map(|v| min_visits = v).is_ok(),
+            ("--min-visits", Some(v)) => v
+                .split(',')
+                .map(str::parse)
+                .collect::<Result<Vec<u32>, _>>()
+                .ok()
+                .filter(|v| !v.is_empty())
+                .map(|v| min_visits = v)
+                .is_some(),
             ("--out", Some(v)) => {
                 out = Some(v.to_owned());
                 true
@@ -43,7 +51,7 @@ fn main() -> ExitCode {
         };
         if !ok {
             eprintln!(
-                "usage: coup-heads-up --games N [--seed S] [--probe P] [--min-visits V] [--out FILE]\n\
+                "usage: coup-heads-up --games N [--seed S] [--probe P] [--min-visits V[,V...]] [--out FILE]\n\
                  bad or missing value for {flag}"
             );
             return ExitCode::from(2);
@@ -66,17 +74,26 @@ fn main() -> ExitCode {
             );
         }
     }
-    let table = trainer.table(min_visits);
-    println!(
-        "table: {} situations met {min_visits} times or more, {} bytes",
-        table.len(),
-        table.to_bytes().len()
-    );
-    if let Some(path) = out
-        && let Err(e) = std::fs::write(&path, table.to_bytes())
-    {
-        eprintln!("could not write {path}: {e}");
-        return ExitCode::FAILURE;
+    let several = min_visits.len() > 1;
+    for &least in &min_visits {
+        let table = trainer.table(least);
+        let bytes = table.to_bytes();
+        println!(
+            "table: {} situations met {least} times or more, {} bytes",
+            table.len(),
+            bytes.len()
+        );
+        if let Some(path) = &out {
+            let path = if several {
+                format!("{path}.{least}")
+            } else {
+                path.clone()
+            };
+            if let Err(e) = std::fs::write(&path, bytes) {
+                eprintln!("could not write {path}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
     }
     ExitCode::SUCCESS
 }

@@ -18,6 +18,7 @@
 //! [`Table`] is the average strategy, compact: each situation's choices in 255ths.
 
 use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
 
 use rand::Rng;
 
@@ -62,16 +63,22 @@ impl Situation {
     }
 
     /// `me`'s situation in `game`, if it is a heads-up decision of the base game that the
-    /// abstraction covers.
+    /// abstraction covers: two players left, at a table of two or one that came down to
+    /// two (the cards the others lost count among those in sight).
     pub fn in_game(game: &Game, me: Seat) -> Option<Situation> {
-        if game.n != 2 || game.is_over() {
+        if game.is_over() || !game.alive(me) {
             return None;
         }
-        let other = Seat(1 - me.0.min(1));
+        let n = game.n;
+        let mut others = (0..n).map(Seat).filter(|&s| s != me && game.alive(s));
+        let other = others.next()?;
+        if others.next().is_some() {
+            return None;
+        }
         let mine = game.player(me);
         let theirs = game.player(other);
         let mut up = [0u8; 6];
-        for s in [me, other] {
+        for s in (0..n).map(Seat) {
             for c in game.player(s).hand.revealed() {
                 up[c.index()] += 1;
             }
@@ -93,12 +100,14 @@ impl Situation {
     /// The viewer's situation in `view` (as [`Situation::in_game`]).
     pub fn in_view(view: &View) -> Option<Situation> {
         let me = view.viewer?;
-        if view.players.len() != 2 || me.index() > 1 {
+        let mine = view.players.get(me.index()).filter(|p| p.alive)?;
+        let mut others =
+            (0..view.players.len()).filter(|&s| s != me.index() && view.players[s].alive);
+        let other = others.next()?;
+        if others.next().is_some() {
             return None;
         }
-        let other = Seat(1 - me.0);
-        let mine = &view.players[me.index()];
-        let theirs = &view.players[other.index()];
+        let theirs = &view.players[other];
         let mut up = [0u8; 6];
         let mut hidden = Vec::with_capacity(2);
         for (s, p) in view.players.iter().enumerate() {
@@ -480,6 +489,23 @@ pub struct Table {
     entries: Vec<(u32, [u8; SLOTS])>,
 }
 
+/// The table Hard plays with ([`shipped`]), as [`Table::to_bytes`] wrote it. Made by
+/// `coup-heads-up --games 15000000 --seed 2 --min-visits 1000 --out
+/// shared/src/bots/heads_up.table` (BENCHMARKS.md, "Bots").
+static SHIPPED: &[u8] = include_bytes!("heads_up.table");
+
+/// The table Hard plays with, read once; `None` if it is empty or not a table.
+pub fn shipped() -> Option<Arc<Table>> {
+    static TABLE: OnceLock<Option<Arc<Table>>> = OnceLock::new();
+    TABLE
+        .get_or_init(|| {
+            Table::from_bytes(SHIPPED)
+                .filter(|t| !t.is_empty())
+                .map(Arc::new)
+        })
+        .clone()
+}
+
 /// The size of one entry in [`Table::to_bytes`].
 const ENTRY: usize = 4 + SLOTS;
 
@@ -587,25 +613,49 @@ mod tests {
     #[test]
     fn a_situation_reads_the_same_from_the_game_and_from_the_seats_view() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let mut met = 0;
-        for _ in 0..50 {
-            let mut game = Game::deal(2, Options::default(), None, &mut rng).expect("a deal");
-            let mut legal = Vec::new();
-            let mut events = Vec::new();
-            while !game.is_over() {
-                let seat = game.owing().iter().next().expect("someone owes");
-                let from_game = Situation::in_game(&game, seat);
-                assert_eq!(from_game, Situation::in_view(&game.view(seat)));
-                if from_game.is_some() {
-                    met += 1;
+        for (players, least) in [(2, 500), (4, 100)] {
+            let mut met = 0;
+            for _ in 0..50 {
+                let mut game =
+                    Game::deal(players, Options::default(), None, &mut rng).expect("a deal");
+                let mut legal = Vec::new();
+                let mut events = Vec::new();
+                while !game.is_over() {
+                    let seat = game.owing().iter().next().expect("someone owes");
+                    let from_game = Situation::in_game(&game, seat);
+                    assert_eq!(from_game, Situation::in_view(&game.view(seat)));
+                    let alive = (0..players as u8).filter(|&s| game.alive(Seat(s))).count();
+                    if alive > 2 {
+                        assert_eq!(from_game, None, "only two players left are heads-up");
+                    }
+                    if from_game.is_some() {
+                        met += 1;
+                    }
+                    game.legal_inputs(seat, &mut legal);
+                    let input = legal[rng.random_range(0..legal.len())];
+                    game.apply(seat, input, &mut rng, &mut events)
+                        .expect("legal");
                 }
-                game.legal_inputs(seat, &mut legal);
-                let input = legal[rng.random_range(0..legal.len())];
-                game.apply(seat, input, &mut rng, &mut events)
-                    .expect("legal");
             }
+            assert!(met > least, "{players} players: {met} heads-up decisions");
         }
-        assert!(met > 500, "most heads-up decisions are situations: {met}");
+    }
+
+    #[test]
+    fn the_shipped_table_reads_and_covers_the_first_turn_of_every_heads_up_deal() {
+        let table = shipped().expect("a table ships");
+        assert!(table.len() > 1_000, "{} situations", table.len());
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut legal = Vec::new();
+        for _ in 0..200 {
+            let game = Game::deal(2, Options::default(), None, &mut rng).expect("a deal");
+            let seat = game.owing().iter().next().expect("someone owes");
+            let situation = Situation::in_game(&game, seat).expect("its own action");
+            game.legal_inputs(seat, &mut legal);
+            let shares = table.shares(&situation, &legal).expect("covered");
+            let total: f32 = shares.iter().map(|s| s.1).sum();
+            assert!((total - 1.0).abs() < 1e-4, "{shares:?}");
+        }
     }
 
     #[test]
