@@ -195,7 +195,7 @@ impl BestResponse {
                 break;
             }
         }
-        super::hard::playout_score(game, me)
+        super::table::playout_score(game, me)
     }
 
     /// The candidates a decision compares, the heuristic's choice first; a single one

@@ -458,7 +458,7 @@ impl Trainer {
             ok = g.apply(s, input, rng, &mut events).is_ok();
         }
         self.events = events;
-        super::hard::playout_score(&g, seat)
+        super::table::playout_score(&g, seat)
     }
 
     /// The average strategy of every situation met at least `min_visits` times.

@@ -368,6 +368,32 @@ impl Table {
     }
 }
 
+/// What a playout is worth to `me`: 1 for a win, 0 for a loss, and for a game left
+/// unfinished at the playout's depth, a share (at most 0.8) of the influence and coins
+/// still in play.
+pub(crate) fn playout_score(game: &Game, me: Seat) -> f32 {
+    match game.winner() {
+        Some(w) => f32::from(u8::from(w == me)),
+        None => {
+            let score = |s: Seat| {
+                let p = game.player(s);
+                let lives = p.hand.hidden_count() as f32;
+                if lives == 0.0 {
+                    0.0
+                } else {
+                    lives * 8.0 + f32::from(p.coins)
+                }
+            };
+            let total: f32 = (0..game.players() as u8).map(|s| score(Seat(s))).sum();
+            if total > 0.0 {
+                0.8 * score(me) / total
+            } else {
+                0.0
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
