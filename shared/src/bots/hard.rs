@@ -170,7 +170,7 @@ pub struct Search {
     /// limit the search. The search then finds the best of what an equilibrium of the
     /// abstract game plays, and never a bluff, challenge or block that the equilibrium
     /// all but never makes, which is what a best response caught. At 0.01 the best
-    /// response won 57% against Hard (65% without), and Hard 69% against Normal (67%);
+    /// response won 58.5% against Hard (65.3% without), and Hard 69% against Normal (67%);
     /// more cost Hard against Normal (65% at 0.03, 63% at 0.05). Only at a table dealt
     /// to two: in the last two of six it cost Hard 3 points (BENCHMARKS.md, "Bots",
     /// "A heads-up strategy by self-play").
