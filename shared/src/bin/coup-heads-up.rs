@@ -2,8 +2,10 @@
 //! (`shared::bots::regret`) and writes its table.
 //!
 //! ```text
-//! coup-heads-up --games N [--seed S] [--probe P] [--min-visits V[,V…]] [--out FILE]
+//! coup-heads-up --games N [--seed S] [--probe P] [--endgames E] [--min-visits V[,V…]] [--out FILE]
 //! ```
+//! A share E of the games (default 0) are the last two of a game dealt to 3 to 6 players,
+//! played by Normal bots until two are left.
 //! Plays N games of the base game heads-up against itself, playing out every choice of a
 //! share P of the decisions met (default 0.3), and prints, every tenth of the way, the
 //! games a second and the situations met. The table keeps the situations met at least V
@@ -13,7 +15,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shared::bots::regret::Trainer;
 
@@ -22,6 +24,7 @@ fn main() -> ExitCode {
     let mut seed = 1u64;
     let mut probe = 0.3f32;
     let mut min_visits = vec![20u32];
+    let mut endgames = 0.0f32;
     let mut out = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -34,6 +37,12 @@ fn main() -> ExitCode {
                 .ok()
                 .filter(|p: &f32| (0.0..=1.0).contains(p))
                 .map(|p| probe = p)
+                .is_some(),
+            ("--endgames", Some(v)) => v
+                .parse()
+                .ok()
+                .filter(|p: &f32| (0.0..=1.0).contains(p))
+                .map(|p| endgames = p)
                 .is_some(),
             ("--min-visits", Some(v)) => v
                 .split(',')
@@ -51,7 +60,7 @@ fn main() -> ExitCode {
         };
         if !ok {
             eprintln!(
-                "usage: coup-heads-up --games N [--seed S] [--probe P] [--min-visits V[,V...]] [--out FILE]\n\
+                "usage: coup-heads-up --games N [--seed S] [--probe P] [--endgames E] [--min-visits V[,V...]] [--out FILE]\n\
                  bad or missing value for {flag}"
             );
             return ExitCode::from(2);
@@ -62,7 +71,12 @@ fn main() -> ExitCode {
     let start = Instant::now();
     let step = (games / 10).max(1);
     for g in 1..=games {
-        trainer.train_game(&mut rng);
+        if endgames > 0.0 && rng.random::<f32>() < endgames {
+            let players = rng.random_range(3..=6);
+            trainer.train_endgame(players, &mut rng);
+        } else {
+            trainer.train_game(&mut rng);
+        }
         if g % step == 0 || g == games {
             let s = start.elapsed().as_secs_f64();
             println!(

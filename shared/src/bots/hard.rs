@@ -175,6 +175,9 @@ pub struct Search {
     /// to two: in the last two of six it cost Hard 3 points (BENCHMARKS.md, "Bots",
     /// "A heads-up strategy by self-play").
     pub table_support_heads_up: f32,
+    /// The same in the last two of a game dealt to three or more (0: the table has no say
+    /// there).
+    pub table_support: f32,
 }
 
 /// The rate at which a player who does challenge heads-up challenges a claim it may (the
@@ -182,7 +185,7 @@ pub struct Search {
 pub const SILENT_RATE: f32 = 0.15;
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 27] = [
+pub const SEARCH_NAMES: [&str; 28] = [
     "z_switch",
     "z_switch_heads_up",
     "searched_truth",
@@ -210,6 +213,7 @@ pub const SEARCH_NAMES: [&str; 27] = [
     "doubt_prior_heads_up",
     "table_heads_up",
     "table_support_heads_up",
+    "table_support",
 ];
 
 impl Search {
@@ -255,6 +259,7 @@ impl Search {
         doubt_prior_heads_up: 0.5,
         table_heads_up: 0.0,
         table_support_heads_up: 0.01,
+        table_support: 0.0,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -290,6 +295,7 @@ impl Search {
             "doubt_prior_heads_up" => &mut self.doubt_prior_heads_up,
             "table_heads_up" => &mut self.table_heads_up,
             "table_support_heads_up" => &mut self.table_support_heads_up,
+            "table_support" => &mut self.table_support,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -746,7 +752,11 @@ impl Bot for Hard {
         }
         let mut candidates = candidates;
         let mut heuristic = heuristic;
-        let support = by_table_size(view, self.search.table_support_heads_up, 0.0);
+        let support = by_table_size(
+            view,
+            self.search.table_support_heads_up,
+            self.search.table_support,
+        );
         if support > 0.0
             && let Some(table) = &self.table
             && let Some(situation) = super::regret::Situation::in_view(view)

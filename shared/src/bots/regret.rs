@@ -360,9 +360,49 @@ impl Trainer {
 
     /// Trains on one game of the base game heads-up.
     pub fn train_game<R: Rng + ?Sized>(&mut self, rng: &mut R) {
-        let Ok(mut game) = Game::deal(2, Options::default(), None, rng) else {
+        if let Ok(game) = Game::deal(2, Options::default(), None, rng) {
+            self.train_from(game, rng);
+        }
+    }
+
+    /// Trains on the last two of a game of the base game dealt to `players` (3 or more):
+    /// Normal bots play every seat until two are left, then it goes on as
+    /// [`Trainer::train_game`] does. A game that ends first, or runs past the cap, trains
+    /// nothing.
+    pub fn train_endgame<R: Rng + ?Sized>(&mut self, players: usize, rng: &mut R) {
+        let Ok(mut game) = Game::deal(players, Options::default(), None, rng) else {
             return;
         };
+        let mut bots: Vec<Box<dyn super::Bot>> = (0..players)
+            .map(|_| super::make_bot(super::BotLevel::Normal, rng.random()))
+            .collect();
+        let mut legal = Vec::new();
+        let budget = super::Budget::iterations(0);
+        for _ in 0..CAP {
+            let alive = (0..game.n).filter(|&s| game.alive(Seat(s))).count();
+            if alive <= 2 {
+                break;
+            }
+            let Some(seat) = game.owing().iter().next() else {
+                return;
+            };
+            game.legal_inputs(seat, &mut legal);
+            let Some(bot) = bots.get_mut(seat.index()).filter(|_| !legal.is_empty()) else {
+                return;
+            };
+            let input = bot.decide(&game.view(seat), &legal, &budget);
+            self.events.clear();
+            if game.apply(seat, input, rng, &mut self.events).is_err() {
+                return;
+            }
+        }
+        if !game.is_over() && (0..game.n).filter(|&s| game.alive(Seat(s))).count() == 2 {
+            self.train_from(game, rng);
+        }
+    }
+
+    /// Trains on `game` from where it stands to its end.
+    fn train_from<R: Rng + ?Sized>(&mut self, mut game: Game, rng: &mut R) {
         self.games += 1;
         let weight = self.games as f32;
         for _ in 0..CAP {
