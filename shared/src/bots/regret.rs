@@ -699,6 +699,27 @@ mod tests {
     }
 
     #[test]
+    fn training_on_the_last_two_of_larger_games_meets_their_situations() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut t = Trainer::new(0.3);
+        for players in [3, 4, 6] {
+            let before = (t.games, t.decisions);
+            for _ in 0..40 {
+                t.train_endgame(players, &mut rng);
+            }
+            assert!(
+                t.games > before.0,
+                "{players} players: some games came down to two"
+            );
+            assert!(
+                t.decisions > before.1,
+                "{players} players: and were trained on"
+            );
+        }
+        assert!(t.situations() > 50, "{}", t.situations());
+    }
+
+    #[test]
     fn a_table_survives_its_bytes_and_refuses_bytes_that_are_not_one() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let mut t = Trainer::new(0.5);
