@@ -176,7 +176,9 @@ pub struct Search {
     /// "A heads-up strategy by self-play").
     pub table_support_heads_up: f32,
     /// The same in the last two of a game dealt to three or more (0: the table has no say
-    /// there).
+    /// there). Kept at 0: at six players it cost Hard 2 to 3.5 points, with the heads-up
+    /// table and with one trained on such endgames (BENCHMARKS.md, "Bots", "A heads-up
+    /// strategy by self-play").
     pub table_support: f32,
 }
 
