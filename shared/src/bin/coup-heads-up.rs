@@ -2,10 +2,13 @@
 //! (`shared::bots::regret`) and writes its table.
 //!
 //! ```text
-//! coup-heads-up --games N [--seed S] [--probe P] [--endgames E] [--min-visits V[,V…]] [--out FILE]
+//! coup-heads-up --games N [--seed S] [--probe P] [--endgames E] [--limiting L]
+//!               [--min-visits V[,V…]] [--out FILE]
 //! ```
 //! A share E of the games (default 0) are the last two of a game dealt to 3 to 6 players,
-//! played by Normal bots until two are left.
+//! played by Normal bots until two are left. `--limiting L` keeps only the situations where
+//! some legal choice has less than L of the weight: the table Hard reads with a support of
+//! L or less (`Search::table_support_heads_up`) is the same without the others.
 //! Plays N games of the base game heads-up against itself, playing out every choice of a
 //! share P of the decisions met (default 0.3), and prints, every tenth of the way, the
 //! games a second and the situations met. The table keeps the situations met at least V
@@ -25,6 +28,7 @@ fn main() -> ExitCode {
     let mut probe = 0.3f32;
     let mut min_visits = vec![20u32];
     let mut endgames = 0.0f32;
+    let mut limiting = 0.0f32;
     let mut out = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -37,6 +41,12 @@ fn main() -> ExitCode {
                 .ok()
                 .filter(|p: &f32| (0.0..=1.0).contains(p))
                 .map(|p| probe = p)
+                .is_some(),
+            ("--limiting", Some(v)) => v
+                .parse()
+                .ok()
+                .filter(|p: &f32| (0.0..=1.0).contains(p))
+                .map(|p| limiting = p)
                 .is_some(),
             ("--endgames", Some(v)) => v
                 .parse()
@@ -60,7 +70,7 @@ fn main() -> ExitCode {
         };
         if !ok {
             eprintln!(
-                "usage: coup-heads-up --games N [--seed S] [--probe P] [--endgames E] [--min-visits V[,V...]] [--out FILE]\n\
+                "usage: coup-heads-up --games N [--seed S] [--probe P] [--endgames E] [--limiting L] [--min-visits V[,V...]] [--out FILE]\n\
                  bad or missing value for {flag}"
             );
             return ExitCode::from(2);
@@ -90,7 +100,7 @@ fn main() -> ExitCode {
     }
     let several = min_visits.len() > 1;
     for &least in &min_visits {
-        let table = trainer.table(least);
+        let table = trainer.table_limiting(least, limiting);
         let bytes = table.to_bytes();
         println!(
             "table: {} situations met {least} times or more, {} bytes",

@@ -286,6 +286,8 @@ struct Node {
     regret: [f32; SLOTS],
     sum: [f32; SLOTS],
     visits: u32,
+    /// The slots ever legal in it.
+    legal: u8,
 }
 
 impl Node {
@@ -423,6 +425,11 @@ impl Trainer {
                     let node = self.nodes.entry(key).or_default();
                     let sigma = node.strategy(&slots);
                     node.visits += 1;
+                    for (i, l) in slots.iter().enumerate() {
+                        if l.is_some() {
+                            node.legal |= 1 << i;
+                        }
+                    }
                     for (sum, p) in node.sum.iter_mut().zip(sigma) {
                         *sum += weight * p;
                     }
@@ -503,6 +510,15 @@ impl Trainer {
 
     /// The average strategy of every situation met at least `min_visits` times.
     pub fn table(&self, min_visits: u32) -> Table {
+        self.table_limiting(min_visits, 0.0)
+    }
+
+    /// [`Trainer::table`], less the situations where every choice ever legal has at
+    /// least `share` of the weight (0: none left out): where a share of at most that
+    /// limits the search ([`Table::shares`]), those situations limit nothing (whenever the
+    /// legal choices are among those training met there), and the table does the same
+    /// without them.
+    pub fn table_limiting(&self, min_visits: u32, share: f32) -> Table {
         let mut entries: Vec<(u32, [u8; SLOTS])> = self
             .nodes
             .iter()
@@ -515,7 +531,13 @@ impl Trainer {
                 let q = n
                     .sum
                     .map(|x| (x / total * 255.0).round().clamp(0.0, 255.0) as u8);
-                Some((k, q))
+                let legal: u32 = (0..SLOTS)
+                    .filter(|&i| n.legal & (1 << i) != 0)
+                    .map(|i| u32::from(q[i]))
+                    .sum();
+                let limits = (0..SLOTS)
+                    .any(|i| n.legal & (1 << i) != 0 && (f32::from(q[i]) < share * legal as f32));
+                (share <= 0.0 || limits).then_some((k, q))
             })
             .collect();
         entries.sort_by_key(|e| e.0);
@@ -717,6 +739,37 @@ mod tests {
             );
         }
         assert!(t.situations() > 50, "{}", t.situations());
+    }
+
+    #[test]
+    fn a_table_less_what_limits_nothing_keeps_each_situation_that_limits_a_choice() {
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        let mut t = Trainer::new(0.3);
+        for _ in 0..2_000 {
+            t.train_game(&mut rng);
+        }
+        let whole = t.table(5);
+        let limiting = t.table_limiting(5, 0.05);
+        assert!(
+            !limiting.is_empty() && limiting.len() < whole.len(),
+            "{} of {}",
+            limiting.len(),
+            whole.len()
+        );
+        let mut kept = limiting.entries.iter().peekable();
+        for (key, w) in &whole.entries {
+            let node = t.nodes[key];
+            let legal: Vec<usize> = (0..SLOTS).filter(|&i| node.legal & (1 << i) != 0).collect();
+            let total: u32 = legal.iter().map(|&i| u32::from(w[i])).sum();
+            let limits = legal.iter().any(|&i| f32::from(w[i]) < 0.05 * total as f32);
+            if kept.peek().is_some_and(|(k, _)| k == key) {
+                assert!(limits, "kept, and limits a choice");
+                assert_eq!(kept.next().map(|e| e.1), Some(*w), "with the same weights");
+            } else {
+                assert!(!limits, "left out, and limits nothing");
+            }
+        }
+        assert!(kept.next().is_none());
     }
 
     #[test]
