@@ -841,10 +841,9 @@ mod tests {
     }
 
     /// R4 (a Coup costs 7 and nobody blocks it), R9.5: with seven coins against an
-    /// opponent on its last card, a Coup wins the
-    /// game at once and nothing stops it; with two cards left, it does not. Training learns
-    /// to coup the first far more often than play at random would, and than it coups with
-    /// the same coins against two cards.
+    /// opponent on its last card, a Coup wins the game at once and nothing stops it; with
+    /// two cards left, it does not. Training learns to coup the first far more often than
+    /// play at random would, and than it coups with the same coins against two cards.
     #[test]
     fn training_learns_the_coup_that_wins_the_game() {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
