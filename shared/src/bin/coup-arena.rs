@@ -96,6 +96,14 @@ struct Args {
     br_learned: BTreeMap<&'static str, Learned>,
 }
 
+impl Args {
+    /// Whether the run seats a Hard other than the one the crate ships (`--hard-set`,
+    /// `--hard-table`).
+    fn hard_changed(&self) -> bool {
+        !self.hard_set.is_empty() || self.hard_table.is_some()
+    }
+}
+
 /// Every `best-response:TARGET` name, static so that lineups stay `&'static str`.
 const BEST_RESPONSES: [&str; 11] = [
     "best-response:easy",
@@ -307,7 +315,7 @@ fn make_hard(hard_set: &[(String, f32)], table: Option<&Arc<Table>>, seed: u64) 
 /// with `--hard-set`'s constants, when set), so that a tuning run measures the bot it
 /// tunes.
 fn best_response_target(a: &Args, target: &str) -> MakeTarget {
-    if target == "hard" && (!a.hard_set.is_empty() || a.hard_table.is_some()) {
+    if target == "hard" && a.hard_changed() {
         let set = a.hard_set.clone();
         let table = a.hard_table.clone();
         return Arc::new(move |seed| make_hard(&set, table.as_ref(), seed));
@@ -326,7 +334,7 @@ fn play(a: &Args, g: usize) -> Outcome {
         .enumerate()
         .map(|(s, &l)| {
             let bot_seed = seed.wrapping_mul(31).wrapping_add(s as u64);
-            if l == "hard" && (!a.hard_set.is_empty() || a.hard_table.is_some()) {
+            if l == "hard" && a.hard_changed() {
                 return make_hard(&a.hard_set, a.hard_table.as_ref(), bot_seed);
             }
             if let Some(target) = l.strip_prefix("best-response:") {

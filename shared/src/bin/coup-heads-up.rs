@@ -22,6 +22,11 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shared::bots::regret::Trainer;
 
+/// A share from the command line: a number from 0 to 1.
+fn share(v: &str) -> Option<f32> {
+    v.parse().ok().filter(|p: &f32| (0.0..=1.0).contains(p))
+}
+
 fn main() -> ExitCode {
     let mut games = 10_000u64;
     let mut seed = 1u64;
@@ -36,24 +41,9 @@ fn main() -> ExitCode {
         let ok = match (flag.as_str(), value.as_deref()) {
             ("--games", Some(v)) => v.parse().map(|v| games = v).is_ok(),
             ("--seed", Some(v)) => v.parse().map(|v| seed = v).is_ok(),
-            ("--probe", Some(v)) => v
-                .parse()
-                .ok()
-                .filter(|p: &f32| (0.0..=1.0).contains(p))
-                .map(|p| probe = p)
-                .is_some(),
-            ("--limiting", Some(v)) => v
-                .parse()
-                .ok()
-                .filter(|p: &f32| (0.0..=1.0).contains(p))
-                .map(|p| limiting = p)
-                .is_some(),
-            ("--endgames", Some(v)) => v
-                .parse()
-                .ok()
-                .filter(|p: &f32| (0.0..=1.0).contains(p))
-                .map(|p| endgames = p)
-                .is_some(),
+            ("--probe", Some(v)) => share(v).map(|p| probe = p).is_some(),
+            ("--limiting", Some(v)) => share(v).map(|p| limiting = p).is_some(),
+            ("--endgames", Some(v)) => share(v).map(|p| endgames = p).is_some(),
             ("--min-visits", Some(v)) => v
                 .split(',')
                 .map(str::parse)

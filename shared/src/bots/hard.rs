@@ -764,10 +764,9 @@ impl Bot for Hard {
             && let Some(situation) = super::regret::Situation::in_view(view)
             && let Some(shares) = table.shares(&situation, legal)
         {
-            let least = support;
             let share = |i: &Input| shares.iter().find(|(j, _)| j == i).map_or(0.0, |(_, s)| *s);
-            candidates.retain(|i| share(i) >= least);
-            if share(&heuristic) < least
+            candidates.retain(|i| share(i) >= support);
+            if share(&heuristic) < support
                 && let Some((likeliest, _)) = shares.iter().max_by(|a, b| a.1.total_cmp(&b.1))
             {
                 heuristic = *likeliest;

@@ -83,13 +83,16 @@ impl Situation {
                 up[c.index()] += 1;
             }
         }
-        let hidden: Vec<Card> = mine.hand.hidden().collect();
+        let mut hidden = Hidden::NONE;
+        for c in mine.hand.hidden() {
+            hidden.push(c);
+        }
         situation(Facts {
             options: game.options,
             me,
             pending: &game.pending,
             turn: game.turn.as_ref(),
-            hidden: &hidden,
+            hidden: hidden.cards()?,
             coins: mine.coins,
             opponent_lives: theirs.hand.hidden_count() as u8,
             opponent_coins: theirs.coins,
@@ -109,7 +112,7 @@ impl Situation {
         }
         let theirs = &view.players[other];
         let mut up = [0u8; 6];
-        let mut hidden = Vec::with_capacity(2);
+        let mut hidden = Hidden::NONE;
         for (s, p) in view.players.iter().enumerate() {
             for i in 0..usize::from(p.hand.len.min(2)) {
                 let Some(c) = p.hand.cards[i] else { continue };
@@ -128,12 +131,38 @@ impl Situation {
             me,
             pending: &view.pending,
             turn: view.turn.as_ref(),
-            hidden: &hidden,
+            hidden: hidden.cards()?,
             coins: mine.coins,
             opponent_lives,
             opponent_coins: theirs.coins,
             up,
         })
+    }
+}
+
+/// A seat's hidden cards, without allocating (a situation is read at every step of
+/// training).
+struct Hidden {
+    cards: [Card; 2],
+    len: usize,
+}
+
+impl Hidden {
+    const NONE: Hidden = Hidden {
+        cards: [Card::Duke; 2],
+        len: 0,
+    };
+
+    fn push(&mut self, c: Card) {
+        if let Some(slot) = self.cards.get_mut(self.len) {
+            *slot = c;
+        }
+        self.len += 1;
+    }
+
+    /// The cards; `None` for more than two (no hand the abstraction covers).
+    fn cards(&self) -> Option<&[Card]> {
+        self.cards.get(..self.len)
     }
 }
 
@@ -251,6 +280,12 @@ fn by_slot(legal: &[Input]) -> Option<[Option<Input>; SLOTS]> {
     Some(out)
 }
 
+/// `seat`'s decision in `game` as training weighs it: its situation's key and the legal
+/// inputs by slot, if the abstraction covers it.
+fn abstracted(game: &Game, seat: Seat, legal: &[Input]) -> Option<(u32, [Option<Input>; SLOTS])> {
+    Some((Situation::in_game(game, seat)?.key(), by_slot(legal)?))
+}
+
 /// How much a character is worth keeping heads-up, for the decisions the abstraction
 /// leaves to a fixed rule (losing a card, keeping cards after an Exchange).
 fn worth(c: Card) -> u8 {
@@ -343,6 +378,8 @@ pub struct Trainer {
     pub decisions: u64,
     pub rollouts: u64,
     inputs: Vec<Input>,
+    /// The legal inputs of a rollout's step (`inputs` holds the game's meanwhile).
+    rollout_inputs: Vec<Input>,
     events: Vec<Event>,
 }
 
@@ -417,9 +454,7 @@ impl Trainer {
                 self.inputs = legal;
                 break;
             }
-            let abstracted =
-                Situation::in_game(&game, seat).and_then(|s| Some((s.key(), by_slot(&legal)?)));
-            let input = match abstracted {
+            let input = match abstracted(&game, seat, &legal) {
                 Some((key, slots)) => {
                     self.decisions += 1;
                     let node = self.nodes.entry(key).or_default();
@@ -474,7 +509,7 @@ impl Trainer {
     ) -> f32 {
         let mut g = game.clone();
         let mut events = std::mem::take(&mut self.events);
-        let mut legal = Vec::new();
+        let mut legal = std::mem::take(&mut self.rollout_inputs);
         events.clear();
         let mut ok = g.apply(seat, choice, rng, &mut events).is_ok();
         let mut steps = 0;
@@ -487,9 +522,7 @@ impl Trainer {
             if legal.is_empty() {
                 break;
             }
-            let input = match Situation::in_game(&g, s)
-                .and_then(|sit| Some((sit.key(), by_slot(&legal)?)))
-            {
+            let input = match abstracted(&g, s, &legal) {
                 Some((key, slots)) => {
                     let sigma = self
                         .nodes
@@ -505,6 +538,7 @@ impl Trainer {
             ok = g.apply(s, input, rng, &mut events).is_ok();
         }
         self.events = events;
+        self.rollout_inputs = legal;
         super::table::playout_score(&g, seat)
     }
 
@@ -621,21 +655,30 @@ impl Table {
             .map(|i| self.entries[i].1)
     }
 
+    /// The weight of each legal choice in `situation` and their total, if the table
+    /// covers it and gives weight to a legal choice.
+    fn legal_weights(
+        &self,
+        situation: &Situation,
+        legal: &[Input],
+    ) -> Option<(Vec<(Input, u32)>, u32)> {
+        let weights = self.weights(situation)?;
+        let slots = by_slot(legal)?;
+        let legal: Vec<(Input, u32)> = (0..SLOTS)
+            .filter_map(|i| slots[i].map(|input| (input, u32::from(weights[i]))))
+            .collect();
+        let total = legal.iter().map(|(_, w)| w).sum();
+        (total > 0).then_some((legal, total))
+    }
+
     /// Each legal choice's share of the table's weight in `situation`, if the table
     /// covers it and gives weight to a legal choice.
     pub fn shares(&self, situation: &Situation, legal: &[Input]) -> Option<Vec<(Input, f32)>> {
-        let weights = self.weights(situation)?;
-        let slots = by_slot(legal)?;
-        let total: f32 = (0..SLOTS)
-            .filter(|&i| slots[i].is_some())
-            .map(|i| f32::from(weights[i]))
-            .sum();
-        if total <= 0.0 {
-            return None;
-        }
+        let (weights, total) = self.legal_weights(situation, legal)?;
         Some(
-            (0..SLOTS)
-                .filter_map(|i| slots[i].map(|input| (input, f32::from(weights[i]) / total)))
+            weights
+                .into_iter()
+                .map(|(input, w)| (input, w as f32 / total as f32))
                 .collect(),
         )
     }
@@ -644,24 +687,13 @@ impl Table {
     /// uniform number in `[0, 1)`); `None` if the table does not cover it or gives no
     /// weight to any legal choice.
     pub fn choose(&self, situation: &Situation, legal: &[Input], x: f32) -> Option<Input> {
-        let weights = self.weights(situation)?;
-        let slots = by_slot(legal)?;
-        let total: u32 = (0..SLOTS)
-            .filter(|&i| slots[i].is_some())
-            .map(|i| u32::from(weights[i]))
-            .sum();
-        if total == 0 {
-            return None;
-        }
+        let (weights, total) = self.legal_weights(situation, legal)?;
         let mut pick = (x.clamp(0.0, 0.999_999) * total as f32) as u32;
-        for i in 0..SLOTS {
-            if let Some(input) = slots[i] {
-                let w = u32::from(weights[i]);
-                if pick < w {
-                    return Some(input);
-                }
-                pick -= w;
+        for (input, w) in weights {
+            if pick < w {
+                return Some(input);
             }
+            pick -= w;
         }
         None
     }
