@@ -678,14 +678,10 @@ impl Controller {
     fn on_link_event(&self, peer: &RelayPeer, ev: LinkEvent) {
         trace(|| {
             let what = match &ev {
-                LinkEvent::Signal(_) => "signal".to_owned(),
-                LinkEvent::Open => "open".to_owned(),
                 LinkEvent::Frame(f) => format!("frame {}", f.chars().take(80).collect::<String>()),
                 LinkEvent::Beat => return String::new(),
-                LinkEvent::Gathered(_) => "gathered".to_owned(),
-                LinkEvent::Unstable => "unstable".to_owned(),
-                LinkEvent::Stable => "stable".to_owned(),
                 LinkEvent::Closed(why) => format!("closed {why:?}"),
+                _ => ev.kind().to_owned(),
             };
             format!("link {} {what}", peer.0)
         });

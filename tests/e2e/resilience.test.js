@@ -32,12 +32,13 @@ const open = (opts) => openPage(table.browser, table.base, opts);
 /**
  * Runs `play(host, guest)` with a host on a laptop-sized page and a joiner on a phone-sized
  * one, each in a browser context of its own, and closes both afterwards, whatever `play`
- * did (closing a context the test closed itself is a no-op).
+ * did (closing a context the test closed itself is a no-op). `guestInit` is the joiner's
+ * init script (one that traces, as the host's does, unless another is given).
  */
-async function hostAndJoiner(play) {
+async function hostAndJoiner(play, { guestInit = TRACE } = {}) {
   // Both pages trace their sessions on the console, for a failure's report.
   const host = await open({ init: TRACE });
-  const guest = await open({ viewport: { width: 390, height: 844 }, init: TRACE });
+  const guest = await open({ viewport: { width: 390, height: 844 }, init: guestInit });
   try {
     await play(host, guest);
   } finally {
@@ -487,29 +488,25 @@ const LOSE_FIRST_HELLO = () => {
 };
 
 test("a joiner whose hello is lost on an open link makes the link again and is seated, once, and plays", { timeout: 120_000 }, async () => {
-  const host = await open({ init: TRACE });
-  const guest = await open({ viewport: { width: 390, height: 844 }, init: LOSE_FIRST_HELLO });
-  try {
-    await createAndJoin(host, guest, ["Nia", "Oz"]);
-    // Open, alive, and no welcome: after its wait the joiner makes the link again.
-    await lobbiesShow([host, guest], 2, 45_000);
-    const lost = await guest.page.evaluate(() => window.__lost);
-    assert.equal(lost.length, 1, "one hello lost");
-    assert.match(lost[0], /hello/, "the text lost was the hello");
-    for (const side of [host, guest]) {
-      const people = side.page.locator('[data-testid="lobby-seat"][data-kind="person"]');
-      assert.equal(await people.count(), 2, "the joiner is listed once");
-    }
-    await dealFromLobby(host, guest);
-    await playToTheEnd(host, guest);
-    assert.deepEqual(pageErrors(host), [], "no errors on the host's page");
-    assert.deepEqual(pageErrors(guest), [], "no errors on the joiner's page");
-  } finally {
-    await cleanUp(
-      () => host.context.close(),
-      () => guest.context.close(),
-    );
-  }
+  await hostAndJoiner(
+    async (host, guest) => {
+      await createAndJoin(host, guest, ["Nia", "Oz"]);
+      // Open, alive, and no welcome: after its wait the joiner makes the link again.
+      await lobbiesShow([host, guest], 2, 45_000);
+      const lost = await guest.page.evaluate(() => window.__lost);
+      assert.equal(lost.length, 1, "one hello lost");
+      assert.match(lost[0], /hello/, "the text lost was the hello");
+      for (const side of [host, guest]) {
+        const people = side.page.locator('[data-testid="lobby-seat"][data-kind="person"]');
+        assert.equal(await people.count(), 2, "the joiner is listed once");
+      }
+      await dealFromLobby(host, guest);
+      await playToTheEnd(host, guest);
+      assert.deepEqual(pageErrors(host), [], "no errors on the host's page");
+      assert.deepEqual(pageErrors(guest), [], "no errors on the joiner's page");
+    },
+    { guestInit: LOSE_FIRST_HELLO },
+  );
 });
 
 test("a host gone for good: the joiner is told, keeps the final table, and opens a new room in one click", { timeout: 90_000 }, async () => {
