@@ -10,13 +10,14 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use shared::engine::{Card, Claimed, Input, Seat};
+use shared::engine::{Action, Card, Claimed, Event, Input, Seat, WindowKind};
 use shared::fair::{Answer, FairError, Msg, Place, Record, Secret, SignedAnswer};
 use shared::session::base64url;
 use shared::session::fair_seat::{FairAnswerError, FairFault};
 use shared::session::protocol::{
-    AdminCmd, FairAsk, LogItem, MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES,
-    Note, Phase, Refusal, TableError, ToGuest, ToHost, Update, WireError, decode, encode,
+    AdminCmd, FairAsk, LogEntry, LogItem, MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES,
+    MAX_TO_HOST_BYTES, Note, Phase, Refusal, TableError, ToGuest, ToHost, Update, WireError,
+    decode, encode,
 };
 use shared::session::{
     Guest, GuestError, GuestEvent, Host, Outgoing, PeerId, PortError, Referee, RestoreError,
@@ -1747,4 +1748,192 @@ fn a_page_loses_or_shows_a_card_only_when_the_rules_take_it_from_its_seat() {
     }
     assert!(losses > 0, "a loss came up");
     assert!(examine_open > 0, "an Examine's window came up");
+}
+
+// A host that edits what it relays (docs/FAIR-DEAL.md, section 1): it shows chosen pages
+// a stream the rules do not make, to have them disclose what they would only disclose in
+// that game. Each page runs the referee itself on the stream as it comes and refuses such
+// a stream before its table asks it for anything.
+
+/// An update the host makes up for page `g`: `items`, after the last entry it has.
+fn made_up_update(g: &Guest, items: Vec<LogItem>) -> String {
+    let next = g.log().last().map_or(0, |e| e.n + 1);
+    let log = items
+        .into_iter()
+        .zip(next..)
+        .map(|(item, n)| LogEntry { n, item })
+        .collect();
+    encode(&ToGuest::Update(Box::new(Update {
+        reset: false,
+        host_now: T,
+        table: None,
+        game: None,
+        log,
+        log_truncated: false,
+        more: false,
+    })))
+}
+
+/// Page `i` takes a made-up update: it is refused whole as not what the rules make, the
+/// page keeps nothing of it and discloses nothing.
+fn assert_refused_as_not_the_rules(room: &mut Room, i: usize, items: Vec<LogItem>, what: &str) {
+    let g = room.page(i);
+    let text = made_up_update(g, items);
+    let (log, hash) = (g.log().len(), record_hash(g));
+    let err = g.receive(&text, T).expect_err(what);
+    assert!(
+        matches!(
+            err,
+            GuestError::Fair {
+                fault: FairFault::Refused(FairError::NotTheRules(_)),
+                ..
+            }
+        ),
+        "page {i}, {what}: {err}"
+    );
+    assert_eq!((g.log().len(), record_hash(g)), (log, hash), "kept nothing");
+    assert!(g.fair_outbox().is_empty(), "page {i}, {what}: disclosed");
+}
+
+#[test]
+fn a_made_up_game_over_is_refused_and_no_page_sends_its_view_or_its_secret() {
+    // R9.5, section 9: a game over the rules did not make would have every page send its
+    // view and then its secret, which opens every card it holds. At 2, 3 and 4 seats each
+    // guest's page is shown one mid-game; each refuses it and the game goes on to a fair
+    // end.
+    for n in [2, 3, 4] {
+        let mut room = mid_game(n, 60 + n as u64, 14);
+        let game_no = room.page(1).game().unwrap().game_no;
+        for i in 1..n {
+            let over = LogItem::Event {
+                game_no,
+                event: Event::GameOver { winner: Seat(0) },
+            };
+            assert_refused_as_not_the_rules(&mut room, i, vec![over], "a made-up game over");
+        }
+        room.play();
+    }
+}
+
+#[test]
+fn a_move_no_rule_allows_is_refused_before_any_share_goes_out() {
+    // R3, R4.2, R1.2: an Exchange declared by a seat whose turn it is not, unchallenged,
+    // would have every other page send its shares of the Court's top cards to that seat;
+    // an Examine at a table without the Inquisitor would have its target seal a card to
+    // the host. Every guest's page refuses both.
+    let mut room = mid_game(3, 71, 10);
+    let game_no = room.page(1).game().unwrap().game_no;
+    let game = room.host.fair_referee().unwrap().game();
+    let acting = match game.pending() {
+        shared::engine::Pending::Action { seat } => Some(*seat),
+        _ => None,
+    };
+    let cheat = Seat((acting.map_or(0, |s| s.0) + 1) % 3);
+    let others: Vec<Seat> = (0..3u8).map(Seat).filter(|&s| s != cheat).collect();
+    let event = |event| LogItem::Event { game_no, event };
+    let mut exchange = vec![
+        event(Event::Declared {
+            seat: cheat,
+            action: Action::Exchange,
+            paid: 0,
+        }),
+        event(Event::WindowOpened {
+            kind: WindowKind::Challenge,
+        }),
+    ];
+    for &s in &others {
+        exchange.push(event(Event::Answered {
+            seat: s,
+            answer: None,
+        }));
+    }
+    exchange.push(event(Event::Unchallenged { claimant: cheat }));
+    let examine = vec![
+        event(Event::Declared {
+            seat: acting.unwrap_or(cheat),
+            action: Action::Examine(others[0]),
+            paid: 0,
+        }),
+        event(Event::WindowOpened {
+            kind: WindowKind::Challenge,
+        }),
+    ];
+    for i in 1..3 {
+        assert_refused_as_not_the_rules(&mut room, i, exchange.clone(), "an Exchange out of turn");
+        assert_refused_as_not_the_rules(&mut room, i, examine.clone(), "an Examine, no Inquisitor");
+    }
+    room.play();
+}
+
+#[test]
+fn a_page_resynced_to_another_game_than_the_one_it_answered_refuses_it() {
+    // Section 12: a host that shows a page one stream, has its records, then resyncs it to
+    // another (two key records of the first round in the other order: each still checks) is
+    // refused at the place of the page's last disclosure, which the page keeps with its
+    // secret: the host showed it two different games.
+    let mut room = mid_game(3, 83, 6);
+    let old = room.pages[2].take().unwrap();
+    let keep = old.fair_keep().cloned();
+    assert!(keep.as_ref().is_some_and(|k| k.disclosed.is_some()));
+    let token = old.token().map(str::to_owned);
+    let outs = room.host.disconnect(peer(2), room.now);
+    room.pump(outs);
+    let mut g = Guest::new(&room.names[2], token, false);
+    g.set_fair(page_seed(&mut room.rng), keep.clone());
+    let hello = g.hello();
+    room.pages[2] = Some(g);
+    let mut outs = room.host.connect(peer(2), room.now);
+    outs.extend(room.host.handle(peer(2), &hello, room.now));
+    let mut forged = 0;
+    for o in outs {
+        let Outgoing::Send { to, text } = &o else {
+            continue;
+        };
+        let Ok(ToGuest::Update(mut u)) = decode::<ToGuest>(text, usize::MAX) else {
+            room.pump(vec![o]);
+            continue;
+        };
+        if *to != peer(2) || !u.reset {
+            room.pump(vec![o]);
+            continue;
+        }
+        // The first two seats' key records, swapped: the same keys, another stream.
+        let keys: Vec<usize> = u
+            .log
+            .iter()
+            .enumerate()
+            .filter_map(|(k, e)| match &e.item {
+                LogItem::Fair { record, .. } => {
+                    let r = Record::decode(&base64url::decode(record)?).ok()?;
+                    matches!(r.msg, Msg::Key { .. }).then_some(k)
+                }
+                _ => None,
+            })
+            .collect();
+        let (a, b) = (keys[0], keys[1]);
+        let item_a = u.log[a].item.clone();
+        u.log[a].item = u.log[b].item.clone();
+        u.log[b].item = item_a;
+        let now = room.now;
+        let err = room
+            .page(2)
+            .receive(&encode(&ToGuest::Update(u)), now)
+            .expect_err("another game");
+        assert!(
+            matches!(
+                err,
+                GuestError::Fair {
+                    fault: FairFault::Refused(FairError::TwoGames(_)),
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(room.page(2).fair_outbox().is_empty());
+        forged += 1;
+        // The true stream, sent after, is taken.
+        room.pump(vec![o]);
+    }
+    assert_eq!(forged, 1);
+    room.play();
 }

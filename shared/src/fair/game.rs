@@ -229,6 +229,15 @@ pub enum FairError {
     Unsettled,
     #[error("the public stream does not follow the rules")]
     Stream,
+    /// The host relayed, as the game's event number `0`, what the rules do not make
+    /// there: an event no rule makes, one missing, or one out of place. The host runs the
+    /// referee, so this names the host.
+    #[error("the host's page relayed what the rules do not make (the game's event {0})")]
+    NotTheRules(usize),
+    /// After a reload or a resync, the stream differs from the one this page answered,
+    /// at its item `0`: the host showed this page two different games.
+    #[error("the host's page showed this page two different games (the stream's item {0})")]
+    TwoGames(usize),
 }
 
 /// A deviation the end-of-game audit finds (section 9).
@@ -348,6 +357,8 @@ pub struct Tracker {
     /// A hash chain over every item of the stream taken, in order, and its value when the
     /// game ended (section 12): every page that took the same stream has the same.
     chain: [u8; 64],
+    /// The page's last disclosure: the stream's length and its hash there.
+    checkpoint: Option<(usize, [u8; 64])>,
     end: Option<[u8; 64]>,
     /// Seats whose signed view of the game's end is not this page's: the host sent them
     /// another stream (section 12).
@@ -425,6 +436,7 @@ impl Tracker {
             claimed: Vec::new(),
             owed: Owed::default(),
             chain: [0; 64],
+            checkpoint: None,
             end: None,
             equivocated: Vec::new(),
         })
@@ -476,8 +488,16 @@ impl Tracker {
 
     /// Takes one item of the public stream.
     pub fn take(&mut self, item: &Public) -> Result<(), FairError> {
+        let chain = chain_item(&self.chain, item);
+        // A stream that differs from the one this page disclosed on, at the same place.
+        if let Some((n, hash)) = &self.checkpoint
+            && *n == self.stream.len() + 1
+            && chain != *hash
+        {
+            return Err(FairError::TwoGames(*n));
+        }
         self.follow(item)?;
-        self.chain = chain_item(&self.chain, item);
+        self.chain = chain;
         if matches!(item, Public::Event(Event::GameOver { .. })) {
             self.end.get_or_insert(self.chain);
         }
@@ -490,6 +510,24 @@ impl Tracker {
         }
         self.stream.push(Arc::new(item.clone()));
         Ok(())
+    }
+
+    /// Where the stream taken is: its length and its hash chain there. A page keeps the
+    /// point of its last disclosure ([`Tracker::set_checkpoint`]).
+    pub fn point(&self) -> (usize, [u8; 64]) {
+        (self.stream.len(), self.chain)
+    }
+
+    /// The point of the page's last disclosure, kept across a reload: a stream that does
+    /// not reach it with the same hash is refused (`TwoGames`).
+    pub fn set_checkpoint(&mut self, point: Option<(usize, [u8; 64])>) {
+        self.checkpoint = point;
+    }
+
+    /// Whether the stream taken has reached the page's last disclosure: before, the page
+    /// discloses nothing (what is due again was disclosed already, at the same place).
+    pub fn reached_checkpoint(&self) -> bool {
+        self.checkpoint.is_none_or(|(n, _)| self.stream.len() >= n)
     }
 
     /// The hash of the whole stream taken up to the game's end (its `GameOver` event,
@@ -534,9 +572,9 @@ impl Tracker {
         }
     }
 
-    /// Checks the seat's signature, then takes the answer. A forged answer (not signed by
-    /// the seat's key, made for another round, or taken once already) changes nothing.
-    fn signed_answer(&mut self, signed: &SignedAnswer) -> Result<(), FairError> {
+    /// Whether `signed` is signed by its seat's key, as the game's next answer: else a
+    /// forgery (`Forged`).
+    fn check_signature(&self, signed: &SignedAnswer) -> Result<(), FairError> {
         let seat = signed.seat;
         let key = self
             .table
@@ -548,6 +586,14 @@ impl Tracker {
         if !signed.signature.verify_signed(&ctx, &key, &message) {
             return Err(FairError::Forged(seat));
         }
+        Ok(())
+    }
+
+    /// Checks the seat's signature, then takes the answer. A forged answer (not signed by
+    /// the seat's key, made for another round, or taken once already) changes nothing.
+    fn signed_answer(&mut self, signed: &SignedAnswer) -> Result<(), FairError> {
+        self.check_signature(signed)?;
+        let seat = signed.seat;
         let mut next = self.clone();
         next.answer(seat, &signed.answer)?;
         next.answers += 1;
@@ -1122,6 +1168,27 @@ impl FairReferee {
         &self.tracker
     }
 
+    pub(crate) fn tracker_mut(&mut self) -> &mut Tracker {
+        &mut self.tracker
+    }
+
+    /// The starting seat (R2.4), when a page's replica learns it from the host's log:
+    /// only before the game's first decision.
+    pub fn set_first(&mut self, first: Seat) -> Result<(), FairError> {
+        if self.inputs != 0 || self.held.is_some() || first.index() >= self.game.players() {
+            return Err(FairError::Stream);
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        self.game = Game::deal(
+            self.game.players(),
+            self.game.options(),
+            Some(first),
+            &mut rng,
+        )
+        .map_err(|_| FairError::Stream)?;
+        Ok(())
+    }
+
     /// The game itself, for a test's referee that breaks a rule the way a host's page
     /// could: every page's end audit must name it.
     #[cfg(test)]
@@ -1232,6 +1299,8 @@ impl FairReferee {
         if !self.tracker.table.is_settled() {
             return Err(FairError::Unsettled);
         }
+        // A forgery is named as one, whatever else is wrong with it.
+        self.tracker.check_signature(&signed)?;
         let bad = Err(FairError::BadAnswer(seat));
         let hidden = self.tracker.hidden(seat);
         let claim = match self.asked {
@@ -1405,10 +1474,20 @@ impl FairReferee {
                 _ => return None,
             },
         };
-        // The key is public: the nonce needs no secrecy, only to be the same on a replay.
-        let mut rng = ChaCha8Rng::seed_from_u64(
-            self.seed ^ u64::from(self.tracker.answers).wrapping_mul(0xA076_1D64_78BD_642F),
-        );
+        // The key is public: the nonce needs no secrecy, only to be the same on every
+        // page's replica, so it is drawn from the public stream alone.
+        let mut rng = {
+            use sha2::{Digest, Sha512};
+            let mut h = Sha512::new();
+            h.update(b"coup-fair-deal/v1 departed seat's answer");
+            h.update(self.tracker.id);
+            h.update(self.tracker.game.to_le_bytes());
+            h.update(self.tracker.answers.to_le_bytes());
+            let seed: [u8; 64] = h.finalize().into();
+            let mut s = [0u8; 32];
+            s.copy_from_slice(&seed[..32]);
+            ChaCha8Rng::from_seed(s)
+        };
         Some(self.tracker.sign_answer(seat, answer, secret, &mut rng))
     }
 

@@ -15,7 +15,7 @@ pub mod group;
 pub mod ledger;
 mod player;
 pub mod proofs;
-mod replay;
+pub mod replay;
 mod secret;
 pub mod shuffle;
 pub mod table;
@@ -27,6 +27,7 @@ pub use game::{
 };
 pub use group::{Context, DecodeError};
 pub use ledger::{EscrowPart, Fault, FaultKind, Ledger, Msg, Record};
+pub use replay::Replica;
 pub use secret::Secret;
 pub use table::{Expect, FairTable, Place};
 

@@ -1,149 +1,262 @@
-//! The end audit's replay (docs/FAIR-DEAL.md, section 9, step 3): a page runs a referee of
-//! its own from the public stream it took, and checks that every event the host's referee
-//! sent is the one the rules make.
+//! Every page's replica of the referee (docs/FAIR-DEAL.md, section 9): the same
+//! [`FairReferee`] the host runs, fed the public stream as it arrives, so that a page takes
+//! an event only when the rules make it, before its own table asks the page for anything.
 //!
 //! What "the same" means. The fair mode's events do not depend on a hidden card except
 //! where a seat's answer decides (section 4: the stand-ins never show), and every card
-//! that turns face up comes from its reveal record. So the page's referee needs no card
-//! and no seed: it takes the stream's records, signed answers and departures as they came,
-//! and each decision that reads no card from the event that shows it (an action from its
+//! that turns face up comes from its reveal record. So the replica needs no card and no
+//! seed: it takes the stream's records, signed answers and departures as they come, and
+//! each decision that reads no card from the event that shows it (an action from its
 //! `Declared`, a window's answers from how the window closed, the examiner's choice). The
 //! events it makes must be the ones sent, in order. A challenge is resolved by the seat's
-//! answer, not by the card: a false answer is the seat's fault (steps 2 and 4 name it), and
-//! the replay does not name the host for it.
+//! answer, not by the card: a false answer is the seat's fault (the end audit's steps 2
+//! and 4 name it), and the replica does not name the host for it.
+//!
+//! The end audit's replay (section 9, step 3) is the same replica, run on the whole stream
+//! a page took.
+
+use std::collections::VecDeque;
 
 use crate::engine::{Event, Input, Options, Pending, Seat, WindowKind};
 
-use super::game::{FairReferee, Public, Step, Tracker};
+use super::game::{FairError, FairReferee, Public, Step, Tracker};
 
-/// Replays the referee of a game of `players` under `options` on `stream` (every item a
-/// page took, in order). `Ok` with the number of events when every event sent is the one
-/// the rules make of the public inputs, answers and records; else `Err` with the index
-/// (among the stream's events) of the first that is not: a missing event, an extra one,
-/// or another.
-pub(crate) fn replay(
-    table: [u8; 32],
-    game_no: u32,
-    players: usize,
-    options: Options,
-    stream: &[&Public],
-) -> Result<usize, usize> {
-    let sent: Vec<Event> = stream
-        .iter()
-        .filter_map(|item| match item {
-            Public::Event(e) => Some(*e),
-            _ => None,
-        })
-        .collect();
-    // The starting player (R2.4) is the referee's draw: the seat of the first decision.
-    let first = sent.iter().find_map(|e| match *e {
-        Event::Declared { seat, .. } | Event::AllegianceChosen { seat, .. } => Some(seat),
-        _ => None,
-    });
-    // The stand-ins' seed is the host's and shows in no event: any seed replays the same.
-    let mut referee =
-        FairReferee::new(table, game_no, players, options, first, 0).map_err(|_| 0usize)?;
-    // Every record of the stream is one the page's own ledger checked as it came.
-    referee.take_checked();
-    // Items of the stream before `j` are fed (or, for events, made); `m` events are made.
-    let mut j = Cursor::default();
-    let mut m = 0usize;
-    for _ in 0..stream.len().saturating_mul(4).saturating_add(64) {
-        let step = referee.step().map_err(|_| m)?;
-        for item in referee.take_public() {
-            match item {
-                Public::Event(e) => {
-                    if sent.get(m) != Some(&e) {
-                        return Err(m);
-                    }
-                    m += 1;
-                }
-                // A departed seat's answer, given by the referee itself from its public
-                // cards (section 6): the stream holds the same answer at this point.
-                Public::Answer(a) => {
-                    j.skip_made(stream, m);
-                    match stream.get(j.at) {
-                        Some(Public::Answer(b)) if b.seat == a.seat && b.answer == a.answer => {
-                            j.at += 1
-                        }
-                        _ => return Err(m),
-                    }
-                }
-                Public::Record(_) | Public::Left(_) => {}
-            }
-        }
-        j.skip_made(stream, m);
-        if step == Step::Over {
-            return if m == sent.len() { Ok(m) } else { Err(m) };
-        }
-        let fed = match stream.get(j.at) {
-            // The stream stops where the rules go on.
-            None => return Err(m),
-            Some(Public::Event(_)) => {
-                let Step::Decide(_) = step else {
-                    // The referee waits for a record or an answer, and an event came.
-                    return Err(m);
-                };
-                let (seat, input) = decision(&referee, &sent[m..]).ok_or(m)?;
-                referee.input(seat.0, input)
-            }
-            Some(Public::Record(r)) => referee.record(r),
-            Some(Public::Answer(a)) => referee.answer(a.clone()),
-            Some(Public::Left(s)) => referee.leave(*s),
-        };
-        fed.map_err(|_| m)?;
-        // Its echo of what it was fed is the stream's own item.
-        referee.take_public();
-        if !matches!(stream.get(j.at), Some(Public::Event(_))) {
-            j.at += 1;
-        }
-    }
-    Err(m)
-}
-
-/// A place in the stream: the next item, and how many events come before it.
-#[derive(Default)]
-struct Cursor {
-    at: usize,
+/// A page's referee, fed the stream as it comes.
+#[derive(Clone, Debug)]
+pub struct Replica {
+    referee: FairReferee,
+    /// Items of the stream taken and not yet accounted for: events whose decision shows
+    /// only in the events after them (a window's sealed answers, R5), and what follows.
+    queue: VecDeque<Public>,
+    /// Items the referee made (events, a departed seat's answers) that the stream has not
+    /// sent yet.
+    made: VecDeque<Public>,
+    /// The events of the stream matched so far.
     events: usize,
+    /// Whether the starting seat (R2.4) is known: the host's word, from its log.
+    first: bool,
+    /// Whether the update that brought the queue is all in ([`Replica::end_of_update`]).
+    whole: bool,
 }
 
-impl Cursor {
-    /// Moves past the events already made.
-    fn skip_made(&mut self, stream: &[&Public], made: usize) {
-        while self.events < made && matches!(stream.get(self.at), Some(Public::Event(_))) {
-            self.events += 1;
-            self.at += 1;
+/// What the events sent show of the pending decision that reads no card.
+enum Shown {
+    /// This seat's input.
+    Input(Seat, Input),
+    /// Not yet: the window's answers are sealed until it closes (R5).
+    Wait,
+}
+
+impl Replica {
+    /// The replica of game `game_no` of `players` under `options` at table `table`.
+    /// `first` is the starting seat (R2.4) when known; else [`Replica::set_first`] says it
+    /// before the first decision.
+    pub fn new(
+        table: [u8; 32],
+        game_no: u32,
+        players: usize,
+        options: Options,
+        first: Option<Seat>,
+    ) -> Option<Replica> {
+        // The stand-ins' seed is the host's and shows in no event: any seed replays the same.
+        let referee = FairReferee::new(table, game_no, players, options, first, 0).ok()?;
+        Some(Replica {
+            referee,
+            queue: VecDeque::new(),
+            made: VecDeque::new(),
+            events: 0,
+            first: first.is_some(),
+            whole: false,
+        })
+    }
+
+    /// The starting seat (R2.4), as the host's log says it: only before the first decision.
+    pub fn set_first(&mut self, seat: Seat) -> Result<(), FairError> {
+        self.referee.set_first(seat)?;
+        self.first = true;
+        Ok(())
+    }
+
+    /// The replica's referee: its game (on stand-ins) and its tracker.
+    pub fn referee(&self) -> &FairReferee {
+        &self.referee
+    }
+
+    pub fn tracker(&self) -> &Tracker {
+        self.referee.tracker()
+    }
+
+    /// The replica's tracker, for what the page's own seat adds to it (its checkpoint).
+    pub(crate) fn tracker_mut(&mut self) -> &mut Tracker {
+        self.referee.tracker_mut()
+    }
+
+    /// Whether everything the rules made so far is in the stream taken: a page discloses
+    /// nothing while the host owes it an event its own referee made.
+    pub fn in_step(&self) -> bool {
+        self.made.is_empty()
+    }
+
+    /// The number of events of the stream matched so far.
+    pub fn events(&self) -> usize {
+        self.events
+    }
+
+    /// Whether the game is over and every record of its end is in.
+    pub fn is_over(&self) -> bool {
+        self.made.is_empty()
+            && self.queue.is_empty()
+            && self.referee.clone().step().ok() == Some(Step::Over)
+    }
+
+    /// A referee for the end audit's replay: fed only the stream a page's tracker took,
+    /// whose records that page's ledger checked already.
+    fn take_checked(&mut self) {
+        self.referee.take_checked();
+    }
+
+    /// Takes one item of the stream. An event the rules do not make now, or an item where
+    /// the rules make another, is refused (`NotTheRules`, naming the host, which runs the
+    /// referee): the replica is then not to be used again.
+    pub fn take(&mut self, item: &Public) -> Result<(), FairError> {
+        if let Some(made) = self.made.front() {
+            if made != item {
+                return Err(FairError::NotTheRules(self.events));
+            }
+            if matches!(item, Public::Event(_)) {
+                self.events += 1;
+            }
+            self.made.pop_front();
+            return Ok(());
+        }
+        self.queue.push_back(item.clone());
+        self.advance()
+    }
+
+    /// Says that the host's update is all taken. A window that closes with no event (an
+    /// Assassination's target passing in its block window, whose loss is asked next) shows
+    /// only in that nothing follows its last answer, and the host sends what follows an
+    /// answer in the same update as the answer.
+    pub fn end_of_update(&mut self) -> Result<(), FairError> {
+        self.whole = true;
+        let done = self.advance();
+        self.whole = false;
+        done
+    }
+
+    /// Runs the referee on the stream queued, as far as it shows the decisions.
+    fn advance(&mut self) -> Result<(), FairError> {
+        let refuted = |events| FairError::NotTheRules(events);
+        loop {
+            // What the referee made must come next in the stream.
+            while let (Some(made), Some(sent)) = (self.made.front(), self.queue.front()) {
+                if made != sent {
+                    return Err(refuted(self.events));
+                }
+                if matches!(sent, Public::Event(_)) {
+                    self.events += 1;
+                }
+                self.made.pop_front();
+                self.queue.pop_front();
+            }
+            if !self.made.is_empty() {
+                return Ok(());
+            }
+            let Some(next) = self.queue.front() else {
+                return Ok(());
+            };
+            let step = self.referee.step().map_err(|_| refuted(self.events))?;
+            self.made.extend(self.referee.take_public());
+            if !self.made.is_empty() {
+                continue;
+            }
+            let fed = match next {
+                Public::Event(_) => {
+                    let Step::Decide(_) = step else {
+                        // The referee waits for a record or an answer, and an event came.
+                        return Err(refuted(self.events));
+                    };
+                    if !self.first {
+                        return Err(refuted(self.events));
+                    }
+                    let sent: Vec<Event> = self
+                        .queue
+                        .iter()
+                        .filter_map(|i| match i {
+                            Public::Event(e) => Some(*e),
+                            _ => None,
+                        })
+                        .collect();
+                    match decision(&self.referee, &sent, self.whole) {
+                        None => return Err(refuted(self.events)),
+                        Some(Shown::Wait) => return Ok(()),
+                        Some(Shown::Input(seat, input)) => {
+                            self.referee
+                                .input(seat.0, input)
+                                .map_err(|_| refuted(self.events))?;
+                            continue;
+                        }
+                    }
+                }
+                _ if step == Step::Over => return Err(refuted(self.events)),
+                Public::Record(r) => self.referee.record(r),
+                Public::Answer(a) => self.referee.answer(a.clone()),
+                Public::Left(s) => self.referee.leave(*s),
+            };
+            // A record, an answer or a departure the referee refuses is the seat's or the
+            // host's, as the referee says; an event that does not follow is the host's.
+            fed?;
+            // Its echo of what it was fed is the stream's own item.
+            self.referee.take_public();
+            self.queue.pop_front();
         }
     }
 }
 
 /// The decision that reads no card and that the next events sent show: the input, and
 /// its seat. `None` when they show none the pending decision allows.
-fn decision(referee: &FairReferee, next: &[Event]) -> Option<(Seat, Input)> {
+fn decision(referee: &FairReferee, next: &[Event], whole: bool) -> Option<Shown> {
     let game = referee.game();
     match (*game.pending(), *next.first()?) {
         (Pending::Action { .. }, Event::Declared { seat, action, .. }) => {
-            Some((seat, Input::Act(action)))
+            Some(Shown::Input(seat, Input::Act(action)))
         }
         (Pending::ChooseAllegiance { .. }, Event::AllegianceChosen { seat, allegiance }) => {
-            Some((seat, Input::Allegiance(allegiance)))
+            Some(Shown::Input(seat, Input::Allegiance(allegiance)))
         }
         (Pending::ExamineDecide { .. }, Event::GaveBack { seat, .. }) => {
-            Some((seat, Input::GiveBack))
+            Some(Shown::Input(seat, Input::GiveBack))
         }
         (Pending::ExamineDecide { .. }, Event::ForcedExchange { seat, .. }) => {
-            Some((seat, Input::ForceExchange))
+            Some(Shown::Input(seat, Input::ForceExchange))
         }
         (Pending::Respond { window }, Event::Answered { seat, .. }) => {
             // Answers are sealed (R5): what counts shows when the window closes, once
             // every seat asked has answered. The first clockwise of each answer counts, so
             // the one named is the one that gave it; the others' answers lapse whatever
             // they were, and a pass gives the same events.
-            let close = next
+            let close: Vec<&Event> = next
                 .iter()
                 .skip_while(|e| matches!(e, Event::Answered { .. }))
-                .take(2);
+                .take(2)
+                .collect();
+            // An early block may be followed by a challenge in the same close: both count.
+            // The close comes with the last answer, in the same update.
+            if matches!(close[..], [Event::EarlyBlock { .. }]) {
+                return Some(Shown::Wait);
+            }
+            if close.is_empty() {
+                // Every seat asked has answered and nothing shows: the window closed with
+                // no challenge and no block (an Assassination's target passing, whose
+                // loss is asked next). Else the window is still open.
+                let run = next
+                    .iter()
+                    .take_while(|e| matches!(e, Event::Answered { .. }))
+                    .count();
+                if run < window.owes.len() || !whole {
+                    return Some(Shown::Wait);
+                }
+            }
             let mut input = Input::Pass;
             for e in close {
                 match (*e, window.kind) {
@@ -162,9 +275,52 @@ fn decision(referee: &FairReferee, next: &[Event]) -> Option<(Seat, Input)> {
                     _ => {}
                 }
             }
-            Some((seat, input))
+            Some(Shown::Input(seat, input))
         }
         _ => None,
+    }
+}
+
+/// Replays the referee of a game of `players` under `options` on `stream` (every item a
+/// page took, in order). `Ok` with the number of events when every event sent is the one
+/// the rules make of the public inputs, answers and records, and the stream ends where the
+/// rules do; else `Err` with the index (among the stream's events) of the first that is
+/// not: a missing event, an extra one, or another.
+pub(crate) fn replay(
+    table: [u8; 32],
+    game_no: u32,
+    players: usize,
+    options: Options,
+    stream: &[&Public],
+) -> Result<usize, usize> {
+    // The starting player (R2.4): the seat of the first decision.
+    let first = stream.iter().find_map(|item| match item {
+        Public::Event(Event::Declared { seat, .. } | Event::AllegianceChosen { seat, .. }) => {
+            Some(*seat)
+        }
+        _ => None,
+    });
+    let mut replica = Replica::new(table, game_no, players, options, first).ok_or(0usize)?;
+    replica.first = true;
+    // Every record of the stream is one the page's own ledger checked as it came.
+    replica.take_checked();
+    for (i, item) in stream.iter().enumerate() {
+        replica
+            .take(item)
+            .and_then(|()| {
+                // The end audit's stream is all there: what follows an item is known.
+                if i + 1 == stream.len() || !matches!(stream[i + 1], Public::Event(_)) {
+                    replica.end_of_update()
+                } else {
+                    Ok(())
+                }
+            })
+            .map_err(|_| replica.events)?;
+    }
+    if replica.is_over() {
+        Ok(replica.events)
+    } else {
+        Err(replica.events)
     }
 }
 

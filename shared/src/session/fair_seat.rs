@@ -24,8 +24,8 @@ use super::protocol::{FairAsk, LogEntry, LogItem, Note, TableId, ToHost, encode}
 use crate::engine::{Card, Claimed, Options};
 use crate::fair::game::fair_deck;
 use crate::fair::{
-    Answer, AuditFault, Expect, FairError, Ledger, Msg, Public, Record, Secret, SignedAnswer,
-    Tracker,
+    Answer, AuditFault, Expect, FairError, Ledger, Msg, Public, Record, Replica, Secret,
+    SignedAnswer, Tracker,
 };
 
 /// What a seat's page stores for a reload (its tab's storage): never sent.
@@ -39,6 +39,21 @@ pub struct FairKeep {
     /// R2.5: where the seat's own shuffle of its set put each card: (position, kind).
     #[serde(default)]
     pub draft: Vec<(u8, u8)>,
+    /// Where in the stream the page last disclosed something (a record or an answer): the
+    /// stream's length and its hash chain there, base64url. After a reload or a resync, a
+    /// stream that does not reach the same hash at the same place is refused: the host
+    /// showed this page two different games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disclosed: Option<(u64, String)>,
+}
+
+impl FairKeep {
+    /// The point of the last disclosure, if it reads.
+    fn checkpoint(&self) -> Option<(usize, [u8; 64])> {
+        let (n, hash) = self.disclosed.as_ref()?;
+        let hash: [u8; 64] = base64url::decode(hash)?.try_into().ok()?;
+        Some((usize::try_from(*n).ok()?, hash))
+    }
 }
 
 /// Why the page did not take what the host relayed (the update is refused whole).
@@ -68,7 +83,8 @@ struct SeatGame {
     /// The page's seat, or `None` for a watcher (who checks the stream all the same).
     seat: Option<u8>,
     secret: Option<Secret>,
-    tracker: Tracker,
+    /// The page's replica of the referee, whose tracker says what the page owes.
+    replica: Replica,
     /// Records sent, by round and what: each is sent once.
     sent: Vec<(u32, Expect)>,
     /// Cards shown to this seat as the Inquisitor (R7.2): (position, kind).
@@ -118,7 +134,7 @@ impl FairSeat {
         options: Options,
         seat: Option<u8>,
     ) -> Result<(), FairFault> {
-        let tracker = Tracker::new(table_id.0, game_no, players, options)
+        let mut replica = Replica::new(table_id.0, game_no, players, options, None)
             .ok_or(FairFault::Unreadable("a table no fair game is dealt at"))?;
         let secret = match seat {
             None => None,
@@ -138,17 +154,25 @@ impl FairSeat {
                             seat: s,
                             secret: secret.to_bytes(),
                             draft: Vec::new(),
+                            disclosed: None,
                         });
                         secret
                     }
                 })
             }
         };
+        if let (Some(s), Some(k)) = (seat, &self.keep)
+            && k.table_id == table_id
+            && k.game_no == game_no
+            && k.seat == s
+        {
+            replica.tracker_mut().set_checkpoint(k.checkpoint());
+        }
         self.game = Some(SeatGame {
             game_no,
             seat,
             secret,
-            tracker,
+            replica,
             sent: Vec::new(),
             examined: Vec::new(),
         });
@@ -167,6 +191,19 @@ impl FairSeat {
         };
         for e in entries {
             let item = match &e.item {
+                // R2.4: the starting seat, the host's word, before the game's first record.
+                LogItem::Note {
+                    note:
+                        Note::GameStarted {
+                            game_no,
+                            first: Some(first),
+                        },
+                } if *game_no == g.game_no => {
+                    g.replica
+                        .set_first(*first)
+                        .map_err(|err| (e.n, FairFault::Refused(err)))?;
+                    continue;
+                }
                 LogItem::Event { game_no, event } if *game_no == g.game_no => Public::Event(*event),
                 LogItem::Fair { game_no, record } if *game_no == g.game_no => {
                     let r = base64url::decode(record)
@@ -190,7 +227,7 @@ impl FairSeat {
                 } if *game_no == g.game_no => Public::Left(seat.0),
                 _ => continue,
             };
-            g.tracker
+            g.replica
                 .take(&item)
                 .map_err(|err| (e.n, FairFault::Refused(err)))?;
             // R7.2: a seal for this seat opens to it alone.
@@ -202,7 +239,8 @@ impl FairSeat {
                 } = &r.msg
                 && *to == seat
                 && let Some(k) = g
-                    .tracker
+                    .replica
+                    .tracker()
                     .table()
                     .ledger()
                     .open_sealed(*position, r.seat, sealed, seat, secret)
@@ -210,6 +248,10 @@ impl FairSeat {
                 g.examined.push((*position, k));
             }
         }
+        let last = entries.last().map_or(0, |e| e.n);
+        g.replica
+            .end_of_update()
+            .map_err(|err| (last, FairFault::Refused(err)))?;
         Ok(())
     }
 
@@ -222,7 +264,8 @@ impl FairSeat {
     /// storage after sending its key cannot go on in this game.
     pub fn holds_key(&self) -> bool {
         self.seat_game().is_some_and(|(g, seat, secret)| {
-            g.tracker
+            g.replica
+                .tracker()
                 .table()
                 .ledger()
                 .key(seat)
@@ -242,7 +285,13 @@ impl FairSeat {
         let (Some(seat), Some(secret)) = (g.seat, g.secret.as_ref()) else {
             return Vec::new();
         };
-        let table = g.tracker.table();
+        // Nothing goes out while the host owes this page an event its own referee made,
+        // nor before the stream is back where the page last disclosed.
+        if !g.replica.in_step() || !g.replica.tracker().reached_checkpoint() {
+            return Vec::new();
+        }
+        let tracker = g.replica.tracker();
+        let table = tracker.table();
         let round = table.round();
         let ledger = table.ledger();
         let mut out = Vec::new();
@@ -262,10 +311,10 @@ impl FairSeat {
                             // each card went, and keeps it for its pick.
                             let own: Vec<u8> = (5 * seat..5 * seat + 5).collect();
                             if let Some(k) = self.keep.as_mut()
-                                && g.tracker.hand(seat).is_empty()
+                                && tracker.hand(seat).is_empty()
                                 && *p == own
                             {
-                                let deck = fair_deck(2, g.tracker.options());
+                                let deck = fair_deck(2, tracker.options());
                                 k.draft = perm
                                     .iter()
                                     .enumerate()
@@ -281,8 +330,7 @@ impl FairSeat {
                     .and_then(|kind| ledger.reveal_record(seat, round, *p, kind, secret, rng)),
                 Expect::Seal(p, to) => ledger.seal_record(seat, round, *p, *to, secret, rng),
                 Expect::Release(of) => ledger.release_record(seat, round, *of, secret),
-                Expect::View => g
-                    .tracker
+                Expect::View => tracker
                     .end_hash()
                     .map(|h| ledger.view_record(seat, round, h, secret, rng)),
                 Expect::Secret => Some(Ledger::secret_record(seat, round, secret)),
@@ -294,6 +342,9 @@ impl FairSeat {
                     record: base64url::encode(&r.encode()),
                 }));
             }
+        }
+        if !out.is_empty() {
+            mark_disclosed(&mut self.keep, tracker);
         }
         out
     }
@@ -310,16 +361,21 @@ impl FairSeat {
         if !answer_fits(ask, &answer) {
             return Err(FairAnswerError::DoesNotFit);
         }
-        let FairSeat { rng, game, .. } = self;
+        let FairSeat { rng, game, keep } = self;
         let g = game.as_ref().ok_or(FairAnswerError::NotAsked)?;
         let (Some(seat), Some(secret)) = (g.seat, g.secret.as_ref()) else {
             return Err(FairAnswerError::NotAsked);
         };
-        let signed = g.tracker.sign_answer(seat, answer, secret, rng);
-        g.tracker
+        let tracker = g.replica.tracker();
+        if !g.replica.in_step() || !tracker.reached_checkpoint() {
+            return Err(FairAnswerError::NotAsked);
+        }
+        let signed = tracker.sign_answer(seat, answer, secret, rng);
+        tracker
             .clone()
             .take(&Public::Answer(signed.clone()))
             .map_err(FairAnswerError::Refused)?;
+        mark_disclosed(keep, tracker);
         Ok(encode(&ToHost::FairAnswer {
             game_no: g.game_no,
             answer: base64url::encode(&signed.encode()),
@@ -332,8 +388,9 @@ impl FairSeat {
         let Some((g, seat, secret)) = self.seat_game() else {
             return Vec::new();
         };
-        let ledger = g.tracker.table().ledger();
-        g.tracker
+        let ledger = g.replica.tracker().table().ledger();
+        g.replica
+            .tracker()
             .hand(seat)
             .iter()
             .map(|&(p, up)| {
@@ -350,8 +407,9 @@ impl FairSeat {
     /// R4.2: the positions the seat chooses from in an Exchange, with their cards.
     pub fn exchange_pool(&self) -> Option<Vec<(u8, Card)>> {
         let (g, seat, secret) = self.seat_game()?;
-        let ledger = g.tracker.table().ledger();
-        g.tracker
+        let ledger = g.replica.tracker().table().ledger();
+        g.replica
+            .tracker()
             .exchange_pool(seat)?
             .into_iter()
             .map(|p| Some((p, card_of(ledger.open_private(p, seat, secret)?)?)))
@@ -378,7 +436,12 @@ impl FairSeat {
 
     /// The page's tracker of the followed game (its table, ledger and hands).
     pub fn tracker(&self) -> Option<&Tracker> {
-        self.game.as_ref().map(|g| &g.tracker)
+        self.game.as_ref().map(|g| g.replica.tracker())
+    }
+
+    /// The page's replica of the referee of the followed game.
+    pub fn replica(&self) -> Option<&Replica> {
+        self.game.as_ref().map(|g| &g.replica)
     }
 
     /// Section 9: the audit's faults (none: the game was fair), once every secret is in.
@@ -387,12 +450,21 @@ impl FairSeat {
     /// has not ended.
     pub fn audit(&self) -> Option<Vec<AuditFault>> {
         let g = self.game.as_ref()?;
-        let table = g.tracker.table();
+        let tracker = g.replica.tracker();
+        let table = tracker.table();
         let players = table.ledger().seats();
         let ledger = table.ledger();
         let over = table.is_settled()
             && (0..ledger.deck().len() as u8).all(|p| ledger.open_public(p).is_some());
-        over.then(|| g.tracker.audit(players))
+        over.then(|| tracker.audit(players))
+    }
+}
+
+/// Keeps where the page disclosed last: the stream's point now.
+fn mark_disclosed(keep: &mut Option<FairKeep>, tracker: &Tracker) {
+    if let Some(k) = keep.as_mut() {
+        let (n, hash) = tracker.point();
+        k.disclosed = Some((n as u64, base64url::encode(&hash)));
     }
 }
 

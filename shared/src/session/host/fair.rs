@@ -71,7 +71,10 @@ fn fair_refusal(e: FairError) -> Refusal {
         | FairError::CardInput(s)
         | FairError::FalseDenial(s)
         | FairError::RevealedDuke(s) => refusal(Some(Seat(s)), e),
-        FairError::Unsettled | FairError::Stream => refusal(None, e),
+        FairError::Unsettled
+        | FairError::Stream
+        | FairError::NotTheRules(_)
+        | FairError::TwoGames(_) => refusal(None, e),
     }
 }
 
