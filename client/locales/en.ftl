@@ -737,6 +737,8 @@ guest-error-wrong-seat = The host's update was for another seat.
 guest-error-implausible = The host sent a log entry no honest host sends.
 guest-error-reveal = The host's account of the game's end does not fit the game.
 guest-error-fair = A fair-deal record from the host did not check out.
+guest-error-fair-rules = The host’s page relayed a move the rules do not make. This page sends nothing for it.
+guest-error-fair-two-games = The host’s page showed this page two different games. This page sends nothing more in this game.
 guest-error-parts = The host’s account of the table came in parts that do not fit together.
 # The relay's answers.
 relay-error-no-such-room = There is no room with that code.

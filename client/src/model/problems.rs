@@ -7,12 +7,13 @@
 //! it has its message.
 
 use shared::engine::InputError;
+use shared::fair::FairError;
 use shared::relay::{
     CLOSE_GOING_AWAY, CLOSE_INVALID, CLOSE_POLICY, CLOSE_PROTOCOL, CLOSE_REPLACED, CLOSE_TOO_BIG,
     CLOSE_TRY_LATER, ErrorCode,
 };
 use shared::session::chat::{CHAT_MAX_CHARS, ChatError};
-use shared::session::fair_seat::FairAnswerError;
+use shared::session::fair_seat::{FairAnswerError, FairFault};
 use shared::session::guest::{GuestError, IntentError};
 use shared::session::names::{NAME_MAX_CHARS, NameError};
 use shared::session::protocol::{Fatal, Refusal, TableError, WireError};
@@ -204,6 +205,14 @@ pub fn guest(e: &GuestError) -> String {
         GuestError::Closed(f) => fatal(f),
         GuestError::Implausible { .. } => t("guest-error-implausible"),
         GuestError::Reveal(_) => t("guest-error-reveal"),
+        GuestError::Fair {
+            fault: FairFault::Refused(FairError::NotTheRules(_)),
+            ..
+        } => t("guest-error-fair-rules"),
+        GuestError::Fair {
+            fault: FairFault::Refused(FairError::TwoGames(_)),
+            ..
+        } => t("guest-error-fair-two-games"),
         GuestError::Fair { .. } => t("guest-error-fair"),
         GuestError::Parts(_) => t("guest-error-parts"),
     }
