@@ -349,7 +349,7 @@ mod tests {
 
     /// Every style plays legal, finished games at 2, 4 and 6 players, and keeps to its
     /// defining habit, checked against the real hands: the honest and passive players
-    /// never claim a character they do not hold, the trusting and passive players never
+    /// claim often and never claim a character they do not hold, the trusting and passive players never
     /// challenge, the bluffer lies about a good share of its claims.
     #[test]
     fn styles_play_legal_games_and_keep_their_habits() {
@@ -390,7 +390,12 @@ mod tests {
                 events.clear();
             }
         }
-        for s in [Style::Honest, Style::Passive] {
+        // Never bluffing is a habit only of a player that claims: one that never claimed
+        // would pass the check alone. The honest player claims its actions and blocks;
+        // the passive one only blocks, with a card it holds, so it claims more rarely.
+        for (s, least) in [(Style::Honest, 20), (Style::Passive, 1)] {
+            let made = claims[s as usize];
+            assert!(made >= least, "{s:?} claimed {made} times");
             assert_eq!(bluffs[s as usize], 0, "{s:?} bluffed");
         }
         for s in [Style::Trusting, Style::Passive] {
