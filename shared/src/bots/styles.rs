@@ -27,6 +27,7 @@ use rand_chacha::ChaCha8Rng;
 use super::beliefs::Beliefs;
 use super::normal::{Policy, Tuning};
 use super::personality::Personality;
+pub use super::table::is_bluff;
 use super::table::{Table, fallback};
 use super::{Bot, BotLevel, Budget, make_bot};
 use crate::engine::{
@@ -85,20 +86,6 @@ pub fn make_named(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
         return Some(make_bot(level, seed));
     }
     Style::from_name(name).map(|s| Box::new(StyleBot::new(s, seed)) as Box<dyn Bot>)
-}
-
-/// Whether `input` claims a character the seat does not hold (or, for Embezzlement,
-/// claims not to hold the Duke it holds, R8.4).
-pub fn is_bluff(t: &Table, input: Input) -> bool {
-    match input {
-        Input::Act(a) => match a.claim(t.options) {
-            Some(Claimed::Card(c)) => !t.holds(c),
-            Some(Claimed::NotDuke) => t.holds(Card::Duke),
-            None => false,
-        },
-        Input::Block(c) => !t.holds(c),
-        _ => false,
-    }
 }
 
 /// A bot that plays a [`Style`].
