@@ -1,4 +1,5 @@
-//! Bots: players that decide from a seat's [`View`] and its legal inputs only.
+//! Bots: players that decide from a seat's [`View`](crate::engine::View) and its legal inputs
+//! only.
 //!
 //! A bot never sees a [`Game`](crate::engine::Game): the host hands it exactly what the
 //! seat's player would see, so a bot cannot cheat (STYLE.md: views, not state, reach
