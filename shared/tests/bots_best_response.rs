@@ -1,7 +1,7 @@
 //! The best response ([`shared::bots::best_response`]): it decides from what its seat may
 //! know alone (two worlds that differ only in what R11 hides from it get the same
-//! decision), it is deterministic for a seed, and
-//! against the bot it models it wins more than Hard does.
+//! decision), it is deterministic for a seed, and against the bot it models it wins more
+//! than Hard does.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
