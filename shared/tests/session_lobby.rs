@@ -930,26 +930,47 @@ fn a_bot_added_after_a_game_puts_the_game_away() {
     let easy = AdminCmd::AddBot {
         level: BotLevel::Easy,
     };
-    let (mut host, _) = finished_with_bob();
-    let outs = admin(&mut host, easy.clone());
+    // Bob's own guest reads every message he is sent, from his welcome to the bot.
+    let mut bob = Guest::new("Bob", None, false);
+    let read = |outs: &[Outgoing], bob: &mut Guest| {
+        for o in outs {
+            if let Outgoing::Send { to, text } = o
+                && *to == PeerId(1)
+            {
+                bob.receive(text, T).expect("Bob accepts what he is sent");
+            }
+        }
+    };
+    let mut host = new_host();
+    read(&host.handle(PeerId(1), &hello("Bob", None), T), &mut bob);
+    read(
+        &admin(&mut host, AdminCmd::SetSeatCount { count: 3 }),
+        &mut bob,
+    );
+    read(&admin(&mut host, AdminCmd::Start { first: None }), &mut bob);
+    let mut now = T;
+    while !matches!(host.phase(), Phase::Finished { .. }) {
+        now = host.next_deadline().expect("something is due").max(now);
+        read(&host.tick(now), &mut bob);
+    }
+    let hands = |bob: &Guest| {
+        bob.game()
+            .and_then(|g| g.reveal.as_ref())
+            .map(|r| r.hands.len())
+    };
+    assert_eq!(hands(&bob), Some(3), "Bob was shown the end of the game");
+    read(&admin(&mut host, easy.clone()), &mut bob);
     assert_eq!(host.phase(), Phase::Lobby);
     assert!(host.game().is_none());
     assert_eq!(host.table().seats.len(), 4);
-    // Bob is told of a table in the lobby, and of no game's end that does not fit it.
-    let updates: Vec<_> = to(&outs, PeerId(1))
-        .into_iter()
-        .filter_map(|m| match m {
-            ToGuest::Update(u) => Some(u),
-            _ => None,
-        })
-        .collect();
-    assert!(updates.iter().any(|u| u.reset && u.game.is_none()));
-    for u in &updates {
-        let reveal = u.game.as_ref().and_then(|g| g.reveal.as_ref());
-        if let (Some(t), Some(r)) = (&u.table, reveal) {
-            assert_eq!(r.hands.len(), t.seats.len(), "one hand per seat");
-        }
-    }
+    // Bob is told of the table of four seats in the lobby, and keeps no game's end with
+    // a hand fewer than the table's seats.
+    assert_eq!(bob.table().map(|t| t.seats.len()), Some(4));
+    assert!(
+        bob.game().is_none(),
+        "the game went away: {:?} hands",
+        hands(&bob)
+    );
 
     // Ten seats, none open: the bot cannot be added, and the finished game stays.
     let mut host = new_host();

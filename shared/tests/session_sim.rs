@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use shared::engine::{Card, Claimed, Event, Game, Input, Options, Outcome, Pending, Seat};
+use shared::engine::{Card, Event, Game, Input, Options, Outcome, Pending, Seat};
 use shared::session::protocol::{
     AdminCmd, DecisionKind, Fatal, LogItem, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, MemberId, Note,
     PROTOCOL_VERSION, Phase, Refusal, SeatInfo, Timers, ToGuest, ToHost, decode, encode,
@@ -754,10 +754,12 @@ fn scan_hidden(
     Ok(())
 }
 
-/// Adds what each seat, and everyone, may know of now to what they knew before in
-/// this game: their own cards (hands change by exchanges and replacements), face-up
-/// cards, claimed characters, the drawn cards of their own exchange, the card shown
-/// to them by an Examine, their own draft pick; every hand once the game is over.
+/// Adds what each seat, and everyone, may know of now to what they knew before in this
+/// game, by the rules (R11): their own cards (hands change by exchanges and
+/// replacements), face-up cards, the cards shown aloud, the cards they drew, returned or
+/// picked, the card an Examine showed them, the drawn cards of their own exchange; every
+/// hand once the game is over. A claim names a character, not a card: it tells nobody
+/// where a card is, so it adds nothing here ([`strip_claims`] takes it out of the text).
 fn learn(known: &mut BTreeMap<(u32, Option<Seat>), BTreeSet<Card>>, game_no: u32, game: &Game) {
     let n = game.players();
     let mut public = BTreeSet::new();
@@ -769,14 +771,9 @@ fn learn(known: &mut BTreeMap<(u32, Option<Seat>), BTreeSet<Card>>, game_no: u32
             }
         }
     }
-    for c in game.claims() {
-        if let Claimed::Card(card) = c.card {
-            public.insert(card);
-        }
-    }
-    // What the game's events told, by the rules: claims, proofs, lost influence and a
-    // shown hand aloud (R5, R6, R8.4, R9.1); a draw, a pick, an exchange or a sealed
-    // answer to its own seat, an Examine's card to the two seats of it (R7.2, R11.2).
+    // What the game's events told, by the rules: proofs, lost influence and a shown hand
+    // aloud (R6, R8.4, R9.1); a draw, a pick or an exchange to its own seat, an Examine's
+    // card to the two seats of it (R7.2, R11.2).
     let mut told: Vec<(Seat, Card)> = Vec::new();
     for event in game.log() {
         let mut cards = BTreeSet::new();
@@ -785,13 +782,7 @@ fn learn(known: &mut BTreeMap<(u32, Option<Seat>), BTreeSet<Card>>, game_no: u32
             &mut cards,
         );
         let to: Vec<Seat> = match *event {
-            Event::EarlyBlock { .. }
-            | Event::Proved { .. }
-            | Event::ShowedHand { .. }
-            | Event::LostInfluence { .. }
-            | Event::BlockDeclared { .. }
-            | Event::Challenged { .. }
-            | Event::Disproved { .. } => {
+            Event::Proved { .. } | Event::ShowedHand { .. } | Event::LostInfluence { .. } => {
                 public.extend(&cards);
                 continue;
             }
@@ -799,7 +790,6 @@ fn learn(known: &mut BTreeMap<(u32, Option<Seat>), BTreeSet<Card>>, game_no: u32
             Event::ForcedExchange { seat, target, .. } => vec![seat, target],
             Event::DraftPicked { seat, .. }
             | Event::DraftDealt { seat, .. }
-            | Event::Answered { seat, .. }
             | Event::Drew { seat, .. }
             | Event::Exchanged { seat, .. } => vec![seat],
             _ => continue,
@@ -832,10 +822,51 @@ fn learn(known: &mut BTreeMap<(u32, Option<Seat>), BTreeSet<Card>>, game_no: u32
     }
 }
 
+/// Takes the claims out of a message's text, wherever it names them: the claim record
+/// (R10.2), the turn's block and early block, the recipient's own sealed answer in an
+/// open window (R5), and the events that state a claim (a block, an early block, a
+/// challenge, a disproof, an answer). A claim names a character anyone may name; what
+/// is left names a card only where it tells where a card is.
+fn strip_claims(msg: &mut serde_json::Value) {
+    let update = &mut msg["msg"];
+    if let Some(view) = update
+        .get_mut("game")
+        .and_then(|g| g.get_mut("view"))
+        .filter(|v| !v.is_null())
+    {
+        view["claims"] = serde_json::Value::Null;
+        if let Some(turn) = view.get_mut("turn").filter(|t| !t.is_null()) {
+            turn["block"] = serde_json::Value::Null;
+            turn["early_block"] = serde_json::Value::Null;
+        }
+        if let Some(window) = view["pending"].get_mut("window") {
+            window["answers"] = serde_json::Value::Null;
+        }
+    }
+    for entry in update
+        .get_mut("log")
+        .and_then(|l| l.as_array_mut())
+        .into_iter()
+        .flatten()
+    {
+        let Some(event) = entry["item"].get_mut("event") else {
+            continue;
+        };
+        let field = match event["type"].as_str() {
+            Some("block_declared" | "early_block") => "card",
+            Some("challenged" | "disproved") => "claim",
+            Some("answered") => "answer",
+            _ => continue,
+        };
+        event[field] = serde_json::Value::Null;
+    }
+}
+
 /// The card names in a message's text a recipient may not know of: each card named (a
 /// JSON string that is a card's lower-case name) that another seat holds face down and
-/// that is not in `known`. The legal inputs are left out (a block names every character
-/// that may block, known or not), and so are log events of other games (another deal).
+/// that is not in `known`. The claims are left out ([`strip_claims`]), and so are the
+/// legal inputs (a block names every character that may block, known or not) and log
+/// events of other games (another deal).
 fn scan_names(
     text: &str,
     game_no: u32,
@@ -844,6 +875,7 @@ fn scan_names(
     known: &BTreeSet<Card>,
 ) -> Result<(), String> {
     let mut msg: serde_json::Value = serde_json::from_str(text).expect("the host sends JSON");
+    strip_claims(&mut msg);
     let update = &mut msg["msg"];
     if let Some(g) = update.get_mut("game").filter(|g| !g.is_null()) {
         g["legal"] = serde_json::Value::Null;
@@ -897,6 +929,71 @@ fn the_hidden_card_scan_catches_a_leak() {
     assert_eq!(scan_hidden(&game, None, &game.spectator_view()), Ok(()));
     assert!(scan_hidden(&game, Some(Seat(0)), &game.view(Seat(1))).is_err());
     assert!(scan_hidden(&game, None, &game.view(Seat(2))).is_err());
+}
+
+/// The name scan knows exactly what a seat may know (R11): a claim of the Duke tells
+/// nobody where a Duke is (R10.2), so once the Duke is claimed a message naming the Duke
+/// another seat holds face down is still caught, and the claim itself is not.
+#[test]
+fn the_name_scan_catches_a_claimed_characters_card() {
+    use shared::engine::{Action, Card::*, Claimed, Setup};
+    let setup = Setup::new(
+        Options::default(),
+        vec![[Duke, Captain], [Assassin, Contessa], [Ambassador, Duke]],
+        vec![
+            Duke, Assassin, Assassin, Captain, Captain, Ambassador, Ambassador, Contessa, Contessa,
+        ],
+    );
+    let mut game = Game::from_setup(setup).expect("a position");
+    let (mut rng, mut events) = (ChaCha8Rng::seed_from_u64(1), Vec::new());
+    for (seat, input) in [
+        (Seat(0), Input::Act(Action::Tax)),
+        (Seat(1), Input::Pass),
+        (Seat(2), Input::Pass),
+    ] {
+        game.apply(seat, input, &mut rng, &mut events)
+            .expect("a legal input");
+    }
+    assert!(
+        game.claims().iter().any(|c| c.card == Claimed::Card(Duke)),
+        "the Duke was claimed"
+    );
+    // What seat 1, with no Duke, is sent: its view, the game's events as it may see them,
+    // and perhaps one more event.
+    let viewer = Seat(1);
+    let message = |extra: Option<Event>| {
+        let log: Vec<serde_json::Value> = game
+            .log()
+            .iter()
+            .map(|e| e.for_viewer(Some(viewer)))
+            .chain(extra)
+            .map(|event| {
+                serde_json::json!({"n": 0, "item": {"kind": "event", "game_no": 1, "event": event}})
+            })
+            .collect();
+        serde_json::json!({"v": PROTOCOL_VERSION, "msg": {
+            "type": "update",
+            "game": {"seat": viewer, "view": game.view(viewer)},
+            "log": log,
+        }})
+        .to_string()
+    };
+    let mut known = BTreeMap::new();
+    learn(&mut known, 1, &game);
+    let known = &known[&(1, Some(viewer))];
+    assert!(
+        message(None).contains("\"duke\""),
+        "the claim names the Duke"
+    );
+    assert_eq!(
+        scan_names(&message(None), 1, Some(viewer), &game, known),
+        Ok(())
+    );
+    let leak = Event::Drew {
+        seat: Seat(2),
+        card: Some(Duke),
+    };
+    assert!(scan_names(&message(Some(leak)), 1, Some(viewer), &game, known).is_err());
 }
 
 fn random_input(rng: &mut ChaCha8Rng, n: u8) -> Input {

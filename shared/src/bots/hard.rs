@@ -21,8 +21,7 @@ use super::beliefs::{Beliefs, Reads};
 use super::model::{BLUFF_RATE, DEFAULT_CHALLENGE_RATE, Model};
 use super::normal::{Policy, Tuning};
 use super::personality::Personality;
-use super::styles::is_bluff;
-use super::table::Table;
+use super::table::{Table, is_bluff};
 use super::{Bot, BotLevel, Budget};
 use crate::engine::{
     Action, ActionKind, Card, Event, Game, Input, MAX_PLAYERS, Pending, Seat, View,

@@ -22,6 +22,9 @@ use std::sync::{Arc, OnceLock};
 
 use rand::Rng;
 
+use super::Bot;
+use super::normal::Normal;
+use super::personality::Personality;
 use crate::engine::{
     Action, ActionKind, Card, Event, Game, Input, Options, Pending, Seat, Turn, View, WindowKind,
 };
@@ -412,8 +415,13 @@ impl Trainer {
         let Ok(mut game) = Game::deal(players, Options::default(), None, rng) else {
             return;
         };
-        let mut bots: Vec<Box<dyn super::Bot>> = (0..players)
-            .map(|_| super::make_bot(super::BotLevel::Normal, rng.random()))
+        // Normal bots as `make_bot` builds them, named here: the factory names Hard,
+        // which reads this module's table.
+        let mut bots: Vec<Normal> = (0..players)
+            .map(|_| {
+                let seed = rng.random();
+                Normal::new(seed, Personality::from_seed(seed))
+            })
             .collect();
         let mut legal = Vec::new();
         let budget = super::Budget::iterations(0);

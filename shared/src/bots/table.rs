@@ -6,8 +6,8 @@
 //! view). A `Table` holds nothing a seat may not know: public state and its own hand.
 
 use crate::engine::{
-    Action, ActionKind, Allegiance, Card, Event, Game, Input, MAX_PLAYERS, Options, Pending, Seat,
-    Setup, SetupError, Turn, View,
+    Action, ActionKind, Allegiance, Card, Claimed, Event, Game, Input, MAX_PLAYERS, Options,
+    Pending, Seat, Setup, SetupError, Turn, View,
 };
 
 /// One seat's knowledge of the position, minus the event history (see [`Beliefs`](super::beliefs::Beliefs)).
@@ -365,6 +365,20 @@ impl Table {
     /// The action in progress, if any.
     pub fn action(&self) -> Option<Action> {
         self.turn.map(|t| t.action)
+    }
+}
+
+/// Whether `input` claims a character the seat does not hold (or, for Embezzlement,
+/// claims not to hold the Duke it holds, R8.4).
+pub fn is_bluff(t: &Table, input: Input) -> bool {
+    match input {
+        Input::Act(a) => match a.claim(t.options) {
+            Some(Claimed::Card(c)) => !t.holds(c),
+            Some(Claimed::NotDuke) => t.holds(Card::Duke),
+            None => false,
+        },
+        Input::Block(c) => !t.holds(c),
+        _ => false,
     }
 }
 
