@@ -7,7 +7,10 @@
 //! the stream as it came (every record checked, every answer's signature), the replay of
 //! the referee at the end (`Tracker::replay`, which checks every record again), and the
 //! whole audit with the replay's outcome kept, so the replay's cost can be set against the
-//! page's own. Each figure is the median over several games (seeds).
+//! page's own. Each figure is the median over several games (seeds). It also prints what
+//! a page's replica of the referee (`Replica`, which every session's page runs on the
+//! stream as it comes) spends on each event: the largest and the 99th percentile over
+//! every event of the games.
 
 use std::time::{Duration, Instant};
 
@@ -15,7 +18,9 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shared::engine::{Card, Claimed, Input, Options, Pending};
-use shared::fair::{Answer, Expect, FairReferee, Ledger, Question, Secret, Step, Tracker};
+use shared::fair::{
+    Answer, Expect, FairReferee, Ledger, Public, Question, Replica, Secret, Step, Tracker,
+};
 
 struct Page {
     seat: u8,
@@ -85,8 +90,13 @@ impl Page {
     }
 }
 
-/// One whole game: (page 0's time taking the stream, the replay, the audit after it).
-fn game(n: usize, options: Options, seed: u64) -> (Duration, Duration, Duration, usize) {
+/// One whole game: (page 0's time taking the stream, the replay, the audit after it, the
+/// stream's items, what page 0's replica spent on each event).
+fn game(
+    n: usize,
+    options: Options,
+    seed: u64,
+) -> (Duration, Duration, Duration, usize, Vec<Duration>) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let id: [u8; 32] = rng.random();
     let mut referee = FairReferee::new(id, 1, n, options, None, rng.random()).unwrap();
@@ -100,9 +110,27 @@ fn game(n: usize, options: Options, seed: u64) -> (Duration, Duration, Duration,
         .collect();
     let mut taking = Duration::ZERO;
     let mut items = 0;
+    let mut replica = Replica::new(id, 1, n, options, None).unwrap();
+    let first = match referee.game().pending() {
+        Pending::Action { seat } => *seat,
+        p => panic!("no first turn: {p:?}"),
+    };
+    replica.set_first(first).unwrap();
+    let mut per_event = Vec::new();
     let mut relay = |referee: &mut FairReferee, pages: &mut [Page]| {
-        for item in referee.take_public() {
+        let published = referee.take_public();
+        let last = published.len();
+        for (i, item) in published.into_iter().enumerate() {
             items += 1;
+            // What the host sends in one update: the items published since its last call.
+            let t = Instant::now();
+            replica.take(&item).expect("the rules make it");
+            if i + 1 == last {
+                replica.end_of_update().expect("the rules make it");
+            }
+            if matches!(item, Public::Event(_)) {
+                per_event.push(t.elapsed());
+            }
             let t = Instant::now();
             pages[0].tracker.take(&item).expect("an honest stream");
             taking += t.elapsed();
@@ -170,7 +198,7 @@ fn game(n: usize, options: Options, seed: u64) -> (Duration, Duration, Duration,
                 let audit = pages[0].tracker.audit(n);
                 let audited = t.elapsed();
                 assert!(audit.is_empty(), "a fair game: {audit:?}");
-                return (taking, replay, audited, items);
+                return (taking, replay, audited, items, per_event);
             }
         }
     }
@@ -179,6 +207,10 @@ fn game(n: usize, options: Options, seed: u64) -> (Duration, Duration, Duration,
 
 fn ms(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1e3)
+}
+
+fn ms3(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1e3)
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {
@@ -195,13 +227,17 @@ fn main() {
     println!("whole games, page 0's work (median of 5 games per table size)");
     for n in [2usize, 6, 10] {
         let (mut taking, mut replay, mut audit, mut items) = (vec![], vec![], vec![], vec![]);
+        let mut events = Vec::new();
         for seed in 0..5 {
-            let (t, r, a, i) = game(n, options, 1_000 * n as u64 + seed);
+            let (t, r, a, i, e) = game(n, options, 1_000 * n as u64 + seed);
             taking.push(t);
             replay.push(r);
             audit.push(a);
             items.push(i);
+            events.extend(e);
         }
+        events.sort_unstable();
+        let p99 = events[events.len() * 99 / 100];
         items.sort_unstable();
         println!(
             "{n:>2} seats: stream taken as it came {}, replay at the end {}, audit after \
@@ -210,6 +246,12 @@ fn main() {
             ms(median(replay)),
             ms(median(audit)),
             items[items.len() / 2],
+        );
+        println!(
+            "{n:>2} seats: the replica's check of one event: p99 {}, largest {} ({} events)",
+            ms3(p99),
+            ms3(*events.last().unwrap()),
+            events.len(),
         );
     }
 }
