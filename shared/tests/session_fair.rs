@@ -1937,3 +1937,60 @@ fn a_page_resynced_to_another_game_than_the_one_it_answered_refuses_it() {
     assert_eq!(forged, 1);
     room.play();
 }
+
+/// A host's text with the first relayed record's last proof made false, if it carries one.
+fn falsify_relayed(text: &str) -> Option<String> {
+    let ToGuest::Update(mut u) = decode::<ToGuest>(text, usize::MAX).ok()? else {
+        return None;
+    };
+    // An escrow record (kind 7) is left alone: its parts are encrypted to their
+    // recipients, and no proof covers the ciphertext (docs/FAIR-DEAL.md, section 1).
+    let kind = |e: &LogEntry| match &e.item {
+        LogItem::Fair { record, .. } => base64url::decode(record)?.get(5).copied(),
+        _ => None,
+    };
+    let entry = u.log.iter_mut().find(|e| kind(e).is_some_and(|k| k != 7))?;
+    let LogItem::Fair { game_no, record } = &entry.item else {
+        return None;
+    };
+    let mut bytes = base64url::decode(record)?;
+    // The last 32 bytes are a scalar of its last proof: its lowest bit flipped, it still
+    // reads, and the proof is false.
+    let at = bytes.len().checked_sub(32)?;
+    bytes[at] ^= 1;
+    entry.item = LogItem::Fair {
+        game_no: *game_no,
+        record: base64url::encode(&bytes),
+    };
+    Some(encode(&ToGuest::Update(u)))
+}
+
+#[test]
+fn a_relayed_record_that_fails_its_check_names_its_seat_or_the_host_relaying_it() {
+    // Section 1: the host's referee checks every record before it relays it, and a page
+    // cannot tell a seat's false record from one the host altered. So a page that refuses
+    // a relayed record names the seat or the host relaying it, never the seat alone (which
+    // would give a host a pretext to remove an honest person).
+    let mut room = Room::new(3, 91);
+    room.forger = Some(Box::new(falsify_relayed));
+    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+    room.pump(outs);
+    room.play();
+    assert!(room.forgeries.len() >= 3, "too few records came up");
+    for (page, _, err) in &room.forgeries {
+        assert!(
+            matches!(
+                err,
+                GuestError::Fair {
+                    fault: FairFault::Relayed(_),
+                    ..
+                }
+            ),
+            "page {page}: {err}"
+        );
+        assert!(
+            err.to_string().contains("or the host's page relaying"),
+            "page {page}: {err}"
+        );
+    }
+}

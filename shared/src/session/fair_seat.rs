@@ -24,7 +24,7 @@ use super::protocol::{FairAsk, LogEntry, LogItem, Note, TableId, ToHost, encode}
 use crate::engine::{Card, Claimed, Options};
 use crate::fair::game::fair_deck;
 use crate::fair::{
-    Answer, AuditFault, Expect, FairError, Ledger, Msg, Public, Record, Replica, Secret,
+    Answer, AuditFault, Expect, FairError, Fault, Ledger, Msg, Public, Record, Replica, Secret,
     SignedAnswer, Tracker,
 };
 
@@ -63,6 +63,11 @@ pub enum FairFault {
     Unreadable(&'static str),
     #[error("{0}")]
     Refused(FairError),
+    /// A relayed record failed its check. The host's referee checks every record before
+    /// it relays it, and a page cannot tell a seat's false record from one the host made
+    /// up or altered: both are named (section 1).
+    #[error("seat {} or the host's page relaying its record: {}", .0.seat, .0.kind)]
+    Relayed(Fault),
 }
 
 /// Why an answer was not sent.
@@ -227,9 +232,13 @@ impl FairSeat {
                 } if *game_no == g.game_no => Public::Left(seat.0),
                 _ => continue,
             };
-            g.replica
-                .take(&item)
-                .map_err(|err| (e.n, FairFault::Refused(err)))?;
+            g.replica.take(&item).map_err(|err| {
+                let fault = match err {
+                    FairError::Record(f) => FairFault::Relayed(f),
+                    other => FairFault::Refused(other),
+                };
+                (e.n, fault)
+            })?;
             // R7.2: a seal for this seat opens to it alone.
             if let (Public::Record(r), Some(seat), Some(secret)) = (&item, g.seat, &g.secret)
                 && let Msg::Seal {
