@@ -118,16 +118,10 @@ fn game(
     replica.set_first(first).unwrap();
     let mut per_event = Vec::new();
     let mut relay = |referee: &mut FairReferee, pages: &mut [Page]| {
-        let published = referee.take_public();
-        let last = published.len();
-        for (i, item) in published.into_iter().enumerate() {
+        for item in referee.take_public() {
             items += 1;
-            // What the host sends in one update: the items published since its last call.
             let t = Instant::now();
             replica.take(&item).expect("the rules make it");
-            if i + 1 == last {
-                replica.end_of_update().expect("the rules make it");
-            }
             if matches!(item, Public::Event(_)) {
                 per_event.push(t.elapsed());
             }
@@ -185,7 +179,8 @@ fn game(
                     } else {
                         *inputs.choose(&mut page.rng).unwrap()
                     };
-                    referee.input(seat, input).expect("a legal input");
+                    let d = referee.sign_decision(seat, input, &page.secret, &mut page.rng);
+                    referee.decide(d).expect("a legal input");
                 }
             }
             Step::Over => {

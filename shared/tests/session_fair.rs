@@ -1994,3 +1994,71 @@ fn a_relayed_record_that_fails_its_check_names_its_seat_or_the_host_relaying_it(
         );
     }
 }
+
+#[test]
+fn a_decision_made_up_in_a_seats_place_is_refused() {
+    // Section 1: a decision that reads no card travels signed by its seat, over the point
+    // of the stream where it was put. A host that makes one up for a seat (its action, or
+    // a challenge that would make a claimant reveal a card), unsigned or under a signature
+    // of another decision, is refused by every other page before it takes the events.
+    let mut room = mid_game(3, 97, 0);
+    // Play on until seat 2 is to act.
+    for _ in 0..400 {
+        let game = room.host.fair_referee().unwrap().game();
+        if matches!(game.pending(), shared::engine::Pending::Action { seat } if seat.0 == 2) {
+            break;
+        }
+        assert!(room.decide());
+    }
+    let game_no = room.page(1).game().unwrap().game_no;
+    let signature = room
+        .sent
+        .iter()
+        .filter_map(|(_, text)| match decode::<ToGuest>(text, usize::MAX) {
+            Ok(ToGuest::Update(u)) => Some(u.log),
+            _ => None,
+        })
+        .flatten()
+        .find_map(|e| match e.item {
+            LogItem::FairDecision {
+                seat, signature, ..
+            } if seat.0 == 2 => signature,
+            _ => None,
+        })
+        .expect("seat 2 decided before");
+    for made_up in [None, Some(signature)] {
+        let items = vec![
+            LogItem::FairDecision {
+                game_no,
+                seat: Seat(2),
+                input: Input::Act(Action::Tax),
+                signature: made_up.clone(),
+            },
+            LogItem::Event {
+                game_no,
+                event: Event::Declared {
+                    seat: Seat(2),
+                    action: Action::Tax,
+                    paid: 0,
+                },
+            },
+        ];
+        for i in [0, 1] {
+            let g = room.page(i);
+            let text = made_up_update(g, items.clone());
+            let err = g.receive(&text, T).expect_err("made up");
+            assert!(
+                matches!(
+                    err,
+                    GuestError::Fair {
+                        fault: FairFault::Refused(FairError::BadDecision(2)),
+                        ..
+                    }
+                ),
+                "page {i}, {made_up:?}: {err}"
+            );
+            assert!(g.fair_outbox().is_empty());
+        }
+    }
+    room.play();
+}

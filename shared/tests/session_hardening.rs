@@ -151,6 +151,7 @@ fn intent(game_no: u32, seat: u8, step: u64, input: Input) -> String {
         seat: Seat(seat),
         step,
         input,
+        signature: None,
     })
 }
 

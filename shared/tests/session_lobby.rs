@@ -285,6 +285,7 @@ fn intents_are_refused_unless_for_ones_own_current_decision() {
             seat: Seat(seat),
             step,
             input,
+            signature: None,
         })
     };
     let outs = host.handle(PeerId(1), &intent(1, 0, Input::Pass), T);

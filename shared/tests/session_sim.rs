@@ -576,12 +576,14 @@ impl Sim {
                 seat,
                 step: rng.random_range(0..step + 3),
                 input,
+                signature: None,
             }),
             6 => encode(&ToHost::Intent {
                 game_no,
                 seat,
                 step,
                 input,
+                signature: None,
             }),
             7 => {
                 let cap = &self.captured;

@@ -28,7 +28,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::{
     Card, Claimed, Event, Game, Input, InputError, Keep, Options, Pending, Seat, SeatSet,
-    SetupError,
+    SetupError, WindowKind,
 };
 
 use rand::Rng;
@@ -168,6 +168,113 @@ fn answer_message(count: u32, answer: &Answer) -> Vec<u8> {
     m
 }
 
+/// A seat's decision that reads no card (an action, a window's answer, an allegiance, the
+/// examiner's choice) as the stream carries it (section 1). It is signed by the seat's key
+/// over the point of the stream where the decision was put to it, so the page that relays
+/// it cannot make one up in the seat's place, nor move one to another decision; or it is
+/// unsigned: the host's word, the seat's card-blind default when its time ran out or it
+/// is gone (section 6), the only decision the host may give for a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub seat: u8,
+    pub input: Input,
+    pub signature: Option<KeyProof>,
+}
+
+impl Decision {
+    /// The canonical bytes: seat, 0 or 1 and the signature, then the input as JSON.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut w = Writer::default();
+        w.u8(self.seat);
+        match &self.signature {
+            None => w.u8(0),
+            Some(sig) => {
+                w.u8(1);
+                sig.write(&mut w);
+            }
+        }
+        w.out
+            .extend_from_slice(&serde_json::to_vec(&self.input).unwrap_or_default());
+        w.out
+    }
+
+    /// The signature's 64 bytes, as the wire carries them.
+    pub fn signature_bytes(&self) -> Option<Vec<u8>> {
+        let sig = self.signature.as_ref()?;
+        let mut w = Writer::default();
+        sig.write(&mut w);
+        Some(w.out)
+    }
+
+    /// A decision from its parts as they came: a signature that does not read is an error.
+    pub fn from_parts(
+        seat: u8,
+        input: Input,
+        signature: Option<&[u8]>,
+    ) -> Result<Decision, DecodeError> {
+        let signature = match signature {
+            None => None,
+            Some(bytes) => {
+                let mut r = Reader::new(bytes);
+                let sig = KeyProof::read(&mut r)?;
+                r.finish()?;
+                Some(sig)
+            }
+        };
+        Ok(Decision {
+            seat,
+            input,
+            signature,
+        })
+    }
+}
+
+/// What a seat signs for a decision: where the decision was put to it, and the input.
+fn decision_message(opened: &[u8; 64], input: &Input) -> Vec<u8> {
+    let mut m = b"decision".to_vec();
+    m.extend_from_slice(opened);
+    m.extend_from_slice(&serde_json::to_vec(input).unwrap_or_default());
+    m
+}
+
+/// A decision that times out or that no person makes (section 6): never a bot, which would
+/// need the seat's cards. A window is passed (R5); a turn is Income, or from 10 coins a
+/// Coup of the next seat clockwise that can be couped (R3.2); anything else is the first
+/// choice listed.
+pub fn card_blind(seat: Seat, players: usize, legal: &[Input]) -> Option<Input> {
+    if legal.contains(&Input::Pass) {
+        return Some(Input::Pass);
+    }
+    let income = Input::Act(crate::engine::Action::Income);
+    if legal.contains(&income) {
+        return Some(income);
+    }
+    let coup = (1..players).find_map(|k| {
+        let target = Seat(((seat.index() + k) % players) as u8);
+        legal
+            .iter()
+            .copied()
+            .find(|i| matches!(i, Input::Act(crate::engine::Action::Coup(t)) if *t == target))
+    });
+    coup.or_else(|| legal.first().copied())
+}
+
+/// What identifies the decision pending, whatever answers a window has taken so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DecisionKey {
+    Window(WindowKind, SeatSet),
+    Other(Pending),
+}
+
+impl DecisionKey {
+    fn of(p: &Pending) -> DecisionKey {
+        match p {
+            Pending::Respond { window } => DecisionKey::Window(window.kind, window.asked),
+            other => DecisionKey::Other(*other),
+        }
+    }
+}
+
 /// What the referee asks a seat in the middle of resolving an input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Question {
@@ -191,6 +298,8 @@ pub enum Public {
     Record(Box<Record>),
     /// The seat left for good (section 6): the others release its escrowed secret.
     Left(u8),
+    /// A decision that reads no card: signed by its seat, or the host's default.
+    Decision(Decision),
 }
 
 /// What the referee waits for.
@@ -219,6 +328,11 @@ pub enum FairError {
     Forged(u8),
     #[error("seat {0}: the input needs an answer naming positions, not cards")]
     CardInput(u8),
+    /// A decision not signed by its seat for the decision put to it now, or, unsigned, not
+    /// the seat's card-blind default. An honest page can sign for a decision the table has
+    /// just moved past, so this is refused, not held against the seat.
+    #[error("seat {0}: the decision is not signed by the seat for the decision put to it now")]
+    BadDecision(u8),
     #[error("seat {0}: {1}")]
     Input(u8, InputError),
     #[error("seat {0} answered a challenge falsely: the card it then lost shows it (R6.1, R8.4)")]
@@ -280,6 +394,7 @@ fn chain_item(chain: &[u8; 64], item: &Public) -> [u8; 64] {
         Public::Answer(a) => (2, a.encode()),
         Public::Record(r) => (3, r.encode()),
         Public::Left(s) => (4, vec![*s]),
+        Public::Decision(d) => (5, d.encode()),
     };
     let mut h = Sha512::new();
     h.update(b"coup-fair-deal/v1 stream");
@@ -552,6 +667,8 @@ impl Tracker {
                 self.table.leave(*seat);
                 Ok(())
             }
+            // The referee checks a decision's signature against where it was put.
+            Public::Decision(_) => Ok(()),
         }
     }
 
@@ -1130,6 +1247,16 @@ pub struct FairReferee {
     out: Vec<Public>,
     inputs: u64,
     seed: u64,
+    /// The decision pending, and the point of the stream (its hash chain) where it was put:
+    /// every seat's signed decision binds it.
+    key: Option<DecisionKey>,
+    opened: [u8; 64],
+    /// A window's decisions, sealed until it closes (R5): relayed then, before what the
+    /// close makes.
+    sealed: Vec<Decision>,
+    /// Seats that left while a window's decisions were sealed: their departure is relayed
+    /// once it closes, so that every page applies the window's answers first.
+    leaving: Vec<u8>,
 }
 
 impl FairReferee {
@@ -1155,6 +1282,10 @@ impl FairReferee {
             out: Vec::new(),
             inputs: 0,
             seed,
+            key: None,
+            opened: [0; 64],
+            sealed: Vec::new(),
+            leaving: Vec::new(),
         })
     }
 
@@ -1251,8 +1382,15 @@ impl FairReferee {
     /// key, its decisions by the host's card-blind default) until the next turn starts,
     /// when its hidden cards turn face up and it is out (R9.1, R9.2).
     pub fn leave(&mut self, seat: u8) -> Result<(), FairError> {
-        if !self.can_leave(seat) {
+        if !self.can_leave(seat) || self.leaving.contains(&seat) {
             return Err(FairError::Stream);
+        }
+        // A window's answers given so far are sealed, and a page applies them before
+        // anything after them: the departure waits for the window to close (its own answer
+        // there, if it owes one, is its default when its time runs out).
+        if !self.sealed.is_empty() {
+            self.leaving.push(seat);
+            return Ok(());
         }
         self.emit(Public::Left(seat))
     }
@@ -1262,8 +1400,58 @@ impl FairReferee {
         self.emit(Public::Record(Box::new(record.clone())))
     }
 
-    /// A decision that reads no card.
-    pub fn input(&mut self, seat: u8, input: Input) -> Result<(), FairError> {
+    /// Notes where the decision pending was put, when it is a new one.
+    fn note_decision(&mut self) {
+        let key = DecisionKey::of(self.game.pending());
+        if self.key != Some(key) {
+            self.key = Some(key);
+            self.opened = self.tracker.chain;
+        }
+    }
+
+    /// The point of the stream where the decision pending was put: what a seat's signed
+    /// decision binds.
+    pub fn opened(&self) -> [u8; 64] {
+        self.opened
+    }
+
+    /// What the host gives for `seat` when its time runs out or it is gone: its
+    /// card-blind default ([`card_blind`]), if it owes a decision that reads no card.
+    pub fn default_input(&self, seat: u8) -> Option<Input> {
+        card_blind(Seat(seat), self.game.players(), &self.inputs(seat))
+    }
+
+    /// `input` for `seat`, signed with its secret for the decision pending.
+    pub fn sign_decision<R: Rng + ?Sized>(
+        &self,
+        seat: u8,
+        input: Input,
+        secret: &Secret,
+        rng: &mut R,
+    ) -> Decision {
+        let ctx = self
+            .tracker
+            .table
+            .ledger()
+            .context(seat, self.tracker.table.round());
+        // Where the decision pending was put: here, if the referee has not yet noted it.
+        let opened = if self.key == Some(DecisionKey::of(self.game.pending())) {
+            self.opened
+        } else {
+            self.tracker.chain
+        };
+        let message = decision_message(&opened, &input);
+        Decision {
+            seat,
+            input,
+            signature: Some(KeyProof::sign(&ctx, secret.scalar(), &message, rng)),
+        }
+    }
+
+    /// A decision that reads no card: signed by its seat for the decision pending, or
+    /// unsigned and the seat's card-blind default (the host's word, section 6).
+    pub fn decide(&mut self, decision: Decision) -> Result<(), FairError> {
+        let Decision { seat, input, .. } = decision;
         if !self.tracker.table.is_settled() || self.held.is_some() {
             return Err(FairError::Unsettled);
         }
@@ -1273,9 +1461,26 @@ impl FairReferee {
         ) {
             return Err(FairError::CardInput(seat));
         }
+        self.note_decision();
+        let ledger = self.tracker.table.ledger();
+        let signed = match &decision.signature {
+            Some(sig) => ledger.key(seat).is_some_and(|key| {
+                let ctx = ledger.context(seat, self.tracker.table.round());
+                sig.verify_signed(&ctx, &key, &decision_message(&self.opened, &input))
+            }),
+            None => self.default_input(seat) == Some(input),
+        };
+        if !signed {
+            return Err(FairError::BadDecision(seat));
+        }
         self.game
             .check(Seat(seat), input)
             .map_err(|e| FairError::Input(seat, e))?;
+        if matches!(self.game.pending(), Pending::Respond { .. }) {
+            self.sealed.push(decision);
+        } else {
+            self.emit(Public::Decision(decision))?;
+        }
         self.hold(seat, Some(input));
         Ok(())
     }
@@ -1396,6 +1601,7 @@ impl FairReferee {
                     self.answer(signed)?;
                     continue;
                 }
+                self.note_decision();
                 return Ok(Step::Decide(owing));
             };
             let mut game = self.game.clone();
@@ -1406,11 +1612,19 @@ impl FairReferee {
             };
             let mut events = Vec::new();
             let mut rng = ChaCha8Rng::seed_from_u64(held.seed);
+            let before = DecisionKey::of(game.pending());
             game.apply(held.seat, input, &mut rng, &mut events)
                 .map_err(|e| FairError::Input(held.seat.0, e))?;
+            // R5: a window's answers are relayed once it closes, right after the last
+            // answer's own event and before what the close makes.
+            let closed = matches!(before, DecisionKey::Window(..))
+                && DecisionKey::of(game.pending()) != before;
             let mut used = 0;
             let mut stopped = false;
             for (i, e) in events.iter().enumerate() {
+                if i == 1 && closed {
+                    self.unseal()?;
+                }
                 if let Some((seat, question)) = FairReferee::needs(e) {
                     if used == held.facts.len() {
                         // The first event nothing answers yet: ask, then run again.
@@ -1428,11 +1642,27 @@ impl FairReferee {
                     h.fed += 1;
                 }
             }
+            if closed {
+                self.unseal()?;
+                for seat in std::mem::take(&mut self.leaving) {
+                    if self.can_leave(seat) {
+                        self.emit(Public::Left(seat))?;
+                    }
+                }
+            }
             if !stopped {
                 self.game = game;
                 self.held = None;
             }
         }
+    }
+
+    /// Relays a closed window's decisions, in the order they came.
+    fn unseal(&mut self) -> Result<(), FairError> {
+        for d in std::mem::take(&mut self.sealed) {
+            self.emit(Public::Decision(d))?;
+        }
+        Ok(())
     }
 
     /// The answer a departed seat gives, from its cards, public since its secret was

@@ -13,7 +13,7 @@ use super::game::{
 };
 use super::ledger::{FaultKind, Msg, Record};
 use super::table::{Expect, Place};
-use super::{Fault, Ledger, Secret};
+use super::{Decision, Fault, Ledger, Secret};
 use crate::engine::{Action, Card, Claimed, Event, Input, Options, Pending, Seat, WindowKind};
 
 /// How a page deviates.
@@ -58,6 +58,8 @@ struct Page {
     secret: Secret,
     tracker: Tracker,
     rng: ChaCha8Rng,
+    /// The nonces of its decisions' signatures, apart from `rng`, which draws its choices.
+    signer: ChaCha8Rng,
     cheat: Cheat,
     /// Whether the cheat was played.
     lied: bool,
@@ -154,6 +156,11 @@ impl Page {
     }
 
     /// Its answer, signed with its secret.
+    /// `input`, signed by this page for the decision the referee has put.
+    fn decision(&mut self, referee: &FairReferee, input: Input) -> Decision {
+        referee.sign_decision(self.seat, input, &self.secret, &mut self.signer)
+    }
+
     fn sign(&mut self, answer: Answer) -> SignedAnswer {
         self.tracker
             .sign_answer(self.seat, answer, &self.secret, &mut self.rng)
@@ -283,6 +290,7 @@ impl Table {
                     secret,
                     tracker: Tracker::new(id, 1, n, options).unwrap(),
                     rng: ChaCha8Rng::seed_from_u64(rng.random()),
+                    signer: ChaCha8Rng::seed_from_u64(seed ^ u64::from(seat) << 32),
                     cheat: cheats
                         .iter()
                         .find(|(s, _)| *s == seat)
@@ -527,7 +535,10 @@ impl Table {
                     let seat = owing.iter().next().expect("someone owes").0;
                     let page = &mut self.pages[usize::from(seat)];
                     match page.decide(&self.referee) {
-                        Ok(input) => self.referee.input(seat, input)?,
+                        Ok(input) => {
+                            let d = page.decision(&self.referee, input);
+                            self.referee.decide(d)?
+                        }
                         Err(answer) => self.referee.answer(page.sign(answer))?,
                     }
                 }
@@ -855,7 +866,10 @@ fn a_position_not_in_the_hand_is_refused_and_named() {
                     let seat = owing.iter().next().unwrap().0;
                     let page = &mut t.pages[usize::from(seat)];
                     match page.decide(&t.referee) {
-                        Ok(input) => t.referee.input(seat, input).unwrap(),
+                        Ok(input) => {
+                            let d = page.decision(&t.referee, input);
+                            t.referee.decide(d).unwrap()
+                        }
                         Err(answer) => t.referee.answer(page.sign(answer)).unwrap(),
                     }
                 }
@@ -889,7 +903,11 @@ fn a_card_input_is_refused_the_referee_takes_positions() {
             Step::Decide(owing) => {
                 let seat = owing.iter().next().unwrap().0;
                 assert_eq!(
-                    t.referee.input(seat, Input::Lose(Card::Duke)),
+                    t.referee.decide(Decision {
+                        seat,
+                        input: Input::Lose(Card::Duke),
+                        signature: None,
+                    }),
                     Err(FairError::CardInput(seat))
                 );
                 return;
@@ -925,7 +943,8 @@ fn an_answer_not_signed_by_its_seat_is_refused_by_the_referee_and_every_page() {
                     let seat = owing.iter().next().unwrap().0;
                     match t.pages[usize::from(seat)].decide(&t.referee) {
                         Ok(input) => {
-                            t.referee.input(seat, input).unwrap();
+                            let d = t.pages[usize::from(seat)].decision(&t.referee, input);
+                            t.referee.decide(d).unwrap();
                             continue;
                         }
                         Err(answer) => (seat, answer),
@@ -1222,7 +1241,10 @@ fn a_referee_that_makes_coins_out_of_nothing_is_named_by_the_replay() {
                 let seat = owing.iter().next().unwrap().0;
                 let page = &mut t.pages[usize::from(seat)];
                 match page.decide(&t.referee) {
-                    Ok(input) => t.referee.input(seat, input).unwrap(),
+                    Ok(input) => {
+                        let d = page.decision(&t.referee, input);
+                        t.referee.decide(d).unwrap()
+                    }
                     Err(answer) => t.referee.answer(page.sign(answer)).unwrap(),
                 }
             }

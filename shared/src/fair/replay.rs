@@ -5,10 +5,10 @@
 //! What "the same" means. The fair mode's events do not depend on a hidden card except
 //! where a seat's answer decides (section 4: the stand-ins never show), and every card
 //! that turns face up comes from its reveal record. So the replica needs no card and no
-//! seed: it takes the stream's records, signed answers and departures as they come, and
-//! each decision that reads no card from the event that shows it (an action from its
-//! `Declared`, a window's answers from how the window closed, the examiner's choice). The
-//! events it makes must be the ones sent, in order. A challenge is resolved by the seat's
+//! seed: it takes the stream's records, signed answers, signed decisions and departures as
+//! they come (a window's decisions come sealed, when it closes, R5; its answers show
+//! before as `Answered` events, which wait for them). The events it makes must be the ones
+//! sent, in order. A challenge is resolved by the seat's
 //! answer, not by the card: a false answer is the seat's fault (the end audit's steps 2
 //! and 4 name it), and the replica does not name the host for it.
 //!
@@ -17,7 +17,7 @@
 
 use std::collections::VecDeque;
 
-use crate::engine::{Event, Input, Options, Pending, Seat, WindowKind};
+use crate::engine::{Event, Options, Pending, Seat};
 
 use super::game::{FairError, FairReferee, Public, Step, Tracker};
 
@@ -35,16 +35,6 @@ pub struct Replica {
     events: usize,
     /// Whether the starting seat (R2.4) is known: the host's word, from its log.
     first: bool,
-    /// Whether the update that brought the queue is all in ([`Replica::end_of_update`]).
-    whole: bool,
-}
-
-/// What the events sent show of the pending decision that reads no card.
-enum Shown {
-    /// This seat's input.
-    Input(Seat, Input),
-    /// Not yet: the window's answers are sealed until it closes (R5).
-    Wait,
 }
 
 impl Replica {
@@ -66,7 +56,6 @@ impl Replica {
             made: VecDeque::new(),
             events: 0,
             first: first.is_some(),
-            whole: false,
         })
     }
 
@@ -133,17 +122,6 @@ impl Replica {
         self.advance()
     }
 
-    /// Says that the host's update is all taken. A window that closes with no event (an
-    /// Assassination's target passing in its block window, whose loss is asked next) shows
-    /// only in that nothing follows its last answer, and the host sends what follows an
-    /// answer in the same update as the answer.
-    pub fn end_of_update(&mut self) -> Result<(), FairError> {
-        self.whole = true;
-        let done = self.advance();
-        self.whole = false;
-        done
-    }
-
     /// Runs the referee on the stream queued, as far as it shows the decisions.
     fn advance(&mut self) -> Result<(), FairError> {
         let refuted = |events| FairError::NotTheRules(events);
@@ -171,34 +149,40 @@ impl Replica {
                 continue;
             }
             let fed = match next {
-                Public::Event(_) => {
-                    let Step::Decide(_) = step else {
-                        // The referee waits for a record or an answer, and an event came.
+                Public::Event(e) => {
+                    // Only a window's answer shows as an event before its decision, which
+                    // comes when the window closes (R5).
+                    let (Step::Decide(_), Pending::Respond { .. }, Event::Answered { seat, .. }) =
+                        (step, self.referee.game().pending(), e)
+                    else {
                         return Err(refuted(self.events));
+                    };
+                    let seat = seat.0;
+                    let Some(d) = self.queue.iter().find_map(|i| match i {
+                        Public::Decision(d) if d.seat == seat => Some(d.clone()),
+                        _ => None,
+                    }) else {
+                        // The window is open: only its answers come before its decisions.
+                        let open = self.queue.iter().all(|i| {
+                            !matches!(i, Public::Event(e) if !matches!(e, Event::Answered { .. }))
+                        });
+                        return if open {
+                            Ok(())
+                        } else {
+                            Err(refuted(self.events))
+                        };
                     };
                     if !self.first {
                         return Err(refuted(self.events));
                     }
-                    let sent: Vec<Event> = self
-                        .queue
-                        .iter()
-                        .filter_map(|i| match i {
-                            Public::Event(e) => Some(*e),
-                            _ => None,
-                        })
-                        .collect();
-                    match decision(&self.referee, &sent, self.whole) {
-                        None => return Err(refuted(self.events)),
-                        Some(Shown::Wait) => return Ok(()),
-                        Some(Shown::Input(seat, input)) => {
-                            self.referee
-                                .input(seat.0, input)
-                                .map_err(|_| refuted(self.events))?;
-                            continue;
-                        }
-                    }
+                    // Sealed by the referee: it relays it at the close, where the stream
+                    // has it.
+                    self.referee.decide(d)?;
+                    continue;
                 }
                 _ if step == Step::Over => return Err(refuted(self.events)),
+                Public::Decision(_) if !self.first => return Err(refuted(self.events)),
+                Public::Decision(d) => self.referee.decide(d.clone()),
                 Public::Record(r) => self.referee.record(r),
                 Public::Answer(a) => self.referee.answer(a.clone()),
                 Public::Left(s) => self.referee.leave(*s),
@@ -210,74 +194,6 @@ impl Replica {
             self.referee.take_public();
             self.queue.pop_front();
         }
-    }
-}
-
-/// The decision that reads no card and that the next events sent show: the input, and
-/// its seat. `None` when they show none the pending decision allows.
-fn decision(referee: &FairReferee, next: &[Event], whole: bool) -> Option<Shown> {
-    let game = referee.game();
-    match (*game.pending(), *next.first()?) {
-        (Pending::Action { .. }, Event::Declared { seat, action, .. }) => {
-            Some(Shown::Input(seat, Input::Act(action)))
-        }
-        (Pending::ChooseAllegiance { .. }, Event::AllegianceChosen { seat, allegiance }) => {
-            Some(Shown::Input(seat, Input::Allegiance(allegiance)))
-        }
-        (Pending::ExamineDecide { .. }, Event::GaveBack { seat, .. }) => {
-            Some(Shown::Input(seat, Input::GiveBack))
-        }
-        (Pending::ExamineDecide { .. }, Event::ForcedExchange { seat, .. }) => {
-            Some(Shown::Input(seat, Input::ForceExchange))
-        }
-        (Pending::Respond { window }, Event::Answered { seat, .. }) => {
-            // Answers are sealed (R5): what counts shows when the window closes, once
-            // every seat asked has answered. The first clockwise of each answer counts, so
-            // the one named is the one that gave it; the others' answers lapse whatever
-            // they were, and a pass gives the same events.
-            let close: Vec<&Event> = next
-                .iter()
-                .skip_while(|e| matches!(e, Event::Answered { .. }))
-                .take(2)
-                .collect();
-            // An early block may be followed by a challenge in the same close: both count.
-            // The close comes with the last answer, in the same update.
-            if matches!(close[..], [Event::EarlyBlock { .. }]) {
-                return Some(Shown::Wait);
-            }
-            if close.is_empty() {
-                // Every seat asked has answered and nothing shows: the window closed with
-                // no challenge and no block (an Assassination's target passing, whose
-                // loss is asked next). Else the window is still open.
-                let run = next
-                    .iter()
-                    .take_while(|e| matches!(e, Event::Answered { .. }))
-                    .count();
-                if run < window.owes.len() || !whole {
-                    return Some(Shown::Wait);
-                }
-            }
-            let mut input = Input::Pass;
-            for e in close {
-                match (*e, window.kind) {
-                    (Event::EarlyBlock { seat: s, card }, WindowKind::Challenge)
-                    | (Event::BlockDeclared { seat: s, card }, WindowKind::Block)
-                        if s == seat =>
-                    {
-                        input = Input::Block(card);
-                    }
-                    (Event::Challenged { challenger, .. }, WindowKind::Challenge)
-                    | (Event::Challenged { challenger, .. }, WindowKind::BlockChallenge)
-                        if challenger == seat =>
-                    {
-                        input = Input::Challenge;
-                    }
-                    _ => {}
-                }
-            }
-            Some(Shown::Input(seat, input))
-        }
-        _ => None,
     }
 }
 
@@ -304,18 +220,8 @@ pub(crate) fn replay(
     replica.first = true;
     // Every record of the stream is one the page's own ledger checked as it came.
     replica.take_checked();
-    for (i, item) in stream.iter().enumerate() {
-        replica
-            .take(item)
-            .and_then(|()| {
-                // The end audit's stream is all there: what follows an item is known.
-                if i + 1 == stream.len() || !matches!(stream[i + 1], Public::Event(_)) {
-                    replica.end_of_update()
-                } else {
-                    Ok(())
-                }
-            })
-            .map_err(|_| replica.events)?;
+    for item in stream {
+        replica.take(item).map_err(|_| replica.events)?;
     }
     if replica.is_over() {
         Ok(replica.events)

@@ -5,7 +5,7 @@
 //! none and refuses to deal fairly. [`fair_engine`] is the maker.
 
 use crate::engine::{Event, Input, Options, Seat};
-use crate::fair::{FairError, FairReferee, Public, Record, SignedAnswer, Step};
+use crate::fair::{Decision, FairError, FairReferee, Public, Record, SignedAnswer, Step};
 use crate::session::base64url;
 
 /// What a fair game is dealt from: public, all of it.
@@ -37,8 +37,11 @@ pub trait FairEngine {
     fn record(&mut self, from: Option<Seat>, bytes: &[u8]) -> Result<(), Refused>;
     /// A seat's signed answer, the same way.
     fn answer(&mut self, from: Option<Seat>, bytes: &[u8]) -> Result<(), Refused>;
-    /// A decision that reads no card.
-    fn input(&mut self, seat: u8, input: Input) -> Result<(), FairError>;
+    /// A decision that reads no card: signed by its seat, or the host's card-blind default
+    /// for it ([`FairReferee::decide`]).
+    fn decide(&mut self, decision: Decision) -> Result<(), FairError>;
+    /// The seat's card-blind default for what it owes now ([`FairReferee::default_input`]).
+    fn default_input(&self, seat: u8) -> Option<Input>;
     /// The seat left for good (section 6).
     fn leave(&mut self, seat: u8) -> Result<(), FairError>;
     /// The inputs `seat` may send now ([`FairReferee::inputs`]).
@@ -56,6 +59,7 @@ pub enum Published {
     Record(String),
     Answer(String),
     Left(u8),
+    Decision(Decision),
 }
 
 /// Why a record or an answer was not taken.
@@ -116,6 +120,7 @@ impl FairEngine for FairReferee {
                 Public::Record(r) => Published::Record(base64url::encode(&r.encode())),
                 Public::Answer(a) => Published::Answer(base64url::encode(&a.encode())),
                 Public::Left(seat) => Published::Left(seat),
+                Public::Decision(d) => Published::Decision(d),
             })
             .collect()
     }
@@ -130,8 +135,12 @@ impl FairEngine for FairReferee {
         FairReferee::answer(self, signed).map_err(Refused::Fair)
     }
 
-    fn input(&mut self, seat: u8, input: Input) -> Result<(), FairError> {
-        FairReferee::input(self, seat, input)
+    fn decide(&mut self, decision: Decision) -> Result<(), FairError> {
+        FairReferee::decide(self, decision)
+    }
+
+    fn default_input(&self, seat: u8) -> Option<Input> {
+        FairReferee::default_input(self, seat)
     }
 
     fn leave(&mut self, seat: u8) -> Result<(), FairError> {

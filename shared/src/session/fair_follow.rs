@@ -8,7 +8,7 @@ use std::fmt::Debug;
 
 use super::fair_seat::{FairAnswerError, FairFault, FairKeep, FairSeat};
 use super::protocol::{FairAsk, LogEntry, TableId};
-use crate::engine::{Card, Options};
+use crate::engine::{Card, Input, Options};
 use crate::fair::{Answer, AuditFault, EndCards};
 
 /// What a [`super::Guest`] asks of its fair seat. Each method is the [`FairSeat`] method
@@ -32,6 +32,7 @@ pub trait FairFollow: Debug {
     fn take(&mut self, entries: &[LogEntry]) -> Result<(), (u64, FairFault)>;
     fn outbox(&mut self) -> Vec<String>;
     fn answer(&mut self, ask: Option<FairAsk>, answer: Answer) -> Result<String, FairAnswerError>;
+    fn sign_decision(&self, input: Input) -> Option<String>;
     fn hand(&self) -> Vec<(u8, Option<Card>, bool)>;
     fn exchange_pool(&self) -> Option<Vec<(u8, Card)>>;
     fn draft_set(&self) -> Vec<(u8, Card)>;
@@ -81,6 +82,9 @@ impl FairFollow for FairSeat {
     }
     fn answer(&mut self, ask: Option<FairAsk>, answer: Answer) -> Result<String, FairAnswerError> {
         FairSeat::answer(self, ask, answer)
+    }
+    fn sign_decision(&self, input: Input) -> Option<String> {
+        FairSeat::sign_decision(self, input)
     }
     fn hand(&self) -> Vec<(u8, Option<Card>, bool)> {
         FairSeat::hand(self)

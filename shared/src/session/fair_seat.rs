@@ -21,11 +21,11 @@ use serde::{Deserialize, Serialize};
 
 use super::base64url;
 use super::protocol::{FairAsk, LogEntry, LogItem, Note, TableId, ToHost, encode};
-use crate::engine::{Card, Claimed, Options};
+use crate::engine::{Card, Claimed, Input, Options};
 use crate::fair::game::fair_deck;
 use crate::fair::{
-    Answer, AuditFault, Expect, FairError, Fault, Ledger, Msg, Public, Record, Replica, Secret,
-    SignedAnswer, Tracker,
+    Answer, AuditFault, Decision, Expect, FairError, Fault, Ledger, Msg, Public, Record, Replica,
+    Secret, SignedAnswer, Tracker,
 };
 
 /// What a seat's page stores for a reload (its tab's storage): never sent.
@@ -230,6 +230,23 @@ impl FairSeat {
                             goes_on: true,
                         },
                 } if *game_no == g.game_no => Public::Left(seat.0),
+                LogItem::FairDecision {
+                    game_no,
+                    seat,
+                    input,
+                    signature,
+                } if *game_no == g.game_no => {
+                    let bytes = match signature {
+                        Some(text) => Some(
+                            base64url::decode(text)
+                                .ok_or((e.n, FairFault::Unreadable("a decision")))?,
+                        ),
+                        None => None,
+                    };
+                    let d = Decision::from_parts(seat.0, *input, bytes.as_deref())
+                        .map_err(|_| (e.n, FairFault::Unreadable("a decision")))?;
+                    Public::Decision(d)
+                }
                 _ => continue,
             };
             g.replica.take(&item).map_err(|err| {
@@ -257,10 +274,6 @@ impl FairSeat {
                 g.examined.push((*position, k));
             }
         }
-        let last = entries.last().map_or(0, |e| e.n);
-        g.replica
-            .end_of_update()
-            .map_err(|err| (last, FairFault::Refused(err)))?;
         Ok(())
     }
 
@@ -389,6 +402,25 @@ impl FairSeat {
             game_no: g.game_no,
             answer: base64url::encode(&signed.encode()),
         }))
+    }
+
+    /// The seat's signature of `input` for the decision its replica says is put to it
+    /// now, base64url (docs/FAIR-DEAL.md, section 1). The nonce comes from the secret and
+    /// the message, as deterministic signatures do, so signing needs no randomness and
+    /// never uses one nonce for two messages.
+    pub fn sign_decision(&self, input: Input) -> Option<String> {
+        let (g, seat, secret) = self.seat_game()?;
+        let referee = g.replica.referee();
+        use sha2::{Digest, Sha512};
+        let mut seed = Sha512::new();
+        seed.update(b"coup-fair-deal/v1 decision nonce");
+        seed.update(secret.to_bytes());
+        seed.update(referee.opened());
+        seed.update(serde_json::to_vec(&input).ok()?);
+        let seed: [u8; 64] = seed.finalize().into();
+        let mut rng = ChaCha8Rng::from_seed(seed[..32].try_into().ok()?);
+        let d = referee.sign_decision(seat, input, secret, &mut rng);
+        Some(base64url::encode(&d.signature_bytes()?))
     }
 
     /// The seat's hand in slot order: (position, card, face up); a hidden card as the

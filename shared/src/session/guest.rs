@@ -248,11 +248,18 @@ impl Guest {
         if !game.legal.contains(&input) {
             return Err(IntentError::NotLegal);
         }
+        // A fair room: the seat signs its decision, so the host cannot make one up in its
+        // place (docs/FAIR-DEAL.md, section 1).
+        let signature = match (&self.fair, self.table.as_ref().is_some_and(|t| t.fair)) {
+            (Some(fair), true) => Some(fair.sign_decision(input).ok_or(IntentError::NotLegal)?),
+            _ => None,
+        };
         Ok(encode(&ToHost::Intent {
             game_no: game.game_no,
             seat,
             step: game.step,
             input,
+            signature,
         }))
     }
 
@@ -615,6 +622,7 @@ pub fn entry_bytes(entry: &LogEntry) -> usize {
             LogItem::Fair { record: text, .. } | LogItem::FairAnswer { answer: text, .. } => {
                 text.len()
             }
+            LogItem::FairDecision { signature, .. } => signature.as_ref().map_or(0, String::len),
         }
 }
 
@@ -673,9 +681,15 @@ fn plausible(item: &LogItem) -> Result<(), &'static str> {
         LogItem::FairAnswer { answer, .. } if answer.len() > MAX_FAIR_ENTRY => {
             Err("a fair answer is longer than any answer")
         }
-        LogItem::Fair { .. } | LogItem::FairAnswer { .. } => Ok(()),
+        LogItem::FairDecision {
+            signature: Some(s), ..
+        } if s.len() != SIGNATURE_CHARS => Err("a fair decision's signature is not one"),
+        LogItem::Fair { .. } | LogItem::FairAnswer { .. } | LogItem::FairDecision { .. } => Ok(()),
     }
 }
+
+/// A signature (two scalars, 64 bytes) in base64url without padding.
+const SIGNATURE_CHARS: usize = 86;
 
 /// The longest record in base64url (a shuffle of the largest deck).
 const MAX_FAIR_ENTRY: usize = crate::fair::ledger::MAX_RECORD_BYTES.div_ceil(3) * 4;

@@ -25,7 +25,7 @@ impl From<InputError> for Refusal {
 }
 
 /// The version every message carries in `v`.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The largest message a guest may send. The longest legitimate one is a chat line of
 /// 280 characters of up to 4 bytes, escaped; 4 KiB leaves room and bounds the parser.
@@ -209,6 +209,10 @@ pub enum ToHost {
         seat: Seat,
         step: u64,
         input: Input,
+        /// A fair room: the seat's signature of the decision (docs/FAIR-DEAL.md, section
+        /// 1), base64url; absent elsewhere.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        signature: Option<String>,
     },
     /// Say something at the table. The host adds who said it.
     Chat { text: String },
@@ -558,6 +562,16 @@ pub enum LogItem {
     Fair { game_no: u32, record: String },
     /// A fair room: a seat's signed answer, relayed verbatim (base64url).
     FairAnswer { game_no: u32, answer: String },
+    /// A fair room: a seat's decision that reads no card, with its signature (base64url);
+    /// unsigned, it is the host's card-blind default for the seat (docs/FAIR-DEAL.md,
+    /// section 1). A window's decisions come when it closes (R5).
+    FairDecision {
+        game_no: u32,
+        seat: Seat,
+        input: Input,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        signature: Option<String>,
+    },
 }
 }
 

@@ -15,7 +15,7 @@
 //! host without a maker plays every other table as before and refuses to deal fairly.
 
 use super::*;
-use crate::fair::{FairError, FairReferee, FaultKind, Question, Step};
+use crate::fair::{Decision, FairError, FairReferee, FaultKind, Question, Step};
 use crate::session::base64url;
 use crate::session::fair_engine::{FairEngine, FairStart, Published, Refused};
 use crate::session::protocol::FairAsk;
@@ -26,8 +26,13 @@ use crate::session::protocol::FairAsk;
 pub(super) enum Call {
     /// A seat's record, base64url as it came.
     Record(String),
-    /// A seat's decision that reads no card.
-    Input(Seat, Input),
+    /// A seat's decision that reads no card, with its signature (base64url); without
+    /// one, the host's card-blind default for the seat.
+    Decision {
+        seat: Seat,
+        input: Input,
+        signature: Option<String>,
+    },
     /// A seat's signed answer, base64url as it came.
     Answer(String),
     /// The seat left for good and the game went on without it (section 6).
@@ -69,6 +74,7 @@ fn fair_refusal(e: FairError) -> Refusal {
         FairError::BadAnswer(s)
         | FairError::Forged(s)
         | FairError::CardInput(s)
+        | FairError::BadDecision(s)
         | FairError::FalseDenial(s)
         | FairError::RevealedDuke(s) => refusal(Some(Seat(s)), e),
         FairError::Unsettled
@@ -104,26 +110,13 @@ fn deviates(e: &FairError, seat: Seat) -> bool {
     }
 }
 
-/// What a person's decision that reads no card becomes when its time runs out or the
-/// person is away (docs/FAIR-DEAL.md, section 6): never a bot, which would need the seat's
-/// cards. A window is passed (R5); a turn is Income, or from 10 coins a Coup of the next
-/// seat clockwise that can be couped (R3.2); anything else is the first choice listed.
-pub(super) fn card_blind(seat: Seat, players: usize, legal: &[Input]) -> Option<Input> {
-    if let Some(pass) = rules::pass_in(legal) {
-        return Some(pass);
-    }
-    let income = Input::Act(crate::engine::Action::Income);
-    if legal.contains(&income) {
-        return Some(income);
-    }
-    let coup = (1..players).find_map(|k| {
-        let target = Seat(((seat.index() + k) % players) as u8);
-        legal
-            .iter()
-            .copied()
-            .find(|i| matches!(i, Input::Act(crate::engine::Action::Coup(t)) if *t == target))
-    });
-    coup.or_else(|| legal.first().copied())
+/// A decision as it came: its signature, base64url, read; `None` if it does not read.
+fn decision(seat: Seat, input: Input, signature: Option<&str>) -> Option<Decision> {
+    let bytes = match signature {
+        Some(text) => Some(base64url::decode(text)?),
+        None => None,
+    };
+    Decision::from_parts(seat.0, input, bytes.as_deref()).ok()
 }
 
 impl Host {
@@ -203,7 +196,12 @@ impl Host {
                 Call::Record(text) => {
                     base64url::decode(text).is_some_and(|b| referee.record(None, &b).is_ok())
                 }
-                Call::Input(seat, input) => referee.input(seat.0, *input).is_ok(),
+                Call::Decision {
+                    seat,
+                    input,
+                    signature,
+                } => decision(*seat, *input, signature.as_deref())
+                    .is_some_and(|d| referee.decide(d).is_ok()),
                 Call::Answer(text) => {
                     base64url::decode(text).is_some_and(|b| referee.answer(None, &b).is_ok())
                 }
@@ -275,15 +273,29 @@ impl Host {
         Ok(())
     }
 
-    /// A decision that reads no card, for `seat` (from its page, a timeout or a
-    /// stand-in).
-    pub(super) fn fair_input(&mut self, seat: Seat, input: Input, now: u64) -> Result<(), Refusal> {
+    /// A decision that reads no card, for `seat`: from its page, signed; or, unsigned,
+    /// the host's card-blind default when its time runs out or it is gone (section 6).
+    /// A decision whose signature does not check is refused, not held against the seat:
+    /// an honest page can sign for a decision the table has just moved past.
+    pub(super) fn fair_input(
+        &mut self,
+        seat: Seat,
+        input: Input,
+        signature: Option<String>,
+        now: u64,
+    ) -> Result<(), Refusal> {
+        let d = decision(seat, input, signature.as_deref())
+            .ok_or_else(|| refusal(Some(seat), "the decision's signature is not readable"))?;
         let referee = self.fair_referee_mut()?;
-        referee.input(seat.0, input).map_err(fair_refusal)?;
+        referee.decide(d).map_err(fair_refusal)?;
         self.step += 1;
         let before = self.game_ref().map(|g| *g.pending());
         if let Some(fg) = self.fair_game.as_mut() {
-            fg.calls.push(Call::Input(seat, input));
+            fg.calls.push(Call::Decision {
+                seat,
+                input,
+                signature,
+            });
         }
         self.fair_run(before, now);
         Ok(())
@@ -351,6 +363,12 @@ impl Host {
                         seat: Seat(seat),
                         goes_on: true,
                     },
+                },
+                Published::Decision(d) => Stored::FairDecision {
+                    game_no,
+                    seat: Seat(d.seat),
+                    input: d.input,
+                    signature: d.signature_bytes().map(|b| base64url::encode(&b)),
                 },
             };
             self.push_log(stored);

@@ -100,10 +100,17 @@ impl Host {
         Ok(())
     }
 
-    /// Applies one input for `seat`; on error nothing changed.
-    pub(super) fn apply(&mut self, seat: Seat, input: Input, now: u64) -> Result<(), Refusal> {
+    /// Applies one input for `seat`; on error nothing changed. At a fair table a person's
+    /// decision comes with its seat's `signature`; without one it is the host's default.
+    pub(super) fn apply(
+        &mut self,
+        seat: Seat,
+        input: Input,
+        signature: Option<String>,
+        now: u64,
+    ) -> Result<(), Refusal> {
         if self.fair_game.is_some() {
-            return self.fair_input(seat, input, now);
+            return self.fair_input(seat, input, signature, now);
         }
         let Some(game) = self.game.as_mut() else {
             return Err(Refusal::from(crate::engine::InputError::GameOver));
@@ -246,7 +253,7 @@ impl Host {
         let thought = input.is_none() && self.fair_game.is_none();
         let input = if self.fair_game.is_some() {
             // A fair room has no bot: what no person decides is card-blind (section 6).
-            input.or_else(|| fair::card_blind(seat, self.seats.len(), &legal))
+            input.or_else(|| crate::fair::card_blind(seat, self.seats.len(), &legal))
         } else {
             input.or_else(|| self.bot_choice(seat, &legal))
         };
@@ -257,7 +264,7 @@ impl Host {
         }
         let tried = input.into_iter().chain(legal.iter().copied());
         for input in tried {
-            if self.apply(seat, input, now).is_ok() {
+            if self.apply(seat, input, None, now).is_ok() {
                 return thought;
             }
         }

@@ -52,6 +52,17 @@ impl Host {
                 game_no: *game_no,
                 answer: answer.clone(),
             },
+            Stored::FairDecision {
+                game_no,
+                seat,
+                input,
+                signature,
+            } => LogItem::FairDecision {
+                game_no: *game_no,
+                seat: *seat,
+                input: *input,
+                signature: signature.clone(),
+            },
         };
         Some(LogEntry { n, item })
     }
@@ -78,7 +89,8 @@ impl Host {
             if matches!(entry.item,
                 LogItem::Event { game_no, .. }
                 | LogItem::Fair { game_no, .. }
-                | LogItem::FairAnswer { game_no, .. } if Some(game_no) == current)
+                | LogItem::FairAnswer { game_no, .. }
+                | LogItem::FairDecision { game_no, .. } if Some(game_no) == current)
             {
                 continue;
             }

@@ -68,7 +68,7 @@ impl Host {
         id: MemberId,
         (game_no, step): (u32, u64),
         seat: Seat,
-        input: Input,
+        (input, signature): (Input, Option<String>),
         now: u64,
         out: &mut Vec<Outgoing>,
     ) -> Result<(), Refusal> {
@@ -94,7 +94,7 @@ impl Host {
                 now: self.step,
             });
         }
-        self.apply(seat, input, now)?;
+        self.apply(seat, input, signature, now)?;
         self.flush(now, self.phase != Phase::Playing, true, out);
         Ok(())
     }

@@ -166,6 +166,12 @@ enum Stored {
     /// A fair game's record or signed answer, base64url, relayed to every member as is.
     Fair { game_no: u32, record: String },
     FairAnswer { game_no: u32, answer: String },
+    FairDecision {
+        game_no: u32,
+        seat: Seat,
+        input: Input,
+        signature: Option<String>,
+    },
 }
 }
 
@@ -448,9 +454,10 @@ impl Host {
                     seat,
                     step,
                     input,
+                    signature,
                 },
                 Some(id),
-            ) => self.intent(id, (game_no, step), seat, input, now, &mut out),
+            ) => self.intent(id, (game_no, step), seat, (input, signature), now, &mut out),
             (ToHost::Chat { text }, Some(id)) => self.chat(id, &text, now, &mut out),
             (ToHost::Fair { game_no, record }, Some(id)) => {
                 self.fair_record(id, game_no, record, now, &mut out)
