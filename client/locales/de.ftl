@@ -155,6 +155,10 @@ note-fair-refused = { $seat-you ->
     [yes] Deine Seite hat einen Eintrag geschickt, der die Prüfung nicht besteht: du scheidest aus dem fairen Spiel aus
    *[no] Die Seite von { $seat } hat einen Eintrag geschickt, der die Prüfung nicht besteht: { $seat } scheidet aus dem fairen Spiel aus
 }
+note-fair-stalled = { $seat-you ->
+    [yes] Deine Seite hat zu lange nichts von dem geschickt, was sie schuldete: du scheidest aus dem fairen Spiel aus
+   *[no] Die Seite von { $seat } hat zu lange nichts von dem geschickt, was sie schuldete: { $seat } scheidet aus dem fairen Spiel aus
+}
 note-fair-left = { $seat-you ->
     [yes] Du hast das faire Spiel verlassen: deine Karten werden aufgedeckt, das Spiel geht weiter
    *[no] { $seat } hat das faire Spiel verlassen: die Karten werden aufgedeckt, das Spiel geht weiter

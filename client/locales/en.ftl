@@ -166,6 +166,10 @@ note-fair-refused = { $seat-you ->
     [yes] Your page sent a record that does not check: you forfeit the fair game
    *[no] { $seat }'s page sent a record that does not check: they forfeit the fair game
 }
+note-fair-stalled = { $seat-you ->
+    [yes] Your page sent nothing it owed for too long: you forfeit the fair game
+   *[no] { $seat }'s page sent nothing it owed for too long: they forfeit the fair game
+}
 note-fair-left = { $seat-you ->
     [yes] You left the fair game: your cards are turned face up and the game goes on
    *[no] { $seat } left the fair game: their cards are turned face up and the game goes on

@@ -153,6 +153,10 @@ note-fair-refused = { $seat-you ->
     [yes] Tu página envió un registro que no supera la comprobación: pierdes la partida justa
    *[no] La página de { $seat } envió un registro que no supera la comprobación: pierde la partida justa
 }
+note-fair-stalled = { $seat-you ->
+    [yes] Tu página no envió lo que debía durante demasiado tiempo: pierdes la partida justa
+   *[no] La página de { $seat } no envió lo que debía durante demasiado tiempo: pierde la partida justa
+}
 note-fair-left = { $seat-you ->
     [yes] Dejaste la partida justa: tus cartas se ponen boca arriba y la partida sigue
    *[no] { $seat } dejó la partida justa: sus cartas se ponen boca arriba y la partida sigue

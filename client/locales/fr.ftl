@@ -153,6 +153,10 @@ note-fair-refused = { $seat-you ->
     [yes] Votre page a envoyé un enregistrement qui ne passe pas la vérification : vous êtes exclu de la partie équitable
    *[no] La page de { $seat } a envoyé un enregistrement qui ne passe pas la vérification : { $seat } est exclu de la partie équitable
 }
+note-fair-stalled = { $seat-you ->
+    [yes] Votre page n’a pas envoyé ce qu’elle devait pendant trop longtemps : vous êtes exclu de la partie équitable
+   *[no] La page de { $seat } n’a pas envoyé ce qu’elle devait pendant trop longtemps : { $seat } est exclu de la partie équitable
+}
 note-fair-left = { $seat-you ->
     [yes] Vous avez quitté la partie équitable : vos cartes sont retournées face visible et la partie continue
    *[no] { $seat } a quitté la partie équitable : ses cartes sont retournées face visible et la partie continue

@@ -153,6 +153,10 @@ note-fair-refused = { $seat-you ->
     [yes] Sua página enviou um registro que não passa na verificação: você perde o jogo justo
    *[no] A página de { $seat } enviou um registro que não passa na verificação: { $seat } perde o jogo justo
 }
+note-fair-stalled = { $seat-you ->
+    [yes] Sua página não enviou o que devia por tempo demais: você perde o jogo justo
+   *[no] A página de { $seat } não enviou o que devia por tempo demais: { $seat } perde o jogo justo
+}
 note-fair-left = { $seat-you ->
     [yes] Você saiu do jogo justo: suas cartas são viradas para cima e o jogo continua
    *[no] { $seat } saiu do jogo justo: as cartas são viradas para cima e o jogo continua

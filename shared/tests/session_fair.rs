@@ -2062,3 +2062,37 @@ fn a_decision_made_up_in_a_seats_place_is_refused() {
     }
     room.play();
 }
+
+#[test]
+fn a_present_seat_that_sends_nothing_it_owes_forfeits_after_the_grace_period() {
+    // Section 6: a page that stays at the table but sends nothing it owes (here its
+    // records, held back) cannot stall the table: once it has owed them for as long as an
+    // absent person's grace period, it forfeits as a seat that left for good (a
+    // `fair_stalled` note, then `fair_left`), and the other two play to a fair end.
+    let mut room = mid_game(3, 33, 8);
+    room.withhold = Some(2);
+    let stalled = |room: &Room| {
+        room.notes()
+            .iter()
+            .any(|n| matches!(n, Note::FairStalled { seat, .. } if seat.0 == 2))
+    };
+    for _ in 0..2_000 {
+        if stalled(&room) {
+            break;
+        }
+        if !room.decide() {
+            let next = room
+                .host
+                .next_deadline()
+                .expect("a seat that owes a record is timed");
+            room.now = room.now.max(next);
+            let outs = room.host.tick(room.now);
+            room.pump(outs);
+        }
+    }
+    assert!(stalled(&room), "seat 2 forfeited: {:?}", room.notes());
+    room.withhold = None;
+    room.leave_out(2);
+    room.play_ticking();
+    check_forfeited(&room, 2);
+}

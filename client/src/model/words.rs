@@ -520,6 +520,7 @@ pub fn note_sentence(n: &Note) -> Option<Sentence> {
             ..
         } => Sentence::new("note-fair-left-end").seat("seat", *seat),
         Note::FairRefused { seat, .. } => Sentence::new("note-fair-refused").seat("seat", *seat),
+        Note::FairStalled { seat, .. } => Sentence::new("note-fair-stalled").seat("seat", *seat),
         Note::GameStarted { .. } | Note::GameEnded { .. } => return None,
     })
 }

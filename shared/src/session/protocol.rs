@@ -652,6 +652,14 @@ pub enum Note {
         seat: Seat,
         reason: String,
     },
+    /// A seat of fair game `game_no` present at the table owed a record or an answer for
+    /// as long as an absent person's grace period and sent nothing: it forfeits as a seat
+    /// that left for good, so one page cannot stall the table (docs/FAIR-DEAL.md, section
+    /// 6). A `fair_left` note follows.
+    FairStalled {
+        game_no: u32,
+        seat: Seat,
+    },
 }
 }
 

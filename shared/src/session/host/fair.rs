@@ -52,6 +52,11 @@ pub(super) struct FairGame {
     /// What the referee waits for now.
     #[serde(skip)]
     step: Option<Step>,
+    /// The seats that owe a record or an answer, each since when (host time): a present
+    /// seat that owes one for as long as the grace period forfeits (section 6). Not kept
+    /// in a snapshot: a restored host counts afresh.
+    #[serde(skip)]
+    owing: Vec<(Seat, u64)>,
 }
 
 impl FairGame {
@@ -152,6 +157,7 @@ impl Host {
             calls: Vec::new(),
             referee: Some(referee),
             step: None,
+            owing: Vec::new(),
         });
         Ok(())
     }
@@ -351,6 +357,25 @@ impl Host {
         let public = referee.take_public();
         if let Ok(step) = result {
             fg.step = Some(step);
+            // Who owes a record or an answer now, since when.
+            let owes: Vec<Seat> = match step {
+                Step::Records => referee
+                    .referee()
+                    .table()
+                    .due()
+                    .iter()
+                    .map(|(s, _)| Seat(*s))
+                    .collect(),
+                Step::Ask { seat, .. } => vec![Seat(seat)],
+                Step::Decide(owing) => owing.iter().filter(|s| referee.wants_answer(s.0)).collect(),
+                Step::Over => Vec::new(),
+            };
+            fg.owing.retain(|(s, _)| owes.contains(s));
+            for s in owes {
+                if !fg.owing.iter().any(|(o, _)| *o == s) {
+                    fg.owing.push((s, now));
+                }
+            }
         }
         for item in public {
             let stored = match item {
@@ -379,6 +404,66 @@ impl Host {
             Ok(_) => {}
             Err(e) => self.fair_stop(e),
         }
+    }
+
+    /// When a present seat that owes a record or an answer stalls the table: as long as
+    /// an absent person's grace period after it began to owe it.
+    pub(super) fn fair_stall_deadline(&self) -> Option<u64> {
+        let fg = self.fair_game.as_ref()?;
+        fg.owing
+            .iter()
+            .filter(|(s, _)| self.fair_present(*s))
+            .map(|(_, since)| since.saturating_add(self.timers.grace_ms))
+            .min()
+    }
+
+    /// Whether `seat`'s person is at the table (its link open) and has not left the fair
+    /// game: an absent one has its own grace period.
+    fn fair_present(&self, seat: Seat) -> bool {
+        let present = match self.seats.get(seat.index()) {
+            Some(Slot::Person { member }) => {
+                self.member(*member).is_some_and(|m| m.away_since.is_none())
+            }
+            _ => false,
+        };
+        present && !self.fair_has_left(seat)
+    }
+
+    /// The present seats that have owed a record or an answer for the grace period by
+    /// `now` forfeit (section 6): a page that sends nothing cannot stall the table.
+    pub(super) fn fair_stalled(&mut self, now: u64) -> bool {
+        let Some(fg) = self.fair_game.as_ref() else {
+            return false;
+        };
+        let grace = self.timers.grace_ms;
+        let stalled: Vec<Seat> = fg
+            .owing
+            .iter()
+            .filter(|(_, since)| since.saturating_add(grace) <= now)
+            .map(|(s, _)| *s)
+            .filter(|&s| self.fair_present(s))
+            .collect();
+        if stalled.is_empty() {
+            return false;
+        }
+        for &seat in &stalled {
+            self.push_log(Stored::Note {
+                note: Note::FairStalled {
+                    game_no: self.game_no,
+                    seat,
+                },
+            });
+            if let Some(Slot::Person { member }) = self.seats.get(seat.index()).cloned()
+                && let Some(m) = self.member_mut(member)
+            {
+                m.stand_in = true;
+            }
+        }
+        self.fair_depart(&stalled, now);
+        if let Some(fg) = self.fair_game.as_mut() {
+            fg.owing.retain(|(s, _)| !stalled.contains(s));
+        }
+        true
     }
 
     /// Whether the fair game is over and still waits for records: the secrets (R11.3).

@@ -531,6 +531,9 @@ impl Host {
             self.fair_depart(&departed, now);
             game_changed = true;
         }
+        if playing && self.fair_stalled(now) {
+            game_changed = true;
+        }
         for _ in 0..MAX_AUTO_PER_TICK {
             let Some((seat, how)) = self.due(now) else {
                 break;
@@ -568,6 +571,9 @@ impl Host {
             if let Some((t, _)) = self.due_at(Seat(i as u8)) {
                 consider(t);
             }
+        }
+        if waiting && let Some(t) = self.fair_stall_deadline() {
+            consider(t);
         }
         next
     }
