@@ -554,13 +554,29 @@ fn check_update(u: &Update, over: bool, to: PeerId) {
     }
 }
 
+/// Whether `e` carries a card that R11 shows only to some seats (a card drawn, picked or
+/// dealt in the draft, returned in an Exchange, shown to or forced by the Inquisitor, or a
+/// window's sealed answer): written out here, apart from the engine's own redaction, so a
+/// redaction that forgets one is caught.
+fn private_card(e: &Event) -> bool {
+    match *e {
+        Event::Drew { card, .. }
+        | Event::DraftPicked { card, .. }
+        | Event::DraftDealt { card, .. }
+        | Event::Shown { card, .. }
+        | Event::ForcedExchange { card, .. } => card.is_some(),
+        Event::Exchanged { returned, .. } => returned.iter().any(Option::is_some),
+        Event::Answered { answer, .. } => answer.is_some(),
+        _ => false,
+    }
+}
+
 fn check_item(item: &LogItem, over: bool) {
     match item {
         LogItem::Event { event, .. } => {
-            assert_eq!(
-                *event,
-                event.for_viewer(None),
-                "an event with a private card"
+            assert!(
+                !private_card(event),
+                "an event with a private card: {event:?}"
             );
         }
         LogItem::Fair { record, .. } => {
