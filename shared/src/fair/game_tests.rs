@@ -587,6 +587,26 @@ impl Table {
                     .is_some();
                 assert_eq!(reads, may, "seat {s} reads position {p} ({place:?})");
             }
+            // Section 10: any coalition short of every seat but one, the host's seat with
+            // the others or not, opens only what one of its members may see. The seats
+            // whose share of a card is not public could open it together: unless they are
+            // every seat but one (or all), one of them must hold it, or it is face up.
+            let missing: Vec<u8> = l
+                .missing(p, None)
+                .into_iter()
+                .filter(|&s| !l.is_gone(s))
+                .collect();
+            if missing.len() + 2 <= usize::from(n) {
+                let theirs = match place {
+                    Place::FaceUp(_) => true,
+                    Place::Hand(h) => missing.contains(&h) || l.is_gone(h),
+                    Place::Court | Place::Out => false,
+                };
+                assert!(
+                    theirs,
+                    "seats {missing:?} together open position {p} ({place:?})"
+                );
+            }
         }
         // The engine's hands follow the positions: the same cards face up, the true ones.
         let game = self.referee.game();
