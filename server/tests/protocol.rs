@@ -704,3 +704,48 @@ async fn normalize_code_and_the_relay_agree() {
     let mut g = Client::connect(r.addr).await;
     assert_eq!(g.join(&shown).await["room"], Value::String(room));
 }
+
+/// The peer id in a `joined` answer.
+fn peer_of(joined: &Value) -> String {
+    joined["peer"].as_str().expect("peer").to_owned()
+}
+
+#[tokio::test]
+async fn a_guest_that_left_stays_bannable_however_often_its_address_comes_back() {
+    // Room messages past the default burst: the cycles run back to back.
+    let r = relay(&["--rate", "1000", "--burst", "1000"]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, ..) = host.create().await;
+    let mut guest = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
+    let first = peer_of(&guest.join(&room).await);
+    host.expect("peer_joined").await;
+    guest.send(json!({"type":"leave"})).await;
+    assert_eq!(host.expect("peer_left").await["peer"], first.as_str());
+    // The same address joins and leaves until the room refuses it, which it must do
+    // before the first departure could be forgotten (64 departures per address).
+    let mut departures = 1;
+    loop {
+        guest.send(json!({"type":"join","room":room})).await;
+        let answer = guest.recv().await;
+        if answer["type"] == "error" {
+            assert_eq!(answer["code"], "rate_limited", "got {answer}");
+            break;
+        }
+        assert_eq!(answer["type"], "joined", "got {answer}");
+        host.expect("peer_joined").await;
+        guest.send(json!({"type":"leave"})).await;
+        host.expect("peer_left").await;
+        departures += 1;
+        assert!(departures <= 64, "the address left {departures} times");
+    }
+    assert_eq!(departures, 64);
+    // The host removes the person it knew: the address is banned, not merely throttled.
+    host.send(json!({"type":"kick","peer":first})).await;
+    host.expect_nothing_else().await;
+    let mut again = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
+    again.send(json!({"type":"join","room":room})).await;
+    again.expect_error("banned").await;
+    // Other addresses still join.
+    let mut other = Client::connect_from(r.addr, [127, 0, 0, 3].into()).await;
+    other.join(&room).await;
+}

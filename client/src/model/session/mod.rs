@@ -666,8 +666,8 @@ fn peers_of(ids: Vec<String>, me: &RelayPeer, host: &RelayPeer) -> Vec<Peer> {
 }
 
 /// The relay id of the link the referee knows as `id`.
-/// How many ended links a host remembers the relay peer of; the relay remembers as many
-/// guests that left a room (its `MAX_LEFT`).
+/// How many ended links a host remembers the relay peer of; the relay remembers the
+/// guests that left a room from as many addresses (its `MAX_LEFT`).
 const ENDED_LINKS: usize = 64;
 
 impl Hosting {
