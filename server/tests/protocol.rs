@@ -749,3 +749,35 @@ async fn a_guest_that_left_stays_bannable_however_often_its_address_comes_back()
     let mut other = Client::connect_from(r.addr, [127, 0, 0, 3].into()).await;
     other.join(&room).await;
 }
+
+#[tokio::test]
+async fn the_hosts_own_address_is_never_banned_from_its_room() {
+    let r = relay(&[]).await;
+    let mut host = Client::connect_from(r.addr, [127, 0, 0, 5].into()).await;
+    let (room, ..) = host.create().await;
+    // Someone behind the host's address, removed while present.
+    let mut housemate = Client::connect_from(r.addr, [127, 0, 0, 5].into()).await;
+    let id = peer_of(&housemate.join(&room).await);
+    host.expect("peer_joined").await;
+    host.send(json!({"type":"kick","peer":id})).await;
+    assert_eq!(host.expect("peer_left").await["peer"], id.as_str());
+    // Another from that address gets in, and is removed after it left.
+    let mut next = Client::connect_from(r.addr, [127, 0, 0, 5].into()).await;
+    let id = peer_of(&next.join(&room).await);
+    host.expect("peer_joined").await;
+    drop(next);
+    assert_eq!(host.expect("peer_left").await["peer"], id.as_str());
+    host.send(json!({"type":"kick","peer":id})).await;
+    host.expect_nothing_else().await;
+    let mut third = Client::connect_from(r.addr, [127, 0, 0, 5].into()).await;
+    third.join(&room).await;
+    host.expect("peer_joined").await;
+    // The same two kicks do ban any other address.
+    let mut stranger = Client::connect_from(r.addr, [127, 0, 0, 6].into()).await;
+    let id = peer_of(&stranger.join(&room).await);
+    host.expect("peer_joined").await;
+    host.send(json!({"type":"kick","peer":id})).await;
+    assert_eq!(host.expect("peer_left").await["peer"], id.as_str());
+    stranger.send(json!({"type":"join","room":room})).await;
+    stranger.expect_error("banned").await;
+}
