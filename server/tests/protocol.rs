@@ -781,3 +781,26 @@ async fn the_hosts_own_address_is_never_banned_from_its_room() {
     stranger.send(json!({"type":"join","room":room})).await;
     stranger.expect_error("banned").await;
 }
+
+#[tokio::test]
+async fn a_room_bans_at_most_64_addresses_and_forgets_the_oldest_first() {
+    let r = relay(&["--rate", "1000", "--burst", "1000"]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, ..) = host.create().await;
+    let address = |n: u8| std::net::IpAddr::from([127, 0, 1, n]);
+    for n in 0..65 {
+        let mut guest = Client::connect_from(r.addr, address(n)).await;
+        let id = peer_of(&guest.join(&room).await);
+        host.expect("peer_joined").await;
+        host.send(json!({"type":"kick","peer":id})).await;
+        assert_eq!(host.expect("peer_left").await["peer"], id.as_str());
+    }
+    // The first ban made way for the 65th; the other 64 hold.
+    let mut first = Client::connect_from(r.addr, address(0)).await;
+    first.join(&room).await;
+    for n in [1, 63, 64] {
+        let mut guest = Client::connect_from(r.addr, address(n)).await;
+        guest.send(json!({"type":"join","room":room})).await;
+        guest.expect_error("banned").await;
+    }
+}
