@@ -180,6 +180,19 @@ test("a press on Create a room before the program starts opens one room", { time
     const text = await (await fetch(`${table.base}/metrics`)).text();
     return Number(text.match(/^coup_relay_rooms_created_total (\d+)$/m)[1]);
   };
+  // Every frame the page sends or receives on any relay connection, but keep-alives.
+  const frames = [];
+  let lastFrameAt = Date.now();
+  page.on("websocket", (ws) => {
+    const note = (sent) => (f) => {
+      const type = JSON.parse(String(f.payload)).type;
+      if (type === "ping" || type === "pong") return;
+      frames.push({ sent, type });
+      lastFrameAt = Date.now();
+    };
+    ws.on("framesent", note(true));
+    ws.on("framereceived", note(false));
+  });
   try {
     const before = await created();
     await page.goto(table.base);
@@ -188,6 +201,18 @@ test("a press on Create a room before the program starts opens one room", { time
     release();
     const code = page.getByTestId("room-code");
     await code.waitFor({ timeout: 30_000 });
+    // A second room would follow the first within moments: the page must have said
+    // nothing to the relay for 3 s, and the relay counted every room it made by then.
+    const deadline = Date.now() + 30_000;
+    while (Date.now() - lastFrameAt < 3_000 || (await created()) < before + frames.filter((f) => f.type === "created").length) {
+      assert.ok(Date.now() < deadline, `the page's relay traffic settles: ${JSON.stringify(frames)}`);
+      await page.waitForTimeout(200);
+    }
+    assert.deepEqual(
+      frames.filter((f) => f.sent).map((f) => f.type),
+      ["create"],
+      "one create sent",
+    );
     assert.equal(await created(), before + 1, "one room");
     assert.deepEqual(await page.getByTestId("notice").allTextContents(), []);
     assert.deepEqual(errors, []);
