@@ -184,7 +184,9 @@ pub const MAX_LEFT: usize = 64;
 /// The most departures from one room that the room remembers of one address; an address
 /// that has left that often may not join the room again. Dropping an address's oldest
 /// departures instead would let a guest push its own departure out of its host's reach
-/// by joining and leaving again and again, and so dodge the ban.
+/// by joining and leaving again and again, and so dodge the ban. The host's own address
+/// is never banned, so nothing is dodged there: it joins without this limit, and its
+/// oldest departures are the ones forgotten.
 pub const MAX_DEPARTURES: usize = 64;
 
 /// Where a signal goes.
@@ -360,10 +362,11 @@ impl Rooms {
         if room.banned.contains(&ip) {
             return Err(RoomError::Banned);
         }
-        if room
-            .left
-            .iter()
-            .any(|d| d.ip == ip && d.peers.len() >= MAX_DEPARTURES)
+        if ip != room.owner
+            && room
+                .left
+                .iter()
+                .any(|d| d.ip == ip && d.peers.len() >= MAX_DEPARTURES)
         {
             return Err(RoomError::TooManyJoins);
         }
@@ -546,6 +549,9 @@ impl Rooms {
                 }
             };
             from.peers.push(seat.peer.clone());
+            if from.ip == room.owner && from.peers.len() > MAX_DEPARTURES {
+                from.peers.remove(0);
+            }
             room.left.push(from);
         } else if self.limits.reclaim_grace.is_zero() {
             left.closed = std::mem::take(&mut left.notify);
@@ -843,6 +849,18 @@ mod tests {
         );
         // Other addresses still join.
         r.join(conn + 1, &c.room, IP).expect("join");
+    }
+
+    #[test]
+    fn the_hosts_own_address_joins_without_limit_and_its_oldest_departures_go() {
+        let mut r = rooms(16, 10, 60);
+        let c = r.create(1, IP).expect("create");
+        for conn in 2..(2 + 2 * MAX_DEPARTURES as ConnId) {
+            r.join(conn, &c.room, IP).expect("the host's address joins");
+            r.leave(conn, Instant::now()).expect("leave");
+        }
+        let remembered: usize = r.rooms[&c.room].left.iter().map(|d| d.peers.len()).sum();
+        assert_eq!(remembered, MAX_DEPARTURES);
     }
 
     #[test]

@@ -751,6 +751,22 @@ async fn a_guest_that_left_stays_bannable_however_often_its_address_comes_back()
 }
 
 #[tokio::test]
+async fn the_hosts_own_address_joins_and_leaves_its_room_without_limit() {
+    // Never banned, it has no ban to dodge: a household behind the host's address keeps
+    // coming back however often its links drop.
+    let r = relay(&["--rate", "1000", "--burst", "1000"]).await;
+    let mut host = Client::connect_from(r.addr, [127, 0, 0, 7].into()).await;
+    let (room, ..) = host.create().await;
+    let mut guest = Client::connect_from(r.addr, [127, 0, 0, 7].into()).await;
+    for _ in 0..70 {
+        guest.join(&room).await;
+        host.expect("peer_joined").await;
+        guest.send(json!({"type":"leave"})).await;
+        host.expect("peer_left").await;
+    }
+}
+
+#[tokio::test]
 async fn the_hosts_own_address_is_never_banned_from_its_room() {
     let r = relay(&[]).await;
     let mut host = Client::connect_from(r.addr, [127, 0, 0, 5].into()).await;

@@ -165,6 +165,8 @@ local function depart(code, r, inst, conn, peer, grace, now)
       from = {addr, {}}
     end
     from[2][#from[2] + 1] = peer
+    -- The owner's address is never banned: its oldest departures may go.
+    if addr == r.o and #from[2] > MAX_DEPARTURES then table.remove(from[2], 1) end
     r.g[#r.g + 1] = from
   end
   if peer == r.h then
@@ -283,7 +285,9 @@ if op == 'join' then
     if b == addr then return {'err', 'banned'} end
   end
   for _, d in ipairs(r.g) do
-    if d[1] == addr and #d[2] >= MAX_DEPARTURES then return {'err', 'too_many_joins'} end
+    if d[1] == addr and addr ~= r.o and #d[2] >= MAX_DEPARTURES then
+      return {'err', 'too_many_joins'}
+    end
   end
   if occupancy(r) >= room_size then return {'err', 'room_full'} end
   local peers = peers_of(r)
