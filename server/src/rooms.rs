@@ -463,9 +463,8 @@ impl Rooms {
 
     /// The host on `conn` removes peer `peer` from its room, whether it is present or
     /// left already (from one of the last [`MAX_LEFT`] addresses to leave); the peer's
-    /// address may not
-    /// join the room again while it lasts (at most [`MAX_BANNED`] addresses are kept, the
-    /// oldest forgotten first).
+    /// address may not join the room again while it lasts (at most [`MAX_BANNED`]
+    /// addresses are kept, the oldest forgotten first).
     pub fn kick(&mut self, conn: ConnId, peer: &str) -> Result<Kicked, RoomError> {
         let seat = self.seats.get(&conn).ok_or(RoomError::NotInRoom)?;
         let room = self.rooms.get_mut(&seat.room).ok_or(RoomError::NotInRoom)?;
