@@ -48,6 +48,8 @@ pub enum RoomError {
     NotHost,
     /// The host removed a peer from this address: it may not join this room again.
     Banned,
+    /// This address has left the room as often as it may ([`MAX_DEPARTURES`]).
+    TooManyJoins,
 }
 
 impl RoomError {
@@ -64,6 +66,7 @@ impl RoomError {
             RoomError::TooManyRooms => ErrorCode::RateLimited,
             RoomError::NotHost => ErrorCode::NotHost,
             RoomError::Banned => ErrorCode::Banned,
+            RoomError::TooManyJoins => ErrorCode::RateLimited,
         }
     }
 
@@ -89,6 +92,7 @@ impl fmt::Display for RoomError {
             }
             RoomError::NotHost => "only the room's host may do that",
             RoomError::Banned => "the host removed this address from the room",
+            RoomError::TooManyJoins => "this address has joined this room as often as it may",
         })
     }
 }
@@ -172,9 +176,18 @@ pub struct Kicked {
 /// The most addresses one room keeps out: bounds a room's memory whatever its host does.
 pub const MAX_BANNED: usize = 64;
 
-/// The most departed guests one room remembers the address of, for a host that removes
-/// one of them after they left (the oldest forgotten first).
+/// The most addresses whose departed guests one room remembers, for a host that removes
+/// one of them after they left (the address whose last departure is the oldest forgotten
+/// first). Every departure of a remembered address is kept: see [`MAX_DEPARTURES`].
 pub const MAX_LEFT: usize = 64;
+
+/// The most departures from one room that the room remembers of one address; an address
+/// that has left that often may not join the room again. Dropping an address's oldest
+/// departures instead would let a guest push its own departure out of its host's reach
+/// by joining and leaving again and again, and so dodge the ban. The host's own address
+/// is never banned, so nothing is dodged there: it joins without this limit, and its
+/// oldest departures are the ones forgotten.
+pub const MAX_DEPARTURES: usize = 64;
 
 /// Where a signal goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -212,9 +225,20 @@ struct Room {
     owner: IpAddr,
     /// Addresses (throttle keys) the host removed a peer from: they may not join again.
     banned: Vec<IpAddr>,
-    /// Guests that left, with their addresses, oldest first: a host may still remove one
-    /// (a person it removes while their link is down), and its address is then banned.
-    left: Vec<(String, IpAddr)>,
+    /// Guests that left, by address, the address whose last departure is the oldest
+    /// first: a host may still remove one (a person it removes while their link is down),
+    /// and its address is then banned.
+    left: Vec<Departures>,
+}
+
+/// The guests that left a room from one address (throttle key).
+#[derive(Debug)]
+struct Departures {
+    /// The address.
+    ip: IpAddr,
+    /// Their peer ids, oldest first; at most [`MAX_DEPARTURES`], plus those present when
+    /// that count was reached.
+    peers: Vec<String>,
 }
 
 impl Room {
@@ -338,6 +362,14 @@ impl Rooms {
         if room.banned.contains(&ip) {
             return Err(RoomError::Banned);
         }
+        if ip != room.owner
+            && room
+                .left
+                .iter()
+                .any(|d| d.ip == ip && d.peers.len() >= MAX_DEPARTURES)
+        {
+            return Err(RoomError::TooManyJoins);
+        }
         if room.occupancy() >= self.limits.room_size {
             return Err(RoomError::RoomFull);
         }
@@ -430,9 +462,9 @@ impl Rooms {
     }
 
     /// The host on `conn` removes peer `peer` from its room, whether it is present or
-    /// left already (one of the last [`MAX_LEFT`] to leave); the peer's address may not
-    /// join the room again while it lasts (at most [`MAX_BANNED`] addresses are kept, the
-    /// oldest forgotten first).
+    /// left already (from one of the last [`MAX_LEFT`] addresses to leave); the peer's
+    /// address may not join the room again while it lasts (at most [`MAX_BANNED`]
+    /// addresses are kept, the oldest forgotten first).
     pub fn kick(&mut self, conn: ConnId, peer: &str) -> Result<Kicked, RoomError> {
         let seat = self.seats.get(&conn).ok_or(RoomError::NotInRoom)?;
         let room = self.rooms.get_mut(&seat.room).ok_or(RoomError::NotInRoom)?;
@@ -450,12 +482,17 @@ impl Rooms {
                 (peer, Some(gone), ip)
             }
             None => {
-                let i = room
+                let (i, j) = room
                     .left
                     .iter()
-                    .position(|(p, _)| p == peer)
+                    .enumerate()
+                    .find_map(|(i, d)| d.peers.iter().position(|p| p == peer).map(|j| (i, j)))
                     .ok_or(RoomError::UnknownPeer)?;
-                let (peer, ip) = room.left.remove(i);
+                let peer = room.left[i].peers.remove(j);
+                let ip = room.left[i].ip;
+                if room.left[i].peers.is_empty() {
+                    room.left.remove(i);
+                }
                 (peer, None, Some(ip))
             }
         };
@@ -498,10 +535,23 @@ impl Rooms {
             closed: Vec::new(),
         };
         if seat.peer != room.host {
-            if room.left.len() >= MAX_LEFT {
-                room.left.remove(0);
+            let mut from = match room.left.iter().position(|d| d.ip == seat.ip) {
+                Some(i) => room.left.remove(i),
+                None => {
+                    if room.left.len() >= MAX_LEFT {
+                        room.left.remove(0);
+                    }
+                    Departures {
+                        ip: seat.ip,
+                        peers: Vec::new(),
+                    }
+                }
+            };
+            from.peers.push(seat.peer.clone());
+            if from.ip == room.owner && from.peers.len() > MAX_DEPARTURES {
+                from.peers.remove(0);
             }
-            room.left.push((seat.peer.clone(), seat.ip));
+            room.left.push(from);
         } else if self.limits.reclaim_grace.is_zero() {
             left.closed = std::mem::take(&mut left.notify);
             self.close(&seat.room);
@@ -768,11 +818,60 @@ mod tests {
     }
 
     #[test]
+    fn one_address_cannot_push_its_own_departure_out_of_reach() {
+        let mut r = rooms(16, 10, 60);
+        let c = r.create(1, IP).expect("create");
+        let guest_ip = IpAddr::V4(std::net::Ipv4Addr::new(198, 51, 100, 7));
+        let first = r.join(2, &c.room, guest_ip).expect("join").peer;
+        r.leave(2, Instant::now()).expect("leave");
+        // It joins and leaves until the room refuses it: never so often that the first
+        // departure is forgotten.
+        let mut cycles = 1;
+        let mut conn = 3;
+        while r.join(conn, &c.room, guest_ip).is_ok() {
+            r.leave(conn, Instant::now()).expect("leave");
+            cycles += 1;
+            conn += 1;
+            assert!(cycles <= MAX_DEPARTURES, "joined {cycles} times");
+        }
+        assert_eq!(cycles, MAX_DEPARTURES);
+        assert_eq!(
+            r.join(conn, &c.room, guest_ip).err(),
+            Some(RoomError::TooManyJoins)
+        );
+        assert_eq!(RoomError::TooManyJoins.code(), ErrorCode::RateLimited);
+        r.kick(1, &first)
+            .expect("the first departure is still known");
+        assert_eq!(
+            r.join(conn, &c.room, guest_ip).err(),
+            Some(RoomError::Banned)
+        );
+        // Other addresses still join.
+        r.join(conn + 1, &c.room, IP).expect("join");
+    }
+
+    #[test]
+    fn the_hosts_own_address_joins_without_limit_and_its_oldest_departures_go() {
+        let mut r = rooms(16, 10, 60);
+        let c = r.create(1, IP).expect("create");
+        for conn in 2..(2 + 2 * MAX_DEPARTURES as ConnId) {
+            r.join(conn, &c.room, IP).expect("the host's address joins");
+            r.leave(conn, Instant::now()).expect("leave");
+        }
+        let remembered: usize = r.rooms[&c.room].left.iter().map(|d| d.peers.len()).sum();
+        assert_eq!(remembered, MAX_DEPARTURES);
+    }
+
+    #[test]
     fn the_cluster_store_remembers_as_many_departures() {
         let script = include_str!("store/cluster.lua");
         assert!(
             script.contains(&format!("local MAX_LEFT = {MAX_LEFT}\n")),
             "cluster.lua's MAX_LEFT differs from {MAX_LEFT}"
+        );
+        assert!(
+            script.contains(&format!("local MAX_DEPARTURES = {MAX_DEPARTURES}\n")),
+            "cluster.lua's MAX_DEPARTURES differs from {MAX_DEPARTURES}"
         );
     }
 }

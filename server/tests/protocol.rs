@@ -704,3 +704,119 @@ async fn normalize_code_and_the_relay_agree() {
     let mut g = Client::connect(r.addr).await;
     assert_eq!(g.join(&shown).await["room"], Value::String(room));
 }
+
+/// The peer id in a `joined` answer.
+fn peer_of(joined: &Value) -> String {
+    joined["peer"].as_str().expect("peer").to_owned()
+}
+
+#[tokio::test]
+async fn a_guest_that_left_stays_bannable_however_often_its_address_comes_back() {
+    // Room messages past the default burst: the cycles run back to back.
+    let r = relay(&["--rate", "1000", "--burst", "1000"]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, ..) = host.create().await;
+    let mut guest = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
+    let first = peer_of(&guest.join(&room).await);
+    host.expect("peer_joined").await;
+    guest.send(json!({"type":"leave"})).await;
+    assert_eq!(host.expect("peer_left").await["peer"], first.as_str());
+    // The same address joins and leaves until the room refuses it, which it must do
+    // before the first departure could be forgotten (64 departures per address).
+    let mut departures = 1;
+    loop {
+        guest.send(json!({"type":"join","room":room})).await;
+        let answer = guest.recv().await;
+        if answer["type"] == "error" {
+            assert_eq!(answer["code"], "rate_limited", "got {answer}");
+            break;
+        }
+        assert_eq!(answer["type"], "joined", "got {answer}");
+        host.expect("peer_joined").await;
+        guest.send(json!({"type":"leave"})).await;
+        host.expect("peer_left").await;
+        departures += 1;
+        assert!(departures <= 64, "the address left {departures} times");
+    }
+    assert_eq!(departures, 64);
+    // The host removes the person it knew: the address is banned, not merely throttled.
+    host.send(json!({"type":"kick","peer":first})).await;
+    host.expect_nothing_else().await;
+    let mut again = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
+    again.send(json!({"type":"join","room":room})).await;
+    again.expect_error("banned").await;
+    // Other addresses still join.
+    let mut other = Client::connect_from(r.addr, [127, 0, 0, 3].into()).await;
+    other.join(&room).await;
+}
+
+#[tokio::test]
+async fn the_hosts_own_address_joins_and_leaves_its_room_without_limit() {
+    // Never banned, it has no ban to dodge: a household behind the host's address keeps
+    // coming back however often its links drop.
+    let r = relay(&["--rate", "1000", "--burst", "1000"]).await;
+    let mut host = Client::connect_from(r.addr, [127, 0, 0, 7].into()).await;
+    let (room, ..) = host.create().await;
+    let mut guest = Client::connect_from(r.addr, [127, 0, 0, 7].into()).await;
+    for _ in 0..70 {
+        guest.join(&room).await;
+        host.expect("peer_joined").await;
+        guest.send(json!({"type":"leave"})).await;
+        host.expect("peer_left").await;
+    }
+}
+
+#[tokio::test]
+async fn the_hosts_own_address_is_never_banned_from_its_room() {
+    let r = relay(&[]).await;
+    let mut host = Client::connect_from(r.addr, [127, 0, 0, 5].into()).await;
+    let (room, ..) = host.create().await;
+    // Someone behind the host's address, removed while present.
+    let mut housemate = Client::connect_from(r.addr, [127, 0, 0, 5].into()).await;
+    let id = peer_of(&housemate.join(&room).await);
+    host.expect("peer_joined").await;
+    host.send(json!({"type":"kick","peer":id})).await;
+    assert_eq!(host.expect("peer_left").await["peer"], id.as_str());
+    // Another from that address gets in, and is removed after it left.
+    let mut next = Client::connect_from(r.addr, [127, 0, 0, 5].into()).await;
+    let id = peer_of(&next.join(&room).await);
+    host.expect("peer_joined").await;
+    drop(next);
+    assert_eq!(host.expect("peer_left").await["peer"], id.as_str());
+    host.send(json!({"type":"kick","peer":id})).await;
+    host.expect_nothing_else().await;
+    let mut third = Client::connect_from(r.addr, [127, 0, 0, 5].into()).await;
+    third.join(&room).await;
+    host.expect("peer_joined").await;
+    // The same two kicks do ban any other address.
+    let mut stranger = Client::connect_from(r.addr, [127, 0, 0, 6].into()).await;
+    let id = peer_of(&stranger.join(&room).await);
+    host.expect("peer_joined").await;
+    host.send(json!({"type":"kick","peer":id})).await;
+    assert_eq!(host.expect("peer_left").await["peer"], id.as_str());
+    stranger.send(json!({"type":"join","room":room})).await;
+    stranger.expect_error("banned").await;
+}
+
+#[tokio::test]
+async fn a_room_bans_at_most_64_addresses_and_forgets_the_oldest_first() {
+    let r = relay(&["--rate", "1000", "--burst", "1000"]).await;
+    let mut host = Client::connect(r.addr).await;
+    let (room, ..) = host.create().await;
+    let address = |n: u8| std::net::IpAddr::from([127, 0, 1, n]);
+    for n in 0..65 {
+        let mut guest = Client::connect_from(r.addr, address(n)).await;
+        let id = peer_of(&guest.join(&room).await);
+        host.expect("peer_joined").await;
+        host.send(json!({"type":"kick","peer":id})).await;
+        assert_eq!(host.expect("peer_left").await["peer"], id.as_str());
+    }
+    // The first ban made way for the 65th; the other 64 hold.
+    let mut first = Client::connect_from(r.addr, address(0)).await;
+    first.join(&room).await;
+    for n in [1, 63, 64] {
+        let mut guest = Client::connect_from(r.addr, address(n)).await;
+        guest.send(json!({"type":"join","room":room})).await;
+        guest.expect_error("banned").await;
+    }
+}

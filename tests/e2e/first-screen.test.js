@@ -180,6 +180,19 @@ test("a press on Create a room before the program starts opens one room", { time
     const text = await (await fetch(`${table.base}/metrics`)).text();
     return Number(text.match(/^coup_relay_rooms_created_total (\d+)$/m)[1]);
   };
+  // Every frame the page sends or receives on any relay connection, but keep-alives.
+  const frames = [];
+  let lastFrameAt = Date.now();
+  page.on("websocket", (ws) => {
+    const note = (sent) => (f) => {
+      const type = JSON.parse(String(f.payload)).type;
+      if (type === "ping" || type === "pong") return;
+      frames.push({ sent, type });
+      lastFrameAt = Date.now();
+    };
+    ws.on("framesent", note(true));
+    ws.on("framereceived", note(false));
+  });
   try {
     const before = await created();
     await page.goto(table.base);
@@ -188,6 +201,18 @@ test("a press on Create a room before the program starts opens one room", { time
     release();
     const code = page.getByTestId("room-code");
     await code.waitFor({ timeout: 30_000 });
+    // A second room would follow the first within moments: the page must have said
+    // nothing to the relay for 3 s, and the relay counted every room it made by then.
+    const deadline = Date.now() + 30_000;
+    while (Date.now() - lastFrameAt < 3_000 || (await created()) < before + frames.filter((f) => f.type === "created").length) {
+      assert.ok(Date.now() < deadline, `the page's relay traffic settles: ${JSON.stringify(frames)}`);
+      await page.waitForTimeout(200);
+    }
+    assert.deepEqual(
+      frames.filter((f) => f.sent).map((f) => f.type),
+      ["create"],
+      "one create sent",
+    );
     assert.equal(await created(), before + 1, "one room");
     assert.deepEqual(await page.getByTestId("notice").allTextContents(), []);
     assert.deepEqual(errors, []);
@@ -330,6 +355,113 @@ test("a join pressed before the program runs whose handshake failed is started a
     release();
     await context.close();
     await host.context.close();
+  }
+});
+
+/**
+ * Stands in for the relay on `page`'s connections: `answer(n, join)` gives the frames that
+ * answer the join sent on the page's `n`th connection (counted from 0). Returns the list
+ * of connections that sent a join.
+ */
+async function standInRelay(page, answer) {
+  const joins = [];
+  let sockets = 0;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const n = sockets++;
+    ws.onMessage((text) => {
+      const m = JSON.parse(String(text));
+      if (m.type !== "join") return;
+      joins.push(n);
+      for (const frame of answer(n, m)) ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+    });
+  });
+  return joins;
+}
+
+/** The relay's `joined` for `room`, the host being "h". */
+const joinedFrame = (room) => ({ type: "joined", room, peer: "me", host: "h", peers: ["h"], ice_servers: [] });
+
+test("a join pressed before the program runs takes nothing from a joined for another room, and the program joins again on a new connection", { timeout: 60_000 }, async () => {
+  const { context, page, errors, release } = await heldPage();
+  // The first connection's join is answered for another room, the host's call right behind.
+  const joins = await standInRelay(page, (n, join) =>
+    n === 0 ? [joinedFrame("XYZ789"), { type: "signal", from: "h", data: { kind: "offer", sdp: "v=0" } }] : [joinedFrame(join.room)],
+  );
+  try {
+    await page.goto(`${table.base}/#join=ABC-234`);
+    await page.getByTestId("join-room").click();
+    await untilInPage(page, () => window.coupEarly?.log?.length === 2, { what: "the stand-in's two frames" });
+    const early = await page.evaluate(() => {
+      const e = window.coupEarly;
+      return { failed: e.failed === true, host: e.host ?? null, pc: e.pc != null, applied: e.applied.length };
+    });
+    assert.deepEqual(early, { failed: true, host: null, pc: false, applied: 0 }, "no host taken and no call answered");
+    release();
+    await untilInPage(page, () => window.coupEarly === undefined, { what: "the early join dropped" });
+    await page.getByTestId("room-code").waitFor({ timeout: 30_000 });
+    assert.deepEqual(joins, [0, 1], "the program joined again, on a new connection");
+    assert.equal(await page.getByTestId("room-code").getAttribute("data-code"), "ABC234");
+    assert.deepEqual(errors, []);
+  } finally {
+    release();
+    await context.close();
+  }
+});
+
+test("a join pressed before the program runs applies no signal and reads no frame past the live path's limits; the program refuses them as that path does", { timeout: 60_000 }, async () => {
+  const host = await table.open();
+  // Two real offers: the one signal the script should apply, and one it must not read.
+  const offer = () =>
+    host.page.evaluate(async () => {
+      const pc = new RTCPeerConnection();
+      pc.createDataChannel("coup");
+      const offer = await pc.createOffer();
+      pc.close();
+      return offer.sdp;
+    });
+  const [sdp, unread] = [await offer(), await offer()];
+  assert.notEqual(sdp, unread);
+  await host.context.close();
+  const { context, page, errors, release } = await heldPage();
+  const KIB = 1024;
+  const signal = (data, more = {}) => ({ type: "signal", from: "h", data, ...more });
+  const candidate = { kind: "candidate", candidate: "candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host", sdpMid: "0", sdpMLineIndex: 0 };
+  const frames = [
+    joinedFrame("ABC234"),
+    // A description over 16 KiB, in characters and in UTF-8 bytes only.
+    signal({ kind: "offer", sdp: "v".repeat(16 * KIB + 1) }),
+    signal({ kind: "offer", sdp: "\u20ac".repeat(6 * KIB) }),
+    // A frame over 64 KiB around a signal that is fine.
+    signal({ kind: "offer", sdp: unread }, { pad: "p".repeat(64 * KIB) }),
+    signal({ kind: "offer", sdp }),
+    // A candidate over 16 KiB, and one whose line index is no u16.
+    signal({ ...candidate, candidate: `candidate:${"c".repeat(16 * KIB)}` }),
+    signal({ ...candidate, sdpMLineIndex: 70000 }),
+    signal(candidate),
+  ];
+  await standInRelay(page, (n) => (n === 0 ? frames : []));
+  try {
+    await page.goto(`${table.base}/#join=ABC-234`);
+    await page.getByTestId("join-room").click();
+    await untilInPage(page, (n) => window.coupEarly?.log?.length === n, { arg: frames.length, what: "the stand-in's frames" });
+    const early = await page.evaluate(() => ({
+      applied: window.coupEarly.applied.map((t) => JSON.parse(t)),
+      kept: window.coupEarly.log.map((t) => t.length),
+    }));
+    // Long texts by their length, so that a failure's report stays readable.
+    const short = (d) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, typeof v === "string" && v.length > 100 ? `${v.length} characters` : v]));
+    assert.deepEqual(early.applied.map(short), [{ kind: "offer", sdp }, candidate].map(short), "only the signals within the limits");
+    assert.equal(early.applied[0].sdp, sdp);
+    assert.ok(early.kept[3] > 64 * KIB, "the oversized frame stays oversized in the log");
+    release();
+    // The program replays the log and refuses, in words, the frame and the long signals.
+    const notices = page.getByTestId("notice");
+    await notices.filter({ hasText: "oversized" }).first().waitFor({ timeout: 30_000 });
+    await notices.filter({ hasText: "too long" }).first().waitFor({ timeout: 30_000 });
+    assert.deepEqual(errors, []);
+  } finally {
+    release();
+    await context.close();
   }
 });
 

@@ -81,11 +81,18 @@ for (const [label, viewport] of [
 }
 
 // The referee and the bots think in a worker: while a table of Hard bots plays, the page's
-// main thread stays free. Prints the figures BENCHMARKS.md records, and holds one bound
+// main thread stays free. Prints the figures BENCHMARKS.md records, and holds bounds
 // generous enough for a busy machine: long tasks (over 50 ms) take under a tenth of the
 // time the table played. A page that thought for its bots on its own thread spends 50 ms
 // (Hard's budget) in a task per bot decision: a fifth to two fifths of the time at 4 to
-// 10 players, against a twentieth on a loaded machine with the worker.
+// 10 players, against a twentieth on a loaded machine with the worker. And no single
+// stall: with the worker, at load averages of 5 to 6 with other builds running, the
+// longest task was at most 155 ms, the longest frame gap 333 ms and the slowest click's
+// frame 100 ms (most runs: no long task, frames within 150 ms, clicks within 20 ms);
+// the worst run seen, starved enough to break the share bound, stalled 1,290 ms. The
+// bounds are above that, and several times the usual figures (BENCHMARKS.md); a page
+// that thought for its bots on its own thread stalled 2 s at 6 players and 5 s at 10.
+const STALL_LIMITS = { longestTaskMs: 1500, longestFrameGapMs: 2000, clickToFrameMaxMs: 1000 };
 test("the page stays responsive while Hard bots think (4, 6 and 10 players)", { timeout: 240_000 }, async () => {
   const context = await table.browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -104,6 +111,10 @@ test("the page stays responsive while Hard bots think (4, 6 and 10 players)", { 
       console.log(`    responsiveness, ${players} Hard players: ${JSON.stringify({ decisions, ...r })}`);
       assert.ok(r.frames > 100, "frames were drawn while the table played");
       assert.ok(decisions > 0 && r.clicks > 0, "we played and our clicks were measured");
+      const stalls = Object.entries(STALL_LIMITS)
+        .filter(([what, limit]) => !(r[what] < limit))
+        .map(([what, limit]) => `${what} ${r[what]} (limit ${limit})`);
+      assert.deepEqual(stalls, [], `${players} players: the main thread stalled`);
       assert.ok(r.longTaskShare < 0.1, `${players} players: long tasks took ${r.longTaskMs} ms of ${r.spanMs} ms, under a tenth`);
       await page.close();
     }

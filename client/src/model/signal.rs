@@ -82,6 +82,18 @@ impl SignalData {
         Ok(signal)
     }
 
+    /// Reads signals given as JSON texts, each as [`SignalData::parse`] reads one; `None`
+    /// when any of them is refused.
+    pub fn parse_texts(texts: &[String]) -> Option<Vec<SignalData>> {
+        texts
+            .iter()
+            .map(|text| {
+                let value = serde_json::from_str(text).ok()?;
+                SignalData::parse(value).ok()
+            })
+            .collect()
+    }
+
     /// The name an answer carries, if it is a valid name (after the same cleaning a hello's
     /// name gets); anything else is no name.
     pub fn answer_name(&self) -> Option<String> {
@@ -215,5 +227,26 @@ mod tests {
             SignalData::parse(json!({"kind":"answer","sdp": long})),
             Err(SignalError::TooLong)
         );
+    }
+
+    #[test]
+    fn texts_are_read_whole_or_not_at_all() {
+        let offer = |sdp: String| json!({"kind":"offer","sdp":sdp}).to_string();
+        let candidate = json!({"kind":"candidate","candidate":"candidate:1 1 udp 1 192.0.2.1 9 typ host","sdpMid":"0","sdpMLineIndex":0}).to_string();
+        let fine = vec![offer("v=0".into()), candidate.clone()];
+        assert_eq!(SignalData::parse_texts(&fine).map(|a| a.len()), Some(2));
+        let longest = offer("x".repeat(MAX_SIGNAL_TEXT));
+        assert!(SignalData::parse_texts(&[longest]).is_some());
+        for bad in [
+            offer("x".repeat(MAX_SIGNAL_TEXT + 1)),
+            offer("\u{20ac}".repeat(MAX_SIGNAL_TEXT / 3 + 1)),
+            json!({"kind":"candidate","candidate":"c".repeat(MAX_SIGNAL_TEXT + 1)}).to_string(),
+            json!({"kind":"candidate","candidate":"c","sdpMLineIndex":70000}).to_string(),
+            json!({"kind":"fly"}).to_string(),
+            "not json".into(),
+        ] {
+            let texts = vec![offer("v=0".into()), bad.clone(), candidate.clone()];
+            assert!(SignalData::parse_texts(&texts).is_none(), "{bad:.80}");
+        }
     }
 }

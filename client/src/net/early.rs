@@ -26,7 +26,10 @@
 //! ([`super::relay`]); the guest's link to its host adopts the connection, skips the
 //! signals it already took and reports the channel's opening and frames
 //! ([`super::peer`]). Everything is read as untrusted input: the same checks as the live
-//! path (sizes, types, the session's own validation of each relay message) apply.
+//! path (sizes, types, the session's own validation of each relay message) apply. The
+//! script applies them too (a relay frame of at most 64 KiB, a description or candidate of
+//! at most 16 KiB, a `joined` only for the room it asked for); a connection that took a
+//! signal the live path would have refused is not taken over.
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -128,12 +131,13 @@ pub fn take_link(host: &str) -> Option<EarlyLink> {
         discard();
         return None;
     }
+    // A connection that took a signal the live path would have refused is not one the
+    // program would have made.
+    let Some(applied) = SignalData::parse_texts(&strings(&early, "applied")) else {
+        discard();
+        return None;
+    };
     let channel = get(&early, "channel").dyn_into::<RtcDataChannel>().ok();
-    let applied = strings(&early, "applied")
-        .iter()
-        .filter_map(|text| serde_json::from_str(text).ok())
-        .filter_map(|value| SignalData::parse(value).ok())
-        .collect();
     let link = EarlyLink {
         pc,
         channel,

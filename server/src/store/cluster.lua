@@ -8,8 +8,9 @@
 --                    d host deadline (ms, 0 while the host is present),
 --                    p members present in entry order, each {peer, instance, conn, address},
 --                    b banned addresses,
---                    l guests that left, oldest first, each {peer, address} (a kick may
---                    still name one: its address is then banned)
+--                    g guests that left, by address, the address whose last departure
+--                    is the oldest first, each {address, {peer, ...}} (a kick may still
+--                    name one: its address is then banned)
 --   m:CODE           hash: peer -> "INST CONN" of the members present (what a signal reads)
 --   rooms            set of every room code (for the room bound)
 --   deadlines        sorted set: code -> host deadline (ms)
@@ -27,8 +28,11 @@
 -- word to its own instance, which shows the subscription alive.
 
 local P = 'coup:'
--- The most departed guests a room remembers (rooms.rs's MAX_LEFT).
+-- The most addresses whose departed guests a room remembers (rooms.rs's MAX_LEFT).
 local MAX_LEFT = 64
+-- The most departures a room remembers of one address, which may then not join it again
+-- (rooms.rs's MAX_DEPARTURES).
+local MAX_DEPARTURES = 64
 local op = ARGV[1]
 
 local function now_ms()
@@ -43,6 +47,9 @@ local function load_room(code)
   local r = cjson.decode(raw)
   if type(r.p) ~= 'table' then r.p = {} end
   if type(r.b) ~= 'table' then r.b = {} end
+  if type(r.g) ~= 'table' then r.g = {} end
+  -- An earlier version's list of departures, one entry each, which g replaces.
+  r.l = nil
   return r
 end
 
@@ -146,9 +153,21 @@ local function depart(code, r, inst, conn, peer, grace, now)
   end
   redis.call('HDEL', P .. 'seats:' .. inst, conn)
   if peer ~= r.h and addr then
-    if type(r.l) ~= 'table' then r.l = {} end
-    if #r.l >= MAX_LEFT then table.remove(r.l, 1) end
-    r.l[#r.l + 1] = {peer, addr}
+    local from = nil
+    for i, d in ipairs(r.g) do
+      if d[1] == addr then
+        from = table.remove(r.g, i)
+        break
+      end
+    end
+    if not from then
+      if #r.g >= MAX_LEFT then table.remove(r.g, 1) end
+      from = {addr, {}}
+    end
+    from[2][#from[2] + 1] = peer
+    -- The owner's address is never banned: its oldest departures may go.
+    if addr == r.o and #from[2] > MAX_DEPARTURES then table.remove(from[2], 1) end
+    r.g[#r.g + 1] = from
   end
   if peer == r.h then
     if grace == 0 then
@@ -265,6 +284,11 @@ if op == 'join' then
   for _, b in ipairs(r.b) do
     if b == addr then return {'err', 'banned'} end
   end
+  for _, d in ipairs(r.g) do
+    if d[1] == addr and addr ~= r.o and #d[2] >= MAX_DEPARTURES then
+      return {'err', 'too_many_joins'}
+    end
+  end
   if occupancy(r) >= room_size then return {'err', 'room_full'} end
   local peers = peers_of(r)
   notify(r, inst, conn, peer_frame('peer_joined', peer))
@@ -327,6 +351,17 @@ if op == 'signal' then
   return 'ok'
 end
 
+-- Bans address ADDR from room R, unless it is the owner's (the host's own address is never
+-- banned) or banned already; at most MAX_BANNED are kept, the oldest forgotten first.
+local function ban(r, addr, max_banned)
+  if addr == r.o then return end
+  for _, b in ipairs(r.b) do
+    if b == addr then return end
+  end
+  if #r.b >= max_banned then table.remove(r.b, 1) end
+  r.b[#r.b + 1] = addr
+end
+
 -- kick INST CONN PEER MAX_BANNED
 if op == 'kick' then
   local inst, conn, target, max_banned = ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])
@@ -342,34 +377,22 @@ if op == 'kick' then
       del_member(code, target)
       redis.call('HDEL', P .. 'seats:' .. m[2], m[3])
       unindex(r, code, m[2])
-      local known = (m[4] == r.o)
-      for _, b in ipairs(r.b) do
-        if b == m[4] then known = true end
-      end
-      if not known then
-        if #r.b >= max_banned then table.remove(r.b, 1) end
-        r.b[#r.b + 1] = m[4]
-      end
+      ban(r, m[4], max_banned)
       notify(r, '', '', peer_frame('peer_left', target))
       save_room(code, r)
       return 'ok'
     end
   end
   -- A guest that left already: no one to take out or tell, only its address to ban.
-  if type(r.l) ~= 'table' then r.l = {} end
-  for i, g in ipairs(r.l) do
-    if g[1] == target then
-      table.remove(r.l, i)
-      local known = (g[2] == r.o)
-      for _, b in ipairs(r.b) do
-        if b == g[2] then known = true end
+  for i, d in ipairs(r.g) do
+    for j, p in ipairs(d[2]) do
+      if p == target then
+        table.remove(d[2], j)
+        if #d[2] == 0 then table.remove(r.g, i) end
+        ban(r, d[1], max_banned)
+        save_room(code, r)
+        return 'ok'
       end
-      if not known then
-        if #r.b >= max_banned then table.remove(r.b, 1) end
-        r.b[#r.b + 1] = g[2]
-      end
-      save_room(code, r)
-      return 'ok'
     end
   end
   return 'unknown_peer'

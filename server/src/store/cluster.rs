@@ -547,6 +547,7 @@ fn refusal(name: Option<&String>) -> Refusal {
         Some("too_many_rooms") => RoomError::TooManyRooms,
         Some("not_host") => RoomError::NotHost,
         Some("banned") => RoomError::Banned,
+        Some("too_many_joins") => RoomError::TooManyJoins,
         _ => return Refusal::Unknown,
     };
     Refusal::Room(e)

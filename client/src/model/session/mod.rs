@@ -304,8 +304,10 @@ impl Joined {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Opening {
     Create,
-    /// A join; `rejoining` when it takes a seat of an earlier page of this tab back.
+    /// A join of `room`; `rejoining` when it takes a seat of an earlier page of this tab
+    /// back.
     Join {
+        room: RoomCode,
         rejoining: Option<RejoinRecord>,
     },
 }
@@ -479,7 +481,7 @@ impl Session {
     pub fn seat_record(&self) -> Option<RejoinRecord> {
         match &self.phase {
             Phase::Start { offer } => offer.clone(),
-            Phase::Opening(Opening::Join { rejoining }) => rejoining.clone(),
+            Phase::Opening(Opening::Join { rejoining, .. }) => rejoining.clone(),
             Phase::Joined(j) if j.ended.is_some() => None,
             Phase::Joined(j) => match &j.rejoining {
                 Some(r) => Some(r.clone()),
@@ -666,8 +668,8 @@ fn peers_of(ids: Vec<String>, me: &RelayPeer, host: &RelayPeer) -> Vec<Peer> {
 }
 
 /// The relay id of the link the referee knows as `id`.
-/// How many ended links a host remembers the relay peer of; the relay remembers as many
-/// guests that left a room (its `MAX_LEFT`).
+/// How many ended links a host remembers the relay peer of; the relay remembers the
+/// guests that left a room from as many addresses (its `MAX_LEFT`).
 const ENDED_LINKS: usize = 64;
 
 impl Hosting {

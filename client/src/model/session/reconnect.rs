@@ -569,7 +569,7 @@ impl Session {
                 // A seat being taken back stays on offer, for a click once the relay is
                 // there again.
                 let offer = match opening {
-                    Opening::Join { rejoining } => rejoining.take(),
+                    Opening::Join { rejoining, .. } => rejoining.take(),
                     Opening::Create => None,
                 };
                 let retry = offer.is_some();

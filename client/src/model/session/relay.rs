@@ -18,10 +18,12 @@ impl Session {
         }
         let code = RoomCode::parse(typed)
             .ok_or_else(|| "A room code is 6 letters and digits, like K7M-3QX.".to_owned())?;
-        self.phase = Phase::Opening(Opening::Join { rejoining: None });
-        Ok(vec![Effect::Relay(ClientMessage::Join {
-            room: code.as_str().to_owned(),
-        })])
+        let room = code.as_str().to_owned();
+        self.phase = Phase::Opening(Opening::Join {
+            room: code,
+            rejoining: None,
+        });
+        Ok(vec![Effect::Relay(ClientMessage::Join { room })])
     }
 
     /// Takes the offered seat back: joins its room with its name, and the hello carries
@@ -36,6 +38,7 @@ impl Session {
         self.name = Some(record.name.clone());
         let room = record.code.as_str().to_owned();
         self.phase = Phase::Opening(Opening::Join {
+            room: record.code.clone(),
             rejoining: Some(record),
         });
         vec![Effect::Relay(ClientMessage::Join { room })]
@@ -109,12 +112,26 @@ impl Session {
                 peers,
                 ice_servers,
             } => {
-                let Phase::Opening(Opening::Join { rejoining }) = &mut self.phase else {
+                let Phase::Opening(Opening::Join {
+                    room: asked,
+                    rejoining,
+                }) = &mut self.phase
+                else {
                     return Vec::new();
                 };
+                let code = RoomCode::parse(&room);
+                if code.as_ref().is_some_and(|code| code != asked) {
+                    // The relay put us in a room we did not ask for: nothing of it is
+                    // ours, and the socket that holds us there goes. A seat being taken
+                    // back stays on offer.
+                    let offer = rejoining.take();
+                    self.phase = Phase::Start { offer };
+                    self.relay_garbage("a room that is not the one we asked for");
+                    return vec![Effect::CloseRelay];
+                }
                 let rejoining = rejoining.take();
                 self.rejoin_retry = None;
-                let Some(code) = RoomCode::parse(&room) else {
+                let Some(code) = code else {
                     return self.relay_garbage("a room code it cannot have made");
                 };
                 if host == peer {
@@ -191,7 +208,7 @@ impl Session {
                 }
                 if let Phase::Opening(opening) = &self.phase {
                     let rejoining = match opening {
-                        Opening::Join { rejoining } => rejoining.clone(),
+                        Opening::Join { rejoining, .. } => rejoining.clone(),
                         Opening::Create => None,
                     };
                     // A busy relay may take the seat back later: the offer stays, for a

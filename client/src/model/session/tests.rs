@@ -972,6 +972,44 @@ fn a_stale_seat_record_is_dropped_with_a_notice() {
 }
 
 #[test]
+fn a_joined_for_another_room_is_refused_and_its_socket_closed() {
+    let other = |g: &Page| RelayMessage::Joined {
+        room: "XYZ789".into(),
+        peer: g.id.0.clone(),
+        host: "h".into(),
+        peers: vec!["h".into()],
+        ice_servers: ice(),
+    };
+    let mut g = Page::new("g1");
+    g.intent(Intent::JoinRoom("abc-234".into()), 0);
+    g.seen.clear();
+    let msg = other(&g);
+    g.relay(msg, 0);
+    assert_eq!(g.seen, vec![Effect::CloseRelay]);
+    assert!(matches!(g.s.phase, Phase::Start { offer: None }));
+    assert!(g.s.room().is_none());
+    assert_eq!(g.notices().len(), 1, "the page says what the relay did");
+    // The room asked for, in any spelling the relay may send, is taken.
+    let mut g = Page::new("g2");
+    g.intent(Intent::JoinRoom("abc-234".into()), 0);
+    let mut msg = other(&g);
+    if let RelayMessage::Joined { room, .. } = &mut msg {
+        *room = "abc-234".into();
+    }
+    g.relay(msg, 0);
+    assert_eq!(g.s.room().map(|r| &r.code), Some(&code()));
+    // A seat being taken back stays on offer.
+    let record = RejoinRecord::new(&code(), "9f00aa11", "Bo").expect("valid");
+    let mut g = Page::new("g3");
+    g.s.offer_rejoin(record.clone());
+    g.intent(Intent::Rejoin, 0);
+    let msg = other(&g);
+    g.relay(msg, 0);
+    assert!(g.s.room().is_none());
+    assert_eq!(g.s.rejoin_offer(), Some(&record));
+}
+
+#[test]
 fn a_seat_being_taken_back_stays_on_offer_when_the_relay_is_lost_or_busy() {
     let record = RejoinRecord::new(&code(), "9f00aa11", "Bo").expect("valid");
     let rejoining = |g: &mut Page| {
