@@ -1072,9 +1072,13 @@ fn a_guest_whose_due_record_fails_its_check_forfeits_and_the_others_play_on() {
             "seat 2 never owed a record (seed {seed})"
         );
         let first = room.withheld.remove(0);
+        // The table waits for seat 2's record until the grace period runs out (section
+        // 6); the false record below comes well before.
         assert!(
-            room.host.next_deadline().is_none(),
-            "the table waits for seat 2's record with no timer"
+            room.host
+                .next_deadline()
+                .is_some_and(|t| t >= room.now + 10_000),
+            "the table waits for seat 2's record for the grace period"
         );
         let outs = room.send_false(2, &first);
         match refusal(&outs, peer(2)) {
@@ -2111,4 +2115,86 @@ fn a_present_seat_that_sends_nothing_it_owes_forfeits_after_the_grace_period() {
     room.leave_out(2);
     room.play_ticking();
     check_forfeited(&room, 2);
+}
+
+#[test]
+fn a_false_cannot_prove_is_named_by_every_pages_own_referee_when_its_loss_shows_it() {
+    // R6.1, section 4: a seat on its last card that says it cannot prove a claim while
+    // holding the card, and so loses that very card, is named at once. Not on the host's word: every
+    // page's own replica of the referee finds it at the same point, and takes nothing
+    // after it.
+    let mut named = false;
+    for seed in 0..30u64 {
+        let mut room = Room::new(3, 300 + seed);
+        let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+        room.pump(outs);
+        let mut liar: Option<(usize, Card)> = None;
+        for _ in 0..3_000 {
+            if room.host.phase() != Phase::Playing {
+                break;
+            }
+            let asked = (0..3).find_map(|i| Some((i, room.pages[i].as_ref()?.fair_ask()?)));
+            let Some((i, ask)) = asked else {
+                if !room.decide() {
+                    break;
+                }
+                continue;
+            };
+            let hidden: Vec<(u8, Card)> = room.pages[i]
+                .as_ref()
+                .unwrap()
+                .fair()
+                .unwrap()
+                .hand()
+                .into_iter()
+                .filter(|(_, _, up)| !up)
+                .map(|(p, c, _)| (p, c.unwrap()))
+                .collect();
+            let answer = match (ask, liar) {
+                // On its last card: the loss that follows is in the same input, so the
+                // card shown at once proves the answer false.
+                (FairAsk::Prove(Claimed::Card(c)), None)
+                    if hidden.len() == 1 && hidden.iter().any(|(_, k)| *k == c) =>
+                {
+                    liar = Some((i, c));
+                    Answer::CannotProve
+                }
+                (FairAsk::Lose, Some((l, c))) if l == i => {
+                    match hidden.iter().find(|(_, k)| *k == c) {
+                        Some(&(p, _)) => Answer::Lose(p),
+                        None => room.choose_answer(i, ask),
+                    }
+                }
+                _ => room.choose_answer(i, ask),
+            };
+            let text = room.page(i).fair_answer(answer).expect("its page signs it");
+            room.send(i, &text);
+        }
+        let Some((l, _)) = liar else { continue };
+        if !room
+            .notes()
+            .iter()
+            .any(|n| matches!(n, Note::FairFault { seat: Some(s), .. } if s.index() == l))
+        {
+            continue;
+        }
+        for (j, g) in room.pages.iter().enumerate() {
+            let replica = g
+                .as_ref()
+                .unwrap()
+                .fair()
+                .unwrap()
+                .seat()
+                .replica()
+                .unwrap();
+            assert_eq!(
+                replica.fault(),
+                Some(FairError::FalseDenial(l as u8)),
+                "page {j}"
+            );
+        }
+        named = true;
+        break;
+    }
+    assert!(named, "no seat lied and lost the card it held");
 }

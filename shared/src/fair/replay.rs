@@ -35,6 +35,10 @@ pub struct Replica {
     events: usize,
     /// Whether the starting seat (R2.4) is known: the host's word, from its log.
     first: bool,
+    /// A seat's deviation the referee cannot play past (a "cannot prove" its next loss
+    /// shows false, a Duke shown against Embezzlement): found by this page's own referee,
+    /// as the host's found it. The game stops there.
+    fault: Option<FairError>,
 }
 
 impl Replica {
@@ -56,6 +60,7 @@ impl Replica {
             made: VecDeque::new(),
             events: 0,
             first: first.is_some(),
+            fault: None,
         })
     }
 
@@ -78,6 +83,11 @@ impl Replica {
     /// The replica's tracker, for what the page's own seat adds to it (its checkpoint).
     pub(crate) fn tracker_mut(&mut self) -> &mut Tracker {
         self.referee.tracker_mut()
+    }
+
+    /// The seat's deviation that stopped the game, as this page's own referee found it.
+    pub fn fault(&self) -> Option<FairError> {
+        self.fault
     }
 
     /// Whether everything the rules made so far is in the stream taken: a page discloses
@@ -140,14 +150,27 @@ impl Replica {
             if !self.made.is_empty() {
                 return Ok(());
             }
-            let Some(next) = self.queue.front() else {
+            if self.fault.is_some() {
+                // The game stopped at a seat's deviation: nothing after it is played.
                 return Ok(());
+            }
+            // The referee runs on as far as the stream so far takes it, even with nothing
+            // queued: what it makes next is what the stream must send next.
+            let step = match self.referee.step() {
+                Ok(step) => step,
+                Err(e @ (FairError::FalseDenial(_) | FairError::RevealedDuke(_))) => {
+                    self.fault = Some(e);
+                    return Ok(());
+                }
+                Err(_) => return Err(refuted(self.events)),
             };
-            let step = self.referee.step().map_err(|_| refuted(self.events))?;
             self.made.extend(self.referee.take_public());
             if !self.made.is_empty() {
                 continue;
             }
+            let Some(next) = self.queue.front() else {
+                return Ok(());
+            };
             let fed = match next {
                 Public::Event(e) => {
                     // Only a window's answer shows as an event before its decision, which

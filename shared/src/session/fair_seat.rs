@@ -309,7 +309,10 @@ impl FairSeat {
         };
         // Nothing goes out while the host owes this page an event its own referee made,
         // nor before the stream is back where the page last disclosed.
-        if !g.replica.in_step() || !g.replica.tracker().reached_checkpoint() {
+        if !g.replica.in_step()
+            || !g.replica.tracker().reached_checkpoint()
+            || g.replica.fault().is_some()
+        {
             return Vec::new();
         }
         let tracker = g.replica.tracker();
