@@ -5,6 +5,7 @@
 #   clippy      cargo clippy, native
 #   clippy-wasm cargo clippy for wasm32 (the crates that ship to the browser)
 #   test        cargo test --workspace, then the relay protocol tests against a cluster
+#               and the relay's STUN NAT lab as root
 #   scenarios   coup-script through docs/check-scenarios
 #   deny-local  cargo deny's offline checks (licenses, bans, sources), when installed
 #   client      the client build (.ci/build-client.sh)
@@ -77,6 +78,20 @@ step_test() {
     # --workspace, not -p coup-server: the same features as the run above, so nothing is
     # built again.
     COUP_TEST_CLUSTER=1 cargo test --workspace --locked --test protocol
+    # The relay's STUN across a lab of network namespaces (server/tests/stun_lab.rs) needs
+    # root to make them: run as root above, it ran; otherwise it said it could not. Either
+    # way it runs here once more as root, where it must (COUP_STUN_LAB=required), the test
+    # binary built above as this user.
+    section "the relay's STUN across a NAT lab of network namespaces, as root (server/tests/stun_lab.rs)"
+    local lab
+    lab="$(cargo test --workspace --locked --test stun_lab --no-run --message-format=json \
+        | python3 -c 'import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "stun_lab" and m.get("executable"):
+        print(m["executable"])')"
+    [ -n "$lab" ] || die "no stun_lab test binary"
+    as_root env COUP_STUN_LAB=required "$lab"
 }
 
 step_scenarios() {

@@ -213,6 +213,32 @@ async fn dual_stack_ipv4_clients_get_their_ipv4_address() {
     assert_eq!(read_answer(&got), (*b"mapped-ipv4!", me, false));
 }
 
+/// On the wildcard address, the answer leaves from the address the request was sent to:
+/// loopback is all of 127/8, and the route back to 127.0.0.1 would send it from
+/// 127.0.0.1, which the client's NAT or firewall would not match to its request. (The
+/// same across routers and NATs, and for IPv6: `tests/stun_lab.rs`.)
+#[tokio::test]
+async fn on_the_wildcard_address_the_answer_comes_from_the_address_asked() {
+    for bind in ["0.0.0.0:0", "[::]:0"] {
+        let (_r, at) = stun_relay(bind).await;
+        for asked in [[127, 0, 0, 2], [127, 0, 0, 3]] {
+            let asked = SocketAddr::from((asked, at.port()));
+            let c = UdpSocket::bind("127.0.0.1:0").await.expect("bind a client");
+            let me = c.local_addr().expect("addr");
+            c.send_to(&request(*b"asked-by-ip!", &[], false), asked)
+                .await
+                .expect("send");
+            let mut buf = [0u8; 1500];
+            let (n, from) = timeout(FAILURE_BOUND, c.recv_from(&mut buf))
+                .await
+                .expect("an answer")
+                .expect("recv");
+            assert_eq!(from, asked, "on {bind}, the answer's source");
+            assert_eq!(read_answer(&buf[..n]), (*b"asked-by-ip!", me, false));
+        }
+    }
+}
+
 #[tokio::test]
 async fn anything_but_a_well_formed_binding_request_gets_silence() {
     let (r, at) = stun_relay("127.0.0.1:0").await;
