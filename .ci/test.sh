@@ -168,10 +168,23 @@ step_smoke() {
     [ -f "$ROOT/dist/index.html" ] || die "no dist/index.html: run the client step first"
     relay_binary
     section "smoke test: the relay serving dist/ (.ci/smoke.sh)"
-    local port pid ready=
-    port="$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')"
-    "$RELAY_BIN" --bind "127.0.0.1:$port" --stun-bind 127.0.0.1:0 --static-dir "$ROOT/dist" >"$TARGET_DIR/smoke-relay.log" 2>&1 &
+    local port= pid ready=
+    # Port 0: the relay names the port it bound in its "listening" line, which the test
+    # reads, rather than binding a port the test chose (and another process may take).
+    "$RELAY_BIN" --bind 127.0.0.1:0 --stun-bind 127.0.0.1:0 --log-format json --static-dir "$ROOT/dist" >"$TARGET_DIR/smoke-relay.log" 2>&1 &
     pid=$!
+    for _ in $(seq 1 60); do
+        port="$(grep -m1 '"message":"coup-relay listening"' "$TARGET_DIR/smoke-relay.log" \
+            | sed -n 's/.*"bind":"127\.0\.0\.1:\([0-9]*\)".*/\1/p')" || true
+        [ -n "$port" ] && break
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.5
+    done
+    if [ -z "$port" ]; then
+        kill "$pid" 2>/dev/null || true
+        cat "$TARGET_DIR/smoke-relay.log" >&2
+        die "the relay did not say where it listens"
+    fi
     # The image's health check, from outside: wait until the relay answers.
     for _ in $(seq 1 60); do
         if "$RELAY_BIN" healthcheck --bind "127.0.0.1:$port" --timeout 1 2>/dev/null; then
