@@ -1,5 +1,5 @@
 //! The relay's STUN server on a host with more than one address, across a lab of network
-//! namespaces (Linux, as root; CI runs as root):
+//! namespaces (Linux, as root):
 //!
 //! ```text
 //!   relay   lo: 203.0.113.1, 203.0.113.2, 2001:db8:f::1, 2001:db8:f::2 (public)
@@ -93,10 +93,10 @@ fn lab_unavailable(probe: &str) -> Option<String> {
             return Some(format!("`{tool}` is not installed"));
         }
     }
-    let out = Command::new("ip")
-        .args(["netns", "add", probe])
-        .output()
-        .ok()?;
+    let out = match Command::new("ip").args(["netns", "add", probe]).output() {
+        Ok(out) => out,
+        Err(e) => return Some(format!("`ip netns add` did not run: {e}")),
+    };
     if !out.status.success() {
         return Some(format!(
             "`ip netns add` failed (root is needed): {}",
