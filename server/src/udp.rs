@@ -103,15 +103,23 @@ mod sys {
         Ok(())
     }
 
+    /// Room for both control messages a dual-stack socket may get with one datagram.
+    const CONTROL: usize = nix::sys::socket::cmsg_space::<libc::in_pktinfo>()
+        + nix::sys::socket::cmsg_space::<libc::in6_pktinfo>();
+
+    /// The control messages' buffer, on the stack: nix reads each message's header in
+    /// place, so the buffer is aligned as a header (`cmsghdr`) is.
+    #[repr(C, align(8))]
+    struct Control([u8; CONTROL]);
+    const _: () = assert!(std::mem::align_of::<Control>() >= std::mem::align_of::<libc::cmsghdr>());
+
     pub fn recv(socket: &tokio::net::UdpSocket, buf: &mut [u8]) -> io::Result<Datagram> {
-        // nix reads the control messages in place, so their buffer is aligned as its
-        // macro makes it (a heap allocation, whose alignment is the allocator's).
-        let mut control = nix::cmsg_space!(libc::in_pktinfo, libc::in6_pktinfo);
+        let mut control = Control([0; CONTROL]);
         let mut iov = [IoSliceMut::new(buf)];
         let msg = recvmsg::<SockaddrStorage>(
             socket.as_raw_fd(),
             &mut iov,
-            Some(&mut control),
+            Some(&mut control.0),
             MsgFlags::empty(),
         )?;
         let from = msg.address.as_ref().and_then(socket_addr).ok_or_else(|| {
