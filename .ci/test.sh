@@ -5,6 +5,7 @@
 #   clippy      cargo clippy, native
 #   clippy-wasm cargo clippy for wasm32 (the crates that ship to the browser)
 #   test        cargo test --workspace, then the relay protocol tests against a cluster
+#               and the relay's STUN NAT lab as root
 #   scenarios   coup-script through docs/check-scenarios
 #   deny-local  cargo deny's offline checks (licenses, bans, sources), when installed
 #   client      the client build (.ci/build-client.sh)
@@ -77,6 +78,20 @@ step_test() {
     # --workspace, not -p coup-server: the same features as the run above, so nothing is
     # built again.
     COUP_TEST_CLUSTER=1 cargo test --workspace --locked --test protocol
+    # The relay's STUN across a lab of network namespaces (server/tests/stun_lab.rs) needs
+    # root to make them: run as root above, it ran; otherwise it said it could not. Either
+    # way it runs here once more as root, where it must (COUP_STUN_LAB=required), the test
+    # binary built above as this user.
+    section "the relay's STUN across a NAT lab of network namespaces, as root (server/tests/stun_lab.rs)"
+    local lab
+    lab="$(cargo test --workspace --locked --test stun_lab --no-run --message-format=json \
+        | python3 -c 'import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "stun_lab" and m.get("executable"):
+        print(m["executable"])')"
+    [ -n "$lab" ] || die "no stun_lab test binary"
+    as_root env COUP_STUN_LAB=required "$lab"
 }
 
 step_scenarios() {
@@ -153,10 +168,23 @@ step_smoke() {
     [ -f "$ROOT/dist/index.html" ] || die "no dist/index.html: run the client step first"
     relay_binary
     section "smoke test: the relay serving dist/ (.ci/smoke.sh)"
-    local port pid ready=
-    port="$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')"
-    "$RELAY_BIN" --bind "127.0.0.1:$port" --stun-bind 127.0.0.1:0 --static-dir "$ROOT/dist" >"$TARGET_DIR/smoke-relay.log" 2>&1 &
+    local port= pid ready=
+    # Port 0: the relay names the port it bound in its "listening" line, which the test
+    # reads, rather than binding a port the test chose (and another process may take).
+    "$RELAY_BIN" --bind 127.0.0.1:0 --stun-bind 127.0.0.1:0 --log-format json --static-dir "$ROOT/dist" >"$TARGET_DIR/smoke-relay.log" 2>&1 &
     pid=$!
+    for _ in $(seq 1 60); do
+        port="$(grep -m1 '"message":"coup-relay listening"' "$TARGET_DIR/smoke-relay.log" \
+            | sed -n 's/.*"bind":"127\.0\.0\.1:\([0-9]*\)".*/\1/p')" || true
+        [ -n "$port" ] && break
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.5
+    done
+    if [ -z "$port" ]; then
+        kill "$pid" 2>/dev/null || true
+        cat "$TARGET_DIR/smoke-relay.log" >&2
+        die "the relay did not say where it listens"
+    fi
     # The image's health check, from outside: wait until the relay answers.
     for _ in $(seq 1 60); do
         if "$RELAY_BIN" healthcheck --bind "127.0.0.1:$port" --timeout 1 2>/dev/null; then

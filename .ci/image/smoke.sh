@@ -7,8 +7,8 @@
 #   - the relay started as `docker run` would start it: the image's ENTRYPOINT (read from
 #     its config: `buildah run` runs only the command it is given, though it does apply
 #     the image's Env, working directory and, with --user, the user) as 65532:65532, HTTP
-#     on a free loopback port and STUN on a free UDP port (COUP_BIND, COUP_STUN_BIND
-#     overriding the image's); it must run as uid 65532;
+#     and STUN on loopback port 0 (COUP_BIND, COUP_STUN_BIND overriding the image's), the
+#     ports it bound read from its "listening" line; it must run as uid 65532;
 #   - the image's HEALTHCHECK command, run in the image, until it passes;
 #   - .ci/smoke.sh (`/`, `/healthz`, a room created and joined over `/ws`);
 #   - every file of /srv/coup fetched with no Accept-Encoding, gzip and br, each the
@@ -101,24 +101,42 @@ if buildah run --isolation chroot "$CTR" -- /bin/sh -c true >/dev/null 2>&1; the
 fi
 note "ok  no shell in the image (and /bin/sh does not run); nonroot is 65532 in /etc/passwd"
 
-read -r HTTP_PORT STUN_PORT < <(node -e '
-    const s = require("net").createServer().listen(0, "127.0.0.1", () => {
-        const u = require("dgram").createSocket("udp4");
-        u.bind(0, "127.0.0.1", () => {
-            console.log(s.address().port, u.address().port);
-            s.close();
-            u.close();
-        });
-    });')
-# The image's processes as 65532:65532, HTTP and STUN on the ports above.
-RUN=(buildah run --isolation chroot --user 65532:65532
-    --env "COUP_BIND=127.0.0.1:$HTTP_PORT" --env "COUP_STUN_BIND=127.0.0.1:$STUN_PORT" "$CTR" --)
+# RUN: the command line that runs a command in the image as 65532:65532, with COUP_BIND
+# and COUP_STUN_BIND set to $1 and $2. The relay binds HTTP and STUN on loopback port 0
+# and names the ports it bound in its "listening" line (in JSON), which is printed once
+# both sockets are bound: the test learns them from the relay. It does not choose free
+# ports beforehand for the relay to bind later, which another process may take first.
+run_as_image() {
+    RUN=(buildah run --isolation chroot --user 65532:65532 --env COUP_LOG_FORMAT=json
+        --env "COUP_BIND=$1" --env "COUP_STUN_BIND=$2" "$CTR" --)
+}
+run_as_image 127.0.0.1:0 127.0.0.1:0
 
 # setsid: the relay and buildah's runtime in a process group of their own, whose id is
 # the pid started here, so that all of it is stopped by that id (the uid check below
 # finds the relay in it).
 setsid "${RUN[@]}" "${ENTRYPOINT[@]}" >"$WORK/relay.log" 2>&1 &
 PID=$!
+
+listening=
+for _ in $(seq 1 60); do
+    listening="$(grep -m1 '"message":"coup-relay listening"' "$WORK/relay.log" || true)"
+    [ -n "$listening" ] && break
+    kill -0 "$PID" 2>/dev/null || die "the relay exited"
+    sleep 0.5
+done
+[ -n "$listening" ] || die "the relay did not say where it listens within 30 s"
+HTTP_ADDR="$(sed -n 's/.*"bind":"\([^"]*\)".*/\1/p' <<<"$listening")"
+STUN_ADDR="$(sed -n 's/.*"stun":"udp \([^"]*\)".*/\1/p' <<<"$listening")"
+HTTP_PORT="${HTTP_ADDR##*:}"
+STUN_PORT="${STUN_ADDR##*:}"
+[ "$HTTP_ADDR" = "127.0.0.1:$HTTP_PORT" ] && [ "$HTTP_PORT" != 0 ] \
+    || die "the relay's listening line names no HTTP port: $listening"
+[ "$STUN_ADDR" = "127.0.0.1:$STUN_PORT" ] && [ "$STUN_PORT" != 0 ] \
+    || die "the relay's listening line names no STUN port: $listening"
+note "ok  the relay listens on 127.0.0.1:$HTTP_PORT (HTTP) and udp 127.0.0.1:$STUN_PORT (STUN)"
+# Further commands in the image see the relay's ports in its variables, as in a container.
+run_as_image "127.0.0.1:$HTTP_PORT" "127.0.0.1:$STUN_PORT"
 
 ready=
 for _ in $(seq 1 60); do
@@ -140,7 +158,12 @@ bash "$ROOT/.ci/smoke.sh" "http://127.0.0.1:$HTTP_PORT"
 node "$IMAGE_DIR/files.mjs" "http://127.0.0.1:$HTTP_PORT" "$MNT/srv/coup"
 
 if "${RUN[@]}" "${ENTRYPOINT[@]}" --help 2>/dev/null | grep -q -- '--stun-bind'; then
-    node "$IMAGE_DIR/stun.mjs" 127.0.0.1 "$STUN_PORT"
+    if ! node "$IMAGE_DIR/stun.mjs" 127.0.0.1 "$STUN_PORT"; then
+        # What the relay counted: whether the requests reached it, and why it kept silent.
+        node -e 'fetch(process.argv[1]).then((r) => r.text()).then((t) => console.error(t.split("\n").filter((l) => l.startsWith("coup_relay_stun")).join("\n")))' \
+            "http://127.0.0.1:$HTTP_PORT/metrics" || true
+        die "the relay's STUN did not answer (its counters above)"
+    fi
 else
     note "--  STUN not checked: this relay's --help lists no --stun-bind"
 fi

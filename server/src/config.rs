@@ -79,7 +79,9 @@ pub struct Config {
     /// UDP address and port of the relay's own STUN server, which answers Binding
     /// requests so that browsers behind a NAT learn their public address; `off` turns it
     /// off. Answers are limited per client address (10 a second, bursts of 40) and never
-    /// larger than the request plus the address.
+    /// larger than the request plus the address. On a wildcard address (`0.0.0.0`,
+    /// `[::]`, which also takes IPv4) each answer leaves from the address its request
+    /// was sent to, so a host with several addresses needs no flag per address.
     #[arg(long, env = "COUP_STUN_BIND", default_value = "0.0.0.0:3478")]
     pub stun_bind: StunBind,
 

@@ -31,6 +31,9 @@
 //! - [`ice`]: STUN/TURN servers and TURN REST credentials for `created`/`joined`.
 //! - [`stun`]: the relay's own STUN server on UDP (Binding requests only, answers
 //!   limited per client address and never larger than the request plus the address).
+//! - [`udp`]: reading a datagram with the local address it was sent to, and answering
+//!   from that address, so that a wildcard socket on a host of several addresses answers
+//!   from the one it was asked on.
 //! - [`metrics`]: counters rendered for `/metrics`.
 //! - [`config`]: flags and `COUP_*` environment variables.
 //! - [`healthcheck`]: `coup-relay healthcheck`, the probe for container health checks.
@@ -51,6 +54,7 @@ pub mod protocol;
 pub mod rooms;
 pub mod store;
 pub mod stun;
+pub mod udp;
 pub mod web;
 pub mod ws;
 

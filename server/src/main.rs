@@ -48,8 +48,11 @@ async fn relay(config: Config) -> std::process::ExitCode {
         }
     };
     let config = hub.config();
+    // The address bound, not the one asked: on port 0 the line is where whoever started
+    // the relay (a test, the image's smoke test) learns its port.
+    let bound = listener.local_addr().unwrap_or(config.bind);
     tracing::info!(
-        bind = %config.bind,
+        bind = %bound,
         stun = %stun.map_or_else(|| "off".to_owned(), |a| format!("udp {a}")),
         static_dir = %config.static_dir.display(),
         allowed_origins = ?config.allowed_origins,

@@ -26,6 +26,10 @@
 //!   buckets are forgotten; when it is full, new addresses are refused. A flood with
 //!   spoofed sources can neither grow memory nor turn the relay into a reflector of
 //!   more than a few hundred bytes a second towards any one address.
+//! - The answer leaves from the address the request was sent to ([`crate::udp`]). A
+//!   socket on the wildcard address (the default, `0.0.0.0:3478`) of a host with more
+//!   than one address would otherwise answer from whichever the route back prefers, and
+//!   the client's NAT or firewall, expecting the address it asked, would drop it.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -34,6 +38,7 @@ use tokio::net::UdpSocket;
 use tokio::time::{Duration, Instant};
 
 use crate::limits::{TokenBucket, throttle_key};
+use crate::udp;
 
 /// The largest datagram read as a request: 548 bytes, the payload of the smallest IPv4
 /// datagram every host must accept (576 bytes less headers). A Binding request of a
@@ -410,10 +415,13 @@ impl std::fmt::Display for StunBind {
 }
 
 /// Binds the STUN socket at `addr` (outside any runtime: the relay's start binds it
-/// before serving, so a taken port is an error at once).
+/// before serving, so a taken port is an error at once), asking the kernel for each
+/// datagram's destination ([`udp::ask_destination`]) so that [`run`] answers from it.
 pub fn bind(addr: SocketAddr) -> std::io::Result<std::net::UdpSocket> {
-    let socket = std::net::UdpSocket::bind(addr)
-        .map_err(|e| std::io::Error::new(e.kind(), format!("STUN on udp {addr}: {e}")))?;
+    let context =
+        |e: std::io::Error| std::io::Error::new(e.kind(), format!("STUN on udp {addr}: {e}"));
+    let socket = std::net::UdpSocket::bind(addr).map_err(context)?;
+    udp::ask_destination(&socket).map_err(context)?;
     socket.set_nonblocking(true)?;
     Ok(socket)
 }
@@ -427,14 +435,16 @@ pub trait Tally: Send + Sync + 'static {
 }
 
 /// Answers Binding requests on `socket` for as long as `tally` lives (the relay aborts
-/// this task when it stops), within `limiter`, counting answers and refusals there.
+/// this task when it stops), within `limiter`, counting answers and refusals there. Each
+/// answer leaves from the address its request was sent to, when the socket was asked to
+/// learn it ([`bind`] does).
 pub async fn run<T: Tally>(socket: UdpSocket, tally: std::sync::Weak<T>, mut limiter: Limiter) {
     // One byte more than the largest request, so that a longer datagram is seen as such
     // (the kernel truncates it to the buffer).
     let mut buf = [0u8; MAX_REQUEST + 1];
     let mut out = [0u8; MAX_ANSWER];
     loop {
-        let (n, from) = match socket.recv_from(&mut buf).await {
+        let udp::Datagram { len: n, from, to } = match udp::recv(&socket, &mut buf).await {
             Ok(got) => got,
             Err(e) => {
                 tracing::debug!("STUN receive failed: {e}");
@@ -448,7 +458,7 @@ pub async fn run<T: Tally>(socket: UdpSocket, tally: std::sync::Weak<T>, mut lim
         match answered {
             Ok(len) => {
                 tally.answered();
-                if let Err(e) = socket.send_to(&out[..len], from).await {
+                if let Err(e) = udp::send(&socket, &out[..len], from, to).await {
                     tracing::debug!("STUN answer to {from} failed: {e}");
                 }
             }

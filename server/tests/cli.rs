@@ -175,3 +175,67 @@ async fn healthcheck_gives_up_on_a_server_that_never_answers() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no answer"));
     assert!(started.elapsed().as_secs() >= 1, "{:?}", started.elapsed());
 }
+
+/// Started on port 0 for HTTP and STUN, the relay's "listening" line names the ports it
+/// bound, so that whoever started it (the image's smoke test) learns them from the relay
+/// instead of guessing free ports beforehand; both answer there.
+#[test]
+fn on_port_0_the_listening_line_names_the_ports_the_relay_bound() {
+    use std::io::BufRead as _;
+    let mut child = Command::new(BIN)
+        .args(["--bind", "127.0.0.1:0", "--stun-bind", "127.0.0.1:0"])
+        .args([
+            "--static-dir",
+            "/nonexistent-coup-dist",
+            "--log-format",
+            "json",
+        ])
+        .env_remove("COUP_BIND")
+        .env_remove("COUP_STUN_BIND")
+        .env("RUST_LOG", "info")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run coup-relay");
+    let stdout = child.stdout.take().expect("stdout");
+    // The first line that says the relay listens; the reader ends with the relay.
+    let listening = std::io::BufReader::new(stdout)
+        .lines()
+        .map_while(Result::ok)
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l).ok())
+        .find(|l| l["message"] == "coup-relay listening");
+    let checked = std::panic::catch_unwind(|| {
+        let line = listening.expect("a listening line");
+        let http: SocketAddr = line["bind"]
+            .as_str()
+            .and_then(|a| a.parse().ok())
+            .unwrap_or_else(|| panic!("bind in {line}"));
+        let stun: SocketAddr = line["stun"]
+            .as_str()
+            .and_then(|a| a.strip_prefix("udp ")?.parse().ok())
+            .unwrap_or_else(|| panic!("stun in {line}"));
+        assert_ne!(http.port(), 0, "{line}");
+        assert_ne!(stun.port(), 0, "{line}");
+        let health = Command::new(BIN)
+            .args(["healthcheck", "--bind", &http.to_string()])
+            .output()
+            .expect("healthcheck");
+        assert!(health.status.success(), "{health:?}");
+        let client = std::net::UdpSocket::bind("127.0.0.1:0").expect("bind a client");
+        client
+            .set_read_timeout(Some(FAILURE_BOUND))
+            .expect("a timeout");
+        let mut request = [0u8; 20];
+        request[..2].copy_from_slice(&coup_server::stun::BINDING_REQUEST.to_be_bytes());
+        request[4..8].copy_from_slice(&coup_server::stun::MAGIC_COOKIE.to_be_bytes());
+        client.send_to(&request, stun).expect("send");
+        let mut buf = [0u8; 64];
+        let (n, from) = client.recv_from(&mut buf).expect("a STUN answer");
+        assert_eq!((n, from), (32, stun));
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    if let Err(failed) = checked {
+        std::panic::resume_unwind(failed);
+    }
+}

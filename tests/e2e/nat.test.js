@@ -106,9 +106,11 @@ async function scene(side, name) {
 /**
  * Serves with `serve` options, opens the host's page in home 1 and the joiner's in home
  * 2, runs `play(host, guest, servers)`, and on a failure adds what both pages show, the
- * routers' mappings and the servers' logs. Closes everything it opened.
+ * routers' mappings and the servers' logs. Closes everything it opened. In `on`, the
+ * file's lab unless another is given.
  */
-async function acrossTheNats(serve, play) {
+async function acrossTheNats(serve, play, on = lab) {
+  const lab = on;
   const servers = await lab.serve(serve);
   let host;
   let guest;
@@ -154,10 +156,11 @@ async function linkPairs(host, guest) {
 }
 
 /**
- * Each page's link goes straight from its router's WAN address to the other router's: a
- * direct pair, neither end a TURN relay.
+ * Each page's link goes straight from its router's WAN address to the other router's (in
+ * `on`, the file's lab unless another is given): a direct pair, neither end a TURN relay.
  */
-function assertDirect([hostPair, guestPair]) {
+function assertDirect([hostPair, guestPair], on = lab) {
+  const lab = on;
   const address = (endpoint) => endpoint.slice(0, endpoint.lastIndexOf(":"));
   for (const [pair, otherPair, other, name] of [
     [hostPair, guestPair, lab.homes[1], "host"],
@@ -270,4 +273,51 @@ test("symmetric NAT at both homes, through TURN: coturn stops mid-game and the j
     await guest.page.locator(CONNECTION_LINE).waitFor({ timeout: 10_000 });
     console.log(`    coturn stopped mid-game: the joiner's page says so after ${Date.now() - stopped} ms`);
   });
+});
+
+/** The server-reflexive candidates each of the page's peer connections gathered. */
+function reflexive(page) {
+  return page.evaluate(async () => {
+    const out = [];
+    for (const pc of window.__pcs) {
+      for (const s of (await pc.getStats()).values()) {
+        if (s.type === "local-candidate" && s.candidateType === "srflx") out.push(s.address);
+      }
+    }
+    return out;
+  });
+}
+
+// The relay's public address on the loopback of a host with a link to each router (a
+// floating or secondary address; an IPv6 host with several addresses is the same case),
+// the relay on its defaults: its STUN on 0.0.0.0:3478. Its answers must leave from the
+// address each browser asked; from the address of the link back, each router drops them,
+// the browsers gather no server-reflexive candidate and never connect.
+test("ordinary NAT at both homes, the relay's address on the loopback of a host with a link to each router: each browser learns its NAT's address from the relay's STUN and the link is direct", { timeout: 240_000 }, async () => {
+  const routed = await startLab({ internet: "routed" });
+  try {
+    console.log(`    natlab (routed): ${routed.homes.map((h) => `${h.lanIp} behind ${h.wanIp}`).join(", ")}; relay at ${routed.base} on loopback`);
+    routed.setNat("ordinary");
+    await acrossTheNats(
+      {},
+      async (host, guest) => {
+        const { joinedAt } = await createAndJoin(host, guest, ["Jo", "Kit"]);
+        await joinToOpen(guest, joinedAt, "a host of several addresses, ordinary NAT, STUN");
+        for (const [name, side, home] of [
+          ["host", host, routed.homes[0]],
+          ["joiner", guest, routed.homes[1]],
+        ]) {
+          const found = await reflexive(side.page);
+          assert.ok(found.includes(home.wanIp), `the ${name}'s page gathered its router's address ${home.wanIp} from the relay's STUN: ${JSON.stringify(found)}`);
+        }
+        await dealFromLobby(host, guest);
+        assertDirect(await linkPairs(host, guest), routed);
+        assert.deepEqual(host.errors, [], "no errors on the host's page");
+        assert.deepEqual(guest.errors, [], "no errors on the joiner's page");
+      },
+      routed,
+    );
+  } finally {
+    await routed.teardown();
+  }
 });

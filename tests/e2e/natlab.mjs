@@ -9,17 +9,26 @@
 //   ├─ wan 203.0.113.11 ─ router 1 ─ lan 10.0.1.1 ─ home 1 (10.0.1.2): a Chromium
 //   └─ wan 203.0.113.12 ─ router 2 ─ lan 10.0.2.1 ─ home 2 (10.0.2.2): a Chromium
 //
+// With `internet: "routed"` the public namespace is instead a host with several addresses,
+// as a server with a floating or secondary address is: the relay's address sits on its
+// loopback, and a link of its own leads to each router (the public side 198.51.100.1 and
+// .5, the routers' WANs 198.51.100.2 and .6, each a /30); the public namespace forwards
+// between the links, as the internet does. The route back to each home then leaves from
+// that link's address, so a UDP server on the wildcard address must answer from the one
+// it was asked on.
+//
 // Each router masquerades its home behind its WAN address (MASQUERADE: Linux keeps the
 // source port where it can, one mapping whatever the destination; or MASQUERADE
 // --random-fully: a fresh random port for each destination, a symmetric NAT) and
 // forwards from the WAN only what its home asked for (conntrack ESTABLISHED,RELATED).
 //
-// The namespaces are global names (/run/netns) made unique by this process's pid; every
-// process the lab starts (relay, coturn, Chromiums) is killed by pid and every namespace
-// deleted by `teardown()`, which also runs when the process exits or is signalled. The
-// lab only ever runs inside a network namespace of its own (`unshare -n`, as the suite
-// does): it refuses to start in the machine's own network, and it never adds anything to
-// the namespace it runs in (every veth is made between the lab's own namespaces).
+// The namespaces are global names (/run/netns) made unique by this process's pid and a
+// count of its labs; every process the lab starts (relay, coturn, Chromiums) is killed by
+// pid and every namespace deleted by `teardown()`, which also runs when the process exits
+// or is signalled. The lab only ever runs inside a network namespace of its own
+// (`unshare -n`, as the suite does): it refuses to start in the machine's own network, and
+// it never adds anything to the namespace it runs in (every veth is made between the
+// lab's own namespaces).
 
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
@@ -47,6 +56,11 @@ const TURN_SECRET = "natlab-turn-secret-0123456789";
 const HOMES = [
   { wan: "203.0.113.11", lan: "10.0.1" },
   { wan: "203.0.113.12", lan: "10.0.2" },
+];
+/** In a routed internet: each router's link, the public side's address and its WAN's. */
+const ROUTED = [
+  { public: "198.51.100.1", wan: "198.51.100.2" },
+  { public: "198.51.100.5", wan: "198.51.100.6" },
 ];
 
 // Chromium's flags in a home: the suite's, less the loopback one (the homes have real
@@ -116,18 +130,23 @@ function kill(pid, signal) {
   }
 }
 
+/** Labs this process has started. */
+let labsStarted = 0;
+
 /**
  * Builds the lab: namespaces, links, addresses, routes, the routers' firewalls and an
  * ordinary NAT, a delay on the WAN links when the kernel has netem, and a Chromium in
  * each home. Returns the lab (see the object at the end); call `teardown()` when done.
  */
-export async function startLab({ delayMs = 30 } = {}) {
+export async function startLab({ delayMs = 30, internet = "bridge" } = {}) {
+  assert.ok(internet === "bridge" || internet === "routed", `an internet: ${internet}`);
   const unsafe = unsafeHere();
   if (unsafe) throw new Error(`the NAT lab refuses to start: ${unsafe}`);
   assert.ok(existsSync(RELAY_BIN), `no relay binary at ${RELAY_BIN}`);
   assert.ok(existsSync(path.join(DIST, "index.html")), `no built client at ${DIST}`);
 
-  const prefix = `coupnat-${process.pid}`;
+  // This process's pid and a count: two labs of one process never share a name.
+  const prefix = `coupnat-${process.pid}-${labsStarted++}`;
   const pub = `${prefix}-pub`;
   const namespaces = [];
   // Processes the lab started, by pid (each leads a process group of its own).
@@ -178,11 +197,17 @@ export async function startLab({ delayMs = 30 } = {}) {
     }
   };
   try {
-    // The internet: a bridge in the public namespace, the relay's address on it.
     makeNs(pub);
-    ip("-n", pub, "link", "add", "br0", "type", "bridge");
-    ip("-n", pub, "addr", "add", `${PUBLIC_IP}/24`, "dev", "br0");
-    ip("-n", pub, "link", "set", "br0", "up");
+    if (internet === "bridge") {
+      // The internet: a bridge in the public namespace, the relay's address on it.
+      ip("-n", pub, "link", "add", "br0", "type", "bridge");
+      ip("-n", pub, "addr", "add", `${PUBLIC_IP}/24`, "dev", "br0");
+      ip("-n", pub, "link", "set", "br0", "up");
+    } else {
+      // The relay's address on loopback; the links to the routers come below.
+      ip("-n", pub, "addr", "add", `${PUBLIC_IP}/32`, "dev", "lo");
+      run(pub, "sh", "-c", "echo 1 > /proc/sys/net/ipv4/ip_forward");
+    }
     // Everything else goes into a veth with ARP off whose other end, in the same
     // namespace, takes nothing (the public namespace forwards nothing): sends to unknown
     // addresses succeed and vanish, as on the real internet. (This kernel has no dummy
@@ -196,10 +221,17 @@ export async function startLab({ delayMs = 30 } = {}) {
       const router = makeNs(`${prefix}-r${i + 1}`);
       const home = makeNs(`${prefix}-h${i + 1}`);
       ip("-n", pub, "link", "add", `to-r${i + 1}`, "type", "veth", "peer", "name", "wan", "netns", router);
-      ip("-n", pub, "link", "set", `to-r${i + 1}`, "master", "br0", "up");
-      ip("-n", router, "addr", "add", `${h.wan}/24`, "dev", "wan");
+      const wan = internet === "bridge" ? h.wan : ROUTED[i].wan;
+      if (internet === "bridge") {
+        ip("-n", pub, "link", "set", `to-r${i + 1}`, "master", "br0", "up");
+        ip("-n", router, "addr", "add", `${wan}/24`, "dev", "wan");
+      } else {
+        ip("-n", pub, "addr", "add", `${ROUTED[i].public}/30`, "dev", `to-r${i + 1}`);
+        ip("-n", pub, "link", "set", `to-r${i + 1}`, "up");
+        ip("-n", router, "addr", "add", `${wan}/30`, "dev", "wan");
+      }
       ip("-n", router, "link", "set", "wan", "up");
-      ip("-n", router, "route", "add", "default", "via", PUBLIC_IP);
+      ip("-n", router, "route", "add", "default", "via", internet === "bridge" ? PUBLIC_IP : ROUTED[i].public);
       ip("-n", router, "link", "add", "lan", "type", "veth", "peer", "name", "eth0", "netns", home);
       ip("-n", router, "addr", "add", `${h.lan}.1/24`, "dev", "lan");
       ip("-n", router, "link", "set", "lan", "up");
@@ -220,7 +252,7 @@ export async function startLab({ delayMs = 30 } = {}) {
       // Dropped here, the flow is never confirmed and leaves nothing behind.
       run(router, "iptables", "-A", "INPUT", "-i", "wan", "-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED", "-j", "ACCEPT");
       run(router, "iptables", "-A", "INPUT", "-i", "wan", "-j", "DROP");
-      homes.push({ index: i, router, ns: home, wanIp: h.wan, lanIp: `${h.lan}.2`, browser: null, pid: null, nat: null });
+      homes.push({ index: i, router, ns: home, wanIp: wan, lanIp: `${h.lan}.2`, browser: null, pid: null, nat: null });
     }
 
     // Delay on the WAN links, both ways, when the kernel has netem.
