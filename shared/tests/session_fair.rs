@@ -2198,3 +2198,46 @@ fn a_false_cannot_prove_is_named_by_every_pages_own_referee_when_its_loss_shows_
     }
     assert!(named, "no seat lied and lost the card it held");
 }
+
+#[test]
+fn a_sync_from_the_pages_last_entry_costs_what_is_missing() {
+    // A page that could not use a message asks again from the next entry it does not hold
+    // (`Guest::resync`): the host answers with the table, the game and the entries from
+    // there, not the whole record a fair game's shuffles make large. The page takes it
+    // and is where it was; the whole state, asked for without `from`, rebuilds the same.
+    for n in [3usize, 6, 10] {
+        let mut room = mid_game(n, 70 + n as u64, 30);
+        let bytes_to = |outs: &[Outgoing]| -> usize {
+            outs.iter()
+                .map(|o| match o {
+                    Outgoing::Send { to, text } if *to == peer(1) => text.len(),
+                    _ => 0,
+                })
+                .sum()
+        };
+        let request = room.page(1).resync();
+        assert!(request.contains("\"from\""), "{request}");
+        let before = (room.page(1).log().len(), record_hash(room.page(1)));
+        room.now += 60;
+        let outs = room.host.handle(peer(1), &request, room.now);
+        let missing = bytes_to(&outs);
+        room.pump(outs);
+        assert_eq!(
+            (room.page(1).log().len(), record_hash(room.page(1))),
+            before
+        );
+        room.now += 60;
+        let whole = encode(&ToHost::Sync { from: None });
+        let outs = room.host.handle(peer(1), &whole, room.now);
+        let all = bytes_to(&outs);
+        room.pump(outs);
+        assert_eq!(record_hash(room.page(1)), before.1);
+        println!(
+            "{n} seats after 30 decisions: sync from the page's last entry {missing} B \
+             ({} B asked), the whole state {all} B",
+            request.len()
+        );
+        assert!(missing * 10 < all, "{missing} B against {all} B");
+        room.play();
+    }
+}

@@ -407,7 +407,7 @@ fn answered_syncs(outs: &[Outgoing], peer: PeerId) -> usize {
 fn sync_is_limited_to_what_a_confused_guest_needs() {
     let mut host = new_host();
     host.handle(PeerId(1), &hello("Bob", None), T);
-    let sync = encode(&ToHost::Sync);
+    let sync = encode(&ToHost::Sync { from: None });
     let mut answered = 0;
     for i in 0..3 {
         answered += answered_syncs(&host.handle(PeerId(1), &sync, T + i), PeerId(1));
@@ -437,7 +437,7 @@ fn a_long_tables_whole_state_stays_small() {
         host.handle(PeerId::LOCAL, &line, T + 2_000 * i);
     }
     let now = T + 2_000 * 4_000;
-    let outs = host.handle(PeerId(1), &encode(&ToHost::Sync), now);
+    let outs = host.handle(PeerId(1), &encode(&ToHost::Sync { from: None }), now);
     let size: usize = outs
         .iter()
         .map(|o| match o {

@@ -622,7 +622,7 @@ impl Sim {
             12 => format!(
                 "{{\"v\":{PROTOCOL_VERSION},\"msg\":{{\"type\":\"intent\",\"game_no\":1,\"seat\":999,\"step\":-1,\"input\":{{\"keep\":[]}}}}}}"
             ),
-            _ => encode(&ToHost::Sync),
+            _ => encode(&ToHost::Sync { from: None }),
         }
     }
 

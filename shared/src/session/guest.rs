@@ -229,9 +229,15 @@ impl Guest {
         })
     }
 
-    /// Asks the host for the whole state again.
+    /// Asks the host for the state again: from the next log entry this page does not
+    /// hold, so the answer carries what is missing (a fair game's whole record is the
+    /// bulk of a whole state); the whole state when the page holds no log.
     pub fn resync(&self) -> String {
-        encode(&ToHost::Sync)
+        let from = match (&self.table, self.log.last()) {
+            (Some(_), Some(e)) => Some(e.n + 1),
+            _ => None,
+        };
+        encode(&ToHost::Sync { from })
     }
 
     /// A link dropped: we are no longer welcomed on it; a new link starts with

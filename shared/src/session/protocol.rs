@@ -218,8 +218,14 @@ pub enum ToHost {
     Chat { text: String },
     /// A host command; accepted only from the local link.
     Admin { cmd: AdminCmd },
-    /// Ask for the whole current state again (after a message the guest could not use).
-    Sync,
+    /// Ask for the current state again (after a message the guest could not use). With
+    /// `from`, the number of the next log entry the guest does not hold: the host sends the
+    /// table, the game and the entries from there, so a sync costs what is missing. Without
+    /// it, or from an entry the host no longer keeps, the whole state.
+    Sync {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<u64>,
+    },
     /// A fair room: one record of the sender's seat for game `game_no`, in the canonical
     /// binary form (docs/FAIR-DEAL.md, section 3), as base64url without padding.
     Fair { game_no: u32, record: String },

@@ -43,7 +43,7 @@ impl Host {
         changed.resync.dedup();
         for id in changed.resync {
             if let Some(peer) = self.member(id).and_then(|m| m.peer) {
-                self.sync(peer, now, out);
+                self.sync(peer, None, now, out);
             }
         }
         Ok(())
@@ -408,7 +408,7 @@ impl Host {
             .map(|(p, _)| *p)
             .collect();
         for peer in peers {
-            self.sync(peer, now, out);
+            self.sync(peer, None, now, out);
         }
         Ok(())
     }

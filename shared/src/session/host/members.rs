@@ -65,7 +65,7 @@ impl Host {
         let link = self.links.entry(peer).or_insert_with(|| Link::new(now));
         link.member = Some(id);
         send(out, peer, &welcome);
-        self.sync(peer, now, out);
+        self.sync(peer, None, now, out);
         // The others: the table changed (a member arrived or came back).
         self.flush_except(now, true, false, Some(peer), out);
     }
@@ -188,12 +188,41 @@ impl Host {
         }
     }
 
-    /// Sends `peer` the whole state: table, game and log.
-    pub(super) fn sync(&mut self, peer: PeerId, now: u64, out: &mut Vec<Outgoing>) {
+    /// Sends `peer` the state again: the table, the game, and the log from `from` (the
+    /// next entry it does not hold) when the host still keeps that entry; else the whole
+    /// state.
+    pub(super) fn sync(
+        &mut self,
+        peer: PeerId,
+        from: Option<u64>,
+        now: u64,
+        out: &mut Vec<Outgoing>,
+    ) {
         let Some(id) = self.links.get(&peer).and_then(|l| l.member) else {
             return;
         };
         let viewer = self.viewer_of(id);
+        let end = self.log_end();
+        if let Some(from) = from.filter(|n| (self.log_start..=end).contains(n)) {
+            let update = Update {
+                reset: false,
+                host_now: now,
+                table: Some(self.table_info()),
+                game: self.game_info(id),
+                log: self.log_for(from, viewer),
+                log_truncated: false,
+                more: false,
+            };
+            out.extend(
+                parts(update)
+                    .into_iter()
+                    .map(|text| Outgoing::Send { to: peer, text }),
+            );
+            if let Some(link) = self.links.get_mut(&peer) {
+                link.next_log = end;
+            }
+            return;
+        }
         let mut log = self.log_for(self.log_start, viewer);
         let full = log.len();
         self.compact_reset_log(&mut log);
@@ -279,7 +308,7 @@ impl Host {
             if text.len() > MAX_TO_GUEST_BYTES {
                 // Too much at once for a data channel (a very long burst of entries): send
                 // the whole state instead, which trims the log to fit.
-                self.sync(peer, now, out);
+                self.sync(peer, None, now, out);
                 continue;
             }
             out.push(Outgoing::Send { to: peer, text });

@@ -472,13 +472,13 @@ impl Host {
                     Err(Refusal::NotHost)
                 }
             }
-            (ToHost::Sync, Some(_)) => {
+            (ToHost::Sync { from }, Some(_)) => {
                 let allowed = self
                     .links
                     .get_mut(&peer)
                     .is_some_and(|l| l.sync.take(SYNC_LIMIT, now));
                 if allowed {
-                    self.sync(peer, now, &mut out);
+                    self.sync(peer, from, now, &mut out);
                     Ok(())
                 } else {
                     Err(Refusal::RateLimited)
