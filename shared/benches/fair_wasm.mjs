@@ -49,3 +49,22 @@ for (const n of [2, 6, 10]) {
 const mix = shuffle[4].prove + shuffle[4].check;
 const court = 6 * (shuffle[3].prove + shuffle[3].check);
 console.log(`Exchange at 6: hand mix ${ms(mix)}, Court reshuffle ${ms(court)}`);
+
+// A page's replica of the referee (docs/FAIR-DEAL.md, section 1) takes a whole game's
+// stream one item at a time: each event's time, over three games per table size.
+for (const n of [2, 6, 10]) {
+  const times = [];
+  for (let seed = 0; seed < 3; seed++) {
+    x.replica_game(n, seed);
+    for (;;) {
+      const t0 = process.hrtime.bigint();
+      const kind = x.replica_take();
+      const t1 = process.hrtime.bigint();
+      if (kind < 0) break;
+      if (kind === 1) times.push(Number(t1 - t0) / 1e6);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const p99 = times[Math.floor(times.length * 0.99)];
+  console.log(`replica at ${n}: one event p99 ${ms(p99)}, largest ${ms(times[times.length - 1])} (${times.length} events)`);
+}

@@ -1,15 +1,62 @@
 //! Wasm exports for timing the fair deal under Node (`shared/benches/fair_wasm.mjs`), the
 //! same V8 engine as Chromium's: a shuffle proven or checked, a decryption share proven or
-//! checked, and a whole deal with every seat in the one module. Built as a cdylib for
+//! checked, a whole deal with every seat in the one module, and a page's replica of the
+//! referee taking a whole game's stream one item at a time. Built as a cdylib for
 //! wasm32-unknown-unknown:
 //! `cargo build --release --target wasm32-unknown-unknown -p coup-shared --example fair_wasm`.
 //! Natively it is an empty library.
 
 #![allow(unsafe_code)] // `no_mangle` is how a plain wasm export is named; nothing else.
 
+use std::cell::RefCell;
+
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use shared::fair::{Ledger, Record, Secret};
+use shared::engine::Options;
+use shared::fair::{Ledger, Public, Record, Replica, Secret};
+
+#[path = "fair_game/mod.rs"]
+mod fair_game;
+
+thread_local! {
+    /// A whole game's stream, and a page's replica taking it: (replica, stream, next item).
+    static REPLICA: RefCell<Option<(Replica, Vec<Public>, usize)>> = const { RefCell::new(None) };
+}
+
+/// Plays a whole honest game of `seats` (the base game) and readies a page's replica for
+/// its stream ([`replica_take`]); the stream's length.
+#[unsafe(no_mangle)]
+pub extern "C" fn replica_game(seats: u32, seed: u32) -> f64 {
+    let n = seats as usize;
+    let options = Options::default();
+    let played = fair_game::play(n, options, u64::from(seed));
+    let replica = Replica::new(played.id, 1, n, options, Some(played.first)).expect("a table");
+    let len = played.stream.len();
+    REPLICA.with(|r| *r.borrow_mut() = Some((replica, played.stream, 0)));
+    len as f64
+}
+
+/// The replica takes the stream's next item: 1 for an event, 0 for anything else, -1 when
+/// the stream is over.
+#[unsafe(no_mangle)]
+pub extern "C" fn replica_take() -> f64 {
+    REPLICA.with(|r| {
+        let mut r = r.borrow_mut();
+        let Some((replica, stream, next)) = r.as_mut() else {
+            return -1.0;
+        };
+        let Some(item) = stream.get(*next) else {
+            return -1.0;
+        };
+        *next += 1;
+        replica.take(item).expect("the rules make it");
+        if matches!(item, Public::Event(_)) {
+            1.0
+        } else {
+            0.0
+        }
+    })
+}
 
 fn deck(n: usize) -> Vec<u8> {
     (0..n).map(|i| (i % 5) as u8).collect()
