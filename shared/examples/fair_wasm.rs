@@ -36,8 +36,8 @@ pub extern "C" fn replica_game(seats: u32, seed: u32) -> f64 {
     len as f64
 }
 
-/// The replica takes the stream's next item: 1 for an event, 0 for anything else, -1 when
-/// the stream is over.
+/// The replica takes the stream's next item: 1 for an event or a decision (where it runs
+/// the rules), 0 for a record or an answer (its proofs), -1 when the stream is over.
 #[unsafe(no_mangle)]
 pub extern "C" fn replica_take() -> f64 {
     REPLICA.with(|r| {
