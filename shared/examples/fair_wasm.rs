@@ -30,6 +30,7 @@ pub extern "C" fn replica_game(seats: u32, seed: u32) -> f64 {
     let n = seats as usize;
     let options = Options::default();
     let played = fair_game::play(n, options, u64::from(seed));
+    assert_eq!(played.pages.len(), n, "a page per seat");
     let replica = Replica::new(played.id, 1, n, options, Some(played.first)).expect("a table");
     let len = played.stream.len();
     REPLICA.with(|r| *r.borrow_mut() = Some((replica, played.stream, 0)));
