@@ -2,7 +2,11 @@
 //! and the rematch, one function each. Each checks everything first: a command refused
 //! with a [`TableError`] changes nothing.
 
-use super::*;
+use super::{Host, Outgoing, Slot, Stored, bot_name};
+use crate::engine::{MAX_PLAYERS, MIN_PLAYERS, Options, Seat};
+use crate::session::protocol::{
+    AdminCmd, BotLevel, Fatal, MemberId, Note, PeerId, Phase, SeatSetting, TableError, Timers,
+};
 
 /// What a command changed beyond the table itself, for the messages that follow it.
 #[derive(Default)]
@@ -66,8 +70,9 @@ impl Host {
     /// another seat must not read that seat's view of it (its last hidden cards, R11). A
     /// rematch needs the same seats anyway.
     /// In the lobby, each open seat goes to a member who is here and waits for one
-    /// ([`Member::waiting`]), in the order they joined: one who arrived at a full table,
-    /// or during a game, plays once a seat opens, with nobody to ask.
+    /// ([`Member::waiting`](super::Member::waiting)), in the order they joined: one who
+    /// arrived at a full table, or during a game, plays once a seat opens, with nobody to
+    /// ask.
     pub(super) fn seat_waiting(&mut self) {
         if self.phase != Phase::Lobby {
             return;

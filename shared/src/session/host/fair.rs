@@ -14,11 +14,15 @@
 //! deals fairly (the referee's worker fetches it when the host turns the fair deal on). A
 //! host without a maker plays every other table as before and refuses to deal fairly.
 
-use super::*;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+
+use super::{Host, Outgoing, RestoreError, Slot, Stored};
+use crate::engine::{Game, Input, Pending, Seat};
 use crate::fair::{Decision, FairError, FairReferee, FaultKind, Question, Step};
 use crate::session::base64url;
 use crate::session::fair_engine::{FairEngine, FairStart, Published, Refused};
-use crate::session::protocol::FairAsk;
+use crate::session::protocol::{FairAsk, MemberId, Note, Phase, Refusal, TableError};
 
 /// One call the referee took, in order: replayed on restore.
 #[derive(Clone, Debug, Serialize, Deserialize)]

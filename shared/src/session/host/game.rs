@@ -1,7 +1,13 @@
 //! The game: dealing (R2), applying inputs, the decisions' clocks and the bots that
 //! play open seats and stand in for people who are away.
 
-use super::*;
+use rand::{Rng, RngCore};
+
+use super::{Auto, BotClock, Clock, Host, Slot, Stored, bot_name};
+use crate::engine::{Card, Claimed, Input, MAX_PLAYERS, MIN_PLAYERS, Pending, Seat};
+use crate::session::protocol::{BotLevel, DecisionKind, Note, Phase, Refusal, TableError};
+use crate::session::rules;
+use crate::session::rules::make_bot;
 
 /// Whether `seat`, owing an answer in `before`, still owes the same round in `after`:
 /// the same window (kind and seats asked) or the same draft, with the answers given so far

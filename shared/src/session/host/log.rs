@@ -1,7 +1,10 @@
 //! The table's log: what the host keeps of it, and each member's view of each entry
 //! (R11: events are redacted for the reader).
 
-use super::*;
+use super::{Host, MAX_LOG, RESET_LOG_BYTES, Stored};
+use crate::engine::Seat;
+use crate::session::protocol::{LogEntry, LogItem};
+use crate::session::rules;
 
 impl Host {
     pub(super) fn push_log(&mut self, item: Stored) {

@@ -1,7 +1,14 @@
 //! Members and their links, and what each is sent: the table, its own view of the game,
 //! the log from where it is.
 
-use super::*;
+use super::{Host, Link, Member, Outgoing, Slot, Stored, new_token, send};
+use crate::engine::{Pending, Seat};
+use crate::session::chat::{Bucket, RateLimit};
+use crate::session::protocol::{
+    Deadline, Fatal, GameInfo, MAX_TO_GUEST_BYTES, MemberId, MemberInfo, Note, PeerId, Phase,
+    Reveal, SeatInfo, TableInfo, ToGuest, Update, encode,
+};
+use crate::session::rules;
 
 impl Host {
     pub(super) fn add_member(&mut self, name: String, seat: Option<Seat>, now: u64) -> MemberId {

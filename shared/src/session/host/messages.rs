@@ -1,7 +1,11 @@
 //! A guest's messages: its hello (a new member, a member back, or one turned away), an
 //! input for its seat, a chat line.
 
-use super::*;
+use super::{Host, MAX_MEMBERS, Outgoing, Slot, Stored};
+use crate::engine::{Input, Seat};
+use crate::session::chat::{ChatError, RateLimit, clean_chat};
+use crate::session::names::{unique_name, validate_name};
+use crate::session::protocol::{ChatLine, Fatal, MemberId, PeerId, Phase, Refusal};
 
 impl Host {
     pub(super) fn hello(

@@ -15,7 +15,7 @@
 
 use std::collections::BTreeMap;
 
-use rand::{Rng, RngCore, SeedableRng};
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
@@ -27,20 +27,16 @@ mod members;
 mod messages;
 mod snapshot;
 
-use super::chat::{Bucket, ChatError, RateLimit, clean_chat};
+use super::chat::{Bucket, RateLimit};
 use super::fair_engine::FairMaker;
-use super::names::{NameError, unique_name, validate_name};
+use super::names::{NameError, validate_name};
 use super::protocol::{
-    AdminCmd, BotLevel, ChatLine, Deadline, DecisionKind, Fatal, GameInfo, LogEntry, LogItem,
-    MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, MemberId, MemberInfo, Note,
-    PeerId, Phase, Refusal, Reveal, SeatInfo, SeatSetting, TableError, TableId, TableInfo, Timers,
-    ToGuest, ToHost, Update, WireError, decode, encode,
+    BotLevel, ChatLine, DecisionKind, Fatal, MAX_FAIR_TO_HOST_BYTES, MAX_TO_HOST_BYTES, MemberId,
+    Note, PeerId, Phase, Refusal, TableId, TableInfo, Timers, ToGuest, ToHost, WireError, decode,
+    encode,
 };
-use super::rules;
-use super::rules::{Bot, make_bot};
-use crate::engine::{
-    Card, Claimed, Event, Game, Input, MAX_PLAYERS, MIN_PLAYERS, Options, Pending, Seat,
-};
+use super::rules::Bot;
+use crate::engine::{Card, Event, Game, Input, MAX_PLAYERS, Options, Seat};
 
 /// The most members (seated and watching) a table keeps: bounds the host's memory.
 pub const MAX_MEMBERS: usize = 40;
@@ -220,7 +216,7 @@ pub struct Host {
     /// those of a table without it.
     #[serde(default)]
     table_id: TableId,
-    /// Fair deal ([`AdminCmd::SetFair`]).
+    /// Fair deal ([`AdminCmd::SetFair`](super::protocol::AdminCmd::SetFair)).
     #[serde(default)]
     fair: bool,
     /// The fair game in progress or just over (public only; `game` is then `None`).

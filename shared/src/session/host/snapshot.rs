@@ -1,7 +1,11 @@
 //! Keeping the table across a reload of the host's page: the snapshot, and the checks a
 //! stored one must pass before it is trusted.
 
-use super::*;
+use serde::{Deserialize, Serialize};
+
+use super::{Host, Outgoing, RestoreError, SNAPSHOT_VERSION, Slot, table_id_of};
+use crate::session::fair_engine::FairMaker;
+use crate::session::protocol::{PeerId, TableId};
 
 #[derive(Serialize)]
 pub(super) struct SnapshotRef<'a> {
