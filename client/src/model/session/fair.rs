@@ -11,7 +11,9 @@ use rand_chacha::ChaCha20Rng;
 use shared::fair::Answer;
 use shared::session::fair_seat::FairKeep;
 
-use super::*;
+use super::{Effect, FairMaker, Session};
+use crate::model::problems;
+use crate::model::table::Table;
 
 /// What the page holds to sit at fair tables.
 #[derive(Default)]

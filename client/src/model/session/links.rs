@@ -1,7 +1,14 @@
 //! The links: a data channel opening, closing, carrying frames and heartbeats, and what
 //! the page says when one fails.
 
-use super::*;
+use shared::relay::ClientMessage;
+use shared::session::ToReferee;
+use shared::session::protocol::PeerId;
+
+use super::{Effect, LinkState, Phase, Reconnect, RelayPeer, Session, backoff_ms};
+use crate::i18n::tr;
+use crate::model::link::{Diagnosis, LOST_LINK_MS, WELCOME_MS};
+use crate::model::signal::SignalData;
 
 impl Session {
     /// The connection to `peer` went `disconnected` (ICE lost its path, for now): a guest

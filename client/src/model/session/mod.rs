@@ -25,22 +25,18 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
 use shared::engine::MIN_PLAYERS;
-use shared::relay::{ClientMessage, ErrorCode, IceServer, RelayMessage, RoomCode};
-use shared::session::protocol::{AdminCmd, PeerId, SeatSetting, Timers, ToGuest};
-use shared::session::{Outgoing, ToReferee};
+use shared::relay::{ClientMessage, IceServer, RoomCode};
+use shared::session::ToReferee;
+use shared::session::protocol::{AdminCmd, PeerId, SeatSetting};
 
 use super::chat::ChatLine;
-use super::intent::{Intent, SoloSetup};
-use super::link::{
-    DEAD_MS, Diagnosis, FIRST_LINK_MS, LOST_LINK_MS, LinkWatch, SILENCE_MS, Servers, WELCOME_MS,
-    diagnose,
-};
+use super::intent::Intent;
+use super::link::{Diagnosis, LinkWatch, Servers, diagnose};
 use super::problems;
-use super::rejoin::{HostRecord, HostRoom, RejoinRecord};
+use super::rejoin::RejoinRecord;
 use super::signal::SignalData;
-use super::table::{Received, Table};
+use super::table::Table;
 use crate::i18n::{t, tr};
 
 mod fair;

@@ -1,7 +1,17 @@
 //! Reconnection: the page clock's watch over the links, the backoff after losing the
 //! relay or the host, and taking a seat or a table back.
 
-use super::*;
+use shared::relay::{ClientMessage, ErrorCode, IceServer, RoomCode};
+use shared::session::protocol::ToGuest;
+
+use super::{
+    Effect, LinkState, Opening, Peer, Phase, Reconnect, RejoinRetry, RelayPeer, Session,
+    backoff_ms, peers_of,
+};
+use crate::i18n::{t, tr};
+use crate::model::link::{DEAD_MS, FIRST_LINK_MS, LOST_LINK_MS, SILENCE_MS};
+use crate::model::problems;
+use crate::model::signal::SignalData;
 
 impl Session {
     /// Whether the page is taking its room back on the relay.

@@ -1,7 +1,18 @@
 //! The referee: hosting a table (a game against bots, a room, a table taken back after
 //! a reload), and what the referee's worker says.
 
-use super::*;
+use std::collections::BTreeMap;
+
+use shared::engine::MIN_PLAYERS;
+use shared::relay::ClientMessage;
+use shared::session::protocol::{AdminCmd, PeerId, Timers};
+use shared::session::{Outgoing, ToReferee};
+
+use super::{BOT_DELAY_MS, Effect, Hosting, LinkState, Phase, RelayPeer, Room, Session, relay_id};
+use crate::i18n::tr;
+use crate::model::intent::SoloSetup;
+use crate::model::rejoin::{HostRecord, HostRoom};
+use crate::model::table::Received;
 
 impl Session {
     /// Opens a hosted table: the referee starts with our player, then `commands` set it up.

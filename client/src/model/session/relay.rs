@@ -1,7 +1,16 @@
 //! The relay: creating, joining and leaving a room, and what the relay says (the room's
 //! members and the signalling that sets up the links).
 
-use super::*;
+use serde_json::Value;
+use shared::relay::{ClientMessage, ErrorCode, RelayMessage, RoomCode};
+
+use super::{
+    Effect, Joined, LinkState, Opening, Peer, Phase, Reconnect, RelayPeer, Room, Session, peers_of,
+};
+use crate::i18n::{t, tr};
+use crate::model::link::FIRST_LINK_MS;
+use crate::model::problems;
+use crate::model::signal::SignalData;
 
 impl Session {
     pub(super) fn create(&mut self) -> Vec<Effect> {

@@ -4,13 +4,14 @@
 //! order as the worker does; texts for other pages travel as data channel frames.
 
 use super::*;
+use crate::model::intent::SoloSetup;
 use crate::model::link::{DEAD_MS, Diagnosis, FIRST_LINK_MS, LOST_LINK_MS, SILENCE_MS, WELCOME_MS};
 use crate::model::table::{SeatKind, lobby_seats};
 use serde_json::json;
 use shared::engine::{Action, Input, Pending, Seat};
-use shared::relay::ErrorCode;
+use shared::relay::{ErrorCode, RelayMessage};
 use shared::session::Referee;
-use shared::session::protocol::{BotLevel, MAX_TO_HOST_BYTES, Refusal, WireError};
+use shared::session::protocol::{BotLevel, MAX_TO_HOST_BYTES, Refusal, ToGuest, WireError};
 
 fn ice() -> Vec<IceServer> {
     vec![IceServer {
