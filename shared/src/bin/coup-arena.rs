@@ -10,12 +10,14 @@
 //! level plays from every seat. Prints a human summary, then as its last line one JSON
 //! object: `{"games":N,"wins":{BOT:COUNT},"rate":{BOT:RATE},"ci95":{BOT:[LO,HI]},
 //! "decision_ms":{BOT:{"p50":X,"p99":Y}},"habits":{BOT:{"claims":{CARD:{"claims":K,
-//! "bluffs":B,"rate":R,"caught":K}},"challenges":C,"challenge_success":S}}}`, rates per seat of that
+//! "bluffs":B,"rate":R,"caught":K}},"challenges":C,"challenge_success":S,"challenged":{CARD:
+//! {"challenges":K,"caught":L}}}}}`, rates per seat of that
 //! bot. A lineup names levels (`easy`, `normal`, `hard`) or opponent styles (`honest`,
-//! `bluffer`, `challenger`, `trusting`, `passive`, `random`, `bold`, `wary`; see
-//! `shared::bots::styles`). Habits: per character, the claims (actions and blocks) a bot
-//! made, how many were bluffs and how many of those were caught, and how often its
-//! challenges caught a lie.
+//! `bluffer`, `challenger`, `trusting`, `passive`, `random`, `bold`, `wary`,
+//! `honest-assassin`, `cautious`, `counter`; see `shared::bots::styles`). Habits: per
+//! character, the claims (actions and blocks) a bot made, how many were bluffs and how
+//! many of those were caught, how often its challenges caught a lie, and per character
+//! claimed, how many claims it challenged and how many of those were lies.
 //!
 //! `best-response:TARGET` (TARGET a level or style) seats `shared::bots::best_response`'s
 //! search, which plays every opponent in its playouts as TARGET itself: its win rate in
@@ -248,6 +250,9 @@ struct Habits {
     /// Challenges made, and those that caught a lie.
     challenges: usize,
     caught: usize,
+    /// Per character claimed: challenges made of it, and those that caught a lie.
+    challenged: [usize; 6],
+    challenged_right: [usize; 6],
 }
 
 impl Habits {
@@ -256,6 +261,8 @@ impl Habits {
             self.claims[c] += o.claims[c];
             self.bluffs[c] += o.bluffs[c];
             self.caught_bluffs[c] += o.caught_bluffs[c];
+            self.challenged[c] += o.challenged[c];
+            self.challenged_right[c] += o.challenged_right[c];
         }
         self.challenges += o.challenges;
         self.caught += o.caught;
@@ -462,11 +469,19 @@ fn play(a: &Args, g: usize) -> Outcome {
                         Claimed::Card(card) => Some((claimant, card)),
                         Claimed::NotDuke => None,
                     };
-                    out.habits.entry(names[c.index()]).or_default().challenges += 1;
+                    let h = out.habits.entry(names[c.index()]).or_default();
+                    h.challenges += 1;
+                    if let Claimed::Card(card) = what {
+                        h.challenged[card.index()] += 1;
+                    }
                 }
                 Event::Disproved { .. } => {
                     if let Some(c) = challenger.take() {
-                        out.habits.entry(names[c.index()]).or_default().caught += 1;
+                        let h = out.habits.entry(names[c.index()]).or_default();
+                        h.caught += 1;
+                        if let Some((_, card)) = claim {
+                            h.challenged_right[card.index()] += 1;
+                        }
                     }
                     if let Some((claimant, card)) = claim.take() {
                         out.habits
@@ -650,6 +665,18 @@ fn main() -> ExitCode {
     for (name, h) in &habits {
         let mut by_card = serde_json::Map::new();
         let mut text = Vec::new();
+        let mut doubted = Vec::new();
+        let mut challenged = serde_json::Map::new();
+        for c in Card::ALL {
+            let (k, r) = (h.challenged[c.index()], h.challenged_right[c.index()]);
+            if k > 0 {
+                doubted.push(format!("{c:?} {r}/{k}"));
+                challenged.insert(
+                    format!("{c:?}"),
+                    serde_json::json!({"challenges": k, "caught": r}),
+                );
+            }
+        }
         for c in Card::ALL {
             let (k, b) = (h.claims[c.index()], h.bluffs[c.index()]);
             if k == 0 {
@@ -672,16 +699,17 @@ fn main() -> ExitCode {
             0.0
         };
         say!(
-            "  {name:>10}: bluffs {}; {} challenges, {} caught a lie ({:.0}%)",
+            "  {name:>10}: bluffs {}; {} challenges, {} caught a lie ({:.0}%); by the character challenged, lies caught of challenges: {}",
             text.join(", "),
             h.challenges,
             h.caught,
-            100.0 * success
+            100.0 * success,
+            doubted.join(", ")
         );
         hab.insert(
             name.to_string(),
             serde_json::json!({"claims": by_card, "challenges": h.challenges,
-                "challenge_success": round(success, 4)}),
+                "challenge_success": round(success, 4), "challenged": challenged}),
         );
     }
     let json = serde_json::json!({

@@ -179,6 +179,18 @@ pub struct Search {
     /// table and with one trained on such endgames (BENCHMARKS.md, "Bots", "A heads-up
     /// strategy by self-play").
     pub table_support: f32,
+    /// Where the strategy table has a say, the weight, in checked claims, of the table's
+    /// prior against the opponent's record of claims of the character it claims now
+    /// ([`super::reading`]): the table's share of a challenge is moved by the opponent's
+    /// estimated share of lies against the prior's ([`model::PRIOR_CAUGHT`]); 0: the
+    /// table's shares stand whatever the opponent showed.
+    ///
+    /// [`model::PRIOR_CAUGHT`]: super::model::PRIOR_CAUGHT
+    pub read_claims: f32,
+    /// The same for the opponent's challenges, in windows it could have challenged in:
+    /// the table's share of each of Hard's bluffs is moved by the prior's challenge share
+    /// ([`SILENT_RATE`]) against the opponent's estimated one; 0: not at all.
+    pub read_challenges: f32,
 }
 
 /// The rate at which a player who does challenge heads-up challenges a claim it may (the
@@ -186,7 +198,7 @@ pub struct Search {
 pub const SILENT_RATE: f32 = 0.15;
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 28] = [
+pub const SEARCH_NAMES: [&str; 30] = [
     "z_switch",
     "z_switch_heads_up",
     "searched_truth",
@@ -215,6 +227,8 @@ pub const SEARCH_NAMES: [&str; 28] = [
     "table_heads_up",
     "table_support_heads_up",
     "table_support",
+    "read_claims",
+    "read_challenges",
 ];
 
 impl Search {
@@ -261,6 +275,8 @@ impl Search {
         table_heads_up: 0.0,
         table_support_heads_up: 0.01,
         table_support: 0.0,
+        read_claims: 3.0,
+        read_challenges: 10.0,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -297,6 +313,8 @@ impl Search {
             "table_heads_up" => &mut self.table_heads_up,
             "table_support_heads_up" => &mut self.table_support_heads_up,
             "table_support" => &mut self.table_support,
+            "read_claims" => &mut self.read_claims,
+            "read_challenges" => &mut self.read_challenges,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -761,8 +779,19 @@ impl Bot for Hard {
         if support > 0.0
             && let Some(table) = &self.table
             && let Some(situation) = super::regret::Situation::in_view(view)
-            && let Some(shares) = table.shares(&situation, legal)
+            && let Some(mut shares) = table.shares(&situation, legal)
         {
+            // The table's shares are a prior, moved by what this opponent has shown.
+            if let Some(other) = t.opponents().next() {
+                let priors = super::reading::Priors {
+                    lie: super::model::PRIOR_CAUGHT,
+                    lie_weight: self.search.read_claims,
+                    challenge: SILENT_RATE,
+                    challenge_weight: self.search.read_challenges,
+                };
+                let reading = super::reading::Reading::of(&record.seats[other.index()]);
+                super::reading::weigh(&mut shares, &t, other, &reading, &priors);
+            }
             let share = |i: &Input| shares.iter().find(|(j, _)| j == i).map_or(0.0, |(_, s)| *s);
             candidates.retain(|i| share(i) >= support);
             if share(&heuristic) < support

@@ -68,6 +68,14 @@ pub struct Record {
     /// Claims that could not all have been true: more characters claimed since the
     /// seat's hand last changed unseen than it has hidden cards.
     pub inconsistent: u16,
+    /// Per character, claims a lost card showed true (R9.1: the card claimed turned face
+    /// up, its hand unchanged since the claim) and claims its last card showed false (it
+    /// lost its last hidden card, another character, its hand unchanged since the claim).
+    /// Unchallenged claims checked at the end, as a challenge checks them.
+    #[serde(default)]
+    pub revealed_true: [u16; 6],
+    #[serde(default)]
+    pub revealed_lies: [u16; 6],
 }
 
 /// A settable chance for the record's two-kinds readings: clamped to 0..=0.99, 0 if not
@@ -94,6 +102,10 @@ impl Record {
                 self.challenge_chances[g].saturating_add(o.challenge_chances[g]);
         }
         self.blocks = self.blocks.saturating_add(o.blocks);
+        for c in 0..6 {
+            self.revealed_true[c] = self.revealed_true[c].saturating_add(o.revealed_true[c]);
+            self.revealed_lies[c] = self.revealed_lies[c].saturating_add(o.revealed_lies[c]);
+        }
         self.inconsistent = self.inconsistent.saturating_add(o.inconsistent);
         self.block_chances = self.block_chances.saturating_add(o.block_chances);
         for c in 0..6 {
@@ -421,9 +433,31 @@ impl Model {
                     {
                         let r = &mut m.seats[c.index()];
                         r.caught[card][g] = r.caught[card][g].saturating_add(1);
+                        // Counted as caught: the card it loses for it does not check the
+                        // claim again.
+                        if let Some(x) = claimed.get_mut(c.index()) {
+                            *x &= !(1u8 << card);
+                        }
                     }
                 }
                 Event::LostInfluence { seat, card } => {
+                    let s = seat.index();
+                    if s < n {
+                        let bits = claimed[s];
+                        let r = &mut m.seats[s];
+                        if bits & 1 << card.index() != 0 {
+                            let x = &mut r.revealed_true[card.index()];
+                            *x = x.saturating_add(1);
+                        } else if lost[s].saturating_add(1) >= size[s] {
+                            // Its last hidden card, not the one it claimed: every claim
+                            // still standing from this hand was a lie.
+                            for (c, x) in r.revealed_lies.iter_mut().enumerate() {
+                                if bits & 1 << c != 0 {
+                                    *x = x.saturating_add(1);
+                                }
+                            }
+                        }
+                    }
                     forget(&mut claimed, seat, Some(card));
                     if let Some(l) = lost.get_mut(seat.index()) {
                         *l = l.saturating_add(1);
