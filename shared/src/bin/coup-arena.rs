@@ -5,6 +5,7 @@
 //!            [--seed S] [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS]
 //!            [--trace GAME] [--hard-set NAME=VALUE,…] [--br-set NAME=VALUE,…]
 //!            [--br-playouts P] [--br-model-iters I] [--br-learn GAMES] [--hard-table FILE]
+//!            [--rematch K]
 //! ```
 //! Seats rotate from game to game (game `g` seats the lineup shifted by `g`), so every
 //! level plays from every seat. Prints a human summary, then as its last line one JSON
@@ -40,7 +41,12 @@
 //! (`shared::bots::hard::SEARCH_NAMES`: `z_switch`, `sharp_heads_up`, `doubt_prior_heads_up`
 //! and the others) for tuning tournaments
 //! against the styles. `--trace G` replays only game `G` (the summary names the longest game) and
-//! prints every input with the state it answered.
+//! prints every input with the state it answered (after the games before it at its table).
+//!
+//! `--rematch K` plays the games K in a row at one table: the same lineup in the same
+//! seats (the rotation moves from table to table), each bot told what its seat learned of
+//! the others in the earlier games (`Bot::memory`, `Bot::remember`, as the host does at a
+//! rematch). Default 1: every game at a new table.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -54,7 +60,7 @@ use shared::bots::hard::{Hard, SEARCH_NAMES, Search};
 use shared::bots::normal::{Policy, Tuning};
 use shared::bots::regret::Table;
 use shared::bots::styles::{Style, make_named};
-use shared::bots::{Bot, BotLevel, Budget, Personality};
+use shared::bots::{Bot, BotLevel, Budget, Model, Personality};
 use shared::engine::{Card, Claimed, Event, Game, Input, Options, Pending, Seat};
 
 /// Writes one line to stdout. When stdout's reader has gone (`coup-arena … | head`), the
@@ -96,6 +102,9 @@ struct Args {
     /// it learned (by lineup name).
     br_learn: u32,
     br_learned: BTreeMap<&'static str, Learned>,
+    /// Games played in a row at one table (`--rematch K`): the same bots in the same
+    /// seats, each remembering what it learned of the others in the earlier ones.
+    rematch: usize,
 }
 
 impl Args {
@@ -146,6 +155,7 @@ fn parse() -> Result<Args, String> {
         br_model_iters: BestResponse::MODEL_ITERATIONS,
         br_learn: 200,
         br_learned: BTreeMap::new(),
+        rematch: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -199,6 +209,14 @@ fn parse() -> Result<Args, String> {
             }
             "--br-learn" => {
                 a.br_learn = value()?.parse().map_err(|e| format!("--br-learn: {e}"))?
+            }
+            "--rematch" => {
+                a.rematch = value()?
+                    .parse()
+                    .map_err(|e| format!("--rematch: {e}"))?;
+                if a.rematch == 0 {
+                    return Err("--rematch needs at least 1 game".into());
+                }
             }
             "--trace" => a.trace = Some(value()?.parse().map_err(|e| format!("--trace: {e}"))?),
             "--lineup" => {
@@ -330,12 +348,23 @@ fn best_response_target(a: &Args, target: &str) -> MakeTarget {
     target_by_name(target).expect("names are checked when parsed")
 }
 
-fn play(a: &Args, g: usize) -> Outcome {
+/// Plays the games at `table` (`--rematch`), each bot remembering what its seat learned
+/// in the earlier ones (`Bot::remember`); returns each game's number and outcome.
+fn play_table(a: &Args, table: usize) -> Vec<(usize, Outcome)> {
+    let mut memory: Vec<Option<Model>> = vec![None; a.lineup.len()];
+    (table * a.rematch..((table + 1) * a.rematch).min(a.games))
+        .map(|g| (g, play(a, g, &mut memory)))
+        .collect()
+}
+
+fn play(a: &Args, g: usize, memory: &mut [Option<Model>]) -> Outcome {
     let n = a.lineup.len();
     let seed = a.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    // Rotate seats: game g puts lineup[(s + g) % n] in seat s.
-    let names: Vec<&'static str> = (0..n).map(|s| a.lineup[(s + g) % n]).collect();
+    // Rotate seats: game g puts lineup[(s + g) % n] in seat s; with `--rematch K`, every
+    // game at a table seats the lineup as its first did.
+    let turn = g / a.rematch * a.rematch;
+    let names: Vec<&'static str> = (0..n).map(|s| a.lineup[(s + turn) % n]).collect();
     let mut bots: Vec<_> = names
         .iter()
         .enumerate()
@@ -359,6 +388,11 @@ fn play(a: &Args, g: usize) -> Outcome {
             make_named(l, bot_seed).expect("names are checked when parsed")
         })
         .collect();
+    for (bot, m) in bots.iter_mut().zip(memory.iter()) {
+        if let Some(m) = m {
+            bot.remember(m);
+        }
+    }
     let mut out = Outcome {
         winner: None,
         inputs: 0,
@@ -498,6 +532,9 @@ fn play(a: &Args, g: usize) -> Outcome {
         out.inputs += 1;
     }
     out.winner = game.winner().map(|w: Seat| names[w.index()]);
+    for (m, bot) in memory.iter_mut().zip(&bots) {
+        *m = bot.memory();
+    }
     out
 }
 
@@ -538,7 +575,7 @@ fn main() -> ExitCode {
                 "usage: coup-arena --games N --lineup hard,normal,normal,normal \
                  [--options inquisitor,allegiances,two_player_draft] [--seed S] \
                  [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS] [--trace GAME] \
-                 [--hard-set NAME=VALUE,...] [--br-set NAME=VALUE,...] [--br-playouts P] [--br-model-iters I] [--br-learn GAMES] [--hard-table FILE]"
+                 [--hard-set NAME=VALUE,...] [--br-set NAME=VALUE,...] [--br-playouts P] [--br-model-iters I] [--br-learn GAMES] [--hard-table FILE] [--rematch K]"
             );
             return ExitCode::from(2);
         }
@@ -553,22 +590,29 @@ fn main() -> ExitCode {
         }
     }
     if let Some(g) = a.trace {
-        let o = play(&a, g);
+        let o = play_table(&a, g / a.rematch)
+            .pop()
+            .map(|(_, o)| o)
+            .expect("a table plays its games");
         say!("game {g}: {} inputs, winner {:?}", o.inputs, o.winner);
         return ExitCode::SUCCESS;
     }
     let wall = Instant::now();
+    let tables = a.games.div_ceil(a.rematch);
     let outcomes: Vec<Outcome> = if a.threads <= 1 {
-        (0..a.games).map(|g| play(&a, g)).collect()
+        (0..tables)
+            .flat_map(|t| play_table(&a, t))
+            .map(|(_, o)| o)
+            .collect()
     } else {
         let mut all: Vec<(usize, Outcome)> = std::thread::scope(|sc| {
             let handles: Vec<_> = (0..a.threads)
                 .map(|t| {
                     let a = &a;
                     sc.spawn(move || {
-                        (t..a.games)
+                        (t..tables)
                             .step_by(a.threads)
-                            .map(|g| (g, play(a, g)))
+                            .flat_map(|table| play_table(a, table))
                             .collect::<Vec<_>>()
                     })
                 })

@@ -191,6 +191,12 @@ pub struct Search {
     /// the table's share of each of Hard's bluffs is moved by the prior's challenge share
     /// ([`SILENT_RATE`]) against the opponent's estimated one; 0: not at all.
     pub read_challenges: f32,
+    /// 1: heads-up, Hard's own reading of the opponent's claims (its beliefs and the rates
+    /// its playouts weigh claims with) takes, for each character, the opponent's estimated
+    /// share of lies from [`Search::read_claims`] instead of the record's pooled over
+    /// every character: a player who lies about the Duke all the time may never bluff the
+    /// Assassin. 0: the pooled reading.
+    pub read_beliefs: f32,
 }
 
 /// The rate at which a player who does challenge heads-up challenges a claim it may (the
@@ -198,7 +204,7 @@ pub struct Search {
 pub const SILENT_RATE: f32 = 0.15;
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 30] = [
+pub const SEARCH_NAMES: [&str; 31] = [
     "z_switch",
     "z_switch_heads_up",
     "searched_truth",
@@ -229,6 +235,7 @@ pub const SEARCH_NAMES: [&str; 30] = [
     "table_support",
     "read_claims",
     "read_challenges",
+    "read_beliefs",
 ];
 
 impl Search {
@@ -277,6 +284,7 @@ impl Search {
         table_support: 0.0,
         read_claims: 3.0,
         read_challenges: 10.0,
+        read_beliefs: 1.0,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -315,6 +323,7 @@ impl Search {
             "table_support" => &mut self.table_support,
             "read_claims" => &mut self.read_claims,
             "read_challenges" => &mut self.read_challenges,
+            "read_beliefs" => &mut self.read_beliefs,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -662,6 +671,53 @@ impl Hard {
         Some(candidates[best])
     }
 
+    /// Heads-up, with [`Search::read_beliefs`] set, replaces the opponent's bluff rate for
+    /// each character it has had claims of checked by the one its
+    /// [`super::reading::Reading`] gives that character, and moves the chance it holds the
+    /// card by the change (a claim divides the odds of not holding by the rate).
+    fn claims_read(&self, view: &View, record: &Model, reads: &mut Reads) {
+        let (2, Some(me)) = (view.players.len(), view.viewer) else {
+            return;
+        };
+        if self.search.read_beliefs < 0.5 || self.search.read_claims <= 0.0 {
+            return;
+        }
+        let o = 1 - me.index().min(1);
+        let r = super::reading::Reading::of(&record.seats[o]);
+        let prior = super::model::PRIOR_CAUGHT;
+        for c in Card::ALL {
+            let i = c.index();
+            if r.checked[i] <= 0.0 {
+                continue;
+            }
+            let old = reads.bluff[o][i].max(1e-3);
+            let new = super::model::ratio(r.lie_share(c, prior, self.search.read_claims));
+            let q = reads.has[o][i];
+            if q > 0.0 && q < 1.0 {
+                reads.has[o][i] = q * old / (q * old + (1.0 - q) * new);
+            }
+            reads.bluff[o][i] = new;
+        }
+    }
+
+    /// Heads-up, the opponent's estimated share of lies among its claims of the character
+    /// it claims now ([`super::reading::Reading::lie_share`], from `record`) against the
+    /// prior's, at most 1: below 1 once its claims of it have been shown true more often
+    /// than the prior expects. 1 at larger tables, without a claim, or with
+    /// [`Search::read_claims`] at 0.
+    fn doubt_left(&self, t: &Table, record: &Model) -> f32 {
+        let prior = super::model::PRIOR_CAUGHT;
+        match super::reading::claim_asked(t) {
+            Some((seat, card))
+                if t.n <= 2 && self.search.read_claims > 0.0 && seat.index() < MAX_PLAYERS =>
+            {
+                let r = super::reading::Reading::of(&record.seats[seat.index()]);
+                (r.lie_share(card, prior, self.search.read_claims) / prior).min(1.0)
+            }
+            _ => 1.0,
+        }
+    }
+
     /// What a repeat of a claim the opponent's hand already made counts as
     /// ([`Beliefs::with_repeat`]): heads-up, [`Search::repeat_heads_up`] from an opponent
     /// that challenges, [`Search::silent_repeat_heads_up`] from one that never does, mixed
@@ -743,6 +799,7 @@ impl Bot for Hard {
         let beliefs = Beliefs::with_repeat(view, &self.memory, trust, repeat, honest);
         self.learned = *beliefs.model();
         let mut reads = beliefs.reads_at(view);
+        self.claims_read(view, &record, &mut reads);
         self.doubt_read(view, &record, &mut reads.silent);
         self.silent = reads.silent;
         let heuristic = self.policy.decide(&t, &reads, &mut self.rng, legal);
@@ -815,10 +872,15 @@ impl Bot for Hard {
         // Heads-up, cornered without a Contessa, a share of the time the claim is called
         // outright: a Contessa bluff there is the one answer a player who knows Hard
         // calls every time.
+        // Both give way as the opponent's Assassins are shown true: a player who never
+        // bluffs it is not called, nor its claim searched whatever its odds.
+        let doubt = self.doubt_left(&t, &record);
         let call = self
             .search
             .cornered_call_heads_up
-            .max(self.search.silent_call_heads_up * p_silent);
+            .max(self.search.silent_call_heads_up * p_silent)
+            * doubt;
+        let cornered = cornered && (doubt >= 1.0 || self.rng.random::<f32>() < doubt);
         if cornered
             && call > 0.0
             && !t.holds(Card::Contessa)
@@ -937,6 +999,49 @@ mod tests {
             .map(|s| decide(Some(elsewhere.clone()), s))
             .collect();
         assert_eq!(with_other, without);
+    }
+
+    /// R4, R6: heads-up, seat 0 taxes and seat 1 answers where its table only challenges.
+    /// Seat 1 remembers from earlier games at the table (`Bot::remember`) how often seat
+    /// 0's Dukes were proven: with none, it challenges as the table says; after a few
+    /// proven it lets the Tax pass in most seeds, and the more proven the more it lets
+    /// pass; with the reading off, the table decides whatever the record.
+    #[test]
+    fn heads_up_hard_stops_challenging_a_claim_its_opponent_keeps_proving() {
+        use crate::bots::beliefs::tests::apply;
+        use crate::bots::regret::{SLOTS, Situation, Table as Strategy};
+        let mut g = heads_up_deal();
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        let view = g.view(Seat(1));
+        let situation = Situation::in_view(&view).expect("heads-up");
+        let mut legal = Vec::new();
+        g.legal_inputs(Seat(1), &mut legal);
+        let mut bytes = situation.key().to_le_bytes().to_vec();
+        let mut w = [0u8; SLOTS];
+        w[1] = 255;
+        bytes.extend_from_slice(&w);
+        let table = std::sync::Arc::new(Strategy::from_bytes(&bytes).expect("a table"));
+        let passes = |proven: u16, read: f32| {
+            let mut memory = Model {
+                players: 2,
+                ..Model::default()
+            };
+            memory.seats[0].proven[Card::Duke.index()] = [proven, 0];
+            (0..12)
+                .filter(|&seed| {
+                    let mut hard = Hard::new(seed, Personality::BALANCED);
+                    hard.table = Some(table.clone());
+                    hard.search.read_claims = read;
+                    hard.remember(&memory);
+                    hard.decide(&view, &legal, &Budget::iterations(200)) == Input::Pass
+                })
+                .count()
+        };
+        let read = Search::HARD.read_claims;
+        assert_eq!(passes(0, read), 0);
+        let (few, many) = (passes(3, read), passes(8, read));
+        assert!(few >= 6 && many >= few, "{few} then {many} of 12");
+        assert_eq!(passes(8, 0.0), 0);
     }
 
     #[test]

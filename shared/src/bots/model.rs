@@ -249,7 +249,7 @@ impl Record {
 /// A caught share `f` as a likelihood ratio: with an average prior of holding a character
 /// of about 0.37, `f` lies among claims means P(claim | none) / P(claim | held) is
 /// `f / (1 - f) * 0.6` (0.32 at the prior, close to [`BLUFF_RATE`]).
-fn ratio(f: f32) -> f32 {
+pub fn ratio(f: f32) -> f32 {
     (f / (1.0 - f).max(0.05) * 0.6 * BLUFF_RATE / 0.32).clamp(0.02, 1.0)
 }
 

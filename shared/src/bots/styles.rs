@@ -516,6 +516,117 @@ mod tests {
         assert!(challenges[c] >= 10, "challenger: {}", challenges[c]);
     }
 
+    /// The three styles built from descriptions keep to them, checked against the real
+    /// hands and the cards in each seat's sight (its own hidden cards and every face-up
+    /// card, R1.5): the honest assassin claims the Assassin (R4) and never without one,
+    /// and challenges Taxes; the cautious player only takes Income, Foreign Aid or a Coup,
+    /// blocks only with the card, and challenges only claims that are lies with every copy
+    /// of the character in its sight; the card counter challenges every claim whose
+    /// copies are all in its sight and none of which it sees no copy of.
+    #[test]
+    fn described_styles_keep_their_descriptions() {
+        use crate::engine::{Game, Options, Seat};
+        let trio = [Style::HonestAssassin, Style::Cautious, Style::Counter];
+        let (mut assassins, mut tax_doubts, mut counted, mut cautious_acts) = (0, 0, 0, 0);
+        for (g, n) in (0..45u64).zip([2usize, 4, 6].into_iter().cycle()) {
+            let styles: Vec<Style> = (0..n)
+                .map(|s| match (g as usize + s) % 4 {
+                    3 => Style::Bold,
+                    k => trio[k],
+                })
+                .collect();
+            let mut rng = ChaCha8Rng::seed_from_u64(g);
+            let mut game = Game::deal(n, Options::default(), None, &mut rng).expect("deal");
+            let copies = super::super::table::copies(Options::default(), n);
+            let mut bots: Vec<StyleBot> = styles
+                .iter()
+                .enumerate()
+                .map(|(s, &st)| StyleBot::new(st, g * 16 + s as u64))
+                .collect();
+            let (mut legal, mut events) = (Vec::new(), Vec::new());
+            let mut steps = 0;
+            while !game.is_over() {
+                steps += 1;
+                assert!(steps < 3_000, "game {g} did not end");
+                let seat: Seat = game.owing().iter().next().expect("someone owes");
+                game.legal_inputs(seat, &mut legal);
+                let view = game.view(seat);
+                let input = bots[seat.index()].decide(&view, &legal, &Budget::iterations(1));
+                assert!(legal.contains(&input), "game {g}: illegal {input:?}");
+                let hand: Vec<Card> = game.player(seat).hand.hidden().collect();
+                // Copies of `card` in `seat`'s sight.
+                let in_sight = |card: Card| {
+                    let up: usize = (0..n)
+                        .map(|o| {
+                            let h = &game.player(Seat(o as u8)).hand;
+                            (0..usize::from(h.len))
+                                .filter(|&i| h.up[i] && h.cards[i] == card)
+                                .count()
+                        })
+                        .sum();
+                    up + hand.iter().filter(|&&c| c == card).count()
+                };
+                let t = Table::from_game(&game, seat);
+                let asked = claim_asked(&t).filter(|_| legal.contains(&Input::Challenge));
+                match styles[seat.index()] {
+                    Style::HonestAssassin => {
+                        if let Input::Act(Action::Assassinate(_)) = input {
+                            assert!(hand.contains(&Card::Assassin), "game {g}: a bluff");
+                            assassins += 1;
+                        }
+                        if input == Input::Challenge
+                            && t.turn.is_some_and(|turn| turn.action == Action::Tax)
+                        {
+                            tax_doubts += 1;
+                        }
+                    }
+                    Style::Cautious => {
+                        if let Input::Act(a) = input {
+                            cautious_acts += 1;
+                            assert!(
+                                matches!(a, Action::Income | Action::ForeignAid | Action::Coup(_)),
+                                "game {g}: {a:?}"
+                            );
+                        }
+                        if let Input::Block(c) = input {
+                            assert!(hand.contains(&c), "game {g}: a bluffed block");
+                        }
+                        if input == Input::Challenge {
+                            let (claimant, card) = asked.expect("a claim to challenge");
+                            let held = game.player(claimant).hand.hidden().any(|c| c == card);
+                            assert!(!held, "game {g}: challenged a true claim");
+                            assert_eq!(in_sight(card), usize::from(copies[card.index()]));
+                        }
+                    }
+                    Style::Counter => {
+                        if let Some((_, card)) = asked {
+                            let seen = in_sight(card);
+                            if seen >= usize::from(copies[card.index()]) {
+                                assert_eq!(input, Input::Challenge, "game {g}: {card:?}");
+                            }
+                            if input == Input::Challenge {
+                                assert!(seen >= 1, "game {g}: challenged {card:?} unseen");
+                                counted += 1;
+                            }
+                        }
+                        assert!(
+                            input != Input::Challenge || asked.is_some(),
+                            "game {g}: a challenge of no claim"
+                        );
+                    }
+                    _ => {}
+                }
+                game.apply(seat, input, &mut rng, &mut events)
+                    .expect("legal");
+                events.clear();
+            }
+        }
+        assert!(assassins >= 5, "the honest assassin assassinated {assassins} times");
+        assert!(tax_doubts >= 5, "it challenged {tax_doubts} Taxes");
+        assert!(counted >= 5, "the counter challenged {counted} times");
+        assert!(cautious_acts >= 20, "the cautious player acted {cautious_acts} times");
+    }
+
     /// Four trusting players finish their games: none takes an action it believes a
     /// block it would never challenge will stop, so the coins go to a Coup in the end.
     #[test]
