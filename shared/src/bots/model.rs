@@ -783,6 +783,48 @@ mod tests {
         assert_eq!(m.seats[1].inconsistent + m.seats[2].inconsistent, 0);
     }
 
+    /// R9.1: a card turned face up checks the claims its hand made: seat 0 claims the
+    /// Duke (R4, Tax) unchallenged and loses a Duke to a Coup, which shows the claim true;
+    /// it then claims the Captain (a Steal from seat 2) on its last card, a Contessa, and loses that
+    /// card, which shows the Captain claim false.
+    #[test]
+    fn a_lost_card_checks_the_claims_its_hand_made() {
+        let mut g = crate::bots::table::fixed_deal(
+            crate::engine::Options::default(),
+            vec![
+                [Card::Duke, Card::Contessa],
+                [Card::Captain, Card::Ambassador],
+                [Card::Ambassador, Card::Assassin],
+            ],
+            Some(vec![2, 7, 9]),
+            vec![vec![], vec![], vec![]],
+        )
+        .expect("valid setup");
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, 1, Input::Pass);
+        apply(&mut g, 2, Input::Pass);
+        apply(&mut g, 1, Input::Act(Action::Coup(Seat(0))));
+        apply(&mut g, 0, Input::Lose(Card::Duke));
+        let m = Model::record(&g.view(Seat(2)));
+        let duke = Card::Duke.index();
+        assert_eq!(m.seats[0].revealed_true[duke], 1);
+        assert_eq!(m.seats[0].revealed_lies, [0; 6]);
+        apply(&mut g, 2, Input::Act(Action::Income));
+        apply(&mut g, 0, Input::Act(Action::Steal(Seat(2))));
+        apply(&mut g, 1, Input::Pass);
+        apply(&mut g, 2, Input::Pass);
+        apply(&mut g, 2, Input::Pass);
+        let m = Model::record(&g.view(Seat(2)));
+        assert_eq!(m.seats[0].revealed_lies, [0; 6]);
+        apply(&mut g, 1, Input::Act(Action::Income));
+        apply(&mut g, 2, Input::Act(Action::Coup(Seat(0))));
+        let m = Model::record(&g.view(Seat(2)));
+        assert_eq!(m.seats[0].revealed_lies[Card::Captain.index()], 1);
+        assert_eq!(m.seats[0].revealed_true[duke], 1);
+        let twice = m.merge(&m);
+        assert_eq!(twice.seats[0].revealed_lies[Card::Captain.index()], 2);
+    }
+
     /// Over whole games with every option set, a player who never lies is never found
     /// claiming what it cannot hold (exchanges, proven claims, lost and forced-out cards
     /// all change a hand), and a heavy bluffer often is.
