@@ -211,9 +211,7 @@ fn parse() -> Result<Args, String> {
                 a.br_learn = value()?.parse().map_err(|e| format!("--br-learn: {e}"))?
             }
             "--rematch" => {
-                a.rematch = value()?
-                    .parse()
-                    .map_err(|e| format!("--rematch: {e}"))?;
+                a.rematch = value()?.parse().map_err(|e| format!("--rematch: {e}"))?;
                 if a.rematch == 0 {
                     return Err("--rematch needs at least 1 game".into());
                 }

@@ -305,19 +305,14 @@ impl StyleBot {
                 let duke_blocks = t.opponents().any(|o| {
                     counted_chance(t, o, Card::Duke) > 0.0 && believed(view, o, Card::Duke)
                 });
-                coup.or_else(|| {
-                    legal
-                        .iter()
-                        .copied()
-                        .find(|i| *i == aid && !duke_blocks)
-                })
-                .or_else(|| {
-                    legal
-                        .iter()
-                        .copied()
-                        .find(|i| *i == Input::Act(Action::Income))
-                })
-                .unwrap_or_else(|| self.policy_on(t, view, |i| !is_bluff(t, i), legal))
+                coup.or_else(|| legal.iter().copied().find(|i| *i == aid && !duke_blocks))
+                    .or_else(|| {
+                        legal
+                            .iter()
+                            .copied()
+                            .find(|i| *i == Input::Act(Action::Income))
+                    })
+                    .unwrap_or_else(|| self.policy_on(t, view, |i| !is_bluff(t, i), legal))
             }
             Pending::Respond { .. } => {
                 if let Some((seat, card)) = claim_asked(t)
@@ -358,8 +353,9 @@ impl StyleBot {
         {
             return Input::Challenge;
         }
-        let keep =
-            move |i: Input| holds || !matches!(i, Input::Act(a) if a.kind() == ActionKind::Assassinate);
+        let keep = move |i: Input| {
+            holds || !matches!(i, Input::Act(a) if a.kind() == ActionKind::Assassinate)
+        };
         self.policy_on(t, view, keep, legal)
     }
 }
@@ -621,10 +617,16 @@ mod tests {
                 events.clear();
             }
         }
-        assert!(assassins >= 5, "the honest assassin assassinated {assassins} times");
+        assert!(
+            assassins >= 5,
+            "the honest assassin assassinated {assassins} times"
+        );
         assert!(tax_doubts >= 5, "it challenged {tax_doubts} Taxes");
         assert!(counted >= 5, "the counter challenged {counted} times");
-        assert!(cautious_acts >= 20, "the cautious player acted {cautious_acts} times");
+        assert!(
+            cautious_acts >= 20,
+            "the cautious player acted {cautious_acts} times"
+        );
     }
 
     /// Four trusting players finish their games: none takes an action it believes a
