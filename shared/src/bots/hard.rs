@@ -1044,6 +1044,54 @@ mod tests {
         assert_eq!(passes(8, 0.0), 0);
     }
 
+    /// R4, R6, R7: heads-up, seat 0 assassinates seat 1, which holds no Contessa and two
+    /// cards, where seat 1's table only challenges. Remembering none of seat 0's
+    /// Assassins proven, seat 1 challenges; remembering a few proven, it does not, in
+    /// any seed (a lost challenge and the assassination would cost it both cards).
+    #[test]
+    fn heads_up_hard_stops_challenging_an_assassin_shown_a_few_times() {
+        use crate::bots::beliefs::tests::apply;
+        use crate::bots::regret::{SLOTS, Situation, Table as Strategy};
+        let mut g = crate::bots::table::fixed_deal(
+            crate::engine::Options::default(),
+            vec![
+                [Card::Assassin, Card::Duke],
+                [Card::Captain, Card::Ambassador],
+            ],
+            Some(vec![3, 2]),
+            vec![vec![], vec![]],
+        )
+        .expect("valid setup");
+        apply(&mut g, 0, Input::Act(Action::Assassinate(Seat(1))));
+        let view = g.view(Seat(1));
+        let situation = Situation::in_view(&view).expect("heads-up");
+        let mut legal = Vec::new();
+        g.legal_inputs(Seat(1), &mut legal);
+        assert!(legal.contains(&Input::Challenge), "{legal:?}");
+        let mut bytes = situation.key().to_le_bytes().to_vec();
+        let mut w = [0u8; SLOTS];
+        w[1] = 255;
+        bytes.extend_from_slice(&w);
+        let table = std::sync::Arc::new(Strategy::from_bytes(&bytes).expect("a table"));
+        let challenges = |proven: u16| {
+            let mut memory = Model {
+                players: 2,
+                ..Model::default()
+            };
+            memory.seats[0].proven[Card::Assassin.index()] = [proven, 0];
+            (0..12)
+                .filter(|&seed| {
+                    let mut hard = Hard::new(seed, Personality::BALANCED);
+                    hard.table = Some(table.clone());
+                    hard.remember(&memory);
+                    hard.decide(&view, &legal, &Budget::iterations(200)) == Input::Challenge
+                })
+                .count()
+        };
+        assert_eq!(challenges(0), 12);
+        assert_eq!(challenges(3), 0);
+    }
+
     #[test]
     fn every_search_name_is_settable_and_bad_settings_are_refused() {
         for name in SEARCH_NAMES {
