@@ -197,6 +197,13 @@ pub struct Search {
     /// every character: a player who lies about the Duke all the time may never bluff the
     /// Assassin. 0: the pooled reading.
     pub read_beliefs: f32,
+    /// 1: heads-up, Hard's beliefs pool what it remembers of the opponent from earlier
+    /// games at the table with this game's record, over every character, as at larger
+    /// tables; 0: they read this game's record only, and the remembered one reaches them
+    /// character by character through [`Search::read_beliefs`] (and the table's shares
+    /// through [`Search::read_claims`]). Kept at 0: at a rematch, the pooled memory read an
+    /// honest assassin's every claim as a lie, since it lies about the Duke half the time.
+    pub memory_beliefs_heads_up: f32,
 }
 
 /// The rate at which a player who does challenge heads-up challenges a claim it may (the
@@ -204,7 +211,7 @@ pub struct Search {
 pub const SILENT_RATE: f32 = 0.15;
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 31] = [
+pub const SEARCH_NAMES: [&str; 32] = [
     "z_switch",
     "z_switch_heads_up",
     "searched_truth",
@@ -236,6 +243,7 @@ pub const SEARCH_NAMES: [&str; 31] = [
     "read_claims",
     "read_challenges",
     "read_beliefs",
+    "memory_beliefs_heads_up",
 ];
 
 impl Search {
@@ -285,6 +293,7 @@ impl Search {
         read_claims: 3.0,
         read_challenges: 10.0,
         read_beliefs: 1.0,
+        memory_beliefs_heads_up: 0.0,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -324,6 +333,7 @@ impl Search {
             "read_claims" => &mut self.read_claims,
             "read_challenges" => &mut self.read_challenges,
             "read_beliefs" => &mut self.read_beliefs,
+            "memory_beliefs_heads_up" => &mut self.memory_beliefs_heads_up,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -672,9 +682,10 @@ impl Hard {
     }
 
     /// Heads-up, with [`Search::read_beliefs`] set, replaces the opponent's bluff rate for
-    /// each character it has had claims of checked by the one its
-    /// [`super::reading::Reading`] gives that character, and moves the chance it holds the
-    /// card by the change (a claim divides the odds of not holding by the rate).
+    /// each character by the one its [`super::reading::Reading`] gives that character
+    /// (the prior's, for a character none of whose claims was checked), and moves the
+    /// chance it holds the card by the change (a claim divides the odds of not holding by
+    /// the rate).
     fn claims_read(&self, view: &View, record: &Model, reads: &mut Reads) {
         let (2, Some(me)) = (view.players.len(), view.viewer) else {
             return;
@@ -687,9 +698,6 @@ impl Hard {
         let prior = super::model::PRIOR_CAUGHT;
         for c in Card::ALL {
             let i = c.index();
-            if r.checked[i] <= 0.0 {
-                continue;
-            }
             let old = reads.bluff[o][i].max(1e-3);
             let new = super::model::ratio(r.lie_share(c, prior, self.search.read_claims));
             let q = reads.has[o][i];
@@ -796,8 +804,19 @@ impl Bot for Hard {
         } else {
             0.0
         };
-        let beliefs = Beliefs::with_repeat(view, &self.memory, trust, repeat, honest);
-        self.learned = *beliefs.model();
+        // Heads-up, the remembered record may reach the beliefs only character by
+        // character (`claims_read`).
+        let none = Model::default();
+        let pooled = if view.players.len() <= 2
+            && self.search.memory_beliefs_heads_up < 0.5
+            && self.search.read_beliefs >= 0.5
+        {
+            &none
+        } else {
+            &self.memory
+        };
+        let beliefs = Beliefs::with_repeat(view, pooled, trust, repeat, honest);
+        self.learned = record;
         let mut reads = beliefs.reads_at(view);
         self.claims_read(view, &record, &mut reads);
         self.doubt_read(view, &record, &mut reads.silent);
