@@ -261,6 +261,10 @@ impl Search {
     /// claims say little (`silent_repeat_heads_up`), and its Assassin is called when it
     /// corners Hard (`silent_call_heads_up`); Hard's own lies cost more until the record
     /// makes it likely that the opponent never challenges (`doubt_prior_heads_up`).
+    /// Heads-up, the strategy table's shares are a prior that what the opponent has shown
+    /// moves (`read_claims`, `read_challenges`: [`super::reading`]), and Hard reads its
+    /// claims character by character, from this game and from earlier games at the same
+    /// table (`read_beliefs`, `memory_beliefs_heads_up`).
     pub const HARD: Search = Search {
         z_switch: 1.0,
         z_switch_heads_up: 2.0,
