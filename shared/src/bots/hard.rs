@@ -204,6 +204,10 @@ pub struct Search {
     /// through [`Search::read_claims`]). Kept at 0: at a rematch, the pooled memory read an
     /// honest assassin's every claim as a lie, since it lies about the Duke half the time.
     pub memory_beliefs_heads_up: f32,
+    /// 1: heads-up, against an opponent whose estimated challenge share is above the
+    /// prior's, Hard drops its bluffs from a decision with a chance that grows with the
+    /// estimate ([`Hard::bluffs_dropped`]); 0: never.
+    pub read_bluffs: f32,
 }
 
 /// The rate at which a player who does challenge heads-up challenges a claim it may (the
@@ -211,7 +215,7 @@ pub struct Search {
 pub const SILENT_RATE: f32 = 0.15;
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 32] = [
+pub const SEARCH_NAMES: [&str; 33] = [
     "z_switch",
     "z_switch_heads_up",
     "searched_truth",
@@ -244,6 +248,7 @@ pub const SEARCH_NAMES: [&str; 32] = [
     "read_challenges",
     "read_beliefs",
     "memory_beliefs_heads_up",
+    "read_bluffs",
 ];
 
 impl Search {
@@ -298,6 +303,7 @@ impl Search {
         read_challenges: 10.0,
         read_beliefs: 1.0,
         memory_beliefs_heads_up: 0.0,
+        read_bluffs: 1.0,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -338,6 +344,7 @@ impl Search {
             "read_challenges" => &mut self.read_challenges,
             "read_beliefs" => &mut self.read_beliefs,
             "memory_beliefs_heads_up" => &mut self.memory_beliefs_heads_up,
+            "read_bluffs" => &mut self.read_bluffs,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -712,6 +719,23 @@ impl Hard {
         }
     }
 
+    /// Heads-up, with [`Search::read_bluffs`] set, the chance that Hard drops its bluffs
+    /// from a decision: 1 less the prior's challenge share ([`SILENT_RATE`]) over the
+    /// opponent's estimated one ([`super::reading::Reading::challenge_share`], weighted by
+    /// [`Search::read_challenges`]), 0 while that estimate is at or below the prior.
+    fn bluffs_dropped(&self, view: &View, record: &Model) -> f32 {
+        let (2, Some(me)) = (view.players.len(), view.viewer) else {
+            return 0.0;
+        };
+        if self.search.read_bluffs < 0.5 || self.search.read_challenges <= 0.0 {
+            return 0.0;
+        }
+        let o = 1 - me.index().min(1);
+        let r = super::reading::Reading::of(&record.seats[o]);
+        let est = r.challenge_share(SILENT_RATE, self.search.read_challenges);
+        (1.0 - SILENT_RATE / est.max(1e-3)).max(0.0)
+    }
+
     /// Heads-up, the opponent's estimated share of lies among its claims of the character
     /// it claims now ([`super::reading::Reading::lie_share`], from `record`) against the
     /// prior's, at most 1: below 1 once its claims of it have been shown true more often
@@ -825,7 +849,26 @@ impl Bot for Hard {
         self.claims_read(view, &record, &mut reads);
         self.doubt_read(view, &record, &mut reads.silent);
         self.silent = reads.silent;
-        let heuristic = self.policy.decide(&t, &reads, &mut self.rng, legal);
+        // Heads-up, against an opponent that challenges more often than the prior, a
+        // share of the time that grows with its estimated rate Hard claims only what it
+        // holds: the heuristic chooses among the honest inputs, and no bluff is searched.
+        let drop = self.bluffs_dropped(view, &record);
+        let mut honest_only = false;
+        let heuristic = if drop > 0.0 && self.rng.random::<f32>() < drop {
+            let honest: Vec<Input> = legal
+                .iter()
+                .copied()
+                .filter(|i| !is_bluff(&t, *i))
+                .collect();
+            honest_only = !honest.is_empty();
+            if honest_only {
+                self.policy.decide(&t, &reads, &mut self.rng, &honest)
+            } else {
+                self.policy.decide(&t, &reads, &mut self.rng, legal)
+            }
+        } else {
+            self.policy.decide(&t, &reads, &mut self.rng, legal)
+        };
         let candidates: Vec<Input> = match t.pending {
             Pending::Action { .. } => {
                 let mut scored: Vec<(f32, Input)> = legal
@@ -917,6 +960,9 @@ impl Bot for Hard {
             && self.policy.p_claim_true(&t, &reads) > self.search.searched_truth
         {
             candidates.retain(|i| *i != Input::Challenge);
+        }
+        if honest_only {
+            candidates.retain(|i| !is_bluff(&t, *i));
         }
         // The heuristic's choice is the baseline every other candidate must beat.
         candidates.retain(|i| *i != heuristic);
@@ -1113,6 +1159,43 @@ mod tests {
         };
         assert_eq!(challenges(0), 12);
         assert_eq!(challenges(3), 0);
+    }
+
+    /// R4, R6: heads-up, seat 0 (a Captain and an Assassin) opens, its Tax and Exchange
+    /// bluffs. It remembers from earlier games at the table that seat 1 challenged nearly
+    /// every claim it could, or none: against the first it bluffs in a quarter of the seeds
+    /// it bluffs in against the second, or fewer; with the reading of bluffs off, it
+    /// bluffs against the first as often as it would without the reading.
+    #[test]
+    fn heads_up_hard_bluffs_less_against_an_opponent_that_challenges_everything() {
+        let g = heads_up_deal();
+        let view = g.view(Seat(0));
+        let mut legal = Vec::new();
+        g.legal_inputs(Seat(0), &mut legal);
+        let t = Table::from_view(&view).expect("seated");
+        let bluffs = |challenges: u16, read: f32| {
+            let mut memory = Model {
+                players: 2,
+                ..Model::default()
+            };
+            memory.seats[1].challenges = [challenges, 0];
+            memory.seats[1].challenge_chances = [40, 0];
+            (0..40)
+                .filter(|&seed| {
+                    let mut hard = Hard::new(seed, Personality::BALANCED);
+                    hard.search.read_bluffs = read;
+                    hard.remember(&memory);
+                    is_bluff(&t, hard.decide(&view, &legal, &Budget::iterations(100)))
+                })
+                .count()
+        };
+        let (doubter, trusting) = (bluffs(38, 1.0), bluffs(0, 1.0));
+        assert!(
+            doubter * 4 <= trusting && trusting >= 8,
+            "{doubter} {trusting}"
+        );
+        let off = bluffs(38, 0.0);
+        assert!(off >= 8, "{off}");
     }
 
     #[test]
