@@ -98,3 +98,35 @@ fn a_best_responses_own_constants_are_set_and_bad_ones_refused() {
         assert!(err.contains(why), "{bad}: {err}");
     }
 }
+
+/// `--rematch K` plays K games in a row at one table, the bots remembering the earlier
+/// ones: every game is played, the summary counts the challenges of each character, the
+/// games differ from games at new tables, and a table of no games is refused.
+#[test]
+fn rematches_play_every_game_with_the_bots_memory() {
+    let run = |more: &[&str]| {
+        let out = Command::new(BIN)
+            .args(["--games", "30", "--lineup", "normal,honest", "--seed", "3"])
+            .args(more)
+            .output()
+            .expect("coup-arena runs");
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        (out.status, text.lines().last().map(str::to_string))
+    };
+    let (status, last) = run(&["--rematch", "7"]);
+    assert!(status.success());
+    let json: serde_json::Value =
+        serde_json::from_str(&last.expect("a summary")).expect("a JSON last line");
+    assert_eq!(json["games"], 30);
+    let challenged = &json["habits"]["normal"]["challenged"];
+    assert!(
+        challenged.as_object().is_some_and(|m| !m.is_empty()),
+        "{json}"
+    );
+    let (_, fresh) = run(&[]);
+    let fresh: serde_json::Value =
+        serde_json::from_str(&fresh.expect("a summary")).expect("a JSON last line");
+    assert_ne!(json["habits"], fresh["habits"]);
+    let (status, _) = run(&["--rematch", "0"]);
+    assert_eq!(status.code(), Some(2));
+}

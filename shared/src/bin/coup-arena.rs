@@ -5,17 +5,20 @@
 //!            [--seed S] [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS]
 //!            [--trace GAME] [--hard-set NAME=VALUE,…] [--br-set NAME=VALUE,…]
 //!            [--br-playouts P] [--br-model-iters I] [--br-learn GAMES] [--hard-table FILE]
+//!            [--rematch K]
 //! ```
 //! Seats rotate from game to game (game `g` seats the lineup shifted by `g`), so every
 //! level plays from every seat. Prints a human summary, then as its last line one JSON
 //! object: `{"games":N,"wins":{BOT:COUNT},"rate":{BOT:RATE},"ci95":{BOT:[LO,HI]},
 //! "decision_ms":{BOT:{"p50":X,"p99":Y}},"habits":{BOT:{"claims":{CARD:{"claims":K,
-//! "bluffs":B,"rate":R,"caught":K}},"challenges":C,"challenge_success":S}}}`, rates per seat of that
+//! "bluffs":B,"rate":R,"caught":K}},"challenges":C,"challenge_success":S,"challenged":{CARD:
+//! {"challenges":K,"caught":L}}}}}`, rates per seat of that
 //! bot. A lineup names levels (`easy`, `normal`, `hard`) or opponent styles (`honest`,
-//! `bluffer`, `challenger`, `trusting`, `passive`, `random`, `bold`, `wary`; see
-//! `shared::bots::styles`). Habits: per character, the claims (actions and blocks) a bot
-//! made, how many were bluffs and how many of those were caught, and how often its
-//! challenges caught a lie.
+//! `bluffer`, `challenger`, `trusting`, `passive`, `random`, `bold`, `wary`,
+//! `honest-assassin`, `cautious`, `counter`; see `shared::bots::styles`). Habits: per
+//! character, the claims (actions and blocks) a bot made, how many were bluffs and how
+//! many of those were caught, how often its challenges caught a lie, and per character
+//! claimed, how many claims it challenged and how many of those were lies.
 //!
 //! `best-response:TARGET` (TARGET a level or style) seats `shared::bots::best_response`'s
 //! search, which plays every opponent in its playouts as TARGET itself: its win rate in
@@ -38,7 +41,12 @@
 //! (`shared::bots::hard::SEARCH_NAMES`: `z_switch`, `sharp_heads_up`, `doubt_prior_heads_up`
 //! and the others) for tuning tournaments
 //! against the styles. `--trace G` replays only game `G` (the summary names the longest game) and
-//! prints every input with the state it answered.
+//! prints every input with the state it answered (after the games before it at its table).
+//!
+//! `--rematch K` plays the games K in a row at one table: the same lineup in the same
+//! seats (the rotation moves from table to table), each bot told what its seat learned of
+//! the others in the earlier games (`Bot::memory`, `Bot::remember`, as the host does at a
+//! rematch). Default 1: every game at a new table.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -52,7 +60,7 @@ use shared::bots::hard::{Hard, SEARCH_NAMES, Search};
 use shared::bots::normal::{Policy, Tuning};
 use shared::bots::regret::Table;
 use shared::bots::styles::{Style, make_named};
-use shared::bots::{Bot, BotLevel, Budget, Personality};
+use shared::bots::{Bot, BotLevel, Budget, Model, Personality};
 use shared::engine::{Card, Claimed, Event, Game, Input, Options, Pending, Seat};
 
 /// Writes one line to stdout. When stdout's reader has gone (`coup-arena … | head`), the
@@ -94,6 +102,9 @@ struct Args {
     /// it learned (by lineup name).
     br_learn: u32,
     br_learned: BTreeMap<&'static str, Learned>,
+    /// Games played in a row at one table (`--rematch K`): the same bots in the same
+    /// seats, each remembering what it learned of the others in the earlier ones.
+    rematch: usize,
 }
 
 impl Args {
@@ -144,6 +155,7 @@ fn parse() -> Result<Args, String> {
         br_model_iters: BestResponse::MODEL_ITERATIONS,
         br_learn: 200,
         br_learned: BTreeMap::new(),
+        rematch: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -198,6 +210,12 @@ fn parse() -> Result<Args, String> {
             "--br-learn" => {
                 a.br_learn = value()?.parse().map_err(|e| format!("--br-learn: {e}"))?
             }
+            "--rematch" => {
+                a.rematch = value()?.parse().map_err(|e| format!("--rematch: {e}"))?;
+                if a.rematch == 0 {
+                    return Err("--rematch needs at least 1 game".into());
+                }
+            }
             "--trace" => a.trace = Some(value()?.parse().map_err(|e| format!("--trace: {e}"))?),
             "--lineup" => {
                 a.lineup = value()?
@@ -248,6 +266,9 @@ struct Habits {
     /// Challenges made, and those that caught a lie.
     challenges: usize,
     caught: usize,
+    /// Per character claimed: challenges made of it, and those that caught a lie.
+    challenged: [usize; 6],
+    challenged_right: [usize; 6],
 }
 
 impl Habits {
@@ -256,6 +277,8 @@ impl Habits {
             self.claims[c] += o.claims[c];
             self.bluffs[c] += o.bluffs[c];
             self.caught_bluffs[c] += o.caught_bluffs[c];
+            self.challenged[c] += o.challenged[c];
+            self.challenged_right[c] += o.challenged_right[c];
         }
         self.challenges += o.challenges;
         self.caught += o.caught;
@@ -323,12 +346,23 @@ fn best_response_target(a: &Args, target: &str) -> MakeTarget {
     target_by_name(target).expect("names are checked when parsed")
 }
 
-fn play(a: &Args, g: usize) -> Outcome {
+/// Plays the games at `table` (`--rematch`), each bot remembering what its seat learned
+/// in the earlier ones (`Bot::remember`); returns each game's number and outcome.
+fn play_table(a: &Args, table: usize) -> Vec<(usize, Outcome)> {
+    let mut memory: Vec<Option<Model>> = vec![None; a.lineup.len()];
+    (table * a.rematch..((table + 1) * a.rematch).min(a.games))
+        .map(|g| (g, play(a, g, &mut memory)))
+        .collect()
+}
+
+fn play(a: &Args, g: usize, memory: &mut [Option<Model>]) -> Outcome {
     let n = a.lineup.len();
     let seed = a.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    // Rotate seats: game g puts lineup[(s + g) % n] in seat s.
-    let names: Vec<&'static str> = (0..n).map(|s| a.lineup[(s + g) % n]).collect();
+    // Rotate seats: game g puts lineup[(s + g) % n] in seat s; with `--rematch K`, every
+    // game at a table seats the lineup as its first did.
+    let turn = g / a.rematch * a.rematch;
+    let names: Vec<&'static str> = (0..n).map(|s| a.lineup[(s + turn) % n]).collect();
     let mut bots: Vec<_> = names
         .iter()
         .enumerate()
@@ -352,6 +386,11 @@ fn play(a: &Args, g: usize) -> Outcome {
             make_named(l, bot_seed).expect("names are checked when parsed")
         })
         .collect();
+    for (bot, m) in bots.iter_mut().zip(memory.iter()) {
+        if let Some(m) = m {
+            bot.remember(m);
+        }
+    }
     let mut out = Outcome {
         winner: None,
         inputs: 0,
@@ -462,11 +501,19 @@ fn play(a: &Args, g: usize) -> Outcome {
                         Claimed::Card(card) => Some((claimant, card)),
                         Claimed::NotDuke => None,
                     };
-                    out.habits.entry(names[c.index()]).or_default().challenges += 1;
+                    let h = out.habits.entry(names[c.index()]).or_default();
+                    h.challenges += 1;
+                    if let Claimed::Card(card) = what {
+                        h.challenged[card.index()] += 1;
+                    }
                 }
                 Event::Disproved { .. } => {
                     if let Some(c) = challenger.take() {
-                        out.habits.entry(names[c.index()]).or_default().caught += 1;
+                        let h = out.habits.entry(names[c.index()]).or_default();
+                        h.caught += 1;
+                        if let Some((_, card)) = claim {
+                            h.challenged_right[card.index()] += 1;
+                        }
                     }
                     if let Some((claimant, card)) = claim.take() {
                         out.habits
@@ -483,6 +530,9 @@ fn play(a: &Args, g: usize) -> Outcome {
         out.inputs += 1;
     }
     out.winner = game.winner().map(|w: Seat| names[w.index()]);
+    for (m, bot) in memory.iter_mut().zip(&bots) {
+        *m = bot.memory();
+    }
     out
 }
 
@@ -523,7 +573,7 @@ fn main() -> ExitCode {
                 "usage: coup-arena --games N --lineup hard,normal,normal,normal \
                  [--options inquisitor,allegiances,two_player_draft] [--seed S] \
                  [--hard-ms MS] [--hard-iters I] [--threads T] [--cap INPUTS] [--trace GAME] \
-                 [--hard-set NAME=VALUE,...] [--br-set NAME=VALUE,...] [--br-playouts P] [--br-model-iters I] [--br-learn GAMES] [--hard-table FILE]"
+                 [--hard-set NAME=VALUE,...] [--br-set NAME=VALUE,...] [--br-playouts P] [--br-model-iters I] [--br-learn GAMES] [--hard-table FILE] [--rematch K]"
             );
             return ExitCode::from(2);
         }
@@ -538,22 +588,29 @@ fn main() -> ExitCode {
         }
     }
     if let Some(g) = a.trace {
-        let o = play(&a, g);
+        let o = play_table(&a, g / a.rematch)
+            .pop()
+            .map(|(_, o)| o)
+            .expect("a table plays its games");
         say!("game {g}: {} inputs, winner {:?}", o.inputs, o.winner);
         return ExitCode::SUCCESS;
     }
     let wall = Instant::now();
+    let tables = a.games.div_ceil(a.rematch);
     let outcomes: Vec<Outcome> = if a.threads <= 1 {
-        (0..a.games).map(|g| play(&a, g)).collect()
+        (0..tables)
+            .flat_map(|t| play_table(&a, t))
+            .map(|(_, o)| o)
+            .collect()
     } else {
         let mut all: Vec<(usize, Outcome)> = std::thread::scope(|sc| {
             let handles: Vec<_> = (0..a.threads)
                 .map(|t| {
                     let a = &a;
                     sc.spawn(move || {
-                        (t..a.games)
+                        (t..tables)
                             .step_by(a.threads)
-                            .map(|g| (g, play(a, g)))
+                            .flat_map(|table| play_table(a, table))
                             .collect::<Vec<_>>()
                     })
                 })
@@ -650,6 +707,18 @@ fn main() -> ExitCode {
     for (name, h) in &habits {
         let mut by_card = serde_json::Map::new();
         let mut text = Vec::new();
+        let mut doubted = Vec::new();
+        let mut challenged = serde_json::Map::new();
+        for c in Card::ALL {
+            let (k, r) = (h.challenged[c.index()], h.challenged_right[c.index()]);
+            if k > 0 {
+                doubted.push(format!("{c:?} {r}/{k}"));
+                challenged.insert(
+                    format!("{c:?}"),
+                    serde_json::json!({"challenges": k, "caught": r}),
+                );
+            }
+        }
         for c in Card::ALL {
             let (k, b) = (h.claims[c.index()], h.bluffs[c.index()]);
             if k == 0 {
@@ -672,16 +741,17 @@ fn main() -> ExitCode {
             0.0
         };
         say!(
-            "  {name:>10}: bluffs {}; {} challenges, {} caught a lie ({:.0}%)",
+            "  {name:>10}: bluffs {}; {} challenges, {} caught a lie ({:.0}%); by the character challenged, lies caught of challenges: {}",
             text.join(", "),
             h.challenges,
             h.caught,
-            100.0 * success
+            100.0 * success,
+            doubted.join(", ")
         );
         hab.insert(
             name.to_string(),
             serde_json::json!({"claims": by_card, "challenges": h.challenges,
-                "challenge_success": round(success, 4)}),
+                "challenge_success": round(success, 4), "challenged": challenged}),
         );
     }
     let json = serde_json::json!({

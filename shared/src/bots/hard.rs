@@ -179,6 +179,35 @@ pub struct Search {
     /// table and with one trained on such endgames (BENCHMARKS.md, "Bots", "A heads-up
     /// strategy by self-play").
     pub table_support: f32,
+    /// Where the strategy table has a say, the weight, in checked claims, of the table's
+    /// prior against the opponent's record of claims of the character it claims now
+    /// ([`super::reading`]): the table's share of a challenge is moved by the opponent's
+    /// estimated share of lies against the prior's ([`model::PRIOR_CAUGHT`]); 0: the
+    /// table's shares stand whatever the opponent showed.
+    ///
+    /// [`model::PRIOR_CAUGHT`]: super::model::PRIOR_CAUGHT
+    pub read_claims: f32,
+    /// The same for the opponent's challenges, in windows it could have challenged in:
+    /// the table's share of each of Hard's bluffs is moved by the prior's challenge share
+    /// ([`SILENT_RATE`]) against the opponent's estimated one; 0: not at all.
+    pub read_challenges: f32,
+    /// 1: heads-up, Hard's own reading of the opponent's claims (its beliefs and the rates
+    /// its playouts weigh claims with) takes, for each character, the opponent's estimated
+    /// share of lies from [`Search::read_claims`] instead of the record's pooled over
+    /// every character: a player who lies about the Duke all the time may never bluff the
+    /// Assassin. 0: the pooled reading.
+    pub read_beliefs: f32,
+    /// 1: heads-up, Hard's beliefs pool what it remembers of the opponent from earlier
+    /// games at the table with this game's record, over every character, as at larger
+    /// tables; 0: they read this game's record only, and the remembered one reaches them
+    /// character by character through [`Search::read_beliefs`] (and the table's shares
+    /// through [`Search::read_claims`]). Kept at 0: at a rematch, the pooled memory read an
+    /// honest assassin's every claim as a lie, since it lies about the Duke half the time.
+    pub memory_beliefs_heads_up: f32,
+    /// 1: heads-up, against an opponent whose estimated challenge share is above the
+    /// prior's, Hard drops its bluffs from a decision with a chance that grows with the
+    /// estimate ([`Hard::bluffs_dropped`]); 0: never.
+    pub read_bluffs: f32,
 }
 
 /// The rate at which a player who does challenge heads-up challenges a claim it may (the
@@ -186,7 +215,7 @@ pub struct Search {
 pub const SILENT_RATE: f32 = 0.15;
 
 /// Every [`Search`] field's name, in declaration order.
-pub const SEARCH_NAMES: [&str; 28] = [
+pub const SEARCH_NAMES: [&str; 33] = [
     "z_switch",
     "z_switch_heads_up",
     "searched_truth",
@@ -215,6 +244,11 @@ pub const SEARCH_NAMES: [&str; 28] = [
     "table_heads_up",
     "table_support_heads_up",
     "table_support",
+    "read_claims",
+    "read_challenges",
+    "read_beliefs",
+    "memory_beliefs_heads_up",
+    "read_bluffs",
 ];
 
 impl Search {
@@ -232,6 +266,10 @@ impl Search {
     /// claims say little (`silent_repeat_heads_up`), and its Assassin is called when it
     /// corners Hard (`silent_call_heads_up`); Hard's own lies cost more until the record
     /// makes it likely that the opponent never challenges (`doubt_prior_heads_up`).
+    /// Heads-up, the strategy table's shares are a prior that what the opponent has shown
+    /// moves (`read_claims`, `read_challenges`: [`super::reading`]), and Hard reads its
+    /// claims character by character, from this game and from earlier games at the same
+    /// table (`read_beliefs`, `memory_beliefs_heads_up`).
     pub const HARD: Search = Search {
         z_switch: 1.0,
         z_switch_heads_up: 2.0,
@@ -261,6 +299,11 @@ impl Search {
         table_heads_up: 0.0,
         table_support_heads_up: 0.01,
         table_support: 0.0,
+        read_claims: 3.0,
+        read_challenges: 10.0,
+        read_beliefs: 1.0,
+        memory_beliefs_heads_up: 0.0,
+        read_bluffs: 1.0,
     };
 
     /// Sets the field called `name` to `value`, which must be finite and within 0..=100.
@@ -297,6 +340,11 @@ impl Search {
             "table_heads_up" => &mut self.table_heads_up,
             "table_support_heads_up" => &mut self.table_support_heads_up,
             "table_support" => &mut self.table_support,
+            "read_claims" => &mut self.read_claims,
+            "read_challenges" => &mut self.read_challenges,
+            "read_beliefs" => &mut self.read_beliefs,
+            "memory_beliefs_heads_up" => &mut self.memory_beliefs_heads_up,
+            "read_bluffs" => &mut self.read_bluffs,
             _ => return Err(format!("unknown search constant {name:?}")),
         };
         *f = value;
@@ -644,6 +692,68 @@ impl Hard {
         Some(candidates[best])
     }
 
+    /// Heads-up, with [`Search::read_beliefs`] set, replaces the opponent's bluff rate for
+    /// each character by the one its [`super::reading::Reading`] gives that character
+    /// (the prior's, for a character none of whose claims was checked), and moves the
+    /// chance it holds the card by the change (a claim divides the odds of not holding by
+    /// the rate).
+    fn claims_read(&self, view: &View, record: &Model, reads: &mut Reads) {
+        let (2, Some(me)) = (view.players.len(), view.viewer) else {
+            return;
+        };
+        if self.search.read_beliefs < 0.5 || self.search.read_claims <= 0.0 {
+            return;
+        }
+        let o = 1 - me.index().min(1);
+        let r = super::reading::Reading::of(&record.seats[o]);
+        let prior = super::model::PRIOR_CAUGHT;
+        for c in Card::ALL {
+            let i = c.index();
+            let old = reads.bluff[o][i].max(1e-3);
+            let new = super::model::ratio(r.lie_share(c, prior, self.search.read_claims));
+            let q = reads.has[o][i];
+            if q > 0.0 && q < 1.0 {
+                reads.has[o][i] = q * old / (q * old + (1.0 - q) * new);
+            }
+            reads.bluff[o][i] = new;
+        }
+    }
+
+    /// Heads-up, with [`Search::read_bluffs`] set, the chance that Hard drops its bluffs
+    /// from a decision: 1 less the prior's challenge share ([`SILENT_RATE`]) over the
+    /// opponent's estimated one ([`super::reading::Reading::challenge_share`], weighted by
+    /// [`Search::read_challenges`]), 0 while that estimate is at or below the prior.
+    fn bluffs_dropped(&self, view: &View, record: &Model) -> f32 {
+        let (2, Some(me)) = (view.players.len(), view.viewer) else {
+            return 0.0;
+        };
+        if self.search.read_bluffs < 0.5 || self.search.read_challenges <= 0.0 {
+            return 0.0;
+        }
+        let o = 1 - me.index().min(1);
+        let r = super::reading::Reading::of(&record.seats[o]);
+        let est = r.challenge_share(SILENT_RATE, self.search.read_challenges);
+        (1.0 - SILENT_RATE / est.max(1e-3)).max(0.0)
+    }
+
+    /// Heads-up, the opponent's estimated share of lies among its claims of the character
+    /// it claims now ([`super::reading::Reading::lie_share`], from `record`) against the
+    /// prior's, at most 1: below 1 once its claims of it have been shown true more often
+    /// than the prior expects. 1 at larger tables, without a claim, or with
+    /// [`Search::read_claims`] at 0.
+    fn doubt_left(&self, t: &Table, record: &Model) -> f32 {
+        let prior = super::model::PRIOR_CAUGHT;
+        match super::reading::claim_asked(t) {
+            Some((seat, card))
+                if t.n <= 2 && self.search.read_claims > 0.0 && seat.index() < MAX_PLAYERS =>
+            {
+                let r = super::reading::Reading::of(&record.seats[seat.index()]);
+                (r.lie_share(card, prior, self.search.read_claims) / prior).min(1.0)
+            }
+            _ => 1.0,
+        }
+    }
+
     /// What a repeat of a claim the opponent's hand already made counts as
     /// ([`Beliefs::with_repeat`]): heads-up, [`Search::repeat_heads_up`] from an opponent
     /// that challenges, [`Search::silent_repeat_heads_up`] from one that never does, mixed
@@ -722,12 +832,43 @@ impl Bot for Hard {
         } else {
             0.0
         };
-        let beliefs = Beliefs::with_repeat(view, &self.memory, trust, repeat, honest);
-        self.learned = *beliefs.model();
+        // Heads-up, the remembered record may reach the beliefs only character by
+        // character (`claims_read`).
+        let none = Model::default();
+        let pooled = if view.players.len() <= 2
+            && self.search.memory_beliefs_heads_up < 0.5
+            && self.search.read_beliefs >= 0.5
+        {
+            &none
+        } else {
+            &self.memory
+        };
+        let beliefs = Beliefs::with_repeat(view, pooled, trust, repeat, honest);
+        self.learned = record;
         let mut reads = beliefs.reads_at(view);
+        self.claims_read(view, &record, &mut reads);
         self.doubt_read(view, &record, &mut reads.silent);
         self.silent = reads.silent;
-        let heuristic = self.policy.decide(&t, &reads, &mut self.rng, legal);
+        // Heads-up, against an opponent that challenges more often than the prior, a
+        // share of the time that grows with its estimated rate Hard claims only what it
+        // holds: the heuristic chooses among the honest inputs, and no bluff is searched.
+        let drop = self.bluffs_dropped(view, &record);
+        let mut honest_only = false;
+        let heuristic = if drop > 0.0 && self.rng.random::<f32>() < drop {
+            let honest: Vec<Input> = legal
+                .iter()
+                .copied()
+                .filter(|i| !is_bluff(&t, *i))
+                .collect();
+            honest_only = !honest.is_empty();
+            if honest_only {
+                self.policy.decide(&t, &reads, &mut self.rng, &honest)
+            } else {
+                self.policy.decide(&t, &reads, &mut self.rng, legal)
+            }
+        } else {
+            self.policy.decide(&t, &reads, &mut self.rng, legal)
+        };
         let candidates: Vec<Input> = match t.pending {
             Pending::Action { .. } => {
                 let mut scored: Vec<(f32, Input)> = legal
@@ -761,8 +902,19 @@ impl Bot for Hard {
         if support > 0.0
             && let Some(table) = &self.table
             && let Some(situation) = super::regret::Situation::in_view(view)
-            && let Some(shares) = table.shares(&situation, legal)
+            && let Some(mut shares) = table.shares(&situation, legal)
         {
+            // The table's shares are a prior, moved by what this opponent has shown.
+            if let Some(other) = t.opponents().next() {
+                let priors = super::reading::Priors {
+                    lie: super::model::PRIOR_CAUGHT,
+                    lie_weight: self.search.read_claims,
+                    challenge: SILENT_RATE,
+                    challenge_weight: self.search.read_challenges,
+                };
+                let reading = super::reading::Reading::of(&record.seats[other.index()]);
+                super::reading::weigh(&mut shares, &t, other, &reading, &priors);
+            }
             let share = |i: &Input| shares.iter().find(|(j, _)| j == i).map_or(0.0, |(_, s)| *s);
             candidates.retain(|i| share(i) >= support);
             if share(&heuristic) < support
@@ -786,10 +938,15 @@ impl Bot for Hard {
         // Heads-up, cornered without a Contessa, a share of the time the claim is called
         // outright: a Contessa bluff there is the one answer a player who knows Hard
         // calls every time.
+        // Both give way as the opponent's Assassins are shown true: a player who never
+        // bluffs it is not called, nor its claim searched whatever its odds.
+        let doubt = self.doubt_left(&t, &record);
         let call = self
             .search
             .cornered_call_heads_up
-            .max(self.search.silent_call_heads_up * p_silent);
+            .max(self.search.silent_call_heads_up * p_silent)
+            * doubt;
+        let cornered = cornered && (doubt >= 1.0 || self.rng.random::<f32>() < doubt);
         if cornered
             && call > 0.0
             && !t.holds(Card::Contessa)
@@ -803,6 +960,9 @@ impl Bot for Hard {
             && self.policy.p_claim_true(&t, &reads) > self.search.searched_truth
         {
             candidates.retain(|i| *i != Input::Challenge);
+        }
+        if honest_only {
+            candidates.retain(|i| !is_bluff(&t, *i));
         }
         // The heuristic's choice is the baseline every other candidate must beat.
         candidates.retain(|i| *i != heuristic);
@@ -908,6 +1068,134 @@ mod tests {
             .map(|s| decide(Some(elsewhere.clone()), s))
             .collect();
         assert_eq!(with_other, without);
+    }
+
+    /// R4, R6: heads-up, seat 0 taxes and seat 1 answers where its table only challenges.
+    /// Seat 1 remembers from earlier games at the table (`Bot::remember`) how often seat
+    /// 0's Dukes were proven: with none, it challenges as the table says; after a few
+    /// proven it lets the Tax pass in most seeds, and the more proven the more it lets
+    /// pass; with the reading off, the table decides whatever the record.
+    #[test]
+    fn heads_up_hard_stops_challenging_a_claim_its_opponent_keeps_proving() {
+        use crate::bots::beliefs::tests::apply;
+        use crate::bots::regret::{SLOTS, Situation, Table as Strategy};
+        let mut g = heads_up_deal();
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        let view = g.view(Seat(1));
+        let situation = Situation::in_view(&view).expect("heads-up");
+        let mut legal = Vec::new();
+        g.legal_inputs(Seat(1), &mut legal);
+        let mut bytes = situation.key().to_le_bytes().to_vec();
+        let mut w = [0u8; SLOTS];
+        w[1] = 255;
+        bytes.extend_from_slice(&w);
+        let table = std::sync::Arc::new(Strategy::from_bytes(&bytes).expect("a table"));
+        let passes = |proven: u16, read: f32| {
+            let mut memory = Model {
+                players: 2,
+                ..Model::default()
+            };
+            memory.seats[0].proven[Card::Duke.index()] = [proven, 0];
+            (0..12)
+                .filter(|&seed| {
+                    let mut hard = Hard::new(seed, Personality::BALANCED);
+                    hard.table = Some(table.clone());
+                    hard.search.read_claims = read;
+                    hard.remember(&memory);
+                    hard.decide(&view, &legal, &Budget::iterations(200)) == Input::Pass
+                })
+                .count()
+        };
+        let read = Search::HARD.read_claims;
+        assert_eq!(passes(0, read), 0);
+        let (few, many) = (passes(3, read), passes(8, read));
+        assert!(few >= 6 && many >= few, "{few} then {many} of 12");
+        assert_eq!(passes(8, 0.0), 0);
+    }
+
+    /// R4, R6, R7: heads-up, seat 0 assassinates seat 1, which holds no Contessa and two
+    /// cards, where seat 1's table only challenges. Remembering none of seat 0's
+    /// Assassins proven, seat 1 challenges; remembering a few proven, it does not, in
+    /// any seed (a lost challenge and the assassination would cost it both cards).
+    #[test]
+    fn heads_up_hard_stops_challenging_an_assassin_shown_a_few_times() {
+        use crate::bots::beliefs::tests::apply;
+        use crate::bots::regret::{SLOTS, Situation, Table as Strategy};
+        let mut g = crate::bots::table::fixed_deal(
+            crate::engine::Options::default(),
+            vec![
+                [Card::Assassin, Card::Duke],
+                [Card::Captain, Card::Ambassador],
+            ],
+            Some(vec![3, 2]),
+            vec![vec![], vec![]],
+        )
+        .expect("valid setup");
+        apply(&mut g, 0, Input::Act(Action::Assassinate(Seat(1))));
+        let view = g.view(Seat(1));
+        let situation = Situation::in_view(&view).expect("heads-up");
+        let mut legal = Vec::new();
+        g.legal_inputs(Seat(1), &mut legal);
+        assert!(legal.contains(&Input::Challenge), "{legal:?}");
+        let mut bytes = situation.key().to_le_bytes().to_vec();
+        let mut w = [0u8; SLOTS];
+        w[1] = 255;
+        bytes.extend_from_slice(&w);
+        let table = std::sync::Arc::new(Strategy::from_bytes(&bytes).expect("a table"));
+        let challenges = |proven: u16| {
+            let mut memory = Model {
+                players: 2,
+                ..Model::default()
+            };
+            memory.seats[0].proven[Card::Assassin.index()] = [proven, 0];
+            (0..12)
+                .filter(|&seed| {
+                    let mut hard = Hard::new(seed, Personality::BALANCED);
+                    hard.table = Some(table.clone());
+                    hard.remember(&memory);
+                    hard.decide(&view, &legal, &Budget::iterations(200)) == Input::Challenge
+                })
+                .count()
+        };
+        assert_eq!(challenges(0), 12);
+        assert_eq!(challenges(3), 0);
+    }
+
+    /// R4, R6: heads-up, seat 0 (a Captain and an Assassin) opens, its Tax and Exchange
+    /// bluffs. It remembers from earlier games at the table that seat 1 challenged nearly
+    /// every claim it could, or none: against the first it bluffs in a quarter of the seeds
+    /// it bluffs in against the second, or fewer; with the reading of bluffs off, it
+    /// bluffs against the first as often as it would without the reading.
+    #[test]
+    fn heads_up_hard_bluffs_less_against_an_opponent_that_challenges_everything() {
+        let g = heads_up_deal();
+        let view = g.view(Seat(0));
+        let mut legal = Vec::new();
+        g.legal_inputs(Seat(0), &mut legal);
+        let t = Table::from_view(&view).expect("seated");
+        let bluffs = |challenges: u16, read: f32| {
+            let mut memory = Model {
+                players: 2,
+                ..Model::default()
+            };
+            memory.seats[1].challenges = [challenges, 0];
+            memory.seats[1].challenge_chances = [40, 0];
+            (0..40)
+                .filter(|&seed| {
+                    let mut hard = Hard::new(seed, Personality::BALANCED);
+                    hard.search.read_bluffs = read;
+                    hard.remember(&memory);
+                    is_bluff(&t, hard.decide(&view, &legal, &Budget::iterations(100)))
+                })
+                .count()
+        };
+        let (doubter, trusting) = (bluffs(38, 1.0), bluffs(0, 1.0));
+        assert!(
+            doubter * 4 <= trusting && trusting >= 8,
+            "{doubter} {trusting}"
+        );
+        let off = bluffs(38, 0.0);
+        assert!(off >= 8, "{off}");
     }
 
     #[test]

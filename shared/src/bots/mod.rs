@@ -18,6 +18,8 @@
 //!   the rates it implies, which the bluff model and Hard's playouts use for that opponent.
 //! - [`normal`]: the heuristic policy ([`normal::Policy`]) and the Normal bot.
 //! - [`easy`]: a beginner. [`hard`]: determinized Monte Carlo search within a budget.
+//! - [`reading`]: heads-up, how Hard moves its strategy table's shares by what the
+//!   opponent's record shows (its checked claims, its challenges).
 //! - [`personality`]: boldness, suspicion, vengefulness, drawn from the seed.
 //! - [`styles`]: opponents that play unlike Normal (honest, bluffer, …), for tournaments.
 //! - [`best_response`]: a search that plays a named bot as its known opponent, to measure
@@ -32,6 +34,7 @@ pub mod hard;
 pub mod model;
 pub mod normal;
 pub mod personality;
+pub mod reading;
 pub mod regret;
 pub mod styles;
 pub mod table;

@@ -68,6 +68,14 @@ pub struct Record {
     /// Claims that could not all have been true: more characters claimed since the
     /// seat's hand last changed unseen than it has hidden cards.
     pub inconsistent: u16,
+    /// Per character, claims a lost card showed true (R9.1: the card claimed turned face
+    /// up, its hand unchanged since the claim) and claims its last card showed false (it
+    /// lost its last hidden card, another character, its hand unchanged since the claim).
+    /// Unchallenged claims checked at the end, as a challenge checks them.
+    #[serde(default)]
+    pub revealed_true: [u16; 6],
+    #[serde(default)]
+    pub revealed_lies: [u16; 6],
 }
 
 /// A settable chance for the record's two-kinds readings: clamped to 0..=0.99, 0 if not
@@ -94,6 +102,10 @@ impl Record {
                 self.challenge_chances[g].saturating_add(o.challenge_chances[g]);
         }
         self.blocks = self.blocks.saturating_add(o.blocks);
+        for c in 0..6 {
+            self.revealed_true[c] = self.revealed_true[c].saturating_add(o.revealed_true[c]);
+            self.revealed_lies[c] = self.revealed_lies[c].saturating_add(o.revealed_lies[c]);
+        }
         self.inconsistent = self.inconsistent.saturating_add(o.inconsistent);
         self.block_chances = self.block_chances.saturating_add(o.block_chances);
         for c in 0..6 {
@@ -237,7 +249,7 @@ impl Record {
 /// A caught share `f` as a likelihood ratio: with an average prior of holding a character
 /// of about 0.37, `f` lies among claims means P(claim | none) / P(claim | held) is
 /// `f / (1 - f) * 0.6` (0.32 at the prior, close to [`BLUFF_RATE`]).
-fn ratio(f: f32) -> f32 {
+pub fn ratio(f: f32) -> f32 {
     (f / (1.0 - f).max(0.05) * 0.6 * BLUFF_RATE / 0.32).clamp(0.02, 1.0)
 }
 
@@ -421,9 +433,31 @@ impl Model {
                     {
                         let r = &mut m.seats[c.index()];
                         r.caught[card][g] = r.caught[card][g].saturating_add(1);
+                        // Counted as caught: the card it loses for it does not check the
+                        // claim again.
+                        if let Some(x) = claimed.get_mut(c.index()) {
+                            *x &= !(1u8 << card);
+                        }
                     }
                 }
                 Event::LostInfluence { seat, card } => {
+                    let s = seat.index();
+                    if s < n {
+                        let bits = claimed[s];
+                        let r = &mut m.seats[s];
+                        if bits & 1 << card.index() != 0 {
+                            let x = &mut r.revealed_true[card.index()];
+                            *x = x.saturating_add(1);
+                        } else if lost[s].saturating_add(1) >= size[s] {
+                            // Its last hidden card, not the one it claimed: every claim
+                            // still standing from this hand was a lie.
+                            for (c, x) in r.revealed_lies.iter_mut().enumerate() {
+                                if bits & 1 << c != 0 {
+                                    *x = x.saturating_add(1);
+                                }
+                            }
+                        }
+                    }
                     forget(&mut claimed, seat, Some(card));
                     if let Some(l) = lost.get_mut(seat.index()) {
                         *l = l.saturating_add(1);
@@ -747,6 +781,48 @@ mod tests {
         assert_eq!(m.seats[0].inconsistent, 1);
         assert_eq!(m.seats[0].p_honest(prior), 0.0);
         assert_eq!(m.seats[1].inconsistent + m.seats[2].inconsistent, 0);
+    }
+
+    /// R9.1: a card turned face up checks the claims its hand made: seat 0 claims the
+    /// Duke (R4, Tax) unchallenged and loses a Duke to a Coup, which shows the claim true;
+    /// it then claims the Captain (a Steal from seat 2) on its last card, a Contessa, and loses that
+    /// card, which shows the Captain claim false.
+    #[test]
+    fn a_lost_card_checks_the_claims_its_hand_made() {
+        let mut g = crate::bots::table::fixed_deal(
+            crate::engine::Options::default(),
+            vec![
+                [Card::Duke, Card::Contessa],
+                [Card::Captain, Card::Ambassador],
+                [Card::Ambassador, Card::Assassin],
+            ],
+            Some(vec![2, 7, 9]),
+            vec![vec![], vec![], vec![]],
+        )
+        .expect("valid setup");
+        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, 1, Input::Pass);
+        apply(&mut g, 2, Input::Pass);
+        apply(&mut g, 1, Input::Act(Action::Coup(Seat(0))));
+        apply(&mut g, 0, Input::Lose(Card::Duke));
+        let m = Model::record(&g.view(Seat(2)));
+        let duke = Card::Duke.index();
+        assert_eq!(m.seats[0].revealed_true[duke], 1);
+        assert_eq!(m.seats[0].revealed_lies, [0; 6]);
+        apply(&mut g, 2, Input::Act(Action::Income));
+        apply(&mut g, 0, Input::Act(Action::Steal(Seat(2))));
+        apply(&mut g, 1, Input::Pass);
+        apply(&mut g, 2, Input::Pass);
+        apply(&mut g, 2, Input::Pass);
+        let m = Model::record(&g.view(Seat(2)));
+        assert_eq!(m.seats[0].revealed_lies, [0; 6]);
+        apply(&mut g, 1, Input::Act(Action::Income));
+        apply(&mut g, 2, Input::Act(Action::Coup(Seat(0))));
+        let m = Model::record(&g.view(Seat(2)));
+        assert_eq!(m.seats[0].revealed_lies[Card::Captain.index()], 1);
+        assert_eq!(m.seats[0].revealed_true[duke], 1);
+        let twice = m.merge(&m);
+        assert_eq!(twice.seats[0].revealed_lies[Card::Captain.index()], 2);
     }
 
     /// Over whole games with every option set, a player who never lies is never found

@@ -20,6 +20,17 @@
 //! - `random`: any legal input, uniformly.
 //! - `bold` / `wary`: Normal at the ends of its personality (lies and trusts freely; never
 //!   lies and doubts everything).
+//!
+//! Three more are built from how people and other programs are described playing, not
+//! from these bots, so that no bot was tuned against them:
+//!
+//! - `honest-assassin`: an average player that claims the Assassin only when it holds one
+//!   and challenges Tax often (half the Taxes it may).
+//! - `cautious`: takes Income and Foreign Aid (and a Coup), blocks only with the card it
+//!   holds, and challenges only a claim the cards in sight prove false (R1.5: every copy
+//!   located).
+//! - `counter`: an average player that challenges exactly the claims the copies in sight
+//!   make impossible or likely false ([`COUNTER_DOUBT`]), and no others.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -27,6 +38,7 @@ use rand_chacha::ChaCha8Rng;
 use super::beliefs::Beliefs;
 use super::normal::{Policy, Tuning};
 use super::personality::Personality;
+use super::reading::claim_asked;
 pub use super::table::is_bluff;
 use super::table::{Table, fallback};
 use super::{Bot, BotLevel, Budget, make_bot};
@@ -45,11 +57,22 @@ pub enum Style {
     Random,
     Bold,
     Wary,
+    HonestAssassin,
+    Cautious,
+    Counter,
 }
+
+/// A card counter challenges a claim when the chance that the claimant holds the card,
+/// from the copies it cannot locate alone, is below this: at most one copy unseen against
+/// a hand of two, or none.
+pub const COUNTER_DOUBT: f32 = 0.25;
+
+/// The share of the Taxes it may challenge that the honest assassin challenges.
+pub const ASSASSIN_TAX_DOUBT: f64 = 0.5;
 
 impl Style {
     /// Every style.
-    pub const ALL: [Style; 8] = [
+    pub const ALL: [Style; 11] = [
         Style::Honest,
         Style::Bluffer,
         Style::Challenger,
@@ -58,6 +81,9 @@ impl Style {
         Style::Random,
         Style::Bold,
         Style::Wary,
+        Style::HonestAssassin,
+        Style::Cautious,
+        Style::Counter,
     ];
 
     /// The style's name in tools.
@@ -71,6 +97,9 @@ impl Style {
             Style::Random => "random",
             Style::Bold => "bold",
             Style::Wary => "wary",
+            Style::HonestAssassin => "honest-assassin",
+            Style::Cautious => "cautious",
+            Style::Counter => "counter",
         }
     }
 
@@ -250,6 +279,87 @@ fn believed_blocked(view: &View, action: Action) -> bool {
     }
 }
 
+/// The chance, from counting alone, that `seat` holds `card`: its hidden cards drawn from
+/// the copies `t`'s seat cannot locate (R1.5).
+fn counted_chance(t: &Table, seat: Seat, card: Card) -> f32 {
+    super::beliefs::Reads::from_counting(t).p(seat, card)
+}
+
+impl StyleBot {
+    fn cautious(&mut self, t: &Table, view: &View, legal: &[Input]) -> Input {
+        match t.pending {
+            Pending::Action { .. } => {
+                let coup = legal
+                    .iter()
+                    .filter_map(|i| match i {
+                        Input::Act(Action::Coup(v)) => {
+                            Some((t.lives[v.index()], t.coins[v.index()], *i))
+                        }
+                        _ => None,
+                    })
+                    .max_by_key(|(l, c, _)| (*l, *c))
+                    .map(|(.., i)| i);
+                let aid = Input::Act(Action::ForeignAid);
+                // Foreign Aid unless a Duke is known to be in the hand of someone who
+                // may block it; Income otherwise.
+                let duke_blocks = t.opponents().any(|o| {
+                    counted_chance(t, o, Card::Duke) > 0.0 && believed(view, o, Card::Duke)
+                });
+                coup.or_else(|| legal.iter().copied().find(|i| *i == aid && !duke_blocks))
+                    .or_else(|| {
+                        legal
+                            .iter()
+                            .copied()
+                            .find(|i| *i == Input::Act(Action::Income))
+                    })
+                    .unwrap_or_else(|| self.policy_on(t, view, |i| !is_bluff(t, i), legal))
+            }
+            Pending::Respond { .. } => {
+                if let Some((seat, card)) = claim_asked(t)
+                    && legal.contains(&Input::Challenge)
+                    && counted_chance(t, seat, card) <= 0.0
+                {
+                    return Input::Challenge;
+                }
+                legal
+                    .iter()
+                    .copied()
+                    .find(|i| matches!(i, Input::Block(c) if t.holds(*c)))
+                    .or_else(|| legal.iter().copied().find(|i| *i == Input::Pass))
+                    .unwrap_or(legal[0])
+            }
+            _ => self.policy_on(t, view, |_| true, legal),
+        }
+    }
+
+    fn counter(&mut self, t: &Table, view: &View, legal: &[Input]) -> Input {
+        if let Some((seat, card)) = claim_asked(t)
+            && legal.contains(&Input::Challenge)
+        {
+            if counted_chance(t, seat, card) < COUNTER_DOUBT {
+                return Input::Challenge;
+            }
+            return self.policy_on(t, view, |i| i != Input::Challenge, legal);
+        }
+        self.policy_on(t, view, |i| i != Input::Challenge, legal)
+    }
+
+    fn honest_assassin(&mut self, t: &Table, view: &View, legal: &[Input]) -> Input {
+        let holds = t.holds(Card::Assassin);
+        if let Some((_, Card::Duke)) = claim_asked(t)
+            && legal.contains(&Input::Challenge)
+            && t.turn.is_some_and(|turn| turn.action == Action::Tax)
+            && self.rng.random_bool(ASSASSIN_TAX_DOUBT)
+        {
+            return Input::Challenge;
+        }
+        let keep = move |i: Input| {
+            holds || !matches!(i, Input::Act(a) if a.kind() == ActionKind::Assassinate)
+        };
+        self.policy_on(t, view, keep, legal)
+    }
+}
+
 impl Bot for StyleBot {
     fn decide(&mut self, view: &View, legal: &[Input], _budget: &Budget<'_>) -> Input {
         let t = match Table::to_weigh(view, legal) {
@@ -285,6 +395,9 @@ impl Bot for StyleBot {
                 }
             }
             Style::Bold | Style::Wary => self.policy_on(&t, view, |_| true, legal),
+            Style::HonestAssassin => self.honest_assassin(&t, view, legal),
+            Style::Cautious => self.cautious(&t, view, legal),
+            Style::Counter => self.counter(&t, view, legal),
         };
         if legal.contains(&chosen) {
             chosen
@@ -397,6 +510,123 @@ mod tests {
         );
         let c = Style::Challenger as usize;
         assert!(challenges[c] >= 10, "challenger: {}", challenges[c]);
+    }
+
+    /// The three styles built from descriptions keep to them, checked against the real
+    /// hands and the cards in each seat's sight (its own hidden cards and every face-up
+    /// card, R1.5): the honest assassin claims the Assassin (R4) and never without one,
+    /// and challenges Taxes; the cautious player only takes Income, Foreign Aid or a Coup,
+    /// blocks only with the card, and challenges only claims that are lies with every copy
+    /// of the character in its sight; the card counter challenges every claim whose
+    /// copies are all in its sight and none of which it sees no copy of.
+    #[test]
+    fn described_styles_keep_their_descriptions() {
+        use crate::engine::{Game, Options, Seat};
+        let trio = [Style::HonestAssassin, Style::Cautious, Style::Counter];
+        let (mut assassins, mut tax_doubts, mut counted, mut cautious_acts) = (0, 0, 0, 0);
+        for (g, n) in (0..45u64).zip([2usize, 4, 6].into_iter().cycle()) {
+            let styles: Vec<Style> = (0..n)
+                .map(|s| match (g as usize + s) % 4 {
+                    3 => Style::Bold,
+                    k => trio[k],
+                })
+                .collect();
+            let mut rng = ChaCha8Rng::seed_from_u64(g);
+            let mut game = Game::deal(n, Options::default(), None, &mut rng).expect("deal");
+            let copies = super::super::table::copies(Options::default(), n);
+            let mut bots: Vec<StyleBot> = styles
+                .iter()
+                .enumerate()
+                .map(|(s, &st)| StyleBot::new(st, g * 16 + s as u64))
+                .collect();
+            let (mut legal, mut events) = (Vec::new(), Vec::new());
+            let mut steps = 0;
+            while !game.is_over() {
+                steps += 1;
+                assert!(steps < 3_000, "game {g} did not end");
+                let seat: Seat = game.owing().iter().next().expect("someone owes");
+                game.legal_inputs(seat, &mut legal);
+                let view = game.view(seat);
+                let input = bots[seat.index()].decide(&view, &legal, &Budget::iterations(1));
+                assert!(legal.contains(&input), "game {g}: illegal {input:?}");
+                let hand: Vec<Card> = game.player(seat).hand.hidden().collect();
+                // Copies of `card` in `seat`'s sight.
+                let in_sight = |card: Card| {
+                    let up: usize = (0..n)
+                        .map(|o| {
+                            let h = &game.player(Seat(o as u8)).hand;
+                            (0..usize::from(h.len))
+                                .filter(|&i| h.up[i] && h.cards[i] == card)
+                                .count()
+                        })
+                        .sum();
+                    up + hand.iter().filter(|&&c| c == card).count()
+                };
+                let t = Table::from_game(&game, seat);
+                let asked = claim_asked(&t).filter(|_| legal.contains(&Input::Challenge));
+                match styles[seat.index()] {
+                    Style::HonestAssassin => {
+                        if let Input::Act(Action::Assassinate(_)) = input {
+                            assert!(hand.contains(&Card::Assassin), "game {g}: a bluff");
+                            assassins += 1;
+                        }
+                        if input == Input::Challenge
+                            && t.turn.is_some_and(|turn| turn.action == Action::Tax)
+                        {
+                            tax_doubts += 1;
+                        }
+                    }
+                    Style::Cautious => {
+                        if let Input::Act(a) = input {
+                            cautious_acts += 1;
+                            assert!(
+                                matches!(a, Action::Income | Action::ForeignAid | Action::Coup(_)),
+                                "game {g}: {a:?}"
+                            );
+                        }
+                        if let Input::Block(c) = input {
+                            assert!(hand.contains(&c), "game {g}: a bluffed block");
+                        }
+                        if input == Input::Challenge {
+                            let (claimant, card) = asked.expect("a claim to challenge");
+                            let held = game.player(claimant).hand.hidden().any(|c| c == card);
+                            assert!(!held, "game {g}: challenged a true claim");
+                            assert_eq!(in_sight(card), usize::from(copies[card.index()]));
+                        }
+                    }
+                    Style::Counter => {
+                        if let Some((_, card)) = asked {
+                            let seen = in_sight(card);
+                            if seen >= usize::from(copies[card.index()]) {
+                                assert_eq!(input, Input::Challenge, "game {g}: {card:?}");
+                            }
+                            if input == Input::Challenge {
+                                assert!(seen >= 1, "game {g}: challenged {card:?} unseen");
+                                counted += 1;
+                            }
+                        }
+                        assert!(
+                            input != Input::Challenge || asked.is_some(),
+                            "game {g}: a challenge of no claim"
+                        );
+                    }
+                    _ => {}
+                }
+                game.apply(seat, input, &mut rng, &mut events)
+                    .expect("legal");
+                events.clear();
+            }
+        }
+        assert!(
+            assassins >= 5,
+            "the honest assassin assassinated {assassins} times"
+        );
+        assert!(tax_doubts >= 5, "it challenged {tax_doubts} Taxes");
+        assert!(counted >= 5, "the counter challenged {counted} times");
+        assert!(
+            cautious_acts >= 20,
+            "the cautious player acted {cautious_acts} times"
+        );
     }
 
     /// Four trusting players finish their games: none takes an action it believes a

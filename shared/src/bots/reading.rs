@@ -1,0 +1,314 @@
+//! [`Reading`]: what Hard has seen of one opponent, weighed against its strategy table.
+//!
+//! Hard's heads-up strategy table ([`super::regret`]) was learned in self-play, where a
+//! claim is a lie as often as the equilibrium makes it and a claim is challenged as often
+//! as the equilibrium does. A real opponent is not that player: one may never bluff the
+//! Assassin, another may challenge every Tax. The table's shares are kept as a prior; the
+//! opponent's record (this game's and, at a rematch, the earlier games' at the same table:
+//! [`super::Bot::remember`]) moves them, by Beta estimates with a prior weight:
+//!
+//! - how often its claims of each character were lies when checked: a challenge proved or
+//!   caught it, or a card it lost showed the claim true or its last card showed it false
+//!   ([`Record::revealed_true`], [`Record::revealed_lies`]). Hard challenges that
+//!   character in proportion to the estimate against the prior's.
+//! - how often it challenges when it may: Hard's own bluffs are weighed in proportion to
+//!   how much less (or more) often than the prior's it challenges.
+//!
+//! With no record the shares are the table's; each observation moves them a little, so a
+//! player who never bluffs the Assassin stops being challenged on it after a few showings,
+//! and one lucky read does not undo the table.
+
+use super::model::Record;
+use super::table::{Table, is_bluff};
+use crate::engine::{Card, Claimed, Input, Pending, Seat, WindowKind};
+
+/// One opponent's checked claims and challenges, every stage together.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Reading {
+    /// Per character: claims checked and found lies, and claims checked.
+    pub lies: [f32; 6],
+    pub checked: [f32; 6],
+    /// Challenges made, and windows it could have challenged in.
+    pub challenges: f32,
+    pub chances: f32,
+}
+
+impl Reading {
+    /// The reading of `record`.
+    pub fn of(record: &Record) -> Reading {
+        let mut r = Reading::default();
+        for c in 0..6 {
+            let caught: u16 = record.caught[c].iter().sum();
+            let proven: u16 = record.proven[c].iter().sum();
+            let lies = f32::from(caught) + f32::from(record.revealed_lies[c]);
+            let truths = f32::from(proven) + f32::from(record.revealed_true[c]);
+            r.lies[c] = lies;
+            r.checked[c] = lies + truths;
+        }
+        r.challenges = record.challenges.iter().map(|&x| f32::from(x)).sum();
+        r.chances = record.challenge_chances.iter().map(|&x| f32::from(x)).sum();
+        r
+    }
+
+    /// The estimated share of lies among this opponent's claims of `card`: a Beta prior
+    /// of mean `prior` worth `weight` checked claims, updated by the checked claims.
+    pub fn lie_share(&self, card: Card, prior: f32, weight: f32) -> f32 {
+        let c = card.index();
+        (self.lies[c] + weight * prior) / (self.checked[c] + weight).max(1e-6)
+    }
+
+    /// The estimated share of the claims it may challenge that it challenges, as
+    /// [`Reading::lie_share`].
+    pub fn challenge_share(&self, prior: f32, weight: f32) -> f32 {
+        (self.challenges + weight * prior) / (self.chances + weight).max(1e-6)
+    }
+}
+
+/// The priors and their weights [`weigh`] reads an opponent with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Priors {
+    /// The share of checked claims that are lies in the prior, and its weight in claims
+    /// (0: the claims' record changes nothing).
+    pub lie: f32,
+    pub lie_weight: f32,
+    /// The share of the claims it may that the prior's opponent challenges, and its weight
+    /// in windows (0: the challenges' record changes nothing).
+    pub challenge: f32,
+    pub challenge_weight: f32,
+}
+
+/// The claim a challenge window in `t` asks about: the claimant and the character
+/// claimed (the action's in a challenge window, the block's in a block's).
+pub fn claim_asked(t: &Table) -> Option<(Seat, Card)> {
+    let Pending::Respond { window } = t.pending else {
+        return None;
+    };
+    let turn = t.turn?;
+    match window.kind {
+        WindowKind::Challenge => match turn.action.claim(t.options) {
+            Some(Claimed::Card(c)) => Some((turn.actor, c)),
+            _ => None,
+        },
+        WindowKind::BlockChallenge => turn.block,
+        WindowKind::Block => None,
+    }
+}
+
+/// `share` moved by `factor`: scaled down by a factor below 1; above 1, the rest of the
+/// weight (1 - `share`) scaled down by it instead, so that a share of 0 or 1 stays where
+/// it is only as long as the factor leaves it there.
+fn moved(share: f32, factor: f32) -> f32 {
+    let share = share.clamp(0.0, 1.0);
+    if !factor.is_finite() {
+        return share;
+    }
+    if factor <= 1.0 {
+        share * factor.max(0.0)
+    } else {
+        1.0 - (1.0 - share) / factor
+    }
+}
+
+/// Moves the table's `shares` (of `t`'s seat's legal inputs) by what `opponent`'s
+/// `reading` shows against `priors`: a challenge of its claim by the ratio of its
+/// estimated lie share to the prior's, each of this seat's bluffs by the ratio of the
+/// prior's challenge share to its estimated one. The other inputs share what is left, in
+/// their proportions (to a pass, if none of them had any). Returns whether any share
+/// moved.
+pub fn weigh(
+    shares: &mut [(Input, f32)],
+    t: &Table,
+    opponent: Seat,
+    reading: &Reading,
+    priors: &Priors,
+) -> bool {
+    let mut fixed = [false; 16];
+    let mut moved_any = false;
+    let mut total_fixed = 0.0;
+    if priors.lie_weight > 0.0
+        && let Some((claimant, card)) = claim_asked(t)
+        && claimant == opponent
+        && priors.lie > 0.0
+    {
+        let factor = reading.lie_share(card, priors.lie, priors.lie_weight) / priors.lie;
+        for (k, (i, s)) in shares.iter_mut().enumerate() {
+            if *i == Input::Challenge && k < fixed.len() {
+                let new = moved(*s, factor);
+                moved_any |= (new - *s).abs() > 1e-6;
+                *s = new;
+                fixed[k] = true;
+                total_fixed += new;
+            }
+        }
+    }
+    if priors.challenge_weight > 0.0 && priors.challenge > 0.0 {
+        let est = reading
+            .challenge_share(priors.challenge, priors.challenge_weight)
+            .max(1e-3);
+        let factor = priors.challenge / est;
+        for (k, (i, s)) in shares.iter_mut().enumerate() {
+            if k < fixed.len() && !fixed[k] && is_bluff(t, *i) {
+                let new = (*s * factor).clamp(0.0, 1.0);
+                moved_any |= (new - *s).abs() > 1e-6;
+                *s = new;
+                fixed[k] = true;
+                total_fixed += new;
+            }
+        }
+    }
+    if !moved_any {
+        return false;
+    }
+    // What is left goes to the other inputs in their proportions.
+    let left = (1.0 - total_fixed).max(0.0);
+    let rest: f32 = shares
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| *k >= fixed.len() || !fixed[*k])
+        .map(|(_, (_, s))| *s)
+        .sum();
+    if total_fixed > 1.0 {
+        // Bluffs scaled up past the whole: every share in proportion.
+        for (_, s) in shares.iter_mut() {
+            *s /= total_fixed + rest;
+        }
+        return true;
+    }
+    if rest > 0.0 {
+        for (k, (_, s)) in shares.iter_mut().enumerate() {
+            if k >= fixed.len() || !fixed[k] {
+                *s *= left / rest;
+            }
+        }
+    } else if let Some((_, s)) = shares.iter_mut().find(|(i, _)| *i == Input::Pass) {
+        *s = left;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::beliefs::tests::apply;
+    use crate::engine::{Action, Game, Options};
+
+    fn deal() -> Game {
+        crate::bots::table::fixed_deal(
+            Options::default(),
+            vec![
+                [Card::Assassin, Card::Duke],
+                [Card::Captain, Card::Ambassador],
+            ],
+            None,
+            vec![vec![], vec![]],
+        )
+        .expect("valid setup")
+    }
+
+    const PRIORS: Priors = Priors {
+        lie: 0.35,
+        lie_weight: 3.0,
+        challenge: 0.15,
+        challenge_weight: 10.0,
+    };
+
+    /// The estimates start at the prior and follow the record: proven claims of a
+    /// character lower its lie share, caught ones raise it, a little at a time.
+    #[test]
+    fn estimates_start_at_the_prior_and_follow_checked_claims() {
+        let none = Reading::default();
+        assert!((none.lie_share(Card::Assassin, 0.35, 3.0) - 0.35).abs() < 1e-6);
+        assert!((none.challenge_share(0.15, 10.0) - 0.15).abs() < 1e-6);
+        let mut rec = Record::default();
+        rec.proven[Card::Assassin.index()] = [2, 1];
+        rec.revealed_true[Card::Assassin.index()] = 1;
+        rec.caught[Card::Duke.index()] = [1, 0];
+        rec.revealed_lies[Card::Duke.index()] = 1;
+        let r = Reading::of(&rec);
+        assert_eq!(r.checked[Card::Assassin.index()], 4.0);
+        assert_eq!(r.lies[Card::Assassin.index()], 0.0);
+        let honest = r.lie_share(Card::Assassin, 0.35, 3.0);
+        assert!(honest < 0.35 * 0.5 && honest > 0.0, "{honest}");
+        assert!(r.lie_share(Card::Duke, 0.35, 3.0) > 0.55);
+        // Other characters stay at the prior.
+        assert!((r.lie_share(Card::Captain, 0.35, 3.0) - 0.35).abs() < 1e-6);
+    }
+
+    /// R6: heads-up, seat 1 answers seat 0's assassination (R4: it claims the Assassin).
+    /// A table that always challenges it challenges a little less after each claim of the
+    /// Assassin seat 0 proved, and more after one it was caught in; with no record, or no
+    /// weight, the table's shares stand.
+    #[test]
+    fn an_opponents_proven_assassins_make_the_challenge_rarer() {
+        let mut g = deal();
+        apply(&mut g, 0, Input::Act(Action::Income));
+        apply(&mut g, 1, Input::Act(Action::Income));
+        apply(&mut g, 0, Input::Act(Action::Income));
+        apply(&mut g, 1, Input::Act(Action::Income));
+        apply(&mut g, 0, Input::Act(Action::Assassinate(Seat(1))));
+        let view = g.view(Seat(1));
+        let t = Table::from_view(&view).expect("seated");
+        assert_eq!(claim_asked(&t), Some((Seat(0), Card::Assassin)));
+        let table = [(Input::Pass, 0.0), (Input::Challenge, 1.0)];
+        let challenge = |proven: u16, caught: u16, priors: &Priors| {
+            let mut rec = Record::default();
+            rec.proven[Card::Assassin.index()] = [proven, 0];
+            rec.caught[Card::Assassin.index()] = [caught, 0];
+            let mut s = table;
+            weigh(&mut s, &t, Seat(0), &Reading::of(&rec), priors);
+            assert!((s[0].1 + s[1].1 - 1.0).abs() < 1e-5, "{s:?}");
+            s[1].1
+        };
+        assert_eq!(challenge(0, 0, &PRIORS), 1.0);
+        let mut last = 1.0;
+        for n in 1..6 {
+            let now = challenge(n, 0, &PRIORS);
+            assert!(now < last, "{n}: {now} after {last}");
+            last = now;
+        }
+        assert!(last < 0.4, "{last}");
+        let off = Priors {
+            lie_weight: 0.0,
+            ..PRIORS
+        };
+        assert_eq!(challenge(5, 0, &off), 1.0);
+        // A table that never challenges: the caught Assassins make the challenge likelier.
+        let mut rec = Record::default();
+        rec.caught[Card::Assassin.index()] = [3, 0];
+        let mut s = [(Input::Pass, 0.5), (Input::Challenge, 0.5)];
+        weigh(&mut s, &t, Seat(0), &Reading::of(&rec), &PRIORS);
+        assert!(s[1].1 > 0.6, "{s:?}");
+        // A claim by another seat (none here) is not this opponent's.
+        let mut s = table;
+        assert!(!weigh(&mut s, &t, Seat(1), &Reading::of(&rec), &PRIORS));
+    }
+
+    /// Seat 0's bluffs (a Tax without the Duke, R4) weigh less against a player who
+    /// challenges often, more against one who never does; its honest choices share the
+    /// rest.
+    #[test]
+    fn bluffs_follow_how_often_the_opponent_challenges() {
+        let g = deal();
+        let view = g.view(Seat(1));
+        let t = Table::from_view(&view).expect("seated");
+        // Seat 1 holds no Duke: Tax is a bluff, Income is not.
+        let table = [
+            (Input::Act(Action::Income), 0.5),
+            (Input::Act(Action::Tax), 0.5),
+        ];
+        let tax = |challenges: u16, chances: u16| {
+            let rec = Record {
+                challenges: [challenges, 0],
+                challenge_chances: [chances, 0],
+                ..Record::default()
+            };
+            let mut s = table;
+            weigh(&mut s, &t, Seat(0), &Reading::of(&rec), &PRIORS);
+            assert!((s[0].1 + s[1].1 - 1.0).abs() < 1e-5, "{s:?}");
+            s[1].1
+        };
+        assert!((tax(0, 0) - 0.5).abs() < 1e-6);
+        assert!(tax(10, 12) < 0.3, "{}", tax(10, 12));
+        assert!(tax(0, 30) > 0.6, "{}", tax(0, 30));
+    }
+}
