@@ -1400,13 +1400,19 @@ impl FairReferee {
         self.emit(Public::Record(Box::new(record.clone())))
     }
 
+    /// Where the decision pending was put: the point noted for it, or here if it is new.
+    fn opened_now(&self) -> [u8; 64] {
+        if self.key == Some(DecisionKey::of(self.game.pending())) {
+            self.opened
+        } else {
+            self.tracker.chain
+        }
+    }
+
     /// Notes where the decision pending was put, when it is a new one.
     fn note_decision(&mut self) {
-        let key = DecisionKey::of(self.game.pending());
-        if self.key != Some(key) {
-            self.key = Some(key);
-            self.opened = self.tracker.chain;
-        }
+        self.opened = self.opened_now();
+        self.key = Some(DecisionKey::of(self.game.pending()));
     }
 
     /// The point of the stream where the decision pending was put: what a seat's signed
@@ -1434,13 +1440,7 @@ impl FairReferee {
             .table
             .ledger()
             .context(seat, self.tracker.table.round());
-        // Where the decision pending was put: here, if the referee has not yet noted it.
-        let opened = if self.key == Some(DecisionKey::of(self.game.pending())) {
-            self.opened
-        } else {
-            self.tracker.chain
-        };
-        let message = decision_message(&opened, &input);
+        let message = decision_message(&self.opened_now(), &input);
         Decision {
             seat,
             input,

@@ -25,8 +25,8 @@ use super::game::{FairError, FairReferee, Public, Step, Tracker};
 #[derive(Clone, Debug)]
 pub struct Replica {
     referee: FairReferee,
-    /// Items of the stream taken and not yet accounted for: events whose decision shows
-    /// only in the events after them (a window's sealed answers, R5), and what follows.
+    /// Items of the stream taken and not yet accounted for: a window's `Answered` events,
+    /// whose decisions come sealed when it closes (R5), and what follows them.
     queue: VecDeque<Public>,
     /// Items the referee made (events, a departed seat's answers) that the stream has not
     /// sent yet.
@@ -96,11 +96,6 @@ impl Replica {
         self.made.is_empty()
     }
 
-    /// The number of events of the stream matched so far.
-    pub fn events(&self) -> usize {
-        self.events
-    }
-
     /// Whether the game is over and every record of its end is in.
     pub fn is_over(&self) -> bool {
         self.made.is_empty()
@@ -118,21 +113,12 @@ impl Replica {
     /// the rules make another, is refused (`NotTheRules`, naming the host, which runs the
     /// referee): the replica is then not to be used again.
     pub fn take(&mut self, item: &Public) -> Result<(), FairError> {
-        if let Some(made) = self.made.front() {
-            if made != item {
-                return Err(FairError::NotTheRules(self.events));
-            }
-            if matches!(item, Public::Event(_)) {
-                self.events += 1;
-            }
-            self.made.pop_front();
-            return Ok(());
-        }
         self.queue.push_back(item.clone());
         self.advance()
     }
 
-    /// Runs the referee on the stream queued, as far as it shows the decisions.
+    /// Matches what the referee made against the stream queued, and runs the referee on
+    /// as far as the stream takes it.
     fn advance(&mut self) -> Result<(), FairError> {
         let refuted = |events| FairError::NotTheRules(events);
         loop {

@@ -457,11 +457,7 @@ impl Host {
                     seat,
                 },
             });
-            if let Some(Slot::Person { member }) = self.seats.get(seat.index()).cloned()
-                && let Some(m) = self.member_mut(member)
-            {
-                m.stand_in = true;
-            }
+            self.fair_stop_waiting(seat);
         }
         self.fair_depart(&stalled, now);
         if let Some(fg) = self.fair_game.as_mut() {
@@ -569,15 +565,20 @@ impl Host {
                 reason: e.to_string(),
             },
         });
-        // No bot reads a fair seat's cards: what it still owes is card-blind, or given
-        // from its cards once they are public (as for a seat past its grace period).
+        self.fair_stop_waiting(seat);
+        self.fair_depart(&[seat], now);
+        self.flush(now, self.phase != phase, true, out);
+    }
+
+    /// `seat`'s person is no longer waited for. No bot reads a fair seat's cards: what it
+    /// still owes is card-blind, or given from its cards once they are public (as for a
+    /// seat past its grace period).
+    fn fair_stop_waiting(&mut self, seat: Seat) {
         if let Some(Slot::Person { member }) = self.seats.get(seat.index()).cloned()
             && let Some(m) = self.member_mut(member)
         {
             m.stand_in = true;
         }
-        self.fair_depart(&[seat], now);
-        self.flush(now, self.phase != phase, true, out);
     }
 
     /// The referee found a deviation it cannot play past (a "cannot prove" its own loss
