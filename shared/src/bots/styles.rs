@@ -414,6 +414,7 @@ impl Bot for StyleBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Game, Options, Seat};
 
     #[test]
     fn every_name_builds_and_unknown_names_do_not() {
@@ -447,35 +448,45 @@ mod tests {
         }
     }
 
+    /// Plays game `g` to its end with a style at each seat, each deciding from its view
+    /// and its legal inputs; `see` is shown each decision with the game before it.
+    fn play_styles(g: u64, styles: &[Style], mut see: impl FnMut(&Game, Seat, Input, &[Input])) {
+        let mut rng = ChaCha8Rng::seed_from_u64(g);
+        let mut game = Game::deal(styles.len(), Options::default(), None, &mut rng).expect("deal");
+        let mut bots: Vec<StyleBot> = styles
+            .iter()
+            .enumerate()
+            .map(|(s, &st)| StyleBot::new(st, g * 16 + s as u64))
+            .collect();
+        let (mut legal, mut events) = (Vec::new(), Vec::new());
+        let mut steps = 0;
+        while !game.is_over() {
+            steps += 1;
+            assert!(steps < 3_000, "game {g} did not end");
+            let seat: Seat = game.owing().iter().next().expect("someone owes");
+            game.legal_inputs(seat, &mut legal);
+            let view = game.view(seat);
+            let input = bots[seat.index()].decide(&view, &legal, &Budget::iterations(1));
+            assert!(legal.contains(&input), "game {g}: illegal {input:?}");
+            see(&game, seat, input, &legal);
+            game.apply(seat, input, &mut rng, &mut events)
+                .expect("legal");
+            events.clear();
+        }
+    }
+
     /// Every style plays legal, finished games at 2, 4 and 6 players, and keeps to its
     /// defining habit, checked against the real hands: the honest and passive players
     /// claim often and never claim a character they do not hold, the trusting and passive players never
     /// challenge, the bluffer lies about a good share of its claims.
     #[test]
     fn styles_play_legal_games_and_keep_their_habits() {
-        use crate::engine::{Game, Options, Seat};
         let mut bluffs = [0usize; 8];
         let mut claims = [0usize; 8];
         let mut challenges = [0usize; 8];
         for (g, n) in (0..24u64).zip([2usize, 4, 6].into_iter().cycle()) {
             let styles: Vec<Style> = (0..n).map(|s| Style::ALL[(g as usize + s) % 8]).collect();
-            let mut rng = ChaCha8Rng::seed_from_u64(g);
-            let mut game = Game::deal(n, Options::default(), None, &mut rng).expect("deal");
-            let mut bots: Vec<StyleBot> = styles
-                .iter()
-                .enumerate()
-                .map(|(s, &st)| StyleBot::new(st, g * 16 + s as u64))
-                .collect();
-            let (mut legal, mut events) = (Vec::new(), Vec::new());
-            let mut steps = 0;
-            while !game.is_over() {
-                steps += 1;
-                assert!(steps < 3_000, "game {g} did not end");
-                let seat: Seat = game.owing().iter().next().expect("someone owes");
-                game.legal_inputs(seat, &mut legal);
-                let view = game.view(seat);
-                let input = bots[seat.index()].decide(&view, &legal, &Budget::iterations(1));
-                assert!(legal.contains(&input), "game {g}: illegal {input:?}");
+            play_styles(g, &styles, |game, seat, input, _| {
                 let st = styles[seat.index()] as usize;
                 // Counted from the true hand and the rules, not with `is_bluff`, which
                 // the honest style chooses with: a fault there must not hide itself.
@@ -485,10 +496,7 @@ mod tests {
                     bluffs[st] += usize::from(lie);
                 }
                 challenges[st] += usize::from(input == Input::Challenge);
-                game.apply(seat, input, &mut rng, &mut events)
-                    .expect("legal");
-                events.clear();
-            }
+            });
         }
         // Never bluffing is a habit only of a player that claims: one that never claimed
         // would pass the check alone. The honest player claims its actions and blocks;
@@ -521,7 +529,6 @@ mod tests {
     /// copies are all in its sight and none of which it sees no copy of.
     #[test]
     fn described_styles_keep_their_descriptions() {
-        use crate::engine::{Game, Options, Seat};
         let trio = [Style::HonestAssassin, Style::Cautious, Style::Counter];
         let (mut assassins, mut tax_doubts, mut counted, mut cautious_acts) = (0, 0, 0, 0);
         for (g, n) in (0..45u64).zip([2usize, 4, 6].into_iter().cycle()) {
@@ -531,24 +538,8 @@ mod tests {
                     k => trio[k],
                 })
                 .collect();
-            let mut rng = ChaCha8Rng::seed_from_u64(g);
-            let mut game = Game::deal(n, Options::default(), None, &mut rng).expect("deal");
             let copies = super::super::table::copies(Options::default(), n);
-            let mut bots: Vec<StyleBot> = styles
-                .iter()
-                .enumerate()
-                .map(|(s, &st)| StyleBot::new(st, g * 16 + s as u64))
-                .collect();
-            let (mut legal, mut events) = (Vec::new(), Vec::new());
-            let mut steps = 0;
-            while !game.is_over() {
-                steps += 1;
-                assert!(steps < 3_000, "game {g} did not end");
-                let seat: Seat = game.owing().iter().next().expect("someone owes");
-                game.legal_inputs(seat, &mut legal);
-                let view = game.view(seat);
-                let input = bots[seat.index()].decide(&view, &legal, &Budget::iterations(1));
-                assert!(legal.contains(&input), "game {g}: illegal {input:?}");
+            play_styles(g, &styles, |game, seat, input, legal| {
                 let hand: Vec<Card> = game.player(seat).hand.hidden().collect();
                 // Copies of `card` in `seat`'s sight.
                 let in_sight = |card: Card| {
@@ -562,7 +553,7 @@ mod tests {
                         .sum();
                     up + hand.iter().filter(|&&c| c == card).count()
                 };
-                let t = Table::from_game(&game, seat);
+                let t = Table::from_game(game, seat);
                 let asked = claim_asked(&t).filter(|_| legal.contains(&Input::Challenge));
                 match styles[seat.index()] {
                     Style::HonestAssassin => {
@@ -612,10 +603,7 @@ mod tests {
                     }
                     _ => {}
                 }
-                game.apply(seat, input, &mut rng, &mut events)
-                    .expect("legal");
-                events.clear();
-            }
+            });
         }
         assert!(
             assassins >= 5,
