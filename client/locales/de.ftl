@@ -824,6 +824,11 @@ fair-verdict-wrong-deck = Dieses Spiel war nicht fair: Die Karten waren nicht da
 fair-verdict-referee = Dieses Spiel war nicht fair: Die Seite des Gastgebers hat die Regeln nicht befolgt.
 fair-verdict-equivocation = Dieses Spiel war nicht fair: Die Seite des Gastgebers hat { $name } ein anderes Spiel geschickt als dieser Seite.
 fair-verdict-closed = Dieses Spiel ließ sich nicht prüfen: Eine Karte blieb verdeckt.
+fair-verdict-cut-short = { $count ->
+    [0] Das Spiel endete vor seinem Ende: Jeder Zug wurde beim Eintreffen geprüft, keine Antwort bleibt ungeprüft.
+    [one] Das Spiel endete vor seinem Ende: Jeder Zug wurde beim Eintreffen geprüft; ein „kann ich nicht beweisen“ bleibt ungeprüft, weil die betroffenen Karten verdeckt bleiben.
+   *[other] Das Spiel endete vor seinem Ende: Jeder Zug wurde beim Eintreffen geprüft; { $count } „kann ich nicht beweisen“ bleiben ungeprüft, weil die betroffenen Karten verdeckt bleiben.
+}
 fair-ask-prove = Dein Anspruch wird angezweifelt: Antworte mit deinen Karten.
 fair-ask-lose = Wähle die Karte, die du verlierst.
 fair-ask-show = Wähle die Karte, die du dem Inquisitor zeigst.

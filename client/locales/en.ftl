@@ -859,6 +859,11 @@ fair-verdict-wrong-deck = This game was not fair: the cards were not the deck.
 fair-verdict-referee = This game was not fair: the host's page did not apply the rules.
 fair-verdict-equivocation = This game was not fair: the host's page sent { $name } a different game than this page.
 fair-verdict-closed = This game could not be checked: a card stayed closed.
+fair-verdict-cut-short = { $count ->
+    [0] The game ended before its end: every move was checked as it came, and no answer is left unchecked.
+    [one] The game ended before its end: every move was checked as it came; one “cannot prove” stays unchecked, since the cards it was about stay closed.
+   *[other] The game ended before its end: every move was checked as it came; { $count } “cannot prove” answers stay unchecked, since the cards they were about stay closed.
+}
 fair-ask-prove = Your claim is challenged: answer with your cards.
 fair-ask-lose = Choose the card you lose.
 fair-ask-show = Choose the card you show the Inquisitor.

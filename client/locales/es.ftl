@@ -825,6 +825,11 @@ fair-verdict-wrong-deck = Esta partida no fue justa: las cartas no eran la baraj
 fair-verdict-referee = Esta partida no fue justa: la página del anfitrión no aplicó las reglas.
 fair-verdict-equivocation = Esta partida no fue justa: la página del anfitrión envió a { $name } una partida distinta de la de esta página.
 fair-verdict-closed = No se pudo comprobar esta partida: una carta quedó cerrada.
+fair-verdict-cut-short = { $count ->
+    [0] La partida terminó antes de su final: cada jugada se comprobó al llegar y no queda ninguna respuesta sin comprobar.
+    [one] La partida terminó antes de su final: cada jugada se comprobó al llegar; un «no puedo probarlo» queda sin comprobar, porque las cartas en cuestión siguen cerradas.
+   *[other] La partida terminó antes de su final: cada jugada se comprobó al llegar; { $count } «no puedo probarlo» quedan sin comprobar, porque las cartas en cuestión siguen cerradas.
+}
 fair-ask-prove = Han desafiado tu afirmación: responde con tus cartas.
 fair-ask-lose = Elige la carta que pierdes.
 fair-ask-show = Elige la carta que muestras al Inquisidor.

@@ -825,6 +825,11 @@ fair-verdict-wrong-deck = Cette partie n’était pas équitable : les cartes n�
 fair-verdict-referee = Cette partie n’était pas équitable : la page de l’hôte n’a pas appliqué les règles.
 fair-verdict-equivocation = Cette partie n’était pas équitable : la page de l’hôte a envoyé à { $name } une autre partie qu’à cette page.
 fair-verdict-closed = Cette partie n’a pas pu être vérifiée : une carte est restée fermée.
+fair-verdict-cut-short = { $count ->
+    [0] La partie s’est arrêtée avant sa fin : chaque coup a été vérifié à son arrivée, et aucune réponse ne reste à vérifier.
+    [one] La partie s’est arrêtée avant sa fin : chaque coup a été vérifié à son arrivée ; un « je ne peux pas prouver » reste non vérifié, car les cartes concernées restent fermées.
+   *[other] La partie s’est arrêtée avant sa fin : chaque coup a été vérifié à son arrivée ; { $count } « je ne peux pas prouver » restent non vérifiés, car les cartes concernées restent fermées.
+}
 fair-ask-prove = Votre annonce est contestée : répondez avec vos cartes.
 fair-ask-lose = Choisissez la carte que vous perdez.
 fair-ask-show = Choisissez la carte que vous montrez à l’Inquisiteur.

@@ -822,6 +822,11 @@ fair-verdict-wrong-deck = Esta partida não foi justa: as cartas não eram o bar
 fair-verdict-referee = Esta partida não foi justa: a página do anfitrião não aplicou as regras.
 fair-verdict-equivocation = Esta partida não foi justa: a página do anfitrião enviou a { $name } uma partida diferente da desta página.
 fair-verdict-closed = Não foi possível verificar esta partida: uma carta ficou fechada.
+fair-verdict-cut-short = { $count ->
+    [0] A partida terminou antes do fim: cada jogada foi verificada ao chegar, e nenhuma resposta ficou sem verificar.
+    [one] A partida terminou antes do fim: cada jogada foi verificada ao chegar; um “não posso provar” fica sem verificar, pois as cartas em questão continuam fechadas.
+   *[other] A partida terminou antes do fim: cada jogada foi verificada ao chegar; { $count } “não posso provar” ficam sem verificar, pois as cartas em questão continuam fechadas.
+}
 fair-ask-prove = Sua alegação foi contestada: responda com suas cartas.
 fair-ask-lose = Escolha a carta que você perde.
 fair-ask-show = Escolha a carta que você mostra ao Inquisidor.

@@ -1404,8 +1404,28 @@ fn at_two_seats_a_guest_gone_for_good_ends_the_game_and_says_why() {
         ),
         "then the end, the other seat winning: {notes:?}"
     );
-    // The host's page did not call anything refused or unfair.
-    assert_eq!(room.page(0).fair().unwrap().audit(), None);
+    // The host's page did not call anything refused or unfair; it audits the game cut
+    // short (section 9): every event was checked as it came, and what the departed seat's
+    // closed cards leave unchecked is counted.
+    let fair = room.page(0).fair().unwrap();
+    assert_eq!(fair.audit(), None);
+    assert!(
+        fair.cut_short().is_some(),
+        "a game ended by a departure is audited"
+    );
+}
+
+#[test]
+fn a_game_that_ends_by_the_rules_is_not_cut_short() {
+    // Section 9: a game that reached its end by the rules has its full audit, not the
+    // one of a game cut short.
+    let mut room = Room::new(2, 35);
+    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+    room.pump(outs);
+    room.play();
+    for g in room.pages.iter().flatten() {
+        assert_eq!(g.fair().unwrap().cut_short(), None);
+    }
 }
 
 #[test]
@@ -2240,4 +2260,183 @@ fn a_sync_from_the_pages_last_entry_costs_what_is_missing() {
         assert!(missing * 10 < all, "{missing} B against {all} B");
         room.play();
     }
+}
+
+/// Every record a host's text `text` relays, decoded.
+fn relayed_records(text: &str) -> Vec<Record> {
+    let Ok(ToGuest::Update(u)) = decode::<ToGuest>(text, usize::MAX) else {
+        return Vec::new();
+    };
+    u.log
+        .iter()
+        .filter_map(|e| match &e.item {
+            LogItem::Fair { record, .. } => Record::decode(&base64url::decode(record)?).ok(),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether `needle` is anywhere in `hay`.
+fn holds(hay: &[u8], needle: &[u8; 32]) -> bool {
+    hay.windows(32).any(|w| w == needle)
+}
+
+/// The scalars that would open a seat's key to others: its parts of its escrow, read by
+/// the oracle, and the parts it holds of the others' (each a share of another key).
+fn escrow_parts(room: &Room, seat: u8) -> Vec<[u8; 32]> {
+    let secrets = room.secrets();
+    let l = room.host.fair_referee().unwrap().table().ledger().clone();
+    let n = secrets.len() as u8;
+    let mut out = Vec::new();
+    for other in (0..n).filter(|&o| o != seat) {
+        let own = l.escrow_part(seat, other, &secrets[usize::from(other)]);
+        let theirs = l.escrow_part(other, seat, &secrets[usize::from(seat)]);
+        out.extend(own.into_iter().chain(theirs).map(|s| s.to_bytes()));
+    }
+    out
+}
+
+#[test]
+fn a_departure_rebuilds_no_secret_and_relays_no_part_of_one() {
+    // Section 6, and what a real departure gave a host before: with a departed seat's
+    // secret rebuilt in public, its parts of the others' escrows opened to everyone, so
+    // at three seats each seat left could put together the other's key (and an
+    // Inquisitor's seals opened once it left). Now the seats left take their parts into
+    // their stakes: at 3 and 4 seats, from the departure to the end of the game, no record
+    // relayed holds the departed seat's secret or any part of its escrow, or any part it
+    // held of another seat's, nor, before the end, any seat's secret; and every page's
+    // audit passes.
+    for (n, seed) in [(3usize, 141u64), (4, 142)] {
+        let mut room = mid_game(n, seed, 8);
+        let gone = (n - 1) as u8;
+        let secrets = room.secrets();
+        let parts = escrow_parts(&room, gone);
+        assert_eq!(parts.len(), 2 * (n - 1), "the escrows are in");
+        let from = room.sent.len();
+        room.vanish(usize::from(gone));
+        room.play_ticking();
+        check_forfeited(&room, gone);
+        let mut over = false;
+        let mut scanned = 0;
+        for (_, text) in &room.sent[from..] {
+            for r in relayed_records(text) {
+                over |= matches!(r.msg, Msg::View { .. } | Msg::Secret { .. });
+                let bytes = r.encode();
+                scanned += 1;
+                assert!(
+                    !holds(&bytes, &secrets[usize::from(gone)].to_bytes()),
+                    "{n} seats: the departed seat's secret relayed"
+                );
+                for part in &parts {
+                    assert!(!holds(&bytes, part), "{n} seats: an escrow part relayed");
+                }
+                if !over {
+                    for s in &secrets {
+                        assert!(!holds(&bytes, &s.to_bytes()), "a secret before the end");
+                    }
+                }
+            }
+        }
+        assert!(
+            over && scanned > 10,
+            "{n} seats: the stream to the end was scanned"
+        );
+    }
+}
+
+#[test]
+fn a_made_up_departure_opens_no_secret_and_the_real_stream_after_it_is_refused() {
+    // Section 6 against a host that shows one guest a departure of a seat still playing:
+    // before, that guest released its part of the seat's escrowed secret at once, and with
+    // its own the host rebuilt it and read every card the seat would hold, then resynced
+    // the guest as if nothing had happened. Now the guest gives only its shares of the
+    // seat's hidden cards of that moment (what a real departure opens to all), nothing of
+    // any secret, and refuses the real stream after it: the host showed it two games.
+    let mut room = mid_game(3, 143, 8);
+    let secrets = room.secrets();
+    let parts = escrow_parts(&room, 2);
+    let game_no = room.page(1).game().unwrap().game_no;
+    let left = LogItem::Note {
+        note: Note::FairLeft {
+            game_no,
+            seat: Seat(2),
+            goes_on: true,
+        },
+    };
+    let text = made_up_update(room.page(1), vec![left]);
+    room.page(1)
+        .receive(&text, T)
+        .expect("a departure is the host's word");
+    let sent = room.page(1).fair_outbox();
+    assert!(
+        !sent.is_empty(),
+        "the guest gives its shares of seat 2's cards"
+    );
+    for t in &sent {
+        for s in &secrets {
+            assert!(!t.contains(&base64url::encode(&s.to_bytes())));
+        }
+        let ToHost::Fair { record, .. } = decode::<ToHost>(t, usize::MAX).unwrap() else {
+            panic!("a record");
+        };
+        let r = Record::decode(&base64url::decode(&record).unwrap()).unwrap();
+        assert!(
+            matches!(r.msg, Msg::Shares { .. }),
+            "only shares: {:?}",
+            r.msg
+        );
+        let bytes = r.encode();
+        for part in &parts {
+            assert!(!holds(&bytes, part), "an escrow part given");
+        }
+        for s in &secrets {
+            assert!(!holds(&bytes, &s.to_bytes()), "a secret given");
+        }
+    }
+    // The host resyncs the guest to the real stream and plays on: the guest waits until
+    // the stream reaches the place of its disclosure, and refuses it there (another game).
+    let g = room.pages[1].take().unwrap();
+    let keep = g.fair_keep().cloned();
+    room.left.push((
+        1,
+        Secret::from_bytes(&keep.as_ref().unwrap().secret).unwrap(),
+    ));
+    let token = g.token().map(str::to_owned);
+    let outs = room.host.disconnect(peer(1), room.now);
+    room.pump(outs);
+    let mut g = Guest::new(&room.names[1], token, false);
+    g.set_fair(page_seed(&mut room.rng), keep);
+    let hello = g.hello();
+    let from = room.sent.len();
+    let mut outs = room.host.connect(peer(1), room.now);
+    outs.extend(room.host.handle(peer(1), &hello, room.now));
+    room.pump(outs);
+    // The others play on; the guest sends nothing, and forfeits after its grace period.
+    room.play_ticking();
+    let mut refused = None;
+    for (to, text) in &room.sent[from..] {
+        if *to != peer(1) {
+            continue;
+        }
+        if let Err(err) = g.receive(text, room.now) {
+            refused = Some(err);
+            break;
+        }
+        assert!(
+            g.fair_outbox().is_empty(),
+            "nothing given before its disclosure"
+        );
+    }
+    let err = refused.expect("the real stream after the made-up one is refused");
+    assert!(
+        matches!(
+            err,
+            GuestError::Fair {
+                fault: FairFault::Refused(FairError::TwoGames(_)),
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(g.fair_outbox().is_empty(), "and nothing more is given");
 }

@@ -53,7 +53,12 @@ pub fn shown(guest: &Guest, names: &[String]) -> Option<FairShown> {
     let examined = seat.examined().into_iter().map(|(_, c)| c).collect();
     // The seat's audit says when there is something to audit: only once the game is over
     // and every secret is in.
-    let verdict = seat.audit().map(|faults| verdict(&faults, names));
+    // A game cut short (a departure it could not go on from) has its own verdict:
+    // checked as it came, with what its closed cards leave unchecked.
+    let verdict = seat
+        .audit()
+        .map(|faults| verdict(&faults, names))
+        .or_else(|| seat.cut_short().map(cut_short));
     let ask = guest.fair_ask().map(|ask| (ask, choices(guest, ask)));
     Some(FairShown {
         shuffling,
@@ -71,6 +76,15 @@ pub fn fingerprint(bytes: &[u8; 8]) -> String {
         .map(|c| format!("{:02x}{:02x}", c[0], c[1]))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Section 9 for a game that ended before its end: no fault found as it came, and the
+/// answers its closed cards leave unchecked.
+pub fn cut_short(unchecked: usize) -> Verdict {
+    Verdict {
+        fair: true,
+        text: tr("fair-verdict-cut-short", &[("count", unchecked.into())]),
+    }
 }
 
 /// "This game was fair", or the first fault the audit found, naming its seat.
@@ -219,6 +233,24 @@ mod tests {
     fn a_fingerprint_reads_in_four_groups() {
         let f = fingerprint(&[0x3f, 0x2a, 0x9c, 0x01, 0x77, 0xbe, 0x0d, 0x4e]);
         assert_eq!(f, "3f2a 9c01 77be 0d4e");
+    }
+
+    #[test]
+    fn a_game_cut_short_says_what_its_closed_cards_leave_unchecked() {
+        // Section 9: a game ended by a departure gets a verdict, never silence.
+        let none = cut_short(0);
+        assert!(none.fair);
+        assert!(
+            none.text.contains("no answer is left unchecked"),
+            "{}",
+            none.text
+        );
+        let two = cut_short(2);
+        assert!(
+            two.text.contains("2 “cannot prove” answers"),
+            "{}",
+            two.text
+        );
     }
 
     #[test]

@@ -128,6 +128,18 @@ pub fn RoomView() -> impl IntoView {
             lines
         })
     });
+    // Section 9: the last fair game's verdict stays in sight in the lobby, where a game
+    // cut short by a departure ends.
+    let verdict = Memo::new(move |_| {
+        ctl.session.with(|s| {
+            let g = s.table()?.guest();
+            let names = g
+                .table()
+                .map(|t| seat_names(t, g.seat()))
+                .unwrap_or_default();
+            crate::model::fair::shown(g, &names)?.verdict
+        })
+    });
     let invite = Memo::new(move |_| {
         let page = web_sys::window().and_then(|w| w.location().href().ok())?;
         code.get().map(|c| invite_link(&page, &c))
@@ -163,6 +175,11 @@ pub fn RoomView() -> impl IntoView {
                     </section>
                 </Show>
                 <div class="felt" class:hidden=move || playing.get()>
+                    {move || verdict.get().map(|v| view! {
+                        <p class="t-panel" data-testid="lobby-fair-verdict" data-fair=v.fair.to_string() role="status">
+                            <b>{v.text}</b>
+                        </p>
+                    })}
                     <h2 class="felt-title">{t("seats")}</h2>
                     <Lobby />
                 </div>

@@ -50,12 +50,12 @@ impl Page {
                 .open_private(*p, s, x)
                 .and_then(|k| l.reveal_record(s, round, *p, k, x, rng)),
             Expect::Seal(p, to) => l.seal_record(s, round, *p, *to, x, rng),
-            Expect::Release(of) => l.release_record(s, round, *of, x),
+            Expect::Check => Some(l.check_record(s, round, x, rng)),
             Expect::View => {
                 let hash = self.tracker.end_hash().expect("the game is over");
                 Some(l.view_record(s, round, hash, x, rng))
             }
-            Expect::Secret => Some(Ledger::secret_record(s, round, x)),
+            Expect::Secret => l.secret_record(s, round, x),
         }
         .expect("an honest page makes what its table asks")
     }

@@ -84,17 +84,15 @@ fn recorded() -> &'static Recorded {
             .reveal_record(0, 4, 0, shown, &secrets[0], &mut rng)
             .expect("position exists");
         push(&mut l, r);
-        for s in 0..2u8 {
-            let r = l
-                .release_record(s, 5, 2, &secrets[usize::from(s)])
-                .expect("an escrow part");
+        for s in 0..SEATS {
+            let r = l.check_record(s, 5, &secrets[usize::from(s)], &mut rng);
             push(&mut l, r);
         }
-        for s in 0..2u8 {
-            push(
-                &mut l,
-                Ledger::secret_record(s, 6, &secrets[usize::from(s)]),
-            );
+        for s in 0..SEATS {
+            let r = l
+                .secret_record(s, 6, &secrets[usize::from(s)])
+                .expect("a stake");
+            push(&mut l, r);
         }
         let cards = (0..DECK.len() as u8)
             .map(|p| l.open_public(p).expect("everything opens at the end"))

@@ -121,23 +121,32 @@ impl Answer {
 /// relays it (the host's) cannot put another choice in the seat's place, as a shuffle is
 /// signed. The signature binds the table, the game, the round the table is at, the seat,
 /// how many answers the game has taken before it (so no answer counts twice) and the
-/// answer itself.
+/// answer itself. A departed seat's answers are unsigned: the rules make them from its
+/// cards, open to all, and every page's replica makes the same
+/// ([`FairReferee::step`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SignedAnswer {
     pub seat: u8,
     pub answer: Answer,
-    pub signature: KeyProof,
+    pub signature: Option<KeyProof>,
 }
 
-/// The longest encoded signed answer: seat, signature, `Keep` of two positions.
-pub const MAX_SIGNED_ANSWER_BYTES: usize = 1 + 64 + 4;
+/// The longest encoded signed answer: seat, signature and its flag, `Keep` of two
+/// positions.
+pub const MAX_SIGNED_ANSWER_BYTES: usize = 1 + 1 + 64 + 4;
 
 impl SignedAnswer {
     /// Seat, signature, answer: the canonical binary form.
     pub fn encode(&self) -> Vec<u8> {
         let mut w = Writer::default();
         w.u8(self.seat);
-        self.signature.write(&mut w);
+        match &self.signature {
+            Some(signature) => {
+                w.u8(1);
+                signature.write(&mut w);
+            }
+            None => w.u8(0),
+        }
         self.answer.write(&mut w);
         w.out
     }
@@ -149,7 +158,11 @@ impl SignedAnswer {
         }
         let mut r = Reader::new(data);
         let seat = r.u8()?;
-        let signature = KeyProof::read(&mut r)?;
+        let signature = match r.u8()? {
+            0 => None,
+            1 => Some(KeyProof::read(&mut r)?),
+            _ => return Err(DecodeError::BadKind),
+        };
         let answer = Answer::read(&mut r)?;
         r.finish()?;
         Ok(SignedAnswer {
@@ -296,7 +309,7 @@ pub enum Public {
     Answer(SignedAnswer),
     /// A fair record (boxed: a shuffle is large, an event small).
     Record(Box<Record>),
-    /// The seat left for good (section 6): the others release its escrowed secret.
+    /// The seat left for good (section 6): the others take its escrowed stake into theirs.
     Left(u8),
     /// A decision that reads no card: signed by its seat, or the host's default.
     Decision(Decision),
@@ -627,6 +640,35 @@ impl Tracker {
         Ok(())
     }
 
+    /// The "cannot prove" answers and concessions taken so far: what the end audit
+    /// checks once the cards open.
+    pub fn unchecked_answers(&self) -> usize {
+        self.denials.len()
+    }
+
+    /// Whether `items`, taken next, would reach the page's last disclosure with the same
+    /// hash: else `Err` with the index among `items` of the one that reaches it, and
+    /// `TwoGames`. Read before any of them is taken, so a stream that differs anywhere
+    /// before that point is refused as the other game it is, whatever else in it would
+    /// not check.
+    pub fn check_ahead(&self, items: &[&Public]) -> Result<(), (usize, FairError)> {
+        let Some((n, hash)) = &self.checkpoint else {
+            return Ok(());
+        };
+        let mut chain = self.chain;
+        for (k, item) in items.iter().enumerate() {
+            let at = self.stream.len() + k + 1;
+            if at > *n {
+                break;
+            }
+            chain = chain_item(&chain, item);
+            if at == *n && chain != *hash {
+                return Err((k, FairError::TwoGames(*n)));
+            }
+        }
+        Ok(())
+    }
+
     /// Where the stream taken is: its length and its hash chain there. A page keeps the
     /// point of its last disclosure ([`Tracker::set_checkpoint`]).
     pub fn point(&self) -> (usize, [u8; 64]) {
@@ -684,23 +726,28 @@ impl Tracker {
         let message = answer_message(self.answers, &answer);
         SignedAnswer {
             seat,
-            signature: KeyProof::sign(&ctx, secret.scalar(), &message, rng),
+            signature: Some(KeyProof::sign(&ctx, secret.scalar(), &message, rng)),
             answer,
         }
     }
 
-    /// Whether `signed` is signed by its seat's key, as the game's next answer: else a
-    /// forgery (`Forged`).
+    /// Whether `signed` is signed by its seat's key, as the game's next answer, or is a
+    /// departed seat's (unsigned: whether it is the one the rules make, the replica
+    /// checks): else a forgery (`Forged`).
     fn check_signature(&self, signed: &SignedAnswer) -> Result<(), FairError> {
         let seat = signed.seat;
-        let key = self
-            .table
-            .ledger()
-            .key(seat)
-            .ok_or(FairError::Forged(seat))?;
-        let ctx = self.table.ledger().context(seat, self.table.round());
+        let ledger = self.table.ledger();
+        let Some(signature) = &signed.signature else {
+            return if ledger.is_gone(seat) {
+                Ok(())
+            } else {
+                Err(FairError::Forged(seat))
+            };
+        };
+        let key = ledger.key(seat).ok_or(FairError::Forged(seat))?;
+        let ctx = ledger.context(seat, self.table.round());
         let message = answer_message(self.answers, &signed.answer);
-        if !signed.signature.verify_signed(&ctx, &key, &message) {
+        if !signature.verify_signed(&ctx, &key, &message) {
             return Err(FairError::Forged(seat));
         }
         Ok(())
@@ -1344,6 +1391,13 @@ impl FairReferee {
 
     fn emit(&mut self, item: Public) -> Result<(), FairError> {
         self.tracker.take(&item)?;
+        // A departure changes the table: the decision pending is put again after it (and
+        // after the records it calls for), and a decision signed before binds the old
+        // point, so it is refused and the page signs again. A replica that ran on to the
+        // decision before it took the departure notes it again the same way.
+        if matches!(item, Public::Left(_)) {
+            self.key = None;
+        }
         self.out.push(item);
         Ok(())
     }
@@ -1377,10 +1431,11 @@ impl FairReferee {
         self.tracker.table.can_leave(seat)
     }
 
-    /// `seat` left for good (section 6): the others release its escrowed secret, then
-    /// what it owes is given from its public cards (its answers signed with its rebuilt
-    /// key, its decisions by the host's card-blind default) until the next turn starts,
-    /// when its hidden cards turn face up and it is out (R9.1, R9.2).
+    /// `seat` left for good (section 6): the others take its escrowed stake into theirs
+    /// and open its hidden cards to all, then what it owes is given from its public cards
+    /// (its answers made by the rules, unsigned; its decisions by the host's card-blind
+    /// default) until the next turn starts, when its hidden cards turn face up and it is
+    /// out (R9.1, R9.2).
     pub fn leave(&mut self, seat: u8) -> Result<(), FairError> {
         if !self.can_leave(seat) || self.leaving.contains(&seat) {
             return Err(FairError::Stream);
@@ -1497,8 +1552,15 @@ impl FairReferee {
     }
 
     /// An answer, signed by its seat: to the question asked, or the seat's pending
-    /// decision.
+    /// decision. A departed seat's answers the referee makes itself.
     pub fn answer(&mut self, signed: SignedAnswer) -> Result<(), FairError> {
+        if signed.signature.is_none() {
+            return Err(FairError::Forged(signed.seat));
+        }
+        self.take_answer(signed)
+    }
+
+    fn take_answer(&mut self, signed: SignedAnswer) -> Result<(), FairError> {
         let seat = signed.seat;
         let answer = signed.answer.clone();
         if !self.tracker.table.is_settled() {
@@ -1576,11 +1638,17 @@ impl FairReferee {
         loop {
             // The records the events so far call for come before the next answer.
             if !self.tracker.table.is_settled() {
+                if self.emit_leaving()? {
+                    continue;
+                }
                 return Ok(Step::Records);
             }
             if let Some((seat, question)) = self.asked {
                 if let Some(signed) = self.answer_for_gone(seat, Some(question)) {
-                    self.answer(signed)?;
+                    self.take_answer(signed)?;
+                    continue;
+                }
+                if self.emit_leaving()? {
                     continue;
                 }
                 return Ok(Step::Ask { seat, question });
@@ -1588,6 +1656,9 @@ impl FairReferee {
             self.read_shown()?;
             let Some(held) = self.held.clone() else {
                 if self.game.is_over() {
+                    if self.emit_leaving()? {
+                        continue;
+                    }
                     return Ok(Step::Over);
                 }
                 if self.forfeit_gone()? {
@@ -1598,7 +1669,10 @@ impl FairReferee {
                     .find(|&s| owing.contains(Seat(s)) && self.wants_answer(s))
                     .and_then(|s| self.answer_for_gone(s, None));
                 if let Some(signed) = gone {
-                    self.answer(signed)?;
+                    self.take_answer(signed)?;
+                    continue;
+                }
+                if self.emit_leaving()? {
                     continue;
                 }
                 self.note_decision();
@@ -1644,17 +1718,29 @@ impl FairReferee {
             }
             if closed {
                 self.unseal()?;
-                for seat in std::mem::take(&mut self.leaving) {
-                    if self.can_leave(seat) {
-                        self.emit(Public::Left(seat))?;
-                    }
-                }
             }
             if !stopped {
                 self.game = game;
                 self.held = None;
             }
         }
+    }
+
+    /// Relays the departures that waited for a window to close, once it has and the
+    /// referee has run as far as it can: where a page's replica, run as far, takes them
+    /// from the stream. Whether any was relayed.
+    fn emit_leaving(&mut self) -> Result<bool, FairError> {
+        if !self.sealed.is_empty() || self.leaving.is_empty() {
+            return Ok(false);
+        }
+        let mut any = false;
+        for seat in std::mem::take(&mut self.leaving) {
+            if self.can_leave(seat) {
+                self.emit(Public::Left(seat))?;
+                any = true;
+            }
+        }
+        Ok(any)
     }
 
     /// Relays a closed window's decisions, in the order they came.
@@ -1665,16 +1751,15 @@ impl FairReferee {
         Ok(())
     }
 
-    /// The answer a departed seat gives, from its cards, public since its secret was
-    /// rebuilt, and signed with that secret (so every page's tracker takes it like any
-    /// other): the truth to a challenge, its first hidden card to lose or show, its own
-    /// cards kept in an Exchange. `None` for a seat that is still here.
+    /// The answer a departed seat gives, from its cards, open to all since it left, and
+    /// unsigned (every page's replica makes the same): the truth to a challenge, its first
+    /// hidden card to lose or show, its own cards kept in an Exchange. `None` for a seat
+    /// that is still here.
     fn answer_for_gone(&self, seat: u8, question: Option<Question>) -> Option<SignedAnswer> {
         let l = self.tracker.table.ledger();
         if !l.is_gone(seat) {
             return None;
         }
-        let secret = l.public_secret(seat)?;
         let hidden = self.tracker.hidden(seat);
         let holds = |c: Card| {
             hidden
@@ -1704,25 +1789,15 @@ impl FairReferee {
                 _ => return None,
             },
         };
-        // The key is public: the nonce needs no secrecy, only to be the same on every
-        // page's replica, so it is drawn from the public stream alone.
-        let mut rng = {
-            use sha2::{Digest, Sha512};
-            let mut h = Sha512::new();
-            h.update(b"coup-fair-deal/v1 departed seat's answer");
-            h.update(self.tracker.id);
-            h.update(self.tracker.game.to_le_bytes());
-            h.update(self.tracker.answers.to_le_bytes());
-            let seed: [u8; 64] = h.finalize().into();
-            let mut s = [0u8; 32];
-            s.copy_from_slice(&seed[..32]);
-            ChaCha8Rng::from_seed(s)
-        };
-        Some(self.tracker.sign_answer(seat, answer, secret, &mut rng))
+        Some(SignedAnswer {
+            seat,
+            answer,
+            signature: None,
+        })
     }
 
     /// At the start of a turn, a departed seat still in the game is put out: its hidden
-    /// cards, public since its secret was rebuilt, turn face up (R9.1, R9.2).
+    /// cards, open to all since it left, turn face up (R9.1, R9.2).
     fn forfeit_gone(&mut self) -> Result<bool, FairError> {
         if !matches!(self.game.pending(), Pending::Action { .. }) {
             return Ok(false);

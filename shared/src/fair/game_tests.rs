@@ -145,12 +145,12 @@ impl Page {
                 l.reveal_record(s, round, *p, kind, x, rng)
             }
             Expect::Seal(p, to) => l.seal_record(s, round, *p, *to, x, rng),
-            Expect::Release(of) => l.release_record(s, round, *of, x),
+            Expect::Check => Some(l.check_record(s, round, x, rng)),
             Expect::View => {
                 let hash = self.tracker.end_hash().expect("the game is over");
                 Some(l.view_record(s, round, hash, x, rng))
             }
-            Expect::Secret => Some(Ledger::secret_record(s, round, x)),
+            Expect::Secret => l.secret_record(s, round, x),
         }
         .unwrap_or_else(|| panic!("page {s} cannot make {expect:?}"))
     }
@@ -273,6 +273,10 @@ struct Table {
     reorder: Option<u8>,
     held: Option<Public>,
     reordered: bool,
+    /// Seats that leave for good (section 6), each at the first decision from the given
+    /// one on at which the game can go on without it; the decisions put so far.
+    leaves: Vec<(usize, u8)>,
+    decisions: usize,
 }
 
 impl Table {
@@ -315,6 +319,8 @@ impl Table {
             reorder: None,
             held: None,
             reordered: false,
+            leaves: Vec::new(),
+            decisions: 0,
         }
     }
 
@@ -532,7 +538,29 @@ impl Table {
                 }
                 Step::Decide(owing) => {
                     self.check_r11();
+                    self.decisions += 1;
+                    // After the first action, so the oracle has read the hands dealt.
+                    let leaving = self.leaves.iter().position(|&(at, s)| {
+                        at <= self.decisions && !self.dealt.is_empty() && self.referee.can_leave(s)
+                    });
+                    if let Some(i) = leaving {
+                        let (_, s) = self.leaves.remove(i);
+                        self.referee.leave(s)?;
+                        self.relay();
+                        continue;
+                    }
                     let seat = owing.iter().next().expect("someone owes").0;
+                    // A seat gone is given its card-blind default, unsigned (the host's
+                    // word, section 6).
+                    if self.referee.table().ledger().is_gone(seat) {
+                        let input = self.referee.default_input(seat).expect("a default");
+                        self.referee.decide(Decision {
+                            seat,
+                            input,
+                            signature: None,
+                        })?;
+                        continue;
+                    }
                     let page = &mut self.pages[usize::from(seat)];
                     match page.decide(&self.referee) {
                         Ok(input) => {
@@ -569,16 +597,19 @@ impl Table {
         let drafting = matches!(self.referee.game().pending(), Pending::Draft { .. });
         for p in 0..l.deck().len() as u8 {
             let place = t.place(p).unwrap();
+            // A seat gone shows its hidden cards to all (section 6).
             assert_eq!(
                 l.open_public(p).is_some(),
-                matches!(place, Place::FaceUp(_)),
+                matches!(place, Place::FaceUp(_))
+                    || matches!(place, Place::Hand(h) if l.is_gone(h)),
                 "the referee reads position {p} ({place:?})"
             );
-            for s in 0..n {
+            // A seat gone has no stake: it reads what is public, as anyone.
+            for s in (0..n).filter(|&s| !l.is_gone(s)) {
                 let may = match place {
                     // R2.5: a hand opens to its holder once both seats have chosen.
                     Place::Hand(_) if drafting => false,
-                    Place::Hand(h) => h == s,
+                    Place::Hand(h) => h == s || l.is_gone(h),
                     Place::FaceUp(_) => true,
                     Place::Court | Place::Out => false,
                 };
@@ -587,7 +618,7 @@ impl Table {
                     .is_some();
                 assert_eq!(reads, may, "seat {s} reads position {p} ({place:?})");
             }
-            // Section 10: any coalition short of every seat but one, the host's seat with
+            // Section 10: any coalition short of every seat still in but one, the host's seat with
             // the others or not, opens only what one of its members may see. The seats
             // whose share of a card is not public could open it together: unless they are
             // every seat but one (or all), one of them must hold it, or it is face up.
@@ -596,7 +627,9 @@ impl Table {
                 .into_iter()
                 .filter(|&s| !l.is_gone(s))
                 .collect();
-            if missing.len() + 2 <= usize::from(n) {
+            // Every seat still in but one holds all of the last one's escrowed stake.
+            let present = (0..n).filter(|&s| !l.is_gone(s)).count();
+            if missing.len() + 2 <= present {
                 let theirs = match place {
                     Place::FaceUp(_) => true,
                     Place::Hand(h) => missing.contains(&h) || l.is_gone(h),
@@ -723,6 +756,36 @@ fn complete_fair_games_at_every_table_size() {
     for n in 2..=10usize {
         for (i, (inq, alg)) in [(false, false), (true, true)].into_iter().enumerate() {
             honest_game(n, options(inq, alg, false), 100 * n as u64 + i as u64);
+        }
+    }
+}
+
+#[test]
+fn games_where_seats_leave_for_good_keep_r11_and_end_audited_at_every_table_size() {
+    // Section 6 and R11 at 3–10 seats, with and without the Inquisitor: a seat leaves
+    // early (its cards open to all, no secret is rebuilt), and at five seats or more a
+    // second leaves once the seats left have escrowed again. At every decision the
+    // ledger opens only what R11 allows and no coalition short of all but one opens
+    // more; every page, the departed ones too, audits the end as fair.
+    for n in 3..=10usize {
+        for inq in [false, true] {
+            let seed = 5000 + 10 * n as u64 + u64::from(inq);
+            let mut t = Table::new(n, options(inq, inq, false), seed, &[]);
+            t.leaves.push((2, 1));
+            if n >= 5 {
+                t.leaves.push((6, n as u8 - 1));
+            }
+            t.play()
+                .unwrap_or_else(|e| panic!("{n} seats, seed {seed}: {e}"));
+            assert!(t.referee.game().is_over(), "{n} seats: the game ends");
+            assert!(t.leaves.is_empty(), "{n} seats: every departure happened");
+            let l = t.referee.table().ledger();
+            assert!(l.is_gone(1));
+            for (s, faults) in t.audits().into_iter().enumerate() {
+                assert!(faults.is_empty(), "{n} seats, page {s}: {faults:?}");
+            }
+            t.assert_replayed();
+            t.assert_end_cards();
         }
     }
 }

@@ -48,14 +48,17 @@ pub enum Msg {
     },
     /// The game is over: the seat's secret, which opens everything (R11.3).
     Secret { secret: [u8; 32] },
-    /// The seat's secret split among the other seats present, so that the game can go on
-    /// if it leaves (docs/FAIR-DEAL.md, section 6): one part per other seat.
-    Escrow { parts: Vec<EscrowPart> },
-    /// The seat's part from seat `about` does not open to what `about` committed: the seat
-    /// shows its key exchange with a proof, and the table sees who is wrong.
-    Complain { about: u8, exchange: Share },
-    /// Seat `of` has left for good: the seat publishes its part of `of`'s secret.
-    Release { of: u8, part: [u8; 32] },
+    /// The seat's stake (its secret, and the parts of departed seats' stakes it holds)
+    /// split among the other seats present, so that the game can go on if it leaves
+    /// (docs/FAIR-DEAL.md, section 6): one part per other seat, signed by the seat.
+    Escrow {
+        parts: Vec<EscrowPart>,
+        signature: KeyProof,
+    },
+    /// The seat read its parts of the escrows just made: each part that does not open to
+    /// what its dealer committed is named with the seat's key exchange for it, proven, so
+    /// the table sees who is wrong. Empty when every part opened.
+    Check { complaints: Vec<(u8, Share)> },
     /// The game is over: the seat's hash of the whole public stream as it stood when the
     /// game ended ([`Tracker::end_hash`](super::Tracker::end_hash)), signed with its key
     /// while its secret is still its own (docs/FAIR-DEAL.md, section 12). Sent in the
@@ -183,22 +186,18 @@ impl Record {
                 w.u8(6);
                 w.out.extend_from_slice(secret);
             }
-            Msg::Escrow { parts } => {
+            Msg::Escrow { parts, signature } => {
                 w.u8(7);
-                w.u8(parts.len() as u8);
-                for part in parts {
-                    part.write(&mut w);
-                }
+                write_parts(&mut w, parts);
+                signature.write(&mut w);
             }
-            Msg::Complain { about, exchange } => {
+            Msg::Check { complaints } => {
                 w.u8(8);
-                w.u8(*about);
-                exchange.write(&mut w);
-            }
-            Msg::Release { of, part } => {
-                w.u8(9);
-                w.u8(*of);
-                w.out.extend_from_slice(part);
+                w.u8(complaints.len() as u8);
+                for (about, exchange) in complaints {
+                    w.u8(*about);
+                    exchange.write(&mut w);
+                }
             }
             Msg::View { hash, signature } => {
                 w.u8(10);
@@ -264,19 +263,21 @@ impl Record {
                 let parts = (0..n)
                     .map(|_| EscrowPart::read(&mut r))
                     .collect::<Result<Vec<_>, _>>()?;
-                Msg::Escrow { parts }
-            }
-            8 => Msg::Complain {
-                about: r.u8()?,
-                exchange: Share::read(&mut r)?,
-            },
-            9 => {
-                let of = r.u8()?;
-                let mut part = [0u8; 32];
-                for b in &mut part {
-                    *b = r.u8()?;
+                Msg::Escrow {
+                    parts,
+                    signature: KeyProof::read(&mut r)?,
                 }
-                Msg::Release { of, part }
+            }
+            8 => {
+                // No complaint at all is the usual check.
+                let n = usize::from(r.u8()?);
+                if n > MAX_SEATS - 1 {
+                    return Err(DecodeError::BadLength);
+                }
+                let complaints = (0..n)
+                    .map(|_| Ok((r.u8()?, Share::read(&mut r)?)))
+                    .collect::<Result<Vec<_>, DecodeError>>()?;
+                Msg::Check { complaints }
             }
             10 => {
                 let mut hash = [0u8; 64];
@@ -302,6 +303,22 @@ fn write_shuffle(w: &mut Writer, positions: &[u8], output: &[Ciphertext], proof:
         c.write(w);
     }
     proof.write(w);
+}
+
+fn write_parts(w: &mut Writer, parts: &[EscrowPart]) {
+    w.u8(parts.len() as u8);
+    for part in parts {
+        part.write(w);
+    }
+}
+
+/// What a seat signs for its escrow: its parts, labelled apart from every other message
+/// a seat signs.
+pub fn escrow_digest(parts: &[EscrowPart]) -> [u8; 64] {
+    let mut w = Writer::default();
+    w.out.extend_from_slice(b"escrow");
+    write_parts(&mut w, parts);
+    Sha512::digest(&w.out).into()
 }
 
 /// What a seat signs for a shuffle: the positions, the new ciphertexts and the proof.
@@ -342,8 +359,6 @@ pub enum FaultKind {
     BadEscrow,
     #[error("the complaint about an escrow part is false")]
     FalseComplaint,
-    #[error("the part of a departed seat's secret is false")]
-    BadRelease,
 }
 
 /// A refused record and the seat it names.
@@ -360,12 +375,30 @@ pub struct Ledger {
     table: [u8; 32],
     game: u32,
     n: usize,
+    /// Each seat's own key: what its signatures, proofs of knowledge and escrow parts are
+    /// made with. Never made public by a departure.
     keys: Vec<Option<RistrettoPoint>>,
     joint: Option<RistrettoPoint>,
     deck: Vec<Ciphertext>,
+    /// Per epoch, each seat's stake: the key its decryption shares are proven against.
+    /// Epoch 0 is the keys; each departure starts the next, in which every seat that held
+    /// a part of the departed seat's stake adds that part's commitment to its own, and the
+    /// departed seat has none (docs/FAIR-DEAL.md, section 6). The stakes of the seats of
+    /// an epoch always sum to the joint key: no secret is ever rebuilt.
+    stakes: Vec<Vec<Option<RistrettoPoint>>>,
+    /// Per position, the epoch its shares are proven in: its latest shuffle's, unless a
+    /// departure found a share of it missing there and moved it on.
+    epoch_of: Vec<usize>,
+    /// Per departure, in order: the seat and the escrow its stake was split by.
+    departures: Vec<(u8, Context, Vec<EscrowPart>)>,
     /// Per position, each seat's proven share of its current ciphertext.
     shares: Vec<Vec<Option<RistrettoPoint>>>,
-    secrets: Vec<Option<Secret>>,
+    /// The stakes' secrets as published at the game's end (R11.3), and, once every seat
+    /// still here has published its, their sum: the joint secret, which opens any card.
+    secrets: Vec<Option<Scalar>>,
+    total: Option<Scalar>,
+    /// Whether any secret has been published: a view signed after could be anyone's.
+    secrets_out: bool,
     round: u32,
     /// Digests of every record accepted, to tell a replay.
     seen: Vec<[u8; 64]>,
@@ -373,9 +406,7 @@ pub struct Ledger {
     posted: Vec<(u8, u8)>,
     /// Each seat's latest escrow, and the context it was made in.
     escrows: Vec<Option<(Context, Vec<EscrowPart>)>>,
-    /// The parts released so far, per departing seat: (from, σ).
-    released: Vec<Vec<(u8, Scalar)>>,
-    /// Seats that left for good (their secret rebuilt from its escrow).
+    /// Seats that left for good.
     gone: Vec<bool>,
     /// Faults that valid records proved against other seats (a complaint that holds).
     proven: Vec<Fault>,
@@ -409,13 +440,17 @@ impl Ledger {
                 .iter()
                 .map(|&k| Ciphertext::open(card_point(k)))
                 .collect(),
+            stakes: vec![vec![None; seats]],
+            epoch_of: vec![0; deck.len()],
+            departures: Vec::new(),
             shares: vec![vec![None; seats]; deck.len()],
             secrets: vec![None; seats],
+            total: None,
+            secrets_out: false,
             round: 0,
             seen: Vec::new(),
             posted: Vec::new(),
             escrows: vec![None; seats],
-            released: vec![Vec::new(); seats],
             gone: vec![false; seats],
             proven: Vec::new(),
             chain: [0; 64],
@@ -498,13 +533,13 @@ impl Ledger {
         &self.proven
     }
 
-    /// Whether `seat` left for good and its secret was rebuilt from its escrow.
+    /// Whether `seat` left for good.
     pub fn is_gone(&self, seat: u8) -> bool {
         self.gone.get(usize::from(seat)).copied().unwrap_or(false)
     }
 
-    /// The seats that hold a part of `seat`'s latest escrow, sorted: a departure can be
-    /// rebuilt only by exactly these (section 6).
+    /// The seats that hold a part of `seat`'s latest escrow, sorted: a departure can go
+    /// on only with exactly these (section 6).
     pub fn escrowed_to(&self, seat: u8) -> Option<Vec<u8>> {
         let (_, parts) = self.escrows.get(usize::from(seat))?.as_ref()?;
         let mut to: Vec<u8> = parts.iter().map(|p| p.to).collect();
@@ -512,10 +547,50 @@ impl Ledger {
         Some(to)
     }
 
-    /// A seat's secret once it is public: rebuilt from its escrow after it left for
-    /// good, or sent at the end (R11.3).
-    pub fn public_secret(&self, seat: u8) -> Option<&Secret> {
-        self.secrets.get(usize::from(seat))?.as_ref()
+    /// The epoch now: how many seats have left.
+    pub fn epoch(&self) -> usize {
+        self.departures.len()
+    }
+
+    /// The seat's stake now: what its shares of a newly shuffled card are proven against.
+    pub fn stake(&self, seat: u8) -> Option<RistrettoPoint> {
+        self.stakes
+            .last()?
+            .get(usize::from(seat))
+            .copied()
+            .flatten()
+    }
+
+    /// The key `seat`'s share of the card at `position` is proven against, if the seat
+    /// has a share of it (it has none once gone, for a card whose shares it had not given).
+    fn share_key(&self, position: u8, seat: u8) -> Option<RistrettoPoint> {
+        let e = *self.epoch_of.get(usize::from(position))?;
+        self.stakes
+            .get(e)?
+            .get(usize::from(seat))
+            .copied()
+            .flatten()
+    }
+
+    /// The secret of `seat`'s stake in epoch `epoch`, from its own `secret`: its secret and
+    /// its parts of every escrow a departure before that epoch used.
+    pub fn stake_secret(&self, seat: u8, epoch: usize, secret: &Secret) -> Option<Scalar> {
+        let mut y = *secret.scalar();
+        for (d, ctx, parts) in self.departures.iter().take(epoch) {
+            if *d == seat {
+                return None;
+            }
+            if let Some(part) = parts.iter().find(|p| p.to == seat) {
+                y += open_part(ctx, part, secret)?;
+            }
+        }
+        Some(y)
+    }
+
+    /// The secret of `seat`'s share of the card at `position`.
+    pub fn share_secret(&self, position: u8, seat: u8, secret: &Secret) -> Option<Scalar> {
+        let e = *self.epoch_of.get(usize::from(position))?;
+        self.stake_secret(seat, e, secret)
     }
 
     /// The `R` of seat `to`'s escrow part from seat `from`.
@@ -524,13 +599,11 @@ impl Ledger {
         parts.iter().find(|p| p.to == to).map(|p| p.r)
     }
 
-    /// Seat `to`'s part of seat `from`'s escrowed secret, read with `to`'s secret, if it
+    /// Seat `to`'s part of seat `from`'s latest escrow, read with `to`'s secret, if it
     /// opens to what `from` committed. `None` means `to` should complain.
     pub fn escrow_part(&self, from: u8, to: u8, secret: &Secret) -> Option<Scalar> {
         let (ctx, parts) = self.escrows.get(usize::from(from))?.as_ref()?;
-        let part = parts.iter().find(|p| p.to == to)?;
-        let sigma = part.c - escrow_pad(ctx, to, &(part.r * secret.scalar()));
-        (RistrettoPoint::mul_base(&sigma) == part.commit).then_some(sigma)
+        open_part(ctx, parts.iter().find(|p| p.to == to)?, secret)
     }
 
     /// Whether `seat` has given its share of the card at `position`.
@@ -541,45 +614,58 @@ impl Ledger {
             .is_some_and(Option::is_some)
     }
 
-    /// The seats whose share of the card at `position` is still missing, but `except`.
+    /// The seats whose share of the card at `position` is still missing, but `except`:
+    /// the seats with a stake in the card's epoch.
     pub fn missing(&self, position: u8, except: Option<u8>) -> Vec<u8> {
         (0..self.n as u8)
-            .filter(|&s| Some(s) != except && !self.has_share(position, s))
+            .filter(|&s| {
+                Some(s) != except
+                    && self.share_key(position, s).is_some()
+                    && !self.has_share(position, s)
+            })
             .collect()
     }
 
-    /// The card at `position` if every share of it is known: open to all.
-    pub fn open_public(&self, position: u8) -> Option<u8> {
-        let ct = self.deck.get(usize::from(position))?;
-        let mut m = ct.b;
-        for d in &self.shares[usize::from(position)] {
-            m -= (*d)?;
+    /// The shares of the card at `position` of every seat with a stake in its epoch but
+    /// `except`, summed; `None` while one is missing.
+    fn shares_but(&self, position: u8, except: Option<u8>) -> Option<RistrettoPoint> {
+        let p = usize::from(position);
+        let mut sum = RistrettoPoint::default();
+        for s in 0..self.n as u8 {
+            if Some(s) == except || self.share_key(position, s).is_none() {
+                continue;
+            }
+            sum += self.shares.get(p)?.get(usize::from(s)).copied().flatten()?;
         }
-        card_kind(&m)
+        Some(sum)
     }
 
-    /// The card a ciphertext holds, once every seat's secret is public (the game is over,
+    /// The card at `position` if every share of it is known, or once the game is over:
+    /// open to all.
+    pub fn open_public(&self, position: u8) -> Option<u8> {
+        let ct = self.deck.get(usize::from(position))?;
+        if self.total.is_some() {
+            return self.open_any(ct);
+        }
+        card_kind(&(ct.b - self.shares_but(position, None)?))
+    }
+
+    /// The card a ciphertext holds, once the stakes' secrets are public (the game is over,
     /// R11.3): how the audit reads a card as it was when a seat answered about it, though
     /// the position has been shuffled since.
     pub fn open_any(&self, ct: &Ciphertext) -> Option<u8> {
-        let mut m = ct.b;
-        for x in &self.secrets {
-            m -= ct.a * x.as_ref()?.scalar();
-        }
-        card_kind(&m)
+        card_kind(&(ct.b - ct.a * self.total?))
     }
 
     /// The card at `position` as `seat` sees it with its own secret, once everyone else has
     /// given a share: how a player reads the cards dealt to it.
     pub fn open_private(&self, position: u8, seat: u8, secret: &Secret) -> Option<u8> {
         let ct = self.deck.get(usize::from(position))?;
-        let mut m = ct.b - ct.a * secret.scalar();
-        for (s, d) in self.shares[usize::from(position)].iter().enumerate() {
-            if s != usize::from(seat) {
-                m -= (*d)?;
-            }
+        if self.total.is_some() {
+            return self.open_any(ct);
         }
-        card_kind(&m)
+        let own = ct.a * self.share_secret(position, seat, secret)?;
+        card_kind(&(ct.b - own - self.shares_but(position, Some(seat))?))
     }
 
     /// The card at `position` as the seat `to` reads it from a sealed share of the card's
@@ -594,14 +680,14 @@ impl Ledger {
     ) -> Option<u8> {
         let ct = self.deck.get(usize::from(position))?;
         let mut m = ct.b - sealed.unseal(secret.scalar());
-        for (s, d) in self.shares[usize::from(position)].iter().enumerate() {
-            if s == usize::from(from) {
+        for s in 0..self.n as u8 {
+            if s == from || self.share_key(position, s).is_none() {
                 continue;
             }
-            if s == usize::from(to) {
-                m -= ct.a * secret.scalar();
+            if s == to {
+                m -= ct.a * self.share_secret(position, to, secret)?;
             } else {
-                m -= (*d)?;
+                m -= self.shares[usize::from(position)][usize::from(s)]?;
             }
         }
         card_kind(&m)
@@ -640,8 +726,7 @@ impl Ledger {
             Msg::Reveal { .. } => 5,
             Msg::Secret { .. } => 6,
             Msg::Escrow { .. } => 7,
-            Msg::Complain { .. } => 8,
-            Msg::Release { .. } => 9,
+            Msg::Check { .. } => 8,
             Msg::View { .. } => 10,
         };
         // One message of each kind per seat per round: a second is a replay or a
@@ -677,6 +762,7 @@ impl Ledger {
                     return Err(FaultKind::BadKey);
                 }
                 self.keys[s] = Some(*key);
+                self.stakes[0][s] = Some(*key);
                 if self.keys.iter().all(Option::is_some) {
                     self.joint = Some(self.keys.iter().flatten().sum());
                 }
@@ -690,6 +776,9 @@ impl Ledger {
             } => {
                 let joint = self.joint.ok_or(FaultKind::OutOfOrder)?;
                 let key = self.keys[s].ok_or(FaultKind::OutOfOrder)?;
+                if self.gone[s] {
+                    return Err(FaultKind::OutOfOrder);
+                }
                 if !(trusted
                     || signature.verify_signed(
                         ctx,
@@ -715,22 +804,22 @@ impl Ledger {
                 if !(trusted || proof.verify(ctx, &joint, &input, output)) {
                     return Err(FaultKind::BadShuffle);
                 }
+                let epoch = self.epoch();
                 for (&p, c) in positions.iter().zip(output) {
                     let p = usize::from(p);
                     self.deck[p] = *c;
-                    // New ciphertexts: the shares of the old ones open nothing now, but a
-                    // published secret still gives its seat's share.
-                    for (t, d) in self.shares[p].iter_mut().enumerate() {
-                        *d = self.secrets[t].as_ref().map(|x| c.a * x.scalar());
-                    }
+                    // New ciphertexts: the shares of the old ones open nothing now, and the
+                    // new ones are shared by the stakes of today.
+                    self.shares[p].iter_mut().for_each(|d| *d = None);
+                    self.epoch_of[p] = epoch;
                 }
                 Ok(())
             }
             Msg::Shares { shares } => {
-                let key = self.keys[s].ok_or(FaultKind::OutOfOrder)?;
                 let mut checked = Vec::with_capacity(shares.len());
                 for (p, share) in shares {
                     let ct = self.deck.get(usize::from(*p)).ok_or(FaultKind::BadShare)?;
+                    let key = self.share_key(*p, seat).ok_or(FaultKind::OutOfOrder)?;
                     if !(trusted || share.verify(ctx, &key, ct)) {
                         return Err(FaultKind::BadShare);
                     }
@@ -749,13 +838,19 @@ impl Ledger {
                 to,
                 sealed,
             } => {
-                let key = self.keys[s].ok_or(FaultKind::OutOfOrder)?;
+                let key = self
+                    .share_key(*position, seat)
+                    .ok_or(FaultKind::OutOfOrder)?;
+                // Sealed under the examiner's own key, which no departure makes public.
                 let to_key = self.key(*to).ok_or(FaultKind::BadSeal)?;
                 let ct = self
                     .deck
                     .get(usize::from(*position))
                     .ok_or(FaultKind::BadSeal)?;
-                if *to == seat || !(trusted || sealed.verify(ctx, &key, &to_key, ct)) {
+                if *to == seat
+                    || self.is_gone(*to)
+                    || !(trusted || sealed.verify(ctx, &key, &to_key, ct))
+                {
                     return Err(FaultKind::BadSeal);
                 }
                 Ok(())
@@ -765,23 +860,19 @@ impl Ledger {
                 kind,
                 share,
             } => {
-                let key = self.keys[s].ok_or(FaultKind::OutOfOrder)?;
+                let key = self
+                    .share_key(*position, seat)
+                    .ok_or(FaultKind::OutOfOrder)?;
                 let p = usize::from(*position);
                 let ct = *self.deck.get(p).ok_or(FaultKind::BadShare)?;
                 if !(trusted || share.verify(ctx, &key, &ct)) {
                     return Err(FaultKind::BadShare);
                 }
                 // Only a card every other seat has opened to its holder can be shown.
-                if !self.missing(*position, Some(seat)).is_empty() {
-                    return Err(FaultKind::OutOfOrder);
-                }
-                let mut m = ct.b - share.d;
-                for (t, d) in self.shares[p].iter().enumerate() {
-                    if t != s {
-                        m -= d.unwrap_or_default();
-                    }
-                }
-                if card_kind(&m) != Some(*kind) {
+                let others = self
+                    .shares_but(*position, Some(seat))
+                    .ok_or(FaultKind::OutOfOrder)?;
+                if card_kind(&(ct.b - share.d - others)) != Some(*kind) {
                     return Err(FaultKind::FalseClaim);
                 }
                 self.shares[p][s] = Some(share.d);
@@ -789,8 +880,8 @@ impl Ledger {
             }
             Msg::View { hash, signature } => {
                 let key = self.keys[s].ok_or(FaultKind::OutOfOrder)?;
-                // A departed seat's secret is public: anyone could sign its view.
-                if self.gone[s] || self.secrets[s].is_some() || self.views[s].is_some() {
+                // Signed while the seat's secret is its own: before any stake is public.
+                if self.gone[s] || self.secrets_out || self.views[s].is_some() {
                     return Err(FaultKind::OutOfOrder);
                 }
                 if !(trusted || signature.verify_signed(ctx, &key, &view_message(hash))) {
@@ -800,21 +891,35 @@ impl Ledger {
                 Ok(())
             }
             Msg::Secret { secret } => {
-                let key = self.keys[s].ok_or(FaultKind::OutOfOrder)?;
-                let x = Secret::from_bytes(secret).map_err(|_| FaultKind::WrongSecret)?;
-                if x.public() != key {
-                    return Err(FaultKind::WrongSecret);
-                }
-                self.learn_secret(s, x);
-                Ok(())
-            }
-            Msg::Escrow { parts } => {
-                let key = self.keys[s].ok_or(FaultKind::OutOfOrder)?;
-                if self.gone[s] {
+                let stake = self.stake(seat).ok_or(FaultKind::OutOfOrder)?;
+                let y = Secret::from_bytes(secret).map_err(|_| FaultKind::WrongSecret)?;
+                if self.secrets[s].is_some() {
                     return Err(FaultKind::OutOfOrder);
                 }
+                if y.public() != stake {
+                    return Err(FaultKind::WrongSecret);
+                }
+                self.secrets[s] = Some(*y.scalar());
+                self.secrets_out = true;
+                let stakes = self.stakes.last().expect("epoch 0 is made with the ledger");
+                let all: Option<Vec<Scalar>> = stakes
+                    .iter()
+                    .zip(&self.secrets)
+                    .filter(|(k, _)| k.is_some())
+                    .map(|(_, y)| *y)
+                    .collect();
+                // The stakes of an epoch sum to the joint key, so their secrets open any card.
+                self.total = all.map(|ys| ys.iter().sum());
+                Ok(())
+            }
+            Msg::Escrow { parts, signature } => {
+                let key = self.keys[s].ok_or(FaultKind::OutOfOrder)?;
+                let stake = self.stake(seat).ok_or(FaultKind::OutOfOrder)?;
+                if !(trusted || signature.verify_signed(ctx, &key, &escrow_digest(parts))) {
+                    return Err(FaultKind::BadSignature);
+                }
                 // One part for each other seat still here, and at least two: with one,
-                // that seat alone would hold the secret.
+                // that seat alone would hold the stake.
                 let mut to: Vec<u8> = parts.iter().map(|p| p.to).collect();
                 to.sort_unstable();
                 let present: Vec<u8> = (0..self.n as u8)
@@ -824,7 +929,7 @@ impl Ledger {
                     return Err(FaultKind::BadEscrow);
                 }
                 let sum: RistrettoPoint = parts.iter().map(|p| p.commit).sum();
-                if sum != key
+                if sum != stake
                     || parts.iter().any(|p| {
                         p.r == RistrettoPoint::default()
                             || !(trusted || p.r_proof.verify_signed(ctx, &p.r, ESCROW_R))
@@ -835,74 +940,97 @@ impl Ledger {
                 self.escrows[s] = Some((*ctx, parts.clone()));
                 Ok(())
             }
-            Msg::Complain { about, exchange } => {
+            Msg::Check { complaints } => {
                 let key = self.keys[s].ok_or(FaultKind::OutOfOrder)?;
-                let (ectx, parts) = self
-                    .escrows
-                    .get(usize::from(*about))
-                    .and_then(Option::as_ref)
-                    .ok_or(FaultKind::FalseComplaint)?;
-                let part = parts
-                    .iter()
-                    .find(|p| p.to == seat)
-                    .ok_or(FaultKind::FalseComplaint)?;
-                let r = Ciphertext {
-                    a: part.r,
-                    b: part.r,
-                };
-                if !(trusted || exchange.verify(ctx, &key, &r)) {
-                    return Err(FaultKind::FalseComplaint);
-                }
-                let sigma = part.c - escrow_pad(ectx, seat, &exchange.d);
-                if RistrettoPoint::mul_base(&sigma) == part.commit {
-                    return Err(FaultKind::FalseComplaint);
-                }
-                self.proven.push(Fault {
-                    seat: *about,
-                    kind: FaultKind::BadEscrow,
-                });
-                Ok(())
-            }
-            Msg::Release { of, part } => {
-                let d = usize::from(*of);
-                let (_, parts) = self
-                    .escrows
-                    .get(d)
-                    .and_then(Option::as_ref)
-                    .ok_or(FaultKind::BadRelease)?;
-                let mine = parts
-                    .iter()
-                    .find(|p| p.to == seat)
-                    .ok_or(FaultKind::BadRelease)?;
-                if self.gone[d] || self.released[d].iter().any(|(f, _)| *f == seat) {
-                    return Err(FaultKind::BadRelease);
-                }
-                let mut r = Reader::new(part);
-                let sigma = r.scalar().map_err(|_| FaultKind::BadRelease)?;
-                if RistrettoPoint::mul_base(&sigma) != mine.commit {
-                    return Err(FaultKind::BadRelease);
-                }
-                let expected = parts.len();
-                self.released[d].push((seat, sigma));
-                if self.released[d].len() == expected {
-                    let x: Scalar = self.released[d].iter().map(|(_, s)| s).sum();
-                    // The commitments summed to the key, so the parts do too.
-                    if let Ok(x) = Secret::from_bytes(&x.to_bytes()) {
-                        self.gone[d] = true;
-                        self.learn_secret(d, x);
+                let mut proven = Vec::new();
+                for (about, exchange) in complaints {
+                    if proven.contains(about) {
+                        return Err(FaultKind::FalseComplaint);
                     }
+                    let (ectx, parts) = self
+                        .escrows
+                        .get(usize::from(*about))
+                        .and_then(Option::as_ref)
+                        .ok_or(FaultKind::FalseComplaint)?;
+                    let part = parts
+                        .iter()
+                        .find(|p| p.to == seat)
+                        .ok_or(FaultKind::FalseComplaint)?;
+                    let r = Ciphertext {
+                        a: part.r,
+                        b: part.r,
+                    };
+                    if !(trusted || exchange.verify(ctx, &key, &r)) {
+                        return Err(FaultKind::FalseComplaint);
+                    }
+                    let sigma = part.c - escrow_pad(ectx, seat, &exchange.d);
+                    if RistrettoPoint::mul_base(&sigma) == part.commit {
+                        return Err(FaultKind::FalseComplaint);
+                    }
+                    proven.push(*about);
                 }
+                self.proven.extend(proven.into_iter().map(|about| Fault {
+                    seat: about,
+                    kind: FaultKind::BadEscrow,
+                }));
                 Ok(())
             }
         }
     }
 
-    /// A seat's secret is public (the game is over, or it left for good): every card gets
-    /// its share.
-    fn learn_secret(&mut self, s: usize, x: Secret) {
-        for (p, ct) in self.deck.iter().enumerate() {
-            self.shares[p][s] = Some(ct.a * x.scalar());
+    /// Seat `seat` left for good (section 6): the seats holding the parts of its latest
+    /// escrow each add their part to their stake, and from now on the cards are shared by
+    /// those stakes alone. Its secret is never rebuilt: what it had sealed, or held parts
+    /// of, stays closed. Returns the positions whose shares start again (the cards the
+    /// seat had not given its share of): the table opens them again to whom they were
+    /// open. `None`, and nothing changes, when its escrow is not one the seats present
+    /// can go on with.
+    pub fn depart(&mut self, seat: u8) -> Option<Vec<u8>> {
+        let s = usize::from(seat);
+        if s >= self.n || self.gone[s] || self.proven.iter().any(|f| f.seat == seat) {
+            return None;
         }
-        self.secrets[s] = Some(x);
+        let (ctx, parts) = self.escrows[s].clone()?;
+        let present: Vec<u8> = (0..self.n as u8)
+            .filter(|&t| t != seat && !self.gone[usize::from(t)])
+            .collect();
+        if self.escrowed_to(seat)? != present || present.len() < 2 {
+            return None;
+        }
+        let mut next = self.stakes.last()?.clone();
+        for part in &parts {
+            let t = usize::from(part.to);
+            next[t] = Some(next[t]? + part.commit);
+        }
+        next[s] = None;
+        self.stakes.push(next);
+        self.departures.push((seat, ctx, parts));
+        self.gone[s] = true;
+        // Secrets published at the end were of the stakes before: each is sent again.
+        self.secrets.iter_mut().for_each(|y| *y = None);
+        self.total = None;
+        // Its escrows of others' stakes held parts for it: the next departure needs new
+        // ones (the table asks for them), and its own is spent.
+        for e in &mut self.escrows {
+            *e = None;
+        }
+        let epoch = self.epoch();
+        let mut reset = Vec::new();
+        for p in 0..self.deck.len() {
+            let e = self.epoch_of[p];
+            if self.stakes[e][s].is_some() && self.shares[p][s].is_none() {
+                self.shares[p].iter_mut().for_each(|d| *d = None);
+                self.epoch_of[p] = epoch;
+                reset.push(p as u8);
+            }
+        }
+        Some(reset)
     }
+}
+
+/// The scalar of an escrow part, read with the recipient's secret, if it opens to what its
+/// dealer committed.
+fn open_part(ctx: &Context, part: &EscrowPart, secret: &Secret) -> Option<Scalar> {
+    let sigma = part.c - escrow_pad(ctx, part.to, &(part.r * secret.scalar()));
+    (RistrettoPoint::mul_base(&sigma) == part.commit).then_some(sigma)
 }

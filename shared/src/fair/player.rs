@@ -9,7 +9,8 @@ use curve25519_dalek::scalar::Scalar;
 
 use super::group::random_scalar;
 use super::ledger::{
-    ESCROW_R, EscrowPart, Ledger, Msg, Record, escrow_pad, shuffle_digest, view_message,
+    ESCROW_R, EscrowPart, Ledger, Msg, Record, escrow_digest, escrow_pad, shuffle_digest,
+    view_message,
 };
 use super::proofs::{Ciphertext, KeyProof, SealedShare, Share};
 use super::shuffle::shuffle;
@@ -76,7 +77,8 @@ impl Ledger {
             .iter()
             .map(|&p| {
                 let ct = self.deck().get(usize::from(p))?;
-                Some((p, Share::prove(&ctx, secret.scalar(), ct, rng)))
+                let y = self.share_secret(p, seat, secret)?;
+                Some((p, Share::prove(&ctx, &y, ct, rng)))
             })
             .collect::<Option<Vec<_>>>()?;
         Some(Record {
@@ -98,7 +100,8 @@ impl Ledger {
     ) -> Option<Record> {
         let ctx = self.context(seat, round);
         let ct = self.deck().get(usize::from(position))?;
-        let sealed = SealedShare::prove(&ctx, secret.scalar(), &self.key(to)?, ct, rng);
+        let y = self.share_secret(position, seat, secret)?;
+        let sealed = SealedShare::prove(&ctx, &y, &self.key(to)?, ct, rng);
         Some(Record {
             seat,
             round,
@@ -122,13 +125,14 @@ impl Ledger {
     ) -> Option<Record> {
         let ctx = self.context(seat, round);
         let ct = self.deck().get(usize::from(position))?;
+        let y = self.share_secret(position, seat, secret)?;
         Some(Record {
             seat,
             round,
             msg: Msg::Reveal {
                 position,
                 kind,
-                share: Share::prove(&ctx, secret.scalar(), ct, rng),
+                share: Share::prove(&ctx, &y, ct, rng),
             },
         })
     }
@@ -154,19 +158,22 @@ impl Ledger {
         }
     }
 
-    /// The seat's secret, once the game is over.
-    pub fn secret_record(seat: u8, round: u32, secret: &Secret) -> Record {
-        Record {
+    /// The secret of the seat's stake, once the game is over (R11.3): with those of every
+    /// other seat still here, it opens any card.
+    pub fn secret_record(&self, seat: u8, round: u32, secret: &Secret) -> Option<Record> {
+        let y = self.stake_secret(seat, self.epoch(), secret)?;
+        Some(Record {
             seat,
             round,
             msg: Msg::Secret {
-                secret: secret.to_bytes(),
+                secret: y.to_bytes(),
             },
-        }
+        })
     }
 
-    /// The seat's secret split at random among the other seats still here (`None` if
-    /// fewer than two: one seat alone must not hold it, or a key is missing).
+    /// The seat's stake split at random among the other seats still here, each part
+    /// encrypted to its recipient's own key, and signed (`None` if fewer than two: one
+    /// seat alone must not hold it, or a key is missing).
     pub fn escrow_record<R: Rng + ?Sized>(
         &self,
         seat: u8,
@@ -181,8 +188,9 @@ impl Ledger {
         if to.len() < 2 {
             return None;
         }
+        let stake = self.stake_secret(seat, self.epoch(), secret)?;
         let mut sigmas: Vec<Scalar> = (1..to.len()).map(|_| random_scalar(rng)).collect();
-        sigmas.push(secret.scalar() - sigmas.iter().sum::<Scalar>());
+        sigmas.push(stake - sigmas.iter().sum::<Scalar>());
         let parts = to
             .iter()
             .zip(&sigmas)
@@ -198,43 +206,40 @@ impl Ledger {
                 })
             })
             .collect::<Option<Vec<_>>>()?;
+        let signature = KeyProof::sign(&ctx, secret.scalar(), &escrow_digest(&parts), rng);
         Some(Record {
             seat,
             round,
-            msg: Msg::Escrow { parts },
+            msg: Msg::Escrow { parts, signature },
         })
     }
 
-    /// The seat's complaint that its part from `about` does not open: its key exchange
-    /// with that part, proven.
-    pub fn complain_record<R: Rng + ?Sized>(
+    /// The seat's check of its parts of the escrows just made: a complaint, its key
+    /// exchange proven, about each dealer whose part does not open.
+    pub fn check_record<R: Rng + ?Sized>(
         &self,
         seat: u8,
         round: u32,
-        about: u8,
         secret: &Secret,
         rng: &mut R,
-    ) -> Option<Record> {
-        let r = self.escrow_r(about, seat)?;
+    ) -> Record {
         let ctx = self.context(seat, round);
-        let exchange = Share::prove(&ctx, secret.scalar(), &Ciphertext { a: r, b: r }, rng);
-        Some(Record {
+        let complaints = (0..self.seats() as u8)
+            .filter(|&about| {
+                about != seat
+                    && self.escrow_r(about, seat).is_some()
+                    && self.escrow_part(about, seat, secret).is_none()
+            })
+            .filter_map(|about| {
+                let r = self.escrow_r(about, seat)?;
+                let exchange = Share::prove(&ctx, secret.scalar(), &Ciphertext { a: r, b: r }, rng);
+                Some((about, exchange))
+            })
+            .collect();
+        Record {
             seat,
             round,
-            msg: Msg::Complain { about, exchange },
-        })
-    }
-
-    /// The seat's part of the secret of `of`, who left for good.
-    pub fn release_record(&self, seat: u8, round: u32, of: u8, secret: &Secret) -> Option<Record> {
-        let sigma = self.escrow_part(of, seat, secret)?;
-        Some(Record {
-            seat,
-            round,
-            msg: Msg::Release {
-                of,
-                part: sigma.to_bytes(),
-            },
-        })
+            msg: Msg::Check { complaints },
+        }
     }
 }

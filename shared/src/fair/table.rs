@@ -8,7 +8,7 @@
 //!
 //! The table is a queue of rounds. A round is a set of records expected, each from one
 //! seat: the seats' shuffles are one round each (each shuffles the previous output); the
-//! shares that open cards, the keys, the escrows, the releases and the secrets are one
+//! shares that open cards, the keys, the escrows, their checks and the secrets are one
 //! round for all. The table holds only public values.
 
 use std::collections::VecDeque;
@@ -41,8 +41,8 @@ pub enum Expect {
     Reveal(u8),
     /// The seat seals its share of this position for that seat (Examine).
     Seal(u8, u8),
-    /// The seat's part of the departed seat's secret.
-    Release(u8),
+    /// The seat's check of its parts of the escrows just made: its complaints, if any.
+    Check,
     /// The game is over: the seat's signed hash of the stream (section 12).
     View,
     Secret,
@@ -53,7 +53,7 @@ pub enum Expect {
 enum After {
     Nothing,
     FaceUp(u8, u8),
-    /// The departed seat's secret is public; escrow again if enough seats.
+    /// The departed seat's cards are open to all; escrow again if enough seats.
     Forfeit(u8),
 }
 
@@ -78,6 +78,8 @@ pub struct FairTable {
     shuffles_done: usize,
     /// Draft picks (R2.5) made so far, per seat.
     picks: [Option<u8>; 2],
+    /// Whether the game is over and its views and secrets are asked for (R11.3).
+    finished: bool,
 }
 
 /// The positions of seat `s`'s draft set (R2.5): the deck is three sets of five.
@@ -140,12 +142,12 @@ impl FairTable {
             round: 0,
             shuffles_done: 0,
             picks: [None; 2],
+            finished: false,
         };
         let all: Vec<(u8, Expect)> = (0..seats as u8).map(|s| (s, Expect::Key)).collect();
         t.push(all, After::Nothing);
         if seats >= 3 {
-            let all = (0..seats as u8).map(|s| (s, Expect::Escrow)).collect();
-            t.push(all, After::Nothing);
+            t.escrow_all(false);
         }
         Some(t)
     }
@@ -194,6 +196,27 @@ impl FairTable {
             .filter(|(_, e)| matches!(e, Expect::Shuffle(_)))
             .count();
         (self.shuffles_done, self.shuffles_done + queued)
+    }
+
+    /// Every seat present escrows its stake, then checks its parts of the others' (a
+    /// round each), ahead of whatever is queued when `first`.
+    fn escrow_all(&mut self, first: bool) {
+        let rounds = [Expect::Escrow, Expect::Check].map(|expect| Round {
+            due: self
+                .present()
+                .into_iter()
+                .map(|s| (s, expect.clone()))
+                .collect(),
+            after: After::Nothing,
+        });
+        let [escrow, check] = rounds;
+        if first {
+            self.rounds.push_front(check);
+            self.rounds.push_front(escrow);
+        } else {
+            self.rounds.push_back(escrow);
+            self.rounds.push_back(check);
+        }
     }
 
     fn push(&mut self, due: Vec<(u8, Expect)>, after: After) {
@@ -313,7 +336,7 @@ impl FairTable {
         let Some(Place::Hand(seat)) = self.place(position) else {
             return false;
         };
-        // A departed seat's cards open to all from its rebuilt secret: no record is due.
+        // A departed seat's cards opened to all when it left: no record is due.
         if self.ledger.is_gone(seat) {
             if for_good {
                 self.places[usize::from(position)] = Place::FaceUp(seat);
@@ -345,52 +368,91 @@ impl FairTable {
         true
     }
 
-    /// The seat left for good (docs/FAIR-DEAL.md, section 6): every other seat present
-    /// publishes its part of the seat's secret, so its cards open to all (they turn face
-    /// up when the game puts it out, [`FairTable::forfeit_card`]), and the seats left
-    /// escrow again if they are three or more. False when the game cannot go on without
-    /// it ([`FairTable::can_leave`]).
+    /// The seat left for good (docs/FAIR-DEAL.md, section 6): the seats holding parts of
+    /// its escrowed stake take them into their own ([`Ledger::depart`]), and in one round
+    /// every seat present gives its share of the departed seat's hidden cards (which open
+    /// to all: they turn face up when the game puts it out, [`FairTable::forfeit_card`])
+    /// and of every card whose shares start again, to whom it was open. Then the seats
+    /// left escrow again if they are three or more. False, and nothing changes, when the
+    /// game cannot go on without it ([`FairTable::can_leave`]).
     pub fn leave(&mut self, seat: u8) -> bool {
         if !self.can_leave(seat) {
             return false;
         }
-        let due: Vec<(u8, Expect)> = self
-            .present()
-            .into_iter()
-            .filter(|&s| s != seat)
-            .map(|s| (s, Expect::Release(seat)))
-            .collect();
-        // Nothing more is due from it; what it owed now comes from its rebuilt secret.
+        let Some(reset) = self.ledger.depart(seat) else {
+            return false;
+        };
+        // Nothing more is due from it.
         for r in &mut self.rounds {
             r.due.retain(|(s, _)| *s != seat);
         }
-        // First of all, since the rounds queued may need its shares.
+        let theirs = self.hand(seat);
+        let due: Vec<(u8, Expect)> = self
+            .present()
+            .into_iter()
+            .filter_map(|s| {
+                let mut open: Vec<u8> = (0..self.places.len() as u8)
+                    .filter(|&p| {
+                        theirs.contains(&p)
+                            || (reset.contains(&p)
+                                && matches!(self.places[usize::from(p)], Place::Hand(h) if h != s))
+                    })
+                    .collect();
+                open.dedup();
+                (!open.is_empty()).then_some((s, Expect::Shares(open)))
+            })
+            .collect();
+        // Over, the secrets sent already were of the stakes before: each seat left sends
+        // its stake's secret again, after the views.
+        if self.finished {
+            for r in &mut self.rounds {
+                r.due.retain(|(_, e)| *e != Expect::Secret);
+            }
+            let due = self
+                .present()
+                .into_iter()
+                .map(|s| (s, Expect::Secret))
+                .collect();
+            self.push(due, After::Nothing);
+        }
+        // A round of its own number: a round under way may have taken some seats' shares
+        // already, and one seat sends one record of a kind in a round.
+        self.round += 1;
         self.rounds.push_front(Round {
             due,
             after: After::Forfeit(seat),
         });
+        if self.rounds.front().is_some_and(|r| r.due.is_empty()) {
+            let after = self.rounds.pop_front().expect("checked above").after;
+            self.round += 1;
+            self.settle(after);
+        }
         true
     }
 
     /// Whether the game can go on without `seat` (section 6): it is present, at least two
-    /// others are, no other departure or escrow is under way, and its latest escrow was
-    /// made to exactly the seats present, who can then rebuild its secret. Otherwise a
+    /// others are, no other departure, escrow or check is under way, its latest escrow was
+    /// made to exactly the seats present, and no check proved it false. Otherwise a
     /// departure ends the game.
     pub fn can_leave(&self, seat: u8) -> bool {
         if usize::from(seat) >= self.ledger.seats() || self.ledger.is_gone(seat) {
             return false;
         }
-        let busy = self
-            .rounds
-            .iter()
-            .flat_map(|r| &r.due)
-            .any(|(_, e)| matches!(e, Expect::Key | Expect::Escrow | Expect::Release(_)));
+        let busy = self.rounds.iter().any(|r| {
+            matches!(r.after, After::Forfeit(_))
+                || r.due
+                    .iter()
+                    .any(|(_, e)| matches!(e, Expect::Key | Expect::Escrow | Expect::Check))
+        });
         let others: Vec<u8> = self.present().into_iter().filter(|&s| s != seat).collect();
-        !busy && others.len() >= 2 && self.ledger.escrowed_to(seat) == Some(others)
+        !busy
+            && others.len() >= 2
+            && self.ledger.escrowed_to(seat) == Some(others)
+            && !self.ledger.proven_faults().iter().any(|f| f.seat == seat)
     }
 
-    /// A departed seat's hidden card turns face up: the game put it out (R9.1, R9.2). Its
-    /// rebuilt secret opened it to all already.
+    /// A departed seat's hidden card turns face up: the game put it out (R9.1, R9.2). It
+    /// opened to all when the seat left.
     pub fn forfeit_card(&mut self, position: u8) -> bool {
         match self.place(position) {
             Some(Place::Hand(s)) if self.ledger.is_gone(s) => {
@@ -410,6 +472,7 @@ impl FairTable {
     /// of the stream), then, once every view is in, publishes its secret (section 12: a
     /// view signed after any secret is out could be anyone's).
     pub fn finish(&mut self) {
+        self.finished = true;
         for expect in [Expect::View, Expect::Secret] {
             let due = self
                 .present()
@@ -451,7 +514,7 @@ impl FairTable {
                     position, to: t, ..
                 },
             ) => p == position && to == t,
-            (Expect::Release(of), Msg::Release { of: o, .. }) => of == o,
+            (Expect::Check, Msg::Check { .. }) => true,
             (Expect::Secret, Msg::Secret { .. }) => true,
             (Expect::View, Msg::View { .. }) => true,
             _ => false,
@@ -485,18 +548,11 @@ impl FairTable {
             // Its hidden cards stay in its hand, open to all, until the game puts the seat
             // out between turns ([`FairTable::forfeit_card`]): a turn under way may still
             // move them (a claim it proves, a card it draws).
+            // Ahead of whatever is queued: the next departure needs it (none does once the
+            // game is over).
             After::Forfeit(_) => {
-                if self.present().len() >= 3 {
-                    let due = self
-                        .present()
-                        .into_iter()
-                        .map(|s| (s, Expect::Escrow))
-                        .collect();
-                    // Ahead of whatever is queued: the next departure needs it.
-                    self.rounds.push_front(Round {
-                        due,
-                        after: After::Nothing,
-                    });
+                if self.present().len() >= 3 && !self.finished {
+                    self.escrow_all(true);
                 }
             }
         }

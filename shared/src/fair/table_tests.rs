@@ -71,10 +71,10 @@ impl Seats {
                     l.reveal_record(seat, r, *p, kind, x, rng)
                 }
                 Expect::Seal(p, to) => l.seal_record(seat, r, *p, *to, x, rng),
-                Expect::Release(of) => l.release_record(seat, r, *of, x),
+                Expect::Check => Some(l.check_record(seat, r, x, rng)),
                 // The table compares no views (a page's tracker does): any hash.
                 Expect::View => Some(l.view_record(seat, r, l.record_hash(), x, rng)),
-                Expect::Secret => Some(Ledger::secret_record(seat, r, x)),
+                Expect::Secret => l.secret_record(seat, r, x),
             }
             .unwrap_or_else(|| panic!("seat {seat} cannot make {expect:?}"));
             if let Msg::Seal {
@@ -97,14 +97,15 @@ impl Seats {
         for p in 0..l.deck().len() as u8 {
             let place = t.place(p).unwrap();
             let public = l.open_public(p);
-            // A departed seat's cards open to all from its rebuilt secret (section 6).
+            // A departed seat's cards open to all when it leaves (section 6).
             let gone_hand = matches!(place, Place::Hand(h) if l.is_gone(h));
             assert_eq!(
                 public.is_some(),
                 matches!(place, Place::FaceUp(_)) || gone_hand,
                 "{when}: position {p} ({place:?}) public: {public:?}"
             );
-            for s in 0..n {
+            // A seat gone has no stake left: it reads what is public, as anyone.
+            for s in (0..n).filter(|&s| !l.is_gone(s)) {
                 let may = match place {
                     Place::Hand(h) => h == s || l.is_gone(h),
                     Place::FaceUp(_) => true,
@@ -286,8 +287,8 @@ fn a_page_answers_only_what_its_table_asks() {
     // and a record for another round.
     let mut t = FairTable::deal([9; 32], 1, 3, &deck(3, false)).unwrap();
     let mut seats = Seats::new(3, 5);
-    // Keys, escrow and the three shuffles.
-    for _ in 0..5 {
+    // Keys, escrow, its check and the three shuffles.
+    for _ in 0..6 {
         let round = t.round();
         while t.round() == round {
             let (seat, expect) = t.due()[0].clone();
@@ -296,6 +297,7 @@ fn a_page_answers_only_what_its_table_asks() {
             let r = match expect {
                 Expect::Key => l.key_record(seat, round, x, &mut seats.rng),
                 Expect::Escrow => l.escrow_record(seat, round, x, &mut seats.rng).unwrap(),
+                Expect::Check => l.check_record(seat, round, x, &mut seats.rng),
                 Expect::Shuffle(p) => {
                     l.shuffle_record(seat, round, &p, x, &mut seats.rng)
                         .unwrap()

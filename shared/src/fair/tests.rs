@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::group::{Context, DecodeError, Reader, Writer, random_scalar};
-use super::ledger::{MAX_RECORD_BYTES, Msg, Record, shuffle_digest};
+use super::ledger::{MAX_RECORD_BYTES, Msg, Record, escrow_digest, shuffle_digest};
 use super::proofs::{Ciphertext, KeyProof, SealedShare, Share};
 use super::shuffle::{ShuffleProof, shuffle, shuffle_with};
 use super::*;
@@ -122,7 +122,13 @@ impl Table {
 
     fn publish_secrets(&mut self) {
         for s in 0..self.n() {
-            let r = Ledger::secret_record(s, self.round, &self.secrets[usize::from(s)]);
+            if self.ledger.is_gone(s) {
+                continue;
+            }
+            let r = self
+                .ledger
+                .secret_record(s, self.round, &self.secrets[usize::from(s)])
+                .unwrap();
             self.apply(&r);
         }
         self.round += 1;
@@ -544,7 +550,7 @@ fn every_deviation_is_refused_and_names_its_seat() {
         assert_eq!(t.ledger.apply(&r), Err(named(FaultKind::FalseClaim)));
 
         // A false secret at the end.
-        let r = Ledger::secret_record(cheat, t.round, &other);
+        let r = t.ledger.secret_record(cheat, t.round, &other).unwrap();
         assert_eq!(t.ledger.apply(&r), Err(named(FaultKind::WrongSecret)));
 
         // Through all of it, no honest seat's card opened to anyone but its holder.
@@ -724,55 +730,99 @@ impl Table {
         self.round += 1;
     }
 
-    /// Every seat still here publishes its part of `gone`'s secret.
-    fn release(&mut self, gone: u8, by: &[u8]) {
+    /// The card at `position`, read with every seat's secret: what the test knows.
+    fn truth(&self, position: u8) -> u8 {
+        let ct = self.ledger.deck()[usize::from(position)];
+        let x: Scalar = self.secrets.iter().map(|x| x.scalar()).sum();
+        super::cards::card_kind(&(ct.b - ct.a * x)).unwrap()
+    }
+
+    /// Seats `by` give their shares of the cards at `positions`, in one round.
+    fn shares_from(&mut self, by: &[u8], positions: &[u8]) {
         for &s in by {
             let r = self
                 .ledger
-                .release_record(s, self.round, gone, &self.secrets[usize::from(s)])
+                .shares_record(
+                    s,
+                    self.round,
+                    positions,
+                    &self.secrets[usize::from(s)],
+                    &mut self.rng,
+                )
                 .unwrap();
             self.apply(&r);
         }
         self.round += 1;
     }
+
+    /// `parts` as seat `seat`'s escrow, signed with `secret`.
+    fn escrow_of(&mut self, seat: u8, parts: Vec<EscrowPart>, secret: &Secret) -> Record {
+        let ctx = self.ledger.context(seat, self.round);
+        let signature =
+            KeyProof::sign(&ctx, secret.scalar(), &escrow_digest(&parts), &mut self.rng);
+        Record {
+            seat,
+            round: self.round,
+            msg: Msg::Escrow { parts, signature },
+        }
+    }
 }
 
 #[test]
-fn a_seat_that_leaves_for_good_forfeits_and_the_game_goes_on() {
-    // docs/FAIR-DEAL.md, section 6, at 3 to 10 seats: seat 1 leaves; every other seat
-    // publishes its part; seat 1's hand opens to all (it is out), and the Court still
-    // opens to the seat that draws, with seat 1's shares computed by everyone.
+fn a_seat_that_leaves_for_good_opens_only_its_cards_and_its_secret_is_never_rebuilt() {
+    // docs/FAIR-DEAL.md, section 6, at 3 to 10 seats: seat 1 leaves; the seats holding
+    // its escrow parts take them into their stakes, and its hand opens to all only once
+    // every one of them gives its share of it; the Court still opens to the seat that
+    // draws, to it alone; nothing public opens what seat 1 alone could (its own key).
     for n in 3..=10u8 {
         let mut t = Table::new(usize::from(n), 200 + u64::from(n));
         t.deal();
         t.escrow_all();
         let hand = [t.read(1, 2).unwrap(), t.read(1, 3).unwrap()];
+        let own = [t.read(0, 0).unwrap(), t.read(0, 1).unwrap()];
         let others: Vec<u8> = (0..n).filter(|&s| s != 1).collect();
-        // Short of every other seat, the secret stays closed.
-        t.release(1, &others[..others.len() - 1]);
-        assert!(!t.ledger.is_gone(1));
-        assert_eq!(t.ledger.open_public(2), None);
-        t.release(1, &others[others.len() - 1..]);
+        let reset = t.ledger.depart(1).unwrap();
         assert!(t.ledger.is_gone(1));
+        // Its own cards, which it never gave a share of, start again; hands it opened
+        // to others keep their shares, and their holders still read them.
+        assert!(reset.contains(&2) && reset.contains(&3));
+        assert!(!reset.contains(&0) && !reset.contains(&1));
+        assert_eq!([t.read(0, 0).unwrap(), t.read(0, 1).unwrap()], own);
+        // The stakes of the seats left sum to the joint key.
+        let stakes: RistrettoPoint = others.iter().map(|&s| t.ledger.stake(s).unwrap()).sum();
+        assert_eq!(Some(stakes), t.ledger.joint_key());
+        assert_eq!(t.ledger.stake(1), None);
+        // Short of every other seat, its hand stays closed.
+        t.shares_from(&others[..others.len() - 1], &[2, 3]);
+        assert_eq!(t.ledger.open_public(2), None);
+        t.shares_from(&others[others.len() - 1..], &[2, 3]);
         assert_eq!(t.ledger.open_public(2), Some(hand[0]));
         assert_eq!(t.ledger.open_public(3), Some(hand[1]));
         // Seat 0's hand is still its own.
         assert_eq!(t.ledger.open_public(0), None);
         // Seat 0 draws the Court's top card: the seats still here open it to seat 0 alone.
         let top = 2 * n;
-        for s in others.iter().copied().filter(|&s| s != 0) {
-            let r = t
-                .ledger
-                .shares_record(s, t.round, &[top], &t.secrets[usize::from(s)], &mut t.rng)
-                .unwrap();
-            t.apply(&r);
-        }
-        assert!(t.read(0, top).is_some());
+        let by: Vec<u8> = others.iter().copied().filter(|&s| s != 0).collect();
+        t.shares_from(&by, &[top]);
+        assert_eq!(t.read(0, top), Some(t.truth(top)));
         assert_eq!(t.read(2, top), None);
         assert_eq!(t.ledger.open_public(top), None);
-        // The seats left escrow again among themselves (at 3 seats, two are left: no
-        // escrow, since one seat alone would hold the other's secret).
-        t.round += 1;
+        // No secret is rebuilt: seat 1's own key opens nothing public. The escrow parts
+        // sent to it (of the others' stakes) stay closed to everyone left, so no two seats
+        // left can put together a third's stake (at 3 seats, the case where one part of
+        // each is all the rest need).
+        assert_eq!(t.ledger.open_any(&t.ledger.deck()[0]), None);
+        for &from in &others {
+            for &reader in &others {
+                assert_eq!(
+                    t.ledger
+                        .escrow_part(from, 1, &t.secrets[usize::from(reader)]),
+                    None
+                );
+            }
+        }
+        // The seats left escrow their stakes again among themselves (at 3 seats, two
+        // are left: no escrow, since one seat alone would hold the other's stake).
         let again = t
             .ledger
             .escrow_record(0, t.round, &t.secrets[0].clone(), &mut t.rng);
@@ -780,7 +830,38 @@ fn a_seat_that_leaves_for_good_forfeits_and_the_game_goes_on() {
         if let Some(r) = again {
             t.apply(&r);
         }
+        // At the end, the stakes of the seats left open every card.
+        t.round += 1;
+        t.publish_secrets();
+        assert_eq!(t.ledger.open_public(0), Some(own[0]));
+        assert_eq!(t.ledger.open_public(2), Some(hand[0]));
     }
+}
+
+#[test]
+fn a_second_departure_goes_on_from_the_stakes_the_first_left() {
+    // Section 6 at 5 seats: seat 1 leaves, the four left escrow their stakes again, seat
+    // 3 leaves: the three left open seat 3's cards and still open the Court to whoever
+    // draws, and every card at the end.
+    let mut t = Table::new(5, 250);
+    t.deal();
+    t.escrow_all();
+    let three = [t.read(3, 6).unwrap(), t.read(3, 7).unwrap()];
+    t.ledger.depart(1).unwrap();
+    t.shares_from(&[0, 2, 3, 4], &[2, 3]);
+    t.escrow_all();
+    let reset = t.ledger.depart(3).unwrap();
+    assert!(reset.contains(&6) && reset.contains(&7));
+    assert_eq!(t.ledger.open_public(6), None);
+    t.shares_from(&[0, 2, 4], &[6, 7]);
+    assert_eq!(t.ledger.open_public(6), Some(three[0]));
+    assert_eq!(t.ledger.open_public(7), Some(three[1]));
+    let top = 10;
+    t.shares_from(&[0, 4], &[top]);
+    let card = t.read(2, top).unwrap();
+    assert_eq!(t.read(0, top), None);
+    t.publish_secrets();
+    assert_eq!(t.ledger.open_public(top), Some(card));
 }
 
 #[test]
@@ -789,60 +870,51 @@ fn escrow_deviations_are_refused_or_proven_and_name_their_seat() {
     t.deal();
     let mut rng = ChaCha8Rng::seed_from_u64(302);
     let round = t.round;
+    let named = |seat, kind| Err(Fault { seat, kind });
     // Seat 1's escrow, honest, then bent: a part with a wrong pad (seat 3 cannot open it)
     // and commitments that do not add up to the key.
     let honest = t
         .ledger
         .escrow_record(1, round, &t.secrets[1], &mut rng)
         .unwrap();
-    let Msg::Escrow { parts } = honest.msg.clone() else {
+    let Msg::Escrow { parts, .. } = honest.msg.clone() else {
         unreachable!()
     };
+    // Made by anyone but seat 1 (the host, say), the honest parts are refused: an escrow
+    // is signed by its seat.
+    let secret = t.secrets[2].clone();
+    let forged = t.escrow_of(1, parts.clone(), &secret);
+    assert_eq!(t.ledger.apply(&forged), named(1, FaultKind::BadSignature));
     let mut skewed = parts.clone();
     skewed[0].commit += RistrettoPoint::mul_base(&Scalar::ONE);
-    let bad = Record {
-        msg: Msg::Escrow { parts: skewed },
-        ..honest.clone()
-    };
-    assert_eq!(
-        t.ledger.apply(&bad),
-        Err(Fault {
-            seat: 1,
-            kind: FaultKind::BadEscrow
-        })
-    );
+    let secret = t.secrets[1].clone();
+    let bad = t.escrow_of(1, skewed, &secret);
+    assert_eq!(t.ledger.apply(&bad), named(1, FaultKind::BadEscrow));
     // Parts for seats that are not the others (seat 1 itself, or a seat missing).
     let mut to_self = parts.clone();
     to_self[0].to = 1;
-    let bad = Record {
-        msg: Msg::Escrow { parts: to_self },
-        ..honest.clone()
-    };
-    assert_eq!(
-        t.ledger.apply(&bad),
-        Err(Fault {
-            seat: 1,
-            kind: FaultKind::BadEscrow
-        })
-    );
+    let bad = t.escrow_of(1, to_self, &secret);
+    assert_eq!(t.ledger.apply(&bad), named(1, FaultKind::BadEscrow));
     let mut garbled = parts.clone();
     let to_three = garbled.iter().position(|p| p.to == 3).unwrap();
     garbled[to_three].c += Scalar::ONE;
-    let garbled = Record {
-        msg: Msg::Escrow { parts: garbled },
-        ..honest.clone()
-    };
+    let garbled = t.escrow_of(1, garbled, &secret);
     // The garbled part is accepted (nobody but seat 3 can tell)...
     t.apply(&garbled);
     assert_eq!(t.ledger.escrow_part(1, 3, &t.secrets[3]), None);
     assert!(t.ledger.escrow_part(1, 2, &t.secrets[2]).is_some());
-    // ...seat 3 complains with its key exchange, and the ledger proves seat 1 wrong.
+    // ...seat 3's check complains with its key exchange, and the ledger proves seat 1
+    // wrong; seat 2's check has nothing to complain of.
     t.round += 1;
-    let complaint = t
-        .ledger
-        .complain_record(3, t.round, 1, &t.secrets[3], &mut rng)
-        .unwrap();
-    t.apply(&complaint);
+    let check = t.ledger.check_record(3, t.round, &t.secrets[3], &mut rng);
+    let Msg::Check { complaints } = &check.msg else {
+        unreachable!()
+    };
+    assert_eq!(complaints.iter().map(|c| c.0).collect::<Vec<_>>(), [1]);
+    t.apply(&check);
+    let fine = t.ledger.check_record(2, t.round, &t.secrets[2], &mut rng);
+    assert_eq!(fine.msg, Msg::Check { complaints: vec![] });
+    t.apply(&fine);
     assert_eq!(
         t.ledger.proven_faults(),
         &[Fault {
@@ -850,40 +922,27 @@ fn escrow_deviations_are_refused_or_proven_and_name_their_seat() {
             kind: FaultKind::BadEscrow
         }]
     );
+    // A seat proven to have escrowed falsely cannot leave with the game going on.
+    assert_eq!(t.ledger.clone().depart(1), None);
     // A complaint about a good part names the complainer.
-    let false_complaint = t
-        .ledger
-        .complain_record(2, t.round, 1, &t.secrets[2], &mut rng)
-        .unwrap();
-    assert_eq!(
-        t.ledger.apply(&false_complaint),
-        Err(Fault {
-            seat: 2,
-            kind: FaultKind::FalseComplaint
-        })
+    let r = t.ledger.escrow_r(1, 0).unwrap();
+    let ctx = t.ledger.context(0, t.round);
+    let exchange = Share::prove(
+        &ctx,
+        t.secrets[0].scalar(),
+        &Ciphertext { a: r, b: r },
+        &mut rng,
     );
-    // A false part of a departed seat's secret names the seat that sends it.
-    t.round += 1;
-    let r0 = t
-        .ledger
-        .escrow_record(0, t.round, &t.secrets[0], &mut rng)
-        .unwrap();
-    t.apply(&r0);
-    t.round += 1;
-    let bad = Record {
-        seat: 2,
+    let false_complaint = Record {
+        seat: 0,
         round: t.round,
-        msg: Msg::Release {
-            of: 0,
-            part: Scalar::ONE.to_bytes(),
+        msg: Msg::Check {
+            complaints: vec![(1, exchange)],
         },
     };
     assert_eq!(
-        t.ledger.apply(&bad),
-        Err(Fault {
-            seat: 2,
-            kind: FaultKind::BadRelease
-        })
+        t.ledger.apply(&false_complaint),
+        named(0, FaultKind::FalseComplaint)
     );
     // The ledger still holds every honest hand closed to all.
     for p in 0..8 {
@@ -959,7 +1018,7 @@ fn a_view_is_signed_by_its_seat_and_taken_only_before_its_secret() {
     assert_eq!((fault.seat, fault.kind), (1, FaultKind::BadSignature));
     assert_eq!((t.ledger.view(1), t.ledger.record_hash()), (None, before));
     // Once a seat's secret is out, anyone could sign for it: no view is taken then.
-    let secret = Ledger::secret_record(2, t.round, &t.secrets[2]);
+    let secret = t.ledger.secret_record(2, t.round, &t.secrets[2]).unwrap();
     t.apply(&secret);
     let late = view(&mut t, 2, 2, hash);
     let fault = t.ledger.apply(&late).unwrap_err();

@@ -38,6 +38,7 @@ pub trait FairFollow: Debug {
     fn draft_set(&self) -> Vec<(u8, Card)>;
     fn examined(&self) -> Vec<(u8, Card)>;
     fn audit(&self) -> Option<Vec<AuditFault>>;
+    fn cut_short(&self) -> Option<usize>;
     /// Whether it follows a game (its tracker is there).
     fn following(&self) -> bool;
     /// The shuffles done and in all, while it follows a game.
@@ -100,6 +101,9 @@ impl FairFollow for FairSeat {
     }
     fn audit(&self) -> Option<Vec<AuditFault>> {
         FairSeat::audit(self)
+    }
+    fn cut_short(&self) -> Option<usize> {
+        FairSeat::cut_short(self)
     }
     fn following(&self) -> bool {
         self.tracker().is_some()

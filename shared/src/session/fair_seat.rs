@@ -24,8 +24,8 @@ use super::protocol::{FairAsk, LogEntry, LogItem, Note, TableId, ToHost, encode}
 use crate::engine::{Card, Claimed, Input, Options};
 use crate::fair::game::fair_deck;
 use crate::fair::{
-    Answer, AuditFault, Decision, Expect, FairError, Fault, Ledger, Msg, Public, Record, Replica,
-    Secret, SignedAnswer, Tracker,
+    Answer, AuditFault, Decision, Expect, FairError, Fault, Msg, Public, Record, Replica, Secret,
+    SignedAnswer, Tracker,
 };
 
 /// What a seat's page stores for a reload (its tab's storage): never sent.
@@ -94,6 +94,8 @@ struct SeatGame {
     sent: Vec<(u32, Expect)>,
     /// Cards shown to this seat as the Inquisitor (R7.2): (position, kind).
     examined: Vec<(u8, u8)>,
+    /// Whether the game ended before the rules ended it (section 9).
+    cut_short: bool,
 }
 
 /// A seat's page in a fair room.
@@ -180,6 +182,7 @@ impl FairSeat {
             replica,
             sent: Vec::new(),
             examined: Vec::new(),
+            cut_short: false,
         });
         Ok(())
     }
@@ -194,6 +197,9 @@ impl FairSeat {
         let Some(g) = self.game.as_mut() else {
             return Ok(());
         };
+        // Read first, so that a stream that is not the one this page disclosed on is
+        // refused before any item of it is taken (a resync to another game).
+        let mut read = Vec::with_capacity(entries.len());
         for e in entries {
             let item = match &e.item {
                 // R2.4: the starting seat, the host's word, before the game's first record.
@@ -204,9 +210,15 @@ impl FairSeat {
                             first: Some(first),
                         },
                 } if *game_no == g.game_no => {
-                    g.replica
-                        .set_first(*first)
-                        .map_err(|err| (e.n, FairFault::Refused(err)))?;
+                    read.push((e.n, Err(Some(*first))));
+                    continue;
+                }
+                // The game ended: before the rules ended it, if the page's replica has
+                // no game over (section 9: a departure, or the host putting it away).
+                LogItem::Note {
+                    note: Note::GameEnded { game_no, .. },
+                } if *game_no == g.game_no => {
+                    read.push((e.n, Err(None)));
                     continue;
                 }
                 LogItem::Event { game_no, event } if *game_no == g.game_no => Public::Event(*event),
@@ -249,12 +261,37 @@ impl FairSeat {
                 }
                 _ => continue,
             };
+            read.push((e.n, Ok(item)));
+        }
+        let ahead: Vec<&Public> = read.iter().filter_map(|(_, i)| i.as_ref().ok()).collect();
+        if let Err((k, err)) = g.replica.tracker().check_ahead(&ahead) {
+            let n = read
+                .iter()
+                .filter(|(_, i)| i.is_ok())
+                .nth(k)
+                .map_or(0, |(n, _)| *n);
+            return Err((n, FairFault::Refused(err)));
+        }
+        for (n, item) in read {
+            let item = match item {
+                Ok(item) => item,
+                Err(Some(first)) => {
+                    g.replica
+                        .set_first(first)
+                        .map_err(|err| (n, FairFault::Refused(err)))?;
+                    continue;
+                }
+                Err(None) => {
+                    g.cut_short = !g.replica.referee().game().is_over();
+                    continue;
+                }
+            };
             g.replica.take(&item).map_err(|err| {
                 let fault = match err {
                     FairError::Record(f) => FairFault::Relayed(f),
                     other => FairFault::Refused(other),
                 };
-                (e.n, fault)
+                (n, fault)
             })?;
             // R7.2: a seal for this seat opens to it alone.
             if let (Public::Record(r), Some(seat), Some(secret)) = (&item, g.seat, &g.secret)
@@ -354,11 +391,11 @@ impl FairSeat {
                     .open_private(*p, seat, secret)
                     .and_then(|kind| ledger.reveal_record(seat, round, *p, kind, secret, rng)),
                 Expect::Seal(p, to) => ledger.seal_record(seat, round, *p, *to, secret, rng),
-                Expect::Release(of) => ledger.release_record(seat, round, *of, secret),
+                Expect::Check => Some(ledger.check_record(seat, round, secret, rng)),
                 Expect::View => tracker
                     .end_hash()
                     .map(|h| ledger.view_record(seat, round, h, secret, rng)),
-                Expect::Secret => Some(Ledger::secret_record(seat, round, secret)),
+                Expect::Secret => ledger.secret_record(seat, round, secret),
             };
             if let Some(r) = record {
                 g.sent.push((round, expect.clone()));
@@ -486,6 +523,17 @@ impl FairSeat {
     /// The page's replica of the referee of the followed game.
     pub fn replica(&self) -> Option<&Replica> {
         self.game.as_ref().map(|g| &g.replica)
+    }
+
+    /// Section 9, a game ended before the rules ended it (a departure the game could not
+    /// go on from, or the host putting it away): how many "cannot prove" answers and
+    /// concessions stay unchecked, since the cards they were about cannot open. Every
+    /// event up to the end was checked as it came (the page's replica); `None` for a game
+    /// not cut short, or one a seat's deviation stopped (the page names it).
+    pub fn cut_short(&self) -> Option<usize> {
+        let g = self.game.as_ref()?;
+        (g.cut_short && g.replica.fault().is_none())
+            .then(|| g.replica.tracker().unchecked_answers())
     }
 
     /// Section 9: the audit's faults (none: the game was fair), once every secret is in.

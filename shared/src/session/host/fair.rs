@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Host, Outgoing, RestoreError, Slot, Stored};
 use crate::engine::{Game, Input, Pending, Seat};
-use crate::fair::{Decision, FairError, FairReferee, FaultKind, Question, Step};
+use crate::fair::{Decision, FairError, FairReferee, Fault, FaultKind, Question, Step};
 use crate::session::base64url;
 use crate::session::fair_engine::{FairEngine, FairStart, Published, Refused};
 use crate::session::protocol::{FairAsk, MemberId, Note, Phase, Refusal, TableError};
@@ -111,7 +111,6 @@ fn deviates(e: &FairError, seat: Seat) -> bool {
                         | FaultKind::WrongSecret
                         | FaultKind::BadEscrow
                         | FaultKind::FalseComplaint
-                        | FaultKind::BadRelease
                 )
         }
         FairError::Forged(s) => *s == seat.0,
@@ -261,7 +260,25 @@ impl Host {
         let taken = self.fair_referee_mut()?.record(Some(seat), &bytes);
         self.fair_refused(seat, taken, now, out)?;
         self.fair_taken(Call::Record(text), now, out);
+        self.fair_proven(now, out);
         Ok(())
+    }
+
+    /// A check proved a seat's escrow false (docs/FAIR-DEAL.md, section 6): its dealer
+    /// deviated, and forfeits as one whose record failed. The game cannot go on without
+    /// a seat whose escrow does not open: it ends.
+    fn fair_proven(&mut self, now: u64, out: &mut Vec<Outgoing>) {
+        let Some(referee) = self.fair_game.as_ref().and_then(|fg| fg.referee.as_deref()) else {
+            return;
+        };
+        let proven: Vec<Fault> = referee.referee().table().ledger().proven_faults().to_vec();
+        for fault in proven {
+            let seat = Seat(fault.seat);
+            if !self.fair_has_left(seat) {
+                let e = FairError::Record(fault);
+                self.fair_forfeit(seat, &e, now, out);
+            }
+        }
     }
 
     /// A seat's signed answer: only its own seat's.
