@@ -4,7 +4,9 @@
 //! For 2, 6 and 10 seats it plays the deal (keys, a shuffle by every seat, two cards opened
 //! to each seat) and an Exchange's reshuffle at 6 (the actor mixes its hand with the two
 //! drawn cards, the others open the four to it again, every seat shuffles the Court), all
-//! seats in this one process. It prints, per step, the time one page spends proving its
+//! seats in this one process. At 6 and 10 it then escrows every stake and checks it,
+//! and seat 1 leaves: its cards open to all by the shares of the seats left, which then
+//! escrow again. It prints, per step, the time one page spends proving its
 //! own records and checking everyone else's, the critical path (the shuffles one after
 //! another, each seat checking the previous shuffle before its own), and the bytes of
 //! every record, so the browser's figures can be set against these.
@@ -242,5 +244,65 @@ fn main() {
                 court.bytes
             );
         }
+        if n >= 6 {
+            departure(&mut ledgers, &secrets, &mut rng, &mut round);
+        }
     }
+}
+
+/// Every seat escrows its stake and checks its parts (two rounds); then seat 1 leaves
+/// (section 6): every ledger takes its stake into the others' (`Ledger::depart`), and
+/// the seats left open its two cards to all with their shares. Then the seats left
+/// escrow again and check.
+fn departure(ledgers: &mut [Ledger], secrets: &[Secret], rng: &mut ChaCha8Rng, round: &mut u32) {
+    let n = secrets.len();
+    let escrow = |ledgers: &mut [Ledger], rng: &mut ChaCha8Rng, round: &mut u32| {
+        let mut totals = (Duration::ZERO, Duration::ZERO, 0);
+        for make_check in [false, true] {
+            let mut slowest = Duration::ZERO;
+            let present: Vec<u8> = (0..n as u8).filter(|&s| !ledgers[0].is_gone(s)).collect();
+            for s in present {
+                let x = &secrets[usize::from(s)];
+                let step = post(ledgers, |l| {
+                    if make_check {
+                        l.check_record(s, *round, x, rng)
+                    } else {
+                        l.escrow_record(s, *round, x, rng).unwrap()
+                    }
+                });
+                slowest = slowest.max(step.made);
+                totals.1 += if s == 0 { step.made } else { step.checked };
+                totals.2 += step.bytes;
+            }
+            totals.0 += slowest;
+            *round += 1;
+        }
+        totals
+    };
+    let (critical, page, bytes) = escrow(ledgers, rng, round);
+    println!(
+        "| escrow of every stake, then its check | {n} | — | {} | {} | {bytes} |",
+        ms(critical),
+        ms(page)
+    );
+    let t = Instant::now();
+    for l in ledgers.iter_mut() {
+        l.depart(1).expect("the escrow is complete");
+    }
+    let taken = t.elapsed() / n as u32;
+    let open = run(ledgers, secrets, rng, round, &[(vec![2, 3], Some(1))]);
+    assert!(ledgers[0].open_public(2).is_some());
+    println!(
+        "| departure: its stake taken, its 2 cards opened to all by the {} seats left | {n} | 2 | {} | {} | {} |",
+        n - 1,
+        ms(taken + open.critical),
+        ms(taken + open.page),
+        open.bytes
+    );
+    let (critical, page, bytes) = escrow(ledgers, rng, round);
+    println!(
+        "| after it, the seats left escrow again and check | {n} | — | {} | {} | {bytes} |",
+        ms(critical),
+        ms(page)
+    );
 }
