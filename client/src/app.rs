@@ -26,7 +26,7 @@ use crate::i18n::{t, tr};
 use crate::loading::{self, Fetch};
 use crate::model::rejoin::{HOST_KEY, HostRecord, REJOIN_KEY, RejoinRecord};
 use crate::model::relay_url::relay_url;
-use crate::model::{Effect, FairMaker, Intent, RelayPeer, Session, problems};
+use crate::model::{Effect, FairSeatMaker, Intent, RelayPeer, Session, problems};
 use crate::net::NetError;
 use crate::net::peer::{LinkEvent, PeerLink};
 use crate::net::referee::{RefereeEvent, RefereeWorker};
@@ -86,7 +86,7 @@ pub struct Later {
 }
 
 /// A fetch of the fair deal's module: its seat maker, or `None` when it failed.
-pub type FairFetch = Pin<Box<dyn Future<Output = Option<FairMaker>>>>;
+pub type FairFetch = Pin<Box<dyn Future<Output = Option<FairSeatMaker>>>>;
 
 /// The app's state and network.
 pub struct Controller {

@@ -21,7 +21,7 @@ use shared::session::fair_follow::FairFollow;
 use shared::session::fair_seat::{FairKeep, FairSeat};
 
 use crate::app::{FairFetch, Later};
-use crate::model::FairMaker;
+use crate::model::FairSeatMaker;
 
 // The split points, all of the module `table`. (`fallible`: a load that fails is an
 // error to show and retry, not a panic.)
@@ -48,7 +48,7 @@ pub fn rules(close: Callback<()>) -> Result<AnyView, SplitLoaderError> {
 /// its group arithmetic, proofs and tracker are in a module of their own (`fair`), which
 /// a page fetches only once it sits at a fair table.
 #[wasm_split(fair, fallible)]
-pub fn fair_maker() -> Result<FairMaker, SplitLoaderError> {
+pub fn fair_maker() -> Result<FairSeatMaker, SplitLoaderError> {
     Ok(make_fair_seat)
 }
 

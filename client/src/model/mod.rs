@@ -24,8 +24,8 @@ pub mod words;
 pub use chat::ChatLine;
 pub use intent::{Intent, SoloSetup};
 pub use session::{
-    Effect, FairMaker, Hosting, Joined, LinkState, Notice, Opening, Peer, Phase, RelayPeer, Room,
-    Session,
+    Effect, FairSeatMaker, Hosting, Joined, LinkState, Notice, Opening, Peer, Phase, RelayPeer,
+    Room, Session,
 };
 pub use signal::SignalData;
 pub use table::Table;

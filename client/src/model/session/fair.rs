@@ -11,31 +11,10 @@ use rand_chacha::ChaCha20Rng;
 use shared::fair::Answer;
 use shared::session::fair_seat::FairKeep;
 
-use super::{Effect, FairMaker, Session};
+use super::fair_page::FairSeatMaker;
+use super::{Effect, Session};
 use crate::model::problems;
 use crate::model::table::Table;
-
-/// What the page holds to sit at fair tables.
-#[derive(Default)]
-pub(super) struct FairPage {
-    /// `None` until the page has randomness: its tables then play no fair game.
-    rng: Option<ChaCha20Rng>,
-    /// What an earlier page of this tab stored of its seat's secret.
-    kept: Option<FairKeep>,
-    /// The fair deal's code, once fetched.
-    make: Option<FairMaker>,
-    /// Whether the page asked for it ([`Effect::LoadFair`]), once.
-    asked: bool,
-}
-
-/// Says nothing of the generator's state or the secret kept.
-impl std::fmt::Debug for FairPage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("FairPage")
-            .field("seeded", &self.rng.is_some())
-            .finish_non_exhaustive()
-    }
-}
 
 impl Session {
     /// Gives the page its randomness for fair tables (32 fresh bytes of this load) and
@@ -72,7 +51,7 @@ impl Session {
 
     /// The fair deal's code is here: our seat at a fair table sits down, rebuilding the
     /// game under way from the log kept, and sends what it owes.
-    pub fn fair_ready(&mut self, make: FairMaker) -> Vec<Effect> {
+    pub fn fair_ready(&mut self, make: FairSeatMaker) -> Vec<Effect> {
         self.fair.make = Some(make);
         let Some(rng) = self.fair.rng.as_mut() else {
             return Vec::new();

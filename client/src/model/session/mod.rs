@@ -40,6 +40,7 @@ use super::table::Table;
 use crate::i18n::{t, tr};
 
 mod fair;
+mod fair_page;
 mod links;
 mod reconnect;
 mod referee;
@@ -328,12 +329,7 @@ pub struct Notice {
     pub text: String,
 }
 
-/// Makes a fair seat from a seed and what the tab kept: the fair deal's code, which the
-/// page fetches only once it sits at a fair table (`crate::later`).
-pub type FairMaker = fn(
-    [u8; 32],
-    Option<shared::session::fair_seat::FairKeep>,
-) -> Box<dyn shared::session::fair_follow::FairFollow>;
+pub use fair_page::FairSeatMaker;
 
 /// Something for the controller to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -379,7 +375,7 @@ pub struct Session {
     /// The name chosen on the first screen (already valid); `None` goes by a default.
     name: Option<String>,
     /// What the page holds to sit at fair tables.
-    fair: fair::FairPage,
+    fair: fair_page::FairPage,
     /// A seat being taken back that the relay could not take yet (out of reach, or busy):
     /// while it stays on offer, the page asks again on a backoff.
     rejoin_retry: Option<RejoinRetry>,
@@ -408,7 +404,7 @@ impl Session {
             notices: Vec::new(),
             next_notice: 0,
             name: None,
-            fair: fair::FairPage::default(),
+            fair: fair_page::FairPage::default(),
             rejoin_retry: None,
         }
     }

@@ -15,59 +15,14 @@
 //! host without a maker plays every other table as before and refuses to deal fairly.
 
 use rand::RngCore;
-use serde::{Deserialize, Serialize};
 
+use super::fair_game::{Call, FairGame};
 use super::{Host, Outgoing, RestoreError, Slot, Stored};
 use crate::engine::{Game, Input, Pending, Seat};
-use crate::fair::{Decision, FairError, FairReferee, Fault, FaultKind, Question, Step};
+use crate::fair::{Decision, FairError, Fault, FaultKind, Question, Step};
 use crate::session::base64url;
 use crate::session::fair_engine::{FairEngine, FairStart, Published, Refused};
 use crate::session::protocol::{FairAsk, MemberId, Note, Phase, Refusal, TableError};
-
-/// One call the referee took, in order: replayed on restore.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub(super) enum Call {
-    /// A seat's record, base64url as it came.
-    Record(String),
-    /// A seat's decision that reads no card, with its signature (base64url); without
-    /// one, the host's card-blind default for the seat.
-    Decision {
-        seat: Seat,
-        input: Input,
-        signature: Option<String>,
-    },
-    /// A seat's signed answer, base64url as it came.
-    Answer(String),
-    /// The seat left for good and the game went on without it (section 6).
-    Leave(Seat),
-}
-
-/// The fair game in progress: public, all of it.
-#[derive(Serialize, Deserialize)]
-pub(super) struct FairGame {
-    /// The stand-ins' seed: public randomness, nothing of any card.
-    seed: u64,
-    first: Seat,
-    pub(super) calls: Vec<Call>,
-    /// Rebuilt from the calls after a restore.
-    #[serde(skip)]
-    referee: Option<Box<dyn FairEngine>>,
-    /// What the referee waits for now.
-    #[serde(skip)]
-    step: Option<Step>,
-    /// The seats that owe a record or an answer, each since when (host time): a present
-    /// seat that owes one for as long as the grace period forfeits (section 6). Not kept
-    /// in a snapshot: a restored host counts afresh.
-    #[serde(skip)]
-    owing: Vec<(Seat, u64)>,
-}
-
-impl FairGame {
-    pub(super) fn referee(&self) -> Option<&FairReferee> {
-        self.referee.as_deref().map(|r| r.referee())
-    }
-}
 
 fn refusal(seat: Option<Seat>, e: impl std::fmt::Display) -> Refusal {
     Refusal::Fair {

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 mod admin;
 mod fair;
+mod fair_game;
 mod game;
 mod log;
 mod members;
@@ -221,7 +222,7 @@ pub struct Host {
     fair: bool,
     /// The fair game in progress or just over (public only; `game` is then `None`).
     #[serde(default)]
-    fair_game: Option<fair::FairGame>,
+    fair_game: Option<fair_game::FairGame>,
     seats: Vec<Slot>,
     options: Options,
     timers: Timers,
