@@ -159,3 +159,13 @@ impl FairEngine for FairReferee {
         self.table().is_settled()
     }
 }
+
+/// A decision as it travels in the peer protocol (an `intent`, a `fair_decision` log
+/// entry): its signature, if any, base64url. `None` when the signature does not read.
+pub(crate) fn read_decision(seat: Seat, input: Input, signature: Option<&str>) -> Option<Decision> {
+    let bytes = match signature {
+        Some(text) => Some(base64url::decode(text)?),
+        None => None,
+    };
+    Decision::from_parts(seat.0, input, bytes.as_deref()).ok()
+}

@@ -20,11 +20,12 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::base64url;
+use super::fair_engine::read_decision;
 use super::protocol::{FairAsk, LogEntry, LogItem, Note, TableId, ToHost, encode};
 use crate::engine::{Card, Claimed, Input, Options};
 use crate::fair::game::fair_deck;
 use crate::fair::{
-    Answer, AuditFault, Decision, Expect, FairError, Fault, Msg, Public, Record, Replica, Secret,
+    Answer, AuditFault, Expect, FairError, Fault, Msg, Public, Record, Replica, Secret,
     SignedAnswer, Tracker,
 };
 
@@ -248,15 +249,8 @@ impl FairSeat {
                     input,
                     signature,
                 } if *game_no == g.game_no => {
-                    let bytes = match signature {
-                        Some(text) => Some(
-                            base64url::decode(text)
-                                .ok_or((e.n, FairFault::Unreadable("a decision")))?,
-                        ),
-                        None => None,
-                    };
-                    let d = Decision::from_parts(seat.0, *input, bytes.as_deref())
-                        .map_err(|_| (e.n, FairFault::Unreadable("a decision")))?;
+                    let d = read_decision(*seat, *input, signature.as_deref())
+                        .ok_or((e.n, FairFault::Unreadable("a decision")))?;
                     Public::Decision(d)
                 }
                 _ => continue,

@@ -19,9 +19,9 @@ use rand::RngCore;
 use super::fair_game::{Call, FairGame};
 use super::{Host, Outgoing, RestoreError, Slot, Stored};
 use crate::engine::{Game, Input, Pending, Seat};
-use crate::fair::{Decision, FairError, Fault, FaultKind, Question, Step};
+use crate::fair::{FairError, Fault, FaultKind, Question, Step};
 use crate::session::base64url;
-use crate::session::fair_engine::{FairEngine, FairStart, Published, Refused};
+use crate::session::fair_engine::{FairEngine, FairStart, Published, Refused, read_decision};
 use crate::session::protocol::{FairAsk, MemberId, Note, Phase, Refusal, TableError};
 
 fn refusal(seat: Option<Seat>, e: impl std::fmt::Display) -> Refusal {
@@ -71,15 +71,6 @@ fn deviates(e: &FairError, seat: Seat) -> bool {
         FairError::Forged(s) => *s == seat.0,
         _ => false,
     }
-}
-
-/// A decision as it came: its signature, base64url, read; `None` if it does not read.
-fn decision(seat: Seat, input: Input, signature: Option<&str>) -> Option<Decision> {
-    let bytes = match signature {
-        Some(text) => Some(base64url::decode(text)?),
-        None => None,
-    };
-    Decision::from_parts(seat.0, input, bytes.as_deref()).ok()
 }
 
 impl Host {
@@ -164,7 +155,7 @@ impl Host {
                     seat,
                     input,
                     signature,
-                } => decision(*seat, *input, signature.as_deref())
+                } => read_decision(*seat, *input, signature.as_deref())
                     .is_some_and(|d| referee.decide(d).is_ok()),
                 Call::Answer(text) => {
                     base64url::decode(text).is_some_and(|b| referee.answer(None, &b).is_ok())
@@ -266,7 +257,7 @@ impl Host {
         signature: Option<String>,
         now: u64,
     ) -> Result<(), Refusal> {
-        let d = decision(seat, input, signature.as_deref())
+        let d = read_decision(seat, input, signature.as_deref())
             .ok_or_else(|| refusal(Some(seat), "the decision's signature is not readable"))?;
         let referee = self.fair_referee_mut()?;
         referee.decide(d).map_err(fair_refusal)?;
