@@ -2440,3 +2440,86 @@ fn a_made_up_departure_opens_no_secret_and_the_real_stream_after_it_is_refused()
     );
     assert!(g.fair_outbox().is_empty(), "and nothing more is given");
 }
+
+#[test]
+fn a_seat_whose_escrow_part_does_not_open_is_proven_false_by_its_recipients_check() {
+    // Section 6, escrow steps 1-3: seat 2's page sends an escrow it signed whose part for
+    // seat 1 does not open (the signature holds: only seat 2 could have made it). Before,
+    // nobody was asked to check, and a departure then stalled on that part with an
+    // honest seat blamed. Now seat 1's page complains in the check round with its key
+    // exchange, every page's ledger proves seat 2 false, and the host forfeits seat 2:
+    // its stake cannot go on without it, so at three seats the game ends, void. Seat 1 is
+    // never named.
+    let mut room = Room::new(3, 151);
+    room.withhold = Some(2);
+    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+    room.pump(outs);
+    let mut garbled = false;
+    for _ in 0..20 {
+        let Some(text) = room.withheld.first().cloned() else {
+            break;
+        };
+        room.withheld.remove(0);
+        let ToHost::Fair { game_no, record } = decode::<ToHost>(&text, usize::MAX).unwrap() else {
+            panic!("a record");
+        };
+        let mut r = Record::decode(&base64url::decode(&record).unwrap()).unwrap();
+        let text = match &mut r.msg {
+            Msg::Escrow { parts, signature } => {
+                let part = parts.iter_mut().find(|p| p.to == 1).unwrap();
+                part.c += curve25519_dalek::scalar::Scalar::ONE;
+                let secret = room.secrets()[2].clone();
+                let ledger = room.host.fair_referee().unwrap().table().ledger().clone();
+                let ctx = ledger.context(2, r.round);
+                let digest = shared::fair::ledger::escrow_digest(parts);
+                *signature = shared::fair::proofs::KeyProof::sign(
+                    &ctx,
+                    secret.scalar(),
+                    &digest,
+                    &mut room.rng,
+                );
+                garbled = true;
+                room.withhold = None;
+                encode(&ToHost::Fair {
+                    game_no,
+                    record: base64url::encode(&r.encode()),
+                })
+            }
+            _ => text,
+        };
+        room.now += 60;
+        if garbled {
+            // Seat 2's page deviates from here on: the test no longer plays it.
+            room.leave_out(2);
+            room.withheld.clear();
+        }
+        let outs = room.host.handle(peer(2), &text, room.now);
+        assert_eq!(refusal(&outs, peer(2)), None, "a signed escrow is taken");
+        room.pump(outs);
+        if garbled {
+            break;
+        }
+    }
+    assert!(garbled, "seat 2 sent its escrow");
+    let notes = room.notes();
+    assert!(
+        notes.iter().any(|n| matches!(
+            n,
+            Note::FairRefused { seat: Seat(2), reason, .. } if reason.contains("escrow")
+        )),
+        "seat 2 is proven false: {notes:?}"
+    );
+    assert!(
+        !notes
+            .iter()
+            .any(|n| matches!(n, Note::FairRefused { seat, .. } | Note::FairStalled { seat, .. } if *seat != Seat(2))),
+        "no other seat is named: {notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| matches!(n, Note::GameEnded { winner: None, .. })),
+        "the game ends, void: {notes:?}"
+    );
+    assert_eq!(room.host.phase(), Phase::Lobby);
+}

@@ -355,7 +355,7 @@ pub enum FaultKind {
     FalseClaim,
     #[error("the secret published is not the seat's key")]
     WrongSecret,
-    #[error("the escrow of the seat's secret is false")]
+    #[error("the escrow of the seat's stake is false")]
     BadEscrow,
     #[error("the complaint about an escrow part is false")]
     FalseComplaint,
