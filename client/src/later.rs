@@ -17,8 +17,8 @@ use std::pin::Pin;
 use leptos::prelude::*;
 use wasm_split_helpers::{SplitLoaderError, wasm_split};
 
-use shared::session::fair_follow::FairFollow;
-use shared::session::fair_seat::{FairKeep, FairSeat};
+use shared::session::fair::follow::FairFollow;
+use shared::session::fair::seat::{FairKeep, FairSeat};
 
 use crate::app::{FairFetch, Later};
 use crate::model::FairSeatMaker;

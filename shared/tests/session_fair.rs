@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use shared::engine::{Action, Card, Claimed, Event, Input, Seat, WindowKind};
 use shared::fair::{Answer, FairError, Msg, Place, Record, Secret, SignedAnswer};
 use shared::session::base64url;
-use shared::session::fair_seat::{FairAnswerError, FairFault};
+use shared::session::fair::seat::{FairAnswerError, FairFault};
 use shared::session::protocol::{
     AdminCmd, FairAsk, LogEntry, LogItem, MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES,
     MAX_TO_HOST_BYTES, Note, Phase, Refusal, TableError, ToGuest, ToHost, Update, WireError,

@@ -112,7 +112,7 @@ impl Page {
                 Effect::StopReferee => self.referee = None,
                 // The fair deal's module arrives at once.
                 Effect::LoadFair => queue.extend(self.s.fair_ready(|seed, keep| {
-                    Box::new(shared::session::fair_seat::FairSeat::new(seed, keep))
+                    Box::new(shared::session::fair::seat::FairSeat::new(seed, keep))
                 })),
                 Effect::Relay(_)
                 | Effect::CloseRelay

@@ -13,7 +13,7 @@ use shared::relay::{
     CLOSE_TRY_LATER, ErrorCode,
 };
 use shared::session::chat::{CHAT_MAX_CHARS, ChatError};
-use shared::session::fair_seat::{FairAnswerError, FairFault};
+use shared::session::fair::seat::{FairAnswerError, FairFault};
 use shared::session::guest::{GuestError, IntentError};
 use shared::session::names::{NAME_MAX_CHARS, NameError};
 use shared::session::protocol::{Fatal, Refusal, TableError, WireError};

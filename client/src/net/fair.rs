@@ -6,7 +6,7 @@
 
 use std::cell::RefCell;
 
-use shared::session::fair_seat::FairKeep;
+use shared::session::fair::seat::FairKeep;
 use wasm_bindgen::JsCast;
 
 use crate::model::Session;

@@ -8,8 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::chat::{CHAT_MAX_CHARS, ChatError, clean_chat};
-use super::fair_follow::FairFollow;
-use super::fair_seat::{FairAnswerError, FairFault, FairKeep, FairSeat};
+use super::fair::follow::FairFollow;
+use super::fair::seat::{FairAnswerError, FairFault, FairKeep, FairSeat};
 use super::names::{NAME_MAX_CHARS, is_line_or_control};
 use super::protocol::{
     AdminCmd, FairAsk, Fatal, GameInfo, LogEntry, LogItem, MAX_TO_GUEST_BYTES, MemberId, Note,

@@ -35,9 +35,7 @@
 
 pub mod base64url;
 pub mod chat;
-pub mod fair_engine;
-pub mod fair_follow;
-pub mod fair_seat;
+pub mod fair;
 pub mod guest;
 pub mod host;
 pub mod names;
@@ -45,7 +43,7 @@ pub mod port;
 pub mod protocol;
 pub(crate) mod rules;
 
-pub use fair_engine::{FairEngine, FairMaker, fair_engine};
+pub use fair::engine::{FairEngine, FairMaker, fair_engine};
 pub use guest::{Guest, GuestError, GuestEvent, IntentError};
 pub use host::{Host, Outgoing, RestoreError};
 pub use port::{PortError, Referee, RefereeNote, ToReferee};

@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use super::fair_engine::FairMaker;
+use super::fair::engine::FairMaker;
 use super::host::{Host, Outgoing, RestoreError, refusal_for};
 use super::names::NameError;
 use super::protocol::{

@@ -9,7 +9,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use shared::fair::Answer;
-use shared::session::fair_seat::FairKeep;
+use shared::session::fair::seat::FairKeep;
 
 use super::fair_page::FairSeatMaker;
 use super::{Effect, Session};

@@ -3,14 +3,14 @@
 //! session's state holds it; `fair.rs` uses it.
 
 use rand_chacha::ChaCha20Rng;
-use shared::session::fair_seat::FairKeep;
+use shared::session::fair::seat::FairKeep;
 
 /// Makes a fair seat from a seed and what the tab kept: the fair deal's code, which the
 /// page fetches only once it sits at a fair table (`crate::later`).
 pub type FairSeatMaker = fn(
     [u8; 32],
-    Option<shared::session::fair_seat::FairKeep>,
-) -> Box<dyn shared::session::fair_follow::FairFollow>;
+    Option<shared::session::fair::seat::FairKeep>,
+) -> Box<dyn shared::session::fair::follow::FairFollow>;
 
 /// What the page holds to sit at fair tables.
 #[derive(Default)]

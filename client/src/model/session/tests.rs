@@ -54,9 +54,9 @@ struct Page {
 /// The fair deal's seat maker, as the page's `fair` module gives it.
 fn make_fair_seat(
     seed: [u8; 32],
-    keep: Option<shared::session::fair_seat::FairKeep>,
-) -> Box<dyn shared::session::fair_follow::FairFollow> {
-    Box::new(shared::session::fair_seat::FairSeat::new(seed, keep))
+    keep: Option<shared::session::fair::seat::FairKeep>,
+) -> Box<dyn shared::session::fair::follow::FairFollow> {
+    Box::new(shared::session::fair::seat::FairSeat::new(seed, keep))
 }
 
 impl Page {

@@ -8,7 +8,7 @@
 //! one's page is a guest like any other (`Guest`'s fair seat, on the local link).
 //!
 //! The host reaches the referee only through [`FairEngine`], made by the
-//! [`FairMaker`](crate::session::fair_engine::FairMaker) it
+//! [`FairMaker`](crate::session::fair::engine::FairMaker) it
 //! was given ([`Host::set_fair_maker`]): every check of a shuffle, a proof or a signature
 //! is behind it, so a build can leave that code out of what a host loads until its table
 //! deals fairly (the referee's worker fetches it when the host turns the fair deal on). A
@@ -21,7 +21,7 @@ use super::{Host, Outgoing, RestoreError, Slot, Stored};
 use crate::engine::{Game, Input, Pending, Seat};
 use crate::fair::{FairError, Fault, FaultKind, Question, Step};
 use crate::session::base64url;
-use crate::session::fair_engine::{FairEngine, FairStart, Published, Refused, read_decision};
+use crate::session::fair::engine::{FairEngine, FairStart, Published, Refused, read_decision};
 use crate::session::protocol::{FairAsk, MemberId, Note, Phase, Refusal, TableError};
 
 fn refusal(seat: Option<Seat>, e: impl std::fmt::Display) -> Refusal {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Input, Seat};
 use crate::fair::{FairReferee, Step};
-use crate::session::fair_engine::FairEngine;
+use crate::session::fair::engine::FairEngine;
 
 /// One call the referee took, in order: replayed on restore.
 #[derive(Clone, Debug, Serialize, Deserialize)]

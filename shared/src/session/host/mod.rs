@@ -29,7 +29,7 @@ mod messages;
 mod snapshot;
 
 use super::chat::{Bucket, RateLimit};
-use super::fair_engine::FairMaker;
+use super::fair::engine::FairMaker;
 use super::names::{NameError, validate_name};
 use super::protocol::{
     BotLevel, ChatLine, DecisionKind, Fatal, MAX_FAIR_TO_HOST_BYTES, MAX_TO_HOST_BYTES, MemberId,

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Host, Outgoing, RestoreError, SNAPSHOT_VERSION, Slot, table_id_of};
-use crate::session::fair_engine::FairMaker;
+use crate::session::fair::engine::FairMaker;
 use crate::session::protocol::{PeerId, TableId};
 
 #[derive(Serialize)]

@@ -1,7 +1,7 @@
 //! The fair game's referee as a host drives it (docs/FAIR-DEAL.md): [`FairEngine`], made
 //! by a [`FairMaker`]. Every check of a shuffle, a proof or a signature is behind it, so a
 //! build can leave that code out of what a host loads until its table deals fairly: the
-//! host is given a maker ([`Host::set_fair_maker`](super::Host::set_fair_maker)), or has
+//! host is given a maker ([`Host::set_fair_maker`](crate::session::Host::set_fair_maker)), or has
 //! none and refuses to deal fairly. [`fair_engine`] is the maker.
 
 use crate::engine::{Event, Input, Options, Seat};
@@ -74,7 +74,7 @@ pub enum Refused {
 }
 
 /// The fair game's referee: what a host that deals fairly is given
-/// ([`Host::set_fair_maker`](super::Host::set_fair_maker)).
+/// ([`Host::set_fair_maker`](crate::session::Host::set_fair_maker)).
 pub fn fair_engine(start: FairStart) -> Result<Box<dyn FairEngine>, String> {
     FairReferee::new(
         start.table,

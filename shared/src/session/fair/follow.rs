@@ -6,12 +6,12 @@
 
 use std::fmt::Debug;
 
-use super::fair_seat::{FairAnswerError, FairFault, FairKeep, FairSeat};
-use super::protocol::{FairAsk, LogEntry, TableId};
+use super::seat::{FairAnswerError, FairFault, FairKeep, FairSeat};
 use crate::engine::{Card, Input, Options};
 use crate::fair::{Answer, AuditFault, EndCards};
+use crate::session::protocol::{FairAsk, LogEntry, TableId};
 
-/// What a [`super::Guest`] asks of its fair seat. Each method is the [`FairSeat`] method
+/// What a [`crate::session::Guest`] asks of its fair seat. Each method is the [`FairSeat`] method
 /// of the same name.
 pub trait FairFollow: Debug {
     /// A copy: the guest checks an update's entries on a copy and keeps it if they hold.

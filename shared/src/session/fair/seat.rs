@@ -2,7 +2,7 @@
 //! [`Tracker`] of the public stream, the records its own table asks of it, its signed
 //! answers, and its own cards, which it alone reads.
 //!
-//! The [`Guest`](super::Guest) holds one ([`Guest::set_fair`](super::Guest::set_fair)) and
+//! The [`Guest`](crate::session::Guest) holds one ([`Guest::set_fair`](crate::session::Guest::set_fair)) and
 //! feeds it every log entry of the current game before it keeps an update: an update with
 //! a record or an answer the tracker refuses (a forgery of a seat's answer, a record out of
 //! turn, an event that does not follow the records) is refused whole, naming what was
@@ -19,15 +19,15 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::base64url;
-use super::fair_engine::read_decision;
-use super::protocol::{FairAsk, LogEntry, LogItem, Note, TableId, ToHost, encode};
+use super::engine::read_decision;
 use crate::engine::{Card, Claimed, Input, Options};
 use crate::fair::game::fair_deck;
 use crate::fair::{
     Answer, AuditFault, Expect, FairError, Fault, Msg, Public, Record, Replica, Secret,
     SignedAnswer, Tracker,
 };
+use crate::session::base64url;
+use crate::session::protocol::{FairAsk, LogEntry, LogItem, Note, TableId, ToHost, encode};
 
 /// What a seat's page stores for a reload (its tab's storage): never sent.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
