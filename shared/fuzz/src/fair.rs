@@ -207,11 +207,11 @@ mod tests {
 
     #[test]
     fn the_recorded_game_is_whole() {
-        // Seventeen records (three keys, three shuffles, three escrows, three share
-        // records, a reveal, two releases, two secrets), the check before the reveal sits
-        // at the reveal, and the deck is dealt.
+        // Nineteen records (three keys, three shuffles, three escrows, three share
+        // records, a reveal, three checks of the escrows, three secrets), the check before
+        // the reveal sits at the reveal, and the deck is dealt.
         let rec = recorded();
-        assert_eq!(rec.records.len(), 17);
+        assert_eq!(rec.records.len(), 19);
         assert_eq!(rec.records[REVEAL][5], 5, "the reveal's kind");
         let mut sorted = rec.cards.clone();
         sorted.sort_unstable();
