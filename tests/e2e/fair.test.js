@@ -465,8 +465,8 @@ test("in a fair room of two, an Exchange, a claim proved and a bluff caught move
   }
 });
 
-test("in a fair room of two with the draft, the Inquisitor and Reformation, Examine, Embezzlement and a one-card Exchange move the right cards", { timeout: 240_000 }, async () => {
-  const [hs, gs] = seeds("21,22");
+test("in a fair room of two with the draft, the Inquisitor and Reformation, Examine, Conversion, Embezzlement and an Exchange move the right cards", { timeout: 240_000 }, async () => {
+  const [hs, gs] = seeds("41,42");
   const host = await openSeeded({ width: 1280, height: 800 }, hs);
   const guest = await openSeeded({ width: 390, height: 844 }, gs);
   const sides = [host, guest];
@@ -497,7 +497,7 @@ test("in a fair room of two with the draft, the Inquisitor and Reformation, Exam
     }
     const reached = (a) => all.some((e) => e.action === a);
     console.log(`    reached: Convert ${reached("Convert")}, Embezzle ${reached("Embezzle")}, Exchange ${reached("Exchange")}`);
-    assert.ok(reached("Convert") && reached("Embezzle"), "the deal lets Conversion and Embezzlement come up");
+    assert.ok(reached("Convert") && reached("Embezzle") && reached("Exchange"), "the deal lets Conversion, Embezzlement and the Exchange come up");
     assert.ok(all.some((e) => /^(Concede|Show my hand)/.test(e.answer ?? "")), "an Embezzlement was challenged and answered by the hand");
     await allFair(sides);
     await guest.page.screenshot({ path: path.join(ARTIFACTS, "fair-reformation-guest-over.png") });
