@@ -5,7 +5,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use shared::bots::beliefs::Beliefs;
-use shared::bots::table::{fixed_deal, rest_of_deck};
+use shared::bots::position::{fixed_deal, rest_of_deck};
 use shared::bots::{Bot, BotLevel, Budget, make_bot};
 use shared::engine::{Action, Card, Event, Game, Input, Options, Pending, Seat, Setup, View};
 

@@ -22,7 +22,7 @@
 use rand::Rng;
 
 use super::model::{BLUFF_RATE, DEFAULT_CHALLENGE_RATE, Model, STAGES, lost_before_log};
-use super::table::copies;
+use super::position::copies;
 use crate::engine::{
     Action, ActionKind, Card, Claimed, Event, MAX_PLAYERS, Seat, View, WindowKind,
 };
@@ -824,7 +824,7 @@ impl Reads {
     /// Counting alone, from `table`'s seat: each opponent's hidden cards are a uniform
     /// draw from the cards this seat cannot locate. Used inside playouts, where building
     /// full beliefs for every decision would cost too much.
-    pub fn from_counting(table: &super::table::Table) -> Reads {
+    pub fn from_counting(table: &super::position::Position) -> Reads {
         let mut has = [[0.0f32; 6]; MAX_PLAYERS];
         let mut pool = [0u8; 6];
         let mut total = 0u32;
@@ -862,7 +862,7 @@ impl Reads {
 
     /// Weighs the claims in play (the action's, and a block's) as [`Beliefs`] would:
     /// inside playouts, the one piece of history that matters most.
-    pub fn with_claims_in_play(mut self, table: &super::table::Table) -> Reads {
+    pub fn with_claims_in_play(mut self, table: &super::position::Position) -> Reads {
         let Some(turn) = table.turn else { return self };
         let mut weigh = |seat: Seat, card: Card| {
             if seat == table.me || seat.index() >= MAX_PLAYERS {
@@ -899,7 +899,7 @@ pub(crate) mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::bots::table::fixed_deal;
+    use crate::bots::position::fixed_deal;
     use crate::engine::{Game, Input, Options};
 
     /// A set-up game (the rest of the deck in the Court); `coins` of `None` are the usual

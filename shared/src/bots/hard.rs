@@ -21,7 +21,7 @@ use super::beliefs::{Beliefs, Reads};
 use super::model::{BLUFF_RATE, DEFAULT_CHALLENGE_RATE, Model};
 use super::normal::{Policy, Tuning};
 use super::personality::Personality;
-use super::table::{Table, is_bluff};
+use super::position::{Position, is_bluff};
 use super::{Bot, BotLevel, Budget};
 use crate::engine::{
     Action, ActionKind, Card, Event, Game, Input, MAX_PLAYERS, Pending, Seat, View,
@@ -405,7 +405,7 @@ pub struct Hard {
     /// Iterations used by the last decision (for tools and tests).
     pub last_iterations: u32,
     /// A heads-up strategy table ([`Search::table_heads_up`]), if it has one.
-    pub table: Option<std::sync::Arc<super::regret::Table>>,
+    pub table: Option<std::sync::Arc<super::regret::Strategy>>,
 }
 
 impl Hard {
@@ -515,7 +515,7 @@ impl Hard {
                 0 => break,
                 1 => self.legal[0],
                 _ => {
-                    let t = Table::from_game(game, seat);
+                    let t = Position::from_game(game, seat);
                     let mut reads = Reads::from_counting(&t);
                     reads.bluff = self.bluff;
                     reads.challenge_rate = self.challenge_rate;
@@ -555,7 +555,7 @@ impl Hard {
                 break;
             }
         }
-        super::table::playout_score(game, me)
+        super::position::playout_score(game, me)
     }
 
     /// Searches `candidates` (index 0 is the heuristic's choice) and returns the best, or
@@ -741,7 +741,7 @@ impl Hard {
     /// prior's, at most 1: below 1 once its claims of it have been shown true more often
     /// than the prior expects. 1 at larger tables, without a claim, or with
     /// [`Search::read_claims`] at 0.
-    fn doubt_left(&self, t: &Table, record: &Model) -> f32 {
+    fn doubt_left(&self, t: &Position, record: &Model) -> f32 {
         let prior = super::model::PRIOR_CAUGHT;
         match super::reading::claim_asked(t) {
             Some((seat, card))
@@ -806,7 +806,7 @@ impl Bot for Hard {
         // The budget covers the whole decision, beliefs included.
         let start = budget.clock.map(|c| c());
         self.last_iterations = 0;
-        let t = match Table::to_weigh(view, legal) {
+        let t = match Position::to_weigh(view, legal) {
             Ok(t) => t,
             Err(only) => return only,
         };
@@ -874,7 +874,7 @@ impl Bot for Hard {
                 let mut scored: Vec<(f32, Input)> = legal
                     .iter()
                     .filter_map(|i| match i {
-                        // The same Contessa would stop it again (`Table::walled`):
+                        // The same Contessa would stop it again (`Position::walled`):
                         // playouts, which know nothing of the last turns, would not see it.
                         Input::Act(Action::Assassinate(v)) if t.walled(*v) => None,
                         Input::Act(a) => Some((self.policy.score_action(&t, &reads, *a), *i)),
@@ -1007,7 +1007,7 @@ mod tests {
     /// Heads-up, seat 0 with a Captain and an Assassin, seat 1 with a Contessa and an
     /// Ambassador, the rest in the Court.
     fn heads_up_deal() -> Game {
-        crate::bots::table::fixed_deal(
+        crate::bots::position::fixed_deal(
             crate::engine::Options::default(),
             vec![
                 [Card::Captain, Card::Assassin],
@@ -1026,7 +1026,7 @@ mod tests {
     #[test]
     fn heads_up_hard_searches_only_what_its_table_plays() {
         use crate::bots::beliefs::tests::apply;
-        use crate::bots::regret::{SLOTS, Situation, Table as Strategy};
+        use crate::bots::regret::{SLOTS, Situation, Strategy};
         let mut g = heads_up_deal();
         // Seat 0 claims the Duke it does not hold; seat 1 answers.
         apply(&mut g, 0, Input::Act(Action::Tax));
@@ -1078,7 +1078,7 @@ mod tests {
     #[test]
     fn heads_up_hard_stops_challenging_a_claim_its_opponent_keeps_proving() {
         use crate::bots::beliefs::tests::apply;
-        use crate::bots::regret::{SLOTS, Situation, Table as Strategy};
+        use crate::bots::regret::{SLOTS, Situation, Strategy};
         let mut g = heads_up_deal();
         apply(&mut g, 0, Input::Act(Action::Tax));
         let view = g.view(Seat(1));
@@ -1120,8 +1120,8 @@ mod tests {
     #[test]
     fn heads_up_hard_stops_challenging_an_assassin_shown_a_few_times() {
         use crate::bots::beliefs::tests::apply;
-        use crate::bots::regret::{SLOTS, Situation, Table as Strategy};
-        let mut g = crate::bots::table::fixed_deal(
+        use crate::bots::regret::{SLOTS, Situation, Strategy};
+        let mut g = crate::bots::position::fixed_deal(
             crate::engine::Options::default(),
             vec![
                 [Card::Assassin, Card::Duke],
@@ -1172,7 +1172,7 @@ mod tests {
         let view = g.view(Seat(0));
         let mut legal = Vec::new();
         g.legal_inputs(Seat(0), &mut legal);
-        let t = Table::from_view(&view).expect("seated");
+        let t = Position::from_view(&view).expect("seated");
         let bluffs = |challenges: u16, read: f32| {
             let mut memory = Model {
                 players: 2,
@@ -1287,7 +1287,7 @@ mod tests {
             let own = beliefs.reads_at(&view);
             let mut mine = own;
             hard.doubt_read(&view, &hard.record(&view), &mut mine.silent);
-            let t = Table::from_view(&view).expect("seated");
+            let t = Position::from_view(&view).expect("seated");
             let tax = |r: &Reads| hard.policy.score_action(&t, r, Action::Tax);
             (mine.silent[0], own.silent[0], tax(&mine), tax(&own))
         };
@@ -1334,7 +1334,7 @@ mod tests {
     #[test]
     fn a_silent_opponents_assassination_of_the_last_card_is_called() {
         use crate::bots::beliefs::tests::apply;
-        use crate::bots::table::fixed_deal;
+        use crate::bots::position::fixed_deal;
         use crate::engine::Options;
         let deal = |face_up: Vec<Card>| {
             fixed_deal(

@@ -673,7 +673,7 @@ mod tests {
     fn a_lie_costs_more_against_a_seat_that_challenges_that_claim() {
         use crate::bots::normal::Policy;
         use crate::bots::personality::Personality;
-        use crate::bots::table::Table;
+        use crate::bots::position::Position;
         let g = three_seats();
         let view = g.view(Seat(0));
         let cap = Card::Captain.index();
@@ -701,7 +701,7 @@ mod tests {
             r.challenges_of_seat[3 - s] = 6;
             r.chances_of_seat[3 - s] = 14;
         }
-        let t = Table::from_view(&view).expect("a seat's view");
+        let t = Position::from_view(&view).expect("a seat's view");
         let policy = Policy::new(Personality::BALANCED);
         let score = |m: &Model, a: Action| {
             let reads = Beliefs::with_memory(&view, m).reads_at(&view);
@@ -747,7 +747,7 @@ mod tests {
         assert!((Record::default().p_honest(prior) - prior).abs() < 1e-6);
         assert_eq!(Record::default().p_honest(0.0), 0.0);
         // Seat 0 has lost its Assassin: one hidden card, a Duke.
-        let mut g = crate::bots::table::fixed_deal(
+        let mut g = crate::bots::position::fixed_deal(
             crate::engine::Options::default(),
             vec![
                 [Card::Duke, Card::Assassin],
@@ -789,7 +789,7 @@ mod tests {
     /// card, which shows the Captain claim false.
     #[test]
     fn a_lost_card_checks_the_claims_its_hand_made() {
-        let mut g = crate::bots::table::fixed_deal(
+        let mut g = crate::bots::position::fixed_deal(
             crate::engine::Options::default(),
             vec![
                 [Card::Duke, Card::Contessa],
