@@ -48,5 +48,5 @@ pub(crate) mod rules;
 pub use fair_engine::{FairEngine, FairMaker, fair_engine};
 pub use guest::{Guest, GuestError, GuestEvent, IntentError};
 pub use host::{Host, Outgoing, RestoreError};
-pub use port::{PortError, Referee, RefereeNote, ToReferee};
+pub use port::{FromReferee, PeerText, PortError, Referee, ToReferee};
 pub use protocol::{MemberId, PeerId};

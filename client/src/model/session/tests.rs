@@ -10,8 +10,8 @@ use crate::model::table::{SeatKind, lobby_seats};
 use serde_json::json;
 use shared::engine::{Action, Input, Pending, Seat};
 use shared::relay::{ErrorCode, RelayMessage};
-use shared::session::Referee;
 use shared::session::protocol::{BotLevel, MAX_TO_HOST_BYTES, Refusal, ToGuest, WireError};
+use shared::session::{FromReferee, Referee};
 
 fn ice() -> Vec<IceServer> {
     vec![IceServer {
@@ -100,7 +100,7 @@ impl Page {
                     // The worker restores what it saved, or says why it could not.
                     if resume {
                         let snapshot = self.saved.clone().unwrap_or_default();
-                        match referee.call(ToReferee::Restore { snapshot }, now) {
+                        match referee.restore(&snapshot, now) {
                             Ok(outs) => {
                                 self.referee = Some(referee);
                                 for out in outs {
@@ -123,6 +123,10 @@ impl Page {
                     let referee = self.referee.as_mut().expect("a referee was started");
                     let outs = referee.call(msg, now).expect("the referee takes it");
                     for out in outs {
+                        // And what it answers crosses back as text.
+                        let port = FromReferee::from_outgoing(out).expect("JSON").encode();
+                        let out = FromReferee::decode(&port).expect("the port carries it");
+                        let out = out.into_outgoing().expect("an outgoing");
                         queue.extend(self.s.on_referee(out, now));
                     }
                     self.save(now);
