@@ -16,7 +16,7 @@ use tokio::time::Instant;
 
 use crate::config::Config;
 use crate::connection::Why;
-use crate::instance::{Instance, Refused, Registration, Response};
+use crate::instance::{Handled, Instance, Refused, Registration};
 use crate::limits::{FrameGuard, Verdict};
 use crate::metrics::Metrics;
 use crate::protocol::{Frame, Incoming, encode, error_frame, message_for, parse};
@@ -220,7 +220,7 @@ impl Hub {
         guard: &mut FrameGuard,
         frame: Frame<'_>,
         now: Instant,
-    ) -> Response {
+    ) -> Handled {
         match self.check_frame(guard, frame, now) {
             Ok(Incoming::Message(msg)) => self.on_message(conn, ip, msg, now).await,
             Ok(Incoming::Signal { to, data }) => self.signal(conn, &to, data).await,
@@ -235,7 +235,7 @@ impl Hub {
         guard: &mut FrameGuard,
         frame: Frame<'a>,
         now: Instant,
-    ) -> Result<Incoming<'a>, Response> {
+    ) -> Result<Incoming<'a>, Handled> {
         self.metrics()
             .messages_received
             .fetch_add(1, Ordering::Relaxed);
@@ -264,13 +264,13 @@ impl Hub {
     }
 
     /// Forwards a signal from `conn` to peer `to`, `data` as it came.
-    pub async fn signal(&self, conn: ConnId, to: &str, data: &str) -> Response {
+    pub async fn signal(&self, conn: ConnId, to: &str, data: &str) -> Handled {
         match self.store().signal(conn, to, data).await {
             Ok(()) => {
                 self.metrics()
                     .messages_forwarded
                     .fetch_add(1, Ordering::Relaxed);
-                Response::default()
+                Handled::default()
             }
             Err(refusal) => self.refusal(refusal),
         }
@@ -284,7 +284,7 @@ impl Hub {
         ip: IpAddr,
         msg: ClientMessage,
         now: Instant,
-    ) -> Response {
+    ) -> Handled {
         let store = self.store();
         match msg {
             ClientMessage::Ping => reply(&RelayMessage::Pong),
@@ -315,18 +315,18 @@ impl Hub {
                 self.signal(conn, &to, &data).await
             }
             ClientMessage::Kick { peer } => match store.kick(conn, &peer).await {
-                Ok(()) => Response::default(),
+                Ok(()) => Handled::default(),
                 Err(refusal) => self.refusal(refusal),
             },
             ClientMessage::Leave => match store.leave(conn, now).await {
-                Ok(()) => Response::default(),
+                Ok(()) => Handled::default(),
                 Err(refusal) => self.refusal(refusal),
             },
         }
     }
 
     /// The answer to a `join` or `reclaim`.
-    fn entered(&self, conn: ConnId, entered: Result<Entered, StoreRefusal>) -> Response {
+    fn entered(&self, conn: ConnId, entered: Result<Entered, StoreRefusal>) -> Handled {
         match entered {
             Ok(j) => {
                 tracing::info!(room = %j.room, peers = j.peers.len() + 1, "peer entered");
@@ -344,7 +344,7 @@ impl Hub {
     }
 
     /// The error answer for a store's refusal, counted.
-    fn refusal(&self, refusal: StoreRefusal) -> Response {
+    fn refusal(&self, refusal: StoreRefusal) -> Handled {
         let instance = &self.instance;
         match refusal {
             StoreRefusal::Room(e) => instance.room_error(e),
@@ -368,8 +368,8 @@ impl Hub {
 }
 
 /// An answer of one message for the sender.
-fn reply(msg: &RelayMessage) -> Response {
-    Response {
+fn reply(msg: &RelayMessage) -> Handled {
+    Handled {
         reply: Some(encode(msg)),
         close: None,
     }

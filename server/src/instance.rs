@@ -52,7 +52,7 @@ pub struct Registration {
 
 /// What the socket loop must do after handling one incoming frame.
 #[derive(Debug, Default)]
-pub struct Response {
+pub struct Handled {
     /// A frame for the sender itself.
     pub reply: Option<Bytes>,
     /// Close the sender's socket with this code and reason after the reply.
@@ -192,14 +192,14 @@ impl Instance {
     }
 
     /// An error answer for a room operation.
-    pub(crate) fn room_error(&self, e: RoomError) -> Response {
+    pub(crate) fn room_error(&self, e: RoomError) -> Handled {
         self.fail(e.code(), &e.to_string())
     }
 
     /// An error answer, counted.
-    pub(crate) fn fail(&self, code: ErrorCode, message: &str) -> Response {
+    pub(crate) fn fail(&self, code: ErrorCode, message: &str) -> Handled {
         self.metrics.error(code);
-        Response {
+        Handled {
             reply: Some(error_frame(code, message)),
             close: None,
         }

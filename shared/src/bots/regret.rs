@@ -547,7 +547,7 @@ impl Trainer {
         }
         self.events = events;
         self.rollout_inputs = legal;
-        super::position::playout_score(&g, seat)
+        super::knowledge::playout_score(&g, seat)
     }
 
     /// The average strategy of every situation met at least `min_visits` times.

@@ -848,7 +848,7 @@ impl Game {
                         let dealt = self.court.draw().unwrap_or(Card::Duke);
                         self.players[s].hand = Hand::new(pick, dealt);
                         self.emit(Event::DraftDealt {
-                            seat: Seat(s as u8),
+                            seat: Seat::at(s),
                             card: Some(dealt),
                         });
                     }
