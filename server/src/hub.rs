@@ -16,7 +16,7 @@ use tokio::time::Instant;
 
 use crate::config::Config;
 use crate::connection::Why;
-use crate::instance::{Answer, Instance, Refused, Registration};
+use crate::instance::{Handled, Instance, Refused, Registration};
 use crate::limits::{FrameGuard, Verdict};
 use crate::metrics::Metrics;
 use crate::protocol::{Frame, Incoming, encode, error_frame, message_for, parse};
@@ -24,7 +24,7 @@ use crate::rooms::ConnId;
 use crate::store::Store;
 use crate::store::cluster::Cluster;
 use crate::store::local::Local;
-use crate::store::outcome::{Entered, Refusal};
+use crate::store::outcome::{Entered, StoreRefusal};
 use crate::stun::{self, StunBind};
 
 /// The relay's shared state.
@@ -220,7 +220,7 @@ impl Hub {
         guard: &mut FrameGuard,
         frame: Frame<'_>,
         now: Instant,
-    ) -> Answer {
+    ) -> Handled {
         match self.check_frame(guard, frame, now) {
             Ok(Incoming::Message(msg)) => self.on_message(conn, ip, msg, now).await,
             Ok(Incoming::Signal { to, data }) => self.signal(conn, &to, data).await,
@@ -235,7 +235,7 @@ impl Hub {
         guard: &mut FrameGuard,
         frame: Frame<'a>,
         now: Instant,
-    ) -> Result<Incoming<'a>, Answer> {
+    ) -> Result<Incoming<'a>, Handled> {
         self.metrics()
             .messages_received
             .fetch_add(1, Ordering::Relaxed);
@@ -264,13 +264,13 @@ impl Hub {
     }
 
     /// Forwards a signal from `conn` to peer `to`, `data` as it came.
-    pub async fn signal(&self, conn: ConnId, to: &str, data: &str) -> Answer {
+    pub async fn signal(&self, conn: ConnId, to: &str, data: &str) -> Handled {
         match self.store().signal(conn, to, data).await {
             Ok(()) => {
                 self.metrics()
                     .messages_forwarded
                     .fetch_add(1, Ordering::Relaxed);
-                Answer::default()
+                Handled::default()
             }
             Err(refusal) => self.refusal(refusal),
         }
@@ -284,7 +284,7 @@ impl Hub {
         ip: IpAddr,
         msg: ClientMessage,
         now: Instant,
-    ) -> Answer {
+    ) -> Handled {
         let store = self.store();
         match msg {
             ClientMessage::Ping => reply(&RelayMessage::Pong),
@@ -315,18 +315,18 @@ impl Hub {
                 self.signal(conn, &to, &data).await
             }
             ClientMessage::Kick { peer } => match store.kick(conn, &peer).await {
-                Ok(()) => Answer::default(),
+                Ok(()) => Handled::default(),
                 Err(refusal) => self.refusal(refusal),
             },
             ClientMessage::Leave => match store.leave(conn, now).await {
-                Ok(()) => Answer::default(),
+                Ok(()) => Handled::default(),
                 Err(refusal) => self.refusal(refusal),
             },
         }
     }
 
     /// The answer to a `join` or `reclaim`.
-    fn entered(&self, conn: ConnId, entered: Result<Entered, Refusal>) -> Answer {
+    fn entered(&self, conn: ConnId, entered: Result<Entered, StoreRefusal>) -> Handled {
         match entered {
             Ok(j) => {
                 tracing::info!(room = %j.room, peers = j.peers.len() + 1, "peer entered");
@@ -344,23 +344,23 @@ impl Hub {
     }
 
     /// The error answer for a store's refusal, counted.
-    fn refusal(&self, refusal: Refusal) -> Answer {
+    fn refusal(&self, refusal: StoreRefusal) -> Handled {
         let instance = &self.instance;
         match refusal {
-            Refusal::Room(e) => instance.room_error(e),
-            Refusal::CreatesThrottled => instance.fail(
+            StoreRefusal::Room(e) => instance.room_error(e),
+            StoreRefusal::CreatesThrottled => instance.fail(
                 ErrorCode::RateLimited,
                 "too many rooms created from this address; wait a minute",
             ),
-            Refusal::JoinsThrottled => instance.fail(
+            StoreRefusal::JoinsThrottled => instance.fail(
                 ErrorCode::RateLimited,
                 "too many failed joins from this address; wait a minute",
             ),
-            Refusal::Unavailable => instance.fail(
+            StoreRefusal::Unavailable => instance.fail(
                 ErrorCode::ServerFull,
                 "the relay cannot reach its room store; try again shortly",
             ),
-            Refusal::Unknown => {
+            StoreRefusal::Unknown => {
                 instance.fail(ErrorCode::ServerFull, message_for(ErrorCode::ServerFull))
             }
         }
@@ -368,8 +368,8 @@ impl Hub {
 }
 
 /// An answer of one message for the sender.
-fn reply(msg: &RelayMessage) -> Answer {
-    Answer {
+fn reply(msg: &RelayMessage) -> Handled {
+    Handled {
         reply: Some(encode(msg)),
         close: None,
     }
@@ -382,7 +382,7 @@ impl stun::Tally for Hub {
         self.metrics().stun_answered();
     }
 
-    fn refused(&self, why: stun::Refusal) {
+    fn refused(&self, why: stun::StunRefusal) {
         self.metrics().stun_refused(why);
     }
 }

@@ -16,7 +16,7 @@ use shared::relay::{ErrorCode, IceServer};
 use crate::config::Config;
 use crate::connection::{Outbox, Why};
 use crate::ice::Ice;
-use crate::metrics::{Metrics, Refusal};
+use crate::metrics::{ConnRefusal, Metrics};
 use crate::protocol::error_frame;
 use crate::rooms::{ConnId, RoomError};
 
@@ -52,7 +52,7 @@ pub struct Registration {
 
 /// What the socket loop must do after handling one incoming frame.
 #[derive(Debug, Default)]
-pub struct Answer {
+pub struct Handled {
     /// A frame for the sender itself.
     pub reply: Option<Bytes>,
     /// Close the sender's socket with this code and reason after the reply.
@@ -125,7 +125,7 @@ impl Instance {
     pub(crate) fn register(&self) -> Result<Registration, Refused> {
         if self.open.fetch_add(1, Ordering::SeqCst) >= self.config.max_connections {
             self.open.fetch_sub(1, Ordering::SeqCst);
-            self.metrics.refused(Refusal::ServerFull);
+            self.metrics.refused(ConnRefusal::ServerFull);
             self.metrics.error(ErrorCode::ServerFull);
             return Err(Refused::ServerFull);
         }
@@ -192,14 +192,14 @@ impl Instance {
     }
 
     /// An error answer for a room operation.
-    pub(crate) fn room_error(&self, e: RoomError) -> Answer {
+    pub(crate) fn room_error(&self, e: RoomError) -> Handled {
         self.fail(e.code(), &e.to_string())
     }
 
     /// An error answer, counted.
-    pub(crate) fn fail(&self, code: ErrorCode, message: &str) -> Answer {
+    pub(crate) fn fail(&self, code: ErrorCode, message: &str) -> Handled {
         self.metrics.error(code);
-        Answer {
+        Handled {
             reply: Some(error_frame(code, message)),
             close: None,
         }

@@ -8,7 +8,7 @@
 //! From the top down; each module imports only modules below it.
 //!
 //! - [`web`]: HTTP routes, the static client, cache and security headers.
-//! - [`ws`]: the socket loop, one task per connection; it only translates messages
+//! - [`socket_loop`]: the socket loop, one task per connection; it only translates messages
 //!   into calls on the hub and answers into frames out.
 //! - [`hub`]: a running relay: its [`Instance`](instance::Instance), its room
 //!   [`Store`](store::Store) and its STUN socket. `Hub::on_message` is the protocol's
@@ -52,11 +52,11 @@ pub mod limits;
 pub mod metrics;
 pub mod protocol;
 pub mod rooms;
+pub mod socket_loop;
 pub mod store;
 pub mod stun;
 pub mod udp;
 pub mod web;
-pub mod ws;
 
 use std::future::Future;
 use std::net::SocketAddr;

@@ -12,7 +12,7 @@ use crate::stun;
 
 /// Why a connection was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub enum ConnRefusal {
     /// Its `Origin` is not among the allowed origins (answered `403`).
     Origin,
     /// The relay holds its maximum of connections (answered `server_full`).
@@ -46,8 +46,8 @@ pub struct Metrics {
     errors: [AtomicU64; ErrorCode::ALL.len()],
     /// STUN Binding requests answered.
     stun_answered: AtomicU64,
-    /// STUN datagrams not answered, by reason, in the order of [`stun::Refusal::ALL`].
-    stun_refused: [AtomicU64; stun::Refusal::ALL.len()],
+    /// STUN datagrams not answered, by reason, in the order of [`stun::StunRefusal::ALL`].
+    stun_refused: [AtomicU64; stun::StunRefusal::ALL.len()],
 }
 
 impl Metrics {
@@ -59,11 +59,11 @@ impl Metrics {
     }
 
     /// Counts a refused connection.
-    pub fn refused(&self, why: Refusal) {
+    pub fn refused(&self, why: ConnRefusal) {
         match why {
-            Refusal::Origin => &self.refused_origin,
-            Refusal::ServerFull => &self.refused_full,
-            Refusal::RateLimited => &self.refused_per_address,
+            ConnRefusal::Origin => &self.refused_origin,
+            ConnRefusal::ServerFull => &self.refused_full,
+            ConnRefusal::RateLimited => &self.refused_per_address,
         }
         .fetch_add(1, Ordering::Relaxed);
     }
@@ -74,8 +74,8 @@ impl Metrics {
     }
 
     /// Counts one STUN datagram left unanswered.
-    pub fn stun_refused(&self, why: stun::Refusal) {
-        if let Some(i) = stun::Refusal::ALL.iter().position(|r| *r == why) {
+    pub fn stun_refused(&self, why: stun::StunRefusal) {
+        if let Some(i) = stun::StunRefusal::ALL.iter().position(|r| *r == why) {
             self.stun_refused[i].fetch_add(1, Ordering::Relaxed);
         }
     }
@@ -172,7 +172,7 @@ impl Metrics {
             "STUN Binding requests answered.",
             &one(get(&self.stun_answered)),
         );
-        let refused: Vec<(String, u64)> = stun::Refusal::ALL
+        let refused: Vec<(String, u64)> = stun::StunRefusal::ALL
             .iter()
             .zip(&self.stun_refused)
             .map(|(r, n)| (format!("{{reason=\"{}\"}}", r.as_str()), get(n)))
@@ -196,7 +196,7 @@ mod tests {
         let m = Metrics::default();
         m.error(ErrorCode::NoSuchRoom);
         m.error(ErrorCode::NoSuchRoom);
-        m.refused(Refusal::Origin);
+        m.refused(ConnRefusal::Origin);
         let text = m.render(3, 7);
         assert!(text.contains("coup_relay_rooms 3\n"));
         assert!(text.contains("coup_relay_peers 7\n"));
@@ -212,7 +212,7 @@ mod tests {
         let m = Metrics::default();
         m.stun_answered();
         m.stun_answered();
-        m.stun_refused(stun::Refusal::RateLimited);
+        m.stun_refused(stun::StunRefusal::RateLimited);
         let text = m.render(0, 0);
         assert!(
             text.contains("coup_relay_stun_answered_total 2\n"),
@@ -220,7 +220,7 @@ mod tests {
         );
         assert!(text.contains("coup_relay_stun_refused_total{reason=\"rate_limited\"} 1\n"));
         assert!(text.contains("coup_relay_stun_refused_total{reason=\"malformed\"} 0\n"));
-        for why in stun::Refusal::ALL {
+        for why in stun::StunRefusal::ALL {
             assert!(text.contains(&format!("reason=\"{}\"", why.as_str())));
         }
     }

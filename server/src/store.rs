@@ -19,7 +19,7 @@ use crate::instance::{Refused, Registration};
 use crate::rooms::{ConnId, Created};
 use cluster::Cluster;
 use local::Local;
-use outcome::{Entered, Refusal};
+use outcome::{Entered, StoreRefusal};
 
 /// The rooms of a running relay.
 #[derive(Debug)]
@@ -49,7 +49,12 @@ impl Store {
     }
 
     /// A `create` from `conn` at `ip`.
-    pub async fn create(&self, conn: ConnId, ip: IpAddr, now: Instant) -> Result<Created, Refusal> {
+    pub async fn create(
+        &self,
+        conn: ConnId,
+        ip: IpAddr,
+        now: Instant,
+    ) -> Result<Created, StoreRefusal> {
         match self {
             Store::Local(local) => local.create(conn, ip, now),
             Store::Cluster(cluster) => cluster.create(conn, ip).await,
@@ -63,7 +68,7 @@ impl Store {
         ip: IpAddr,
         room: &str,
         now: Instant,
-    ) -> Result<Entered, Refusal> {
+    ) -> Result<Entered, StoreRefusal> {
         match self {
             Store::Local(local) => local.join(conn, ip, room, now),
             Store::Cluster(cluster) => cluster.join(conn, ip, room).await,
@@ -78,7 +83,7 @@ impl Store {
         room: &str,
         host_secret: &str,
         now: Instant,
-    ) -> Result<Entered, Refusal> {
+    ) -> Result<Entered, StoreRefusal> {
         match self {
             Store::Local(local) => local.reclaim(conn, ip, room, host_secret, now),
             Store::Cluster(cluster) => cluster.reclaim(conn, ip, room, host_secret).await,
@@ -86,7 +91,7 @@ impl Store {
     }
 
     /// Forwards a signal from `conn` to peer `to`, `data` as it came.
-    pub async fn signal(&self, conn: ConnId, to: &str, data: &str) -> Result<(), Refusal> {
+    pub async fn signal(&self, conn: ConnId, to: &str, data: &str) -> Result<(), StoreRefusal> {
         match self {
             Store::Local(local) => local.signal(conn, to, data),
             Store::Cluster(cluster) => cluster.signal(conn, to, data).await,
@@ -94,7 +99,7 @@ impl Store {
     }
 
     /// The host `conn` removes peer `peer` from its room.
-    pub async fn kick(&self, conn: ConnId, peer: &str) -> Result<(), Refusal> {
+    pub async fn kick(&self, conn: ConnId, peer: &str) -> Result<(), StoreRefusal> {
         match self {
             Store::Local(local) => local.kick(conn, peer),
             Store::Cluster(cluster) => cluster.kick(conn, peer).await,
@@ -102,7 +107,7 @@ impl Store {
     }
 
     /// `conn` leaves its room.
-    pub async fn leave(&self, conn: ConnId, now: Instant) -> Result<(), Refusal> {
+    pub async fn leave(&self, conn: ConnId, now: Instant) -> Result<(), StoreRefusal> {
         match self {
             Store::Local(local) => local.leave(conn, now),
             Store::Cluster(cluster) => cluster.leave(conn).await,

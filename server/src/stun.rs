@@ -89,7 +89,7 @@ pub const KNOWN_REQUIRED: [u16; 11] = [
 
 /// Why a datagram got no answer (each counted in `/metrics`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub enum StunRefusal {
     /// Not a well-formed STUN message: too short or too long, no magic cookie, a length
     /// that does not match, a broken attribute, a wrong or misplaced FINGERPRINT.
     Malformed,
@@ -104,24 +104,24 @@ pub enum Refusal {
     TableFull,
 }
 
-impl Refusal {
+impl StunRefusal {
     /// Every refusal, in the order `/metrics` lists them.
-    pub const ALL: [Refusal; 5] = [
-        Refusal::Malformed,
-        Refusal::NotBindingRequest,
-        Refusal::UnknownAttribute,
-        Refusal::RateLimited,
-        Refusal::TableFull,
+    pub const ALL: [StunRefusal; 5] = [
+        StunRefusal::Malformed,
+        StunRefusal::NotBindingRequest,
+        StunRefusal::UnknownAttribute,
+        StunRefusal::RateLimited,
+        StunRefusal::TableFull,
     ];
 
     /// Its label in `/metrics`.
     pub fn as_str(self) -> &'static str {
         match self {
-            Refusal::Malformed => "malformed",
-            Refusal::NotBindingRequest => "not_binding_request",
-            Refusal::UnknownAttribute => "unknown_attribute",
-            Refusal::RateLimited => "rate_limited",
-            Refusal::TableFull => "table_full",
+            StunRefusal::Malformed => "malformed",
+            StunRefusal::NotBindingRequest => "not_binding_request",
+            StunRefusal::UnknownAttribute => "unknown_attribute",
+            StunRefusal::RateLimited => "rate_limited",
+            StunRefusal::TableFull => "table_full",
         }
     }
 }
@@ -147,14 +147,14 @@ fn u32_at(d: &[u8], at: usize) -> u32 {
 
 /// Reads `datagram` as a Binding request; see the module's documentation for what is
 /// refused.
-pub fn parse_request(datagram: &[u8]) -> Result<Request, Refusal> {
+pub fn parse_request(datagram: &[u8]) -> Result<Request, StunRefusal> {
     let d = datagram;
     if d.len() < HEADER || d.len() > MAX_REQUEST || d[0] & 0xC0 != 0 {
-        return Err(Refusal::Malformed);
+        return Err(StunRefusal::Malformed);
     }
     let length = usize::from(u16_at(d, 2));
     if u32_at(d, 4) != MAGIC_COOKIE || length % 4 != 0 || HEADER + length != d.len() {
-        return Err(Refusal::Malformed);
+        return Err(StunRefusal::Malformed);
     }
     let mut unknown = false;
     let mut fingerprint = false;
@@ -162,18 +162,18 @@ pub fn parse_request(datagram: &[u8]) -> Result<Request, Refusal> {
     while at < d.len() {
         if fingerprint || d.len() - at < 4 {
             // Something after FINGERPRINT, or half an attribute header.
-            return Err(Refusal::Malformed);
+            return Err(StunRefusal::Malformed);
         }
         let kind = u16_at(d, at);
         let len = usize::from(u16_at(d, at + 2));
         let padded = (len + 3) & !3;
         if d.len() - at - 4 < padded {
-            return Err(Refusal::Malformed);
+            return Err(StunRefusal::Malformed);
         }
         if kind == FINGERPRINT {
             // Over the message before it, whose length field already counts it.
             if len != 4 || u32_at(d, at + 4) != crc32(&d[..at]) ^ FINGERPRINT_XOR {
-                return Err(Refusal::Malformed);
+                return Err(StunRefusal::Malformed);
             }
             fingerprint = true;
         } else if kind < 0x8000 && !KNOWN_REQUIRED.contains(&kind) {
@@ -182,10 +182,10 @@ pub fn parse_request(datagram: &[u8]) -> Result<Request, Refusal> {
         at += 4 + padded;
     }
     if u16_at(d, 0) != BINDING_REQUEST {
-        return Err(Refusal::NotBindingRequest);
+        return Err(StunRefusal::NotBindingRequest);
     }
     if unknown {
-        return Err(Refusal::UnknownAttribute);
+        return Err(StunRefusal::UnknownAttribute);
     }
     let mut transaction = [0; 12];
     transaction.copy_from_slice(&d[8..HEADER]);
@@ -248,7 +248,7 @@ pub fn answer(
     datagram: &[u8],
     from: SocketAddr,
     out: &mut [u8; MAX_ANSWER],
-) -> Result<usize, Refusal> {
+) -> Result<usize, StunRefusal> {
     let request = parse_request(datagram)?;
     Ok(write_response(&request, from, out))
 }
@@ -337,7 +337,7 @@ impl Limiter {
     }
 
     /// Takes an answer for `ip` at `now`, or says why not.
-    pub fn take(&mut self, ip: IpAddr, now: Instant) -> Result<(), Refusal> {
+    pub fn take(&mut self, ip: IpAddr, now: Instant) -> Result<(), StunRefusal> {
         let (rate, burst) = (f64::from(self.rate), self.burst);
         if now.saturating_duration_since(self.pruned) >= PRUNE_EVERY {
             self.prune(now);
@@ -347,7 +347,7 @@ impl Limiter {
             return if bucket.take(rate, burst, now) {
                 Ok(())
             } else {
-                Err(Refusal::RateLimited)
+                Err(StunRefusal::RateLimited)
             };
         }
         if self.buckets.len() >= self.cap {
@@ -355,7 +355,7 @@ impl Limiter {
                 self.prune(now);
             }
             if self.buckets.len() >= self.cap {
-                return Err(Refusal::TableFull);
+                return Err(StunRefusal::TableFull);
             }
         }
         let mut bucket = TokenBucket::full(burst, now);
@@ -431,7 +431,7 @@ pub trait Tally: Send + Sync + 'static {
     /// One request answered.
     fn answered(&self);
     /// One datagram not answered, and why.
-    fn refused(&self, why: Refusal);
+    fn refused(&self, why: StunRefusal);
 }
 
 /// Answers Binding requests on `socket` for as long as `tally` lives (the relay aborts
@@ -542,12 +542,12 @@ mod tests {
         // ICE agent understands (browsers send it to peers, never to a STUN server).
         assert_eq!(
             parse_request(&RFC5769_REQUEST),
-            Err(Refusal::UnknownAttribute)
+            Err(StunRefusal::UnknownAttribute)
         );
         // One bit of the fingerprint wrong: malformed, which is judged first.
         let mut bent = RFC5769_REQUEST;
         bent[107] ^= 1;
-        assert_eq!(parse_request(&bent), Err(Refusal::Malformed));
+        assert_eq!(parse_request(&bent), Err(StunRefusal::Malformed));
         // Without PRIORITY (its 8 bytes cut, the length and FINGERPRINT made anew), the
         // same request is answered, with a fingerprint.
         let mut cut = [&RFC5769_REQUEST[..40], &RFC5769_REQUEST[48..100]].concat();
@@ -624,8 +624,8 @@ mod tests {
             f(&mut d);
             parse_request(&d)
         };
-        use Refusal::*;
-        let cases: [(&str, Result<Request, Refusal>, Refusal); 15] = [
+        use StunRefusal::*;
+        let cases: [(&str, Result<Request, StunRefusal>, StunRefusal); 15] = [
             ("empty", parse_request(&[]), Malformed),
             ("19 bytes", parse_request(&good[..19]), Malformed),
             (
@@ -718,19 +718,19 @@ mod tests {
         for _ in 0..20 {
             assert_eq!(l.take(a, t0), Ok(()));
         }
-        assert_eq!(l.take(a, t0), Err(Refusal::RateLimited));
+        assert_eq!(l.take(a, t0), Err(StunRefusal::RateLimited));
         assert_eq!(l.take(b, t0), Ok(()), "another address has its own budget");
         for _ in 0..19 {
             assert_eq!(l.take(b2, t0), Ok(()));
         }
         assert_eq!(
             l.take(b, t0),
-            Err(Refusal::RateLimited),
+            Err(StunRefusal::RateLimited),
             "one /64 shares one budget"
         );
         let t1 = t0 + Duration::from_millis(100);
         assert_eq!(l.take(a, t1), Ok(()), "one answer back after 100 ms");
-        assert_eq!(l.take(a, t1), Err(Refusal::RateLimited));
+        assert_eq!(l.take(a, t1), Err(StunRefusal::RateLimited));
         // Full again after 2 s: forgotten.
         l.prune(t0 + Duration::from_millis(1999));
         assert_eq!(l.len(), 2);
@@ -746,7 +746,7 @@ mod tests {
             assert_eq!(l.take([10, 0, 0, i].into(), t0), Ok(()));
         }
         let new: IpAddr = [10, 0, 0, 4].into();
-        assert_eq!(l.take(new, t0), Err(Refusal::TableFull));
+        assert_eq!(l.take(new, t0), Err(StunRefusal::TableFull));
         assert_eq!(l.take([10, 0, 0, 1].into(), t0), Ok(()), "known ones go on");
         assert_eq!(l.len(), 3);
         // A second later, the spent token has come back: the table is pruned and has room.
@@ -758,7 +758,7 @@ mod tests {
         assert_eq!(l.take([10, 0, 0, 1].into(), t0), Ok(()));
         assert_eq!(l.take([10, 0, 0, 2].into(), t0), Ok(()));
         let t2 = t0 + Duration::from_millis(500);
-        assert_eq!(l.take(new, t2), Err(Refusal::TableFull), "no prune yet");
+        assert_eq!(l.take(new, t2), Err(StunRefusal::TableFull), "no prune yet");
     }
 
     #[test]

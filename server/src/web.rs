@@ -1,6 +1,6 @@
 //! The HTTP side: routes, the static client, and the headers every response carries.
 //!
-//! - `GET /ws`: the relay protocol ([`crate::ws`]).
+//! - `GET /ws`: the relay protocol ([`crate::socket_loop`]).
 //! - `GET /healthz`: `200 ok`.
 //! - `GET /metrics`: Prometheus text.
 //! - anything else: the built client from the static directory, compressed, with long
@@ -29,7 +29,7 @@ use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::hub::Hub;
-use crate::ws;
+use crate::socket_loop;
 
 /// `Cache-Control` for content-hashed assets: their name changes when they do.
 const CACHE_IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -63,7 +63,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
     let dir = hub.config().static_dir.clone();
     let csp = content_security_policy(&dir);
     let api = Router::new()
-        .route("/ws", get(ws::upgrade))
+        .route("/ws", get(socket_loop::upgrade))
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
         .with_state(hub);

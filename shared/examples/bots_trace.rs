@@ -26,7 +26,7 @@ fn main() {
         .map(|(s, &l)| make_bot(l, seed + s as u64))
         .collect();
     for (s, level) in lineup.iter().enumerate() {
-        let p = game.player(shared::engine::Seat(s as u8));
+        let p = game.player(shared::engine::Seat::at(s));
         println!("seat {s} ({}) {:?}", level.name(), p.hand.cards);
     }
     let mut legal = Vec::new();

@@ -76,7 +76,7 @@ fn main() -> ExitCode {
             game.legal_inputs(seat, &mut legal);
             let input: Input = legal[rng.random_range(0..legal.len())];
             let coins_before: u32 = (0..players)
-                .map(|s| game.player(shared::engine::Seat(s as u8)).coins as u32)
+                .map(|s| game.player(shared::engine::Seat::at(s)).coins as u32)
                 .sum();
             events.clear();
             if let Err(e) = game.apply(seat, input, &mut rng, &mut events) {
@@ -85,7 +85,7 @@ fn main() -> ExitCode {
             }
             // Coins move only by whole events; a cheap sanity bound per input.
             let coins_after: u32 = (0..players)
-                .map(|s| game.player(shared::engine::Seat(s as u8)).coins as u32)
+                .map(|s| game.player(shared::engine::Seat::at(s)).coins as u32)
                 .sum();
             if coins_after > coins_before + 3 + game.reserve() as u32 + 255 {
                 eprintln!("game {played}: coins jumped");

@@ -87,7 +87,7 @@ pub fn run(text: &str) -> Result<Value, ScriptError> {
     );
     if views {
         let all: Vec<Value> = (0..game.players())
-            .map(|s| serde_json::to_value(game.view(Seat(s as u8))).unwrap_or(Value::Null))
+            .map(|s| serde_json::to_value(game.view(Seat::at(s))).unwrap_or(Value::Null))
             .collect();
         result.insert("views".into(), Value::Array(all));
     }
@@ -185,13 +185,14 @@ fn play_step(game: &mut Game, step: &Value, rng: &mut ChaCha8Rng) -> Result<(), 
     let seat = obj
         .get("player")
         .and_then(Value::as_u64)
-        .filter(|&p| p < 256)
+        .and_then(|p| u8::try_from(p).ok())
+        .map(Seat)
         .ok_or_else(|| bad("`player` must be a seat number"))?;
     let input: Input = obj
         .get("do")
         .and_then(|m| serde_json::from_value(m.clone()).ok())
         .ok_or_else(|| bad("`do` is not a move"))?;
-    game.apply(Seat(seat as u8), input, rng, &mut events)?;
+    game.apply(seat, input, rng, &mut events)?;
     Ok(())
 }
 
@@ -199,7 +200,7 @@ fn play_step(game: &mut Game, step: &Value, rng: &mut ChaCha8Rng) -> Result<(), 
 fn state(game: &Game) -> Value {
     let players: Vec<Value> = (0..game.players())
         .map(|s| {
-            let seat = Seat(s as u8);
+            let seat = Seat::at(s);
             let p = game.player(seat);
             json!({
                 "coins": p.coins,

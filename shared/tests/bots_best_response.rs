@@ -205,13 +205,13 @@ fn the_best_response_to_easy_beats_easy_more_than_hard_does() {
             make_bot(BotLevel::Easy, seed ^ 2),
         ];
         bots[me] = Box::new(best_response("easy", seed, learned));
-        br_wins += u32::from(play(&mut bots, seed).0 == Some(Seat(me as u8)));
+        br_wins += u32::from(play(&mut bots, seed).0 == Some(Seat::at(me)));
         let mut bots: [Box<dyn Bot>; 2] = [
             make_bot(BotLevel::Easy, seed ^ 1),
             make_bot(BotLevel::Easy, seed ^ 2),
         ];
         bots[me] = make_bot(BotLevel::Hard, seed);
-        hard_wins += u32::from(play(&mut bots, seed).0 == Some(Seat(me as u8)));
+        hard_wins += u32::from(play(&mut bots, seed).0 == Some(Seat::at(me)));
     }
     let n = GAMES as f64;
     let (p, q) = (f64::from(br_wins) / n, f64::from(hard_wins) / n);

@@ -5,7 +5,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use shared::bots::beliefs::Beliefs;
-use shared::bots::table::{fixed_deal, rest_of_deck};
+use shared::bots::knowledge::{fixed_deal, rest_of_deck};
 use shared::bots::{Bot, BotLevel, Budget, make_bot};
 use shared::engine::{Action, Card, Event, Game, Input, Options, Pending, Seat, Setup, View};
 
@@ -78,7 +78,7 @@ fn check_beliefs(view: &View) {
     }
     let phantom = view.unseen_count() - view.unseen_cards().len();
     for s in 0..view.players.len() {
-        let seat = Seat(s as u8);
+        let seat = Seat::at(s);
         if seat == me || b.unknown_count(seat) == 0 {
             continue;
         }

@@ -69,7 +69,7 @@ fn answers_are_sealed_until_the_window_closes() {
     };
     assert_eq!(
         window.answer(Seat(1)),
-        Some(Answer::Challenge),
+        Some(WindowAnswer::Challenge),
         "own answer is seen"
     );
     for e in &game.view(Seat(2)).events {

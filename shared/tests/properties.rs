@@ -48,7 +48,7 @@ impl Money {
     fn of(game: &Game) -> Money {
         Money {
             coins: (0..game.players())
-                .map(|s| game.player(Seat(s as u8)).coins as i64)
+                .map(|s| game.player(Seat::at(s)).coins as i64)
                 .collect(),
             reserve: game.reserve() as i64,
             log_len: game.log().len(),
@@ -117,10 +117,10 @@ fn event_leaks(e: &Event, viewer: Option<Seat>) -> bool {
 fn check_view(game: &Game, view: &View) {
     let v = view.viewer;
     for (s, pv) in view.players.iter().enumerate() {
-        let real = game.player(Seat(s as u8)).hand;
+        let real = game.player(Seat::at(s)).hand;
         for slot in 0..pv.hand.len as usize {
             let seen = pv.hand.cards[slot];
-            if real.up[slot] || v == Some(Seat(s as u8)) {
+            if real.up[slot] || v == Some(Seat::at(s)) {
                 assert_eq!(seen, Some(real.cards[slot]));
             } else {
                 assert_eq!(seen, None, "seat {s}'s hidden card leaked to {v:?}");
@@ -137,7 +137,7 @@ fn check_view(game: &Game, view: &View) {
         }
         Pending::Draft { picks, .. } => {
             for (i, p) in picks.iter().enumerate() {
-                if v != Some(Seat(i as u8)) {
+                if v != Some(Seat::at(i)) {
                     assert_eq!(*p, None);
                 }
             }
@@ -259,7 +259,7 @@ fn play(seed: u64, players: usize, options: Options, thorough: bool) -> usize {
         let (coins, reserve) = expected_coins(&before, &events);
         for (s, &c) in coins.iter().enumerate() {
             assert!(c >= 0, "negative coins");
-            assert_eq!(c, game.player(Seat(s as u8)).coins as i64, "coins of {s}");
+            assert_eq!(c, game.player(Seat::at(s)).coins as i64, "coins of {s}");
         }
         assert_eq!(reserve, game.reserve() as i64);
         assert_eq!(&game.log()[before.log_len..], &events[..]);

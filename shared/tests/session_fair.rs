@@ -782,11 +782,8 @@ fn a_host_without_the_fair_deals_code_deals_no_fair_game_and_restores_none_until
     ));
     // The referee behind the worker's port keeps the call for when the code is here.
     let mut referee = Referee::new([4; 32]);
-    let restore = || ToReferee::Restore {
-        snapshot: snapshot.clone(),
-    };
     assert_eq!(
-        referee.call(restore(), room.now).err(),
+        referee.restore(&snapshot, room.now).err(),
         Some(PortError::NeedsFair)
     );
     assert!(
@@ -795,7 +792,7 @@ fn a_host_without_the_fair_deals_code_deals_no_fair_game_and_restores_none_until
     );
     referee.set_fair_maker(fair_engine);
     referee
-        .call(restore(), room.now)
+        .restore(&snapshot, room.now)
         .expect("restores once given the code");
     assert!(!referee.wants_fair_maker());
     let (host, outs) = Host::restore(&snapshot, room.now, Some(fair_engine)).expect("restores");
@@ -818,11 +815,11 @@ fn a_referee_without_the_fair_deals_code_says_so_once_the_fair_deal_is_turned_on
         )
         .expect("opens");
     assert!(!referee.wants_fair_maker());
-    let set = |on: bool| ToReferee::Text {
-        peer: PeerId::LOCAL,
-        text: encode(&ToHost::Admin {
+    let set = |on: bool| {
+        ToReferee::from_page(encode(&ToHost::Admin {
             cmd: AdminCmd::SetFair { on },
-        }),
+        }))
+        .expect("JSON")
     };
     // Alone at the table: refused, nothing asked for.
     referee.call(set(true), T).expect("a call");
@@ -836,13 +833,7 @@ fn a_referee_without_the_fair_deals_code_says_so_once_the_fair_deal_is_turned_on
         .call(ToReferee::Connect { peer: peer(1) }, T)
         .expect("a call");
     referee
-        .call(
-            ToReferee::Text {
-                peer: peer(1),
-                text: hello,
-            },
-            T,
-        )
+        .call(ToReferee::from_link(peer(1), &hello).expect("a hello"), T)
         .expect("a call");
     referee.call(set(true), T).expect("a call");
     assert!(referee.wants_fair_maker());

@@ -529,7 +529,7 @@ fn clock_ms() -> f64 {
 /// the machine can move it.
 #[test]
 fn a_bots_thinking_time_does_not_tell_its_hand() {
-    use shared::bots::table::Table;
+    use shared::bots::knowledge::Knowledge;
     use shared::engine::Event;
     // A budget of a hundred reads: room for a short search.
     const MILLIS: f64 = 5.0;
@@ -579,7 +579,7 @@ fn a_bots_thinking_time_does_not_tell_its_hand() {
                     _ => None,
                 });
             if let Some((seat, card)) = block {
-                let holds = Table::from_view(&before.view(seat)).is_some_and(|t| t.holds(card));
+                let holds = Knowledge::from_view(&before.view(seat)).is_some_and(|t| t.holds(card));
                 if holds { &mut truthful } else { &mut bluffs }.push(took);
             }
         }

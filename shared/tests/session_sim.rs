@@ -259,7 +259,7 @@ impl Sim {
             .seats
             .iter()
             .position(|s| matches!(s, SeatInfo::Person { member: m, .. } if m.id == member))
-            .map(|i| Seat(i as u8));
+            .map(Seat::at);
         let game = self.host.game();
         if let Some(g) = &update.game {
             let game = game.expect("a game view only when there is a game");
@@ -292,7 +292,7 @@ impl Sim {
             if let Some(r) = &g.reveal {
                 self.reveals += 1;
                 let hands: Vec<[Card; 2]> = (0..self.host.table().seats.len())
-                    .map(|i| game.player(Seat(i as u8)).hand.cards)
+                    .map(|i| game.player(Seat::at(i)).hand.cards)
                     .collect();
                 assert_eq!(
                     r.hands, hands,
@@ -681,7 +681,7 @@ impl Sim {
             .seats
             .iter()
             .position(|s| matches!(s, SeatInfo::Person { member: m, .. } if Some(m.id) == member))
-            .map(|i| Seat(i as u8));
+            .map(Seat::at);
         let Ok(ToHost::Intent { seat, input, .. }) = decode::<ToHost>(text, MAX_TO_HOST_BYTES)
         else {
             panic!("a hostile non-intent changed the game: {text}");
@@ -723,7 +723,7 @@ fn scan_hidden(
     view: &shared::engine::View,
 ) -> Result<(), String> {
     for (i, pv) in view.players.iter().enumerate() {
-        let seat = Seat(i as u8);
+        let seat = Seat::at(i);
         if Some(seat) == viewer {
             continue;
         }
@@ -766,7 +766,7 @@ fn learn(known: &mut BTreeMap<(u32, Option<Seat>), BTreeSet<Card>>, game_no: u32
     let n = game.players();
     let mut public = BTreeSet::new();
     for s in 0..n {
-        let hand = game.player(Seat(s as u8)).hand;
+        let hand = game.player(Seat::at(s)).hand;
         for slot in 0..usize::from(hand.len) {
             if hand.up[slot] || matches!(game.pending(), Pending::GameOver { .. }) {
                 public.insert(hand.cards[slot]);
@@ -800,7 +800,7 @@ fn learn(known: &mut BTreeMap<(u32, Option<Seat>), BTreeSet<Card>>, game_no: u32
     }
     known.entry((game_no, None)).or_default().extend(&public);
     for s in 0..n {
-        let seat = Seat(s as u8);
+        let seat = Seat::at(s);
         let mut own = public.clone();
         own.extend(told.iter().filter(|t| t.0 == seat).map(|t| t.1));
         let hand = game.player(seat).hand;
@@ -892,7 +892,7 @@ fn scan_names(
     collect_cards(&msg, &mut named);
     for card in named.difference(known) {
         for s in 0..game.players() {
-            let seat = Seat(s as u8);
+            let seat = Seat::at(s);
             let hand = game.player(seat).hand;
             let hidden = (0..usize::from(hand.len)).any(|i| !hand.up[i] && hand.cards[i] == *card);
             if Some(seat) != viewer && hidden {

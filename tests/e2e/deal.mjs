@@ -104,7 +104,8 @@ function prelude(seed, holdOnDecision, pace) {
     self.postMessage = (data, ...rest) => {
       try {
         const out = JSON.parse(data).msg;
-        if (out?.type === "send" && out.to === 0 && /"legal":\\[[^\\]]/.test(out.text)) hold(true);
+        // The text inside is the JSON it is (the port encodes once): its decision is there.
+        if (out?.type === "send" && out.to === 0 && /"legal":\\[[^\\]]/.test(data)) hold(true);
       } catch {}
       return post(data, ...rest);
     };

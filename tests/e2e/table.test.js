@@ -121,7 +121,8 @@ async function looksRight(page, panel, where, phone) {
 const intents = (texts) =>
   texts.filter((t) => {
     const outer = JSON.parse(t).msg;
-    return outer.type === "text" && JSON.parse(outer.text).msg?.type === "intent";
+    // The peer text inside is the JSON it is (the port encodes once).
+    return outer.type === "text" && outer.text?.msg?.type === "intent";
   });
 
 /**

@@ -17,7 +17,7 @@ use coup_fuzz::{Bytes, Harness, admin_cmd, bent, honest_stream};
 use shared::engine::{Options, Seat};
 use shared::relay::RelayMessage;
 use shared::session::protocol::{BotLevel, MAX_TO_HOST_BYTES};
-use shared::session::{Outgoing, Referee, ToReferee};
+use shared::session::{FromReferee, Referee, ToReferee};
 
 /// Relay messages a page may be sent, to bend. `p1` and `host1` are the peers the page
 /// hears of; `me1` is the page itself.
@@ -73,7 +73,7 @@ impl Page {
                     referee.set_fair_maker(shared::session::fair_engine);
                     if resume {
                         let snapshot = self.saved.clone().unwrap_or_default();
-                        match referee.call(ToReferee::Restore { snapshot }, self.now) {
+                        match referee.restore(&snapshot, self.now) {
                             Ok(outs) => {
                                 self.referee = Some(referee);
                                 for out in outs {
@@ -91,7 +91,7 @@ impl Page {
                     let msg = ToReferee::decode(&msg.encode()).expect("the port reads it");
                     if let ToReferee::Text { text, .. } = &msg {
                         assert!(
-                            text.len() <= MAX_TO_HOST_BYTES,
+                            text.as_str().len() <= MAX_TO_HOST_BYTES,
                             "the page answers a frame too large for the host itself"
                         );
                     }
@@ -102,7 +102,11 @@ impl Page {
                         Ok(outs) => {
                             self.saved = referee.snapshot(self.now).or(self.saved.take());
                             for out in outs {
-                                let out = Outgoing::decode(&out.encode()).expect("it reads back");
+                                let port = FromReferee::from_outgoing(out).expect("JSON").encode();
+                                let out = FromReferee::decode(&port)
+                                    .expect("it reads back")
+                                    .into_outgoing()
+                                    .expect("an outgoing");
                                 queue.extend(self.s.on_referee(out, self.now));
                             }
                         }
@@ -151,8 +155,8 @@ impl Page {
             return;
         };
         for seat in 0..game.view.players.len() {
-            let _ = table.countdown(Seat(seat as u8), self.now);
-            let _ = table.other_person_in(Seat(seat as u8));
+            let _ = table.countdown(Seat::at(seat), self.now);
+            let _ = table.other_person_in(Seat::at(seat));
         }
         for input in &game.legal {
             let _ = input_label(input, &names);

@@ -2,7 +2,7 @@
 //!
 //! A thin shell around [`shared::session::Referee`]: each message from the page is one
 //! [`ToReferee`] text, carried out at the worker's clock; each [`Outgoing`] goes back to
-//! the page as one text. One timeout waits for the referee's next deadline, computed
+//! the page as one [`FromReferee`] text. One timeout waits for the referee's next deadline, computed
 //! from clock readings (a throttled timer only makes a tick late, never wrong). The page
 //! keeps the interface and its own guest; the rules, the bots' thinking and every other
 //! player's hidden cards stay here, off the page's main thread and out of the module a
@@ -17,7 +17,7 @@
 //! in IndexedDB: the shell saves [`Referee::snapshot`] after every call that changed
 //! something, and a worker started to resume restores from what was saved, so a host's
 //! page that reloads takes its table back. Every hand stays in the worker and its store;
-//! the page is only told whether the restore failed ([`RefereeNote`]).
+//! the page is only told whether the restore failed ([`FromReferee::NotRestored`]).
 //!
 //! The fair deal's referee (its checks of every shuffle, proof and signature) is not in
 //! this module: `.ci/build-client.sh` cuts it out at the split point [`worker::fair_maker`]
@@ -32,7 +32,7 @@ mod worker {
     use std::cell::RefCell;
     use std::rc::Rc;
 
-    use shared::session::{FairMaker, Outgoing, PortError, Referee, RefereeNote, ToReferee};
+    use shared::session::{FairMaker, FromReferee, Outgoing, PortError, Referee, ToReferee};
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
     use wasm_split_helpers::{SplitLoaderError, wasm_split};
@@ -67,15 +67,24 @@ mod worker {
     }
 
     impl Shell {
-        fn post(&self, out: &Outgoing) {
+        fn post(&self, msg: &FromReferee) {
             // A page that went away cannot be told; nothing else can fail here.
-            let _ = self.scope.post_message(&JsValue::from_str(&out.encode()));
+            let _ = self.scope.post_message(&JsValue::from_str(&msg.encode()));
+        }
+
+        /// Sends what the host returned to the page.
+        fn post_all(&self, outs: Vec<Outgoing>) {
+            for out in outs {
+                match FromReferee::from_outgoing(out) {
+                    Ok(msg) => self.post(&msg),
+                    Err(e) => self.problem(&format!("a text of the host's is not JSON: {e}")),
+                }
+            }
         }
 
         /// Tells the page its table was not restored, and why.
         fn not_restored(&self, why: String) {
-            let note = RefereeNote::NotRestored { why };
-            let _ = self.scope.post_message(&JsValue::from_str(&note.encode()));
+            self.post(&FromReferee::NotRestored { why });
         }
 
         fn problem(&self, text: &str) {
@@ -94,11 +103,16 @@ mod worker {
         /// Carries out one message at `now`; a change is saved.
         fn call(&mut self, msg: ToReferee, now: u64) -> Result<(), PortError> {
             let outs = self.referee.call(msg, now)?;
-            outs.iter().for_each(|o| self.post(o));
+            self.sent(outs, now);
+            Ok(())
+        }
+
+        /// Sends what the host returned at `now`; a change is saved.
+        fn sent(&self, outs: Vec<Outgoing>, now: u64) {
             if !outs.is_empty() {
+                self.post_all(outs);
                 self.save(now);
             }
-            Ok(())
         }
 
         /// One text from the page.
@@ -128,10 +142,7 @@ mod worker {
             self.timer = None;
             let now = now_ms();
             let outs = self.referee.tick(now);
-            outs.iter().for_each(|o| self.post(o));
-            if !outs.is_empty() {
-                self.save(now);
-            }
+            self.sent(outs, now);
         }
 
         /// Waits for the next deadline (replacing the previous wait), if any.
@@ -255,13 +266,10 @@ mod worker {
     /// code. One that does not restore is set aside and the page is told.
     fn restore(shell: &Rc<RefCell<Shell>>, snapshot: String) {
         let mut s = shell.borrow_mut();
-        match s.call(
-            ToReferee::Restore {
-                snapshot: snapshot.clone(),
-            },
-            now_ms(),
-        ) {
-            Ok(()) => {
+        let now = now_ms();
+        match s.referee.restore(&snapshot, now) {
+            Ok(outs) => {
+                s.sent(outs, now);
                 s.schedule();
                 // A lobby that deals fairly needs the code before its next deal.
                 if s.referee.wants_fair_maker() {

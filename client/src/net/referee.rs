@@ -1,15 +1,15 @@
 //! The worker that referees a table this page hosts (`client/referee/`, its own wasm
 //! module, which only a hosting page loads).
 //!
-//! The page posts [`ToReferee`] texts; the worker posts back [`Outgoing`] texts, and a
-//! [`RefereeNote`] when a table it was started to resume did not restore. A worker that
+//! The page posts [`ToReferee`] texts; the worker posts back [`FromReferee`] texts: the
+//! host's [`Outgoing`], and a note when a table it was started to resume did not restore. A worker that
 //! fails to load or dies reports [`RefereeEvent::Failed`]. Dropping the handle ends the
 //! worker.
 //!
 //! The worker is named after the tab's table key and whether it resumes ("referee KEY
 //! resume"): its bootstrap keeps the snapshot under that key.
 
-use shared::session::{Outgoing, RefereeNote, ToReferee};
+use shared::session::{FromReferee, Outgoing, ToReferee};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
@@ -54,13 +54,13 @@ impl RefereeWorker {
             let on_event = on_event.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
                 let event = match e.data().as_string() {
-                    Some(text) => match Outgoing::decode(&text) {
-                        Ok(out) => RefereeEvent::Out(out),
-                        Err(e) => match RefereeNote::decode(&text) {
-                            Ok(RefereeNote::NotRestored { why }) => RefereeEvent::NotRestored(why),
-                            Err(_) => RefereeEvent::Garbage(e.to_string()),
-                        },
-                    },
+                    Some(text) => {
+                        match FromReferee::decode(&text).map(FromReferee::into_outgoing) {
+                            Ok(Ok(out)) => RefereeEvent::Out(out),
+                            Ok(Err(why)) => RefereeEvent::NotRestored(why),
+                            Err(e) => RefereeEvent::Garbage(e.to_string()),
+                        }
+                    }
                     None => RefereeEvent::Garbage("a message that is not text".to_owned()),
                 };
                 on_event(event);

@@ -32,7 +32,7 @@ use redis::aio::ConnectionManager;
 use shared::relay::{ErrorCode, normalize_code};
 use tokio::time::{Duration, Instant};
 
-use super::outcome::{Entered, Refusal};
+use super::outcome::{Entered, StoreRefusal};
 use crate::connection::Why;
 use crate::instance::{Instance, Refused, Registration};
 use crate::limits::throttle_key;
@@ -312,7 +312,7 @@ impl Cluster {
             Ok(1) => Ok(registration),
             Ok(_) => {
                 instance.forget(registration.id);
-                instance.metrics.refused(metrics::Refusal::RateLimited);
+                instance.metrics.refused(metrics::ConnRefusal::RateLimited);
                 instance.metrics.error(ErrorCode::RateLimited);
                 Err(Refused::PerAddress)
             }
@@ -391,7 +391,7 @@ impl Cluster {
 
     /// A `create` from `conn` at `ip`: a new room under one of a few fresh codes, within
     /// the address's budgets, unless every code tried is taken.
-    pub async fn create(&self, conn: ConnId, ip: IpAddr) -> Result<Created, Refusal> {
+    pub async fn create(&self, conn: ConnId, ip: IpAddr) -> Result<Created, StoreRefusal> {
         let cfg = &self.instance.config;
         let conn_s = conn.to_string();
         let key = throttle_key(ip).to_string();
@@ -409,7 +409,10 @@ impl Cluster {
                 &limits[2],
             ];
             args.extend(codes.iter().map(String::as_str));
-            let reply: Vec<String> = self.run(&args).await.map_err(|_| Refusal::Unavailable)?;
+            let reply: Vec<String> = self
+                .run(&args)
+                .await
+                .map_err(|_| StoreRefusal::Unavailable)?;
             match reply.first().map(String::as_str) {
                 Some("ok") if reply.len() == 2 => {
                     return Ok(Created {
@@ -420,14 +423,19 @@ impl Cluster {
                 }
                 Some("err") if reply.get(1).is_some_and(|e| e == "retry") => continue,
                 Some("err") => return Err(refusal(reply.get(1))),
-                _ => return Err(Refusal::Unavailable),
+                _ => return Err(StoreRefusal::Unavailable),
             }
         }
-        Err(Refusal::Room(RoomError::ServerFull))
+        Err(StoreRefusal::Room(RoomError::ServerFull))
     }
 
     /// A `join` of room `room` from `conn` at `ip`.
-    pub async fn join(&self, conn: ConnId, ip: IpAddr, room: &str) -> Result<Entered, Refusal> {
+    pub async fn join(
+        &self,
+        conn: ConnId,
+        ip: IpAddr,
+        room: &str,
+    ) -> Result<Entered, StoreRefusal> {
         let cfg = &self.instance.config;
         let code = normalize_code(room).unwrap_or_default();
         let peer = nanoid::nanoid!(PEER_ID_LEN);
@@ -448,7 +456,7 @@ impl Cluster {
         ip: IpAddr,
         room: &str,
         host_secret: &str,
-    ) -> Result<Entered, Refusal> {
+    ) -> Result<Entered, StoreRefusal> {
         let code = normalize_code(room).unwrap_or_default();
         let failures = self.instance.config.join_failures.to_string();
         let (conn_s, key) = (conn.to_string(), throttle_key(ip).to_string());
@@ -465,13 +473,13 @@ impl Cluster {
     }
 
     /// Forwards a signal from `conn` to peer `to`, `data` as it came.
-    pub async fn signal(&self, conn: ConnId, to: &str, data: &str) -> Result<(), Refusal> {
+    pub async fn signal(&self, conn: ConnId, to: &str, data: &str) -> Result<(), StoreRefusal> {
         let conn = conn.to_string();
         self.done(&["signal", &self.id, &conn, to, data]).await
     }
 
     /// The host `conn` removes peer `peer` from its room.
-    pub async fn kick(&self, conn: ConnId, peer: &str) -> Result<(), Refusal> {
+    pub async fn kick(&self, conn: ConnId, peer: &str) -> Result<(), StoreRefusal> {
         let (conn_s, max) = (conn.to_string(), MAX_BANNED.to_string());
         self.done(&["kick", &self.id, &conn_s, peer, &max]).await?;
         tracing::info!(conn, "peer removed by the host");
@@ -479,12 +487,12 @@ impl Cluster {
     }
 
     /// `conn` leaves its room.
-    pub async fn leave(&self, conn: ConnId) -> Result<(), Refusal> {
+    pub async fn leave(&self, conn: ConnId) -> Result<(), StoreRefusal> {
         let (conn, grace) = (conn.to_string(), self.grace_ms.to_string());
         let said = self
             .run::<String>(&["leave", &self.id, &conn, &grace])
             .await
-            .map_err(|_| Refusal::Unavailable)?;
+            .map_err(|_| StoreRefusal::Unavailable)?;
         match said.as_str() {
             "ok" => Ok(()),
             "closed" => {
@@ -499,11 +507,11 @@ impl Cluster {
     }
 
     /// Runs an operation whose answer is `ok` or the name of a refusal.
-    async fn done(&self, args: &[&str]) -> Result<(), Refusal> {
+    async fn done(&self, args: &[&str]) -> Result<(), StoreRefusal> {
         match self.run::<String>(args).await {
             Ok(s) if s == "ok" => Ok(()),
             Ok(s) => Err(refusal(Some(&s))),
-            Err(_) => Err(Refusal::Unavailable),
+            Err(_) => Err(StoreRefusal::Unavailable),
         }
     }
 
@@ -513,8 +521,11 @@ impl Cluster {
         args: &[&str],
         room: String,
         peer: Option<String>,
-    ) -> Result<Entered, Refusal> {
-        let reply: Vec<String> = self.run(args).await.map_err(|_| Refusal::Unavailable)?;
+    ) -> Result<Entered, StoreRefusal> {
+        let reply: Vec<String> = self
+            .run(args)
+            .await
+            .map_err(|_| StoreRefusal::Unavailable)?;
         match reply.first().map(String::as_str) {
             Some("ok") if reply.len() >= 2 => {
                 let host = reply[1].clone();
@@ -527,16 +538,16 @@ impl Cluster {
                 })
             }
             Some("err") => Err(refusal(reply.get(1))),
-            _ => Err(Refusal::Unavailable),
+            _ => Err(StoreRefusal::Unavailable),
         }
     }
 }
 
 /// The refusal the store named.
-fn refusal(name: Option<&String>) -> Refusal {
+fn refusal(name: Option<&String>) -> StoreRefusal {
     let e = match name.map(String::as_str) {
-        Some("creates") => return Refusal::CreatesThrottled,
-        Some("throttled") => return Refusal::JoinsThrottled,
+        Some("creates") => return StoreRefusal::CreatesThrottled,
+        Some("throttled") => return StoreRefusal::JoinsThrottled,
         Some("already_in_room") => RoomError::AlreadyInRoom,
         Some("not_in_room") => RoomError::NotInRoom,
         Some("no_such_room") => RoomError::NoSuchRoom,
@@ -548,9 +559,9 @@ fn refusal(name: Option<&String>) -> Refusal {
         Some("not_host") => RoomError::NotHost,
         Some("banned") => RoomError::Banned,
         Some("too_many_joins") => RoomError::TooManyJoins,
-        _ => return Refusal::Unknown,
+        _ => return StoreRefusal::Unknown,
     };
-    Refusal::Room(e)
+    StoreRefusal::Room(e)
 }
 
 /// Hears this instance's channel for as long as the cluster link lives, resubscribing after a

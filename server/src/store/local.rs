@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use shared::relay::{ErrorCode, RelayMessage};
 use tokio::time::Instant;
 
-use super::outcome::{Entered, Refusal};
+use super::outcome::{Entered, StoreRefusal};
 use crate::connection::Why;
 use crate::instance::{Instance, Refused, Registration};
 use crate::limits::{JoinThrottle, throttle_key};
@@ -66,7 +66,9 @@ impl Local {
             let mut per = lock(&self.per_address);
             let n = per.entry(key).or_insert(0);
             if *n >= self.instance.config.connections_per_address {
-                self.instance.metrics.refused(metrics::Refusal::RateLimited);
+                self.instance
+                    .metrics
+                    .refused(metrics::ConnRefusal::RateLimited);
                 self.instance.metrics.error(ErrorCode::RateLimited);
                 return Err(Refused::PerAddress);
             }
@@ -111,9 +113,9 @@ impl Local {
     }
 
     /// A `create` from `conn` at `ip`, within the address's budget of creations.
-    pub fn create(&self, conn: ConnId, ip: IpAddr, now: Instant) -> Result<Created, Refusal> {
+    pub fn create(&self, conn: ConnId, ip: IpAddr, now: Instant) -> Result<Created, StoreRefusal> {
         if !lock(&self.creates).allows(ip, now) {
-            return Err(Refusal::CreatesThrottled);
+            return Err(StoreRefusal::CreatesThrottled);
         }
         let created = lock(&self.rooms).create(conn, ip);
         if created.is_ok() {
@@ -129,7 +131,7 @@ impl Local {
         ip: IpAddr,
         room: &str,
         now: Instant,
-    ) -> Result<Entered, Refusal> {
+    ) -> Result<Entered, StoreRefusal> {
         self.guarded_entry(ip, now, |rooms| rooms.join(conn, room, ip))
     }
 
@@ -141,7 +143,7 @@ impl Local {
         room: &str,
         host_secret: &str,
         now: Instant,
-    ) -> Result<Entered, Refusal> {
+    ) -> Result<Entered, StoreRefusal> {
         self.guarded_entry(ip, now, |rooms| rooms.reclaim(conn, room, host_secret))
     }
 
@@ -152,9 +154,9 @@ impl Local {
         ip: IpAddr,
         now: Instant,
         enter: impl FnOnce(&mut Rooms) -> Result<Joined, RoomError>,
-    ) -> Result<Entered, Refusal> {
+    ) -> Result<Entered, StoreRefusal> {
         if !lock(&self.throttle).allows(ip, now) {
-            return Err(Refusal::JoinsThrottled);
+            return Err(StoreRefusal::JoinsThrottled);
         }
         let entered = enter(&mut lock(&self.rooms));
         let j = entered.inspect_err(|e| {
@@ -181,7 +183,7 @@ impl Local {
     }
 
     /// Forwards a signal from `conn` to peer `to`, `data` as it came.
-    pub fn signal(&self, conn: ConnId, to: &str, data: &str) -> Result<(), Refusal> {
+    pub fn signal(&self, conn: ConnId, to: &str, data: &str) -> Result<(), StoreRefusal> {
         let route = lock(&self.rooms).route(conn, to)?;
         self.instance
             .deliver(route.to, signal_frame(&route.from, data));
@@ -189,7 +191,7 @@ impl Local {
     }
 
     /// The host `conn` removes peer `peer` from its room.
-    pub fn kick(&self, conn: ConnId, peer: &str) -> Result<(), Refusal> {
+    pub fn kick(&self, conn: ConnId, peer: &str) -> Result<(), StoreRefusal> {
         let k = lock(&self.rooms).kick(conn, peer)?;
         tracing::info!(room = %k.room, "peer removed by the host");
         // Out of the room, its connection open for another create or join. Its host
@@ -203,7 +205,7 @@ impl Local {
     }
 
     /// `conn` leaves its room.
-    pub fn leave(self: &Arc<Self>, conn: ConnId, now: Instant) -> Result<(), Refusal> {
+    pub fn leave(self: &Arc<Self>, conn: ConnId, now: Instant) -> Result<(), StoreRefusal> {
         let left = lock(&self.rooms).leave(conn, now)?;
         self.announce_departure(left);
         Ok(())
@@ -311,11 +313,11 @@ mod tests {
         let now = Instant::now();
         assert_eq!(
             local.join(guest.id, ip, "ZZZZZZ", now).map(|_| ()),
-            Err(Refusal::Room(RoomError::NoSuchRoom))
+            Err(StoreRefusal::Room(RoomError::NoSuchRoom))
         );
         assert_eq!(
             local.signal(host.id, "nobody", "1"),
-            Err(Refusal::Room(RoomError::NotInRoom))
+            Err(StoreRefusal::Room(RoomError::NotInRoom))
         );
         let held = lock(&local.per_address).get(&throttle_key(ip)).copied();
         assert_eq!(held, Some(2));

@@ -5,7 +5,7 @@ use crate::rooms::RoomError;
 
 /// Why a store refused an operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub enum StoreRefusal {
     /// The rooms refused it (`RoomError`'s code and message).
     Room(RoomError),
     /// The client address created its rooms for this minute (`rate_limited`).
@@ -18,9 +18,9 @@ pub enum Refusal {
     Unknown,
 }
 
-impl From<RoomError> for Refusal {
+impl From<RoomError> for StoreRefusal {
     fn from(e: RoomError) -> Self {
-        Refusal::Room(e)
+        StoreRefusal::Room(e)
     }
 }
 

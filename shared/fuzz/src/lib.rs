@@ -431,7 +431,7 @@ struct Person {
 }
 
 /// A host and the people and hostile peers around it, as a page and its links see them.
-struct Table {
+struct HostedTable {
     host: Host,
     now: u64,
     local: Guest,
@@ -441,11 +441,11 @@ struct Table {
     next_peer: u64,
 }
 
-impl Table {
-    fn new(seed: u64) -> Table {
+impl HostedTable {
+    fn new(seed: u64) -> HostedTable {
         let (mut host, outs) = Host::new(seed, "Hostess", T0).expect("a valid name");
         host.set_fair_maker(Some(fair_engine));
-        let mut table = Table {
+        let mut table = HostedTable {
             host,
             now: T0,
             local: Guest::new("Hostess", None, false),
@@ -728,7 +728,7 @@ impl Table {
 /// Peers and the host's page drive one host; see the crate's documentation.
 pub fn host(data: &[u8]) {
     let mut b = Bytes::new(data);
-    let mut table = Table::new(u64::from(b.u8()));
+    let mut table = HostedTable::new(u64::from(b.u8()));
     for _ in 0..MAX_OPS {
         if b.is_empty() {
             break;
@@ -743,7 +743,7 @@ pub fn host(data: &[u8]) {
 fn snapshots() -> &'static [String] {
     static SNAPSHOTS: OnceLock<Vec<String>> = OnceLock::new();
     SNAPSHOTS.get_or_init(|| {
-        let mut table = Table::new(7);
+        let mut table = HostedTable::new(7);
         table.join("Bob", false);
         let lobby = table.host.snapshot(table.now);
         table.admin(AdminCmd::SetOptions {
@@ -784,7 +784,7 @@ fn restored(data: &[u8]) -> bool {
     let Ok((host, outs)) = Host::restore(&text, T0 + 60_000, Some(fair_engine)) else {
         return false;
     };
-    let mut table = Table {
+    let mut table = HostedTable {
         host,
         now: T0 + 60_000,
         local: Guest::new("Hostess", None, false),

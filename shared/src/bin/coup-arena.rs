@@ -58,7 +58,7 @@ use rand_chacha::ChaCha8Rng;
 use shared::bots::best_response::{BestResponse, Learned, MakeTarget, learn_from, target_by_name};
 use shared::bots::hard::{Hard, SEARCH_NAMES, Search};
 use shared::bots::normal::{Policy, Tuning};
-use shared::bots::regret::Table;
+use shared::bots::regret::Strategy;
 use shared::bots::styles::{Style, make_named};
 use shared::bots::{Bot, BotLevel, Budget, Model, Personality};
 use shared::engine::{Card, Claimed, Event, Game, Input, Options, Pending, Seat};
@@ -91,7 +91,7 @@ struct Args {
     /// larger game's and the 2-player game's constants alike.
     hard_set: Vec<(String, f32)>,
     /// Hard's heads-up strategy table (`--hard-table FILE`, from `coup-heads-up`).
-    hard_table: Option<Arc<Table>>,
+    hard_table: Option<Arc<Strategy>>,
     /// Overrides of a best response's own heuristic constants (`--br-set NAME=VALUE,…`:
     /// its baseline, its ranking of candidates and its own moves in playouts).
     br_set: Vec<(String, f32)>,
@@ -178,7 +178,7 @@ fn parse() -> Result<Args, String> {
                 let path = value()?;
                 let bytes =
                     std::fs::read(&path).map_err(|e| format!("--hard-table {path}: {e}"))?;
-                let table = Table::from_bytes(&bytes)
+                let table = Strategy::from_bytes(&bytes)
                     .ok_or_else(|| format!("--hard-table {path}: not a strategy table"))?;
                 a.hard_table = Some(Arc::new(table));
             }
@@ -315,7 +315,7 @@ fn settings(
 }
 
 /// Hard with `--hard-set`'s constants.
-fn make_hard(hard_set: &[(String, f32)], table: Option<&Arc<Table>>, seed: u64) -> Box<dyn Bot> {
+fn make_hard(hard_set: &[(String, f32)], table: Option<&Arc<Strategy>>, seed: u64) -> Box<dyn Bot> {
     let mut p = Policy::hard(Personality::from_seed(seed));
     let mut search = Search::HARD;
     for (k, v) in hard_set {

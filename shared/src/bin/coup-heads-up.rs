@@ -12,7 +12,7 @@
 //! Plays N games of the base game heads-up against itself, playing out every choice of a
 //! share P of the decisions met (default 0.3), and prints, every tenth of the way, the
 //! games a second and the situations met. The table keeps the situations met at least V
-//! times (default 20); `--out` writes it (`Table::to_bytes`). With several values of V,
+//! times (default 20); `--out` writes it (`Strategy::to_bytes`). With several values of V,
 //! one table each, written to FILE.V.
 
 use std::process::ExitCode;

@@ -21,8 +21,8 @@
 
 use rand::Rng;
 
+use super::knowledge::copies;
 use super::model::{BLUFF_RATE, DEFAULT_CHALLENGE_RATE, Model, STAGES, lost_before_log};
-use super::table::copies;
 use crate::engine::{
     Action, ActionKind, Card, Claimed, Event, MAX_PLAYERS, Seat, View, WindowKind,
 };
@@ -337,7 +337,7 @@ impl Beliefs {
         };
         if honest > 0.0 {
             for s in 0..n {
-                if Seat(s as u8) != me {
+                if Seat::at(s) != me {
                     b.honest[s] = b.model.seats[s].p_honest(honest);
                 }
             }
@@ -642,7 +642,7 @@ impl Beliefs {
         };
         for s in 0..self.n {
             r.silent[s] = self.model.seats[s].p_silent();
-            let g = Model::stage_of(view, Seat(s as u8));
+            let g = Model::stage_of(view, Seat::at(s));
             r.challenge_rate[s] = self.model.seats[s].challenge_rate(g);
             for c in 0..6 {
                 r.bluff[s][c] = self.rates[s][c][g];
@@ -824,7 +824,7 @@ impl Reads {
     /// Counting alone, from `table`'s seat: each opponent's hidden cards are a uniform
     /// draw from the cards this seat cannot locate. Used inside playouts, where building
     /// full beliefs for every decision would cost too much.
-    pub fn from_counting(table: &super::table::Table) -> Reads {
+    pub fn from_counting(table: &super::knowledge::Knowledge) -> Reads {
         let mut has = [[0.0f32; 6]; MAX_PLAYERS];
         let mut pool = [0u8; 6];
         let mut total = 0u32;
@@ -835,7 +835,7 @@ impl Reads {
         let t = total as f32;
         for (s, row) in has.iter_mut().enumerate().take(table.n) {
             let k = table.lives[s];
-            if Seat(s as u8) == table.me {
+            if Seat::at(s) == table.me {
                 for &c in table.mine() {
                     row[c.index()] = 1.0;
                 }
@@ -862,7 +862,7 @@ impl Reads {
 
     /// Weighs the claims in play (the action's, and a block's) as [`Beliefs`] would:
     /// inside playouts, the one piece of history that matters most.
-    pub fn with_claims_in_play(mut self, table: &super::table::Table) -> Reads {
+    pub fn with_claims_in_play(mut self, table: &super::knowledge::Knowledge) -> Reads {
         let Some(turn) = table.turn else { return self };
         let mut weigh = |seat: Seat, card: Card| {
             if seat == table.me || seat.index() >= MAX_PLAYERS {
@@ -899,7 +899,7 @@ pub(crate) mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::bots::table::fixed_deal;
+    use crate::bots::knowledge::fixed_deal;
     use crate::engine::{Game, Input, Options};
 
     /// A set-up game (the rest of the deck in the Court); `coins` of `None` are the usual
@@ -909,9 +909,9 @@ pub(crate) mod tests {
     }
 
     /// Plays a legal input (the test fails on an illegal one).
-    pub(crate) fn apply(g: &mut Game, seat: u8, input: Input) {
+    pub(crate) fn apply(g: &mut Game, seat: Seat, input: Input) {
         let mut rng = ChaCha8Rng::seed_from_u64(0);
-        g.apply(Seat(seat), input, &mut rng, &mut Vec::new())
+        g.apply(seat, input, &mut rng, &mut Vec::new())
             .expect("legal");
     }
 
@@ -945,9 +945,9 @@ pub(crate) mod tests {
             vec![vec![], vec![], vec![Card::Duke]],
         );
         // Seat 0 taxes unchallenged; then it is seat 0's claim again after a round.
-        apply(&mut g, 0, Input::Act(Action::Tax));
-        apply(&mut g, 1, Input::Pass);
-        apply(&mut g, 2, Input::Pass);
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
+        apply(&mut g, Seat(1), Input::Pass);
+        apply(&mut g, Seat(2), Input::Pass);
         let view = g.view(Seat(1));
         let b = Beliefs::new(&view);
         assert_eq!(b.p_has(Seat(0), Card::Duke), 0.0);
@@ -1004,10 +1004,10 @@ pub(crate) mod tests {
                 face_up,
             );
             let before = Beliefs::new(&g.view(Seat(0))).p_has(Seat(1), Card::Contessa);
-            apply(&mut g, 0, Input::Act(Action::Assassinate(Seat(1))));
+            apply(&mut g, Seat(0), Input::Act(Action::Assassinate(Seat(1))));
             // The block is sealed until the challenge window closes.
-            apply(&mut g, 1, Input::Block(Card::Contessa));
-            apply(&mut g, 2, Input::Pass);
+            apply(&mut g, Seat(1), Input::Block(Card::Contessa));
+            apply(&mut g, Seat(2), Input::Pass);
             let after = Beliefs::new(&g.view(Seat(0))).p_has(Seat(1), Card::Contessa);
             (before, after)
         };
@@ -1041,8 +1041,8 @@ pub(crate) mod tests {
                 .p_has(Seat(0), Card::Duke)
         };
         let prior = p(&g, 1.0, 0.0);
-        apply(&mut g, 0, Input::Act(Action::Tax));
-        apply(&mut g, 1, Input::Pass);
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
+        apply(&mut g, Seat(1), Input::Pass);
         let once = p(&g, 0.0, 0.0);
         assert!(once > prior + 0.1, "{prior} -> {once}");
         assert!(
@@ -1050,9 +1050,9 @@ pub(crate) mod tests {
             "the first claim counts fully"
         );
         for _ in 0..2 {
-            apply(&mut g, 1, Input::Act(Action::Income));
-            apply(&mut g, 0, Input::Act(Action::Tax));
-            apply(&mut g, 1, Input::Pass);
+            apply(&mut g, Seat(1), Input::Act(Action::Income));
+            apply(&mut g, Seat(0), Input::Act(Action::Tax));
+            apply(&mut g, Seat(1), Input::Pass);
         }
         let thrice = p(&g, 0.0, 0.0);
         assert!((thrice - once).abs() < 1e-6, "{once} -> {thrice}");
@@ -1069,14 +1069,14 @@ pub(crate) mod tests {
             p(&g, 0.0, 0.6)
         );
         // R6.2: seat 1 challenges a fourth Tax; seat 0 cannot prove it and loses a card.
-        apply(&mut g, 1, Input::Act(Action::Income));
-        apply(&mut g, 0, Input::Act(Action::Tax));
-        apply(&mut g, 1, Input::Challenge);
-        apply(&mut g, 0, Input::Lose(Card::Assassin));
+        apply(&mut g, Seat(1), Input::Act(Action::Income));
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
+        apply(&mut g, Seat(1), Input::Challenge);
+        apply(&mut g, Seat(0), Input::Lose(Card::Assassin));
         // Caught once, it is no longer read as one who never lies: its Steal (a Captain
         // claimed, R4) reads the same with or without that prior.
-        apply(&mut g, 1, Input::Act(Action::Income));
-        apply(&mut g, 0, Input::Act(Action::Steal(Seat(1))));
+        apply(&mut g, Seat(1), Input::Act(Action::Income));
+        apply(&mut g, Seat(0), Input::Act(Action::Steal(Seat(1))));
         let cap = |honest: f32| {
             Beliefs::with_repeat(&g.view(Seat(1)), &Model::default(), 1.0, 0.0, honest)
                 .p_has(Seat(0), Card::Captain)
@@ -1097,12 +1097,12 @@ pub(crate) mod tests {
         use crate::engine::Action;
         let mut g = three_seats();
         let before = Beliefs::new(&g.view(Seat(1))).p_has(Seat(0), Card::Duke);
-        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
         let after = Beliefs::new(&g.view(Seat(1))).p_has(Seat(0), Card::Duke);
         assert!(after > before + 0.1, "{before} -> {after}");
         // Seat 1 challenges; seat 0 proves the Duke (R6.2), which goes back to the Court.
-        apply(&mut g, 1, Input::Challenge);
-        apply(&mut g, 2, Input::Pass);
+        apply(&mut g, Seat(1), Input::Challenge);
+        apply(&mut g, Seat(2), Input::Pass);
         let b = Beliefs::new(&g.view(Seat(2)));
         assert!(b.court_known[Card::Duke.index()] > 0.5);
     }

@@ -38,7 +38,7 @@ pub fn target_by_name(name: &str) -> Option<MakeTarget> {
         make_named(&name, seed).unwrap_or_else(|| super::make_bot(BotLevel::Normal, seed))
     }))
 }
-use super::table::Table;
+use super::knowledge::Knowledge;
 use super::{Bot, BotLevel, Budget};
 use crate::engine::{
     Card, Claimed, Event, Game, Input, MAX_PLAYERS, Options, Pending, Seat, View, WindowKind,
@@ -170,7 +170,7 @@ impl BestResponse {
                 0 => break,
                 1 => self.legal[0],
                 _ if seat == me => {
-                    let t = Table::from_game(game, seat);
+                    let t = Knowledge::from_game(game, seat);
                     let mut reads = Reads::from_counting(&t);
                     self.learned.apply(&mut reads, me);
                     bluff_at(&mut reads, me, self.learned.trust);
@@ -195,14 +195,14 @@ impl BestResponse {
                 break;
             }
         }
-        super::table::playout_score(game, me)
+        super::knowledge::playout_score(game, me)
     }
 
     /// The candidates a decision compares, the heuristic's choice first; a single one
     /// when there is nothing to search.
     fn candidates(
         &self,
-        t: &Table,
+        t: &Knowledge,
         reads: &Reads,
         legal: &[Input],
         heuristic: Input,
@@ -233,7 +233,7 @@ impl BestResponse {
 impl Bot for BestResponse {
     fn decide(&mut self, view: &View, legal: &[Input], _budget: &Budget<'_>) -> Input {
         self.last_playouts = 0;
-        let t = match Table::to_weigh(view, legal) {
+        let t = match Knowledge::to_weigh(view, legal) {
             Ok(t) => t,
             Err(only) => return only,
         };
@@ -328,7 +328,7 @@ const TRUST_GRID: [f32; 11] = [0.05, 0.1, 0.2, 0.35, 0.5, 0.7, 1.0, 1.4, 2.0, 3.
 /// The claim open to a challenge in `view` (the action's, or the block's): who made it
 /// and what it claims.
 fn open_claim(view: &View) -> Option<(Seat, Claimed)> {
-    let t = Table::from_view(view)?;
+    let t = Knowledge::from_view(view)?;
     let (Some(turn), Pending::Respond { window }) = (t.turn, t.pending) else {
         return None;
     };
@@ -424,7 +424,7 @@ pub fn learn_from(make: &MakeTarget, games: u32, seed: u64, model_iterations: u3
                     Claimed::Card(c) => hand.hidden().any(|x| x == c),
                     Claimed::NotDuke => !hand.hidden().any(|x| x == Card::Duke),
                 };
-                if let Some(t) = Table::from_view(&view) {
+                if let Some(t) = Knowledge::from_view(&view) {
                     seen += 1;
                     for (ll, &trust) in loglik.iter_mut().zip(&TRUST_GRID) {
                         let b = Beliefs::with_memory_and_trust(&view, &Model::default(), trust);

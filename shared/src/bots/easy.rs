@@ -8,9 +8,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::beliefs::Reads;
+use super::knowledge::{Knowledge, fallback};
 use super::normal::{Policy, keep_value};
 use super::personality::Personality;
-use super::table::{Table, fallback};
 use super::{Bot, BotLevel, Budget};
 use crate::engine::{Action, ActionKind, Card, Input, Pending, View, WindowKind};
 
@@ -30,7 +30,7 @@ impl Easy {
         }
     }
 
-    fn act(&mut self, t: &Table, legal: &[Input]) -> Option<Input> {
+    fn act(&mut self, t: &Knowledge, legal: &[Input]) -> Option<Input> {
         let rng = &mut self.rng;
         let pick = |rng: &mut ChaCha8Rng, kind: ActionKind| -> Option<Input> {
             let n = legal
@@ -90,7 +90,7 @@ impl Easy {
         }))
     }
 
-    fn respond(&mut self, t: &Table, kind: WindowKind, legal: &[Input]) -> Input {
+    fn respond(&mut self, t: &Knowledge, kind: WindowKind, legal: &[Input]) -> Input {
         let Some(turn) = t.turn else {
             return Input::Pass;
         };
@@ -122,7 +122,7 @@ impl Easy {
 
 impl Bot for Easy {
     fn decide(&mut self, view: &View, legal: &[Input], _budget: &Budget<'_>) -> Input {
-        let t = match Table::to_weigh(view, legal) {
+        let t = match Knowledge::to_weigh(view, legal) {
             Ok(t) => t,
             Err(only) => return only,
         };

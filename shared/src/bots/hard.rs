@@ -18,10 +18,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::beliefs::{Beliefs, Reads};
+use super::knowledge::{Knowledge, is_bluff};
 use super::model::{BLUFF_RATE, DEFAULT_CHALLENGE_RATE, Model};
 use super::normal::{Policy, Tuning};
 use super::personality::Personality;
-use super::table::{Table, is_bluff};
 use super::{Bot, BotLevel, Budget};
 use crate::engine::{
     Action, ActionKind, Card, Event, Game, Input, MAX_PLAYERS, Pending, Seat, View,
@@ -405,7 +405,7 @@ pub struct Hard {
     /// Iterations used by the last decision (for tools and tests).
     pub last_iterations: u32,
     /// A heads-up strategy table ([`Search::table_heads_up`]), if it has one.
-    pub table: Option<std::sync::Arc<super::regret::Table>>,
+    pub table: Option<std::sync::Arc<super::regret::Strategy>>,
 }
 
 impl Hard {
@@ -452,7 +452,7 @@ impl Hard {
         for s in 0..MAX_PLAYERS {
             let rec = &beliefs.model().seats[s];
             let bluff = rec.bluff_ratio_overall();
-            let challenge = rec.challenge_rate(Model::stage_of(view, Seat(s as u8)));
+            let challenge = rec.challenge_rate(Model::stage_of(view, Seat::at(s)));
             let mut p = Policy::average(Personality::BALANCED);
             let lie = (BLUFF_RATE / bluff).clamp(0.4, 8.0);
             let doubt = (DEFAULT_CHALLENGE_RATE / challenge.max(1e-3)).clamp(0.3, 8.0);
@@ -462,12 +462,12 @@ impl Hard {
                 t.doubt = b.suspicion + (t.doubt - b.suspicion) * doubt;
             }
             self.playout[s] = p;
-            self.p_honest[s] = if Seat(s as u8) == me {
+            self.p_honest[s] = if Seat::at(s) == me {
                 0.0
             } else {
                 rec.p_honest(prior)
             };
-            if Seat(s as u8) == me {
+            if Seat::at(s) == me {
                 self.bluff[s] = [BLUFF_RATE; 6];
                 if self.search.self_read > 0.5 {
                     // What the others have seen of this seat's claims.
@@ -515,7 +515,7 @@ impl Hard {
                 0 => break,
                 1 => self.legal[0],
                 _ => {
-                    let t = Table::from_game(game, seat);
+                    let t = Knowledge::from_game(game, seat);
                     let mut reads = Reads::from_counting(&t);
                     reads.bluff = self.bluff;
                     reads.challenge_rate = self.challenge_rate;
@@ -555,7 +555,7 @@ impl Hard {
                 break;
             }
         }
-        super::table::playout_score(game, me)
+        super::knowledge::playout_score(game, me)
     }
 
     /// Searches `candidates` (index 0 is the heuristic's choice) and returns the best, or
@@ -608,7 +608,7 @@ impl Hard {
                 self.honest[s] = p > 0.0 && self.rng.random::<f32>() < p;
                 // Drawn only when it can be one, so that the stream is unchanged otherwise.
                 self.sharp[s] = sharp > 0.0
-                    && Seat(s as u8) != me
+                    && Seat::at(s) != me
                     && !self.honest[s]
                     && self.rng.random::<f32>() < sharp;
             }
@@ -741,7 +741,7 @@ impl Hard {
     /// prior's, at most 1: below 1 once its claims of it have been shown true more often
     /// than the prior expects. 1 at larger tables, without a claim, or with
     /// [`Search::read_claims`] at 0.
-    fn doubt_left(&self, t: &Table, record: &Model) -> f32 {
+    fn doubt_left(&self, t: &Knowledge, record: &Model) -> f32 {
         let prior = super::model::PRIOR_CAUGHT;
         match super::reading::claim_asked(t) {
             Some((seat, card))
@@ -806,7 +806,7 @@ impl Bot for Hard {
         // The budget covers the whole decision, beliefs included.
         let start = budget.clock.map(|c| c());
         self.last_iterations = 0;
-        let t = match Table::to_weigh(view, legal) {
+        let t = match Knowledge::to_weigh(view, legal) {
             Ok(t) => t,
             Err(only) => return only,
         };
@@ -874,7 +874,7 @@ impl Bot for Hard {
                 let mut scored: Vec<(f32, Input)> = legal
                     .iter()
                     .filter_map(|i| match i {
-                        // The same Contessa would stop it again (`Table::walled`):
+                        // The same Contessa would stop it again (`Knowledge::walled`):
                         // playouts, which know nothing of the last turns, would not see it.
                         Input::Act(Action::Assassinate(v)) if t.walled(*v) => None,
                         Input::Act(a) => Some((self.policy.score_action(&t, &reads, *a), *i)),
@@ -1007,7 +1007,7 @@ mod tests {
     /// Heads-up, seat 0 with a Captain and an Assassin, seat 1 with a Contessa and an
     /// Ambassador, the rest in the Court.
     fn heads_up_deal() -> Game {
-        crate::bots::table::fixed_deal(
+        crate::bots::knowledge::fixed_deal(
             crate::engine::Options::default(),
             vec![
                 [Card::Captain, Card::Assassin],
@@ -1026,10 +1026,10 @@ mod tests {
     #[test]
     fn heads_up_hard_searches_only_what_its_table_plays() {
         use crate::bots::beliefs::tests::apply;
-        use crate::bots::regret::{SLOTS, Situation, Table as Strategy};
+        use crate::bots::regret::{SLOTS, Situation, Strategy};
         let mut g = heads_up_deal();
         // Seat 0 claims the Duke it does not hold; seat 1 answers.
-        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
         let view = g.view(Seat(1));
         let situation = Situation::in_view(&view).expect("heads-up");
         let mut legal = Vec::new();
@@ -1078,9 +1078,9 @@ mod tests {
     #[test]
     fn heads_up_hard_stops_challenging_a_claim_its_opponent_keeps_proving() {
         use crate::bots::beliefs::tests::apply;
-        use crate::bots::regret::{SLOTS, Situation, Table as Strategy};
+        use crate::bots::regret::{SLOTS, Situation, Strategy};
         let mut g = heads_up_deal();
-        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
         let view = g.view(Seat(1));
         let situation = Situation::in_view(&view).expect("heads-up");
         let mut legal = Vec::new();
@@ -1120,8 +1120,8 @@ mod tests {
     #[test]
     fn heads_up_hard_stops_challenging_an_assassin_shown_a_few_times() {
         use crate::bots::beliefs::tests::apply;
-        use crate::bots::regret::{SLOTS, Situation, Table as Strategy};
-        let mut g = crate::bots::table::fixed_deal(
+        use crate::bots::regret::{SLOTS, Situation, Strategy};
+        let mut g = crate::bots::knowledge::fixed_deal(
             crate::engine::Options::default(),
             vec![
                 [Card::Assassin, Card::Duke],
@@ -1131,7 +1131,7 @@ mod tests {
             vec![vec![], vec![]],
         )
         .expect("valid setup");
-        apply(&mut g, 0, Input::Act(Action::Assassinate(Seat(1))));
+        apply(&mut g, Seat(0), Input::Act(Action::Assassinate(Seat(1))));
         let view = g.view(Seat(1));
         let situation = Situation::in_view(&view).expect("heads-up");
         let mut legal = Vec::new();
@@ -1172,7 +1172,7 @@ mod tests {
         let view = g.view(Seat(0));
         let mut legal = Vec::new();
         g.legal_inputs(Seat(0), &mut legal);
-        let t = Table::from_view(&view).expect("seated");
+        let t = Knowledge::from_view(&view).expect("seated");
         let bluffs = |challenges: u16, read: f32| {
             let mut memory = Model {
                 players: 2,
@@ -1233,11 +1233,11 @@ mod tests {
         let first = read(&g);
         assert!(first < 0.25, "before any chance: {first}");
         for _ in 0..2 {
-            apply(&mut g, 0, Input::Act(Action::Tax));
-            apply(&mut g, 1, Input::Pass);
+            apply(&mut g, Seat(0), Input::Act(Action::Tax));
+            apply(&mut g, Seat(1), Input::Pass);
             // Seat 1 claims the Duke too; seat 0 lets it pass.
-            apply(&mut g, 1, Input::Act(Action::Tax));
-            apply(&mut g, 0, Input::Pass);
+            apply(&mut g, Seat(1), Input::Act(Action::Tax));
+            apply(&mut g, Seat(0), Input::Pass);
         }
         let silent = p_duke(&g);
         assert!(
@@ -1247,17 +1247,17 @@ mod tests {
         );
         // Seat 0 challenges seat 1's next Tax, a lie: seat 1 loses a card (R6.2). Seat 0
         // is one who challenges: its repeats count again.
-        apply(&mut g, 0, Input::Act(Action::Income));
-        apply(&mut g, 1, Input::Act(Action::Tax));
-        apply(&mut g, 0, Input::Challenge);
-        apply(&mut g, 1, Input::Lose(Card::Ambassador));
+        apply(&mut g, Seat(0), Input::Act(Action::Income));
+        apply(&mut g, Seat(1), Input::Act(Action::Tax));
+        apply(&mut g, Seat(0), Input::Challenge);
+        apply(&mut g, Seat(1), Input::Lose(Card::Ambassador));
         assert!(
             (read(&g) - 1.0).abs() < 1e-6,
             "after a challenge: {}",
             read(&g)
         );
-        apply(&mut g, 0, Input::Act(Action::Tax));
-        apply(&mut g, 1, Input::Pass);
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
+        apply(&mut g, Seat(1), Input::Pass);
         assert!(p_duke(&g) > silent + 0.1, "{silent} -> {}", p_duke(&g));
         // At three seats the search reads repeats as it always has.
         let three = three_seats().view(Seat(1));
@@ -1287,11 +1287,11 @@ mod tests {
             let own = beliefs.reads_at(&view);
             let mut mine = own;
             hard.doubt_read(&view, &hard.record(&view), &mut mine.silent);
-            let t = Table::from_view(&view).expect("seated");
+            let t = Knowledge::from_view(&view).expect("seated");
             let tax = |r: &Reads| hard.policy.score_action(&t, r, Action::Tax);
             (mine.silent[0], own.silent[0], tax(&mine), tax(&own))
         };
-        apply(&mut g, 0, Input::Act(Action::Income));
+        apply(&mut g, Seat(0), Input::Act(Action::Income));
         let (first, own_first, tax_first, own_tax) = read(&g);
         assert!((first - prior).abs() < 1e-6, "{first}");
         assert!(
@@ -1299,9 +1299,9 @@ mod tests {
             "{own_tax} {tax_first}"
         );
         for _ in 0..2 {
-            apply(&mut g, 1, Input::Act(Action::Tax));
-            apply(&mut g, 0, Input::Pass);
-            apply(&mut g, 0, Input::Act(Action::Income));
+            apply(&mut g, Seat(1), Input::Act(Action::Tax));
+            apply(&mut g, Seat(0), Input::Pass);
+            apply(&mut g, Seat(0), Input::Act(Action::Income));
         }
         let (passed, own_passed, tax_passed, own_tax) = read(&g);
         assert!(
@@ -1313,10 +1313,10 @@ mod tests {
             "{own_tax} {tax_passed}"
         );
         // Seat 0 challenges the next Tax, a lie: seat 1 loses its Ambassador.
-        apply(&mut g, 1, Input::Act(Action::Tax));
-        apply(&mut g, 0, Input::Challenge);
-        apply(&mut g, 1, Input::Lose(Card::Ambassador));
-        apply(&mut g, 0, Input::Act(Action::Income));
+        apply(&mut g, Seat(1), Input::Act(Action::Tax));
+        apply(&mut g, Seat(0), Input::Challenge);
+        apply(&mut g, Seat(1), Input::Lose(Card::Ambassador));
+        apply(&mut g, Seat(0), Input::Act(Action::Income));
         let (called, own_called, ..) = read(&g);
         assert_eq!((called, own_called), (0.0, 0.0));
         // At three seats the record's own reading stands.
@@ -1334,7 +1334,7 @@ mod tests {
     #[test]
     fn a_silent_opponents_assassination_of_the_last_card_is_called() {
         use crate::bots::beliefs::tests::apply;
-        use crate::bots::table::fixed_deal;
+        use crate::bots::knowledge::fixed_deal;
         use crate::engine::Options;
         let deal = |face_up: Vec<Card>| {
             fixed_deal(
@@ -1363,10 +1363,10 @@ mod tests {
         };
         // Seat 1 shows its Ambassador; its lie of a Duke passes; it is then assassinated.
         let mut g = deal(vec![Card::Ambassador]);
-        apply(&mut g, 0, Input::Act(Action::Income));
-        apply(&mut g, 1, Input::Act(Action::Tax));
-        apply(&mut g, 0, Input::Pass);
-        apply(&mut g, 0, Input::Act(Action::Assassinate(Seat(1))));
+        apply(&mut g, Seat(0), Input::Act(Action::Income));
+        apply(&mut g, Seat(1), Input::Act(Action::Tax));
+        apply(&mut g, Seat(0), Input::Pass);
+        apply(&mut g, Seat(0), Input::Act(Action::Assassinate(Seat(1))));
         let hards = Search::HARD.silent_call_heads_up;
         let called = answers(&g, hards)
             .iter()
@@ -1376,11 +1376,11 @@ mod tests {
         // Seat 0 challenges seat 1's lie (R6.2: seat 1 loses its Ambassador), then
         // assassinates it.
         let mut g = deal(vec![]);
-        apply(&mut g, 0, Input::Act(Action::Income));
-        apply(&mut g, 1, Input::Act(Action::Tax));
-        apply(&mut g, 0, Input::Challenge);
-        apply(&mut g, 1, Input::Lose(Card::Ambassador));
-        apply(&mut g, 0, Input::Act(Action::Assassinate(Seat(1))));
+        apply(&mut g, Seat(0), Input::Act(Action::Income));
+        apply(&mut g, Seat(1), Input::Act(Action::Tax));
+        apply(&mut g, Seat(0), Input::Challenge);
+        apply(&mut g, Seat(1), Input::Lose(Card::Ambassador));
+        apply(&mut g, Seat(0), Input::Act(Action::Assassinate(Seat(1))));
         assert_eq!(answers(&g, hards), answers(&g, 0.0));
     }
 }

@@ -12,7 +12,7 @@
 //!   names each level.
 //! - [`BotLevel`] and [`make_bot`]: build a bot of a level from a seed.
 //! - [`basic`]: a simple, sensible, mostly honest policy (the floor every level beats).
-//! - [`table`]: the position as one seat knows it, in a small `Copy` struct.
+//! - [`knowledge`]: the position as one seat knows it, in a small `Copy` struct.
 //! - [`beliefs`]: exact card counting and a bluff model over opponents' hands.
 //! - [`model`]: each opponent's record (caught and proven claims, challenges, blocks) and
 //!   the rates it implies, which the bluff model and Hard's playouts use for that opponent.
@@ -31,13 +31,13 @@ pub mod best_response;
 mod bot;
 pub mod easy;
 pub mod hard;
+pub mod knowledge;
 pub mod model;
 pub mod normal;
 pub mod personality;
 pub mod reading;
 pub mod regret;
 pub mod styles;
-pub mod table;
 
 pub use bot::{Bot, BotLevel, Budget};
 pub use model::Model;

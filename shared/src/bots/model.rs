@@ -590,9 +590,9 @@ mod tests {
     #[test]
     fn the_record_follows_the_public_events() {
         let mut g = three_seats();
-        apply(&mut g, 0, Input::Act(Action::Tax));
-        apply(&mut g, 1, Input::Challenge);
-        apply(&mut g, 2, Input::Pass);
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
+        apply(&mut g, Seat(1), Input::Challenge);
+        apply(&mut g, Seat(2), Input::Pass);
         let m = Model::record(&g.view(Seat(2)));
         assert_eq!(m.players, 3);
         assert_eq!(m.seats[0].proven[Card::Duke.index()][0], 1);
@@ -614,9 +614,9 @@ mod tests {
     #[test]
     fn the_record_keeps_whose_claims_of_what_each_seat_challenges() {
         let mut g = three_seats();
-        apply(&mut g, 0, Input::Act(Action::Tax));
-        apply(&mut g, 1, Input::Challenge);
-        apply(&mut g, 2, Input::Pass);
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
+        apply(&mut g, Seat(1), Input::Challenge);
+        apply(&mut g, Seat(2), Input::Pass);
         let m = Model::record(&g.view(Seat(0)));
         let duke = Card::Duke.index();
         let (one, two) = (&m.seats[1], &m.seats[2]);
@@ -671,9 +671,9 @@ mod tests {
     /// Steal (it holds no Captain, R3) worth less, and leave its honest Tax alone.
     #[test]
     fn a_lie_costs_more_against_a_seat_that_challenges_that_claim() {
+        use crate::bots::knowledge::Knowledge;
         use crate::bots::normal::Policy;
         use crate::bots::personality::Personality;
-        use crate::bots::table::Table;
         let g = three_seats();
         let view = g.view(Seat(0));
         let cap = Card::Captain.index();
@@ -701,7 +701,7 @@ mod tests {
             r.challenges_of_seat[3 - s] = 6;
             r.chances_of_seat[3 - s] = 14;
         }
-        let t = Table::from_view(&view).expect("a seat's view");
+        let t = Knowledge::from_view(&view).expect("a seat's view");
         let policy = Policy::new(Personality::BALANCED);
         let score = |m: &Model, a: Action| {
             let reads = Beliefs::with_memory(&view, m).reads_at(&view);
@@ -722,7 +722,7 @@ mod tests {
     #[test]
     fn a_remembered_record_changes_how_a_claim_is_read() {
         let mut g = three_seats();
-        apply(&mut g, 0, Input::Act(Action::Tax));
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
         let view = g.view(Seat(1));
         let duke = Card::Duke.index();
         let mut honest = Model {
@@ -747,7 +747,7 @@ mod tests {
         assert!((Record::default().p_honest(prior) - prior).abs() < 1e-6);
         assert_eq!(Record::default().p_honest(0.0), 0.0);
         // Seat 0 has lost its Assassin: one hidden card, a Duke.
-        let mut g = crate::bots::table::fixed_deal(
+        let mut g = crate::bots::knowledge::fixed_deal(
             crate::engine::Options::default(),
             vec![
                 [Card::Duke, Card::Assassin],
@@ -758,25 +758,25 @@ mod tests {
             vec![vec![Card::Assassin], vec![], vec![]],
         )
         .expect("valid setup");
-        apply(&mut g, 0, Input::Act(Action::Tax));
-        apply(&mut g, 1, Input::Challenge);
-        apply(&mut g, 2, Input::Pass);
-        apply(&mut g, 1, Input::Lose(Card::Contessa));
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
+        apply(&mut g, Seat(1), Input::Challenge);
+        apply(&mut g, Seat(2), Input::Pass);
+        apply(&mut g, Seat(1), Input::Lose(Card::Contessa));
         let m = Model::record(&g.view(Seat(2)));
         let proven = m.seats[0].p_honest(prior);
         assert!(proven > prior, "{proven}");
         assert_eq!(m.seats[0].inconsistent, 0);
-        apply(&mut g, 1, Input::Act(Action::Income));
-        apply(&mut g, 2, Input::Act(Action::Income));
+        apply(&mut g, Seat(1), Input::Act(Action::Income));
+        apply(&mut g, Seat(2), Input::Act(Action::Income));
         // A Tax again: the Duke drawn back may be held, one character claimed.
-        apply(&mut g, 0, Input::Act(Action::Tax));
-        apply(&mut g, 1, Input::Pass);
-        apply(&mut g, 2, Input::Pass);
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
+        apply(&mut g, Seat(1), Input::Pass);
+        apply(&mut g, Seat(2), Input::Pass);
         assert_eq!(Model::record(&g.view(Seat(2))).seats[0].inconsistent, 0);
-        apply(&mut g, 1, Input::Act(Action::Income));
-        apply(&mut g, 2, Input::Act(Action::Income));
+        apply(&mut g, Seat(1), Input::Act(Action::Income));
+        apply(&mut g, Seat(2), Input::Act(Action::Income));
         // A Steal on one hidden card that was just claimed to be a Duke.
-        apply(&mut g, 0, Input::Act(Action::Steal(Seat(2))));
+        apply(&mut g, Seat(0), Input::Act(Action::Steal(Seat(2))));
         let m = Model::record(&g.view(Seat(2)));
         assert_eq!(m.seats[0].inconsistent, 1);
         assert_eq!(m.seats[0].p_honest(prior), 0.0);
@@ -789,7 +789,7 @@ mod tests {
     /// card, which shows the Captain claim false.
     #[test]
     fn a_lost_card_checks_the_claims_its_hand_made() {
-        let mut g = crate::bots::table::fixed_deal(
+        let mut g = crate::bots::knowledge::fixed_deal(
             crate::engine::Options::default(),
             vec![
                 [Card::Duke, Card::Contessa],
@@ -800,24 +800,24 @@ mod tests {
             vec![vec![], vec![], vec![]],
         )
         .expect("valid setup");
-        apply(&mut g, 0, Input::Act(Action::Tax));
-        apply(&mut g, 1, Input::Pass);
-        apply(&mut g, 2, Input::Pass);
-        apply(&mut g, 1, Input::Act(Action::Coup(Seat(0))));
-        apply(&mut g, 0, Input::Lose(Card::Duke));
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
+        apply(&mut g, Seat(1), Input::Pass);
+        apply(&mut g, Seat(2), Input::Pass);
+        apply(&mut g, Seat(1), Input::Act(Action::Coup(Seat(0))));
+        apply(&mut g, Seat(0), Input::Lose(Card::Duke));
         let m = Model::record(&g.view(Seat(2)));
         let duke = Card::Duke.index();
         assert_eq!(m.seats[0].revealed_true[duke], 1);
         assert_eq!(m.seats[0].revealed_lies, [0; 6]);
-        apply(&mut g, 2, Input::Act(Action::Income));
-        apply(&mut g, 0, Input::Act(Action::Steal(Seat(2))));
-        apply(&mut g, 1, Input::Pass);
-        apply(&mut g, 2, Input::Pass);
-        apply(&mut g, 2, Input::Pass);
+        apply(&mut g, Seat(2), Input::Act(Action::Income));
+        apply(&mut g, Seat(0), Input::Act(Action::Steal(Seat(2))));
+        apply(&mut g, Seat(1), Input::Pass);
+        apply(&mut g, Seat(2), Input::Pass);
+        apply(&mut g, Seat(2), Input::Pass);
         let m = Model::record(&g.view(Seat(2)));
         assert_eq!(m.seats[0].revealed_lies, [0; 6]);
-        apply(&mut g, 1, Input::Act(Action::Income));
-        apply(&mut g, 2, Input::Act(Action::Coup(Seat(0))));
+        apply(&mut g, Seat(1), Input::Act(Action::Income));
+        apply(&mut g, Seat(2), Input::Act(Action::Coup(Seat(0))));
         let m = Model::record(&g.view(Seat(2)));
         assert_eq!(m.seats[0].revealed_lies[Card::Captain.index()], 1);
         assert_eq!(m.seats[0].revealed_true[duke], 1);

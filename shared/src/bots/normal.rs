@@ -3,15 +3,15 @@
 //! Every decision is a small expected-value comparison in "coin equivalents": an
 //! influence is worth about a Coup (more when it is the last one), a lie costs the chance
 //! it is called times what a lost challenge costs, a challenge pays the chance the claim
-//! is false times what the liar loses. The functions read a [`Table`] and [`Reads`], so
+//! is false times what the liar loses. The functions read a [`Knowledge`] and [`Reads`], so
 //! the same policy decides real turns (from beliefs over the view's history) and every
 //! turn inside Hard's playouts (from counting alone).
 
 use rand::Rng;
 
 use super::beliefs::Reads;
+use super::knowledge::Knowledge;
 use super::personality::Personality;
-use super::table::Table;
 use crate::engine::{
     Action, ActionKind, Allegiance, Card, Claimed, Input, Keep, Pending, Seat, WindowKind,
 };
@@ -202,7 +202,7 @@ impl Tuning {
 }
 
 /// How much a bot wants to keep a card, given the position.
-pub fn keep_value(t: &Table, r: &Reads, card: Card) -> f32 {
+pub fn keep_value(t: &Knowledge, r: &Reads, card: Card) -> f32 {
     let assassins_about = t
         .opponents()
         .map(|o| r.p(o, Card::Assassin))
@@ -273,7 +273,7 @@ impl Policy {
     /// This policy with the constants for the game's player count: a 2-player game, not
     /// the last two of a larger one, whose own endgame plays better with the larger
     /// game's constants (BENCHMARKS.md, "Bots", "Hard's search constants").
-    fn active(&self, t: &Table) -> Policy {
+    fn active(&self, t: &Knowledge) -> Policy {
         let mut p = *self;
         if t.n <= 2 {
             p.tuning = self.heads_up;
@@ -282,7 +282,7 @@ impl Policy {
     }
 
     /// What `seat` losing one influence is worth to its opponents.
-    fn kill_value(&self, t: &Table, seat: Seat) -> f32 {
+    fn kill_value(&self, t: &Knowledge, seat: Seat) -> f32 {
         if t.lives[seat.index()] <= 1 {
             // Eliminating the last opponent wins the game.
             if t.alive_count() <= 2 {
@@ -296,7 +296,7 @@ impl Policy {
     }
 
     /// What losing one of my influences costs me.
-    fn my_loss(&self, t: &Table) -> f32 {
+    fn my_loss(&self, t: &Knowledge) -> f32 {
         if t.my_lives() <= 1 {
             self.tuning.last_influence
         } else {
@@ -307,7 +307,7 @@ impl Policy {
     /// Decides among `legal` (non-empty). Always returns an element of `legal`.
     pub fn decide<R: Rng + ?Sized>(
         &self,
-        t: &Table,
+        t: &Knowledge,
         r: &Reads,
         rng: &mut R,
         legal: &[Input],
@@ -322,7 +322,7 @@ impl Policy {
     /// [`Policy::decide`] with the constants already chosen.
     fn decide_with<R: Rng + ?Sized>(
         &self,
-        t: &Table,
+        t: &Knowledge,
         r: &Reads,
         rng: &mut R,
         legal: &[Input],
@@ -375,7 +375,7 @@ impl Policy {
     /// Whether `input` is right whatever the hidden cards are, so no search can improve
     /// on it: a Coup that ends the game, a challenge of a claim whose every copy this seat
     /// sees, a block with a held card against an assassination of our last card.
-    pub fn is_sure(&self, t: &Table, input: Input) -> bool {
+    pub fn is_sure(&self, t: &Knowledge, input: Input) -> bool {
         let Some(turn) = t
             .turn
             .filter(|_| matches!(t.pending, Pending::Respond { .. }))
@@ -407,7 +407,7 @@ impl Policy {
 
     /// The chance the claim open to a challenge (the action's, or the block's) is true, by
     /// `r`; 0 when no claim is open.
-    pub fn p_claim_true(&self, t: &Table, r: &Reads) -> f32 {
+    pub fn p_claim_true(&self, t: &Knowledge, r: &Reads) -> f32 {
         let (Some(turn), Pending::Respond { window }) = (t.turn, t.pending) else {
             return 0.0;
         };
@@ -431,7 +431,7 @@ impl Policy {
     }
 
     /// How dangerous `seat` is to us.
-    fn threat(&self, t: &Table, r: &Reads, seat: Seat) -> f32 {
+    fn threat(&self, t: &Knowledge, r: &Reads, seat: Seat) -> f32 {
         let i = seat.index();
         let k = &self.tuning;
         let mut x = k.threat_coins * f32::from(t.coins[i])
@@ -449,7 +449,7 @@ impl Policy {
     }
 
     /// The chance that someone challenges our claim of `card`.
-    fn p_called(&self, t: &Table, r: &Reads, card: Card) -> f32 {
+    fn p_called(&self, t: &Knowledge, r: &Reads, card: Card) -> f32 {
         let copies = f32::from(t.copies[card.index()].max(1));
         let public = f32::from(t.face_up[card.index()]) / copies;
         let mut pass = 1.0;
@@ -464,7 +464,7 @@ impl Policy {
     }
 
     /// The chance that `seat` challenges our claim of `card` (a block).
-    fn p_called_by(&self, t: &Table, r: &Reads, seat: Seat, card: Card) -> f32 {
+    fn p_called_by(&self, t: &Knowledge, r: &Reads, seat: Seat, card: Card) -> f32 {
         let copies = f32::from(t.copies[card.index()].max(1));
         if t.face_up[card.index()] >= t.copies[card.index()] {
             return 1.0;
@@ -475,7 +475,7 @@ impl Policy {
     }
 
     /// The expected cost of claiming `card` with `stake` coins riding on it.
-    fn lie_cost(&self, t: &Table, r: &Reads, card: Card, stake: f32) -> f32 {
+    fn lie_cost(&self, t: &Knowledge, r: &Reads, card: Card, stake: f32) -> f32 {
         if t.holds(card) {
             // An honest claim: a challenge only costs the challenger.
             return -0.3;
@@ -491,7 +491,7 @@ impl Policy {
     /// How many times more a lie costs than its chance of being called says: ten to the
     /// [`Tuning::doubted`] while an opponent may be one who challenges, to the share of
     /// it left by the chance that every opponent is one who never does.
-    fn doubt_price(&self, t: &Table, r: &Reads) -> f32 {
+    fn doubt_price(&self, t: &Knowledge, r: &Reads) -> f32 {
         let d = self.tuning.doubted;
         if d <= 0.0 {
             return 1.0;
@@ -506,7 +506,7 @@ impl Policy {
     /// Scores each legal action and takes the best.
     fn act<R: Rng + ?Sized>(
         &self,
-        t: &Table,
+        t: &Knowledge,
         r: &Reads,
         rng: &mut R,
         legal: &[Input],
@@ -523,12 +523,12 @@ impl Policy {
     }
 
     /// The value of an action in coin equivalents (see the module docs).
-    pub fn score_action(&self, t: &Table, r: &Reads, a: Action) -> f32 {
+    pub fn score_action(&self, t: &Knowledge, r: &Reads, a: Action) -> f32 {
         self.active(t).score_with(t, r, a)
     }
 
     /// [`Policy::score_action`] with the constants already chosen.
-    fn score_with(&self, t: &Table, r: &Reads, a: Action) -> f32 {
+    fn score_with(&self, t: &Knowledge, r: &Reads, a: Action) -> f32 {
         let me = t.me;
         let exchanger = t.exchanger();
         match a {
@@ -627,19 +627,19 @@ impl Policy {
 
     /// R8.3: a Conversion is worth the safety it buys (threats that may no longer attack
     /// us) and the reach (targets we may attack), minus its price.
-    fn score_convert(&self, t: &Table, r: &Reads, target: Seat) -> f32 {
+    fn score_convert(&self, t: &Knowledge, r: &Reads, target: Seat) -> f32 {
         let mut after = *t;
         if let Some(a) = after.allegiance[target.index()] {
             after.allegiance[target.index()] = Some(a.other());
         }
         let cost = if target == t.me { 1.0 } else { 2.0 };
-        let danger = |tb: &Table| -> f32 {
+        let danger = |tb: &Knowledge| -> f32 {
             tb.opponents()
                 .filter(|&o| !tb.limited(o, tb.me))
                 .map(|o| 0.3 * f32::from(tb.coins[o.index()]) + 2.0 * r.p(o, Card::Assassin))
                 .sum()
         };
-        let reach = |tb: &Table| -> f32 {
+        let reach = |tb: &Knowledge| -> f32 {
             tb.opponents()
                 .filter(|&o| !tb.limited(tb.me, o))
                 .map(|o| self.threat(t, r, o))
@@ -654,7 +654,13 @@ impl Policy {
     }
 
     /// Answers an open window.
-    fn respond(&self, t: &Table, r: &Reads, kind: WindowKind, legal: &[Input]) -> Option<Input> {
+    fn respond(
+        &self,
+        t: &Knowledge,
+        r: &Reads,
+        kind: WindowKind,
+        legal: &[Input],
+    ) -> Option<Input> {
         let turn = t.turn?;
         let me = t.me;
         let actor = turn.actor;
@@ -854,7 +860,7 @@ impl Policy {
 
 /// The best cards to keep after an exchange (R4.2): the most valuable, preferring two
 /// different characters (more claims available, and one loss does not strip a role).
-fn best_keep(t: &Table, r: &Reads, legal: &[Input]) -> Option<Input> {
+fn best_keep(t: &Knowledge, r: &Reads, legal: &[Input]) -> Option<Input> {
     let value = |k: &Keep| -> f32 {
         let cards = k.cards();
         let mut v: f32 = cards.iter().map(|c| keep_value(t, r, *c)).sum();
@@ -909,7 +915,7 @@ impl super::Bot for Normal {
         legal: &[Input],
         _budget: &super::Budget<'_>,
     ) -> Input {
-        let t = match Table::to_weigh(view, legal) {
+        let t = match Knowledge::to_weigh(view, legal) {
             Ok(t) => t,
             Err(only) => return only,
         };
@@ -960,8 +966,8 @@ mod tests {
     #[test]
     fn hards_heuristic_claims_only_what_it_holds_at_a_larger_table() {
         use crate::bots::beliefs::Beliefs;
+        use crate::bots::knowledge::fixed_deal;
         use crate::bots::model::Model;
-        use crate::bots::table::fixed_deal;
         use crate::engine::{Card, Game, Options, Seat};
         let deal = |hands: Vec<[Card; 2]>| {
             let n = hands.len();
@@ -986,7 +992,7 @@ mod tests {
         let policy = Policy::hard(Personality::BALANCED);
         let tax = |g: &Game, m: &Model| {
             let view = g.view(Seat(0));
-            let t = Table::from_view(&view).expect("a seat's view");
+            let t = Knowledge::from_view(&view).expect("a seat's view");
             let reads = Beliefs::with_memory(&view, m).reads_at(&view);
             policy.score_action(&t, &reads, Action::Tax)
         };
@@ -1019,25 +1025,25 @@ mod tests {
     fn an_assassination_a_standing_contessa_stopped_twice_is_not_paid_for_again() {
         use crate::bots::beliefs::Beliefs;
         use crate::bots::hard::Hard;
-        use crate::bots::table::fixed_deal;
+        use crate::bots::knowledge::fixed_deal;
         use crate::bots::{Bot, Budget};
         use crate::engine::{Card, Game, MAX_PLAYERS, Options, Seat};
         use rand::SeedableRng;
         use rand_chacha::ChaCha8Rng;
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let mut events = Vec::new();
-        let mut play = |g: &mut Game, seat: u8, input: Input| {
-            g.apply(Seat(seat), input, &mut rng, &mut events)
-                .unwrap_or_else(|e| panic!("seat {seat} {input:?}: {e:?}"));
+        let mut play = |g: &mut Game, seat: Seat, input: Input| {
+            g.apply(seat, input, &mut rng, &mut events)
+                .unwrap_or_else(|e| panic!("{seat} {input:?}: {e:?}"));
         };
         // Every seat still asked in an open window of this kind passes.
         let pass_all =
-            |g: &mut Game, kind: WindowKind, play: &mut dyn FnMut(&mut Game, u8, Input)| {
+            |g: &mut Game, kind: WindowKind, play: &mut dyn FnMut(&mut Game, Seat, Input)| {
                 while let Pending::Respond { window } = *g.pending()
                     && window.kind == kind
                 {
                     let seat = window.owes.iter().next().expect("someone owes");
-                    play(g, seat.0, Input::Pass);
+                    play(g, seat, Input::Pass);
                 }
             };
         let deal = || {
@@ -1057,26 +1063,26 @@ mod tests {
         // seat 0 challenges the block (and the Contessa is shown), else nobody does.
         // Then seats 1 and 2 take Income.
         let blocked =
-            |g: &mut Game, challenge: bool, play: &mut dyn FnMut(&mut Game, u8, Input)| {
+            |g: &mut Game, challenge: bool, play: &mut dyn FnMut(&mut Game, Seat, Input)| {
                 let g = &mut *g;
-                play(g, 0, Input::Act(Action::Assassinate(Seat(1))));
+                play(g, Seat(0), Input::Act(Action::Assassinate(Seat(1))));
                 pass_all(g, WindowKind::Challenge, play);
-                play(g, 1, Input::Block(Card::Contessa));
+                play(g, Seat(1), Input::Block(Card::Contessa));
                 if challenge {
-                    play(g, 0, Input::Challenge);
+                    play(g, Seat(0), Input::Challenge);
                 }
                 pass_all(g, WindowKind::BlockChallenge, play);
                 if challenge {
                     // Seat 0 loses a card for the failed challenge.
-                    play(g, 0, Input::Lose(Card::Duke));
+                    play(g, Seat(0), Input::Lose(Card::Duke));
                 }
-                play(g, 1, Input::Act(Action::Income));
-                play(g, 2, Input::Act(Action::Income));
+                play(g, Seat(1), Input::Act(Action::Income));
+                play(g, Seat(2), Input::Act(Action::Income));
             };
         let policy = Policy::new(Personality::BALANCED);
         let weigh = |g: &Game| {
             let view = g.view(Seat(0));
-            let t = Table::from_view(&view).expect("a seat's view");
+            let t = Knowledge::from_view(&view).expect("a seat's view");
             let reads = Beliefs::new(&view).reads();
             (view, t, reads)
         };
@@ -1115,10 +1121,10 @@ mod tests {
         }
 
         // The blocker's hand changes (seat 2's Coup takes its Captain): fair game again.
-        play(&mut g, 0, Input::Act(Action::Income));
-        play(&mut g, 1, Input::Act(Action::Income));
-        play(&mut g, 2, Input::Act(Action::Coup(Seat(1))));
-        play(&mut g, 1, Input::Lose(Card::Captain));
+        play(&mut g, Seat(0), Input::Act(Action::Income));
+        play(&mut g, Seat(1), Input::Act(Action::Income));
+        play(&mut g, Seat(2), Input::Act(Action::Coup(Seat(1))));
+        play(&mut g, Seat(1), Input::Lose(Card::Captain));
         let (_, t, _) = weigh(&g);
         assert_eq!(
             t.walls, [0; MAX_PLAYERS],

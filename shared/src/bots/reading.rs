@@ -18,8 +18,8 @@
 //! player who never bluffs the Assassin stops being challenged on it after a few showings,
 //! and one lucky read does not undo the table.
 
+use super::knowledge::{Knowledge, is_bluff};
 use super::model::Record;
-use super::table::{Table, is_bluff};
 use crate::engine::{Card, Claimed, Input, Pending, Seat, WindowKind};
 
 /// One opponent's checked claims and challenges, every stage together.
@@ -79,7 +79,7 @@ pub struct Priors {
 
 /// The claim a challenge window in `t` asks about: the claimant and the character
 /// claimed (the action's in a challenge window, the block's in a block's).
-pub fn claim_asked(t: &Table) -> Option<(Seat, Card)> {
+pub fn claim_asked(t: &Knowledge) -> Option<(Seat, Card)> {
     let Pending::Respond { window } = t.pending else {
         return None;
     };
@@ -117,7 +117,7 @@ fn moved(share: f32, factor: f32) -> f32 {
 /// moved.
 pub fn weigh(
     shares: &mut [(Input, f32)],
-    t: &Table,
+    t: &Knowledge,
     opponent: Seat,
     reading: &Reading,
     priors: &Priors,
@@ -193,7 +193,7 @@ mod tests {
     use crate::engine::{Action, Game, Options};
 
     fn deal() -> Game {
-        crate::bots::table::fixed_deal(
+        crate::bots::knowledge::fixed_deal(
             Options::default(),
             vec![
                 [Card::Assassin, Card::Duke],
@@ -241,13 +241,13 @@ mod tests {
     #[test]
     fn an_opponents_proven_assassins_make_the_challenge_rarer() {
         let mut g = deal();
-        apply(&mut g, 0, Input::Act(Action::Income));
-        apply(&mut g, 1, Input::Act(Action::Income));
-        apply(&mut g, 0, Input::Act(Action::Income));
-        apply(&mut g, 1, Input::Act(Action::Income));
-        apply(&mut g, 0, Input::Act(Action::Assassinate(Seat(1))));
+        apply(&mut g, Seat(0), Input::Act(Action::Income));
+        apply(&mut g, Seat(1), Input::Act(Action::Income));
+        apply(&mut g, Seat(0), Input::Act(Action::Income));
+        apply(&mut g, Seat(1), Input::Act(Action::Income));
+        apply(&mut g, Seat(0), Input::Act(Action::Assassinate(Seat(1))));
         let view = g.view(Seat(1));
-        let t = Table::from_view(&view).expect("seated");
+        let t = Knowledge::from_view(&view).expect("seated");
         assert_eq!(claim_asked(&t), Some((Seat(0), Card::Assassin)));
         let table = [(Input::Pass, 0.0), (Input::Challenge, 1.0)];
         let challenge = |proven: u16, caught: u16, priors: &Priors| {
@@ -290,7 +290,7 @@ mod tests {
     fn bluffs_follow_how_often_the_opponent_challenges() {
         let g = deal();
         let view = g.view(Seat(1));
-        let t = Table::from_view(&view).expect("seated");
+        let t = Knowledge::from_view(&view).expect("seated");
         // Seat 1 holds no Duke: Tax is a bluff, Income is not.
         let table = [
             (Input::Act(Action::Income), 0.5),

@@ -15,7 +15,7 @@
 //! game. The deals and the opponent's hidden cards come from the real game, so each
 //! situation is reached as often as play reaches it.
 //!
-//! [`Table`] is the average strategy, compact: each situation's choices in 255ths.
+//! [`Strategy`] is the average strategy, compact: each situation's choices in 255ths.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -547,20 +547,20 @@ impl Trainer {
         }
         self.events = events;
         self.rollout_inputs = legal;
-        super::table::playout_score(&g, seat)
+        super::knowledge::playout_score(&g, seat)
     }
 
     /// The average strategy of every situation met at least `min_visits` times.
-    pub fn table(&self, min_visits: u32) -> Table {
+    pub fn table(&self, min_visits: u32) -> Strategy {
         self.table_limiting(min_visits, 0.0)
     }
 
     /// [`Trainer::table`], less the situations where every choice ever legal has at
     /// least `share` of the weight (0: none left out): where a share of at most that
-    /// limits the search ([`Table::shares`]), those situations limit nothing (whenever the
+    /// limits the search ([`Strategy::shares`]), those situations limit nothing (whenever the
     /// legal choices are among those training met there), and the table does the same
     /// without them.
-    pub fn table_limiting(&self, min_visits: u32, share: f32) -> Table {
+    pub fn table_limiting(&self, min_visits: u32, share: f32) -> Strategy {
         let mut entries: Vec<(u32, [u8; SLOTS])> = self
             .nodes
             .iter()
@@ -583,38 +583,38 @@ impl Trainer {
             })
             .collect();
         entries.sort_by_key(|e| e.0);
-        Table { entries }
+        Strategy { entries }
     }
 }
 
 /// A heads-up strategy: for each situation, its choices' weights in 255ths.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Table {
+pub struct Strategy {
     entries: Vec<(u32, [u8; SLOTS])>,
 }
 
-/// The table Hard plays with ([`shipped`]), as [`Table::to_bytes`] wrote it. Made by
+/// The table Hard plays with ([`shipped`]), as [`Strategy::to_bytes`] wrote it. Made by
 /// `coup-heads-up --games 15000000 --seed 2 --min-visits 1000 --limiting 0.01 --out
 /// shared/src/bots/heads_up.table` (BENCHMARKS.md, "Bots"): the situations met 1,000
 /// times or more where some choice has less than 1% of the weight.
 static SHIPPED: &[u8] = include_bytes!("heads_up.table");
 
 /// The table Hard plays with, read once; `None` if it is empty or not a table.
-pub fn shipped() -> Option<Arc<Table>> {
-    static TABLE: OnceLock<Option<Arc<Table>>> = OnceLock::new();
+pub fn shipped() -> Option<Arc<Strategy>> {
+    static TABLE: OnceLock<Option<Arc<Strategy>>> = OnceLock::new();
     TABLE
         .get_or_init(|| {
-            Table::from_bytes(SHIPPED)
+            Strategy::from_bytes(SHIPPED)
                 .filter(|t| !t.is_empty())
                 .map(Arc::new)
         })
         .clone()
 }
 
-/// The size of one entry in [`Table::to_bytes`].
+/// The size of one entry in [`Strategy::to_bytes`].
 const ENTRY: usize = 4 + SLOTS;
 
-impl Table {
+impl Strategy {
     /// How many situations it covers.
     pub fn len(&self) -> usize {
         self.entries.len()
@@ -635,9 +635,9 @@ impl Table {
         out
     }
 
-    /// A table from [`Table::to_bytes`]; `None` if the bytes are not one (a length that is
+    /// A table from [`Strategy::to_bytes`]; `None` if the bytes are not one (a length that is
     /// not a whole number of entries, keys out of order).
-    pub fn from_bytes(bytes: &[u8]) -> Option<Table> {
+    pub fn from_bytes(bytes: &[u8]) -> Option<Strategy> {
         if !bytes.len().is_multiple_of(ENTRY) {
             return None;
         }
@@ -651,7 +651,7 @@ impl Table {
             w.copy_from_slice(&chunk[4..]);
             entries.push((key, w));
         }
-        Some(Table { entries })
+        Some(Strategy { entries })
     }
 
     /// The weights of `situation`'s choices, if the table covers it.
@@ -832,13 +832,13 @@ mod tests {
         let table = t.table(1);
         assert!(table.len() > 50, "{} situations", table.len());
         let bytes = table.to_bytes();
-        assert_eq!(Table::from_bytes(&bytes), Some(table));
-        assert_eq!(Table::from_bytes(&bytes[1..]), None, "not whole entries");
+        assert_eq!(Strategy::from_bytes(&bytes), Some(table));
+        assert_eq!(Strategy::from_bytes(&bytes[1..]), None, "not whole entries");
         let mut swapped = bytes.clone();
         let (a, b) = swapped.split_at_mut(ENTRY);
         a.swap_with_slice(&mut b[..ENTRY]);
-        assert_eq!(Table::from_bytes(&swapped), None, "keys out of order");
-        assert_eq!(Table::from_bytes(&[]), Some(Table::default()));
+        assert_eq!(Strategy::from_bytes(&swapped), None, "keys out of order");
+        assert_eq!(Strategy::from_bytes(&[]), Some(Strategy::default()));
     }
 
     #[test]
@@ -854,7 +854,7 @@ mod tests {
         let mut w = [0u8; SLOTS];
         w[0] = 64;
         w[1] = 191;
-        let table = Table {
+        let table = Strategy {
             entries: vec![(situation.key(), w)],
         };
         let legal = [Input::Pass, Input::Challenge];

@@ -36,11 +36,11 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::beliefs::Beliefs;
+pub use super::knowledge::is_bluff;
+use super::knowledge::{Knowledge, fallback};
 use super::normal::{Policy, Tuning};
 use super::personality::Personality;
 use super::reading::claim_asked;
-pub use super::table::is_bluff;
-use super::table::{Table, fallback};
 use super::{Bot, BotLevel, Budget, make_bot};
 use crate::engine::{
     Action, ActionKind, Card, Claimed, Input, Outcome, Pending, Seat, View, WindowKind,
@@ -167,7 +167,7 @@ impl StyleBot {
 
     fn policy_on(
         &mut self,
-        t: &Table,
+        t: &Knowledge,
         view: &View,
         keep: impl Fn(Input) -> bool,
         legal: &[Input],
@@ -185,7 +185,7 @@ impl StyleBot {
         i
     }
 
-    fn passive(&mut self, t: &Table, view: &View, legal: &[Input]) -> Input {
+    fn passive(&mut self, t: &Knowledge, view: &View, legal: &[Input]) -> Input {
         match t.pending {
             Pending::Action { .. } => {
                 // Coup the richest opponent as soon as it can; Income otherwise.
@@ -215,7 +215,7 @@ impl StyleBot {
         }
     }
 
-    fn bluffer(&mut self, t: &Table, view: &View, legal: &[Input]) -> Input {
+    fn bluffer(&mut self, t: &Knowledge, view: &View, legal: &[Input]) -> Input {
         match t.pending {
             Pending::Action { .. } if t.my_coins() < 7 && self.rng.random_bool(0.5) => {
                 // The strongest claim it can afford, held or not.
@@ -274,19 +274,19 @@ fn believed_blocked(view: &View, action: Action) -> bool {
     match action.target() {
         Some(target) if kind.blocked_by_target() => blocks(target),
         _ => (0..view.players.len())
-            .map(|i| Seat(i as u8))
+            .map(Seat::at)
             .any(|s| Some(s) != view.viewer && blocks(s)),
     }
 }
 
 /// The chance, from counting alone, that `seat` holds `card`: its hidden cards drawn from
 /// the copies `t`'s seat cannot locate (R1.5).
-fn counted_chance(t: &Table, seat: Seat, card: Card) -> f32 {
+fn counted_chance(t: &Knowledge, seat: Seat, card: Card) -> f32 {
     super::beliefs::Reads::from_counting(t).p(seat, card)
 }
 
 impl StyleBot {
-    fn cautious(&mut self, t: &Table, view: &View, legal: &[Input]) -> Input {
+    fn cautious(&mut self, t: &Knowledge, view: &View, legal: &[Input]) -> Input {
         match t.pending {
             Pending::Action { .. } => {
                 let coup = legal
@@ -332,7 +332,7 @@ impl StyleBot {
         }
     }
 
-    fn counter(&mut self, t: &Table, view: &View, legal: &[Input]) -> Input {
+    fn counter(&mut self, t: &Knowledge, view: &View, legal: &[Input]) -> Input {
         if let Some((seat, card)) = claim_asked(t)
             && legal.contains(&Input::Challenge)
         {
@@ -344,7 +344,7 @@ impl StyleBot {
         self.policy_on(t, view, |i| i != Input::Challenge, legal)
     }
 
-    fn honest_assassin(&mut self, t: &Table, view: &View, legal: &[Input]) -> Input {
+    fn honest_assassin(&mut self, t: &Knowledge, view: &View, legal: &[Input]) -> Input {
         let holds = t.holds(Card::Assassin);
         if let Some((_, Card::Duke)) = claim_asked(t)
             && legal.contains(&Input::Challenge)
@@ -362,7 +362,7 @@ impl StyleBot {
 
 impl Bot for StyleBot {
     fn decide(&mut self, view: &View, legal: &[Input], _budget: &Budget<'_>) -> Input {
-        let t = match Table::to_weigh(view, legal) {
+        let t = match Knowledge::to_weigh(view, legal) {
             Ok(t) => t,
             Err(only) => return only,
         };
@@ -538,14 +538,14 @@ mod tests {
                     k => trio[k],
                 })
                 .collect();
-            let copies = super::super::table::copies(Options::default(), n);
+            let copies = super::super::knowledge::copies(Options::default(), n);
             play_styles(g, &styles, |game, seat, input, legal| {
                 let hand: Vec<Card> = game.player(seat).hand.hidden().collect();
                 // Copies of `card` in `seat`'s sight.
                 let in_sight = |card: Card| {
                     let up: usize = (0..n)
                         .map(|o| {
-                            let h = &game.player(Seat(o as u8)).hand;
+                            let h = &game.player(Seat::at(o)).hand;
                             (0..usize::from(h.len))
                                 .filter(|&i| h.up[i] && h.cards[i] == card)
                                 .count()
@@ -553,7 +553,7 @@ mod tests {
                         .sum();
                     up + hand.iter().filter(|&&c| c == card).count()
                 };
-                let t = Table::from_game(game, seat);
+                let t = Knowledge::from_game(game, seat);
                 let asked = claim_asked(&t).filter(|_| legal.contains(&Input::Challenge));
                 match styles[seat.index()] {
                     Style::HonestAssassin => {

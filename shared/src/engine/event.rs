@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::{Action, Allegiance, Answer, Card, Claimed, Seat, WindowKind};
+use super::{Action, Allegiance, Card, Claimed, Seat, WindowAnswer, WindowKind};
 
 tag_first! {
 tag "type" (internal), names #[serde(rename_all = "snake_case")];
@@ -10,7 +10,7 @@ tag "type" (internal), names #[serde(rename_all = "snake_case")];
 /// caused; the game keeps them all, and [`Event::for_viewer`] redacts one for a seat.
 ///
 /// Every event is public in its existence (the table sees that a player drew a card); the
-/// `Option<Card>` fields (and a sealed [`Answer`]) are what redaction blanks (R11).
+/// `Option<Card>` fields (and a sealed [`WindowAnswer`]) are what redaction blanks (R11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
@@ -31,7 +31,7 @@ pub enum Event {
     /// A window opened, asking the seats that now owe an answer.
     WindowOpened { kind: WindowKind },
     /// `seat` answered a window. The answer is sealed: only `seat` sees it (R5).
-    Answered { seat: Seat, answer: Option<Answer> },
+    Answered { seat: Seat, answer: Option<WindowAnswer> },
     /// An early block (R5.1) was declared in the closed challenge window.
     EarlyBlock { seat: Seat, card: Card },
     /// A window closed with nobody challenging `claimant`'s claim.

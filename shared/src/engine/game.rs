@@ -5,9 +5,9 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Action, ActionKind, Allegiance, Answer, Card, ClaimEntry, ClaimFor, Claimed, Court, Event,
-    Hand, Input, InputError, Keep, MAX_PLAYERS, Options, Outcome, Pending, Seat, SeatSet, Setup,
-    SetupError, Stage, Turn, Window, WindowKind,
+    Action, ActionKind, Allegiance, Card, ClaimEntry, ClaimFor, Claimed, Court, Event, Hand, Input,
+    InputError, Keep, MAX_PLAYERS, Options, Outcome, Pending, Seat, SeatSet, Setup, SetupError,
+    Stage, Turn, Window, WindowAnswer, WindowKind,
 };
 
 /// One seat's state.
@@ -848,7 +848,7 @@ impl Game {
                         let dealt = self.court.draw().unwrap_or(Card::Duke);
                         self.players[s].hand = Hand::new(pick, dealt);
                         self.emit(Event::DraftDealt {
-                            seat: Seat(s as u8),
+                            seat: Seat::at(s),
                             card: Some(dealt),
                         });
                     }
@@ -875,9 +875,9 @@ impl Game {
             (Pending::Action { .. }, Input::Act(action)) => self.declare(seat, action, rng),
             (Pending::Respond { mut window }, input) => {
                 let answer = match input {
-                    Input::Challenge => Answer::Challenge,
-                    Input::Block(c) => Answer::Block(c),
-                    _ => Answer::Pass,
+                    Input::Challenge => WindowAnswer::Challenge,
+                    Input::Block(c) => WindowAnswer::Block(c),
+                    _ => WindowAnswer::Pass,
                 };
                 window.answers[seat.index()] = Some(answer);
                 window.owes.remove(seat);
@@ -1005,14 +1005,15 @@ impl Game {
 
     fn close_window<R: Rng + ?Sized>(&mut self, window: Window, rng: &mut R) {
         let Some(turn) = self.turn else { return };
-        let answered = |want: fn(Answer) -> bool| move |s: Seat| window.answer(s).is_some_and(want);
+        let answered =
+            |want: fn(WindowAnswer) -> bool| move |s: Seat| window.answer(s).is_some_and(want);
         match window.kind {
             WindowKind::Challenge => {
                 let actor = turn.actor;
                 let early = self
-                    .first_clockwise(actor, answered(|a| matches!(a, Answer::Block(_))))
+                    .first_clockwise(actor, answered(|a| matches!(a, WindowAnswer::Block(_))))
                     .and_then(|s| match window.answer(s) {
-                        Some(Answer::Block(c)) => Some((s, c)),
+                        Some(WindowAnswer::Block(c)) => Some((s, c)),
                         _ => None,
                     });
                 if let Some((seat, card)) = early {
@@ -1021,7 +1022,8 @@ impl Game {
                     }
                     self.emit(Event::EarlyBlock { seat, card });
                 }
-                let challenger = self.first_clockwise(actor, answered(|a| a == Answer::Challenge));
+                let challenger =
+                    self.first_clockwise(actor, answered(|a| a == WindowAnswer::Challenge));
                 match challenger {
                     Some(ch) => self.resolve_action_challenge(ch, rng),
                     None => {
@@ -1032,10 +1034,12 @@ impl Game {
                 }
             }
             WindowKind::Block => {
-                let blocker =
-                    self.first_clockwise(turn.actor, answered(|a| matches!(a, Answer::Block(_))));
+                let blocker = self.first_clockwise(
+                    turn.actor,
+                    answered(|a| matches!(a, WindowAnswer::Block(_))),
+                );
                 match blocker.and_then(|s| window.answer(s).map(|a| (s, a))) {
-                    Some((s, Answer::Block(c))) => self.declare_block(s, c),
+                    Some((s, WindowAnswer::Block(c))) => self.declare_block(s, c),
                     _ => self.effect(rng),
                 }
             }
@@ -1044,7 +1048,7 @@ impl Game {
                     return;
                 };
                 let challenger =
-                    self.first_clockwise(blocker, answered(|a| a == Answer::Challenge));
+                    self.first_clockwise(blocker, answered(|a| a == WindowAnswer::Challenge));
                 match challenger {
                     Some(ch) => {
                         self.emit(Event::Challenged {

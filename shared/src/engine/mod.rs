@@ -3,7 +3,7 @@
 //! # Layout
 //! - Vocabulary, one small `Copy` type per file: [`Card`], [`Seat`], [`SeatSet`],
 //!   [`Allegiance`], [`Options`], [`ActionKind`]/[`Action`], [`Claimed`]/[`ClaimEntry`],
-//!   [`Keep`], [`Input`], [`Answer`]/[`Window`], [`Hand`], [`Court`], [`Turn`]/[`Stage`],
+//!   [`Keep`], [`Input`], [`WindowAnswer`]/[`Window`], [`Hand`], [`Court`], [`Turn`]/[`Stage`],
 //!   [`Pending`], [`Event`].
 //! - [`Setup`] (unvalidated) becomes a [`Game`] through [`Game::from_setup`]; or
 //!   [`Game::deal`] deals one at random (R2).
@@ -78,4 +78,4 @@ pub use seat_set::SeatSet;
 pub use setup::Setup;
 pub use turn::{Stage, Turn};
 pub use view::{HandView, PlayerView, View};
-pub use window::{Answer, Window, WindowKind};
+pub use window::{Window, WindowAnswer, WindowKind};

@@ -14,6 +14,16 @@ pub const MAX_PLAYERS: usize = 10;
 pub struct Seat(pub u8);
 
 impl Seat {
+    /// The seat at array index `i`, below [`MAX_PLAYERS`].
+    pub const fn at(i: usize) -> Seat {
+        Seat(i as u8)
+    }
+
+    /// The seats of a game of `players`, in order.
+    pub fn all(players: usize) -> impl Iterator<Item = Seat> {
+        (0..players).map(Seat::at)
+    }
+
     /// The seat as an array index.
     pub const fn index(self) -> usize {
         self.0 as usize

@@ -115,7 +115,7 @@ fn redact_pending(p: Pending, viewer: Option<Seat>) -> Pending {
     match p {
         Pending::Draft { owes, mut picks } => {
             for (i, pick) in picks.iter_mut().enumerate() {
-                if !is(Seat(i as u8)) {
+                if !is(Seat::at(i)) {
                     *pick = None;
                 }
             }
@@ -123,7 +123,7 @@ fn redact_pending(p: Pending, viewer: Option<Seat>) -> Pending {
         }
         Pending::Respond { mut window } => {
             for (i, a) in window.answers.iter_mut().enumerate() {
-                if !is(Seat(i as u8)) {
+                if !is(Seat::at(i)) {
                     *a = None;
                 }
             }
@@ -295,7 +295,7 @@ impl Game {
             Pending::Draft { owes, picks } => {
                 for (i, p) in picks.iter().enumerate() {
                     if p.is_none() {
-                        owes.insert(Seat(i as u8));
+                        owes.insert(Seat::at(i));
                     }
                 }
             }

@@ -1,4 +1,4 @@
-//! [`Window`], [`WindowKind`], [`Answer`]: a round of answers to a claim or an action (R5).
+//! [`Window`], [`WindowKind`], [`WindowAnswer`]: a round of answers to a claim or an action (R5).
 
 use serde::{Deserialize, Serialize};
 
@@ -19,7 +19,7 @@ pub enum WindowKind {
 /// One seat's answer to a window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Answer {
+pub enum WindowAnswer {
     Pass,
     Challenge,
     Block(Card),
@@ -39,7 +39,7 @@ pub struct Window {
     /// The seats asked that have not answered yet.
     pub owes: SeatSet,
     /// The answers given so far, by seat (sealed in views).
-    pub answers: [Option<Answer>; MAX_PLAYERS],
+    pub answers: [Option<WindowAnswer>; MAX_PLAYERS],
 }
 
 impl Window {
@@ -54,7 +54,7 @@ impl Window {
     }
 
     /// The answer of `seat`, if given and visible.
-    pub const fn answer(&self, seat: Seat) -> Option<Answer> {
+    pub const fn answer(&self, seat: Seat) -> Option<WindowAnswer> {
         if seat.index() < MAX_PLAYERS {
             self.answers[seat.index()]
         } else {

@@ -705,5 +705,5 @@ fn seat_of(table: &TableInfo, member: MemberId) -> Option<Seat> {
         .seats
         .iter()
         .position(|s| matches!(s, SeatInfo::Person { member: m, .. } if m.id == member))
-        .map(|i| Seat(i as u8))
+        .map(Seat::at)
 }

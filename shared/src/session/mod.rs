@@ -46,5 +46,5 @@ pub(crate) mod rules;
 pub use fair::engine::{FairEngine, FairMaker, fair_engine};
 pub use guest::{Guest, GuestError, GuestEvent, IntentError};
 pub use host::{Host, Outgoing, RestoreError};
-pub use port::{PortError, Referee, RefereeNote, ToReferee};
+pub use port::{FromReferee, PeerText, PortError, Referee, ToReferee};
 pub use protocol::{MemberId, PeerId};

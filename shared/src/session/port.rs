@@ -7,19 +7,66 @@
 //! the page hands to its own guest or sends on a data channel. Time comes in with every
 //! call and the referee says when it next needs [`Referee::tick`], so the side that owns
 //! the clock keeps one timer. Plain logic, tested natively; the worker is a thin shell.
+//!
+//! Each direction is one enum, encoded once: [`ToReferee`] to the referee, [`FromReferee`]
+//! back (the host's [`Outgoing`] and what the worker says of the table itself). A peer
+//! protocol text inside one ([`PeerText`]) is the JSON it already is, placed in the port's
+//! message as it stands rather than escaped into a string again, so a port message is one
+//! peer message and a small envelope, and its bound says so.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use super::fair::engine::FairMaker;
 use super::host::{Host, Outgoing, RestoreError, refusal_for};
 use super::names::NameError;
 use super::protocol::{
-    MAX_FAIR_TO_HOST_BYTES, MAX_TO_HOST_BYTES, PeerId, Refusal, WireError, decode, encode, fits,
+    MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, PeerId, Refusal, WireError,
+    decode, encode, fits, malformed,
 };
 
-/// The most a [`ToReferee`] may take as text: a peer's largest message (in a fair room),
-/// escaped at worst (six bytes for each control character), and its wrapping.
-pub const MAX_TO_REFEREE_BYTES: usize = 6 * MAX_FAIR_TO_HOST_BYTES + 256;
+/// What a port message adds around the peer text it carries, at most: the envelope, the
+/// tag and the peer's id.
+const ENVELOPE_BYTES: usize = 128;
+
+/// The most a [`ToReferee`] may take as text: a peer's largest message (in a fair room)
+/// and its envelope.
+pub const MAX_TO_REFEREE_BYTES: usize = MAX_FAIR_TO_HOST_BYTES + ENVELOPE_BYTES;
+
+/// The most a [`FromReferee`] may take as text: the host's largest message to a guest and
+/// its envelope.
+pub const MAX_FROM_REFEREE_BYTES: usize = MAX_TO_GUEST_BYTES + ENVELOPE_BYTES;
+
+/// One text of the peer protocol, checked to be JSON: it crosses the port as part of the
+/// port's own message, unescaped. What it says is the host's (or the guest's) to read.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PeerText(Box<RawValue>);
+
+impl PeerText {
+    /// `text`, if it is JSON.
+    pub fn new(text: String) -> Result<PeerText, WireError> {
+        RawValue::from_string(text).map(PeerText).map_err(malformed)
+    }
+
+    /// The text as it arrived.
+    pub fn as_str(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The text, owned.
+    pub fn into_string(self) -> String {
+        Box::<str>::from(self.0).into_string()
+    }
+}
+
+impl PartialEq for PeerText {
+    fn eq(&self, other: &PeerText) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for PeerText {}
 
 tag_first! {
 tag "type" (internal), names #[serde(rename_all = "snake_case")];
@@ -35,11 +82,7 @@ pub enum ToReferee {
     /// A link closed (or its page left): the member is away and its grace runs.
     Disconnect { peer: PeerId },
     /// A text from a link, the page's own player's on [`PeerId::LOCAL`].
-    Text { peer: PeerId, text: String },
-    /// Open the table again from a [`Referee::snapshot`] taken before the page reloaded
-    /// ([`Host::restore`]): instead of [`ToReferee::Open`], first. A snapshot that does not
-    /// restore leaves the referee unopened.
-    Restore { snapshot: String },
+    Text { peer: PeerId, text: PeerText },
 }
 }
 
@@ -50,8 +93,8 @@ impl ToReferee {
     }
 
     /// A text that arrived on `peer`'s link, for the referee. A text the host would refuse
-    /// for its size never crosses the port: the page answers the peer with the host's own
-    /// refusal instead.
+    /// for its size or its form (not JSON) never crosses the port: the page answers the
+    /// peer with the host's own refusal instead.
     pub fn from_link(peer: PeerId, text: &str) -> Result<ToReferee, Outgoing> {
         ToReferee::within(peer, text, MAX_TO_HOST_BYTES)
     }
@@ -62,11 +105,21 @@ impl ToReferee {
         ToReferee::within(peer, text, MAX_FAIR_TO_HOST_BYTES)
     }
 
+    /// A text of the page's own player (its guest wrote it), on [`PeerId::LOCAL`].
+    pub fn from_page(text: String) -> Result<ToReferee, WireError> {
+        fits(&text, MAX_FAIR_TO_HOST_BYTES)?;
+        Ok(ToReferee::Text {
+            peer: PeerId::LOCAL,
+            text: PeerText::new(text)?,
+        })
+    }
+
     fn within(peer: PeerId, text: &str, limit: usize) -> Result<ToReferee, Outgoing> {
-        fits(text, limit).map_err(|e| refusal_for(peer, Refusal::Wire(e)))?;
+        let refuse = |e| refusal_for(peer, Refusal::Wire(e));
+        fits(text, limit).map_err(refuse)?;
         Ok(ToReferee::Text {
             peer,
-            text: text.to_owned(),
+            text: PeerText::new(text.to_owned()).map_err(refuse)?,
         })
     }
 
@@ -156,34 +209,39 @@ impl Referee {
             self.host = Some(host);
             return Ok(out);
         }
-        if let ToReferee::Restore { snapshot } = msg {
-            if self.host.is_some() {
-                return Err(PortError::AlreadyOpen);
-            }
-            let (mut host, out) =
-                Host::restore(&snapshot, now, self.fair_maker).map_err(|e| match e {
-                    RestoreError::FairUnavailable => PortError::NeedsFair,
-                    e => PortError::Restore(e.to_string()),
-                })?;
-            // The clock is not part of a snapshot: the restored host thinks against the
-            // same clock as before.
-            if let Some((clock, millis)) = self.bot_clock {
-                host.set_bot_clock(Some(clock), millis);
-            }
-            self.seed = None;
-            self.host = Some(host);
-            return Ok(out);
-        }
         let host = self.host.as_mut().ok_or(PortError::NotOpen)?;
         Ok(match msg {
-            ToReferee::Open { .. } | ToReferee::Restore { .. } => Vec::new(),
+            ToReferee::Open { .. } => Vec::new(),
             ToReferee::Connect { peer } => host.connect(peer, now),
             ToReferee::Disconnect { peer } => host.disconnect(peer, now),
-            ToReferee::Text { peer, text } => host.handle(peer, &text, now),
+            ToReferee::Text { peer, text } => host.handle(peer, text.as_str(), now),
         })
     }
 
-    /// The whole table, to restore after a reload ([`ToReferee::Restore`]); `None` before
+    /// Opens the table again from a [`Referee::snapshot`] taken before the page reloaded
+    /// ([`Host::restore`]), instead of [`ToReferee::Open`]. The worker reads the snapshot
+    /// from its own storage, so it never crosses the port. A snapshot that does not restore
+    /// leaves the referee unopened.
+    pub fn restore(&mut self, snapshot: &str, now: u64) -> Result<Vec<Outgoing>, PortError> {
+        if self.host.is_some() {
+            return Err(PortError::AlreadyOpen);
+        }
+        let (mut host, out) =
+            Host::restore(snapshot, now, self.fair_maker).map_err(|e| match e {
+                RestoreError::FairUnavailable => PortError::NeedsFair,
+                e => PortError::Restore(e.to_string()),
+            })?;
+        // The clock is not part of a snapshot: the restored host thinks against the same
+        // clock as before.
+        if let Some((clock, millis)) = self.bot_clock {
+            host.set_bot_clock(Some(clock), millis);
+        }
+        self.seed = None;
+        self.host = Some(host);
+        Ok(out)
+    }
+
+    /// The whole table, to restore after a reload ([`Referee::restore`]); `None` before
     /// it opens. It holds every hand and the deck: it stays with the referee's storage.
     pub fn snapshot(&self, now: u64) -> Option<String> {
         Some(self.host.as_ref()?.snapshot(now))
@@ -204,39 +262,60 @@ impl Referee {
 }
 
 tag_first! {
-tag "note" (internal), names #[serde(rename_all = "snake_case")];
-/// What the referee's shell tells the page about the table itself, beside the referee's
-/// [`Outgoing`] (tagged `note`, so the two never read as each other).
+tag "type" (internal), names #[serde(rename_all = "snake_case")];
+/// From the referee to its page: the host's [`Outgoing`], and what the referee's shell
+/// says of the table itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "note", rename_all = "snake_case")]
-pub enum RefereeNote {
-    /// A [`ToReferee::Restore`] failed (or nothing was saved): the table is not open, and
-    /// the snapshot was set aside.
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum FromReferee {
+    /// [`Outgoing::Send`].
+    Send { to: PeerId, text: PeerText },
+    /// [`Outgoing::Close`].
+    Close { peer: PeerId },
+    /// [`Outgoing::Ban`].
+    Ban { peer: PeerId },
+    /// A [`Referee::restore`] failed (or nothing was saved): the table is not open, and the
+    /// snapshot was set aside.
     NotRestored { why: String },
 }
 }
 
-impl RefereeNote {
-    /// The note as the port carries it.
+impl FromReferee {
+    /// What the host returned, for the port. Fails only if a text of the host's is not
+    /// JSON, which no host writes.
+    pub fn from_outgoing(out: Outgoing) -> Result<FromReferee, WireError> {
+        Ok(match out {
+            Outgoing::Send { to, text } => FromReferee::Send {
+                to,
+                text: PeerText::new(text)?,
+            },
+            Outgoing::Close { peer } => FromReferee::Close { peer },
+            Outgoing::Ban { peer } => FromReferee::Ban { peer },
+        })
+    }
+
+    /// The host's [`Outgoing`] again; `Err` with the reason for a
+    /// [`FromReferee::NotRestored`].
+    pub fn into_outgoing(self) -> Result<Outgoing, String> {
+        match self {
+            FromReferee::Send { to, text } => Ok(Outgoing::Send {
+                to,
+                text: text.into_string(),
+            }),
+            FromReferee::Close { peer } => Ok(Outgoing::Close { peer }),
+            FromReferee::Ban { peer } => Ok(Outgoing::Ban { peer }),
+            FromReferee::NotRestored { why } => Err(why),
+        }
+    }
+
+    /// The message as the port carries it.
     pub fn encode(&self) -> String {
         encode(self)
     }
 
-    /// A note off the port.
-    pub fn decode(text: &str) -> Result<RefereeNote, WireError> {
-        decode(text, 4 * 1024)
-    }
-}
-
-impl Outgoing {
-    /// The message as the port carries it back to the page.
-    pub fn encode(&self) -> String {
-        encode(self)
-    }
-
-    /// A message off the port from the referee.
-    pub fn decode(text: &str) -> Result<Outgoing, WireError> {
-        decode(text, super::protocol::MAX_TO_GUEST_BYTES + 256)
+    /// A message off the port, checked for size and form.
+    pub fn decode(text: &str) -> Result<FromReferee, WireError> {
+        decode(text, MAX_FROM_REFEREE_BYTES)
     }
 }
 
@@ -266,16 +345,21 @@ mod tests {
     /// Ana deals at time 1.
     fn start(r: &mut Referee, guest: &mut Guest) {
         let text = guest.admin(AdminCmd::Start { first: None });
-        let out = r
-            .call(
-                ToReferee::Text {
-                    peer: PeerId::LOCAL,
-                    text,
-                },
-                1,
-            )
-            .unwrap();
+        let out = r.call(local(&text), 1).unwrap();
         feed(guest, out);
+    }
+
+    /// `msg` in the port's envelope, as written by hand.
+    fn enveloped(msg: &str) -> String {
+        format!(
+            "{{\"v\":{},\"msg\":{msg}}}",
+            crate::session::protocol::PROTOCOL_VERSION
+        )
+    }
+
+    /// A peer text for the tests: `text` as the local player's.
+    fn local(text: &str) -> ToReferee {
+        ToReferee::from_page(text.to_owned()).expect("JSON")
     }
 
     #[test]
@@ -284,57 +368,135 @@ mod tests {
             ToReferee::Open { name: "Ana".into() },
             ToReferee::Connect { peer: PeerId(3) },
             ToReferee::Disconnect { peer: PeerId(3) },
-            ToReferee::Text {
-                peer: PeerId::LOCAL,
-                text: "{\"v\":1}".into(),
-            },
+            local("{\"v\":1}"),
         ];
         for m in msgs {
             assert_eq!(ToReferee::decode(&m.encode()), Ok(m));
         }
+        for out in [
+            Outgoing::Send {
+                to: PeerId(2),
+                text: "{\"v\":4,\"msg\":{\"type\":\"x\"}}".into(),
+            },
+            Outgoing::Close { peer: PeerId(2) },
+            Outgoing::Ban { peer: PeerId(2) },
+        ] {
+            let msg = FromReferee::from_outgoing(out.clone()).expect("JSON");
+            let back = FromReferee::decode(&msg.encode()).expect("reads back");
+            assert_eq!(back.into_outgoing(), Ok(out));
+        }
+        let note = FromReferee::NotRestored { why: "x".into() };
+        let back = FromReferee::decode(&note.encode()).expect("reads back");
+        assert_eq!(back.into_outgoing(), Err("x".to_owned()));
+        // Garbled, cut, unknown or mistyped messages are refused as malformed, naming why.
+        let good = local("{\"v\":1}").encode();
+        for bad in [
+            String::new(),
+            "not json".to_owned(),
+            good[..good.len() - 3].to_owned(),
+            enveloped("{\"type\":\"shout\"}"),
+            enveloped("{\"type\":\"text\",\"peer\":1,\"text\":{\"a\":}}"),
+            enveloped("{\"type\":\"connect\",\"peer\":\"one\"}"),
+            enveloped("{\"peer\":1,\"type\":\"connect\"}"),
+        ] {
+            let err = ToReferee::decode(&bad).expect_err(&bad);
+            assert!(matches!(err, WireError::Malformed { .. }), "{bad}: {err}");
+            let err = FromReferee::decode(&bad).expect_err(&bad);
+            assert!(matches!(err, WireError::Malformed { .. }), "{bad}: {err}");
+        }
+        // A message over the bound is refused before it is read.
+        let text = format!("\"{}\"", "a".repeat(MAX_TO_REFEREE_BYTES));
+        let huge = enveloped(&format!("{{\"type\":\"text\",\"peer\":1,\"text\":{text}}}"));
+        let err = ToReferee::decode(&huge).expect_err("too large");
+        assert!(matches!(err, WireError::TooLarge { .. }), "{err}");
         let out = Outgoing::Send {
-            to: PeerId(2),
-            text: "x".into(),
+            to: PeerId(1),
+            text: format!("\"{}\"", "a".repeat(MAX_FROM_REFEREE_BYTES)),
         };
-        assert_eq!(Outgoing::decode(&out.encode()), Ok(out));
-        assert!(ToReferee::decode("{\"type\":\"shout\"}").is_err());
-        let huge = ToReferee::Text {
-            peer: PeerId(1),
-            text: "a".repeat(MAX_TO_REFEREE_BYTES),
+        let msg = FromReferee::from_outgoing(out).expect("JSON").encode();
+        let err = FromReferee::decode(&msg).expect_err("too large");
+        assert!(matches!(err, WireError::TooLarge { .. }), "{err}");
+        // A host text that is not JSON cannot be put on the port at all.
+        let out = Outgoing::Send {
+            to: PeerId(1),
+            text: "{".into(),
         };
-        assert!(matches!(
-            ToReferee::decode(&huge.encode()),
-            Err(WireError::TooLarge { .. })
-        ));
+        assert!(FromReferee::from_outgoing(out).is_err());
+    }
+
+    /// The JSON text of `len` bytes that escaping would grow the most: a string of escaped
+    /// quotes, two bytes each, which a second JSON encoding would make four.
+    fn widest(len: usize) -> String {
+        let inner = "\\\"".repeat((len - 2) / 2);
+        let text = format!("\"{inner}\"");
+        assert!(text.len() <= len && text.len() + 2 > len);
+        text
     }
 
     #[test]
-    fn every_text_the_host_would_read_crosses_the_port_and_a_larger_one_is_answered_at_once() {
+    fn a_port_message_is_one_peer_message_and_its_envelope() {
+        // Encoded once: the bound is one message's and a few bytes more, in both directions.
+        const { assert!(MAX_TO_REFEREE_BYTES <= MAX_FAIR_TO_HOST_BYTES + 128) };
+        const { assert!(MAX_FROM_REFEREE_BYTES <= MAX_TO_GUEST_BYTES + 128) };
+        let text = widest(MAX_FAIR_TO_HOST_BYTES);
+        let msg = ToReferee::from_fair_link(PeerId(u64::MAX), &text).expect("within the limit");
+        let port = msg.encode();
+        assert!(
+            port.len() <= text.len() + 96,
+            "the peer's text is carried as it is: {} bytes for {}",
+            port.len(),
+            text.len()
+        );
+        let back = ToReferee::decode(&port).expect("within the bound");
+        assert!(matches!(&back, ToReferee::Text { text: t, .. } if t.as_str() == text));
+        let text = widest(MAX_TO_GUEST_BYTES);
+        let out = Outgoing::Send {
+            to: PeerId(u64::MAX),
+            text: text.clone(),
+        };
+        let port = FromReferee::from_outgoing(out.clone())
+            .expect("JSON")
+            .encode();
+        assert!(
+            port.len() <= text.len() + 96,
+            "{} for {}",
+            port.len(),
+            text.len()
+        );
+        let back = FromReferee::decode(&port).expect("within the bound");
+        assert_eq!(back.into_outgoing(), Ok(out));
+    }
+
+    #[test]
+    fn every_text_the_host_would_read_crosses_the_port_and_a_larger_or_garbled_one_is_answered_at_once()
+     {
         let mut r = Referee::new([7; 32]);
         open(&mut r);
         r.call(ToReferee::Connect { peer: PeerId(4) }, 2).unwrap();
-        // At the host's limit, even a text that escapes to six bytes a byte crosses.
-        let widest = "\u{1}".repeat(MAX_TO_HOST_BYTES);
-        let msg = ToReferee::from_link(PeerId(4), &widest).expect("within the host's limit");
-        assert!(msg.encode().len() > 5 * MAX_TO_HOST_BYTES);
+        let text = widest(MAX_TO_HOST_BYTES);
+        let msg = ToReferee::from_link(PeerId(4), &text).expect("within the host's limit");
         assert_eq!(ToReferee::decode(&msg.encode()), Ok(msg));
         // One byte more and the peer gets the host's own refusal, word for word, without
         // the referee hearing of it.
         let over = "a".repeat(MAX_TO_HOST_BYTES + 1);
         let answer = ToReferee::from_link(PeerId(4), &over).expect_err("over the limit");
-        let host_says = r
-            .call(
-                ToReferee::Text {
-                    peer: PeerId(4),
-                    text: over,
-                },
-                3,
-            )
-            .unwrap();
+        let host_says = r.host.as_mut().unwrap().handle(PeerId(4), &over, 3);
         assert_eq!(host_says, vec![answer]);
-        // A fair room's page lets a record of up to 12 KiB through, escaped at worst.
-        let widest = "\u{1}".repeat(MAX_FAIR_TO_HOST_BYTES);
-        let msg = ToReferee::from_fair_link(PeerId(4), &widest).expect("a fair room's limit");
+        // A text that is not JSON is refused as the host refuses it: malformed.
+        let answer = ToReferee::from_link(PeerId(4), "{\"v\":1,").expect_err("not JSON");
+        let host_says = r.host.as_mut().unwrap().handle(PeerId(4), "{\"v\":1,", 3);
+        let malformed = |out: &Outgoing| {
+            matches!(out, Outgoing::Send { to: PeerId(4), text }
+                if text.contains("\"refused\"") && text.contains("\"malformed\""))
+        };
+        assert!(malformed(&answer), "{answer:?}");
+        assert!(
+            host_says.len() == 1 && malformed(&host_says[0]),
+            "{host_says:?}"
+        );
+        // A fair room's page lets a record of up to 12 KiB through.
+        let text = widest(MAX_FAIR_TO_HOST_BYTES);
+        let msg = ToReferee::from_fair_link(PeerId(4), &text).expect("a fair room's limit");
         assert_eq!(ToReferee::decode(&msg.encode()), Ok(msg));
         let over = "a".repeat(MAX_FAIR_TO_HOST_BYTES + 1);
         assert!(ToReferee::from_fair_link(PeerId(4), &over).is_err());
@@ -435,23 +597,14 @@ mod tests {
         let add = guest.admin(AdminCmd::AddBot {
             level: crate::session::protocol::BotLevel::Easy,
         });
-        r.call(
-            ToReferee::Text {
-                peer: PeerId::LOCAL,
-                text: add,
-            },
-            1,
-        )
-        .unwrap();
+        r.call(local(&add), 1).unwrap();
         start(&mut r, &mut guest);
         let before = seen(&guest);
         let snapshot = r.snapshot(1).expect("an open table saves");
         // The page reloads: a new worker (another seed), its clock set first, as at start.
         let mut again = Referee::new([9; 32]);
         again.set_bot_clock(clock, 5.0);
-        let out = again
-            .call(ToReferee::Restore { snapshot }, 2)
-            .expect("restores");
+        let out = again.restore(&snapshot, 2).expect("restores");
         let mut back = Guest::new("Ana", None, false);
         feed(&mut back, out);
         assert_eq!(seen(&back), before, "the same hands, coins and turn");
@@ -469,15 +622,7 @@ mod tests {
                 && let Some(&input) = g.legal.first()
             {
                 let text = back.intent(input).unwrap();
-                let out = again
-                    .call(
-                        ToReferee::Text {
-                            peer: PeerId::LOCAL,
-                            text,
-                        },
-                        now,
-                    )
-                    .unwrap();
+                let out = again.call(local(&text), now).unwrap();
                 feed(&mut back, out);
                 continue;
             }
@@ -502,7 +647,7 @@ mod tests {
         let cut = good[..good.len() / 2].to_owned();
         for bad in [String::new(), "{}".to_owned(), cut, other_version] {
             let mut fresh = Referee::new([6; 32]);
-            let err = fresh.call(ToReferee::Restore { snapshot: bad }, 2);
+            let err = fresh.restore(&bad, 2);
             assert!(matches!(err, Err(PortError::Restore(_))), "{err:?}");
             assert_eq!(
                 fresh.call(ToReferee::Connect { peer: PeerId(1) }, 2),
@@ -515,12 +660,6 @@ mod tests {
                     .is_ok()
             );
         }
-        let note = RefereeNote::NotRestored { why: "x".into() };
-        assert_eq!(RefereeNote::decode(&note.encode()), Ok(note.clone()));
-        assert!(
-            Outgoing::decode(&note.encode()).is_err(),
-            "a note is no outgoing"
-        );
     }
 
     #[test]

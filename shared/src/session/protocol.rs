@@ -167,7 +167,7 @@ pub fn encode<T: Serialize>(msg: &T) -> String {
     .unwrap_or_default()
 }
 
-fn malformed(e: serde_json::Error) -> WireError {
+pub(crate) fn malformed(e: serde_json::Error) -> WireError {
     // serde_json's messages can quote the input; keep the detail short so a refusal never
     // echoes a large payload back.
     let mut detail = e.to_string();

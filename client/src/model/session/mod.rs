@@ -631,10 +631,10 @@ impl Session {
     /// Our text to the host: over the port to our referee, or over the data channel.
     fn up(&mut self, text: String) -> Result<Vec<Effect>, String> {
         match &self.phase {
-            Phase::Hosting(_) => Ok(vec![Effect::Referee(ToReferee::Text {
-                peer: PeerId::LOCAL,
-                text,
-            })]),
+            // Our own guest wrote it: it is JSON, and within the host's limit.
+            Phase::Hosting(_) => ToReferee::from_page(text)
+                .map(|msg| vec![Effect::Referee(msg)])
+                .map_err(|e| e.to_string()),
             Phase::Joined(j) if j.table.guest().member().is_some() => Ok(vec![Effect::Send {
                 peer: j.host.clone(),
                 text,

@@ -33,10 +33,10 @@ impl Session {
             ..Timers::default()
         };
         for cmd in std::iter::once(AdminCmd::SetTimers { timers }).chain(commands) {
-            effects.push(Effect::Referee(ToReferee::Text {
-                peer: PeerId::LOCAL,
-                text: table.guest().admin(cmd),
-            }));
+            // Our own guest wrote it: it is JSON, and within the host's limit.
+            if let Ok(msg) = ToReferee::from_page(table.guest().admin(cmd)) {
+                effects.push(Effect::Referee(msg));
+            }
         }
         self.phase = Phase::Hosting(Hosting {
             table,

@@ -10,8 +10,8 @@ use crate::model::table::{SeatKind, lobby_seats};
 use serde_json::json;
 use shared::engine::{Action, Input, Pending, Seat};
 use shared::relay::{ErrorCode, RelayMessage};
-use shared::session::Referee;
 use shared::session::protocol::{BotLevel, MAX_TO_HOST_BYTES, Refusal, ToGuest, WireError};
+use shared::session::{FromReferee, Referee};
 
 fn ice() -> Vec<IceServer> {
     vec![IceServer {
@@ -100,7 +100,7 @@ impl Page {
                     // The worker restores what it saved, or says why it could not.
                     if resume {
                         let snapshot = self.saved.clone().unwrap_or_default();
-                        match referee.call(ToReferee::Restore { snapshot }, now) {
+                        match referee.restore(&snapshot, now) {
                             Ok(outs) => {
                                 self.referee = Some(referee);
                                 for out in outs {
@@ -123,6 +123,10 @@ impl Page {
                     let referee = self.referee.as_mut().expect("a referee was started");
                     let outs = referee.call(msg, now).expect("the referee takes it");
                     for out in outs {
+                        // And what it answers crosses back as text.
+                        let port = FromReferee::from_outgoing(out).expect("JSON").encode();
+                        let out = FromReferee::decode(&port).expect("the port carries it");
+                        let out = out.into_outgoing().expect("an outgoing");
                         queue.extend(self.s.on_referee(out, now));
                     }
                     self.save(now);
@@ -715,11 +719,21 @@ fn a_frame_too_large_for_the_referee_is_refused_by_the_page_and_never_crosses_th
             "{refused:?}"
         );
     }
-    // A frame at the limit, even one that escapes to six times its size, reaches the
-    // referee (which refuses it as malformed), and the room goes on.
-    let widest = "\u{7}".repeat(MAX_TO_HOST_BYTES);
+    // A frame at the limit, of the JSON a second encoding would grow the most, reaches the
+    // referee as it is (which refuses it as no message), and the room goes on.
+    let widest = format!("\"{}\"", "\\\"".repeat((MAX_TO_HOST_BYTES - 2) / 2));
     let fx = h.s.on_peer_frame(&"g1".into(), &widest, 0);
     assert!(fx.iter().any(|e| matches!(e, Effect::Referee(_))));
+    h.run(fx, 0);
+    pump(&mut [&mut h, &mut g], 0);
+    // A frame that is not JSON never crosses the port: the page answers it as the host
+    // would, as malformed.
+    let fx = h.s.on_peer_frame(&"g1".into(), "\u{7}", 0);
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Referee(_))));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Send { text, .. } if text.contains("malformed")))
+    );
     h.run(fx, 0);
     pump(&mut [&mut h, &mut g], 0);
     g.intent(Intent::Chat("still here".into()), 0);

@@ -89,7 +89,7 @@ impl Host {
             else {
                 return;
             };
-            m.seat = Some(Seat(i as u8));
+            m.seat = Some(Seat::at(i));
             m.waiting = false;
             self.seats[i] = Slot::Person { member: m.id };
         }
@@ -380,7 +380,7 @@ impl Host {
         });
         self.seats[seat] = Slot::Bot {
             level,
-            name: bot_name(Seat(seat as u8)),
+            name: bot_name(Seat::at(seat)),
         };
         Ok(())
     }

@@ -70,7 +70,7 @@ impl Host {
             if *slot == Slot::Open {
                 *slot = Slot::Bot {
                     level: default,
-                    name: bot_name(Seat(i as u8)),
+                    name: bot_name(Seat::at(i)),
                 };
             }
         }
@@ -83,7 +83,7 @@ impl Host {
             .iter()
             .enumerate()
             .filter_map(|(i, slot)| match slot {
-                Slot::Person { member } => Some((*member, Seat(i as u8))),
+                Slot::Person { member } => Some((*member, Seat::at(i))),
                 _ => None,
             })
             .collect();
@@ -152,10 +152,10 @@ impl Host {
         let seats = self.seats.len();
         if !fair
             && self.dealt.is_empty()
-            && (0..seats).all(|i| game.player(Seat(i as u8)).hand.len == 2)
+            && (0..seats).all(|i| game.player(Seat::at(i)).hand.len == 2)
         {
             self.dealt = (0..seats)
-                .map(|i| game.player(Seat(i as u8)).hand.cards)
+                .map(|i| game.player(Seat::at(i)).hand.cards)
                 .collect();
         }
         for c in game
@@ -184,7 +184,7 @@ impl Host {
         let after = *game.pending();
         let mut clocks = std::mem::take(&mut self.clocks);
         for (i, clock) in clocks.iter_mut().enumerate() {
-            let seat = Seat(i as u8);
+            let seat = Seat::at(i);
             legal.clear();
             if !self.fair_legal(seat, &mut legal) {
                 game.legal_inputs(seat, &mut legal);
@@ -239,10 +239,10 @@ impl Host {
     /// The seat whose automatic decision is due soonest, if it is due by `now`.
     pub(super) fn due(&self, now: u64) -> Option<(Seat, Auto)> {
         (0..self.clocks.len())
-            .filter_map(|i| self.due_at(Seat(i as u8)).map(|(t, how)| (t, i, how)))
+            .filter_map(|i| self.due_at(Seat::at(i)).map(|(t, how)| (t, i, how)))
             .filter(|(t, _, _)| *t <= now)
             .min_by_key(|(t, i, _)| (*t, *i))
-            .map(|(_, i, how)| (Seat(i as u8), how))
+            .map(|(_, i, how)| (Seat::at(i), how))
     }
 
     /// Makes one automatic decision for `seat`; whether its bot thought about it.

@@ -119,7 +119,7 @@ impl Host {
                     let kind = rules::kind_of(&c.legal)?;
                     let at = self.timer(kind).map(|ms| c.asked_at.saturating_add(ms));
                     Some(Deadline {
-                        seat: Seat(i as u8),
+                        seat: Seat::at(i),
                         at,
                         kind,
                     })
@@ -133,7 +133,7 @@ impl Host {
         let reveal = (over && !fair).then(|| Reveal {
             dealt: self.dealt.clone(),
             hands: (0..self.seats.len())
-                .map(|i| game.player(Seat(i as u8)).hand.cards)
+                .map(|i| game.player(Seat::at(i)).hand.cards)
                 .collect(),
             claims: (0..game.claims().len())
                 .map(|i| self.truths.get(i).copied().flatten())

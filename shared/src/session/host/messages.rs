@@ -57,7 +57,7 @@ impl Host {
             self.seats
                 .iter()
                 .position(|s| *s == Slot::Open)
-                .map(|i| Seat(i as u8))
+                .map(Seat::at)
         };
         let id = self.add_member(name, seat, now);
         if let Some(m) = self.member_mut(id) {

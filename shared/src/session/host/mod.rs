@@ -1,4 +1,5 @@
-//! [`Host`]: the table's referee, as a sans-I/O state machine.
+//! [`Host`]: the table's authority, as a sans-I/O state machine (the referee runs one
+//! behind its port, [`crate::session::port`]).
 //!
 //! The transport feeds it what arrives ([`Host::handle`]), links that open and close
 //! ([`Host::connect`], [`Host::disconnect`]) and the passing of time ([`Host::tick`] when
@@ -197,7 +198,7 @@ const SYNC_LIMIT: RateLimit = RateLimit {
 /// out (`log_truncated`), so a resynchronisation stays small however long the table ran.
 pub const RESET_LOG_BYTES: usize = 16 * 1024;
 
-/// The referee of one table. Serializes whole (see [`Host::snapshot`]).
+/// The authority of one table. Serializes whole (see [`Host::snapshot`]).
 #[derive(Serialize, Deserialize)]
 pub struct Host {
     /// Every shuffle, token and bot seed comes from here.
@@ -565,7 +566,7 @@ impl Host {
             }
         }
         for i in 0..self.clocks.len() {
-            if let Some((t, _)) = self.due_at(Seat(i as u8)) {
+            if let Some((t, _)) = self.due_at(Seat::at(i)) {
                 consider(t);
             }
         }

@@ -20,7 +20,7 @@ use crate::connection::{Event, Fail, Gone, Message, Outbox, Reader, accept_key};
 use crate::hub::Hub;
 use crate::instance::Registration;
 use crate::limits::{FrameGuard, Verdict};
-use crate::metrics::Refusal;
+use crate::metrics::ConnRefusal;
 use crate::protocol::{Frame, Incoming};
 use shared::relay::{CLOSE_GOING_AWAY, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_TRY_LATER};
 
@@ -101,7 +101,7 @@ pub async fn upgrade(
         .get(header::ORIGIN)
         .map(|v| v.to_str().unwrap_or("\u{fffd}"));
     if !origin_allowed(&hub.config().allowed_origins, origin) {
-        hub.metrics().refused(Refusal::Origin);
+        hub.metrics().refused(ConnRefusal::Origin);
         tracing::info!(ip = %addr.ip(), "websocket refused: origin not allowed");
         return (StatusCode::FORBIDDEN, "origin not allowed\n").into_response();
     }

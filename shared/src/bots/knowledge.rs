@@ -1,9 +1,9 @@
-//! [`Table`]: the public position plus one seat's own cards, in a small `Copy` struct.
+//! [`Knowledge`]: the public position plus one seat's own cards, in a small `Copy` struct.
 //!
-//! The heuristics read a `Table` rather than a [`View`] so that the same code serves a
+//! The heuristics read a `Knowledge` rather than a [`View`] so that the same code serves a
 //! real decision (built from the seat's view) and every decision inside a search playout
 //! (built from a sampled [`Game`] for the seat whose turn it is, without allocating a
-//! view). A `Table` holds nothing a seat may not know: public state and its own hand.
+//! view). A `Knowledge` holds nothing a seat may not know: public state and its own hand.
 
 use crate::engine::{
     Action, ActionKind, Allegiance, Card, Claimed, Event, Game, Input, MAX_PLAYERS, Options,
@@ -12,7 +12,7 @@ use crate::engine::{
 
 /// One seat's knowledge of the position, minus the event history (see [`Beliefs`](super::beliefs::Beliefs)).
 #[derive(Clone, Copy, Debug)]
-pub struct Table {
+pub struct Knowledge {
     pub n: usize,
     pub me: Seat,
     pub options: Options,
@@ -39,7 +39,7 @@ pub struct Table {
     /// exchange loops in the endgame).
     pub recent_exchanges: u8,
     /// Per seat, how many of this seat's assassinations of it its Contessa has blocked,
-    /// each block standing, since its hand last changed ([`Table::walled`]).
+    /// each block standing, since its hand last changed ([`Knowledge::walled`]).
     pub walls: [u8; MAX_PLAYERS],
 }
 
@@ -92,7 +92,7 @@ pub fn fallback(legal: &[Input]) -> Input {
     legal.first().copied().unwrap_or(Input::Pass)
 }
 
-/// [`Table::walls`] from a game's events as `me` saw them: a seat's count grows when its
+/// [`Knowledge::walls`] from a game's events as `me` saw them: a seat's count grows when its
 /// Contessa block of `me`'s assassination stands, and starts again when its hand changes
 /// (a card lost, drawn or exchanged).
 fn contessa_walls(events: &[Event], me: Seat) -> [u8; MAX_PLAYERS] {
@@ -142,21 +142,21 @@ fn contessa_walls(events: &[Event], me: Seat) -> [u8; MAX_PLAYERS] {
     walls
 }
 
-impl Table {
+impl Knowledge {
     /// The table a bot weighs its decision on, or its answer when there is nothing to
     /// weigh: a spectator's view, or a single legal input ([`fallback`]).
-    pub fn to_weigh(view: &View, legal: &[Input]) -> Result<Table, Input> {
-        match Table::from_view(view) {
+    pub fn to_weigh(view: &View, legal: &[Input]) -> Result<Knowledge, Input> {
+        match Knowledge::from_view(view) {
             Some(t) if legal.len() > 1 => Ok(t),
             _ => Err(fallback(legal)),
         }
     }
 
     /// The table as `view`'s seat sees it; `None` for a spectator view.
-    pub fn from_view(view: &View) -> Option<Table> {
+    pub fn from_view(view: &View) -> Option<Knowledge> {
         let me = view.viewer?;
         let n = view.players.len().min(MAX_PLAYERS);
-        let mut t = Table::empty(me, n, view.options);
+        let mut t = Knowledge::empty(me, n, view.options);
         for (s, p) in view.players.iter().enumerate().take(n) {
             t.coins[s] = p.coins;
             t.allegiance[s] = p.allegiance;
@@ -227,11 +227,11 @@ impl Table {
     }
 
     /// The table as `me` sees it in a (sampled) game: public state and `me`'s own cards.
-    pub fn from_game(game: &Game, me: Seat) -> Table {
+    pub fn from_game(game: &Game, me: Seat) -> Knowledge {
         let n = game.players().min(MAX_PLAYERS);
-        let mut t = Table::empty(me, n, game.options());
+        let mut t = Knowledge::empty(me, n, game.options());
         for s in 0..n {
-            let seat = Seat(s as u8);
+            let seat = Seat::at(s);
             let p = game.player(seat);
             t.coins[s] = p.coins;
             t.allegiance[s] = p.allegiance;
@@ -257,8 +257,8 @@ impl Table {
         t
     }
 
-    fn empty(me: Seat, n: usize, options: Options) -> Table {
-        Table {
+    fn empty(me: Seat, n: usize, options: Options) -> Knowledge {
+        Knowledge {
             n,
             me,
             options,
@@ -281,7 +281,7 @@ impl Table {
 
     /// Whether an assassination of `target` would meet the Contessa that has stopped this
     /// seat's assassinations of it twice, unchallenged, from a hand that has not changed
-    /// since ([`Table::walls`]). A second try gives a bluffed Contessa its chance to be
+    /// since ([`Knowledge::walls`]). A second try gives a bluffed Contessa its chance to be
     /// challenged; paying 3 coins a third time for the same answer is what loops a game
     /// (a Contessa really held is never challenged): the coins are kept for a Coup.
     pub fn walled(&self, target: Seat) -> bool {
@@ -370,7 +370,7 @@ impl Table {
 
 /// Whether `input` claims a character the seat does not hold (or, for Embezzlement,
 /// claims not to hold the Duke it holds, R8.4).
-pub fn is_bluff(t: &Table, input: Input) -> bool {
+pub fn is_bluff(t: &Knowledge, input: Input) -> bool {
     match input {
         Input::Act(a) => match a.claim(t.options) {
             Some(Claimed::Card(c)) => !t.holds(c),
