@@ -251,7 +251,7 @@ impl Page {
 }
 
 /// A table: the referee, the pages, and the oracle's copy of every secret.
-struct Table {
+struct RefereeTable {
     referee: FairReferee,
     pages: Vec<Page>,
     secrets: Vec<Secret>,
@@ -279,8 +279,8 @@ struct Table {
     decisions: usize,
 }
 
-impl Table {
-    fn new(n: usize, options: Options, seed: u64, cheats: &[(u8, Cheat)]) -> Table {
+impl RefereeTable {
+    fn new(n: usize, options: Options, seed: u64, cheats: &[(u8, Cheat)]) -> RefereeTable {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let id: [u8; 32] = rng.random();
         let referee = FairReferee::new(id, 1, n, options, None, rng.random()).unwrap();
@@ -305,7 +305,7 @@ impl Table {
                 }
             })
             .collect();
-        Table {
+        RefereeTable {
             referee,
             pages,
             secrets,
@@ -334,8 +334,8 @@ impl Table {
     }
 
     /// A table whose host tells `lie` in the events it relays.
-    fn lying(n: usize, opts: Options, seed: u64, lie: Lie) -> Table {
-        let mut t = Table::new(n, opts, seed, &[]);
+    fn lying(n: usize, opts: Options, seed: u64, lie: Lie) -> RefereeTable {
+        let mut t = RefereeTable::new(n, opts, seed, &[]);
         t.lie = Some(lie);
         t
     }
@@ -720,7 +720,7 @@ fn options(inquisitor: bool, allegiances: bool, two_player_draft: bool) -> Optio
 
 /// Plays one honest game end to end and checks it.
 fn honest_game(n: usize, opts: Options, seed: u64) {
-    let mut t = Table::new(n, opts, seed, &[]);
+    let mut t = RefereeTable::new(n, opts, seed, &[]);
     t.play()
         .unwrap_or_else(|e| panic!("{n} seats, {opts:?}, seed {seed}: {e}"));
     let game = t.referee.game();
@@ -770,7 +770,7 @@ fn games_where_seats_leave_for_good_keep_r11_and_end_audited_at_every_table_size
     for n in 3..=10usize {
         for inq in [false, true] {
             let seed = 5000 + 10 * n as u64 + u64::from(inq);
-            let mut t = Table::new(n, options(inq, inq, false), seed, &[]);
+            let mut t = RefereeTable::new(n, options(inq, inq, false), seed, &[]);
             t.leaves.push((2, 1));
             if n >= 5 {
                 t.leaves.push((6, n as u8 - 1));
@@ -806,7 +806,7 @@ fn many_rules_come_up_across_games() {
     let mut examined = 0;
     for seed in 0..12u64 {
         let inq = seed % 2 == 1;
-        let mut t = Table::new(4, options(inq, true, false), 7000 + seed, &[]);
+        let mut t = RefereeTable::new(4, options(inq, true, false), 7000 + seed, &[]);
         t.play().unwrap();
         assert!(t.audits().iter().all(Vec::is_empty));
         t.assert_replayed();
@@ -844,7 +844,7 @@ fn a_false_cannot_prove_is_named_by_every_audit() {
     // opens then; the end audit on every page names it.
     let (mut caught, mut at_once) = (0, 0);
     for seed in 0..60u64 {
-        let mut t = Table::new(3, Options::default(), 3000 + seed, &[(1, Cheat::DenyProof)]);
+        let mut t = RefereeTable::new(3, Options::default(), 3000 + seed, &[(1, Cheat::DenyProof)]);
         let result = t.play();
         let lied = t.pages[1].lied;
         if result == Err(FairError::FalseDenial(1)) {
@@ -878,7 +878,7 @@ fn a_card_shown_that_is_not_held_is_refused_and_named() {
     // R6.2: seat 2 "proves" a claim with a card it does not hold. Its reveal record does
     // not open to the card it names: the referee refuses it and names seat 2 (FalseClaim).
     for seed in 0..30u64 {
-        let mut t = Table::new(
+        let mut t = RefereeTable::new(
             4,
             Options::default(),
             4000 + seed,
@@ -907,7 +907,7 @@ fn a_position_not_in_the_hand_is_refused_and_named() {
     // is still taken.
     let mut tried = 0;
     for seed in 0..20u64 {
-        let mut t = Table::new(3, Options::default(), 5000 + seed, &[]);
+        let mut t = RefereeTable::new(3, Options::default(), 5000 + seed, &[]);
         loop {
             let step = t.referee.step().unwrap();
             t.relay();
@@ -971,7 +971,7 @@ fn a_position_not_in_the_hand_is_refused_and_named() {
 fn a_card_input_is_refused_the_referee_takes_positions() {
     // The referee never takes a card from a seat's page: an input naming a card of the
     // hand (R9.1's choice) is refused; only an answer naming a position is taken.
-    let mut t = Table::new(2, Options::default(), 6000, &[]);
+    let mut t = RefereeTable::new(2, Options::default(), 6000, &[]);
     loop {
         let step = t.referee.step().unwrap();
         t.relay();
@@ -1008,7 +1008,7 @@ fn an_answer_not_signed_by_its_seat_is_refused_by_the_referee_and_every_page() {
     // every page's tracker), and change nothing: the honest answer is still taken.
     let mut forged = 0;
     for seed in 0..20u64 {
-        let mut t = Table::new(3, Options::default(), 8000 + seed, &[]);
+        let mut t = RefereeTable::new(3, Options::default(), 8000 + seed, &[]);
         loop {
             let step = t.referee.step().unwrap();
             t.relay();
@@ -1099,7 +1099,7 @@ fn an_answer_not_signed_by_its_seat_is_refused_by_the_referee_and_every_page() {
 
 #[test]
 fn a_signed_answer_reads_back_only_from_its_canonical_form() {
-    let mut t = Table::new(2, Options::default(), 8100, &[]);
+    let mut t = RefereeTable::new(2, Options::default(), 8100, &[]);
     // The keys are in once the first records are taken.
     while t.referee.table().ledger().joint_key().is_none() {
         t.referee.step().unwrap();
@@ -1151,7 +1151,7 @@ fn the_replay_makes_every_event_of_honest_games_with_every_option() {
             if n == 10 && seed > 1 {
                 continue;
             }
-            let mut t = Table::new(n, options(true, true, draft), 12_000 + seed, &[]);
+            let mut t = RefereeTable::new(n, options(true, true, draft), 12_000 + seed, &[]);
             t.play()
                 .unwrap_or_else(|e| panic!("{n} seats, seed {seed}: {e}"));
             for (s, faults) in t.audits().into_iter().enumerate() {
@@ -1193,7 +1193,7 @@ fn the_replay_makes_every_event_of_honest_games_with_every_option() {
 /// event of the lie.
 fn named_by_the_replay_alone(lie: Lie, n: usize) {
     for seed in 0..40u64 {
-        let mut t = Table::lying(n, options(true, true, false), 13_000 + seed, lie);
+        let mut t = RefereeTable::lying(n, options(true, true, false), 13_000 + seed, lie);
         // The referee itself followed the rules: only what the pages got is false.
         t.play().unwrap();
         let Some(at) = t.lied_at else {
@@ -1231,7 +1231,7 @@ fn a_host_that_draws_an_exchanges_cards_before_its_challenge_window_closes_is_re
     // the exchanger while the claim may still be challenged is refused as it comes: no
     // page takes the draw, so no Court card opens to a claimant that may be bluffing.
     for seed in 0..40u64 {
-        let mut t = Table::lying(
+        let mut t = RefereeTable::lying(
             3,
             options(false, false, false),
             17_000 + seed,
@@ -1257,7 +1257,7 @@ fn a_host_that_gives_a_proven_challenge_to_another_seat_is_refused_at_the_loss()
     // owes no loss (a page cannot tell the host's word from the seat's, and names the
     // answer's seat). No card of the named challenger turns face up.
     for seed in 0..40u64 {
-        let mut t = Table::lying(
+        let mut t = RefereeTable::lying(
             4,
             options(true, true, false),
             13_000 + seed,
@@ -1296,7 +1296,7 @@ fn a_referee_that_makes_coins_out_of_nothing_is_named_by_the_replay() {
     // follows that game), but the coins show later (an action paid, R3.2's forced Coup, a
     // Steal's take, R9.3's coins returned), and the replay, which plays by the rules,
     // names the host there.
-    let mut t = Table::new(4, options(true, true, false), 14_000, &[]);
+    let mut t = RefereeTable::new(4, options(true, true, false), 14_000, &[]);
     let mut at = None;
     for _ in 0..20_000 {
         let step = t.referee.step().unwrap();
@@ -1351,7 +1351,7 @@ fn a_host_that_shows_one_page_another_stream_is_named_by_every_audit() {
     // stream at the end is not theirs, and each seat's signed view says so: that page's
     // audit names each other seat's view, and each other page's audit names that page's.
     for (n, page) in [(2usize, 1u8), (3, 0), (4, 2)] {
-        let mut t = Table::new(n, options(false, false, false), 700 + n as u64, &[]);
+        let mut t = RefereeTable::new(n, options(false, false, false), 700 + n as u64, &[]);
         t.reorder = Some(page);
         t.play().unwrap();
         assert!(t.reordered, "{n} seats: two records of a round came");

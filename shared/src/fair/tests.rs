@@ -26,19 +26,19 @@ fn deck(n: usize) -> Vec<u8> {
 }
 
 /// A table whose seats all play honestly, each seat's secret held apart.
-struct Table {
+struct LedgerTable {
     ledger: Ledger,
     secrets: Vec<Secret>,
     rng: ChaCha8Rng,
     round: u32,
 }
 
-impl Table {
-    fn new(n: usize, seed: u64) -> Table {
+impl LedgerTable {
+    fn new(n: usize, seed: u64) -> LedgerTable {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let secrets = (0..n).map(|_| Secret::random(&mut rng)).collect();
         let ledger = Ledger::new([7; 32], 1, n, &deck(n)).unwrap();
-        Table {
+        LedgerTable {
             ledger,
             secrets,
             rng,
@@ -143,7 +143,7 @@ fn sorted(mut v: Vec<u8>) -> Vec<u8> {
 #[test]
 fn an_honest_deal_opens_each_hand_to_its_holder_alone_at_every_table_size() {
     for n in 2..=10u8 {
-        let mut t = Table::new(usize::from(n), u64::from(n));
+        let mut t = LedgerTable::new(usize::from(n), u64::from(n));
         t.deal();
         let total = t.ledger.deck().len() as u8;
         for s in 0..n {
@@ -187,7 +187,7 @@ fn the_deal_is_shuffled() {
     // the identity (a fault that would make every deal the same).
     let tops: Vec<Vec<u8>> = (0..4)
         .map(|seed| {
-            let mut t = Table::new(4, 100 + seed);
+            let mut t = LedgerTable::new(4, 100 + seed);
             t.deal();
             t.publish_secrets();
             (0..15).map(|p| t.ledger.open_public(p).unwrap()).collect()
@@ -201,7 +201,7 @@ fn the_deal_is_shuffled() {
 fn a_shown_card_opens_to_all_and_a_false_claim_names_its_seat() {
     // R6.1/R6.2: the holder shows a card; R8.4's shown hand is two such reveals.
     for liar in [0u8, 2] {
-        let mut t = Table::new(3, 11 + u64::from(liar));
+        let mut t = LedgerTable::new(3, 11 + u64::from(liar));
         t.deal();
         let p = 2 * liar;
         let truth = t.read(liar, p).unwrap();
@@ -236,7 +236,7 @@ fn an_exchange_and_the_reshuffle_after_it_keep_every_card_where_it_may_be_seen()
     // R4.2 at 6 seats: seat 1 draws two cards from the Court, mixes them with its hand
     // (its own shuffle, so the table cannot tell which it keeps), keeps two, returns two,
     // and the Court is shuffled by everyone.
-    let mut t = Table::new(6, 21);
+    let mut t = LedgerTable::new(6, 21);
     t.deal();
     let hand = [2u8, 3];
     let drawn = [12u8, 13];
@@ -277,7 +277,7 @@ fn an_exchange_and_the_reshuffle_after_it_keep_every_card_where_it_may_be_seen()
 #[test]
 fn examine_shows_a_card_to_the_inquisitor_alone() {
     // R7.2: seat 2 shows its card to seat 0 through a sealed share; seat 1 cannot read it.
-    let mut t = Table::new(3, 31);
+    let mut t = LedgerTable::new(3, 31);
     t.deal();
     let p = 4;
     let card = t.read(2, p).unwrap();
@@ -335,7 +335,7 @@ fn every_deviation_is_refused_and_names_its_seat() {
 
         // A key without knowledge of its secret: the proof is another seat's (made for
         // another context) or made for another key.
-        let mut t = Table::new(n, 40 + u64::from(cheat));
+        let mut t = LedgerTable::new(n, 40 + u64::from(cheat));
         for s in 0..cheat {
             let r = t
                 .ledger
@@ -372,7 +372,7 @@ fn every_deviation_is_refused_and_names_its_seat() {
         // A false shuffle: an honest proof with a card swapped for another card; a
         // tampered response; a "shuffle" that copies one card over another with a proof
         // built for it; a shuffle of positions that do not exist or repeat.
-        let mut t = Table::new(n, 50 + u64::from(cheat));
+        let mut t = LedgerTable::new(n, 50 + u64::from(cheat));
         t.keys();
         let all: Vec<u8> = (0..15).collect();
         for s in 0..cheat {
@@ -454,7 +454,7 @@ fn every_deviation_is_refused_and_names_its_seat() {
         t.apply(&honest);
 
         // A wrong decryption share: made with another secret, or with its point moved.
-        let mut t = Table::new(n, 60 + u64::from(cheat));
+        let mut t = LedgerTable::new(n, 60 + u64::from(cheat));
         t.deal();
         let holder = (cheat + 1) % n as u8;
         let p = 2 * holder;
@@ -592,7 +592,7 @@ fn a_shuffle_proof_is_bound_to_its_statement() {
 
 #[test]
 fn records_are_read_back_exactly_and_anything_else_is_refused() {
-    let mut t = Table::new(3, 81);
+    let mut t = LedgerTable::new(3, 81);
     t.keys();
     let (shuffle, _) = t
         .ledger
@@ -715,7 +715,7 @@ fn a_shuffle_that_swaps_in_another_card_is_refused_though_its_commitment_is_a_pe
     assert!(proof.verify(&ctx, &key, &input, &output));
 }
 
-impl Table {
+impl LedgerTable {
     fn escrow_all(&mut self) {
         for s in 0..self.n() {
             if self.ledger.is_gone(s) {
@@ -775,7 +775,7 @@ fn a_seat_that_leaves_for_good_opens_only_its_cards_and_its_secret_is_never_rebu
     // every one of them gives its share of it; the Court still opens to the seat that
     // draws, to it alone; nothing public opens what seat 1 alone could (its own key).
     for n in 3..=10u8 {
-        let mut t = Table::new(usize::from(n), 200 + u64::from(n));
+        let mut t = LedgerTable::new(usize::from(n), 200 + u64::from(n));
         t.deal();
         t.escrow_all();
         let hand = [t.read(1, 2).unwrap(), t.read(1, 3).unwrap()];
@@ -843,7 +843,7 @@ fn a_second_departure_goes_on_from_the_stakes_the_first_left() {
     // Section 6 at 5 seats: seat 1 leaves, the four left escrow their stakes again, seat
     // 3 leaves: the three left open seat 3's cards and still open the Court to whoever
     // draws, and every card at the end.
-    let mut t = Table::new(5, 250);
+    let mut t = LedgerTable::new(5, 250);
     t.deal();
     t.escrow_all();
     let three = [t.read(3, 6).unwrap(), t.read(3, 7).unwrap()];
@@ -866,7 +866,7 @@ fn a_second_departure_goes_on_from_the_stakes_the_first_left() {
 
 #[test]
 fn escrow_deviations_are_refused_or_proven_and_name_their_seat() {
-    let mut t = Table::new(4, 301);
+    let mut t = LedgerTable::new(4, 301);
     t.deal();
     let mut rng = ChaCha8Rng::seed_from_u64(302);
     let round = t.round;
@@ -954,10 +954,10 @@ fn escrow_deviations_are_refused_or_proven_and_name_their_seat() {
 fn pages_shown_the_same_records_share_a_hash_and_a_fingerprint() {
     // Section 12: a page shown another record, or other keys, sees another hash or
     // another fingerprint.
-    let mut a = Table::new(3, 401);
+    let mut a = LedgerTable::new(3, 401);
     a.deal();
     let mut records = Vec::new();
-    let mut b = Table::new(3, 402);
+    let mut b = LedgerTable::new(3, 402);
     let mut c = Ledger::new([7; 32], 1, 3, &deck(3)).unwrap();
     for s in 0..3u8 {
         let r = c.key_record(s, 0, &b.secrets[usize::from(s)], &mut b.rng);
@@ -993,10 +993,10 @@ fn a_view_is_signed_by_its_seat_and_taken_only_before_its_secret() {
     // Section 12: each seat signs its hash of the game's stream at the end while its
     // secret is still its own; the host that relays it cannot put another hash in its
     // place.
-    let mut t = Table::new(3, 403);
+    let mut t = LedgerTable::new(3, 403);
     t.deal();
     let hash = [5u8; 64];
-    let view = |t: &mut Table, seat: u8, signer: u8, hash: [u8; 64]| {
+    let view = |t: &mut LedgerTable, seat: u8, signer: u8, hash: [u8; 64]| {
         let x = &t.secrets[usize::from(signer)];
         t.ledger.view_record(seat, t.round, hash, x, &mut t.rng)
     };
