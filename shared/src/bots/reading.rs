@@ -57,10 +57,40 @@ impl Reading {
         (self.lies[c] + weight * prior) / (self.checked[c] + weight).max(1e-6)
     }
 
+    /// The estimated share of lies among this opponent's checked claims of every
+    /// character together: a Beta prior of mean `prior` worth `weight` checked claims
+    /// (`prior` itself at a weight of 0, whatever the record). A player caught lying
+    /// about two characters is likelier to lie about a third than the prior says; used
+    /// as the prior of [`Reading::lie_share`], it reads an opponent that lies about
+    /// everything within a game, before it has been checked on each character.
+    pub fn pooled_lie_share(&self, prior: f32, weight: f32) -> f32 {
+        if weight <= 0.0 {
+            return prior;
+        }
+        let lies: f32 = self.lies.iter().sum();
+        let checked: f32 = self.checked.iter().sum();
+        (lies + weight * prior) / (checked + weight)
+    }
+
     /// The estimated share of the claims it may challenge that it challenges, as
     /// [`Reading::lie_share`].
     pub fn challenge_share(&self, prior: f32, weight: f32) -> f32 {
         (self.challenges + weight * prior) / (self.chances + weight).max(1e-6)
+    }
+
+    /// The chance that this opponent is one who challenges `often` of the claims it may
+    /// rather than `usual` of them, from a prior chance `prior` and its record of
+    /// challenges (a binomial likelihood of each). Unlike [`Reading::challenge_share`],
+    /// whose prior is worth many windows, two challenges in three windows already make a
+    /// player who challenges half the time likelier than not, as they should.
+    pub fn p_challenger(&self, usual: f32, often: f32, prior: f32) -> f32 {
+        let (usual, often) = (usual.clamp(1e-3, 0.999), often.clamp(1e-3, 0.999));
+        let prior = prior.clamp(0.0, 1.0);
+        let passes = (self.chances - self.challenges).max(0.0);
+        let log_ratio = self.challenges * (often / usual).ln()
+            + passes * ((1.0 - often) / (1.0 - usual)).ln();
+        let odds = prior / (1.0 - prior).max(1e-6) * log_ratio.clamp(-50.0, 50.0).exp();
+        odds / (1.0 + odds)
     }
 }
 
@@ -71,6 +101,10 @@ pub struct Priors {
     /// (0: the claims' record changes nothing).
     pub lie: f32,
     pub lie_weight: f32,
+    /// The weight, in checked claims, of `lie` against the opponent's checked claims of
+    /// every character together, whose estimate ([`Reading::pooled_lie_share`]) is then
+    /// the prior of each character's (0: `lie` is).
+    pub pooled_weight: f32,
     /// The share of the claims it may that the prior's opponent challenges, and its weight
     /// in windows (0: the challenges' record changes nothing).
     pub challenge: f32,
@@ -130,7 +164,8 @@ pub fn weigh(
         && claimant == opponent
         && priors.lie > 0.0
     {
-        let factor = reading.lie_share(card, priors.lie, priors.lie_weight) / priors.lie;
+        let pooled = reading.pooled_lie_share(priors.lie, priors.pooled_weight);
+        let factor = reading.lie_share(card, pooled, priors.lie_weight) / priors.lie;
         for (k, (i, s)) in shares.iter_mut().enumerate() {
             if *i == Input::Challenge && k < fixed.len() {
                 let new = moved(*s, factor);
@@ -208,6 +243,7 @@ mod tests {
     const PRIORS: Priors = Priors {
         lie: 0.35,
         lie_weight: 3.0,
+        pooled_weight: 0.0,
         challenge: 0.15,
         challenge_weight: 10.0,
     };
