@@ -762,10 +762,14 @@ impl Hard {
         }
     }
 
-    /// Heads-up, with [`Search::read_bluffs`] set, the chance that Hard drops its bluffs
-    /// from a decision: 1 less the prior's challenge share ([`SILENT_RATE`]) over the
-    /// opponent's estimated one ([`super::reading::Reading::challenge_share`], weighted by
-    /// [`Search::read_challenges`]), 0 while that estimate is at or below the prior.
+    /// Heads-up, the chance that Hard drops its bluffs from a decision: with
+    /// [`Search::read_bluffs`] set, 1 less the prior's challenge share ([`SILENT_RATE`])
+    /// over the opponent's estimated one ([`super::reading::Reading::challenge_share`],
+    /// weighted by [`Search::read_challenges`]), 0 while that estimate is at or below the
+    /// prior; at least, with [`Search::challenger_prior_heads_up`] set, the chance that
+    /// the opponent challenges [`OFTEN_RATE`] of the claims it may
+    /// ([`super::reading::Reading::p_challenger`]), which three challenges in three windows
+    /// make 0.87 where the slow estimate makes 0.57.
     fn bluffs_dropped(&self, view: &View, record: &Model) -> f32 {
         let (2, Some(me)) = (view.players.len(), view.viewer) else {
             return 0.0;
@@ -1236,8 +1240,9 @@ mod tests {
     /// R4, R6: heads-up, seat 0 (a Captain and an Assassin) opens, its Tax and Exchange
     /// bluffs. It remembers from earlier games at the table that seat 1 challenged nearly
     /// every claim it could, or none: against the first it bluffs in a quarter of the seeds
-    /// it bluffs in against the second, or fewer; with the reading of bluffs off, it
-    /// bluffs against the first as often as it would without the reading.
+    /// it bluffs in against the second, or fewer; with the readings of bluffs off
+    /// (`read_bluffs` and `challenger_prior_heads_up`), it bluffs against the first as
+    /// often as it would without them.
     #[test]
     fn heads_up_hard_bluffs_less_against_an_opponent_that_challenges_everything() {
         let g = heads_up_deal();
@@ -1256,6 +1261,9 @@ mod tests {
                 .filter(|&seed| {
                     let mut hard = Hard::new(seed, Personality::BALANCED);
                     hard.search.read_bluffs = read;
+                    if read == 0.0 {
+                        hard.search.challenger_prior_heads_up = 0.0;
+                    }
                     hard.remember(&memory);
                     is_bluff(&t, hard.decide(&view, &legal, &Budget::iterations(100)))
                 })

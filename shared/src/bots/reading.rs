@@ -12,7 +12,12 @@
 //!   ([`Record::revealed_true`], [`Record::revealed_lies`]). Hard challenges that
 //!   character in proportion to the estimate against the prior's.
 //! - how often it challenges when it may: Hard's own bluffs are weighed in proportion to
-//!   how much less (or more) often than the prior's it challenges.
+//!   how much less (or more) often than the prior's it challenges; and the chance that it
+//!   is one who challenges every other claim ([`Reading::p_challenger`]), which a few
+//!   showings make likely, as a slow average would not within one game.
+//! - how often its claims of every character together were lies
+//!   ([`Reading::pooled_lie_share`]): the prior of each character's estimate, so that a
+//!   player caught lying about two characters is doubted on a third.
 //!
 //! With no record the shares are the table's; each observation moves them a little, so a
 //! player who never bluffs the Assassin stops being challenged on it after a few showings,
@@ -87,8 +92,8 @@ impl Reading {
         let (usual, often) = (usual.clamp(1e-3, 0.999), often.clamp(1e-3, 0.999));
         let prior = prior.clamp(0.0, 1.0);
         let passes = (self.chances - self.challenges).max(0.0);
-        let log_ratio = self.challenges * (often / usual).ln()
-            + passes * ((1.0 - often) / (1.0 - usual)).ln();
+        let log_ratio =
+            self.challenges * (often / usual).ln() + passes * ((1.0 - often) / (1.0 - usual)).ln();
         let odds = prior / (1.0 - prior).max(1e-6) * log_ratio.clamp(-50.0, 50.0).exp();
         odds / (1.0 + odds)
     }
@@ -317,6 +322,47 @@ mod tests {
         // A claim by another seat (none here) is not this opponent's.
         let mut s = table;
         assert!(!weigh(&mut s, &t, Seat(1), &Reading::of(&rec), &PRIORS));
+    }
+
+    /// A player caught lying about two characters is doubted on a third before it has
+    /// been checked on it; one whose checked claims were true, less than the prior; at a
+    /// pooled weight of 0 every character starts from the prior.
+    #[test]
+    fn lies_caught_on_some_characters_raise_the_others() {
+        let mut rec = Record::default();
+        rec.caught[Card::Duke.index()] = [1, 0];
+        rec.caught[Card::Captain.index()] = [1, 0];
+        let liar = Reading::of(&rec);
+        let pooled = liar.pooled_lie_share(0.35, 3.0);
+        assert!(pooled > 0.55, "{pooled}");
+        let ambassador = liar.lie_share(Card::Ambassador, pooled, 3.0);
+        assert!(ambassador > 0.5, "{ambassador}");
+        assert!((liar.pooled_lie_share(0.35, 0.0) - 0.35).abs() < 1e-6);
+        let mut rec = Record::default();
+        rec.proven[Card::Duke.index()] = [2, 0];
+        let truthful = Reading::of(&rec);
+        assert!(truthful.pooled_lie_share(0.35, 3.0) < 0.25);
+    }
+
+    /// The chance that a player challenges half the claims rather than the prior's share:
+    /// the prior with no record, likelier than not after two challenges in three windows,
+    /// near certain after five in five, and falling as it lets claims pass.
+    #[test]
+    fn a_few_challenges_make_a_frequent_challenger_likely() {
+        let read = |challenges: f32, chances: f32| {
+            Reading {
+                challenges,
+                chances,
+                ..Reading::default()
+            }
+            .p_challenger(0.15, 0.45, 0.2)
+        };
+        assert!((read(0.0, 0.0) - 0.2).abs() < 1e-5);
+        assert!(read(1.0, 1.0) > 0.4);
+        assert!(read(2.0, 3.0) > 0.5, "{}", read(2.0, 3.0));
+        assert!(read(5.0, 5.0) > 0.95);
+        assert!(read(0.0, 3.0) < 0.1);
+        assert!(read(1.0, 8.0) < 0.2, "{}", read(1.0, 8.0));
     }
 
     /// Seat 0's bluffs (a Tax without the Duke, R4) weigh less against a player who
