@@ -561,10 +561,13 @@ fn hard_weighs_a_challenge_when_an_assassination_would_end_the_game_heads_up() {
             })
             .collect()
     };
-    // Without the call of a silent opponent's Assassin, which would answer first here.
+    // Without the call of a silent opponent's Assassin, which would answer first here, nor
+    // the prior chance that the opponent challenges often, which drops the Contessa bluff
+    // from some decisions and leaves the challenge as the one honest answer that can win.
     let quiet = Search {
         mix_heads_up: 0.0,
         silent_call_heads_up: 0.0,
+        challenger_prior_heads_up: 0.0,
         ..Search::HARD
     };
     let before = choices(Search {

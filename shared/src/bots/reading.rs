@@ -12,7 +12,12 @@
 //!   ([`Record::revealed_true`], [`Record::revealed_lies`]). Hard challenges that
 //!   character in proportion to the estimate against the prior's.
 //! - how often it challenges when it may: Hard's own bluffs are weighed in proportion to
-//!   how much less (or more) often than the prior's it challenges.
+//!   how much less (or more) often than the prior's it challenges; and the chance that it
+//!   is one who challenges every other claim ([`Reading::p_challenger`]), which a few
+//!   showings make likely, as a slow average would not within one game.
+//! - how often its claims of every character together were lies
+//!   ([`Reading::pooled_lie_share`]): the prior of each character's estimate, so that a
+//!   player caught lying about two characters is doubted on a third.
 //!
 //! With no record the shares are the table's; each observation moves them a little, so a
 //! player who never bluffs the Assassin stops being challenged on it after a few showings,
@@ -57,10 +62,40 @@ impl Reading {
         (self.lies[c] + weight * prior) / (self.checked[c] + weight).max(1e-6)
     }
 
+    /// The estimated share of lies among this opponent's checked claims of every
+    /// character together: a Beta prior of mean `prior` worth `weight` checked claims
+    /// (`prior` itself at a weight of 0, whatever the record). A player caught lying
+    /// about two characters is likelier to lie about a third than the prior says; used
+    /// as the prior of [`Reading::lie_share`], it reads an opponent that lies about
+    /// everything within a game, before it has been checked on each character.
+    pub fn pooled_lie_share(&self, prior: f32, weight: f32) -> f32 {
+        if weight <= 0.0 {
+            return prior;
+        }
+        let lies: f32 = self.lies.iter().sum();
+        let checked: f32 = self.checked.iter().sum();
+        (lies + weight * prior) / (checked + weight)
+    }
+
     /// The estimated share of the claims it may challenge that it challenges, as
     /// [`Reading::lie_share`].
     pub fn challenge_share(&self, prior: f32, weight: f32) -> f32 {
         (self.challenges + weight * prior) / (self.chances + weight).max(1e-6)
+    }
+
+    /// The chance that this opponent is one who challenges `often` of the claims it may
+    /// rather than `usual` of them, from a prior chance `prior` and its record of
+    /// challenges (a binomial likelihood of each). Unlike [`Reading::challenge_share`],
+    /// whose prior is worth many windows, two challenges in three windows already make a
+    /// player who challenges half the time likelier than not, as they should.
+    pub fn p_challenger(&self, usual: f32, often: f32, prior: f32) -> f32 {
+        let (usual, often) = (usual.clamp(1e-3, 0.999), often.clamp(1e-3, 0.999));
+        let prior = prior.clamp(0.0, 1.0);
+        let passes = (self.chances - self.challenges).max(0.0);
+        let log_ratio =
+            self.challenges * (often / usual).ln() + passes * ((1.0 - often) / (1.0 - usual)).ln();
+        let odds = prior / (1.0 - prior).max(1e-6) * log_ratio.clamp(-50.0, 50.0).exp();
+        odds / (1.0 + odds)
     }
 }
 
@@ -71,6 +106,10 @@ pub struct Priors {
     /// (0: the claims' record changes nothing).
     pub lie: f32,
     pub lie_weight: f32,
+    /// The weight, in checked claims, of `lie` against the opponent's checked claims of
+    /// every character together, whose estimate ([`Reading::pooled_lie_share`]) is then
+    /// the prior of each character's (0: `lie` is).
+    pub pooled_weight: f32,
     /// The share of the claims it may that the prior's opponent challenges, and its weight
     /// in windows (0: the challenges' record changes nothing).
     pub challenge: f32,
@@ -130,7 +169,8 @@ pub fn weigh(
         && claimant == opponent
         && priors.lie > 0.0
     {
-        let factor = reading.lie_share(card, priors.lie, priors.lie_weight) / priors.lie;
+        let pooled = reading.pooled_lie_share(priors.lie, priors.pooled_weight);
+        let factor = reading.lie_share(card, pooled, priors.lie_weight) / priors.lie;
         for (k, (i, s)) in shares.iter_mut().enumerate() {
             if *i == Input::Challenge && k < fixed.len() {
                 let new = moved(*s, factor);
@@ -208,6 +248,7 @@ mod tests {
     const PRIORS: Priors = Priors {
         lie: 0.35,
         lie_weight: 3.0,
+        pooled_weight: 0.0,
         challenge: 0.15,
         challenge_weight: 10.0,
     };
@@ -281,6 +322,47 @@ mod tests {
         // A claim by another seat (none here) is not this opponent's.
         let mut s = table;
         assert!(!weigh(&mut s, &t, Seat(1), &Reading::of(&rec), &PRIORS));
+    }
+
+    /// A player caught lying about two characters is doubted on a third before it has
+    /// been checked on it; one whose checked claims were true, less than the prior; at a
+    /// pooled weight of 0 every character starts from the prior.
+    #[test]
+    fn lies_caught_on_some_characters_raise_the_others() {
+        let mut rec = Record::default();
+        rec.caught[Card::Duke.index()] = [1, 0];
+        rec.caught[Card::Captain.index()] = [1, 0];
+        let liar = Reading::of(&rec);
+        let pooled = liar.pooled_lie_share(0.35, 3.0);
+        assert!(pooled > 0.55, "{pooled}");
+        let ambassador = liar.lie_share(Card::Ambassador, pooled, 3.0);
+        assert!(ambassador > 0.5, "{ambassador}");
+        assert!((liar.pooled_lie_share(0.35, 0.0) - 0.35).abs() < 1e-6);
+        let mut rec = Record::default();
+        rec.proven[Card::Duke.index()] = [2, 0];
+        let truthful = Reading::of(&rec);
+        assert!(truthful.pooled_lie_share(0.35, 3.0) < 0.25);
+    }
+
+    /// The chance that a player challenges half the claims rather than the prior's share:
+    /// the prior with no record, likelier than not after two challenges in three windows,
+    /// near certain after five in five, and falling as it lets claims pass.
+    #[test]
+    fn a_few_challenges_make_a_frequent_challenger_likely() {
+        let read = |challenges: f32, chances: f32| {
+            Reading {
+                challenges,
+                chances,
+                ..Reading::default()
+            }
+            .p_challenger(0.15, 0.45, 0.2)
+        };
+        assert!((read(0.0, 0.0) - 0.2).abs() < 1e-5);
+        assert!(read(1.0, 1.0) > 0.4);
+        assert!(read(2.0, 3.0) > 0.5, "{}", read(2.0, 3.0));
+        assert!(read(5.0, 5.0) > 0.95);
+        assert!(read(0.0, 3.0) < 0.1);
+        assert!(read(1.0, 8.0) < 0.2, "{}", read(1.0, 8.0));
     }
 
     /// Seat 0's bluffs (a Tax without the Duke, R4) weigh less against a player who
