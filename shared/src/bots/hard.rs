@@ -818,7 +818,7 @@ impl Hard {
     /// The most likely true a claim may be for the search to weigh challenging it when
     /// the heuristic would not: [`Search::searched_truth`], heads-up moved by the
     /// claimant's lies caught against the prior's ([`Search::read_truth`]).
-    fn searched_truth(&self, t: &Table, record: &Model) -> f32 {
+    fn searched_truth(&self, t: &Knowledge, record: &Model) -> f32 {
         let base = self.search.searched_truth;
         match super::reading::claim_asked(t) {
             Some((seat, _))
@@ -1299,7 +1299,7 @@ mod tests {
         let view = g.view(Seat(0));
         let mut legal = Vec::new();
         g.legal_inputs(Seat(0), &mut legal);
-        let t = Table::from_view(&view).expect("seated");
+        let t = Knowledge::from_view(&view).expect("seated");
         let bluffs = |challenges: u16, chances: u16, prior: f32| {
             let mut memory = Model {
                 players: 2,
