@@ -212,7 +212,11 @@ test("a data channel that goes silent one way is noticed within seconds and come
     await host.page.evaluate(() => (window.__drop = true));
     await guest.page.getByTestId("connection-line").waitFor({ timeout: 8_000 });
     console.log(`    a channel silent one way, noticed by the joiner after: ${Date.now() - dropped} ms`);
-    assert.equal(await guest.page.getByTestId("connection-line").textContent(), "Reconnecting…");
+    // A joiner that had been playing is told whose side went quiet, not "Reconnecting…".
+    assert.equal(
+      await guest.page.getByTestId("connection-line").textContent(),
+      "The host’s page stopped answering. Your seat is kept; your decisions wait until it answers again.",
+    );
     const lifted = Date.now();
     await host.page.evaluate(() => (window.__drop = false));
     await waitOn(

@@ -240,6 +240,9 @@ pub struct Joined {
     /// time it has, or the link is made again (a hello lost with a link that opened and
     /// then carried nothing would otherwise leave us waiting for ever).
     welcome_by: Option<u64>,
+    /// The host has welcomed us on a link in this room: a link lost since is a dropped
+    /// connection, never a first one that could not be made, and is told as such.
+    was_live: bool,
 }
 
 impl Joined {

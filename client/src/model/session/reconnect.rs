@@ -117,12 +117,21 @@ impl Session {
     }
 
     /// What the page's connection line says, if anything: a guest getting its link back,
-    /// a host getting its relay back. Calm, and gone once things are back.
-    pub fn connection_line(&self) -> Option<String> {
+    /// a host getting its relay back. Calm, and gone once things are back. `online` is the
+    /// browser's word on its network. A guest that had been playing is told whose side
+    /// the trouble is on, as far as it can tell: its own network (the browser offline, or
+    /// its relay socket gone too), the host away from the relay, or the host's page not
+    /// answering (our network reaches the relay, theirs does not answer us).
+    pub fn connection_line(&self, online: bool) -> Option<String> {
         let id = match &self.phase {
+            Phase::Joined(j) if j.ended.is_some() => return None,
+            Phase::Joined(j) if j.was_live && self.decisions_paused() && (j.off_relay || !online) => {
+                "connection-offline"
+            }
             Phase::Joined(j) if j.host_away || (j.host_left_relay && j.reconnect.is_some()) => {
                 "connection-host-away"
             }
+            Phase::Joined(j) if j.was_live && self.decisions_paused() => "connection-host-silent",
             // The failure panel says more than this line would.
             Phase::Joined(j) if j.room.watch(&j.host).is_some_and(|w| w.told.is_some()) => {
                 return None;

@@ -167,6 +167,7 @@ impl Session {
                     host_left_relay: false,
                     ended: None,
                     welcome_by: None,
+                    was_live: false,
                 });
                 Vec::new()
             }

@@ -18,6 +18,9 @@ use crate::ui::labels;
 /// The title of the panel of a decision of ours, which names its group (and what the
 /// assertive announcement says); `None` when nothing is ours to decide.
 pub(super) fn decision_title(snap: &Snap) -> Option<String> {
+    if let Some((ask, _)) = snap.fair.as_ref().and_then(|f| f.ask.as_ref()) {
+        return Some(super::fair::ask_title(*ask));
+    }
     if snap.legal.is_empty() {
         return None;
     }
@@ -44,8 +47,13 @@ pub fn Decision(
     /// The table state.
     snap: Snap,
 ) -> impl IntoView {
-    // Pressed once: every button of this panel waits for the next update.
-    let pressed = RwSignal::new(false);
+    // Pressed once: every button of this panel waits for the next update. While the link
+    // to the host is down nothing could reach it: the buttons wait for the link.
+    let is_paused = snap.paused;
+    let pressed = RwSignal::new(is_paused);
+    let paused = (snap.paused && snap.owed()).then(|| {
+        view! { <p class="t-paused" data-testid="decisions-paused" role="status">{t("decisions-paused")}</p> }
+    });
     let names = snap.names.clone();
     let problem = snap
         .problem
@@ -171,7 +179,8 @@ pub fn Decision(
         ),
     };
     view! {
-        <div class="t-decision" data-testid="decision-area" tabindex="-1">
+        <div class="t-decision" class:paused=is_paused data-testid="decision-area" tabindex="-1">
+            {paused}
             {problem}
             {timed_out}
             {body}
@@ -182,9 +191,7 @@ pub fn Decision(
 /// Whom the table waits for; or, when we are out, that we watch on.
 fn waiting(snap: &Snap, me_out: bool) -> impl IntoView + use<> {
     let who: Vec<String> = snap
-        .view
-        .pending
-        .owes()
+        .owes
         .iter()
         .filter_map(|s| snap.names.get(s.index()).cloned())
         .collect();
