@@ -169,8 +169,8 @@ pub(super) fn on_key(
         let now = ctx.now.get_untracked();
         let text = ctx.snap.with_untracked(|s| {
             let s = s.as_ref()?;
-            let me = s.me.filter(|_| !s.legal.is_empty());
-            let seat = me.or_else(|| s.view.pending.owes().iter().next())?;
+            let me = s.me.filter(|_| s.owed());
+            let seat = me.or_else(|| s.owes.first().copied())?;
             let secs = ctx.countdown.run((seat, now));
             let who = me
                 .is_none()

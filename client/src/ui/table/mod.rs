@@ -119,7 +119,7 @@ fn TableBody() -> impl IntoView {
     // Your turn is noticed: the tab's title, and a short vibration on phones.
     let owed = Memo::new(move |_| {
         ctx.snap
-            .with(|s| s.as_ref().is_some_and(|s| !s.legal.is_empty()))
+            .with(|s| s.as_ref().is_some_and(Snap::owed))
     });
     Effect::new(move |was: Option<bool>| {
         let now = owed.get();
@@ -367,7 +367,7 @@ pub(crate) fn LeaveButton(
 /// The seats, seat 0 first.
 fn seats_of(snap: &Snap) -> impl IntoView + use<> {
     let v = &snap.view;
-    let owes = v.pending.owes();
+    let owes = &snap.owes;
     let over = matches!(v.pending, Pending::GameOver { .. });
     // The seat whose claim or action we are asked to answer.
     let answering = match (v.pending, snap.legal.is_empty(), v.turn) {
@@ -387,7 +387,7 @@ fn seats_of(snap: &Snap) -> impl IntoView + use<> {
                     player=*p
                     me=snap.me == Some(seat)
                     current=v.current == seat && !over
-                    owes=owes.contains(seat)
+                    owes=owes.contains(&seat)
                     answering=answering == Some(seat)
                     allegiances=v.options.allegiances
                 />
