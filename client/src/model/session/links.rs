@@ -58,6 +58,10 @@ impl Session {
         }
         p.link = Some(LinkState::Open);
         room.watch_mut(peer).opened(now);
+        if self.hosting() {
+            let name = self.peer_name(peer);
+            self.forget_about(&name);
+        }
         match &mut self.phase {
             Phase::Hosting(h) => {
                 let mut effects = Vec::new();
@@ -134,7 +138,7 @@ impl Session {
         // once, in time, why it cannot reach that peer (see `tick`).
         if was_open {
             let name = self.peer_name(peer);
-            self.notify(match why {
+            self.notify_about(&name.clone(), match why {
                 Some(why) => tr(
                     "notice-link-failed",
                     &[("name", name.into()), ("why", why.into())],

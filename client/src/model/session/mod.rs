@@ -329,6 +329,9 @@ pub struct Notice {
     /// Unique within the session, for keyed rendering and dismissal.
     pub id: u64,
     pub text: String,
+    /// The person it is about, by name: one notice per person, the newest, which goes
+    /// once they are back.
+    pub about: Option<String>,
 }
 
 /// Makes a fair seat from a seed and what the tab kept: the fair deal's code, which the
@@ -498,14 +501,35 @@ impl Session {
         &self.notices
     }
 
-    /// Adds a message for the person.
+    /// Adds a message for the person. The same words again are not news: the one on
+    /// screen stays.
     pub fn notify(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        if self.notices.iter().any(|n| n.text == text) {
+            return;
+        }
+        self.push_notice(text, None);
+    }
+
+    /// Adds a message about the person named `who`, in place of any earlier one about them.
+    pub(super) fn notify_about(&mut self, who: &str, text: String) {
+        self.forget_about(who);
+        self.push_notice(text, Some(who.to_owned()));
+    }
+
+    /// The person named `who` is back: what was said about their link is old news.
+    pub(super) fn forget_about(&mut self, who: &str) {
+        self.notices.retain(|n| n.about.as_deref() != Some(who));
+    }
+
+    fn push_notice(&mut self, text: String, about: Option<String>) {
         if self.notices.len() == MAX_NOTICES {
             self.notices.remove(0);
         }
         self.notices.push(Notice {
             id: self.next_notice,
-            text: text.into(),
+            text,
+            about,
         });
         self.next_notice += 1;
     }

@@ -232,19 +232,20 @@ impl Session {
             let why = room.diagnose(&peer);
             room.watch_mut(&peer).told = Some(why);
             let name = room.name_of(&peer);
-            texts.push(tr(
+            let text = tr(
                 "notice-cannot-reach",
                 &[
                     ("name", name.clone().into()),
                     (
                         "why",
-                        tr(why.host_message(), &[("name", name.into())]).into(),
+                        tr(why.host_message(), &[("name", name.clone().into())]).into(),
                     ),
                 ],
-            ));
+            );
+            texts.push((name, text));
         }
-        for text in texts {
-            self.notify(text);
+        for (name, text) in texts {
+            self.notify_about(&name, text);
         }
         for peer in dead {
             let why = tr(

@@ -106,9 +106,23 @@ pub(crate) struct Snap {
     pub fair: Option<FairShown>,
     /// The link to the host is down: our decisions stay on screen, inert, until it is back.
     pub paused: bool,
+    /// Each seat's presence, seat 0 first.
+    pub presence: Vec<Presence>,
     /// The seats the table waits for now. In a fair room a seat may owe an answer with its
     /// own cards, which the game's view does not name: the host's deadlines do.
     pub owes: Vec<Seat>,
+}
+
+/// Whether a seat's person is at the table, as every page sees it on the seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Presence {
+    /// Here, or no person (a bot, an open seat).
+    Here,
+    /// Away (their link dropped), and when (page time) a stand-in answers for them unless
+    /// they are back (`None`: not during a game).
+    Away(Option<u64>),
+    /// Away, and the seat's stand-in answers for them meanwhile.
+    StandIn,
 }
 
 impl Snap {
@@ -153,7 +167,22 @@ pub(crate) fn snap_of(t: &Table) -> Option<Snap> {
     } else {
         game.view.pending.owes().iter().collect()
     };
+    let presence = info
+        .map(|t| {
+            t.seats
+                .iter()
+                .map(|s| match s {
+                    SeatInfo::Person { stand_in: true, .. } => Presence::StandIn,
+                    SeatInfo::Person { member, .. } if !member.connected => {
+                        Presence::Away(member.stand_in_at.map(|at| g.local_time(at)))
+                    }
+                    _ => Presence::Here,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     Some(Snap {
+        presence,
         owes,
         names: names.clone(),
         bots,

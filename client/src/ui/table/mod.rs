@@ -35,7 +35,7 @@ use crate::model::table::level_name;
 use crate::model::words::{LogLine, allegiance_name, card_name, claim_words, coins, reading_order};
 use crate::ui::labels;
 use cards::{CardFace, outcome_class};
-use ctx::Snap;
+use ctx::{Presence, Snap};
 pub(crate) use ctx::TableCtx;
 pub(crate) use focus::focus_first;
 use focus::{focus_the_decision, note_focus, on_key, table_into_view};
@@ -390,6 +390,8 @@ fn seats_of(snap: &Snap) -> impl IntoView + use<> {
                     owes=owes.contains(&seat)
                     answering=answering == Some(seat)
                     allegiances=v.options.allegiances
+                    presence=snap.presence.get(i).copied().unwrap_or(Presence::Here)
+                    fair=snap.fair.is_some()
                 />
             }
         })
@@ -485,6 +487,10 @@ fn SeatCard(
     current: bool,
     /// Whether this seat owes a decision now.
     owes: bool,
+    /// Whether its person is here, away, or answered for by a stand-in.
+    presence: Presence,
+    /// A fair room: a seat away past its grace leaves the game instead of a bot playing.
+    fair: bool,
     /// Whether it is the seat we are asked to answer.
     answering: bool,
     /// Whether allegiances are on (show the badge).
@@ -506,6 +512,22 @@ fn SeatCard(
         ctx.countdown
             .run((seat, now))
             .map(|s| view! { <span class="t-clock" aria-label=tr("seconds-left", &[("n", Arg::Num(s as i64))])>{tr("seconds-short", &[("n", Arg::Num(s as i64))])}</span> })
+    };
+    // Whether the person is here, on the seat itself, for every page: away, and for how
+    // long until a stand-in answers for them (or, in a fair room, they leave the game).
+    let away = move || {
+        let text = match presence {
+            Presence::Here => return None,
+            Presence::StandIn => t("seat-stand-in"),
+            Presence::Away(None) => t("seat-away"),
+            Presence::Away(Some(at)) => {
+                let secs = at.saturating_sub(ctx.now.get()).div_ceil(1_000);
+                let key = if fair { "seat-away-leaves" } else { "seat-away-stand-in" };
+                tr(key, &[("n", Arg::Num(secs as i64))])
+            }
+        };
+        let kind = if presence == Presence::StandIn { "stand-in" } else { "away" };
+        Some(view! { <span class="t-away" data-testid="seat-away" data-presence=kind>{text}</span> })
     };
     let badge = allegiances
         .then_some(player.allegiance)
@@ -595,6 +617,7 @@ fn SeatCard(
                 {what.map(|w| view! { <span class="t-what">{w}</span> })}
                 {badge}
                 {countdown}
+                {away}
             </div>
             <div class="t-seat-row">
                 <div class="t-cards">{cards}</div>

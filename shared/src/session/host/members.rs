@@ -168,10 +168,16 @@ impl Host {
     }
 
     pub(super) fn table_info(&self) -> TableInfo {
+        let playing = self.phase == Phase::Playing;
+        let grace = self.timers.grace_ms;
         let info = |m: &Member| MemberInfo {
             id: m.id,
             name: m.name.clone(),
             connected: m.peer.is_some(),
+            stand_in_at: m
+                .away_since
+                .filter(|_| playing && !m.stand_in && m.seat.is_some())
+                .map(|since| since.saturating_add(grace)),
         };
         let seats = self
             .seats
