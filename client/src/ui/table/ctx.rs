@@ -106,6 +106,8 @@ pub(crate) struct Snap {
     pub fair: Option<FairShown>,
     /// The link to the host is down: our decisions stay on screen, inert, until it is back.
     pub paused: bool,
+    /// Which game of the table this is (a rematch deals the next).
+    pub game_no: u32,
     /// Each seat's presence, seat 0 first.
     pub presence: Vec<Presence>,
     /// The seats the table waits for now. In a fair room a seat may owe an answer with its
@@ -182,6 +184,7 @@ pub(crate) fn snap_of(t: &Table) -> Option<Snap> {
         })
         .unwrap_or_default();
     Some(Snap {
+        game_no: game.game_no,
         presence,
         owes,
         names: names.clone(),

@@ -126,7 +126,16 @@ fn TableBody() -> impl IntoView {
         let fresh = now && was != Some(true);
         your_turn_noticed(now, fresh);
         if fresh {
-            request_animation_frame(table_into_view);
+            request_animation_frame(|| table_into_view(false));
+        }
+        now
+    });
+    // A game dealt comes into view: a joiner's phone may be scrolled down at the chat.
+    let game_no = Memo::new(move |_| ctx.snap.with(|s| s.as_ref().map(|s| s.game_no)));
+    Effect::new(move |was: Option<Option<u32>>| {
+        let now = game_no.get();
+        if now.is_some() && was != Some(now) {
+            request_animation_frame(|| table_into_view(true));
         }
         now
     });
