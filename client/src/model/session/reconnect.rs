@@ -2,6 +2,7 @@
 //! relay or the host, and taking a seat or a table back.
 
 use shared::relay::{ClientMessage, ErrorCode, IceServer, RoomCode};
+use shared::session::ToReferee;
 use shared::session::protocol::ToGuest;
 
 use super::{
@@ -201,6 +202,7 @@ impl Session {
         let Phase::Hosting(h) = &mut self.phase else {
             return Vec::new();
         };
+        let left = &h.left_relay;
         let Some(room) = h.room.as_mut() else {
             return Vec::new();
         };
@@ -215,8 +217,11 @@ impl Session {
                 continue;
             };
             if link == LinkState::Open {
-                if w.quiet_for(now, DEAD_MS) {
-                    dead.push(p.id.clone());
+                // A guest that left the relay (its tab closed, say) and whose channel
+                // went quiet too is gone: its seat is not held up for the whole wait.
+                let gone = left.contains(&p.id) && w.quiet_for(now, SILENCE_MS);
+                if gone || w.quiet_for(now, DEAD_MS) {
+                    dead.push((p.id.clone(), gone));
                 } else if !w.silent && w.quiet_for(now, SILENCE_MS) {
                     // Struggling: the guest asks for the ICE restart when it notices too.
                     // (One the host made itself while the guest cannot hear would stay
@@ -247,12 +252,23 @@ impl Session {
         for (name, text) in texts {
             self.notify_about(&name, text);
         }
-        for peer in dead {
-            let why = tr(
-                "link-silent",
-                &[("seconds", ((DEAD_MS / 1_000) as u32).into())],
-            );
-            effects.extend(self.on_link_closed(&peer, Some(&why), now));
+        for (peer, gone) in dead {
+            let why = if gone {
+                t("link-gone")
+            } else {
+                tr(
+                    "link-silent",
+                    &[("seconds", ((DEAD_MS / 1_000) as u32).into())],
+                )
+            };
+            let closed = self.on_link_closed(&peer, Some(&why), now);
+            // Known to be gone: the referee lets the stand-in answer for them at once.
+            effects.extend(closed.into_iter().map(|e| match e {
+                Effect::Referee(ToReferee::Disconnect { peer }) if gone => {
+                    Effect::Referee(ToReferee::Gone { peer })
+                }
+                e => e,
+            }));
         }
         effects
     }
@@ -367,11 +383,12 @@ impl Session {
                 let watch = h.room.as_ref().is_some_and(|r| {
                     r.peers.iter().any(|p| {
                         let open = p.link == Some(LinkState::Open);
-                        p.link.is_some()
-                            && r.watch
-                                .get(&p.id)
-                                .and_then(|w| w.next_due(open))
-                                .is_some_and(|at| at <= now)
+                        let w = r.watch.get(&p.id);
+                        let gone = open
+                            && h.left_relay.contains(&p.id)
+                            && w.is_some_and(|w| w.quiet_for(now, SILENCE_MS));
+                        gone || p.link.is_some()
+                            && w.and_then(|w| w.next_due(open)).is_some_and(|at| at <= now)
                     })
                 });
                 retry || watch
