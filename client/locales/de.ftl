@@ -511,6 +511,9 @@ create-room-hint = Öffne einen Raum und schick ihnen dann die Einladung.
 rematch-by-host = Der Gastgeber kann neu austeilen.
 connecting-to-host = Verbindung zum Gastgeber…
 waiting-for-start = Warten, bis der Gastgeber das Spiel startet…
+watching-full = Du schaust zu: Alle Plätze sind besetzt. Der Gastgeber kann dir einen Platz geben.
+watcher-waiting = { $name } schaut zu: Alle Plätze sind besetzt.
+seat-watcher = { $name } einen Platz geben
 waiting-for-players = Warte auf Spieler… schick ihnen die Einladung.
 everyone-can-chat = Alle hier können chatten.
 link-you = du
@@ -608,6 +611,7 @@ must-coup = Mit 10 Münzen oder mehr musst du putschen.
 whom = { $action }: wen?
 back = Zurück
 aim-line = { $effect }. Tippe auf einen mit Fadenkreuz markierten Platz oder wähle unten.
+aim-line-click = { $effect }. Klicke auf einen mit Fadenkreuz markierten Platz oder wähle unten.
 dealt = bekam { $a } und { $b }
 bluffs = Bluffs
 caught = Erwischt
@@ -781,6 +785,7 @@ relay-closed-try-later = Das Relais hat gerade zu viele Verbindungen aus deinem 
 link-no-path = kein Netzwerkweg zwischen den beiden Browsern
 # A link whose heartbeat stopped; $seconds is how long nothing arrived.
 link-silent = seit { $seconds } Sekunden kam nichts mehr an
+link-gone = sie haben den Raum verlassen (ihre Seite wurde geschlossen oder hat kein Netz mehr)
 
 ## When two browsers cannot reach each other
 

@@ -523,6 +523,9 @@ create-room-hint = Open a room, then send them the invitation.
 rematch-by-host = The host may deal again.
 connecting-to-host = Connecting to the host…
 waiting-for-start = Waiting for the host to start the game…
+watching-full = You are watching: all seats are taken. The host can give you a seat.
+watcher-waiting = { $name } is watching: all seats are taken.
+seat-watcher = Seat { $name }
 waiting-for-players = Waiting for players… send them the invitation.
 everyone-can-chat = Everyone here can chat.
 link-you = you
@@ -622,6 +625,7 @@ whom = { $action }: whom?
 back = Back
 # $effect is an action's effect, from action-effect, with its first letter upper case.
 aim-line = { $effect }. Tap a seat marked with a crosshair, or choose below.
+aim-line-click = { $effect }. Click a seat marked with a crosshair, or choose below.
 dealt = dealt { $a } and { $b }
 bluffs = Bluffs
 caught = Caught
@@ -813,6 +817,7 @@ relay-closed-try-later = The relay has too many connections from your network ri
 link-no-path = no network path between the two browsers
 # A link whose heartbeat stopped; $seconds is how long nothing arrived.
 link-silent = nothing arrived from them for { $seconds } seconds
+link-gone = they left the room (their page closed, or lost its network)
 
 ## When two browsers cannot reach each other
 

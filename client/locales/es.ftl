@@ -512,6 +512,9 @@ create-room-hint = Abre una sala y después mándales la invitación.
 rematch-by-host = El anfitrión puede volver a repartir.
 connecting-to-host = Conectando con el anfitrión…
 waiting-for-start = Esperando a que el anfitrión empiece la partida…
+watching-full = Estás mirando: todos los asientos están ocupados. El anfitrión puede darte un asiento.
+watcher-waiting = { $name } está mirando: todos los asientos están ocupados.
+seat-watcher = Dar asiento a { $name }
 waiting-for-players = Esperando jugadores… envíales la invitación.
 everyone-can-chat = Todos aquí pueden chatear.
 link-you = tú
@@ -609,6 +612,7 @@ must-coup = Con 10 monedas o más debes dar un Golpe de Estado.
 whom = { $action }: ¿a quién?
 back = Atrás
 aim-line = { $effect }. Toca un asiento marcado con una mira, o elige abajo.
+aim-line-click = { $effect }. Haz clic en un asiento marcado con una mira, o elige abajo.
 dealt = recibió { $a } y { $b }
 bluffs = Faroles
 caught = Pillados
@@ -782,6 +786,7 @@ relay-closed-try-later = El relé tiene ahora demasiadas conexiones desde tu red
 link-no-path = no hay ruta de red entre los dos navegadores
 # A link whose heartbeat stopped; $seconds is how long nothing arrived.
 link-silent = no llegó nada en { $seconds } segundos
+link-gone = salió de la sala (su página se cerró o perdió la red)
 
 ## When two browsers cannot reach each other
 

@@ -512,6 +512,9 @@ create-room-hint = Ouvrez une salle, puis envoyez-leur l’invitation.
 rematch-by-host = L’hôte peut redistribuer.
 connecting-to-host = Connexion à l’hôte…
 waiting-for-start = En attente du lancement de la partie par l’hôte…
+watching-full = Vous regardez : toutes les places sont prises. L’hôte peut vous donner une place.
+watcher-waiting = { $name } regarde : toutes les places sont prises.
+seat-watcher = Asseoir { $name }
 waiting-for-players = En attente de joueurs… envoyez-leur l’invitation.
 everyone-can-chat = Tout le monde ici peut discuter.
 link-you = vous
@@ -609,6 +612,7 @@ must-coup = Avec 10 pièces ou plus, vous devez faire un Coup d’État.
 whom = { $action } : qui ?
 back = Retour
 aim-line = { $effect }. Touchez une place marquée d’une cible, ou choisissez ci-dessous.
+aim-line-click = { $effect }. Cliquez sur une place marquée d’une cible, ou choisissez ci-dessous.
 dealt = reçu { $a } et { $b }
 bluffs = Bluffs
 caught = Démasqués
@@ -782,6 +786,7 @@ relay-closed-try-later = Le relais a trop de connexions depuis votre réseau en 
 link-no-path = aucun chemin réseau entre les deux navigateurs
 # A link whose heartbeat stopped; $seconds is how long nothing arrived.
 link-silent = rien n’est arrivé depuis { $seconds } secondes
+link-gone = la personne a quitté le salon (sa page s’est fermée ou a perdu le réseau)
 
 ## When two browsers cannot reach each other
 

@@ -509,6 +509,9 @@ create-room-hint = Abra uma sala e depois mande o convite para eles.
 rematch-by-host = O anfitrião pode distribuir de novo.
 connecting-to-host = Conectando ao anfitrião…
 waiting-for-start = Esperando o anfitrião começar o jogo…
+watching-full = Você está assistindo: todos os lugares estão ocupados. O anfitrião pode te dar um lugar.
+watcher-waiting = { $name } está assistindo: todos os lugares estão ocupados.
+seat-watcher = Dar um lugar a { $name }
 waiting-for-players = Esperando jogadores… mande o convite para eles.
 everyone-can-chat = Todos aqui podem conversar.
 link-you = você
@@ -606,6 +609,7 @@ must-coup = Com 10 moedas ou mais, você deve dar um Golpe de Estado.
 whom = { $action }: quem?
 back = Voltar
 aim-line = { $effect }. Toque num lugar marcado com uma mira, ou escolha abaixo.
+aim-line-click = { $effect }. Clique num lugar marcado com uma mira, ou escolha abaixo.
 dealt = recebeu { $a } e { $b }
 bluffs = Blefes
 caught = Pegos
@@ -779,6 +783,7 @@ relay-closed-try-later = O relay tem conexões demais da sua rede agora.
 link-no-path = nenhum caminho de rede entre os dois navegadores
 # A link whose heartbeat stopped; $seconds is how long nothing arrived.
 link-silent = nada chegou em { $seconds } segundos
+link-gone = saiu da sala (a página foi fechada ou perdeu a rede)
 
 ## When two browsers cannot reach each other
 

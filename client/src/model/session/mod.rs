@@ -25,7 +25,6 @@
 
 use std::collections::BTreeMap;
 
-use shared::engine::MIN_PLAYERS;
 use shared::relay::{ClientMessage, IceServer, RoomCode};
 use shared::session::ToReferee;
 use shared::session::protocol::{AdminCmd, PeerId, SeatSetting};
@@ -389,6 +388,9 @@ pub struct Session {
     /// A seat being taken back that the relay could not take yet (out of reach, or busy):
     /// while it stays on offer, the page asks again on a backoff.
     rejoin_retry: Option<RejoinRetry>,
+    /// The code last typed to join a room, until the page is in that room: a refused
+    /// code comes back to the first screen as typed, to be fixed.
+    typed_code: Option<String>,
 }
 
 /// When a seat on offer is asked for again.
@@ -416,6 +418,7 @@ impl Session {
             name: None,
             fair: fair::FairPage::default(),
             rejoin_retry: None,
+            typed_code: None,
         }
     }
 
@@ -496,6 +499,14 @@ impl Session {
         }
     }
 
+    /// The code last typed to join a room, while the page is not in it.
+    pub fn typed_code(&self) -> Option<&str> {
+        match self.phase {
+            Phase::Start { .. } | Phase::Opening(_) => self.typed_code.as_deref(),
+            _ => None,
+        }
+    }
+
     /// The notices to show, oldest first.
     pub fn notices(&self) -> &[Notice] {
         &self.notices
@@ -552,9 +563,20 @@ impl Session {
                 self.name = name.and_then(|n| shared::session::names::validate_name(&n).ok());
                 Ok(Vec::new())
             }
-            Intent::PlayBots(setup) => Ok(self.play_bots(setup)),
-            Intent::CreateRoom => Ok(self.create()),
-            Intent::JoinRoom(typed) => self.join(&typed),
+            // A new table: what was said about the last one stays behind.
+            Intent::PlayBots(setup) => {
+                self.notices.clear();
+                Ok(self.play_bots(setup))
+            }
+            Intent::CreateRoom => {
+                self.notices.clear();
+                Ok(self.create())
+            }
+            Intent::JoinRoom(typed) => {
+                self.notices.clear();
+                self.typed_code = Some(typed.clone());
+                self.join(&typed)
+            }
             Intent::Rejoin => Ok(self.rejoin()),
             Intent::DismissRejoin => {
                 if let Phase::Start { offer } = &mut self.phase {
@@ -577,22 +599,22 @@ impl Session {
             }
             Intent::FairAnswer(answer) => self.fair_answer(answer),
             Intent::Admin(cmd) => self.admin(cmd),
-            Intent::RemoveBot(seat) => {
-                let Some(count) = self
+            // Removing a bot leaves its seat open: the table keeps the size the host chose.
+            Intent::RemoveBot(seat) => self.admin(AdminCmd::SetSeat {
+                seat,
+                to: SeatSetting::Open,
+            }),
+            Intent::SeatWatcher(member) => {
+                let Some(cmds) = self
                     .table()
                     .and_then(|t| t.guest().table())
-                    .map(|t| t.seats.len())
+                    .map(|t| super::table::seat_watcher(t, member))
                 else {
                     return Ok(Vec::new());
                 };
-                let mut effects = self.admin(AdminCmd::SetSeat {
-                    seat,
-                    to: SeatSetting::Open,
-                })?;
-                // The last seat goes with its bot, down to the fewest a game has (R1.1).
-                if seat.index() + 1 == count && count > MIN_PLAYERS {
-                    let count = (count - 1) as u8;
-                    effects.extend(self.admin(AdminCmd::SetSeatCount { count })?);
+                let mut effects = Vec::new();
+                for cmd in cmds {
+                    effects.extend(self.admin(cmd)?);
                 }
                 Ok(effects)
             }

@@ -770,11 +770,11 @@ fn the_hosts_table_commands_are_single_intents() {
     );
     pump(&mut [&mut h, &mut g], 0);
     assert_eq!(seats(&g), ["person", "person", "bot", "bot"]);
-    // Removing the last seat's bot drops the seat; another's leaves it open.
+    // Removing a bot leaves its seat open, the last seat's too: the table keeps its size.
     h.intent(Intent::RemoveBot(Seat(2)), 0);
     h.intent(Intent::RemoveBot(Seat(3)), 0);
     pump(&mut [&mut h, &mut g], 0);
-    assert_eq!(seats(&g), ["person", "person", "open"]);
+    assert_eq!(seats(&g), ["person", "person", "open", "open"]);
     // Removing a person: they are told, their page leaves, the seat opens.
     h.intent(Intent::Kick(Seat(0)), 0);
     assert_eq!(h.guest().seat(), Some(Seat(0)), "never ourselves");
@@ -1132,6 +1132,16 @@ fn errors_and_bad_codes_return_to_the_first_screen_with_a_notice() {
         s.notices().last().map(|n| n.text.as_str()),
         Some("There is no room with that code.")
     );
+    assert_eq!(s.typed_code(), Some("ABC234"), "what was typed comes back");
+    // Trying again does not pile the same notice up, and a new room leaves it behind.
+    s.handle(Intent::JoinRoom("ABC234".into())).expect("joins");
+    s.on_relay(relay_error(ErrorCode::NoSuchRoom), 0);
+    assert_eq!(s.notices().len(), 1);
+    s.handle(Intent::CreateRoom).expect("creates");
+    assert!(s.notices().is_empty(), "{:?}", s.notices());
+    s.handle(Intent::Leave).expect("leaves");
+    s.handle(Intent::JoinRoom("ABC234".into())).expect("joins");
+    s.on_relay(relay_error(ErrorCode::NoSuchRoom), 0);
     let id = s.notices()[0].id;
     s.handle(Intent::Dismiss(id)).expect("dismissed");
     assert!(s.notices().is_empty());
@@ -2207,6 +2217,39 @@ fn clock(p: &mut Page, now: u64) {
         let fx = p.s.tick(now, 0.0);
         p.run(fx, now);
     }
+}
+
+#[test]
+fn a_guest_that_left_the_relay_and_went_quiet_is_gone_without_the_whole_wait() {
+    let (mut h, _g) = dealt_room_heard(1_000);
+    // Its tab closed: the relay says it left, and its channel carries nothing more.
+    h.relay(RelayMessage::PeerLeft { peer: "g1".into() }, 1_200);
+    assert!(!h.s.tick_due(1_000 + SILENCE_MS - 1));
+    clock(&mut h, 1_000 + SILENCE_MS - 1);
+    assert!(h.notices().is_empty());
+    assert!(h.s.tick_due(1_000 + SILENCE_MS), "its silence is due at once");
+    clock(&mut h, 1_000 + SILENCE_MS);
+    assert!(
+        h.seen
+            .contains(&Effect::Referee(ToReferee::Gone { peer: PeerId(1) })),
+        "the referee is told it is gone, so its stand-in answers at once"
+    );
+    assert_eq!(h.notices().len(), 1, "{:?}", h.notices());
+    assert!(h.notices()[0].contains("they left the room"), "{:?}", h.notices());
+    // The other order: the channel closes first, then the relay says it left.
+    let (mut h, _g) = dealt_room_heard(1_000);
+    let fx = h.s.on_link_closed(&"g1".into(), None, 1_100);
+    h.run(fx, 1_100);
+    assert!(
+        h.seen
+            .contains(&Effect::Referee(ToReferee::Disconnect { peer: PeerId(1) }))
+    );
+    h.relay(RelayMessage::PeerLeft { peer: "g1".into() }, 1_200);
+    assert!(
+        h.seen
+            .contains(&Effect::Referee(ToReferee::Gone { peer: PeerId(1) })),
+        "then it is gone"
+    );
 }
 
 #[test]
