@@ -7,7 +7,9 @@
 
 use shared::engine::{MAX_PLAYERS, Seat};
 use shared::relay::RoomCode;
-use shared::session::protocol::{AdminCmd, BotLevel, DecisionKind, LogItem, MemberId, SeatInfo, TableInfo};
+use shared::session::protocol::{
+    AdminCmd, BotLevel, DecisionKind, LogItem, MemberId, SeatInfo, TableInfo,
+};
 use shared::session::{Guest, GuestError, GuestEvent};
 
 use super::chat::ChatLine;
@@ -379,7 +381,11 @@ mod tests {
             member: MemberId(7),
             seat: Seat(seat),
         };
-        assert_eq!(seat_watcher(&t, MemberId(7)), [sit(3)], "the last bot's place");
+        assert_eq!(
+            seat_watcher(&t, MemberId(7)),
+            [sit(3)],
+            "the last bot's place"
+        );
         assert_eq!(seat_watcher(&t, MemberId(0)), [], "only a watcher");
         t.seats = vec![seated(0), SeatInfo::Open, seated(1)];
         assert_eq!(seat_watcher(&t, MemberId(7)), [sit(1)], "an open seat");
@@ -390,6 +396,10 @@ mod tests {
             "one more seat"
         );
         t.seats = (0..10).map(seated).collect();
-        assert_eq!(seat_watcher(&t, MemberId(7)), [], "ten people: no seat to give");
+        assert_eq!(
+            seat_watcher(&t, MemberId(7)),
+            [],
+            "ten people: no seat to give"
+        );
     }
 }

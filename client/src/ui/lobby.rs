@@ -8,6 +8,7 @@ use crate::i18n::{t, tr};
 use crate::model::Intent;
 use crate::model::invite::code_from_fragment;
 use crate::model::name::{NAME_KEY, check_name, remembered_name};
+use shared::session::names::NAME_MAX_CHARS;
 
 /// The page's `localStorage`, when the browser lets us have it.
 fn storage() -> Option<web_sys::Storage> {
@@ -40,8 +41,13 @@ pub fn Lobby() -> impl IntoView {
         .and_then(|w| w.location().hash().ok())
         .and_then(|h| code_from_fragment(&h));
     // What was typed on the page's own first screen before the program ran comes first.
+    // Then a code this page typed and the relay refused: back as typed, to be fixed.
     let code = RwSignal::new(
         crate::ui::first::take_code()
+            .or_else(|| {
+                ctl.session
+                    .with_untracked(|s| s.typed_code().map(str::to_owned))
+            })
             .or_else(|| invited.as_ref().map(|c| c.to_string()))
             .unwrap_or_default(),
     );
@@ -129,12 +135,20 @@ pub fn Lobby() -> impl IntoView {
                         data-testid="player-name"
                         type="text"
                         placeholder=t("optional")
-                        maxlength="64"
+                        maxlength=NAME_MAX_CHARS.to_string()
                         autocomplete="nickname"
                         spellcheck="false"
                         aria-invalid=move || checked.with(Result::is_err).to_string()
                         bind:value=name
                     />
+                    // How much of the limit is used, as the person types (the field stops
+                    // at it).
+                    <span class="muted small name-count" data-testid="name-count" aria-live="polite">
+                        {move || {
+                            let n = name.with(|n| n.chars().count());
+                            (n > 0).then(|| format!("{n}/{NAME_MAX_CHARS}"))
+                        }}
+                    </span>
                 </label>
                 {move || match checked.get() {
                     Err(e) => view! { <p class="solo-error" data-testid="name-error">{e}</p> }.into_any(),

@@ -138,13 +138,16 @@ impl Session {
         // once, in time, why it cannot reach that peer (see `tick`).
         if was_open {
             let name = self.peer_name(peer);
-            self.notify_about(&name.clone(), match why {
-                Some(why) => tr(
-                    "notice-link-failed",
-                    &[("name", name.into()), ("why", why.into())],
-                ),
-                None => tr("notice-link-closed", &[("name", name.into())]),
-            });
+            self.notify_about(
+                &name.clone(),
+                match why {
+                    Some(why) => tr(
+                        "notice-link-failed",
+                        &[("name", name.into()), ("why", why.into())],
+                    ),
+                    None => tr("notice-link-closed", &[("name", name.into())]),
+                },
+            );
         }
         let mut effects = self.link_ended(peer);
         effects.push(Effect::Hangup { peer: peer.clone() });

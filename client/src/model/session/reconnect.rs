@@ -126,7 +126,9 @@ impl Session {
     pub fn connection_line(&self, online: bool) -> Option<String> {
         let id = match &self.phase {
             Phase::Joined(j) if j.ended.is_some() => return None,
-            Phase::Joined(j) if j.was_live && self.decisions_paused() && (j.off_relay || !online) => {
+            Phase::Joined(j)
+                if j.was_live && self.decisions_paused() && (j.off_relay || !online) =>
+            {
                 "connection-offline"
             }
             Phase::Joined(j) if j.host_away || (j.host_left_relay && j.reconnect.is_some()) => {

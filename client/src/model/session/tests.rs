@@ -6,8 +6,7 @@
 use super::*;
 use crate::model::intent::SoloSetup;
 /// What a guest that had been playing reads while its host's page does not answer.
-const HOST_SILENT: &str =
-    "The host’s page stopped answering. Your seat is kept; your decisions wait until it answers again.";
+const HOST_SILENT: &str = "The host’s page stopped answering. Your seat is kept; your decisions wait until it answers again.";
 
 use crate::model::link::{DEAD_MS, Diagnosis, FIRST_LINK_MS, LOST_LINK_MS, SILENCE_MS, WELCOME_MS};
 use crate::model::table::{SeatKind, lobby_seats};
@@ -1559,13 +1558,17 @@ fn a_dropped_link_is_told_as_one_and_never_as_a_network_that_cannot_connect() {
     assert_eq!(g.s.link_failure(), None, "no panel meant for a first link");
     assert_eq!(
         g.s.connection_line(true).as_deref(),
-        Some("The host’s page stopped answering. Your seat is kept; your decisions wait until it answers again.")
+        Some(
+            "The host’s page stopped answering. Your seat is kept; your decisions wait until it answers again."
+        )
     );
     // Our own network gone too: we are the ones offline.
     g.s.on_relay_lost(now);
     assert_eq!(
         g.s.connection_line(true).as_deref(),
-        Some("You are offline. Your seat is kept; your decisions wait until the connection is back.")
+        Some(
+            "You are offline. Your seat is kept; your decisions wait until the connection is back."
+        )
     );
     assert!(g.guest().game().is_some(), "the table stays on screen");
     assert!(g.notices().is_empty(), "one line, no notices");
@@ -2227,7 +2230,10 @@ fn a_guest_that_left_the_relay_and_went_quiet_is_gone_without_the_whole_wait() {
     assert!(!h.s.tick_due(1_000 + SILENCE_MS - 1));
     clock(&mut h, 1_000 + SILENCE_MS - 1);
     assert!(h.notices().is_empty());
-    assert!(h.s.tick_due(1_000 + SILENCE_MS), "its silence is due at once");
+    assert!(
+        h.s.tick_due(1_000 + SILENCE_MS),
+        "its silence is due at once"
+    );
     clock(&mut h, 1_000 + SILENCE_MS);
     assert!(
         h.seen
@@ -2235,7 +2241,11 @@ fn a_guest_that_left_the_relay_and_went_quiet_is_gone_without_the_whole_wait() {
         "the referee is told it is gone, so its stand-in answers at once"
     );
     assert_eq!(h.notices().len(), 1, "{:?}", h.notices());
-    assert!(h.notices()[0].contains("they left the room"), "{:?}", h.notices());
+    assert!(
+        h.notices()[0].contains("they left the room"),
+        "{:?}",
+        h.notices()
+    );
     // The other order: the channel closes first, then the relay says it left.
     let (mut h, _g) = dealt_room_heard(1_000);
     let fx = h.s.on_link_closed(&"g1".into(), None, 1_100);
@@ -2343,7 +2353,11 @@ fn a_link_silent_past_the_dead_limit_is_made_again_and_the_guest_keeps_its_seat(
     pump(&mut [&mut h, &mut g], now + 200);
     assert_eq!(g.guest().seat(), Some(Seat(1)), "the same seat");
     assert_eq!(g.s.connection_line(true).as_deref(), None);
-    assert!(h.notices().is_empty(), "the notice about Bo went once Bo was back: {:?}", h.notices());
+    assert!(
+        h.notices().is_empty(),
+        "the notice about Bo went once Bo was back: {:?}",
+        h.notices()
+    );
 }
 
 #[test]
@@ -2628,7 +2642,11 @@ fn the_host_names_an_unreachable_joiner_by_its_typed_name_once_per_failure() {
     // One notice about Bo at a time, the newest: the one from before went when Bo was
     // back.
     assert_eq!(h.notices().len(), 1, "{:?}", h.notices());
-    assert!(h.notices()[0].starts_with("The connection to Bo failed"), "{:?}", h.notices());
+    assert!(
+        h.notices()[0].starts_with("The connection to Bo failed"),
+        "{:?}",
+        h.notices()
+    );
     h.relay(
         RelayMessage::Signal {
             from: "g1".into(),

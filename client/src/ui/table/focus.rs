@@ -34,7 +34,11 @@ pub(super) fn table_into_view(always: bool) {
         .and_then(|t| t.as_f64());
     // Below the screen's middle is as far out of sight as above its top: the seats and
     // the docked decision would not both show.
-    let height = w.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let height = w
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
     if top.is_some_and(|t| t < 0.0 || (height > 0.0 && t > height / 2.0)) {
         bar.scroll_into_view();
     }

@@ -35,8 +35,8 @@ use crate::model::table::level_name;
 use crate::model::words::{LogLine, allegiance_name, card_name, claim_words, coins, reading_order};
 use crate::ui::labels;
 use cards::{CardFace, outcome_class};
-use ctx::{Presence, Snap};
 pub(crate) use ctx::TableCtx;
+use ctx::{Presence, Snap};
 pub(crate) use focus::focus_first;
 use focus::{focus_the_decision, note_focus, on_key, table_into_view};
 use notice::your_turn_noticed;
@@ -117,10 +117,7 @@ fn TableBody() -> impl IntoView {
     // not the log's first line once its turn has a heading above it).
     let newest = Memo::new(move |_| log.with(|l| l.last().map(LogLine::key)));
     // Your turn is noticed: the tab's title, and a short vibration on phones.
-    let owed = Memo::new(move |_| {
-        ctx.snap
-            .with(|s| s.as_ref().is_some_and(Snap::owed))
-    });
+    let owed = Memo::new(move |_| ctx.snap.with(|s| s.as_ref().is_some_and(Snap::owed)));
     Effect::new(move |was: Option<bool>| {
         let now = owed.get();
         let fresh = now && was != Some(true);
@@ -531,12 +528,22 @@ fn SeatCard(
             Presence::Away(None) => t("seat-away"),
             Presence::Away(Some(at)) => {
                 let secs = at.saturating_sub(ctx.now.get()).div_ceil(1_000);
-                let key = if fair { "seat-away-leaves" } else { "seat-away-stand-in" };
+                let key = if fair {
+                    "seat-away-leaves"
+                } else {
+                    "seat-away-stand-in"
+                };
                 tr(key, &[("n", Arg::Num(secs as i64))])
             }
         };
-        let kind = if presence == Presence::StandIn { "stand-in" } else { "away" };
-        Some(view! { <span class="t-away" data-testid="seat-away" data-presence=kind>{text}</span> })
+        let kind = if presence == Presence::StandIn {
+            "stand-in"
+        } else {
+            "away"
+        };
+        Some(
+            view! { <span class="t-away" data-testid="seat-away" data-presence=kind>{text}</span> },
+        )
     };
     let badge = allegiances
         .then_some(player.allegiance)

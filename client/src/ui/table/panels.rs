@@ -258,11 +258,19 @@ fn hold_focus() {
 fn Choices(inputs: Vec<Input>, snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
     let ctx = expect_context::<TableCtx>();
     let turn = snap.view.turn;
+    let hidden = snap
+        .me
+        .and_then(|me| snap.view.players.get(me.index()))
+        .map_or(0, |p| {
+            (0..usize::from(p.hand.len).min(2))
+                .filter(|&i| !p.hand.up[i])
+                .count()
+        });
     inputs
         .into_iter()
         .map(|i| {
             let label = input_label(&i, &snap.names);
-            let hint = input_hint(&i, turn.as_ref(), &snap.names, snap.me);
+            let hint = input_hint(&i, turn.as_ref(), &snap.names, snap.me, hidden);
             let cls = match i {
                 Input::Challenge => "btn decision danger",
                 Input::Block(_) => "btn decision block",
@@ -433,11 +441,29 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
 fn aim_line(effect: &str) -> String {
     let mut chars = effect.chars();
     let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+    // A mouse clicks where a finger taps.
+    let key = if fine_pointer() {
+        "aim-line-click"
+    } else {
+        "aim-line"
+    };
     tr(
-        "aim-line",
+        key,
         &[(
             "effect",
             format!("{}{}", first.unwrap_or_default(), chars.as_str()).into(),
         )],
     )
+}
+
+/// Whether the page is used with a mouse or a touchpad (not a finger).
+fn fine_pointer() -> bool {
+    let Some(w) = web_sys::window() else {
+        return false;
+    };
+    let query = "(hover: hover) and (pointer: fine)".into();
+    super::notice::call(&w, "matchMedia", &[query])
+        .and_then(|m| super::notice::get(&m, "matches"))
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
 }

@@ -5,8 +5,8 @@ use super::{Host, Link, Member, Outgoing, Slot, Stored, new_token, send};
 use crate::engine::{Pending, Seat};
 use crate::session::chat::{Bucket, RateLimit};
 use crate::session::protocol::{
-    Deadline, DecisionKind, Fatal, GameInfo, MAX_TO_GUEST_BYTES, MemberId, MemberInfo, Note, PeerId, Phase,
-    Reveal, SeatInfo, TableInfo, ToGuest, Update, encode,
+    Deadline, DecisionKind, Fatal, GameInfo, MAX_TO_GUEST_BYTES, MemberId, MemberInfo, Note,
+    PeerId, Phase, Reveal, SeatInfo, TableInfo, ToGuest, Update, encode,
 };
 use crate::session::rules;
 

@@ -415,10 +415,7 @@ impl Host {
         let out = self.disconnect(peer, now);
         let grace = self.timers.grace_ms;
         let fair = self.fair_game.is_some() || self.fair;
-        if let Some(m) = self
-            .members
-            .iter_mut()
-            .find(|m| m.last_link == Some(peer))
+        if let Some(m) = self.members.iter_mut().find(|m| m.last_link == Some(peer))
             && m.peer.is_none()
             && m.away_since.is_some()
             && !fair
