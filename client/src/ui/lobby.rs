@@ -161,7 +161,8 @@ pub fn Lobby() -> impl IntoView {
                 }}
             </div>
             <crate::ui::offline::OfflineNote online />
-            <div class="lobby-cards">
+            // An invitation: joining its room is the first and largest action.
+            <div class="lobby-cards" class:invited=invited.is_some()>
                 <crate::ui::table::SoloStart ready=Callback::new(move |()| take_name()) />
                 <div class="panel card-create">
                     <h2>{t("play-with-friends")}</h2>
