@@ -419,6 +419,7 @@ log-game-over = { $seat-you ->
 
 rules-html =
     <h3>Dein Zug</h3><p>Jeder beginnt mit 2 verdeckten Karten (deinem Einfluss) und 2 Münzen. In deinem Zug machst du eine Aktion. Jede Aktion kann ein Bluff sein: du darfst einen Charakter beanspruchen, den du nicht hast. Mit 10 Münzen musst du putschen.</p>
+    <h3>Aktionen für alle</h3><p>Einkommen: nimm 1 Münze; niemand kann es verhindern. Auslandshilfe: nimm 2 Münzen; ein Herzog kann sie blockieren. Putsch: zahle 7 Münzen und wähle einen Spieler, der eine Karte verliert; niemand kann es verhindern. Mit 10 Münzen oder mehr muss deine Aktion ein Putsch sein.</p>
     <h3>Anzweifeln</h3><p>Beansprucht jemand einen Charakter, darf jeder anzweifeln. Hat er ihn, zeigt er ihn, tauscht ihn gegen eine neue Karte, und wer gezweifelt hat, verliert eine Karte. Sonst verliert der Bluffer eine Karte und die Aktion scheitert.</p>
     <h3>Blocken</h3><p>Ein Herzog blockt Auslandshilfe; eine Gräfin blockt ein Attentat; ein Kapitän oder Botschafter (der Inquisitor, wenn er im Spiel ist) blockt Stehlen. Ein Block ist auch eine Ansage: er kann angezweifelt werden.</p>
     <h3>Verlieren</h3><p>Verlierst du Einfluss, wählst du eine verdeckte Karte und deckst sie auf. Ohne verdeckte Karte bist du raus. Wer als Letzter eine verdeckte Karte hat, gewinnt. Vorsicht: das Ziel eines Attentats, das anzweifelt und verliert oder mit einer ertappten Gräfin blockt, kann in einem Zug beide Karten verlieren.</p>

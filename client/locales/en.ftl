@@ -434,6 +434,7 @@ log-game-over = { $seat-you ->
 
 rules-html =
     <h3>Your turn</h3><p>Everyone starts with 2 hidden cards (your influence) and 2 coins. On your turn take one action. Any action may be a bluff: you may claim a character you do not hold. With 10 coins you must Coup.</p>
+    <h3>Actions anyone may take</h3><p>Income: take 1 coin; nobody can stop it. Foreign Aid: take 2 coins; a Duke may block it. Coup: pay 7 coins and choose a player, who loses a card; nobody can stop it. With 10 coins or more, your action must be a Coup.</p>
     <h3>Challenges</h3><p>When someone claims a character, anyone may challenge. If they hold it, they show it, swap it for a new card, and the challenger loses a card. If not, the bluffer loses a card and the action fails.</p>
     <h3>Blocks</h3><p>A Duke blocks Foreign Aid; a Contessa blocks an assassination; a Captain or Ambassador (Inquisitor, when in play) blocks stealing. A block is a claim too: it can be challenged.</p>
     <h3>Losing</h3><p>Losing influence, you choose a hidden card to turn face up. With no hidden card you are out. The last player with a hidden card wins. Careful: the target of an assassination who challenges and loses, or blocks with a Contessa that is caught, can lose both cards in one turn.</p>

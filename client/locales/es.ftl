@@ -420,6 +420,7 @@ log-game-over = { $seat-you ->
 
 rules-html =
     <h3>Tu turno</h3><p>Todos empiezan con 2 cartas ocultas (tu influencia) y 2 monedas. En tu turno haz una acción. Cualquier acción puede ser un farol: puedes declarar un personaje que no tienes. Con 10 monedas debes dar un Golpe de Estado.</p>
+    <h3>Acciones que cualquiera puede hacer</h3><p>Ingresos: toma 1 moneda; nadie puede impedirlo. Ayuda exterior: toma 2 monedas; un Duque puede bloquearla. Golpe de Estado: paga 7 monedas y elige a un jugador, que pierde una carta; nadie puede impedirlo. Con 10 monedas o más, tu acción debe ser un Golpe de Estado.</p>
     <h3>Desafíos</h3><p>Cuando alguien declara un personaje, cualquiera puede desafiarlo. Si lo tiene, lo muestra, lo cambia por una carta nueva y quien desafió pierde una carta. Si no, el mentiroso pierde una carta y la acción falla.</p>
     <h3>Bloqueos</h3><p>Un Duque bloquea la Ayuda exterior; una Condesa bloquea un asesinato; un Capitán o un Embajador (el Inquisidor, si está en juego) bloquea el robo. Un bloqueo también es una declaración: puede desafiarse.</p>
     <h3>Perder</h3><p>Al perder influencia eliges una carta oculta y la pones boca arriba. Sin cartas ocultas quedas fuera. Gana el último jugador con una carta oculta. Cuidado: el objetivo de un asesinato que desafía y pierde, o que bloquea con una Condesa descubierta, puede perder sus dos cartas en un turno.</p>

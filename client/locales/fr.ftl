@@ -420,6 +420,7 @@ log-game-over = { $seat-you ->
 
 rules-html =
     <h3>Votre tour</h3><p>Chacun commence avec 2 cartes cachées (votre influence) et 2 pièces. À votre tour, faites une action. Toute action peut être un bluff : vous pouvez annoncer un personnage que vous n’avez pas. Avec 10 pièces, vous devez faire un Coup d’État.</p>
+    <h3>Les actions de tous</h3><p>Revenu : prenez 1 pièce ; personne ne peut l’empêcher. Aide étrangère : prenez 2 pièces ; un Duc peut la bloquer. Coup d’État : payez 7 pièces et choisissez un joueur, qui perd une carte ; personne ne peut l’empêcher. Avec 10 pièces ou plus, votre action doit être un Coup d’État.</p>
     <h3>Contestations</h3><p>Quand quelqu’un annonce un personnage, chacun peut contester. S’il l’a, il le montre, l’échange contre une nouvelle carte, et celui qui a contesté perd une carte. Sinon, le bluffeur perd une carte et l’action échoue.</p>
     <h3>Blocages</h3><p>Un Duc bloque l’Aide étrangère ; une Comtesse bloque un assassinat ; un Capitaine ou un Ambassadeur (l’Inquisiteur, s’il est en jeu) bloque le vol. Un blocage est aussi une annonce : il peut être contesté.</p>
     <h3>Perdre</h3><p>Quand vous perdez une influence, vous choisissez une carte cachée à retourner. Sans carte cachée, vous êtes éliminé. Le dernier joueur qui a une carte cachée gagne. Attention : la cible d’un assassinat qui conteste et perd, ou qui bloque avec une Comtesse démasquée, peut perdre ses deux cartes en un seul tour.</p>

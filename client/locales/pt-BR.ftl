@@ -417,6 +417,7 @@ log-game-over = { $seat-you ->
 
 rules-html =
     <h3>Sua vez</h3><p>Todos começam com 2 cartas escondidas (sua influência) e 2 moedas. Na sua vez, faça uma ação. Qualquer ação pode ser um blefe: você pode declarar um personagem que não tem. Com 10 moedas, você deve dar um Golpe de Estado.</p>
+    <h3>Ações que qualquer um pode fazer</h3><p>Renda: pegue 1 moeda; ninguém pode impedir. Ajuda Externa: pegue 2 moedas; um Duque pode bloquear. Golpe de Estado: pague 7 moedas e escolha um jogador, que perde uma carta; ninguém pode impedir. Com 10 moedas ou mais, sua ação tem de ser um Golpe de Estado.</p>
     <h3>Contestações</h3><p>Quando alguém declara um personagem, qualquer um pode contestar. Se tiver, mostra, troca por uma carta nova e quem contestou perde uma carta. Se não, quem blefou perde uma carta e a ação falha.</p>
     <h3>Bloqueios</h3><p>Um Duque bloqueia a Ajuda Externa; uma Condessa bloqueia um assassinato; um Capitão ou Embaixador (o Inquisidor, quando em jogo) bloqueia a extorsão. Um bloqueio também é uma declaração: pode ser contestado.</p>
     <h3>Perder</h3><p>Ao perder influência, você escolhe uma carta escondida para virar. Sem cartas escondidas, você está fora. Vence o último jogador com uma carta escondida. Cuidado: o alvo de um assassinato que contesta e perde, ou que bloqueia com uma Condessa descoberta, pode perder as duas cartas num só turno.</p>

@@ -1,4 +1,5 @@
-// Words that must not contradict what a person sees. The name field stops at the 24
+// Words that must not contradict what a person sees, nor leave a newcomer guessing. The
+// rules say what Income, Foreign Aid and the Coup are. The name field stops at the 24
 // characters a name may have and says how many are used as the person types; with Fair
 // deal on, the lobby no longer says open seats are filled with bots beside "people only";
 // the line that asks whom to target says "Tap" to a finger and "Click" to a mouse.
@@ -23,6 +24,16 @@ for (const [size, viewport, device, aim] of SIZES) {
     const host = await table.open({ viewport, device });
     const guest = await table.open();
     try {
+      // The rules say what Income, Foreign Aid and the Coup are, and when a Coup is forced.
+      await host.page.getByTestId("how-to-play").click();
+      const actions = host.page.locator("h3", { hasText: "Actions anyone may take" });
+      await actions.waitFor({ timeout: 20_000 });
+      const said = await actions.locator("xpath=following-sibling::p[1]").textContent();
+      for (const words of ["Income: take 1 coin", "Foreign Aid: take 2 coins", "pay 7 coins", "With 10 coins or more, your action must be a Coup"]) {
+        assert.ok(said.includes(words), `the rules say "${words}": ${said}`);
+      }
+      await host.page.keyboard.press("Escape");
+      await actions.waitFor({ state: "detached", timeout: 10_000 });
       const field = host.page.getByTestId("player-name");
       await field.fill("");
       await field.pressSequentially("A".repeat(30));
