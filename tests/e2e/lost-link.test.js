@@ -79,6 +79,11 @@ for (const [size, viewport] of SIZES) {
       assert.ok(await guest.page.getByTestId("seat").nth(2).isVisible(), "the table stays on screen");
       assert.equal(await live.count(), 0, "no live decision while the link is down");
       await guest.page.screenshot({ path: path.join(ARTIFACTS, `lost-link-${size}.png`), fullPage: false });
+      // The host's page shows the joiner away on their seat, with the seconds left before
+      // a stand-in answers for them (their link is gone, not their page).
+      const away = host.page.locator(`[data-testid="seat"][data-seat="${seat}"] [data-testid="seat-away"]`);
+      await away.waitFor({ timeout: 10_000 });
+      assert.match(await away.textContent(), /^Away · a bot plays in \d+ s$/);
 
       cutUdp(false);
       cut = false;
