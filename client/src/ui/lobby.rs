@@ -141,15 +141,17 @@ pub fn Lobby() -> impl IntoView {
                         aria-invalid=move || checked.with(Result::is_err).to_string()
                         bind:value=name
                     />
-                    // How much of the limit is used, as the person types (the field stops
-                    // at it).
-                    <span class="muted small name-count" data-testid="name-count" aria-live="polite">
-                        {move || {
-                            let n = name.with(|n| n.chars().count());
-                            (n > 0).then(|| format!("{n}/{NAME_MAX_CHARS}"))
-                        }}
-                    </span>
                 </label>
+                // How much of the limit is used, as the person types (the field stops at
+                // it). Nothing before a name is typed: the screen is the page's own.
+                {move || {
+                    let n = name.with(|n| n.chars().count());
+                    (n > 0).then(|| view! {
+                        <span class="muted small name-count" data-testid="name-count">
+                            {format!("{n}/{NAME_MAX_CHARS}")}
+                        </span>
+                    })
+                }}
                 {move || match checked.get() {
                     Err(e) => view! { <p class="solo-error" data-testid="name-error">{e}</p> }.into_any(),
                     Ok(None) => view! {
