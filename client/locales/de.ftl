@@ -419,6 +419,7 @@ log-game-over = { $seat-you ->
 
 rules-html =
     <h3>Dein Zug</h3><p>Jeder beginnt mit 2 verdeckten Karten (deinem Einfluss) und 2 Münzen. In deinem Zug machst du eine Aktion. Jede Aktion kann ein Bluff sein: du darfst einen Charakter beanspruchen, den du nicht hast. Mit 10 Münzen musst du putschen.</p>
+    <h3>Aktionen für alle</h3><p>Einkommen: nimm 1 Münze; niemand kann es verhindern. Auslandshilfe: nimm 2 Münzen; ein Herzog kann sie blockieren. Putsch: zahle 7 Münzen und wähle einen Spieler, der eine Karte verliert; niemand kann es verhindern. Mit 10 Münzen oder mehr muss deine Aktion ein Putsch sein.</p>
     <h3>Anzweifeln</h3><p>Beansprucht jemand einen Charakter, darf jeder anzweifeln. Hat er ihn, zeigt er ihn, tauscht ihn gegen eine neue Karte, und wer gezweifelt hat, verliert eine Karte. Sonst verliert der Bluffer eine Karte und die Aktion scheitert.</p>
     <h3>Blocken</h3><p>Ein Herzog blockt Auslandshilfe; eine Gräfin blockt ein Attentat; ein Kapitän oder Botschafter (der Inquisitor, wenn er im Spiel ist) blockt Stehlen. Ein Block ist auch eine Ansage: er kann angezweifelt werden.</p>
     <h3>Verlieren</h3><p>Verlierst du Einfluss, wählst du eine verdeckte Karte und deckst sie auf. Ohne verdeckte Karte bist du raus. Wer als Letzter eine verdeckte Karte hat, gewinnt. Vorsicht: das Ziel eines Attentats, das anzweifelt und verliert oder mit einer ertappten Gräfin blockt, kann in einem Zug beide Karten verlieren.</p>
@@ -511,12 +512,19 @@ create-room-hint = Öffne einen Raum und schick ihnen dann die Einladung.
 rematch-by-host = Der Gastgeber kann neu austeilen.
 connecting-to-host = Verbindung zum Gastgeber…
 waiting-for-start = Warten, bis der Gastgeber das Spiel startet…
+watching-full = Du schaust zu: Alle Plätze sind besetzt. Der Gastgeber kann dir einen Platz geben.
+watcher-waiting = { $name } schaut zu: Alle Plätze sind besetzt.
+seat-watcher = { $name } einen Platz geben
 waiting-for-players = Warte auf Spieler… schick ihnen die Einladung.
 everyone-can-chat = Alle hier können chatten.
 link-you = du
 link-open = verbunden
 link-connecting = verbinde…
 link-away = weg
+seat-away = Abwesend
+seat-away-stand-in = Abwesend · ein Bot spielt in { $n } s
+seat-away-leaves = Abwesend · verlässt das Spiel in { $n } s
+seat-stand-in = Abwesend · ein Bot spielt vorerst
 link-via-host = über den Gastgeber
 link-watching = { " " }· schaut zu
 badge-host = Gastgeber
@@ -604,6 +612,7 @@ must-coup = Mit 10 Münzen oder mehr musst du putschen.
 whom = { $action }: wen?
 back = Zurück
 aim-line = { $effect }. Tippe auf einen mit Fadenkreuz markierten Platz oder wähle unten.
+aim-line-click = { $effect }. Klicke auf einen mit Fadenkreuz markierten Platz oder wähle unten.
 dealt = bekam { $a } und { $b }
 bluffs = Bluffs
 caught = Erwischt
@@ -744,6 +753,9 @@ player-default = Spieler
 not-connected = Noch nicht mit dem Gastgeber verbunden.
 connection-host-away = Die Verbindung des Gastgebers ist abgebrochen; wir warten auf seine Rückkehr…
 connection-reconnecting = Verbindung wird wiederhergestellt…
+connection-offline = Du bist offline. Dein Platz bleibt dir; deine Entscheidungen warten, bis die Verbindung zurück ist.
+connection-host-silent = Die Seite des Gastgebers antwortet nicht mehr. Dein Platz bleibt dir; deine Entscheidungen warten, bis sie wieder antwortet.
+decisions-paused = Nicht verbunden: Diese Entscheidung wartet, bis die Verbindung zum Gastgeber zurück ist.
 connection-relay = Verbindung zum Relais wird wiederhergestellt…
 ended-host-gone = Der Gastgeber kam nicht zurück, also ist dieses Spiel vorbei.
 notice-not-restored = Dein Tisch konnte nach dem Neuladen nicht zurückgeholt werden ({ $why }); er wurde beiseitegelegt.
@@ -774,6 +786,7 @@ relay-closed-try-later = Das Relais hat gerade zu viele Verbindungen aus deinem 
 link-no-path = kein Netzwerkweg zwischen den beiden Browsern
 # A link whose heartbeat stopped; $seconds is how long nothing arrived.
 link-silent = seit { $seconds } Sekunden kam nichts mehr an
+link-gone = sie haben den Raum verlassen (ihre Seite wurde geschlossen oder hat kein Netz mehr)
 
 ## When two browsers cannot reach each other
 
@@ -830,10 +843,10 @@ fair-verdict-cut-short = { $count ->
    *[other] Das Spiel endete vor seinem Ende: Jeder Zug wurde beim Eintreffen geprüft; { $count } „kann ich nicht beweisen“ bleiben ungeprüft, weil die betroffenen Karten verdeckt bleiben.
 }
 fair-ask-prove = Dein Anspruch wird angezweifelt: Antworte mit deinen Karten.
-fair-ask-lose = Wähle die Karte, die du verlierst.
 fair-ask-show = Wähle die Karte, die du dem Inquisitor zeigst.
 fair-ask-keep = Wähle die Karten, die du behältst.
 fair-ask-pick = Wähle die Karte aus deinem Satz, die du behältst.
+fair-title-prove = Du wirst angezweifelt
 fair-prove = Zeigen: { $card }
 fair-cannot-prove = Ich kann es nicht beweisen
 fair-concede = Aufgeben (ich halte einen Herzog)

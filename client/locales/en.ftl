@@ -434,6 +434,7 @@ log-game-over = { $seat-you ->
 
 rules-html =
     <h3>Your turn</h3><p>Everyone starts with 2 hidden cards (your influence) and 2 coins. On your turn take one action. Any action may be a bluff: you may claim a character you do not hold. With 10 coins you must Coup.</p>
+    <h3>Actions anyone may take</h3><p>Income: take 1 coin; nobody can stop it. Foreign Aid: take 2 coins; a Duke may block it. Coup: pay 7 coins and choose a player, who loses a card; nobody can stop it. With 10 coins or more, your action must be a Coup.</p>
     <h3>Challenges</h3><p>When someone claims a character, anyone may challenge. If they hold it, they show it, swap it for a new card, and the challenger loses a card. If not, the bluffer loses a card and the action fails.</p>
     <h3>Blocks</h3><p>A Duke blocks Foreign Aid; a Contessa blocks an assassination; a Captain or Ambassador (Inquisitor, when in play) blocks stealing. A block is a claim too: it can be challenged.</p>
     <h3>Losing</h3><p>Losing influence, you choose a hidden card to turn face up. With no hidden card you are out. The last player with a hidden card wins. Careful: the target of an assassination who challenges and loses, or blocks with a Contessa that is caught, can lose both cards in one turn.</p>
@@ -523,12 +524,19 @@ create-room-hint = Open a room, then send them the invitation.
 rematch-by-host = The host may deal again.
 connecting-to-host = Connecting to the host…
 waiting-for-start = Waiting for the host to start the game…
+watching-full = You are watching: all seats are taken. The host can give you a seat.
+watcher-waiting = { $name } is watching: all seats are taken.
+seat-watcher = Seat { $name }
 waiting-for-players = Waiting for players… send them the invitation.
 everyone-can-chat = Everyone here can chat.
 link-you = you
 link-open = connected
 link-connecting = connecting…
 link-away = away
+seat-away = Away
+seat-away-stand-in = Away · a bot plays in { $n } s
+seat-away-leaves = Away · leaves the game in { $n } s
+seat-stand-in = Away · a bot plays for now
 link-via-host = via the host
 link-watching = { " " }· watching
 badge-host = host
@@ -618,6 +626,7 @@ whom = { $action }: whom?
 back = Back
 # $effect is an action's effect, from action-effect, with its first letter upper case.
 aim-line = { $effect }. Tap a seat marked with a crosshair, or choose below.
+aim-line-click = { $effect }. Click a seat marked with a crosshair, or choose below.
 dealt = dealt { $a } and { $b }
 bluffs = Bluffs
 caught = Caught
@@ -771,6 +780,9 @@ player-default = Player
 not-connected = Not connected to the host yet.
 connection-host-away = The host's connection dropped; waiting for them to come back…
 connection-reconnecting = Reconnecting…
+connection-offline = You are offline. Your seat is kept; your decisions wait until the connection is back.
+connection-host-silent = The host’s page stopped answering. Your seat is kept; your decisions wait until it answers again.
+decisions-paused = Not connected: this decision waits until the link to the host is back.
 connection-relay = Reconnecting to the relay…
 ended-host-gone = The host did not come back, so this game is over.
 # $why is the browser's own words.
@@ -806,6 +818,7 @@ relay-closed-try-later = The relay has too many connections from your network ri
 link-no-path = no network path between the two browsers
 # A link whose heartbeat stopped; $seconds is how long nothing arrived.
 link-silent = nothing arrived from them for { $seconds } seconds
+link-gone = they left the room (their page closed, or lost its network)
 
 ## When two browsers cannot reach each other
 
@@ -865,10 +878,10 @@ fair-verdict-cut-short = { $count ->
    *[other] The game ended before its end: every move was checked as it came; { $count } “cannot prove” answers stay unchecked, since the cards they were about stay closed.
 }
 fair-ask-prove = Your claim is challenged: answer with your cards.
-fair-ask-lose = Choose the card you lose.
 fair-ask-show = Choose the card you show the Inquisitor.
 fair-ask-keep = Choose the cards you keep.
 fair-ask-pick = Choose the card you keep from your set.
+fair-title-prove = You are challenged
 fair-prove = Show { $card }
 fair-cannot-prove = I cannot prove it
 fair-concede = Concede (I hold a Duke)

@@ -420,6 +420,7 @@ log-game-over = { $seat-you ->
 
 rules-html =
     <h3>Tu turno</h3><p>Todos empiezan con 2 cartas ocultas (tu influencia) y 2 monedas. En tu turno haz una acción. Cualquier acción puede ser un farol: puedes declarar un personaje que no tienes. Con 10 monedas debes dar un Golpe de Estado.</p>
+    <h3>Acciones que cualquiera puede hacer</h3><p>Ingresos: toma 1 moneda; nadie puede impedirlo. Ayuda exterior: toma 2 monedas; un Duque puede bloquearla. Golpe de Estado: paga 7 monedas y elige a un jugador, que pierde una carta; nadie puede impedirlo. Con 10 monedas o más, tu acción debe ser un Golpe de Estado.</p>
     <h3>Desafíos</h3><p>Cuando alguien declara un personaje, cualquiera puede desafiarlo. Si lo tiene, lo muestra, lo cambia por una carta nueva y quien desafió pierde una carta. Si no, el mentiroso pierde una carta y la acción falla.</p>
     <h3>Bloqueos</h3><p>Un Duque bloquea la Ayuda exterior; una Condesa bloquea un asesinato; un Capitán o un Embajador (el Inquisidor, si está en juego) bloquea el robo. Un bloqueo también es una declaración: puede desafiarse.</p>
     <h3>Perder</h3><p>Al perder influencia eliges una carta oculta y la pones boca arriba. Sin cartas ocultas quedas fuera. Gana el último jugador con una carta oculta. Cuidado: el objetivo de un asesinato que desafía y pierde, o que bloquea con una Condesa descubierta, puede perder sus dos cartas en un turno.</p>
@@ -512,12 +513,19 @@ create-room-hint = Abre una sala y después mándales la invitación.
 rematch-by-host = El anfitrión puede volver a repartir.
 connecting-to-host = Conectando con el anfitrión…
 waiting-for-start = Esperando a que el anfitrión empiece la partida…
+watching-full = Estás mirando: todos los asientos están ocupados. El anfitrión puede darte un asiento.
+watcher-waiting = { $name } está mirando: todos los asientos están ocupados.
+seat-watcher = Dar asiento a { $name }
 waiting-for-players = Esperando jugadores… envíales la invitación.
 everyone-can-chat = Todos aquí pueden chatear.
 link-you = tú
 link-open = conectado
 link-connecting = conectando…
 link-away = ausente
+seat-away = Ausente
+seat-away-stand-in = Ausente · un bot juega en { $n } s
+seat-away-leaves = Ausente · deja la partida en { $n } s
+seat-stand-in = Ausente · un bot juega por ahora
 link-via-host = a través del anfitrión
 link-watching = { " " }· mirando
 badge-host = anfitrión
@@ -605,6 +613,7 @@ must-coup = Con 10 monedas o más debes dar un Golpe de Estado.
 whom = { $action }: ¿a quién?
 back = Atrás
 aim-line = { $effect }. Toca un asiento marcado con una mira, o elige abajo.
+aim-line-click = { $effect }. Haz clic en un asiento marcado con una mira, o elige abajo.
 dealt = recibió { $a } y { $b }
 bluffs = Faroles
 caught = Pillados
@@ -745,6 +754,9 @@ player-default = Jugador
 not-connected = Todavía no hay conexión con el anfitrión.
 connection-host-away = Se cortó la conexión del anfitrión; esperando a que vuelva…
 connection-reconnecting = Reconectando…
+connection-offline = Estás sin conexión. Tu asiento se conserva; tus decisiones esperan a que vuelva la conexión.
+connection-host-silent = La página del anfitrión dejó de responder. Tu asiento se conserva; tus decisiones esperan a que vuelva a responder.
+decisions-paused = Sin conexión: esta decisión espera a que vuelva el enlace con el anfitrión.
 connection-relay = Reconectando con el relé…
 ended-host-gone = El anfitrión no volvió, así que esta partida ha terminado.
 notice-not-restored = Tu mesa no se pudo recuperar después de recargar ({ $why }); se dejó a un lado.
@@ -775,6 +787,7 @@ relay-closed-try-later = El relé tiene ahora demasiadas conexiones desde tu red
 link-no-path = no hay ruta de red entre los dos navegadores
 # A link whose heartbeat stopped; $seconds is how long nothing arrived.
 link-silent = no llegó nada en { $seconds } segundos
+link-gone = salió de la sala (su página se cerró o perdió la red)
 
 ## When two browsers cannot reach each other
 
@@ -831,10 +844,10 @@ fair-verdict-cut-short = { $count ->
    *[other] La partida terminó antes de su final: cada jugada se comprobó al llegar; { $count } «no puedo probarlo» quedan sin comprobar, porque las cartas en cuestión siguen cerradas.
 }
 fair-ask-prove = Han desafiado tu afirmación: responde con tus cartas.
-fair-ask-lose = Elige la carta que pierdes.
 fair-ask-show = Elige la carta que muestras al Inquisidor.
 fair-ask-keep = Elige las cartas que te quedas.
 fair-ask-pick = Elige la carta de tu juego que te quedas.
+fair-title-prove = Te desafían
 fair-prove = Mostrar: { $card }
 fair-cannot-prove = No puedo demostrarlo
 fair-concede = Ceder (tengo un Duque)

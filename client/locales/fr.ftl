@@ -420,6 +420,7 @@ log-game-over = { $seat-you ->
 
 rules-html =
     <h3>Votre tour</h3><p>Chacun commence avec 2 cartes cachées (votre influence) et 2 pièces. À votre tour, faites une action. Toute action peut être un bluff : vous pouvez annoncer un personnage que vous n’avez pas. Avec 10 pièces, vous devez faire un Coup d’État.</p>
+    <h3>Les actions de tous</h3><p>Revenu : prenez 1 pièce ; personne ne peut l’empêcher. Aide étrangère : prenez 2 pièces ; un Duc peut la bloquer. Coup d’État : payez 7 pièces et choisissez un joueur, qui perd une carte ; personne ne peut l’empêcher. Avec 10 pièces ou plus, votre action doit être un Coup d’État.</p>
     <h3>Contestations</h3><p>Quand quelqu’un annonce un personnage, chacun peut contester. S’il l’a, il le montre, l’échange contre une nouvelle carte, et celui qui a contesté perd une carte. Sinon, le bluffeur perd une carte et l’action échoue.</p>
     <h3>Blocages</h3><p>Un Duc bloque l’Aide étrangère ; une Comtesse bloque un assassinat ; un Capitaine ou un Ambassadeur (l’Inquisiteur, s’il est en jeu) bloque le vol. Un blocage est aussi une annonce : il peut être contesté.</p>
     <h3>Perdre</h3><p>Quand vous perdez une influence, vous choisissez une carte cachée à retourner. Sans carte cachée, vous êtes éliminé. Le dernier joueur qui a une carte cachée gagne. Attention : la cible d’un assassinat qui conteste et perd, ou qui bloque avec une Comtesse démasquée, peut perdre ses deux cartes en un seul tour.</p>
@@ -512,12 +513,19 @@ create-room-hint = Ouvrez une salle, puis envoyez-leur l’invitation.
 rematch-by-host = L’hôte peut redistribuer.
 connecting-to-host = Connexion à l’hôte…
 waiting-for-start = En attente du lancement de la partie par l’hôte…
+watching-full = Vous regardez : toutes les places sont prises. L’hôte peut vous donner une place.
+watcher-waiting = { $name } regarde : toutes les places sont prises.
+seat-watcher = Asseoir { $name }
 waiting-for-players = En attente de joueurs… envoyez-leur l’invitation.
 everyone-can-chat = Tout le monde ici peut discuter.
 link-you = vous
 link-open = connecté
 link-connecting = connexion…
 link-away = absent
+seat-away = Absent
+seat-away-stand-in = Absent · un bot joue dans { $n } s
+seat-away-leaves = Absent · quitte la partie dans { $n } s
+seat-stand-in = Absent · un bot joue pour l’instant
 link-via-host = via l’hôte
 link-watching = { " " }· spectateur
 badge-host = hôte
@@ -605,6 +613,7 @@ must-coup = Avec 10 pièces ou plus, vous devez faire un Coup d’État.
 whom = { $action } : qui ?
 back = Retour
 aim-line = { $effect }. Touchez une place marquée d’une cible, ou choisissez ci-dessous.
+aim-line-click = { $effect }. Cliquez sur une place marquée d’une cible, ou choisissez ci-dessous.
 dealt = reçu { $a } et { $b }
 bluffs = Bluffs
 caught = Démasqués
@@ -745,6 +754,9 @@ player-default = Joueur
 not-connected = Pas encore connecté à l’hôte.
 connection-host-away = La connexion de l’hôte a été coupée ; on attend son retour…
 connection-reconnecting = Reconnexion…
+connection-offline = Vous êtes hors ligne. Votre place est gardée ; vos décisions attendent le retour de la connexion.
+connection-host-silent = La page de l’hôte ne répond plus. Votre place est gardée ; vos décisions attendent qu’elle réponde à nouveau.
+decisions-paused = Pas de connexion : cette décision attend le retour du lien avec l’hôte.
 connection-relay = Reconnexion au relais…
 ended-host-gone = L’hôte n’est pas revenu : cette partie est terminée.
 notice-not-restored = Votre table n’a pas pu être reprise après le rechargement ({ $why }) ; elle a été mise de côté.
@@ -775,6 +787,7 @@ relay-closed-try-later = Le relais a trop de connexions depuis votre réseau en 
 link-no-path = aucun chemin réseau entre les deux navigateurs
 # A link whose heartbeat stopped; $seconds is how long nothing arrived.
 link-silent = rien n’est arrivé depuis { $seconds } secondes
+link-gone = la personne a quitté le salon (sa page s’est fermée ou a perdu le réseau)
 
 ## When two browsers cannot reach each other
 
@@ -831,10 +844,10 @@ fair-verdict-cut-short = { $count ->
    *[other] La partie s’est arrêtée avant sa fin : chaque coup a été vérifié à son arrivée ; { $count } « je ne peux pas prouver » restent non vérifiés, car les cartes concernées restent fermées.
 }
 fair-ask-prove = Votre annonce est contestée : répondez avec vos cartes.
-fair-ask-lose = Choisissez la carte que vous perdez.
 fair-ask-show = Choisissez la carte que vous montrez à l’Inquisiteur.
 fair-ask-keep = Choisissez les cartes que vous gardez.
 fair-ask-pick = Choisissez la carte de votre jeu que vous gardez.
+fair-title-prove = On vous conteste
 fair-prove = Montrer : { $card }
 fair-cannot-prove = Je ne peux pas le prouver
 fair-concede = Céder (je tiens un Duc)

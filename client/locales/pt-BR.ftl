@@ -417,6 +417,7 @@ log-game-over = { $seat-you ->
 
 rules-html =
     <h3>Sua vez</h3><p>Todos começam com 2 cartas escondidas (sua influência) e 2 moedas. Na sua vez, faça uma ação. Qualquer ação pode ser um blefe: você pode declarar um personagem que não tem. Com 10 moedas, você deve dar um Golpe de Estado.</p>
+    <h3>Ações que qualquer um pode fazer</h3><p>Renda: pegue 1 moeda; ninguém pode impedir. Ajuda Externa: pegue 2 moedas; um Duque pode bloquear. Golpe de Estado: pague 7 moedas e escolha um jogador, que perde uma carta; ninguém pode impedir. Com 10 moedas ou mais, sua ação tem de ser um Golpe de Estado.</p>
     <h3>Contestações</h3><p>Quando alguém declara um personagem, qualquer um pode contestar. Se tiver, mostra, troca por uma carta nova e quem contestou perde uma carta. Se não, quem blefou perde uma carta e a ação falha.</p>
     <h3>Bloqueios</h3><p>Um Duque bloqueia a Ajuda Externa; uma Condessa bloqueia um assassinato; um Capitão ou Embaixador (o Inquisidor, quando em jogo) bloqueia a extorsão. Um bloqueio também é uma declaração: pode ser contestado.</p>
     <h3>Perder</h3><p>Ao perder influência, você escolhe uma carta escondida para virar. Sem cartas escondidas, você está fora. Vence o último jogador com uma carta escondida. Cuidado: o alvo de um assassinato que contesta e perde, ou que bloqueia com uma Condessa descoberta, pode perder as duas cartas num só turno.</p>
@@ -509,12 +510,19 @@ create-room-hint = Abra uma sala e depois mande o convite para eles.
 rematch-by-host = O anfitrião pode distribuir de novo.
 connecting-to-host = Conectando ao anfitrião…
 waiting-for-start = Esperando o anfitrião começar o jogo…
+watching-full = Você está assistindo: todos os lugares estão ocupados. O anfitrião pode te dar um lugar.
+watcher-waiting = { $name } está assistindo: todos os lugares estão ocupados.
+seat-watcher = Dar um lugar a { $name }
 waiting-for-players = Esperando jogadores… mande o convite para eles.
 everyone-can-chat = Todos aqui podem conversar.
 link-you = você
 link-open = conectado
 link-connecting = conectando…
 link-away = ausente
+seat-away = Ausente
+seat-away-stand-in = Ausente · um bot joga em { $n } s
+seat-away-leaves = Ausente · sai do jogo em { $n } s
+seat-stand-in = Ausente · um bot joga por enquanto
 link-via-host = pelo anfitrião
 link-watching = { " " }· assistindo
 badge-host = anfitrião
@@ -602,6 +610,7 @@ must-coup = Com 10 moedas ou mais, você deve dar um Golpe de Estado.
 whom = { $action }: quem?
 back = Voltar
 aim-line = { $effect }. Toque num lugar marcado com uma mira, ou escolha abaixo.
+aim-line-click = { $effect }. Clique num lugar marcado com uma mira, ou escolha abaixo.
 dealt = recebeu { $a } e { $b }
 bluffs = Blefes
 caught = Pegos
@@ -742,6 +751,9 @@ player-default = Jogador
 not-connected = Ainda não conectado ao anfitrião.
 connection-host-away = A conexão do anfitrião caiu; esperando que ele volte…
 connection-reconnecting = Reconectando…
+connection-offline = Você está offline. Seu lugar está guardado; suas decisões esperam a conexão voltar.
+connection-host-silent = A página do anfitrião parou de responder. Seu lugar está guardado; suas decisões esperam até ela responder de novo.
+decisions-paused = Sem conexão: esta decisão espera o link com o anfitrião voltar.
 connection-relay = Reconectando ao relay…
 ended-host-gone = O anfitrião não voltou, então este jogo acabou.
 notice-not-restored = Não foi possível retomar sua mesa depois de recarregar ({ $why }); ela foi deixada de lado.
@@ -772,6 +784,7 @@ relay-closed-try-later = O relay tem conexões demais da sua rede agora.
 link-no-path = nenhum caminho de rede entre os dois navegadores
 # A link whose heartbeat stopped; $seconds is how long nothing arrived.
 link-silent = nada chegou em { $seconds } segundos
+link-gone = saiu da sala (a página foi fechada ou perdeu a rede)
 
 ## When two browsers cannot reach each other
 
@@ -828,10 +841,10 @@ fair-verdict-cut-short = { $count ->
    *[other] A partida terminou antes do fim: cada jogada foi verificada ao chegar; { $count } “não posso provar” ficam sem verificar, pois as cartas em questão continuam fechadas.
 }
 fair-ask-prove = Sua alegação foi contestada: responda com suas cartas.
-fair-ask-lose = Escolha a carta que você perde.
 fair-ask-show = Escolha a carta que você mostra ao Inquisidor.
 fair-ask-keep = Escolha as cartas que você fica.
 fair-ask-pick = Escolha a carta do seu conjunto que você fica.
+fair-title-prove = Você foi contestado
 fair-prove = Mostrar: { $card }
 fair-cannot-prove = Não posso provar
 fair-concede = Ceder (tenho um Duque)

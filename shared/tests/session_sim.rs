@@ -656,6 +656,11 @@ impl Sim {
                         && Some(m.id) == member
                     {
                         m.connected = false;
+                        m.stand_in_at = None;
+                    }
+                    // When a stand-in would take over says nothing of the message.
+                    if let SeatInfo::Person { member: m, .. } = &mut s {
+                        m.stand_in_at = None;
                     }
                     s
                 })

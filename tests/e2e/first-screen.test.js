@@ -119,7 +119,9 @@ for (const [size, viewport] of [
     const after = await snapshot(page);
     await page.screenshot({ path: path.join(ARTIFACTS, `first-screen-program-${size}.png`) });
     assert.deepEqual(after.boxes, before.boxes, "every part where it was");
-    assert.equal(after.text, before.text, "the same words");
+    // The same words, and the program's count of the name's characters beside it.
+    assert.equal(after.text.replace("3/24\n", ""), before.text, "the same words");
+    assert.ok(after.text.includes("3/24\n"), "the name's length against its limit");
     assert.equal(await page.getByTestId("player-name").inputValue(), "Ana");
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "player-name", "the focus stays in the name");
     assert.equal(await page.getByTestId("solo-players").inputValue(), "4");

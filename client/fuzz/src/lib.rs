@@ -160,7 +160,9 @@ impl Page {
         }
         for input in &game.legal {
             let _ = input_label(input, &names);
-            let _ = input_hint(input, game.view.turn.as_ref(), &names, me);
+            for hidden in 0..=2 {
+                let _ = input_hint(input, game.view.turn.as_ref(), &names, me, hidden);
+            }
         }
         if let Some(reveal) = &game.reveal {
             let _ = figures(&game.view, &reveal.claims);

@@ -3,7 +3,7 @@
 
 use shared::engine::{Input, Options, Seat};
 use shared::fair::Answer;
-use shared::session::protocol::{AdminCmd, BotLevel};
+use shared::session::protocol::{AdminCmd, BotLevel, MemberId};
 
 /// What the "Play against bots" form chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,8 +48,11 @@ pub enum Intent {
     FairAnswer(Answer),
     /// A host command (the hosting page only).
     Admin(AdminCmd),
-    /// The host opens a bot's seat again (and drops the last seat when it was that one).
+    /// The host opens a bot's seat again (the table keeps its number of seats).
     RemoveBot(Seat),
+    /// The host gives a seat to a member who is only watching: a bot's seat, else an
+    /// open one, else one more seat.
+    SeatWatcher(MemberId),
     /// The host sends the person in a seat away for good.
     Kick(Seat),
     /// Say something at the table.

@@ -5,9 +5,11 @@
 //!
 //! Also the lobby's words: the seats as listed, the settings as sentences, timer names.
 
-use shared::engine::Seat;
+use shared::engine::{MAX_PLAYERS, Seat};
 use shared::relay::RoomCode;
-use shared::session::protocol::{BotLevel, DecisionKind, LogItem, MemberId, SeatInfo, TableInfo};
+use shared::session::protocol::{
+    AdminCmd, BotLevel, DecisionKind, LogItem, MemberId, SeatInfo, TableInfo,
+};
 use shared::session::{Guest, GuestError, GuestEvent};
 
 use super::chat::ChatLine;
@@ -216,6 +218,39 @@ pub fn lobby_seats(table: &TableInfo, me: Option<MemberId>) -> Vec<LobbySeat> {
         .collect()
 }
 
+/// What gives a seat to `member`, who is only watching: the last bot's seat, else the
+/// first open seat, else one more seat (up to R1.1's ten). Nothing when the table is full of
+/// people, or when `member` is not watching.
+pub fn seat_watcher(table: &TableInfo, member: MemberId) -> Vec<AdminCmd> {
+    if !table.watchers.iter().any(|m| m.id == member) {
+        return Vec::new();
+    }
+    let bot = table
+        .seats
+        .iter()
+        .rposition(|s| matches!(s, SeatInfo::Bot { .. }));
+    let open = table.seats.iter().position(|s| matches!(s, SeatInfo::Open));
+    if let Some(i) = bot.or(open) {
+        return vec![AdminCmd::Sit {
+            member,
+            seat: Seat(i as u8),
+        }];
+    }
+    let count = table.seats.len();
+    if count >= MAX_PLAYERS {
+        return Vec::new();
+    }
+    vec![
+        AdminCmd::SetSeatCount {
+            count: (count + 1) as u8,
+        },
+        AdminCmd::Sit {
+            member,
+            seat: Seat(count as u8),
+        },
+    ]
+}
+
 /// The turn timers the host may pick from, in milliseconds (`None`: no limit).
 pub const TURN_TIMERS: [Option<u64>; 5] = [
     Some(30_000),
@@ -310,5 +345,61 @@ mod tests {
         assert!(r.notices[0].starts_with("Ignored a message from the host"));
         assert!(!r.closed && !r.resync, "not welcomed: nothing to resync");
         assert!(t.guest().table().is_none());
+    }
+
+    #[test]
+    fn a_watcher_is_seated_in_a_bots_place_else_an_open_seat_else_one_more() {
+        use shared::engine::Options;
+        use shared::session::protocol::{MemberInfo, Phase, Timers};
+        let person = |id: u32| MemberInfo {
+            id: MemberId(id),
+            name: format!("P{id}"),
+            connected: true,
+            stand_in_at: None,
+        };
+        let bot = || SeatInfo::Bot {
+            level: BotLevel::Easy,
+            name: "Cleo".into(),
+        };
+        let seated = |id| SeatInfo::Person {
+            member: person(id),
+            stand_in: false,
+        };
+        let mut t = TableInfo {
+            phase: Phase::Lobby,
+            seats: vec![seated(0), bot(), SeatInfo::Open, bot()],
+            watchers: vec![person(7)],
+            options: Options::default(),
+            timers: Timers::default(),
+            default_bot: BotLevel::Easy,
+            host: MemberId(0),
+            game_no: 0,
+            locked: false,
+            fair: false,
+        };
+        let sit = |seat: u8| AdminCmd::Sit {
+            member: MemberId(7),
+            seat: Seat(seat),
+        };
+        assert_eq!(
+            seat_watcher(&t, MemberId(7)),
+            [sit(3)],
+            "the last bot's place"
+        );
+        assert_eq!(seat_watcher(&t, MemberId(0)), [], "only a watcher");
+        t.seats = vec![seated(0), SeatInfo::Open, seated(1)];
+        assert_eq!(seat_watcher(&t, MemberId(7)), [sit(1)], "an open seat");
+        t.seats = vec![seated(0), seated(1)];
+        assert_eq!(
+            seat_watcher(&t, MemberId(7)),
+            [AdminCmd::SetSeatCount { count: 3 }, sit(2)],
+            "one more seat"
+        );
+        t.seats = (0..10).map(seated).collect();
+        assert_eq!(
+            seat_watcher(&t, MemberId(7)),
+            [],
+            "ten people: no seat to give"
+        );
     }
 }

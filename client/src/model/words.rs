@@ -222,8 +222,15 @@ pub fn input_label(i: &Input, names: &[String]) -> String {
 
 /// What a choice means, under its button: the risk of a challenge, what a block stops.
 /// `turn` is the turn being answered; `me` our seat.
-pub fn input_hint(i: &Input, turn: Option<&Turn>, names: &[String], me: Option<Seat>) -> String {
-    let on_me = turn.is_some_and(|t| t.action.target() == me && me.is_some());
+pub fn input_hint(
+    i: &Input,
+    turn: Option<&Turn>,
+    names: &[String],
+    me: Option<Seat>,
+    hidden: usize,
+) -> String {
+    // "Both your cards" only to a target who has two to lose: with one, either way is out.
+    let on_me = turn.is_some_and(|t| t.action.target() == me && me.is_some()) && hidden >= 2;
     let assassination = turn.is_some_and(|t| t.action.kind() == ActionKind::Assassinate);
     match i {
         Input::Challenge => {
@@ -1142,17 +1149,23 @@ mod tests {
             early_block: None,
             block: None,
         };
-        let challenge = input_hint(&Input::Challenge, Some(&turn), &n, Some(Seat(0)));
+        let challenge = input_hint(&Input::Challenge, Some(&turn), &n, Some(Seat(0)), 2);
         assert!(challenge.contains("both your cards"), "{challenge}");
         let block = input_hint(
             &Input::Block(Card::Contessa),
             Some(&turn),
             &n,
             Some(Seat(0)),
+            2,
         );
         assert!(block.contains("both your cards"), "{block}");
+        // A target holding one card loses it either way: nothing about both.
+        for i in [Input::Challenge, Input::Block(Card::Contessa)] {
+            let one = input_hint(&i, Some(&turn), &n, Some(Seat(0)), 1);
+            assert!(!one.contains("both"), "{one}");
+        }
         // A bystander risks one card only.
-        let other = input_hint(&Input::Challenge, Some(&turn), &n, Some(Seat(2)));
+        let other = input_hint(&Input::Challenge, Some(&turn), &n, Some(Seat(2)), 2);
         assert!(!other.contains("both"), "{other}");
         assert!(other.contains("Ana is bluffing"), "{other}");
     }

@@ -8,6 +8,7 @@ use crate::i18n::{t, tr};
 use crate::model::Intent;
 use crate::model::invite::code_from_fragment;
 use crate::model::name::{NAME_KEY, check_name, remembered_name};
+use shared::session::names::NAME_MAX_CHARS;
 
 /// The page's `localStorage`, when the browser lets us have it.
 fn storage() -> Option<web_sys::Storage> {
@@ -40,8 +41,13 @@ pub fn Lobby() -> impl IntoView {
         .and_then(|w| w.location().hash().ok())
         .and_then(|h| code_from_fragment(&h));
     // What was typed on the page's own first screen before the program ran comes first.
+    // Then a code this page typed and the relay refused: back as typed, to be fixed.
     let code = RwSignal::new(
         crate::ui::first::take_code()
+            .or_else(|| {
+                ctl.session
+                    .with_untracked(|s| s.typed_code().map(str::to_owned))
+            })
             .or_else(|| invited.as_ref().map(|c| c.to_string()))
             .unwrap_or_default(),
     );
@@ -129,13 +135,23 @@ pub fn Lobby() -> impl IntoView {
                         data-testid="player-name"
                         type="text"
                         placeholder=t("optional")
-                        maxlength="64"
+                        maxlength=NAME_MAX_CHARS.to_string()
                         autocomplete="nickname"
                         spellcheck="false"
                         aria-invalid=move || checked.with(Result::is_err).to_string()
                         bind:value=name
                     />
                 </label>
+                // How much of the limit is used, as the person types (the field stops at
+                // it). Nothing before a name is typed: the screen is the page's own.
+                {move || {
+                    let n = name.with(|n| n.chars().count());
+                    (n > 0).then(|| view! {
+                        <span class="muted small name-count" data-testid="name-count">
+                            {format!("{n}/{NAME_MAX_CHARS}")}
+                        </span>
+                    })
+                }}
                 {move || match checked.get() {
                     Err(e) => view! { <p class="solo-error" data-testid="name-error">{e}</p> }.into_any(),
                     Ok(None) => view! {
@@ -147,7 +163,8 @@ pub fn Lobby() -> impl IntoView {
                 }}
             </div>
             <crate::ui::offline::OfflineNote online />
-            <div class="lobby-cards">
+            // An invitation: joining its room is the first and largest action.
+            <div class="lobby-cards" class:invited=invited.is_some()>
                 <crate::ui::table::SoloStart ready=Callback::new(move |()| take_name()) />
                 <div class="panel card-create">
                     <h2>{t("play-with-friends")}</h2>

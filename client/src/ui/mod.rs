@@ -149,7 +149,11 @@ fn Notices() -> impl IntoView {
     let ctl = expect_context::<Ctl>();
     let notices = Memo::new(move |_| ctl.session.with(|s| s.notices().to_vec()));
     // One calm line while a link or the relay is coming back.
-    let line = Memo::new(move |_| ctl.session.with(|s| s.connection_line()));
+    let online = offline::online();
+    let line = Memo::new(move |_| {
+        let online = online.get();
+        ctl.session.with(|s| s.connection_line(online))
+    });
     let ended = Memo::new(move |_| ctl.session.with(|s| s.ended().map(str::to_owned)));
     // Why a joiner cannot reach its host, when it is time to say so.
     let failure = Memo::new(move |_| ctl.session.with(|s| s.link_failure()));

@@ -12,7 +12,8 @@ use crate::app::Ctl;
 use crate::i18n::{t, tr};
 use crate::model::invite::{invite_link, qr_path};
 use crate::model::table::{
-    LobbySeat, SeatKind, TURN_TIMERS, level_name, lobby_seats, settings_lines, timer_name,
+    LobbySeat, SeatKind, TURN_TIMERS, level_name, lobby_seats, seat_watcher, settings_lines,
+    timer_name,
 };
 use crate::model::words::{note_sentence, seat_names};
 use crate::model::{Intent, LinkState};
@@ -189,7 +190,7 @@ pub fn RoomView() -> impl IntoView {
                     <ul class="seats" data-testid="peer-list">
                         <For
                             each=move || seats.get()
-                            key=|seat| (seat.id.clone(), seat.link)
+                            key=|seat| (seat.id.clone(), seat.link, seat.watching)
                             children=move |seat| view! { <SeatView seat /> }
                         />
                     </ul>
@@ -355,6 +356,17 @@ fn Lobby() -> impl IntoView {
     // A fair room seats people only (docs/FAIR-DEAL.md, section 7): no bot choices.
     let fair = Memo::new(move |_| ctl.session.with(|s| s.fair_table()));
     let level = RwSignal::new(BotLevel::Normal);
+    // We came when every seat was taken: we watch until the host seats us.
+    let watching = Memo::new(move |_| {
+        ctl.session.with(|s| {
+            let Some(g) = s.table().map(|t| t.guest()) else {
+                return false;
+            };
+            let me = g.member();
+            g.table()
+                .is_some_and(|t| me.is_some() && t.watchers.iter().any(|m| Some(m.id) == me))
+        })
+    });
     view! {
         <ul class="seats" data-testid="lobby-seats">
             <For
@@ -401,16 +413,67 @@ fn Lobby() -> impl IntoView {
                             {t("start-game")}
                         </button>
                     </div>
-                    <p class="muted small felt-hint">
-                        {t("open-seats-hint")}
-                    </p>
+                    // A fair room seats people only: no word of bots filling seats.
+                    <Show when=move || !fair.get()>
+                        <p class="muted small felt-hint" data-testid="open-seats-hint">
+                            {t("open-seats-hint")}
+                        </p>
+                    </Show>
                 }
+                    .into_any()
+            } else if watching.get() {
+                view! { <p class="felt-hint watching-full" data-testid="watching-full" role="status">{t("watching-full")}</p> }
                     .into_any()
             } else {
                 view! { <p class="muted small felt-hint">{t("waiting-for-start")}</p> }
                     .into_any()
             }
         }}
+        {move || hosting.get().then(|| view! { <Watchers /> })}
+    }
+}
+
+/// The host's word on who is only watching (they came when every seat was taken), each
+/// with one tap to seat them: in a bot's place, an open seat, or one more seat.
+#[component]
+fn Watchers() -> impl IntoView {
+    let ctl = expect_context::<Ctl>();
+    let watchers = Memo::new(move |_| {
+        ctl.session.with(|s| {
+            s.table()
+                .and_then(|t| t.guest().table())
+                .map(|t| {
+                    t.watchers
+                        .iter()
+                        .map(|m| (m.id, m.name.clone(), !seat_watcher(t, m.id).is_empty()))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    });
+    view! {
+        <ul class="watchers" data-testid="watchers">
+            <For
+                each=move || watchers.get()
+                key=|w| w.clone()
+                children=move |(id, name, can)| {
+                    view! {
+                        <li class="watcher" data-testid="watcher">
+                            <span>{tr("watcher-waiting", &[("name", name.as_str().into())])}</span>
+                            {can.then(|| view! {
+                                <button
+                                    class="btn small"
+                                    data-testid="seat-watcher"
+                                    on:click=move |_| ctl.send(Intent::SeatWatcher(id))
+                                >
+                                    {tr("seat-watcher", &[("name", name.as_str().into())])}
+                                </button>
+                            })}
+                        </li>
+                    }
+                }
+            />
+        </ul>
     }
 }
 

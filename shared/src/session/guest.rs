@@ -566,6 +566,11 @@ impl Guest {
         self.closed.as_ref()
     }
 
+    /// Host time `host_ms` on this page's clock, as of the last update.
+    pub fn local_time(&self, host_ms: u64) -> u64 {
+        u64::try_from((i128::from(host_ms) + self.offset).max(0)).unwrap_or(u64::MAX)
+    }
+
     /// Milliseconds left on `seat`'s decision at local time `local_now`; `None` when it
     /// owes nothing or has no timer.
     pub fn time_left(&self, seat: Seat, local_now: u64) -> Option<u64> {

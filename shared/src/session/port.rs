@@ -81,6 +81,10 @@ pub enum ToReferee {
     Connect { peer: PeerId },
     /// A link closed (or its page left): the member is away and its grace runs.
     Disconnect { peer: PeerId },
+    /// A link's page is known to be gone (it left the relay, and its link went quiet):
+    /// as [`ToReferee::Disconnect`], and the member's stand-in answers for it at once
+    /// rather than after the grace period, until it is back ([`Host::gone`]).
+    Gone { peer: PeerId },
     /// A text from a link, the page's own player's on [`PeerId::LOCAL`].
     Text { peer: PeerId, text: PeerText },
 }
@@ -214,6 +218,7 @@ impl Referee {
             ToReferee::Open { .. } => Vec::new(),
             ToReferee::Connect { peer } => host.connect(peer, now),
             ToReferee::Disconnect { peer } => host.disconnect(peer, now),
+            ToReferee::Gone { peer } => host.gone(peer, now),
             ToReferee::Text { peer, text } => host.handle(peer, text.as_str(), now),
         })
     }

@@ -464,6 +464,11 @@ pub struct MemberInfo {
     pub id: MemberId,
     pub name: String,
     pub connected: bool,
+    /// A seated person away during a game: when (host time) the seat's stand-in starts
+    /// answering for them unless they are back. Absent otherwise. Whether a link is open
+    /// is public, and so is this; it says nothing of any card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stand_in_at: Option<u64>,
 }
 
 /// The game as one member sees it.

@@ -58,6 +58,10 @@ impl Session {
         }
         p.link = Some(LinkState::Open);
         room.watch_mut(peer).opened(now);
+        if self.hosting() {
+            let name = self.peer_name(peer);
+            self.forget_about(&name);
+        }
         match &mut self.phase {
             Phase::Hosting(h) => {
                 let mut effects = Vec::new();
@@ -134,13 +138,16 @@ impl Session {
         // once, in time, why it cannot reach that peer (see `tick`).
         if was_open {
             let name = self.peer_name(peer);
-            self.notify(match why {
-                Some(why) => tr(
-                    "notice-link-failed",
-                    &[("name", name.into()), ("why", why.into())],
-                ),
-                None => tr("notice-link-closed", &[("name", name.into())]),
-            });
+            self.notify_about(
+                &name.clone(),
+                match why {
+                    Some(why) => tr(
+                        "notice-link-failed",
+                        &[("name", name.into()), ("why", why.into())],
+                    ),
+                    None => tr("notice-link-closed", &[("name", name.into())]),
+                },
+            );
         }
         let mut effects = self.link_ended(peer);
         effects.push(Effect::Hangup { peer: peer.clone() });
@@ -243,6 +250,7 @@ impl Session {
             && let Phase::Joined(j) = &mut self.phase
         {
             j.reconnect = None;
+            j.was_live = true;
             let w = j.room.watch_mut(&j.host);
             w.trouble_at = None;
             w.told = None;
@@ -289,10 +297,24 @@ impl Session {
 
     /// Why a joiner cannot reach its host, once it is time to say so; `None` while the
     /// link is open or still has time (the page shows this instead of "Reconnecting…").
+    /// Only for a link never made in this room: one that worked and dropped is no matter
+    /// of the network's setup, and the connection line says what it is.
     pub fn link_failure(&self) -> Option<Diagnosis> {
         match &self.phase {
-            Phase::Joined(j) if j.ended.is_none() => j.room.watch(&j.host).and_then(|w| w.told),
+            Phase::Joined(j) if j.ended.is_none() && !j.was_live => {
+                j.room.watch(&j.host).and_then(|w| w.told)
+            }
             _ => None,
+        }
+    }
+
+    /// Whether our decisions wait for the link: a guest whose link to its host dropped,
+    /// or went quiet, cannot send one, and a window may close meanwhile. The table stays
+    /// on screen; its buttons are inert until the host welcomes us again.
+    pub fn decisions_paused(&self) -> bool {
+        match &self.phase {
+            Phase::Joined(j) => j.ended.is_none() && (j.reconnect.is_some() || !self.guest_live()),
+            _ => false,
         }
     }
 }

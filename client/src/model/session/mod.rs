@@ -25,7 +25,6 @@
 
 use std::collections::BTreeMap;
 
-use shared::engine::MIN_PLAYERS;
 use shared::relay::{ClientMessage, IceServer, RoomCode};
 use shared::session::ToReferee;
 use shared::session::protocol::{AdminCmd, PeerId, SeatSetting};
@@ -241,6 +240,9 @@ pub struct Joined {
     /// time it has, or the link is made again (a hello lost with a link that opened and
     /// then carried nothing would otherwise leave us waiting for ever).
     welcome_by: Option<u64>,
+    /// The host has welcomed us on a link in this room: a link lost since is a dropped
+    /// connection, never a first one that could not be made, and is told as such.
+    was_live: bool,
 }
 
 impl Joined {
@@ -327,6 +329,9 @@ pub struct Notice {
     /// Unique within the session, for keyed rendering and dismissal.
     pub id: u64,
     pub text: String,
+    /// The person it is about, by name: one notice per person, the newest, which goes
+    /// once they are back.
+    pub about: Option<String>,
 }
 
 pub use fair_page::FairSeatMaker;
@@ -379,6 +384,9 @@ pub struct Session {
     /// A seat being taken back that the relay could not take yet (out of reach, or busy):
     /// while it stays on offer, the page asks again on a backoff.
     rejoin_retry: Option<RejoinRetry>,
+    /// The code last typed to join a room, until the page is in that room: a refused
+    /// code comes back to the first screen as typed, to be fixed.
+    typed_code: Option<String>,
 }
 
 /// When a seat on offer is asked for again.
@@ -406,6 +414,7 @@ impl Session {
             name: None,
             fair: fair_page::FairPage::default(),
             rejoin_retry: None,
+            typed_code: None,
         }
     }
 
@@ -486,19 +495,48 @@ impl Session {
         }
     }
 
+    /// The code last typed to join a room, while the page is not in it.
+    pub fn typed_code(&self) -> Option<&str> {
+        match self.phase {
+            Phase::Start { .. } | Phase::Opening(_) => self.typed_code.as_deref(),
+            _ => None,
+        }
+    }
+
     /// The notices to show, oldest first.
     pub fn notices(&self) -> &[Notice] {
         &self.notices
     }
 
-    /// Adds a message for the person.
+    /// Adds a message for the person. The same words again are not news: the one on
+    /// screen stays.
     pub fn notify(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        if self.notices.iter().any(|n| n.text == text) {
+            return;
+        }
+        self.push_notice(text, None);
+    }
+
+    /// Adds a message about the person named `who`, in place of any earlier one about them.
+    pub(super) fn notify_about(&mut self, who: &str, text: String) {
+        self.forget_about(who);
+        self.push_notice(text, Some(who.to_owned()));
+    }
+
+    /// The person named `who` is back: what was said about their link is old news.
+    pub(super) fn forget_about(&mut self, who: &str) {
+        self.notices.retain(|n| n.about.as_deref() != Some(who));
+    }
+
+    fn push_notice(&mut self, text: String, about: Option<String>) {
         if self.notices.len() == MAX_NOTICES {
             self.notices.remove(0);
         }
         self.notices.push(Notice {
             id: self.next_notice,
-            text: text.into(),
+            text,
+            about,
         });
         self.next_notice += 1;
     }
@@ -521,9 +559,20 @@ impl Session {
                 self.name = name.and_then(|n| shared::session::names::validate_name(&n).ok());
                 Ok(Vec::new())
             }
-            Intent::PlayBots(setup) => Ok(self.play_bots(setup)),
-            Intent::CreateRoom => Ok(self.create()),
-            Intent::JoinRoom(typed) => self.join(&typed),
+            // A new table: what was said about the last one stays behind.
+            Intent::PlayBots(setup) => {
+                self.notices.clear();
+                Ok(self.play_bots(setup))
+            }
+            Intent::CreateRoom => {
+                self.notices.clear();
+                Ok(self.create())
+            }
+            Intent::JoinRoom(typed) => {
+                self.notices.clear();
+                self.typed_code = Some(typed.clone());
+                self.join(&typed)
+            }
             Intent::Rejoin => Ok(self.rejoin()),
             Intent::DismissRejoin => {
                 if let Phase::Start { offer } = &mut self.phase {
@@ -546,22 +595,22 @@ impl Session {
             }
             Intent::FairAnswer(answer) => self.fair_answer(answer),
             Intent::Admin(cmd) => self.admin(cmd),
-            Intent::RemoveBot(seat) => {
-                let Some(count) = self
+            // Removing a bot leaves its seat open: the table keeps the size the host chose.
+            Intent::RemoveBot(seat) => self.admin(AdminCmd::SetSeat {
+                seat,
+                to: SeatSetting::Open,
+            }),
+            Intent::SeatWatcher(member) => {
+                let Some(cmds) = self
                     .table()
                     .and_then(|t| t.guest().table())
-                    .map(|t| t.seats.len())
+                    .map(|t| super::table::seat_watcher(t, member))
                 else {
                     return Ok(Vec::new());
                 };
-                let mut effects = self.admin(AdminCmd::SetSeat {
-                    seat,
-                    to: SeatSetting::Open,
-                })?;
-                // The last seat goes with its bot, down to the fewest a game has (R1.1).
-                if seat.index() + 1 == count && count > MIN_PLAYERS {
-                    let count = (count - 1) as u8;
-                    effects.extend(self.admin(AdminCmd::SetSeatCount { count })?);
+                let mut effects = Vec::new();
+                for cmd in cmds {
+                    effects.extend(self.admin(cmd)?);
                 }
                 Ok(effects)
             }

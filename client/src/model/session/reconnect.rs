@@ -2,6 +2,7 @@
 //! relay or the host, and taking a seat or a table back.
 
 use shared::relay::{ClientMessage, ErrorCode, IceServer, RoomCode};
+use shared::session::ToReferee;
 use shared::session::protocol::ToGuest;
 
 use super::{
@@ -117,12 +118,23 @@ impl Session {
     }
 
     /// What the page's connection line says, if anything: a guest getting its link back,
-    /// a host getting its relay back. Calm, and gone once things are back.
-    pub fn connection_line(&self) -> Option<String> {
+    /// a host getting its relay back. Calm, and gone once things are back. `online` is the
+    /// browser's word on its network. A guest that had been playing is told whose side
+    /// the trouble is on, as far as it can tell: its own network (the browser offline, or
+    /// its relay socket gone too), the host away from the relay, or the host's page not
+    /// answering (our network reaches the relay, theirs does not answer us).
+    pub fn connection_line(&self, online: bool) -> Option<String> {
         let id = match &self.phase {
+            Phase::Joined(j) if j.ended.is_some() => return None,
+            Phase::Joined(j)
+                if j.was_live && self.decisions_paused() && (j.off_relay || !online) =>
+            {
+                "connection-offline"
+            }
             Phase::Joined(j) if j.host_away || (j.host_left_relay && j.reconnect.is_some()) => {
                 "connection-host-away"
             }
+            Phase::Joined(j) if j.was_live && self.decisions_paused() => "connection-host-silent",
             // The failure panel says more than this line would.
             Phase::Joined(j) if j.room.watch(&j.host).is_some_and(|w| w.told.is_some()) => {
                 return None;
@@ -192,6 +204,7 @@ impl Session {
         let Phase::Hosting(h) = &mut self.phase else {
             return Vec::new();
         };
+        let left = &h.left_relay;
         let Some(room) = h.room.as_mut() else {
             return Vec::new();
         };
@@ -206,8 +219,11 @@ impl Session {
                 continue;
             };
             if link == LinkState::Open {
-                if w.quiet_for(now, DEAD_MS) {
-                    dead.push(p.id.clone());
+                // A guest that left the relay (its tab closed, say) and whose channel
+                // went quiet too is gone: its seat is not held up for the whole wait.
+                let gone = left.contains(&p.id) && w.quiet_for(now, SILENCE_MS);
+                if gone || w.quiet_for(now, DEAD_MS) {
+                    dead.push((p.id.clone(), gone));
                 } else if !w.silent && w.quiet_for(now, SILENCE_MS) {
                     // Struggling: the guest asks for the ICE restart when it notices too.
                     // (One the host made itself while the guest cannot hear would stay
@@ -223,26 +239,38 @@ impl Session {
             let why = room.diagnose(&peer);
             room.watch_mut(&peer).told = Some(why);
             let name = room.name_of(&peer);
-            texts.push(tr(
+            let text = tr(
                 "notice-cannot-reach",
                 &[
                     ("name", name.clone().into()),
                     (
                         "why",
-                        tr(why.host_message(), &[("name", name.into())]).into(),
+                        tr(why.host_message(), &[("name", name.clone().into())]).into(),
                     ),
                 ],
-            ));
-        }
-        for text in texts {
-            self.notify(text);
-        }
-        for peer in dead {
-            let why = tr(
-                "link-silent",
-                &[("seconds", ((DEAD_MS / 1_000) as u32).into())],
             );
-            effects.extend(self.on_link_closed(&peer, Some(&why), now));
+            texts.push((name, text));
+        }
+        for (name, text) in texts {
+            self.notify_about(&name, text);
+        }
+        for (peer, gone) in dead {
+            let why = if gone {
+                t("link-gone")
+            } else {
+                tr(
+                    "link-silent",
+                    &[("seconds", ((DEAD_MS / 1_000) as u32).into())],
+                )
+            };
+            let closed = self.on_link_closed(&peer, Some(&why), now);
+            // Known to be gone: the referee lets the stand-in answer for them at once.
+            effects.extend(closed.into_iter().map(|e| match e {
+                Effect::Referee(ToReferee::Disconnect { peer }) if gone => {
+                    Effect::Referee(ToReferee::Gone { peer })
+                }
+                e => e,
+            }));
         }
         effects
     }
@@ -357,11 +385,12 @@ impl Session {
                 let watch = h.room.as_ref().is_some_and(|r| {
                     r.peers.iter().any(|p| {
                         let open = p.link == Some(LinkState::Open);
-                        p.link.is_some()
-                            && r.watch
-                                .get(&p.id)
-                                .and_then(|w| w.next_due(open))
-                                .is_some_and(|at| at <= now)
+                        let w = r.watch.get(&p.id);
+                        let gone = open
+                            && h.left_relay.contains(&p.id)
+                            && w.is_some_and(|w| w.quiet_for(now, SILENCE_MS));
+                        gone || p.link.is_some()
+                            && w.and_then(|w| w.next_due(open)).is_some_and(|at| at <= now)
                     })
                 });
                 retry || watch

@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 use shared::relay::{ClientMessage, ErrorCode, RelayMessage, RoomCode};
+use shared::session::ToReferee;
 
 use super::{
     Effect, Joined, LinkState, Opening, Peer, Phase, Reconnect, RelayPeer, Room, Session, peers_of,
@@ -155,6 +156,7 @@ impl Session {
                 // The host calls at once: if no link opens in time, the page says why.
                 room.watch_mut(&host).expect_trouble(now, FIRST_LINK_MS);
                 let table = self.new_table(&name, token);
+                self.typed_code = None;
                 self.phase = Phase::Joined(Joined {
                     table,
                     room,
@@ -167,6 +169,7 @@ impl Session {
                     host_left_relay: false,
                     ended: None,
                     welcome_by: None,
+                    was_live: false,
                 });
                 Vec::new()
             }
@@ -346,6 +349,18 @@ impl Session {
         } else {
             room.peers.remove(index);
             room.watch.remove(peer);
+            // Its link ended before it left the relay (a tab closed): it is gone, and
+            // the referee lets its stand-in answer for it at once.
+            if let Phase::Hosting(h) = &self.phase
+                && !h.links.contains_key(peer)
+                && let Some((id, _)) = h.ended.iter().rev().find(|(_, p)| p == peer)
+            {
+                let mut effects = vec![Effect::Referee(ToReferee::Gone { peer: *id })];
+                if had_link {
+                    effects.push(Effect::Hangup { peer: peer.clone() });
+                }
+                return effects;
+            }
         }
         let mut effects = self.link_ended(peer);
         if had_link {

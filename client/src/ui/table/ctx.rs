@@ -49,7 +49,13 @@ impl TableCtx {
     /// a table against bots goes back to the first page.
     pub fn of(ctl: Ctl, in_room: bool) -> TableCtx {
         let hosting = ctl.session.with_untracked(|s| s.hosting());
-        let snap = Memo::new(move |_| ctl.session.with(|s| s.table().and_then(snap_of)));
+        let snap = Memo::new(move |_| {
+            ctl.session.with(|s| {
+                let mut snap = s.table().and_then(snap_of)?;
+                snap.paused = s.decisions_paused();
+                Some(snap)
+            })
+        });
         let admin =
             move |cmd: AdminCmd| Callback::new(move |()| ctl.send(Intent::Admin(cmd.clone())));
         TableCtx {
@@ -98,6 +104,34 @@ pub(crate) struct Snap {
     pub timers: Timers,
     /// A fair room: what it shows and asks.
     pub fair: Option<FairShown>,
+    /// The link to the host is down: our decisions stay on screen, inert, until it is back.
+    pub paused: bool,
+    /// Which game of the table this is (a rematch deals the next).
+    pub game_no: u32,
+    /// Each seat's presence, seat 0 first.
+    pub presence: Vec<Presence>,
+    /// The seats the table waits for now. In a fair room a seat may owe an answer with its
+    /// own cards, which the game's view does not name: the host's deadlines do.
+    pub owes: Vec<Seat>,
+}
+
+/// Whether a seat's person is at the table, as every page sees it on the seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Presence {
+    /// Here, or no person (a bot, an open seat).
+    Here,
+    /// Away (their link dropped), and when (page time) a stand-in answers for them unless
+    /// they are back (`None`: not during a game).
+    Away(Option<u64>),
+    /// Away, and the seat's stand-in answers for them meanwhile.
+    StandIn,
+}
+
+impl Snap {
+    /// Whether something is ours to decide or answer now.
+    pub fn owed(&self) -> bool {
+        !self.legal.is_empty() || self.fair.as_ref().is_some_and(|f| f.ask.is_some())
+    }
 }
 
 /// The table's state as our seat sees it, with the last refusal to show.
@@ -130,7 +164,29 @@ pub(crate) fn snap_of(t: &Table) -> Option<Snap> {
             _ => None,
         })
     });
+    let owes = if info.is_some_and(|t| t.fair) && !game.deadlines.is_empty() {
+        game.deadlines.iter().map(|d| d.seat).collect()
+    } else {
+        game.view.pending.owes().iter().collect()
+    };
+    let presence = info
+        .map(|t| {
+            t.seats
+                .iter()
+                .map(|s| match s {
+                    SeatInfo::Person { stand_in: true, .. } => Presence::StandIn,
+                    SeatInfo::Person { member, .. } if !member.connected => {
+                        Presence::Away(member.stand_in_at.map(|at| g.local_time(at)))
+                    }
+                    _ => Presence::Here,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     Some(Snap {
+        game_no: game.game_no,
+        presence,
+        owes,
         names: names.clone(),
         bots,
         me,
@@ -142,5 +198,6 @@ pub(crate) fn snap_of(t: &Table) -> Option<Snap> {
         timed_out,
         timers: info.map(|t| t.timers).unwrap_or_default(),
         fair: fair::shown(g, &names),
+        paused: false,
     })
 }

@@ -3,12 +3,13 @@
 //! verdict; and the panel of answers our seat gives with its own cards when asked.
 
 use leptos::prelude::*;
+use shared::engine::ActionKind;
 use shared::session::protocol::FairAsk;
 
 use super::ctx::{Snap, TableCtx};
 use crate::i18n::{t, tr};
 use crate::model::fair::FairShown;
-use crate::model::words::card_name;
+use crate::model::words::{action_title, card_name};
 
 /// The strip above the dock: only what there is to say now.
 pub(super) fn strip(f: &FairShown) -> impl IntoView + use<> {
@@ -55,13 +56,27 @@ pub(super) fn strip(f: &FairShown) -> impl IntoView + use<> {
     }
 }
 
+/// The title of the panel of what the table asks of our seat: a plain room's title for the
+/// same decision (and the tab's title, and the announcement, say it too).
+pub(super) fn ask_title(ask: FairAsk) -> String {
+    match ask {
+        FairAsk::Prove(_) => t("fair-title-prove"),
+        FairAsk::Lose => t("you-lose-influence"),
+        FairAsk::Show => t("you-are-examined"),
+        FairAsk::Keep => action_title(ActionKind::Exchange),
+        FairAsk::Pick => t("mode-draft"),
+    }
+}
+
 /// The answers our seat may give to what the table asks, one button each.
 pub(super) fn panel(snap: &Snap, pressed: RwSignal<bool>) -> Option<AnyView> {
     let (ask, choices) = snap.fair.as_ref()?.ask.clone()?;
     let ctx = expect_context::<TableCtx>();
-    let title = match ask {
+    let title = ask_title(ask);
+    // What it answers, in the words a plain room's panel uses for the same choice.
+    let what = match ask {
         FairAsk::Prove(_) => t("fair-ask-prove"),
-        FairAsk::Lose => t("fair-ask-lose"),
+        FairAsk::Lose => t("choose-card-up"),
         FairAsk::Show => t("fair-ask-show"),
         FairAsk::Keep => t("fair-ask-keep"),
         FairAsk::Pick => t("fair-ask-pick"),
@@ -93,6 +108,7 @@ pub(super) fn panel(snap: &Snap, pressed: RwSignal<bool>) -> Option<AnyView> {
         view! {
             <div class="t-panel mine" class:bad=bad data-testid="panel-fair" role="group" aria-label=name>
                 <h2>{title}</h2>
+                <p class="t-claim">{what}</p>
                 <div class="t-choices">{buttons}</div>
             </div>
         }

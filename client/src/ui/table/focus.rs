@@ -8,15 +8,21 @@ use super::ctx::TableCtx;
 use super::notice;
 use crate::ui::labels;
 
-/// When a decision becomes ours on a page scrolled down past the table's top (to read the
-/// log, say), the table comes back into view, so that every seat shows above the docked
-/// decision. Not while a person is typing (the chat).
-pub(super) fn table_into_view() {
-    let Some(d) = web_sys::window().and_then(|w| w.document()) else {
+/// When a decision becomes ours on a page scrolled away from the table's top (down to
+/// read the log or the chat, say), the table comes back into view, so that every seat
+/// shows above the docked decision. Not while a person is typing (the chat), unless
+/// `always`: a game just dealt comes into view whatever the page was doing (the focus
+/// stays where it is).
+pub(super) fn table_into_view(always: bool) {
+    let Some(w) = web_sys::window() else {
         return;
     };
-    if d.active_element()
-        .is_some_and(|a| matches!(a.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+    let Some(d) = w.document() else {
+        return;
+    };
+    if !always
+        && d.active_element()
+            .is_some_and(|a| matches!(a.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
     {
         return;
     }
@@ -26,7 +32,14 @@ pub(super) fn table_into_view() {
     let top = notice::call(&bar, "getBoundingClientRect", &[])
         .and_then(|r| notice::get(&r, "top"))
         .and_then(|t| t.as_f64());
-    if top.is_some_and(|t| t < 0.0) {
+    // Below the screen's middle is as far out of sight as above its top: the seats and
+    // the docked decision would not both show.
+    let height = w
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    if top.is_some_and(|t| t < 0.0 || (height > 0.0 && t > height / 2.0)) {
         bar.scroll_into_view();
     }
 }
@@ -169,8 +182,8 @@ pub(super) fn on_key(
         let now = ctx.now.get_untracked();
         let text = ctx.snap.with_untracked(|s| {
             let s = s.as_ref()?;
-            let me = s.me.filter(|_| !s.legal.is_empty());
-            let seat = me.or_else(|| s.view.pending.owes().iter().next())?;
+            let me = s.me.filter(|_| s.owed());
+            let seat = me.or_else(|| s.owes.first().copied())?;
             let secs = ctx.countdown.run((seat, now));
             let who = me
                 .is_none()

@@ -35,8 +35,8 @@ use crate::model::table::level_name;
 use crate::model::words::{LogLine, allegiance_name, card_name, claim_words, coins, reading_order};
 use crate::ui::labels;
 use cards::{CardFace, outcome_class};
-use ctx::Snap;
 pub(crate) use ctx::TableCtx;
+use ctx::{Presence, Snap};
 pub(crate) use focus::focus_first;
 use focus::{focus_the_decision, note_focus, on_key, table_into_view};
 use notice::your_turn_noticed;
@@ -117,16 +117,22 @@ fn TableBody() -> impl IntoView {
     // not the log's first line once its turn has a heading above it).
     let newest = Memo::new(move |_| log.with(|l| l.last().map(LogLine::key)));
     // Your turn is noticed: the tab's title, and a short vibration on phones.
-    let owed = Memo::new(move |_| {
-        ctx.snap
-            .with(|s| s.as_ref().is_some_and(|s| !s.legal.is_empty()))
-    });
+    let owed = Memo::new(move |_| ctx.snap.with(|s| s.as_ref().is_some_and(Snap::owed)));
     Effect::new(move |was: Option<bool>| {
         let now = owed.get();
         let fresh = now && was != Some(true);
         your_turn_noticed(now, fresh);
         if fresh {
-            request_animation_frame(table_into_view);
+            request_animation_frame(|| table_into_view(false));
+        }
+        now
+    });
+    // A game dealt comes into view: a joiner's phone may be scrolled down at the chat.
+    let game_no = Memo::new(move |_| ctx.snap.with(|s| s.as_ref().map(|s| s.game_no)));
+    Effect::new(move |was: Option<Option<u32>>| {
+        let now = game_no.get();
+        if now.is_some() && was != Some(now) {
+            request_animation_frame(|| table_into_view(true));
         }
         now
     });
@@ -367,7 +373,7 @@ pub(crate) fn LeaveButton(
 /// The seats, seat 0 first.
 fn seats_of(snap: &Snap) -> impl IntoView + use<> {
     let v = &snap.view;
-    let owes = v.pending.owes();
+    let owes = &snap.owes;
     let over = matches!(v.pending, Pending::GameOver { .. });
     // The seat whose claim or action we are asked to answer.
     let answering = match (v.pending, snap.legal.is_empty(), v.turn) {
@@ -387,9 +393,11 @@ fn seats_of(snap: &Snap) -> impl IntoView + use<> {
                     player=*p
                     me=snap.me == Some(seat)
                     current=v.current == seat && !over
-                    owes=owes.contains(seat)
+                    owes=owes.contains(&seat)
                     answering=answering == Some(seat)
                     allegiances=v.options.allegiances
+                    presence=snap.presence.get(i).copied().unwrap_or(Presence::Here)
+                    fair=snap.fair.is_some()
                 />
             }
         })
@@ -485,6 +493,10 @@ fn SeatCard(
     current: bool,
     /// Whether this seat owes a decision now.
     owes: bool,
+    /// Whether its person is here, away, or answered for by a stand-in.
+    presence: Presence,
+    /// A fair room: a seat away past its grace leaves the game instead of a bot playing.
+    fair: bool,
     /// Whether it is the seat we are asked to answer.
     answering: bool,
     /// Whether allegiances are on (show the badge).
@@ -506,6 +518,32 @@ fn SeatCard(
         ctx.countdown
             .run((seat, now))
             .map(|s| view! { <span class="t-clock" aria-label=tr("seconds-left", &[("n", Arg::Num(s as i64))])>{tr("seconds-short", &[("n", Arg::Num(s as i64))])}</span> })
+    };
+    // Whether the person is here, on the seat itself, for every page: away, and for how
+    // long until a stand-in answers for them (or, in a fair room, they leave the game).
+    let away = move || {
+        let text = match presence {
+            Presence::Here => return None,
+            Presence::StandIn => t("seat-stand-in"),
+            Presence::Away(None) => t("seat-away"),
+            Presence::Away(Some(at)) => {
+                let secs = at.saturating_sub(ctx.now.get()).div_ceil(1_000);
+                let key = if fair {
+                    "seat-away-leaves"
+                } else {
+                    "seat-away-stand-in"
+                };
+                tr(key, &[("n", Arg::Num(secs as i64))])
+            }
+        };
+        let kind = if presence == Presence::StandIn {
+            "stand-in"
+        } else {
+            "away"
+        };
+        Some(
+            view! { <span class="t-away" data-testid="seat-away" data-presence=kind>{text}</span> },
+        )
     };
     let badge = allegiances
         .then_some(player.allegiance)
@@ -595,6 +633,7 @@ fn SeatCard(
                 {what.map(|w| view! { <span class="t-what">{w}</span> })}
                 {badge}
                 {countdown}
+                {away}
             </div>
             <div class="t-seat-row">
                 <div class="t-cards">{cards}</div>

@@ -18,6 +18,9 @@ use crate::ui::labels;
 /// The title of the panel of a decision of ours, which names its group (and what the
 /// assertive announcement says); `None` when nothing is ours to decide.
 pub(super) fn decision_title(snap: &Snap) -> Option<String> {
+    if let Some((ask, _)) = snap.fair.as_ref().and_then(|f| f.ask.as_ref()) {
+        return Some(super::fair::ask_title(*ask));
+    }
     if snap.legal.is_empty() {
         return None;
     }
@@ -44,8 +47,13 @@ pub fn Decision(
     /// The table state.
     snap: Snap,
 ) -> impl IntoView {
-    // Pressed once: every button of this panel waits for the next update.
-    let pressed = RwSignal::new(false);
+    // Pressed once: every button of this panel waits for the next update. While the link
+    // to the host is down nothing could reach it: the buttons wait for the link.
+    let is_paused = snap.paused;
+    let pressed = RwSignal::new(is_paused);
+    let paused = (snap.paused && snap.owed()).then(|| {
+        view! { <p class="t-paused" data-testid="decisions-paused" role="status">{t("decisions-paused")}</p> }
+    });
     let names = snap.names.clone();
     let problem = snap
         .problem
@@ -171,7 +179,8 @@ pub fn Decision(
         ),
     };
     view! {
-        <div class="t-decision" data-testid="decision-area" tabindex="-1">
+        <div class="t-decision" class:paused=is_paused data-testid="decision-area" tabindex="-1">
+            {paused}
             {problem}
             {timed_out}
             {body}
@@ -182,9 +191,7 @@ pub fn Decision(
 /// Whom the table waits for; or, when we are out, that we watch on.
 fn waiting(snap: &Snap, me_out: bool) -> impl IntoView + use<> {
     let who: Vec<String> = snap
-        .view
-        .pending
-        .owes()
+        .owes
         .iter()
         .filter_map(|s| snap.names.get(s.index()).cloned())
         .collect();
@@ -251,11 +258,19 @@ fn hold_focus() {
 fn Choices(inputs: Vec<Input>, snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
     let ctx = expect_context::<TableCtx>();
     let turn = snap.view.turn;
+    let hidden = snap
+        .me
+        .and_then(|me| snap.view.players.get(me.index()))
+        .map_or(0, |p| {
+            (0..usize::from(p.hand.len).min(2))
+                .filter(|&i| !p.hand.up[i])
+                .count()
+        });
     inputs
         .into_iter()
         .map(|i| {
             let label = input_label(&i, &snap.names);
-            let hint = input_hint(&i, turn.as_ref(), &snap.names, snap.me);
+            let hint = input_hint(&i, turn.as_ref(), &snap.names, snap.me, hidden);
             let cls = match i {
                 Input::Challenge => "btn decision danger",
                 Input::Block(_) => "btn decision block",
@@ -426,11 +441,29 @@ fn ActionPanel(snap: Snap, pressed: RwSignal<bool>) -> impl IntoView {
 fn aim_line(effect: &str) -> String {
     let mut chars = effect.chars();
     let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+    // A mouse clicks where a finger taps.
+    let key = if fine_pointer() {
+        "aim-line-click"
+    } else {
+        "aim-line"
+    };
     tr(
-        "aim-line",
+        key,
         &[(
             "effect",
             format!("{}{}", first.unwrap_or_default(), chars.as_str()).into(),
         )],
     )
+}
+
+/// Whether the page is used with a mouse or a touchpad (not a finger).
+fn fine_pointer() -> bool {
+    let Some(w) = web_sys::window() else {
+        return false;
+    };
+    let query = "(hover: hover) and (pointer: fine)".into();
+    super::notice::call(&w, "matchMedia", &[query])
+        .and_then(|m| super::notice::get(&m, "matches"))
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
 }

@@ -5,8 +5,8 @@ use super::{Host, Link, Member, Outgoing, Slot, Stored, new_token, send};
 use crate::engine::{Pending, Seat};
 use crate::session::chat::{Bucket, RateLimit};
 use crate::session::protocol::{
-    Deadline, Fatal, GameInfo, MAX_TO_GUEST_BYTES, MemberId, MemberInfo, Note, PeerId, Phase,
-    Reveal, SeatInfo, TableInfo, ToGuest, Update, encode,
+    Deadline, DecisionKind, Fatal, GameInfo, MAX_TO_GUEST_BYTES, MemberId, MemberInfo, Note,
+    PeerId, Phase, Reveal, SeatInfo, TableInfo, ToGuest, Update, encode,
 };
 use crate::session::rules;
 
@@ -111,7 +111,7 @@ impl Host {
                 .unwrap_or_default(),
             _ => Vec::new(),
         };
-        let deadlines = if self.phase == Phase::Playing {
+        let mut deadlines: Vec<Deadline> = if self.phase == Phase::Playing {
             self.clocks
                 .iter()
                 .enumerate()
@@ -128,6 +128,22 @@ impl Host {
         } else {
             Vec::new()
         };
+        // A fair room: a seat asked to answer with its own cards holds the table up as a
+        // decision does, and every member is told whom the table waits for and until when
+        // (R11.1: whose decision is pending is public; what it is asked is its own).
+        if fair && self.phase == Phase::Playing {
+            let stall = self.fair_stall_deadline();
+            for i in 0..self.seats.len() {
+                let s = Seat(i as u8);
+                if self.fair_ask(s).is_some() && !deadlines.iter().any(|d| d.seat == s) {
+                    deadlines.push(Deadline {
+                        seat: s,
+                        at: stall,
+                        kind: DecisionKind::Choice,
+                    });
+                }
+            }
+        }
         // R11.3: once the game is over, and never before, nothing is hidden any more.
         let over = matches!(game.pending(), Pending::GameOver { .. });
         let reveal = (over && !fair).then(|| Reveal {
@@ -152,10 +168,16 @@ impl Host {
     }
 
     pub(super) fn table_info(&self) -> TableInfo {
+        let playing = self.phase == Phase::Playing;
+        let grace = self.timers.grace_ms;
         let info = |m: &Member| MemberInfo {
             id: m.id,
             name: m.name.clone(),
             connected: m.peer.is_some(),
+            stand_in_at: m
+                .away_since
+                .filter(|_| playing && !m.stand_in && m.seat.is_some())
+                .map(|since| since.saturating_add(grace)),
         };
         let seats = self
             .seats

@@ -407,6 +407,26 @@ impl Host {
         out
     }
 
+    /// A link's page is known to be gone (its tab closed): its member is away, and past
+    /// the grace period already, so the seat's stand-in answers for it from the next tick
+    /// until it is back. A fair room has no stand-in (a seat past its grace forfeits,
+    /// docs/FAIR-DEAL.md, section 6): there the grace runs as for any link that closed.
+    /// The link may have ended already (its close came before the word that its page
+    /// left): the member whose last link it was is the one gone.
+    pub fn gone(&mut self, peer: PeerId, now: u64) -> Vec<Outgoing> {
+        let out = self.disconnect(peer, now);
+        let grace = self.timers.grace_ms;
+        let fair = self.fair_game.is_some() || self.fair;
+        if let Some(m) = self.members.iter_mut().find(|m| m.last_link == Some(peer))
+            && m.peer.is_none()
+            && m.away_since.is_some()
+            && !fair
+        {
+            m.away_since = Some(now.saturating_sub(grace));
+        }
+        out
+    }
+
     /// One message arrived on `peer`'s link.
     pub fn handle(&mut self, peer: PeerId, text: &str, now: u64) -> Vec<Outgoing> {
         let mut out = Vec::new();
