@@ -963,8 +963,7 @@ impl Ledger {
                     if !(trusted || exchange.verify(ctx, &key, &r)) {
                         return Err(FaultKind::FalseComplaint);
                     }
-                    let sigma = part.c - escrow_pad(ectx, seat, &exchange.d);
-                    if RistrettoPoint::mul_base(&sigma) == part.commit {
+                    if part_with(ectx, part, &exchange.d).is_some() {
                         return Err(FaultKind::FalseComplaint);
                     }
                     proven.push(*about);
@@ -1031,6 +1030,12 @@ impl Ledger {
 /// The scalar of an escrow part, read with the recipient's secret, if it opens to what its
 /// dealer committed.
 fn open_part(ctx: &Context, part: &EscrowPart, secret: &Secret) -> Option<Scalar> {
-    let sigma = part.c - escrow_pad(ctx, part.to, &(part.r * secret.scalar()));
+    part_with(ctx, part, &(part.r * secret.scalar()))
+}
+
+/// The scalar of an escrow part from its key exchange `x_to·R` (its recipient's, or one a
+/// complaint shows), if it opens to what its dealer committed.
+fn part_with(ctx: &Context, part: &EscrowPart, exchange: &RistrettoPoint) -> Option<Scalar> {
+    let sigma = part.c - escrow_pad(ctx, part.to, exchange);
     (RistrettoPoint::mul_base(&sigma) == part.commit).then_some(sigma)
 }

@@ -225,13 +225,12 @@ impl Ledger {
     ) -> Record {
         let ctx = self.context(seat, round);
         let complaints = (0..self.seats() as u8)
-            .filter(|&about| {
-                about != seat
-                    && self.escrow_r(about, seat).is_some()
-                    && self.escrow_part(about, seat, secret).is_none()
-            })
+            .filter(|&about| about != seat)
             .filter_map(|about| {
                 let r = self.escrow_r(about, seat)?;
+                if self.escrow_part(about, seat, secret).is_some() {
+                    return None;
+                }
                 let exchange = Share::prove(&ctx, secret.scalar(), &Ciphertext { a: r, b: r }, rng);
                 Some((about, exchange))
             })

@@ -391,14 +391,13 @@ impl FairTable {
             .present()
             .into_iter()
             .filter_map(|s| {
-                let mut open: Vec<u8> = (0..self.places.len() as u8)
+                let open: Vec<u8> = (0..self.places.len() as u8)
                     .filter(|&p| {
                         theirs.contains(&p)
                             || (reset.contains(&p)
                                 && matches!(self.places[usize::from(p)], Place::Hand(h) if h != s))
                     })
                     .collect();
-                open.dedup();
                 (!open.is_empty()).then_some((s, Expect::Shares(open)))
             })
             .collect();
