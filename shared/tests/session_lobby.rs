@@ -524,6 +524,23 @@ fn snapshots_restore_exactly_or_say_why_not() {
         Host::restore(&other, T, None),
         Err(RestoreError::Version(99))
     ));
+    // One game at a time: a snapshot that holds a plain game and a fair one is refused,
+    // and one that holds only a fair game needs the fair deal's code.
+    let fair = r#""fair_game":{"seed":1,"first":0,"calls":[]}"#;
+    let both = snap.replacen("\"fair_game\":null", fair, 1);
+    assert_ne!(both, snap);
+    assert!(matches!(
+        Host::restore(&both, T, None),
+        Err(RestoreError::Malformed(e)) if e.to_string().contains("a plain game and a fair game")
+    ));
+    let lobby = new_host().snapshot(T);
+    assert!(lobby.contains("\"game\":null"));
+    let only_fair = lobby.replacen("\"fair_game\":null", fair, 1);
+    assert_ne!(only_fair, lobby);
+    assert!(matches!(
+        Host::restore(&only_fair, T, None),
+        Err(RestoreError::FairUnavailable)
+    ));
 }
 
 /// A table of three (the host, Bob on a link, a bot) whose first game is over; and Bob.

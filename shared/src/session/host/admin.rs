@@ -2,6 +2,7 @@
 //! and the rematch, one function each. Each checks everything first: a command refused
 //! with a [`TableError`] changes nothing.
 
+use super::play::StandIn;
 use super::{Host, Outgoing, Slot, Stored, bot_name};
 use crate::engine::{MAX_PLAYERS, MIN_PLAYERS, Options, Seat};
 use crate::session::protocol::{
@@ -103,8 +104,7 @@ impl Host {
 
     fn put_game_away(&mut self, changed: &mut Changed) {
         self.phase = Phase::Lobby;
-        self.game = None;
-        self.fair_game = None;
+        self.play = None;
         self.clocks.clear();
         // What the bots learned is for a rematch of this game only (the next deal from
         // the lobby starts afresh); kept, it would outlive seats the lobby removes.
@@ -275,7 +275,7 @@ impl Host {
         // A seat of a fair game cannot go to a bot: it forfeits, and the game goes on
         // without it or ends (docs/FAIR-DEAL.md, section 6).
         if self.playing()
-            && self.fair_game.is_some()
+            && self.stand_in() == StandIn::CardBlind
             && let Some(seat) = self.members[pos].seat
         {
             self.fair_depart(&[seat], now);
@@ -284,12 +284,12 @@ impl Host {
         self.put_finished_game_away(changed);
         let m = self.members.remove(pos);
         self.banned.push(m.token.clone());
-        let playing = self.playing();
+        let bot_stands_in = self.playing() && self.stand_in() == StandIn::Bot;
         if let Some(seat) = m.seat
             && let Some(slot) = self.seats.get_mut(seat.index())
         {
             // In a fair game the seat's decisions are card-blind until it is out.
-            *slot = if playing && self.fair_game.is_none() {
+            *slot = if bot_stands_in {
                 Slot::Bot {
                     level: self.default_bot,
                     name: bot_name(seat),

@@ -17,8 +17,9 @@
 use rand::RngCore;
 
 use super::fair_game::{Call, FairGame};
+use super::play::Play;
 use super::{Host, Outgoing, RestoreError, Slot, Stored};
-use crate::engine::{Game, Input, Pending, Seat};
+use crate::engine::{Input, Pending, Seat};
 use crate::fair::{FairError, Fault, FaultKind, Question, Step};
 use crate::session::base64url;
 use crate::session::fair::engine::{FairEngine, FairStart, Published, Refused, read_decision};
@@ -74,16 +75,17 @@ fn deviates(e: &FairError, seat: Seat) -> bool {
 }
 
 impl Host {
-    /// The game the rules run on: the normal game, or a fair game's stand-ins (whose
-    /// public parts are the game's and whose hidden cards mean nothing).
-    pub(super) fn game_ref(&self) -> Option<&Game> {
-        self.game
-            .as_ref()
-            .or_else(|| Some(self.fair_game.as_ref()?.referee()?.game()))
+    /// The fair game in progress or just over.
+    pub(super) fn fair_game(&self) -> Option<&FairGame> {
+        self.play.as_ref()?.fair()
+    }
+
+    fn fair_game_mut(&mut self) -> Option<&mut FairGame> {
+        self.play.as_mut()?.fair_mut()
     }
 
     /// Deals a fair game (R2.1, or R2.5's draft): every seat a person (section 7).
-    pub(super) fn fair_deal(&mut self, first: Seat) -> Result<(), TableError> {
+    pub(super) fn fair_deal(&mut self, first: Seat) -> Result<FairGame, TableError> {
         self.check_fair_seats()?;
         // An open seat would be dealt to a bot.
         if self.seats.contains(&Slot::Open) {
@@ -100,15 +102,14 @@ impl Host {
             seed,
         })
         .map_err(TableError::Deal)?;
-        self.fair_game = Some(FairGame {
+        Ok(FairGame {
             seed,
             first,
             calls: Vec::new(),
             referee: Some(referee),
             step: None,
             owing: Vec::new(),
-        });
-        Ok(())
+        })
     }
 
     /// A fair deal seats people only, at least two (section 7).
@@ -129,7 +130,7 @@ impl Host {
 
     /// Rebuilds the referee of a restored fair game from its calls.
     pub(super) fn replay_fair(&mut self) -> Result<(), RestoreError> {
-        let Some(fg) = self.fair_game.as_mut() else {
+        let Some(fg) = self.play.as_mut().and_then(Play::fair_mut) else {
             return Ok(());
         };
         let make = self.fair_maker.ok_or(RestoreError::FairUnavailable)?;
@@ -177,7 +178,7 @@ impl Host {
 
     /// The seat of member `id` in the fair game now being played or just over.
     fn fair_seat_of(&self, id: MemberId, game_no: u32) -> Result<Seat, Refusal> {
-        if self.fair_game.is_none() {
+        if self.fair_game().is_none() {
             return Err(Refusal::NoGame);
         }
         let seat = self
@@ -214,7 +215,7 @@ impl Host {
     /// deviated, and forfeits as one whose record failed. The game cannot go on without
     /// a seat whose escrow does not open: it ends.
     fn fair_proven(&mut self, now: u64, out: &mut Vec<Outgoing>) {
-        let Some(referee) = self.fair_game.as_ref().and_then(|fg| fg.referee.as_deref()) else {
+        let Some(referee) = self.fair_game().and_then(|fg| fg.referee.as_deref()) else {
             return;
         };
         let proven: Vec<Fault> = referee.referee().table().ledger().proven_faults().to_vec();
@@ -263,7 +264,7 @@ impl Host {
         referee.decide(d).map_err(fair_refusal)?;
         self.step += 1;
         let before = self.game_ref().map(|g| *g.pending());
-        if let Some(fg) = self.fair_game.as_mut() {
+        if let Some(fg) = self.fair_game_mut() {
             fg.calls.push(Call::Decision {
                 seat,
                 input,
@@ -275,8 +276,7 @@ impl Host {
     }
 
     fn fair_referee_mut(&mut self) -> Result<&mut (dyn FairEngine + 'static), Refusal> {
-        self.fair_game
-            .as_mut()
+        self.fair_game_mut()
             .and_then(|fg| fg.referee.as_deref_mut())
             .ok_or(Refusal::NoGame)
     }
@@ -304,7 +304,7 @@ impl Host {
     fn fair_taken(&mut self, call: Call, now: u64, out: &mut Vec<Outgoing>) {
         let before = self.game_ref().map(|g| *g.pending());
         let phase = self.phase;
-        if let Some(fg) = self.fair_game.as_mut() {
+        if let Some(fg) = self.fair_game_mut() {
             fg.calls.push(call);
         }
         self.fair_run(before, now);
@@ -314,7 +314,7 @@ impl Host {
     /// Runs the referee on until it waits, and logs what it published, in order.
     pub(super) fn fair_run(&mut self, before: Option<Pending>, now: u64) {
         let game_no = self.game_no;
-        let Some(fg) = self.fair_game.as_mut() else {
+        let Some(fg) = self.fair_game_mut() else {
             return;
         };
         let Some(referee) = fg.referee.as_mut() else {
@@ -376,7 +376,7 @@ impl Host {
     /// When a present seat that owes a record or an answer stalls the table: as long as
     /// an absent person's grace period after it began to owe it.
     pub(super) fn fair_stall_deadline(&self) -> Option<u64> {
-        let fg = self.fair_game.as_ref()?;
+        let fg = self.fair_game()?;
         fg.owing
             .iter()
             .filter(|(s, _)| self.fair_present(*s))
@@ -399,7 +399,7 @@ impl Host {
     /// The present seats that have owed a record or an answer for the grace period by
     /// `now` forfeit (section 6): a page that sends nothing cannot stall the table.
     pub(super) fn fair_stalled(&mut self, now: u64) -> bool {
-        let Some(fg) = self.fair_game.as_ref() else {
+        let Some(fg) = self.fair_game() else {
             return false;
         };
         let grace = self.timers.grace_ms;
@@ -423,7 +423,7 @@ impl Host {
             self.fair_stop_waiting(seat);
         }
         self.fair_depart(&stalled, now);
-        if let Some(fg) = self.fair_game.as_mut() {
+        if let Some(fg) = self.fair_game_mut() {
             fg.owing.retain(|(s, _)| !stalled.contains(s));
         }
         true
@@ -433,15 +433,14 @@ impl Host {
     pub(super) fn fair_secrets_due(&self) -> bool {
         matches!(self.phase, Phase::Finished { .. })
             && self
-                .fair_game
-                .as_ref()
+                .fair_game()
                 .and_then(|fg| fg.referee.as_deref())
                 .is_some_and(|r| !r.is_settled())
     }
 
     /// Whether `seat` left the fair game in progress for good.
     pub(super) fn fair_has_left(&self, seat: Seat) -> bool {
-        self.fair_game.as_ref().is_some_and(|fg| {
+        self.fair_game().is_some_and(|fg| {
             fg.calls
                 .iter()
                 .any(|c| matches!(c, Call::Leave(s) if *s == seat))
@@ -467,7 +466,7 @@ impl Host {
             return;
         }
         let before = self.game_ref().map(|g| *g.pending());
-        let Some(fg) = self.fair_game.as_mut() else {
+        let Some(fg) = self.fair_game_mut() else {
             return;
         };
         let Some(referee) = fg.referee.as_mut() else {
@@ -570,26 +569,13 @@ impl Host {
             },
         });
         self.phase = Phase::Lobby;
-        self.fair_game = None;
-        self.game = None;
+        self.play = None;
         self.clocks.clear();
-    }
-
-    /// The legal inputs of `seat` in a fair game: only while the referee waits for a
-    /// decision (not while records or an answer are due).
-    pub(super) fn fair_legal(&self, seat: Seat, out: &mut Vec<Input>) -> bool {
-        let Some(fg) = self.fair_game.as_ref() else {
-            return false;
-        };
-        if let (Some(referee), Some(Step::Decide(_))) = (fg.referee.as_deref(), fg.step) {
-            out.extend(referee.inputs(seat.0));
-        }
-        true
     }
 
     /// What `seat` is asked to answer with its own cards, if anything.
     pub(super) fn fair_ask(&self, seat: Seat) -> Option<FairAsk> {
-        let fg = self.fair_game.as_ref()?;
+        let fg = self.fair_game()?;
         let referee = fg.referee.as_deref()?;
         match fg.step? {
             Step::Ask { seat: s, question } if s == seat.0 => Some(match question {

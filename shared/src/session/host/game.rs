@@ -3,6 +3,7 @@
 
 use rand::{Rng, RngCore};
 
+use super::play::{Play, StandIn};
 use super::{Auto, BotClock, Clock, Host, Slot, Stored, bot_name};
 use crate::engine::{Card, Claimed, Input, MAX_PLAYERS, MIN_PLAYERS, Pending, Seat};
 use crate::session::protocol::{BotLevel, DecisionKind, Note, Phase, Refusal, TableError};
@@ -55,12 +56,10 @@ impl Host {
             return Err(TableError::NoSuchSeat(f));
         }
         let first = first.unwrap_or_else(|| Seat(self.rng.random_range(0..players) as u8));
-        let game = if self.fair {
-            self.fair_deal(first)?;
-            None
+        let play = if self.fair {
+            Play::Fair(self.fair_deal(first)?)
         } else {
-            self.fair_game = None;
-            Some(
+            Play::Plain(
                 rules::deal(players as u8, self.options, first, &mut self.rng)
                     .map_err(TableError::Deal)?,
             )
@@ -75,7 +74,7 @@ impl Host {
             }
         }
         self.game_no += 1;
-        self.game = game;
+        self.play = Some(play);
         self.phase = Phase::Playing;
         self.step = 0;
         self.held = self
@@ -98,11 +97,7 @@ impl Host {
             first: Some(first),
         };
         self.push_log(Stored::Note { note });
-        if self.fair_game.is_some() {
-            self.fair_run(None, now);
-        } else {
-            self.settle(None, now);
-        }
+        self.run(None, now);
         Ok(())
     }
 
@@ -115,11 +110,11 @@ impl Host {
         signature: Option<String>,
         now: u64,
     ) -> Result<(), Refusal> {
-        if self.fair_game.is_some() {
-            return self.fair_input(seat, input, signature, now);
-        }
-        let Some(game) = self.game.as_mut() else {
+        let Some(play) = self.play.as_mut() else {
             return Err(Refusal::from(crate::engine::InputError::GameOver));
+        };
+        let Play::Plain(game) = play else {
+            return self.fair_input(seat, input, signature, now);
         };
         let mut events = Vec::new();
         let before = *game.pending();
@@ -133,42 +128,43 @@ impl Host {
         Ok(())
     }
 
+    /// Runs the game on from `before` (`None` at the deal) until it waits for a seat:
+    /// a fair game's referee first takes what it can by itself.
+    pub(super) fn run(&mut self, before: Option<Pending>, now: u64) {
+        match self.play {
+            Some(Play::Fair(_)) => self.fair_run(before, now),
+            _ => self.settle(before, now),
+        }
+    }
+
     /// After the game changed (from `before`, `None` at the deal): who owes what since
     /// when, and whether it is over.
     pub(super) fn settle(&mut self, before: Option<Pending>, now: u64) {
         // The fields apart, so the game's borrow leaves the others free.
-        let game = match (&self.game, &self.fair_game) {
-            (Some(g), _) => g,
-            (None, Some(fg)) => match fg.referee() {
-                Some(r) => r.game(),
-                None => return,
-            },
-            (None, None) => return,
+        let Some(play) = &self.play else {
+            return;
         };
-        let fair = self.fair_game.is_some();
+        let Some(game) = play.rules() else {
+            return;
+        };
         // What the end reveals (R11.3), noted as it happens: the hands once all are dealt,
-        // and each claim's truth the moment it came into play. Not in a fair game, whose
-        // hands are stand-ins: there every page opens the record at the end.
-        let seats = self.seats.len();
-        if !fair
-            && self.dealt.is_empty()
-            && (0..seats).all(|i| game.player(Seat::at(i)).hand.len == 2)
-        {
-            self.dealt = (0..seats)
-                .map(|i| game.player(Seat::at(i)).hand.cards)
-                .collect();
-        }
-        for c in game
-            .claims()
-            .iter()
-            .skip(self.truths.len())
-            .filter(|_| !fair)
-        {
-            let hand = game.player(c.player).hand;
-            self.truths.push(Some(match c.card {
-                Claimed::Card(card) => hand.find_hidden(card).is_some(),
-                Claimed::NotDuke => hand.find_hidden(Card::Duke).is_none(),
-            }));
+        // and each claim's truth the moment it came into play. Only the real hands: a
+        // fair game's are stand-ins, and there every page opens the record at the end.
+        if let Some(hands) = play.hands() {
+            let seats = self.seats.len();
+            if self.dealt.is_empty() && (0..seats).all(|i| hands.player(Seat::at(i)).hand.len == 2)
+            {
+                self.dealt = (0..seats)
+                    .map(|i| hands.player(Seat::at(i)).hand.cards)
+                    .collect();
+            }
+            for c in hands.claims().iter().skip(self.truths.len()) {
+                let hand = hands.player(c.player).hand;
+                self.truths.push(Some(match c.card {
+                    Claimed::Card(card) => hand.find_hidden(card).is_some(),
+                    Claimed::NotDuke => hand.find_hidden(Card::Duke).is_none(),
+                }));
+            }
         }
         if let Some(winner) = rules::winner(game) {
             self.phase = Phase::Finished { winner };
@@ -186,9 +182,7 @@ impl Host {
         for (i, clock) in clocks.iter_mut().enumerate() {
             let seat = Seat::at(i);
             legal.clear();
-            if !self.fair_legal(seat, &mut legal) {
-                game.legal_inputs(seat, &mut legal);
-            }
+            play.legal(seat, &mut legal);
             // The seat goes on answering the same decision only while others answer the
             // window (or the draft) it is answering; anything else is a new decision, with
             // its own step and its full time, even when the same inputs are legal again.
@@ -256,12 +250,14 @@ impl Host {
             Auto::Timeout(DecisionKind::Window) => rules::pass_in(&legal),
             _ => None,
         };
-        let thought = input.is_none() && self.fair_game.is_none();
-        let input = if self.fair_game.is_some() {
+        let stand_in = self.stand_in();
+        let thought = input.is_none() && stand_in == StandIn::Bot;
+        let input = match stand_in {
+            StandIn::Bot => input.or_else(|| self.bot_choice(seat, &legal)),
             // A fair room has no bot: what no person decides is card-blind (section 6).
-            input.or_else(|| crate::fair::card_blind(seat, self.seats.len(), &legal))
-        } else {
-            input.or_else(|| self.bot_choice(seat, &legal))
+            StandIn::CardBlind => {
+                input.or_else(|| crate::fair::card_blind(seat, self.seats.len(), &legal))
+            }
         };
         if let Auto::Timeout(kind) = how {
             self.push_log(Stored::Note {
@@ -284,8 +280,7 @@ impl Host {
 
     /// What the seat's bot plays, from the seat's view and legal inputs only.
     pub(super) fn bot_choice(&mut self, seat: Seat, legal: &[Input]) -> Option<Input> {
-        let game = self.game.as_ref()?;
-        let view = game.view(seat);
+        let view = self.play.as_ref()?.hands()?.view(seat);
         let bot = self.bots.get_mut(seat.index())?;
         let input = match self.bot_clock {
             None => rules::bot_decide(bot.as_mut(), &view, legal),

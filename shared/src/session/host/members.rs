@@ -92,15 +92,10 @@ impl Host {
     }
 
     pub(super) fn game_info(&self, id: MemberId) -> Option<GameInfo> {
-        let game = self.game_ref()?;
+        let play = self.play.as_ref()?;
+        let game = play.rules()?;
         let seat = self.viewer_of(id);
-        let fair = self.fair_game.is_some();
-        let mut view = match seat {
-            // A fair game's hands are stand-ins: every member gets the spectator's view,
-            // and a seat's page puts in its own cards, which it alone can read.
-            Some(s) if !fair => game.view(s),
-            _ => game.spectator_view(),
-        };
+        let mut view = play.view(seat)?;
         // The events travel once, in the log; the guest puts them back into its view.
         view.events.clear();
         let legal = match (seat, self.phase) {
@@ -131,7 +126,7 @@ impl Host {
         // A fair room: a seat asked to answer with its own cards holds the table up as a
         // decision does, and every member is told whom the table waits for and until when
         // (R11.1: whose decision is pending is public; what it is asked is its own).
-        if fair && self.phase == Phase::Playing {
+        if self.phase == Phase::Playing {
             let stall = self.fair_stall_deadline();
             for i in 0..self.seats.len() {
                 let s = Seat(i as u8);
@@ -146,12 +141,12 @@ impl Host {
         }
         // R11.3: once the game is over, and never before, nothing is hidden any more.
         let over = matches!(game.pending(), Pending::GameOver { .. });
-        let reveal = (over && !fair).then(|| Reveal {
+        let reveal = play.hands().filter(|_| over).map(|hands| Reveal {
             dealt: self.dealt.clone(),
             hands: (0..self.seats.len())
-                .map(|i| game.player(Seat::at(i)).hand.cards)
+                .map(|i| hands.player(Seat::at(i)).hand.cards)
                 .collect(),
-            claims: (0..game.claims().len())
+            claims: (0..hands.claims().len())
                 .map(|i| self.truths.get(i).copied().flatten())
                 .collect(),
         });
@@ -266,7 +261,7 @@ impl Host {
         };
         // A fair game's records all go (docs/FAIR-DEAL.md, section 8): in parts, each under
         // the data channel's limit, when the whole state is larger than one message.
-        if self.fair_game.is_some() {
+        if self.fair_game().is_some() {
             update.log = log;
             out.extend(
                 parts(update)

@@ -27,6 +27,7 @@ mod game;
 mod log;
 mod members;
 mod messages;
+mod play;
 mod snapshot;
 
 use super::chat::{Bucket, RateLimit};
@@ -39,6 +40,7 @@ use super::protocol::{
 };
 use super::rules::Bot;
 use crate::engine::{Card, Event, Game, Input, MAX_PLAYERS, Options, Seat};
+use play::{Play, StandIn};
 
 /// The most members (seated and watching) a table keeps: bounds the host's memory.
 pub const MAX_MEMBERS: usize = 40;
@@ -221,16 +223,16 @@ pub struct Host {
     /// Fair deal ([`AdminCmd::SetFair`](super::protocol::AdminCmd::SetFair)).
     #[serde(default)]
     fair: bool,
-    /// The fair game in progress or just over (public only; `game` is then `None`).
-    #[serde(default)]
-    fair_game: Option<fair_game::FairGame>,
     seats: Vec<Slot>,
     options: Options,
     timers: Timers,
     default_bot: BotLevel,
     phase: Phase,
     game_no: u32,
-    game: Option<Game>,
+    /// The game in progress or just over: the plain referee, or the fair one (public
+    /// only). Stored under `game` or `fair_game`.
+    #[serde(flatten, with = "play")]
+    play: Option<play::Play>,
     /// Inputs applied in this game.
     step: u64,
     /// Who has held which seat in this game: a person sees one seat's hand in a game,
@@ -315,14 +317,13 @@ impl Host {
             locked: false,
             table_id: TableId::default(),
             fair: false,
-            fair_game: None,
             seats: vec![Slot::Open, Slot::Open],
             options: Options::default(),
             timers: Timers::default(),
             default_bot: BotLevel::default(),
             phase: Phase::Lobby,
             game_no: 0,
-            game: None,
+            play: None,
             step: 0,
             held: Vec::new(),
             clocks: Vec::new(),
@@ -416,7 +417,7 @@ impl Host {
     pub fn gone(&mut self, peer: PeerId, now: u64) -> Vec<Outgoing> {
         let out = self.disconnect(peer, now);
         let grace = self.timers.grace_ms;
-        let fair = self.fair_game.is_some() || self.fair;
+        let fair = self.fair_table();
         if let Some(m) = self.members.iter_mut().find(|m| m.last_link == Some(peer))
             && m.peer.is_none()
             && m.away_since.is_some()
@@ -430,17 +431,17 @@ impl Host {
     /// One message arrived on `peer`'s link.
     pub fn handle(&mut self, peer: PeerId, text: &str, now: u64) -> Vec<Outgoing> {
         let mut out = Vec::new();
+        // A fair room reads records (a shuffle of 25 cards is about 8 KiB in base64).
+        let limit = if self.fair_table() {
+            MAX_FAIR_TO_HOST_BYTES
+        } else {
+            MAX_TO_HOST_BYTES
+        };
         let link = self.links.entry(peer).or_insert_with(|| Link::new(now));
         if !link.bucket.take(RateLimit::MESSAGES, now) {
             refuse(&mut out, peer, Refusal::RateLimited);
             return out;
         }
-        // A fair room reads records (a shuffle of 25 cards is about 8 KiB in base64).
-        let limit = if self.fair || self.fair_game.is_some() {
-            MAX_FAIR_TO_HOST_BYTES
-        } else {
-            MAX_TO_HOST_BYTES
-        };
         let msg = match decode::<ToHost>(text, limit) {
             Ok(msg) => msg,
             Err(WireError::VersionMismatch { theirs, ours }) => {
@@ -518,7 +519,7 @@ impl Host {
         // over still waits for secrets; in the lobby an absent person simply keeps the
         // seat.
         let playing = self.phase == Phase::Playing || self.fair_secrets_due();
-        let fair = self.fair_game.is_some();
+        let stand_in = self.stand_in();
         let mut departed = Vec::new();
         for m in &mut self.members {
             if playing
@@ -532,7 +533,7 @@ impl Host {
                 if let Some(seat) = m.seat {
                     // A fair seat has no bot to stand in: past its grace the person has
                     // left for good and the seat forfeits (docs/FAIR-DEAL.md, section 6).
-                    if fair {
+                    if stand_in == StandIn::CardBlind {
                         departed.push(seat);
                     } else {
                         self.log.push(Stored::Note {
@@ -604,13 +605,13 @@ impl Host {
     /// state: show the local player only what its guest receives. In a fair room there
     /// is none: the referee holds no card (see [`Host::fair_referee`]).
     pub fn game(&self) -> Option<&Game> {
-        self.game.as_ref()
+        self.play.as_ref()?.hands()
     }
 
     /// A fair room's referee: its engine runs on stand-ins (hidden cards that mean
     /// nothing) and its ledger is public.
     pub fn fair_referee(&self) -> Option<&crate::fair::FairReferee> {
-        self.fair_game.as_ref()?.referee()
+        self.play.as_ref()?.fair()?.referee()
     }
 
     /// Lets this table deal fairly: `maker` makes each fair game's referee
@@ -623,12 +624,30 @@ impl Host {
     /// Whether the table will need the fair deal's code: it deals fairly, or holds a fair
     /// game; and it has no [`FairMaker`] yet.
     pub fn wants_fair_maker(&self) -> bool {
-        self.fair_maker.is_none() && (self.fair || self.fair_game.is_some())
+        self.fair_maker.is_none() && self.fair_table()
     }
 
     /// Whether the table deals fairly (docs/FAIR-DEAL.md).
     pub fn is_fair(&self) -> bool {
         self.fair
+    }
+
+    /// The game the rules run on: the plain game, or a fair game's stand-ins (whose
+    /// public parts are the game's and whose hidden cards mean nothing).
+    fn game_ref(&self) -> Option<&Game> {
+        self.play.as_ref()?.rules()
+    }
+
+    /// Who decides for a seat its person does not, in the game in play (a bot when
+    /// there is none).
+    fn stand_in(&self) -> StandIn {
+        self.play.as_ref().map_or(StandIn::Bot, Play::stand_in)
+    }
+
+    /// Whether the table deals fairly or holds a fair game: no bot stands in for a
+    /// person, and its messages may carry records.
+    fn fair_table(&self) -> bool {
+        self.fair || self.play.as_ref().is_some_and(|p| p.fair().is_some())
     }
 
     /// The table's random id (sent in `welcome`).

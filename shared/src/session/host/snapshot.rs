@@ -55,7 +55,7 @@ impl Host {
         host.fair_maker = fair;
         // A table without a game has no use for its bots' memory of the last one (older
         // builds kept it in the lobby, where it could outlive the seats).
-        if host.game.is_none() {
+        if host.play.is_none() {
             host.remembered.clear();
         }
         // An older snapshot has no table id: the same one the table would have drawn.
@@ -66,11 +66,11 @@ impl Host {
         host.check()?;
         // What the end will reveal, from an older snapshot that did not keep it: unknown,
         // never guessed from the hands as they are now.
-        let claims = if host.fair_game.is_some() {
-            0
-        } else {
-            host.game.as_ref().map_or(0, |g| g.claims().len())
-        };
+        let claims = host
+            .play
+            .as_ref()
+            .and_then(|p| p.hands())
+            .map_or(0, |g| g.claims().len());
         host.truths.resize(claims, None);
         if host.dealt.len() != host.seats.len() {
             host.dealt.clear();
