@@ -10,6 +10,8 @@
 //! - [`port`]: [`Referee`], a host behind a message port (the browser runs it in a Web
 //!   Worker), and the messages the page exchanges with it.
 //! - [`names`], [`chat`]: what a display name and a chat line may hold, and rate limits.
+//! - [`recovery`]: the sealed copy of a table, and its key split between the relay and
+//!   the guests, from which another page takes the table over when the host's is gone.
 //!
 //! The host is authoritative: it applies every input through the rules engine and sends
 //! each member only its own view (R11). Its own player is a guest on the local link.
@@ -41,6 +43,7 @@ pub mod host;
 pub mod names;
 pub mod port;
 pub mod protocol;
+pub mod recovery;
 pub(crate) mod rules;
 
 pub use fair::engine::{FairEngine, FairMaker, fair_engine};
