@@ -147,6 +147,7 @@ note-joined = { $name } ist an den Tisch gekommen
 note-left = { $name } hat den Tisch verlassen
 note-returned = { $name } ist zurück
 note-kicked = Der Gastgeber hat { $name } entfernt
+note-host-moved = Die Seite des Gastgebers hat den Tisch verlassen; der Tisch läuft jetzt auf der Seite von { $name }
 note-stand-in = { $seat-you ->
     [yes] Ein Bot spielt vorerst für dich
    *[no] Ein Bot spielt vorerst für { $seat }
@@ -730,6 +731,7 @@ guest-error-fair = Eine Aufzeichnung des fairen Austeilens vom Gastgeber hielt d
 guest-error-fair-rules = Die Seite des Gastgebers hat einen Zug weitergegeben, den die Regeln nicht ergeben. Diese Seite sendet dafür nichts.
 guest-error-fair-two-games = Die Seite des Gastgebers hat dieser Seite zwei verschiedene Partien gezeigt. Diese Seite sendet in dieser Partie nichts mehr.
 guest-error-parts = Der Stand des Tischs kam vom Gastgeber in Teilen, die nicht zusammenpassen.
+guest-error-recovery = Der Gastgeber schickte eine Sicherungskopie des Tischs, die diese Seite nicht aufbewahren kann.
 relay-error-no-such-room = Es gibt keinen Raum mit diesem Code.
 relay-error-room-full = Dieser Raum ist voll.
 relay-error-rate-limited = Zu viele Versuche; warte eine Minute und versuch es noch einmal.

@@ -158,6 +158,7 @@ note-joined = { $name } joined the table
 note-left = { $name } left the table
 note-returned = { $name } is back
 note-kicked = The host removed { $name }
+note-host-moved = The host’s page left the table; the table now runs on { $name }’s page
 note-stand-in = { $seat-you ->
     [yes] A bot plays for you for now
    *[no] A bot plays for { $seat } for now
@@ -753,6 +754,7 @@ guest-error-fair = A fair-deal record from the host did not check out.
 guest-error-fair-rules = The host’s page relayed a move the rules do not make. This page sends nothing for it.
 guest-error-fair-two-games = The host’s page showed this page two different games. This page sends nothing more in this game.
 guest-error-parts = The host’s account of the table came in parts that do not fit together.
+guest-error-recovery = The host sent a copy of the table for safekeeping that this page cannot keep.
 # The relay's answers.
 relay-error-no-such-room = There is no room with that code.
 relay-error-room-full = That room is full.

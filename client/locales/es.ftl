@@ -145,6 +145,7 @@ note-joined = { $name } se ha unido a la mesa
 note-left = { $name } ha dejado la mesa
 note-returned = { $name } ha vuelto
 note-kicked = El anfitrión ha quitado a { $name }
+note-host-moved = La página del anfitrión dejó la mesa; la mesa sigue ahora en la página de { $name }
 note-stand-in = { $seat-you ->
     [yes] Un bot juega por ti por ahora
    *[no] Un bot juega por { $seat } por ahora
@@ -731,6 +732,7 @@ guest-error-fair = Un registro del reparto justo enviado por el anfitrión no su
 guest-error-fair-rules = La página del anfitrión transmitió una jugada que las reglas no producen. Esta página no envía nada por ella.
 guest-error-fair-two-games = La página del anfitrión mostró a esta página dos partidas distintas. Esta página no envía nada más en esta partida.
 guest-error-parts = El estado de la mesa llegó del anfitrión en partes que no encajan.
+guest-error-recovery = El anfitrión envió una copia de respaldo de la mesa que esta página no puede guardar.
 relay-error-no-such-room = No hay ninguna sala con ese código.
 relay-error-room-full = Esa sala está llena.
 relay-error-rate-limited = Demasiados intentos; espera un minuto y vuelve a intentarlo.

@@ -145,6 +145,7 @@ note-joined = { $name } a rejoint la table
 note-left = { $name } a quitté la table
 note-returned = { $name } est de retour
 note-kicked = L’hôte a retiré { $name }
+note-host-moved = La page de l’hôte a quitté la table ; la table continue maintenant sur la page de { $name }
 note-stand-in = { $seat-you ->
     [yes] Un bot joue pour vous pour l’instant
    *[no] Un bot joue pour { $seat } pour l’instant
@@ -731,6 +732,7 @@ guest-error-fair = Un enregistrement de la donne équitable envoyé par l’hôt
 guest-error-fair-rules = La page de l’hôte a relayé un coup que les règles ne produisent pas. Cette page n’envoie rien pour lui.
 guest-error-fair-two-games = La page de l’hôte a montré à cette page deux parties différentes. Cette page n’envoie plus rien dans cette partie.
 guest-error-parts = L’état de la table est arrivé de l’hôte en parties qui ne s’accordent pas.
+guest-error-recovery = L’hôte a envoyé une copie de secours de la table que cette page ne peut pas garder.
 relay-error-no-such-room = Il n’y a pas de salle avec ce code.
 relay-error-room-full = Cette salle est complète.
 relay-error-rate-limited = Trop de tentatives ; attendez une minute et réessayez.

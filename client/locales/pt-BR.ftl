@@ -145,6 +145,7 @@ note-joined = { $name } entrou na mesa
 note-left = { $name } saiu da mesa
 note-returned = { $name } voltou
 note-kicked = O anfitrião removeu { $name }
+note-host-moved = A página do anfitrião saiu da mesa; a mesa agora continua na página de { $name }
 note-stand-in = { $seat-you ->
     [yes] Um bot joga por você por enquanto
    *[no] Um bot joga por { $seat } por enquanto
@@ -728,6 +729,7 @@ guest-error-fair = Um registro da distribuição justa mandado pelo anfitrião n
 guest-error-fair-rules = A página do anfitrião repassou uma jogada que as regras não produzem. Esta página não envia nada por ela.
 guest-error-fair-two-games = A página do anfitrião mostrou a esta página duas partidas diferentes. Esta página não envia mais nada nesta partida.
 guest-error-parts = O estado da mesa chegou do anfitrião em partes que não se encaixam.
+guest-error-recovery = O anfitrião enviou uma cópia de segurança da mesa que esta página não consegue guardar.
 relay-error-no-such-room = Não há nenhuma sala com esse código.
 relay-error-room-full = Essa sala está cheia.
 relay-error-rate-limited = Tentativas demais; espere um minuto e tente de novo.

@@ -84,6 +84,7 @@ fn a_token_takes_the_seat_back_and_replaces_the_old_link() {
     let outs = host.handle(PeerId(3), &hello("Eve", None), T + 20);
     assert!(outs.iter().all(|o| match o {
         Outgoing::Send { text, .. } => !text.contains(&token),
+        Outgoing::Deposit { part } => !part.contains(&token),
         Outgoing::Close { .. } | Outgoing::Ban { .. } => true,
     }));
 }

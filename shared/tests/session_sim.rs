@@ -226,8 +226,10 @@ impl Sim {
                         p.closed = true;
                     }
                 }
-                // The simulated network has no relay: a kick's close follows.
+                // The simulated network has no relay: a kick's close follows. This table
+                // keeps no recovery copy.
                 Outgoing::Ban { .. } => {}
+                Outgoing::Deposit { .. } => panic!("a table without handover deposits nothing"),
             }
         }
     }

@@ -215,6 +215,7 @@ pub fn guest(e: &GuestError) -> String {
         } => t("guest-error-fair-two-games"),
         GuestError::Fair { .. } => t("guest-error-fair"),
         GuestError::Parts(_) => t("guest-error-parts"),
+        GuestError::Recovery(_) => t("guest-error-recovery"),
     }
 }
 

@@ -503,6 +503,7 @@ pub fn note_sentence(n: &Note) -> Option<Sentence> {
         Note::Left { name, .. } => named("note-left", name),
         Note::Returned { name, .. } => named("note-returned", name),
         Note::Kicked { name, .. } => named("note-kicked", name),
+        Note::HostMoved { to_name, .. } => named("note-host-moved", to_name),
         Note::StandIn { seat } => Sentence::new("note-stand-in").seat("seat", *seat),
         Note::TimedOut { seat, kind } => Sentence::new("note-timed-out").seat("seat", *seat).arg(
             "kind",

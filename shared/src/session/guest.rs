@@ -16,6 +16,7 @@ use super::protocol::{
     Refusal, Reveal, SeatInfo, TableId, TableInfo, ToGuest, ToHost, Update, WireError, decode,
     encode,
 };
+use super::recovery::{Copy, Held, HeldError};
 use crate::engine::{Input, Seat};
 use crate::fair::Answer;
 use crate::relay::RoomCode;
@@ -75,6 +76,9 @@ pub enum GuestError {
     /// A whole state sent in parts whose parts do not fit together.
     #[error("a whole state in parts: {0}")]
     Parts(&'static str),
+    /// A recovery share or copy this page does not keep.
+    #[error("recovery: {0}")]
+    Recovery(#[from] HeldError),
 }
 
 /// Why an intent was not sent.
@@ -123,6 +127,10 @@ pub struct Guest {
     /// A whole-state update arriving in parts (`Update::more`), until its last part.
     #[serde(skip)]
     parts: Option<Update>,
+    /// The table's recovery copy and this page's share of its key, for a takeover
+    /// ([`Guest::takeover`]).
+    #[serde(default)]
+    held: Held,
 }
 
 impl Guest {
@@ -144,6 +152,7 @@ impl Guest {
             table_id: None,
             fair: None,
             parts: None,
+            held: Held::default(),
         }
     }
 
@@ -318,7 +327,33 @@ impl Guest {
                 Ok(vec![GuestEvent::Closed(fatal)])
             }
             ToGuest::Moved { room } => Ok(vec![GuestEvent::Moved(room)]),
+            ToGuest::RecoveryShare { share, need } => {
+                self.held.take_share(&share, need)?;
+                Ok(Vec::new())
+            }
+            ToGuest::RecoveryCopy { epoch, seq, sealed } => {
+                self.held.take_copy(Copy { epoch, seq, sealed })?;
+                Ok(Vec::new())
+            }
         }
+    }
+
+    /// What this page holds for a takeover: the table's recovery copies and its shares.
+    pub fn held(&self) -> &Held {
+        &self.held
+    }
+
+    /// The messages that give this page's recovery shares to the page that takes the
+    /// table over, to send on the new link before [`Guest::hello`].
+    pub fn recovery_shares(&self) -> Vec<String> {
+        self.held
+            .shares()
+            .map(|s| {
+                encode(&ToHost::RecoveryShare {
+                    share: super::recovery::encode_share(s),
+                })
+            })
+            .collect()
     }
 
     /// Gathers the parts of a whole-state update (`Update::more`): `None` while parts are

@@ -12,6 +12,7 @@
 //! - [`names`], [`chat`]: what a display name and a chat line may hold, and rate limits.
 //! - [`recovery`]: the sealed copy of a table, and its key split between the relay and
 //!   the guests, from which another page takes the table over when the host's is gone.
+//! - [`takeover`]: [`Takeover`], the page the relay made the host, until that copy opens.
 //!
 //! The host is authoritative: it applies every input through the rules engine and sends
 //! each member only its own view (R11). Its own player is a guest on the local link.
@@ -45,9 +46,11 @@ pub mod port;
 pub mod protocol;
 pub mod recovery;
 pub(crate) mod rules;
+pub mod takeover;
 
 pub use fair::engine::{FairEngine, FairMaker, fair_engine};
 pub use guest::{Guest, GuestError, GuestEvent, IntentError};
 pub use host::{Host, Outgoing, RestoreError};
 pub use port::{FromReferee, PeerText, PortError, Referee, ToReferee};
 pub use protocol::{MemberId, PeerId};
+pub use takeover::{Takeover, TakeoverError};

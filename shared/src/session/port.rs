@@ -279,6 +279,8 @@ pub enum FromReferee {
     Close { peer: PeerId },
     /// [`Outgoing::Ban`].
     Ban { peer: PeerId },
+    /// [`Outgoing::Deposit`].
+    Deposit { part: String },
     /// A [`Referee::restore`] failed (or nothing was saved): the table is not open, and the
     /// snapshot was set aside.
     NotRestored { why: String },
@@ -296,6 +298,7 @@ impl FromReferee {
             },
             Outgoing::Close { peer } => FromReferee::Close { peer },
             Outgoing::Ban { peer } => FromReferee::Ban { peer },
+            Outgoing::Deposit { part } => FromReferee::Deposit { part },
         })
     }
 
@@ -309,6 +312,7 @@ impl FromReferee {
             }),
             FromReferee::Close { peer } => Ok(Outgoing::Close { peer }),
             FromReferee::Ban { peer } => Ok(Outgoing::Ban { peer }),
+            FromReferee::Deposit { part } => Ok(Outgoing::Deposit { part }),
             FromReferee::NotRestored { why } => Err(why),
         }
     }

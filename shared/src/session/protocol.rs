@@ -25,7 +25,7 @@ impl From<InputError> for Refusal {
 }
 
 /// The version every message carries in `v`.
-pub const PROTOCOL_VERSION: u32 = 5;
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// The largest message a guest may send. The longest legitimate one is a chat line of
 /// 280 characters of up to 4 bytes, escaped; 4 KiB leaves room and bounds the parser.
@@ -232,6 +232,10 @@ pub enum ToHost {
     /// A fair room: the sender's seat's signed answer to a rule that reads its hidden
     /// cards (docs/FAIR-DEAL.md, section 4), base64url.
     FairAnswer { game_no: u32, answer: String },
+    /// To a page that takes the table over from a host whose page is gone (the relay
+    /// made it the host): the sender's share of the recovery key
+    /// ([`ToGuest::RecoveryShare`]), sent before its hello. Any other host ignores it.
+    RecoveryShare { share: String },
 }
 }
 
@@ -368,6 +372,20 @@ pub enum ToGuest {
     /// the host opened a new room): keep it, since a reload or a new connection finds the
     /// host through it. Sent by the host's page over every open link.
     Moved { room: RoomCode },
+    /// The table's recovery copy ([`crate::session::recovery`]): the host's state sealed
+    /// under the recovery key of `epoch`, copy number `seq`, base64url. Sent to every
+    /// guest after each change, before the update that shows it; a guest keeps the
+    /// newest of the epochs it holds a share of, for the page the relay makes the next
+    /// host if the host's page is gone for good. Nobody can open it alone.
+    RecoveryCopy {
+        epoch: u32,
+        seq: u64,
+        sealed: String,
+    },
+    /// Your share of the guests' part of recovery key `epoch` (`epoch.x.y`), and how many
+    /// guests' shares, with the relay's part, open a copy. Sent to you alone, when the
+    /// guests at the table change.
+    RecoveryShare { share: String, need: u8 },
 }
 
 /// The state of the table as one member may see it.
@@ -671,6 +689,15 @@ pub enum Note {
         game_no: u32,
         seat: Seat,
     },
+    /// The host's page left the table for good and the relay made `to`'s page the host:
+    /// the table goes on there from its recovery copy. `from` keeps its seat, played by
+    /// its stand-in until it comes back as a guest.
+    HostMoved {
+        from: MemberId,
+        from_name: String,
+        to: MemberId,
+        to_name: String,
+    },
 }
 }
 
@@ -810,6 +837,17 @@ impl<'de> Deserialize<'de> for ToGuest {
         struct Moved {
             room: RoomCode,
         }
+        #[derive(Deserialize)]
+        struct RecoveryCopy {
+            epoch: u32,
+            seq: u64,
+            sealed: String,
+        }
+        #[derive(Deserialize)]
+        struct RecoveryShare {
+            share: String,
+            need: u8,
+        }
 
         impl<'de> Visitor<'de> for TagFirst {
             type Value = ToGuest;
@@ -850,10 +888,26 @@ impl<'de> Deserialize<'de> for ToGuest {
                     "moved" => ToGuest::Moved {
                         room: Moved::deserialize(rest)?.room,
                     },
+                    "recovery_copy" => {
+                        let RecoveryCopy { epoch, seq, sealed } = RecoveryCopy::deserialize(rest)?;
+                        ToGuest::RecoveryCopy { epoch, seq, sealed }
+                    }
+                    "recovery_share" => {
+                        let RecoveryShare { share, need } = RecoveryShare::deserialize(rest)?;
+                        ToGuest::RecoveryShare { share, need }
+                    }
                     other => {
                         return Err(A::Error::unknown_variant(
                             other,
-                            &["welcome", "update", "refused", "fatal", "moved"],
+                            &[
+                                "welcome",
+                                "update",
+                                "refused",
+                                "fatal",
+                                "moved",
+                                "recovery_copy",
+                                "recovery_share",
+                            ],
                         ));
                     }
                 })

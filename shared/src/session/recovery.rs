@@ -17,6 +17,7 @@
 use chacha20poly1305::aead::{Aead, KeyInit, Payload};
 use chacha20poly1305::{ChaCha20Poly1305, Key, Nonce};
 use rand::RngCore;
+use serde::{Deserialize, Serialize};
 
 use super::base64url;
 
@@ -35,7 +36,7 @@ pub const MAX_COPY_CHARS: usize = 400 * 1024;
 
 /// A guest's share of the guests' part of the key: the point `x` of the polynomial and
 /// its value at `x`, with the epoch of the key it belongs to.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Share {
     pub epoch: u32,
     pub x: u8,
@@ -144,7 +145,7 @@ pub fn seal(key: &Bytes32, table: &[u8; 32], epoch: u32, seq: u64, snapshot: &st
 }
 
 /// A sealed copy as a guest keeps it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Copy {
     pub epoch: u32,
     pub seq: u64,
@@ -222,6 +223,80 @@ pub fn open(
     });
     let plain = opened.ok_or(OpenError::NoSetOpens)?;
     String::from_utf8(plain).map_err(|_| OpenError::NotText)
+}
+
+/// What a guest holds for a takeover: its shares of the newest two keys (the relay may
+/// hold either part when the host's page went), with how many shares open a copy under
+/// each, and the newest copy sealed under each.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Held {
+    shares: Vec<(Share, u8)>,
+    copies: Vec<Copy>,
+}
+
+/// Why a guest did not keep what the host sent it for recovery.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HeldError {
+    #[error("the recovery share is not readable")]
+    BadShare,
+    #[error("a recovery share needs 1 to {MAX_HOLDERS} shares to open a copy")]
+    BadNeed,
+    #[error("the recovery copy is larger than {MAX_COPY_CHARS} characters, or not base64url")]
+    BadCopy,
+    #[error("the recovery copy is of a key this page holds no share of")]
+    NoShare,
+}
+
+impl Held {
+    /// Keeps `share` (`epoch.x.y`) and its `need`, and forgets all but the newest two
+    /// epochs.
+    pub fn take_share(&mut self, share: &str, need: u8) -> Result<(), HeldError> {
+        let share = decode_share(share).ok_or(HeldError::BadShare)?;
+        if !(1..=MAX_HOLDERS).contains(&usize::from(need)) {
+            return Err(HeldError::BadNeed);
+        }
+        self.shares.retain(|(s, _)| s.epoch != share.epoch);
+        self.shares.push((share, need));
+        self.shares.sort_by_key(|(s, _)| std::cmp::Reverse(s.epoch));
+        self.shares.truncate(2);
+        let epochs: Vec<u32> = self.shares.iter().map(|(s, _)| s.epoch).collect();
+        self.copies.retain(|c| epochs.contains(&c.epoch));
+        Ok(())
+    }
+
+    /// Keeps `copy` if it is sealed under a key this page holds a share of and is newer
+    /// than the copy it holds under that key.
+    pub fn take_copy(&mut self, copy: Copy) -> Result<(), HeldError> {
+        let readable = copy.sealed.len() <= MAX_COPY_CHARS
+            && copy
+                .sealed
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if !readable {
+            return Err(HeldError::BadCopy);
+        }
+        if !self.shares.iter().any(|(s, _)| s.epoch == copy.epoch) {
+            return Err(HeldError::NoShare);
+        }
+        match self.copies.iter_mut().find(|c| c.epoch == copy.epoch) {
+            Some(held) if held.seq < copy.seq => *held = copy,
+            Some(_) => {}
+            None => self.copies.push(copy),
+        }
+        Ok(())
+    }
+
+    /// This page's shares, for the page that takes the table over.
+    pub fn shares(&self) -> impl Iterator<Item = &Share> {
+        self.shares.iter().map(|(s, _)| s)
+    }
+
+    /// The copy of `epoch`, this page's share of its key and how many shares open it.
+    pub fn for_epoch(&self, epoch: u32) -> Option<(&Copy, &Share, usize)> {
+        let copy = self.copies.iter().find(|c| c.epoch == epoch)?;
+        let (share, need) = self.shares.iter().find(|(s, _)| s.epoch == epoch)?;
+        Some((copy, share, usize::from(*need)))
+    }
 }
 
 /// Calls `f` with each set of `k` indices below `n`, in order, until it returns `true`.

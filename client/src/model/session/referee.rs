@@ -168,6 +168,10 @@ impl Session {
                 }
                 _ => Vec::new(),
             },
+            // The relay's part of the recovery key: only a table that asked the relay for
+            // handover keeps a recovery copy (`Host::set_handover`), and this page does
+            // not ask yet, so its host makes none.
+            Outgoing::Deposit { .. } => Vec::new(),
             Outgoing::Close { peer: to } => {
                 let Some(peer) = relay_id(&h.links, to) else {
                     return Vec::new();

@@ -405,7 +405,8 @@ impl Host {
         out: &mut Vec<Outgoing>,
     ) -> Result<(), TableError> {
         // Everyone's view changed wholesale and the old game's events are now read as a
-        // watcher's: send each member the whole state.
+        // watcher's: send each member the whole state (its recovery copy first).
+        self.keep_copy(now, out);
         let peers: Vec<PeerId> = self
             .links
             .iter()

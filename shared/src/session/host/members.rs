@@ -305,6 +305,8 @@ impl Host {
         except: Option<PeerId>,
         out: &mut Vec<Outgoing>,
     ) {
+        // The copy goes first: a guest that sees a state holds its copy.
+        self.keep_copy(now, out);
         let end = self.log_end();
         let table_info = table.then(|| self.table_info());
         let peers: Vec<(PeerId, MemberId, u64)> = self

@@ -24,10 +24,12 @@ mod admin;
 mod fair;
 mod fair_game;
 mod game;
+mod keeper;
 mod log;
 mod members;
 mod messages;
 mod play;
+mod recovery;
 mod snapshot;
 
 use super::chat::{Bucket, RateLimit};
@@ -82,6 +84,10 @@ pub enum Outgoing {
     Send { to: PeerId, text: String },
     /// Close the link to `peer` (after sending what came before).
     Close { peer: PeerId },
+    /// Give the relay the room's part of the recovery key (`epoch.part`), replacing the
+    /// one it holds: it hands it to the page it makes the next host
+    /// ([`crate::session::recovery`]).
+    Deposit { part: String },
     /// The person on `peer`'s link was removed for good: ask the relay to keep that link's
     /// relay peer out of the room for the rest of it (its `kick`). The link may have
     /// ended already (a person removed while away is banned through their last link,
@@ -265,6 +271,10 @@ pub struct Host {
     /// The page's clock for the bots' thinking, if it gave one.
     #[serde(skip)]
     bot_clock: Option<BotClock>,
+    /// What seals the table's recovery copies, when the room hands the table over
+    /// ([`Host::set_handover`]).
+    #[serde(skip)]
+    keeper: Option<keeper::Keeper>,
     /// What makes a fair game's referee, if this host was given it
     /// ([`Host::set_fair_maker`]): without it, the table never deals fairly.
     #[serde(skip)]
@@ -337,6 +347,7 @@ impl Host {
             bots: Vec::new(),
             bot_clock: None,
             fair_maker: None,
+            keeper: None,
         };
         host.table_id = table_id;
         let id = host.add_member(name, Some(Seat(0)), now);
@@ -462,6 +473,8 @@ impl Host {
         };
         let member = link.member;
         let result = match (msg, member) {
+            // For a page taking the table over; this one already runs it.
+            (ToHost::RecoveryShare { .. }, _) => Ok(()),
             (ToHost::Hello { name, token, watch }, None) => {
                 self.hello(peer, &name, token.as_deref(), watch, now, &mut out)
             }

@@ -44,6 +44,19 @@ impl Host {
         now: u64,
         fair: Option<FairMaker>,
     ) -> Result<(Host, Vec<Outgoing>), RestoreError> {
+        let mut host = Host::restored(snapshot, now, fair)?;
+        let mut out = Vec::new();
+        let id = host.host_member;
+        host.attach(PeerId::LOCAL, id, now, &mut out);
+        Ok((host, out))
+    }
+
+    /// A stored table, checked, with every member away from now: attached to no link.
+    pub(super) fn restored(
+        snapshot: &str,
+        now: u64,
+        fair: Option<FairMaker>,
+    ) -> Result<Host, RestoreError> {
         let SnapshotOwned {
             format,
             saved_at,
@@ -87,10 +100,7 @@ impl Host {
             c.asked_at = now.saturating_sub(elapsed);
         }
         host.rebuild_bots();
-        let mut out = Vec::new();
-        let id = host.host_member;
-        host.attach(PeerId::LOCAL, id, now, &mut out);
-        Ok((host, out))
+        Ok(host)
     }
 
     /// Checks what a snapshot cannot promise by its types.
