@@ -125,17 +125,22 @@ pub fn combine(shares: &[&Share]) -> Option<Bytes32> {
     Some(secret)
 }
 
+/// The most bytes a copy's snapshot inflates to.
+pub const MAX_SNAPSHOT_BYTES: usize = 8 * 1024 * 1024;
+
 /// Seals `snapshot` under `key`, bound to the table, the epoch and the copy's number
-/// (so a copy of another table, epoch or moment does not pass for this one): base64url.
+/// (so a copy of another table, epoch or moment does not pass for this one): deflated,
+/// then sealed, in base64url.
 pub fn seal(key: &Bytes32, table: &[u8; 32], epoch: u32, seq: u64, snapshot: &str) -> String {
     let cipher = ChaCha20Poly1305::new(Key::from_slice(key));
     let nonce = nonce(epoch, seq);
     let aad = aad(table, epoch, seq);
+    let deflated = miniz_oxide::deflate::compress_to_vec(snapshot.as_bytes(), 6);
     let sealed = cipher
         .encrypt(
             Nonce::from_slice(&nonce),
             Payload {
-                msg: snapshot.as_bytes(),
+                msg: &deflated,
                 aad: &aad,
             },
         )
@@ -163,6 +168,8 @@ pub enum OpenError {
     Unreadable,
     #[error("the copy does not hold text")]
     NotText,
+    #[error("the copy does not inflate to a snapshot of at most {MAX_SNAPSHOT_BYTES} bytes")]
+    NotDeflated,
 }
 
 /// Opens `copy` with the relay's part and the guests' `shares` (the successor's own
@@ -221,7 +228,9 @@ pub fn open(
         }
         false
     });
-    let plain = opened.ok_or(OpenError::NoSetOpens)?;
+    let deflated = opened.ok_or(OpenError::NoSetOpens)?;
+    let plain = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_SNAPSHOT_BYTES)
+        .map_err(|_| OpenError::NotDeflated)?;
     String::from_utf8(plain).map_err(|_| OpenError::NotText)
 }
 
