@@ -21,7 +21,7 @@ use shared::session::protocol::{
 };
 use shared::session::{
     Guest, GuestError, GuestEvent, Host, Outgoing, PeerId, PortError, Referee, RestoreError,
-    ToReferee, fair_engine,
+    Takeover, ToReferee, fair_engine,
 };
 
 mod common;
@@ -50,6 +50,11 @@ struct Room {
     /// A page whose records are held back, as if it had not sent them yet.
     withhold: Option<usize>,
     withheld: Vec<String>,
+    /// Each page's link at the host that runs the table (`peer(i)` until a takeover).
+    links: Vec<PeerId>,
+    /// What the relay holds for a table that outlives its host's page: the host's last
+    /// deposit.
+    deposit: Option<String>,
 }
 
 fn peer(i: usize) -> PeerId {
@@ -81,6 +86,8 @@ impl Room {
             left: Vec::new(),
             withhold: None,
             withheld: Vec::new(),
+            links: (0..10).map(peer).collect(),
+            deposit: None,
         };
         room.pump(outs);
         if n > 2 {
@@ -113,12 +120,20 @@ impl Room {
     fn pump(&mut self, outs: Vec<Outgoing>) {
         let mut queue: VecDeque<Outgoing> = outs.into();
         while let Some(o) = queue.pop_front() {
-            let Outgoing::Send { to, text } = o else {
-                continue;
+            let (to, text) = match o {
+                Outgoing::Send { to, text } => (to, text),
+                Outgoing::Deposit { part } => {
+                    self.deposit = Some(part);
+                    continue;
+                }
+                _ => continue,
             };
             self.sent.push((to, text.clone()));
             let now = self.now;
-            let Some(g) = self.pages[to.0 as usize].as_mut() else {
+            let Some(at) = self.links.iter().position(|&l| l == to) else {
+                continue;
+            };
+            let Some(g) = self.pages.get_mut(at).and_then(Option::as_mut) else {
                 continue;
             };
             if let Some(fake) = self.forger.as_ref().and_then(|f| f(&text)) {
@@ -126,20 +141,19 @@ impl Room {
                 let (log, hash) = (g.log().len(), record_hash(g));
                 let err = g.receive(&fake, now).expect_err("a forgery is refused");
                 assert_eq!((g.log().len(), record_hash(g)), (log, hash), "kept nothing");
-                self.forgeries.push((to.0 as usize, seat, err));
+                self.forgeries.push((at, seat, err));
             }
             let events = g
                 .receive(&text, now)
-                .unwrap_or_else(|e| panic!("page {}: {e}", to.0));
+                .unwrap_or_else(|e| panic!("page {at}: {e}"));
             for e in &events {
                 assert!(
                     !matches!(e, GuestEvent::Refused(_)),
-                    "page {} refused: {e:?}",
-                    to.0
+                    "page {at} refused: {e:?}"
                 );
             }
             for t in g.fair_outbox() {
-                if self.withhold == Some(to.0 as usize) {
+                if self.withhold == Some(at) {
                     self.withheld.push(t);
                     continue;
                 }
@@ -154,7 +168,7 @@ impl Room {
     /// Sends a page's text to the host and delivers what follows.
     fn send(&mut self, i: usize, text: &str) {
         self.now += 60;
-        let outs = self.host.handle(peer(i), text, self.now);
+        let outs = self.host.handle(self.links[i], text, self.now);
         self.pump(outs);
     }
 
@@ -2513,4 +2527,61 @@ fn a_seat_whose_escrow_part_does_not_open_is_proven_false_by_its_recipients_chec
         "the game ends, void: {notes:?}"
     );
     assert_eq!(room.host.phase(), Phase::Lobby);
+}
+
+#[test]
+fn a_fair_table_outlives_its_hosts_page_and_plays_on_to_an_audited_end() {
+    // A table that outlives its host's page (shared/PEER-PROTOCOL.md, "recovery_copy"):
+    // the host's page leaves for good mid-game; the page the relay makes the host opens
+    // the table's copy with the relay's part and the other guests' shares, rebuilds the
+    // referee from its public calls, and the departed seat forfeits by the fair deal's
+    // own rules (section 6). The others play to the end, R11 checked at every decision,
+    // and every page left audits a fair game.
+    for (n, seed) in [(3usize, 51u64), (4, 52)] {
+        let mut room = Room::new(n, seed);
+        room.host.set_handover(Some([seed as u8; 32]));
+        let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+        room.pump(outs);
+        for _ in 0..8 {
+            room.check_r11();
+            assert!(room.decide());
+        }
+        let before = room
+            .host
+            .fair_referee()
+            .unwrap()
+            .table()
+            .ledger()
+            .record_hash();
+        room.leave_out(0);
+        room.links[0] = PeerId(900);
+        let deposit = room.deposit.clone().expect("the relay holds a deposit");
+        let mut takeover = Takeover::new(room.page(1), &deposit).expect("starts");
+        for i in 2..n {
+            let link = PeerId(100 + i as u64);
+            room.links[i] = link;
+            takeover.connect(link);
+            for text in room.page(i).recovery_shares() {
+                takeover.handle(link, &text);
+            }
+            let hello = room.page(i).hello();
+            room.page(i).link_lost();
+            takeover.handle(link, &hello);
+        }
+        room.links[1] = PeerId::LOCAL;
+        room.page(1).link_lost();
+        let (host, outs) = takeover
+            .open(room.now, [seed as u8 ^ 0x55; 32], Some(fair_engine))
+            .expect("the copy opens")
+            .expect("enough shares");
+        // The same game: the referee rebuilt from the copy's calls holds the same ledger.
+        assert_eq!(
+            host.fair_referee().unwrap().table().ledger().record_hash(),
+            before
+        );
+        room.host = host;
+        room.pump(outs);
+        room.play_ticking();
+        check_forfeited(&room, 0);
+    }
 }
