@@ -34,6 +34,9 @@ pub const LANGUAGES: &[(&str, &str)] = &[
     ("es", "Español"),
     ("fr", "Français"),
     ("pt-BR", "Português (Brasil)"),
+    ("it", "Italiano"),
+    ("pl", "Polski"),
+    ("ar", "العربية"),
 ];
 
 /// Where the page remembers the player's choice (`localStorage`).
