@@ -64,7 +64,7 @@ test("before its program runs, the page speaks the browser's language too", { ti
     const lines = await page.locator("noscript p").evaluateAll((ps) => ps.map((p) => [p.lang, p.textContent]));
     const langs = lines.map(([lang]) => lang);
     assert.equal(langs[0], "en", "English first");
-    for (const lang of ["de", "es", "fr", "pt-BR"]) assert.ok(langs.includes(lang), `${lang} is there: ${langs}`);
+    for (const lang of ["de", "es", "fr", "pt-BR", "it", "pl", "ar"]) assert.ok(langs.includes(lang), `${lang} is there: ${langs}`);
     assert.equal(await page.locator('noscript p[lang="de"]').textContent(), "Coup braucht JavaScript und WebAssembly.");
   } finally {
     await plain.close();
@@ -75,6 +75,8 @@ test("before its program runs, the page speaks the browser's language too", { ti
     ["es-MX", null, /^Coup no pudo arrancar: /],
     ["es-MX", "fr", /^Coup n’a pas pu démarrer : /],
     ["ja-JP", null, /^Coup could not start: /],
+    ["pl-PL", null, /^Nie udało się uruchomić Coup: /],
+    ["ar-EG", null, /^تعذّر تشغيل Coup: /],
   ]) {
     const context = await browser.newContext({ locale, serviceWorkers: "block" });
     if (picked) await context.addInitScript((l) => localStorage.setItem("coup.lang", l), picked);

@@ -390,6 +390,21 @@ fn the_first_screen_in_the_page_speaks_as_the_program_does() {
     assert!(seen > 20, "the first screen names its words ({seen})");
 }
 
+/// Before the program runs, `index.html` marks the page right to left by the same list
+/// as [`direction`] (in the first screen's script and in the words of a failed start).
+#[test]
+fn the_first_screen_is_written_right_to_left_by_the_same_list() {
+    let page = include_str!("../../index.html");
+    let rtl = format!("const RTL = /^({})(-|$)/i;", RTL_LANGUAGES.join("|"));
+    assert_eq!(page.matches(&rtl).count(), 2, "index.html says {rtl} in both scripts");
+    assert_eq!(
+        page.matches(r#"document.documentElement.dir = RTL.test(lang) ? "rtl" : "ltr";"#)
+            .count(),
+        2,
+        "and sets dir by it wherever it sets lang"
+    );
+}
+
 /// The catalogs' selectors are keyed by the protocol's names (`ActionKind::name`,
 /// `Card::name`): a key that matched none would fall silently to the default variant, so
 /// in every language each action and each card has words of its own.
