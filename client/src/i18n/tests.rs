@@ -243,7 +243,10 @@ fn polish_and_arabic_choose_their_many_plural_forms() {
     assert_eq!(took, "Ana bierze 1 monetę");
     let ar = parse("ar");
     let isolated = |s: &str| format!("\u{2068}{s}\u{2069}");
-    let forms: Vec<String> = [0, 1, 2, 3, 11, 100].iter().map(|n| coins(&ar, *n)).collect();
+    let forms: Vec<String> = [0, 1, 2, 3, 11, 100]
+        .iter()
+        .map(|n| coins(&ar, *n))
+        .collect();
     assert_eq!(
         forms,
         [
@@ -396,7 +399,11 @@ fn the_first_screen_in_the_page_speaks_as_the_program_does() {
 fn the_first_screen_is_written_right_to_left_by_the_same_list() {
     let page = include_str!("../../index.html");
     let rtl = format!("const RTL = /^({})(-|$)/i;", RTL_LANGUAGES.join("|"));
-    assert_eq!(page.matches(&rtl).count(), 2, "index.html says {rtl} in both scripts");
+    assert_eq!(
+        page.matches(&rtl).count(),
+        2,
+        "index.html says {rtl} in both scripts"
+    );
     assert_eq!(
         page.matches(r#"document.documentElement.dir = RTL.test(lang) ? "rtl" : "ltr";"#)
             .count(),
