@@ -242,7 +242,7 @@ purpose = { $action ->
         [yes] convertirti
        *[no] convertire { $target }
     }
-   *[embezzle] appropriarsi della Riserva
+   *[embezzle] intascare la Riserva
 }
 # $claim è "il Duca", o "di non avere il Duca"; $purpose è uno scopo qui sopra.
 log-claims = { $actor-you ->

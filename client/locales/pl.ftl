@@ -95,8 +95,8 @@ action-effect = { $action ->
    *[embezzle] weź wszystkie monety z Rezerwy
 }
 # $card to nazwa karty.
-action-claim = zgłoś: { $card }: { $effect }
-action-claim-no-duke = zgłoś brak Księcia: { $effect }
+action-claim = jako { $card }: { $effect }
+action-claim-no-duke = bez Księcia: { $effect }
 action-button = { $title } — { $effect }
 action-on = { $action ->
     [steal] Okradnij: { $target }
@@ -858,11 +858,11 @@ relay-closed-protocol = Przekaźnik zamknął połączenie: nie mógł odczytać
 relay-closed-try-later = Przekaźnik ma teraz za dużo połączeń z twojej sieci.
 link-no-path = brak ścieżki sieciowej między dwiema przeglądarkami
 # Łącze, którego puls ustał; $seconds mówi, jak długo nic nie przyszło.
-link-silent = nic od nich nie przyszło od { $seconds ->
+link-silent = nic nie dotarło od { $seconds ->
     [one] 1 sekundy
    *[other] { $seconds } sekund
 }
-link-gone = opuścili pokój (ich strona się zamknęła albo straciła sieć)
+link-gone = wyjście z pokoju (strona zamknięta albo bez sieci)
 
 ## Gdy dwie przeglądarki nie mogą się połączyć
 
@@ -880,7 +880,7 @@ link-failure-guide = Jak uruchomić serwer z TURN
 link-failure-trying = Ta strona tymczasem próbuje dalej.
 link-failure-retry = Spróbuj ponownie
 # Komunikat gospodarza, raz na dołączającego i awarię; $why to jedno z host-why-*.
-notice-cannot-reach = Nie można połączyć się z: { $name }: twoja przeglądarka i jego nie mogą się połączyć. { $why } Żadna ze stron tego nie naprawi; pomogłaby wspólna sieć Wi-Fi albo serwer z przekaźnikiem TURN.
+notice-cannot-reach = Nie można połączyć się z: { $name }: twoja przeglądarka i przeglądarka tego gracza nie mogą się połączyć. { $why } Żadna ze stron tego nie naprawi; pomogłaby wspólna sieć Wi-Fi albo serwer z przekaźnikiem TURN.
 host-why-no-call = Strona gracza { $name } nigdy nie odpowiedziała.
 host-why-both-relayed = Obie przeglądarki dotarły do przekaźnika TURN tego serwera i mimo to nie znalazły drogi (rzadkie).
 host-why-turn-unreachable = Ten serwer ma przekaźnik TURN, ale twoja przeglądarka nie mogła do niego dotrzeć.
