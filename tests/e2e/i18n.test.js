@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, startTable, programRuns } from "./harness.mjs";
 import { AT_TABLE, outsideViewport, overflowing } from "./layout.mjs";
-import { decideOnce, owed } from "./play.mjs";
+import { createAndJoin, decideOnce, lobbiesShow, owed } from "./play.mjs";
 import { answerHeld, missed, seed, seedTables } from "./deal.mjs";
 
 let table;
@@ -203,7 +203,7 @@ test("right to left, in the pseudo-locale, the table fits a phone with nothing o
 const NEW_LANGUAGES = [
   { locale: "it-IT", lang: "it", dir: "ltr", create: /^Crea una stanza$/, solo: /^Gioca contro i bot$/, log: /Tocca a/, seat: /bot Normale/ },
   { locale: "pl-PL", lang: "pl", dir: "ltr", create: /^Utwórz pokój$/, solo: /^Graj z botami$/, log: /Twoja tura|Tura: /, seat: /Normalny bot/ },
-  { locale: "ar-EG", lang: "ar", dir: "rtl", create: /^أنشئ غرفة$/, solo: /^العب ضد الروبوتات$/, log: /دورك|دور /, seat: /روبوت عادي/ },
+  { locale: "ar-EG", lang: "ar", dir: "rtl", create: /^أنشئ غرفة$/, solo: /^العب ضد الروبوتات$/, log: /دورك|دور /, seat: /روبوت \u2068?عادي/ },
 ];
 
 test("Italian, Polish and Arabic follow the browser, can be picked, and speak at the table", { timeout: 180_000 }, async () => {
@@ -268,6 +268,80 @@ test("Italian, Polish and Arabic follow the browser, can be picked, and speak at
   }
 });
 
+/**
+ * A room in Arabic at `viewport`, its host and a joiner each on a fresh page, both named
+ * in Arabic: the code reads left to right at the block's right side, a line goes each way
+ * in the chat, and on both pages nothing overflows or reaches past the screen's sides.
+ */
+async function roomWithChat(browser, base, viewport, size) {
+  const open = async () => {
+    const context = await browser.newContext({ locale: "ar-EG", viewport, serviceWorkers: "block" });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(base);
+    await programRuns(page);
+    return { context, page, errors };
+  };
+  const host = await open();
+  const guest = await open();
+  const sides = [host, guest];
+  try {
+    await createAndJoin(host, guest, ["سلمى", "يوسف"]);
+    // The code reads left to right, its two halves in order, at the block's right side.
+    const code = await host.page.getByTestId("room-code").evaluate((el) => {
+      const text = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+      const glyphs = [...text.textContent].map((_, i) => {
+        const r = document.createRange();
+        r.setStart(text, i);
+        r.setEnd(text, i + 1);
+        return r.getBoundingClientRect().left;
+      });
+      const block = el.parentElement.getBoundingClientRect();
+      return { text: el.textContent, ordered: glyphs.every((x, i) => i === 0 || x > glyphs[i - 1]), right: block.right - el.getBoundingClientRect().right };
+    });
+    assert.ok(code.ordered, `the room code ${code.text} is drawn left to right`);
+    assert.ok(code.right < 2, `the room code sits at the block's right (${code.right}px from it)`);
+    await lobbiesShow(sides, 2);
+    const lines = ["مرحبًا بالجميع! هل أنتم مستعدون؟", "أهلًا يوسف، لنبدأ بعد قليل."];
+    for (const [i, side] of [guest, host].entries()) {
+      await side.page.getByTestId("chat-input").fill(lines[i]);
+      await side.page.getByTestId("chat-send").click();
+    }
+    for (const side of sides) {
+      for (const line of lines) await side.page.getByTestId("chat-line").filter({ hasText: line }).waitFor({ timeout: 10_000 });
+    }
+    for (const [who, side] of [["host", host], ["joiner", guest]]) {
+      const { page } = side;
+      assert.equal(await page.locator("html").getAttribute("dir"), "rtl", `the ${who}'s room: dir="rtl"`);
+      assert.deepEqual(await overflowing(page), [], `the ${who}'s room: nothing overflows its box`);
+      assert.deepEqual(await pastTheSides(page), [], `the ${who}'s room: nothing reaches past the screen's sides`);
+      await page.screenshot({ path: path.join(ARTIFACTS, `ar-room-${who}-${size}.png`), fullPage: true });
+      assert.deepEqual(side.errors, []);
+    }
+  } finally {
+    for (const side of sides) await side.context.close();
+  }
+}
+
+/**
+ * Elements drawn past the screen's left or right side: right to left, a box too wide
+ * sticks out past the left edge, where no scrollbar reaches it.
+ */
+function pastTheSides(page) {
+  return page.evaluate(() => {
+    const bad = [];
+    for (const el of document.body.querySelectorAll("*")) {
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1 || el.closest("[hidden], dialog:not([open])")) continue;
+      if (r.left < -1 || r.right > innerWidth + 1) {
+        bad.push(`${el.tagName.toLowerCase()}.${el.className} "${el.textContent.trim().slice(0, 30)}" ${Math.round(r.left)}–${Math.round(r.right)}`);
+      }
+    }
+    return bad;
+  });
+}
+
 // Arabic, right to left, at a phone's and a laptop's size: the first screen, the table
 // and its decisions, the end of the game and a room's lobby with its chat fit the screen
 // with nothing overflowing; screenshots of each, and of Italian and Polish, for a person
@@ -292,19 +366,7 @@ for (const [size, viewport] of [
       assert.deepEqual(await overflowing(page, required), [], `${where}: nothing overflows its box`);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(wide <= 1, `${where}: the page is ${wide}px wider than the screen`);
-      // Nothing reaches past the screen's sides: right to left, a box too wide sticks out
-      // past the left edge, where no scrollbar reaches it.
-      const past = await page.evaluate(() => {
-        const bad = [];
-        for (const el of document.body.querySelectorAll("*")) {
-          const r = el.getBoundingClientRect();
-          if (r.width <= 1 || r.height <= 1 || getComputedStyle(el).position === "fixed" && r.width === 0) continue;
-          if (el.closest("[hidden], dialog:not([open])")) continue;
-          if (r.left < -1 || r.right > innerWidth + 1) bad.push(`${el.tagName.toLowerCase()}.${el.className} "${el.textContent.trim().slice(0, 30)}" ${Math.round(r.left)}–${Math.round(r.right)}`);
-        }
-        return bad;
-      });
-      assert.deepEqual(past, [], `${where}: nothing reaches past the screen's sides`);
+      assert.deepEqual(await pastTheSides(page), [], `${where}: nothing reaches past the screen's sides`);
     };
     try {
       await page.goto(base);
@@ -350,17 +412,11 @@ for (const [size, viewport] of [
       await page.getByTestId("game-over").waitFor();
       await fits("the end of the game");
       await shot("over");
-      // Back to the start (the end's own button, in Arabic), and a room of our own, with
-      // a line in its chat.
+      // Back to the start, by the end's own button (in Arabic).
       await page.getByTestId("game-over").getByRole("button", { name: "العودة إلى البداية" }).click();
-      await page.getByTestId("create-room").click();
-      await page.getByTestId("room-code").waitFor();
-      const line = "مرحبًا بالجميع! هل أنتم مستعدون؟";
-      await page.getByTestId("chat-input").fill(line);
-      await page.getByTestId("chat-send").click();
-      await page.getByTestId("chat-log").getByText(line).waitFor();
-      await fits("a room's lobby and its chat");
-      await shot("room");
+      await page.getByTestId("create-room").waitFor();
+      await fits("the first screen, back from the game");
+      await roomWithChat(browser, base, viewport, size);
       console.log(`    ar at ${size}, seed ${dealt}: ${measured} decisions, the end and a room measured, nothing overflowing`);
       assert.deepEqual(errors, []);
     } finally {
