@@ -883,9 +883,9 @@ fair-verdict-referee = Questa partita non è stata equa: la pagina dell’host n
 fair-verdict-equivocation = Questa partita non è stata equa: la pagina dell’host ha inviato a { $name } una partita diversa da quella di questa pagina.
 fair-verdict-closed = Questa partita non ha potuto essere verificata: una carta è rimasta chiusa.
 fair-verdict-cut-short = { $count ->
-    [0] La partita è finita prima della sua fine: ogni mossa è stata verificata man mano, e nessuna risposta resta da verificare.
-    [one] La partita è finita prima della sua fine: ogni mossa è stata verificata man mano; un “non posso provarlo” resta da verificare, perché le carte a cui si riferiva restano chiuse.
-   *[other] La partita è finita prima della sua fine: ogni mossa è stata verificata man mano; { $count } risposte “non posso provarlo” restano da verificare, perché le carte a cui si riferivano restano chiuse.
+    [0] La partita si è interrotta prima della fine: ogni mossa è stata verificata man mano, e nessuna risposta resta da verificare.
+    [one] La partita si è interrotta prima della fine: ogni mossa è stata verificata man mano; un “non posso provarlo” resta da verificare, perché le carte a cui si riferiva restano chiuse.
+   *[other] La partita si è interrotta prima della fine: ogni mossa è stata verificata man mano; { $count } risposte “non posso provarlo” restano da verificare, perché le carte a cui si riferivano restano chiuse.
 }
 fair-ask-prove = La tua dichiarazione è sfidata: rispondi con le tue carte.
 fair-ask-show = Scegli la carta da mostrare all’Inquisitore.
