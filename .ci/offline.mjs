@@ -143,10 +143,12 @@ for (const file of ftl.sort()) {
 // The words the page shows before its program runs (no script, or a program that cannot
 // start), from each catalog's one-line `boot-…` messages: the noscript line in every
 // language, each marked with its own; the failure's words for the inline script to pick.
+// The languages written right to left (client/src/i18n.rs: RTL_LANGUAGES).
+const RTL = /^(ar|he|fa|ur|yi|ps|sd|ug|dv|ckb)(-|$)/i;
 const escape = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const noscript = Object.entries(boot)
   .sort(([a], [b]) => (a === "en" ? -1 : b === "en" ? 1 : 0))
-  .map(([lang, m]) => `<p lang="${lang}">${escape(m["boot-noscript"])}</p>`)
+  .map(([lang, m]) => `<p lang="${lang}" dir="${RTL.test(lang) ? "rtl" : "ltr"}">${escape(m["boot-noscript"])}</p>`)
   .join("");
 const failed = Object.fromEntries(Object.entries(boot).map(([lang, m]) => [lang, m["boot-failed"]]));
 const indexPath = path.join(OUT, "index.html");

@@ -34,6 +34,9 @@ pub const LANGUAGES: &[(&str, &str)] = &[
     ("es", "Español"),
     ("fr", "Français"),
     ("pt-BR", "Português (Brasil)"),
+    ("it", "Italiano"),
+    ("pl", "Polski"),
+    ("ar", "العربية"),
 ];
 
 /// Where the page remembers the player's choice (`localStorage`).
@@ -74,10 +77,14 @@ fn exact(s: &str) -> Option<&'static str> {
         .map(|(t, _)| *t)
 }
 
+/// The languages written right to left, by their primary tag. `index.html`'s first screen
+/// sets `dir` from the same list before the program runs.
+pub const RTL_LANGUAGES: &[&str] = &["ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"];
+
 /// The writing direction of a language: `rtl` for the scripts written right to left.
 pub fn direction(lang: &str) -> &'static str {
     let primary = lang.split('-').next().unwrap_or("");
-    if ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"].contains(&primary) {
+    if RTL_LANGUAGES.contains(&primary) {
         "rtl"
     } else {
         "ltr"

@@ -80,7 +80,7 @@ test("the first screen is complete with scripts disabled", { timeout: 60_000 }, 
     assert.equal(await page.getByTestId("credit").textContent(), word("en", "credit"));
     assert.equal(await page.getByTestId("solo-players").inputValue(), "3");
     assert.equal(await page.getByTestId("solo-level").inputValue(), "normal");
-    assert.equal(await page.getByTestId("language").locator("option").count(), 5);
+    assert.equal(await page.getByTestId("language").locator("option").count(), 8, "every language of i18n.rs LANGUAGES");
     // The page says why nothing happens.
     assert.match(await page.locator("noscript").first().textContent(), new RegExp(word("en", "boot-noscript")));
     await page.screenshot({ path: path.join(ARTIFACTS, "first-screen-no-script.png"), fullPage: true });
@@ -89,22 +89,26 @@ test("the first screen is complete with scripts disabled", { timeout: 60_000 }, 
   }
 });
 
-for (const [size, viewport] of [
-  ["laptop", { width: 1280, height: 800 }],
-  ["phone", { width: 390, height: 844 }],
-]) test(`before the program runs the first screen is in the browser's language with the invitation's code, and the program takes it over without moving anything (${size})`, { timeout: 60_000 }, async () => {
-  const { context, page, errors, release } = await heldPage({ locale: "de-DE", viewport });
+// In German, and in Arabic (right to left: the page's script sets dir before it paints).
+for (const [size, viewport, locale, lang] of [
+  ["laptop", { width: 1280, height: 800 }, "de-DE", "de"],
+  ["phone", { width: 390, height: 844 }, "de-DE", "de"],
+  ["laptop", { width: 1280, height: 800 }, "ar-EG", "ar"],
+  ["phone", { width: 390, height: 844 }, "ar-EG", "ar"],
+]) test(`before the program runs the first screen is in the browser's language with the invitation's code, and the program takes it over without moving anything (${lang}, ${size})`, { timeout: 60_000 }, async () => {
+  const { context, page, errors, release } = await heldPage({ locale, viewport });
   try {
     await page.goto(`${table.base}/#join=k7m3qx`);
     await page.getByTestId("create-room").waitFor();
     assert.equal(await page.locator("#first-screen").count(), 1, "the page's own first screen, the program held back");
-    assert.equal(await page.evaluate(() => document.documentElement.lang), "de");
-    assert.equal(await page.getByTestId("create-room").textContent(), word("de", "create-room"));
-    assert.equal(await page.getByTestId("join-room").textContent(), word("de", "join"));
-    assert.equal(await page.getByTestId("credit").textContent(), word("de", "credit"));
-    assert.equal(await page.getByTestId("language").inputValue(), "de");
+    assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+    assert.equal(await page.evaluate(() => document.documentElement.dir), lang === "ar" ? "rtl" : "ltr");
+    assert.equal(await page.getByTestId("create-room").textContent(), word(lang, "create-room"));
+    assert.equal(await page.getByTestId("join-room").textContent(), word(lang, "join"));
+    assert.equal(await page.getByTestId("credit").textContent(), word(lang, "credit"));
+    assert.equal(await page.getByTestId("language").inputValue(), lang);
     assert.equal(await page.getByTestId("join-code").inputValue(), "K7M-3QX");
-    assert.equal(await page.locator('label[for="join-code"]').textContent(), word("de", "join-invited"));
+    assert.equal(await page.locator('label[for="join-code"]').textContent(), word(lang, "join-invited"));
     // A player chooses and types while the program is on its way.
     await page.getByTestId("solo-players").selectOption("4");
     await page.getByTestId("solo-level").selectOption("hard");
@@ -112,12 +116,12 @@ for (const [size, viewport] of [
     await page.getByTestId("opt-reformation").check();
     await page.getByTestId("player-name").fill("Ana");
     const before = await snapshot(page);
-    await page.screenshot({ path: path.join(ARTIFACTS, `first-screen-held-${size}.png`) });
+    await page.screenshot({ path: path.join(ARTIFACTS, `first-screen-held-${lang}-${size}.png`) });
 
     release();
     await programRuns(page);
     const after = await snapshot(page);
-    await page.screenshot({ path: path.join(ARTIFACTS, `first-screen-program-${size}.png`) });
+    await page.screenshot({ path: path.join(ARTIFACTS, `first-screen-program-${lang}-${size}.png`) });
     assert.deepEqual(after.boxes, before.boxes, "every part where it was");
     // The same words, and the program's count of the name's characters beside it.
     assert.equal(after.text.replace("3/24\n", ""), before.text, "the same words");

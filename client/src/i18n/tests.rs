@@ -212,6 +212,56 @@ fn a_catalog_chooses_its_own_plural_forms_and_persons() {
     );
 }
 
+/// Polish and Arabic have more plural forms than English (CLDR: Polish one/few/many,
+/// Arabic zero/one/two/few/many): each number picks its own, not the default's.
+#[test]
+fn polish_and_arabic_choose_their_many_plural_forms() {
+    let parse = |lang: &str| {
+        let text = catalogs()
+            .into_iter()
+            .find(|(l, _)| l == lang)
+            .unwrap_or_else(|| panic!("{lang}"))
+            .1;
+        Catalog::parse(lang, &text).unwrap_or_else(|e| panic!("{e:?}"))
+    };
+    let coins = |c: &Catalog, n: i64| c.format("coins", &[("n", Arg::Num(n))]);
+    let pl = parse("pl");
+    assert_eq!(coins(&pl, 1), "1 moneta");
+    assert_eq!(coins(&pl, 3), "3 monety", "few");
+    assert_eq!(coins(&pl, 5), "5 monet", "many");
+    assert_eq!(coins(&pl, 22), "22 monety", "few again");
+    assert_eq!(coins(&pl, 12), "12 monet", "many, not few");
+    // Counted as an object, one coin is in the accusative.
+    let took = pl.format(
+        "log-gained",
+        &[
+            ("seat", "Ana".into()),
+            ("seat-you", "no".into()),
+            ("coins", Arg::Num(1)),
+        ],
+    );
+    assert_eq!(took, "Ana bierze 1 monetę");
+    let ar = parse("ar");
+    let isolated = |s: &str| format!("\u{2068}{s}\u{2069}");
+    let forms: Vec<String> = [0, 1, 2, 3, 11, 100]
+        .iter()
+        .map(|n| coins(&ar, *n))
+        .collect();
+    assert_eq!(
+        forms,
+        [
+            "لا عملات".to_owned(),
+            "عملة واحدة".to_owned(),
+            "عملتان".to_owned(),
+            format!("{} عملات", isolated("3")),
+            format!("{} عملة", isolated("11")),
+            format!("{} عملة", isolated("100")),
+        ]
+    );
+    assert_eq!(direction(ar.lang()), "rtl");
+    assert_eq!(direction(pl.lang()), "ltr");
+}
+
 #[test]
 fn a_missing_or_broken_message_falls_back_to_english() {
     let partial = Catalog::parse("fr", "you = Vous\n").expect("parses");
@@ -341,6 +391,25 @@ fn the_first_screen_in_the_page_speaks_as_the_program_does() {
         }
     }
     assert!(seen > 20, "the first screen names its words ({seen})");
+}
+
+/// Before the program runs, `index.html` marks the page right to left by the same list
+/// as [`direction`] (in the first screen's script and in the words of a failed start).
+#[test]
+fn the_first_screen_is_written_right_to_left_by_the_same_list() {
+    let page = include_str!("../../index.html");
+    let rtl = format!("const RTL = /^({})(-|$)/i;", RTL_LANGUAGES.join("|"));
+    assert_eq!(
+        page.matches(&rtl).count(),
+        2,
+        "index.html says {rtl} in both scripts"
+    );
+    assert_eq!(
+        page.matches(r#"document.documentElement.dir = RTL.test(lang) ? "rtl" : "ltr";"#)
+            .count(),
+        2,
+        "and sets dir by it wherever it sets lang"
+    );
 }
 
 /// The catalogs' selectors are keyed by the protocol's names (`ActionKind::name`,
