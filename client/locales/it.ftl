@@ -153,6 +153,7 @@ note-joined = { $name } si è unito al tavolo
 note-left = { $name } ha lasciato il tavolo
 note-returned = { $name } è tornato
 note-kicked = L’host ha rimosso { $name }
+note-host-moved = La pagina dell’host ha lasciato il tavolo; ora il tavolo continua sulla pagina di { $name }
 note-stand-in = { $seat-you ->
     [yes] Per ora un bot gioca al posto tuo
    *[no] Per ora un bot gioca al posto di { $seat }
@@ -760,6 +761,7 @@ guest-error-fair = Un dato della distribuzione equa arrivato dall’host non ha 
 guest-error-fair-rules = La pagina dell’host ha inoltrato una mossa che le regole non fanno. Questa pagina non invia nulla in risposta.
 guest-error-fair-two-games = La pagina dell’host ha mostrato a questa pagina due partite diverse. Questa pagina non invia più nulla in questa partita.
 guest-error-parts = Il resoconto del tavolo da parte dell’host è arrivato in parti che non combaciano.
+guest-error-recovery = L’host ha inviato una copia di sicurezza del tavolo che questa pagina non può conservare.
 # Le risposte del relay.
 relay-error-no-such-room = Non esiste una stanza con quel codice.
 relay-error-room-full = Quella stanza è piena.

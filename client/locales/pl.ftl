@@ -158,6 +158,7 @@ note-joined = { $name } dołącza do stołu
 note-left = { $name } opuszcza stół
 note-returned = { $name } wraca
 note-kicked = Gospodarz usuwa gracza { $name }
+note-host-moved = Strona gospodarza opuszcza stół; stół działa teraz na stronie gracza { $name }
 note-stand-in = { $seat-you ->
     [yes] Na razie gra za ciebie bot
    *[no] Na razie za gracza { $seat } gra bot
@@ -794,6 +795,7 @@ guest-error-fair = Zapis uczciwego rozdania od gospodarza nie przeszedł weryfik
 guest-error-fair-rules = Strona gospodarza przekazała ruch, którego zasady nie przewidują. Ta strona nic na niego nie wysyła.
 guest-error-fair-two-games = Strona gospodarza pokazała tej stronie dwie różne gry. Ta strona nie wysyła już nic w tej grze.
 guest-error-parts = Opis stołu od gospodarza przyszedł w częściach, które do siebie nie pasują.
+guest-error-recovery = Gospodarz przysłał zapasową kopię stołu, której ta strona nie może przechować.
 # Odpowiedzi przekaźnika.
 relay-error-no-such-room = Nie ma pokoju z tym kodem.
 relay-error-room-full = Ten pokój jest pełny.
