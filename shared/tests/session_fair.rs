@@ -2585,3 +2585,44 @@ fn a_fair_table_outlives_its_hosts_page_and_plays_on_to_an_audited_end() {
         check_forfeited(&room, 0);
     }
 }
+
+#[test]
+fn a_fair_tables_recovery_copy_fits_a_data_channel_and_its_size_is_measured() {
+    // Printed for BENCHMARKS.md. A copy holds the referee's public calls and the game's
+    // records: at ten seats after 30 decisions it still fits one message, so every guest
+    // holds the table as it is.
+    for n in [3usize, 6, 10] {
+        let mut room = Room::new(n, 60 + n as u64);
+        room.host.set_handover(Some([n as u8; 32]));
+        let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+        room.pump(outs);
+        let mut decisions = 0;
+        while decisions < 30 && room.host.phase() == Phase::Playing && room.decide() {
+            decisions += 1;
+        }
+        let step = room.host.step();
+        let copies: Vec<usize> = room
+            .sent
+            .iter()
+            .filter(|(_, text)| text.contains("\"recovery_copy\""))
+            .map(|(_, text)| text.len())
+            .collect();
+        let last = room
+            .sent
+            .iter()
+            .rev()
+            .find(|(_, text)| text.contains("\"recovery_copy\""))
+            .map(|(_, text)| text.clone())
+            .expect("copies were sent");
+        let Ok(ToGuest::RecoveryCopy { seq, .. }) = decode::<ToGuest>(&last, usize::MAX) else {
+            panic!("a copy");
+        };
+        assert!(seq as usize >= decisions, "a copy after every change");
+        println!(
+            "a fair table's recovery copy at {n} seats after {decisions} decisions (step {step}): the last {} B, the largest {} B, {} copies",
+            last.len(),
+            copies.iter().max().copied().unwrap_or(0),
+            copies.len()
+        );
+    }
+}

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::keeper::Keeper;
 use super::{FairMaker, Host, MemberId, Outgoing, PeerId, RestoreError, Stored, send};
-use crate::session::protocol::{Note, ToGuest};
+use crate::session::protocol::{MAX_TO_GUEST_BYTES, Note, ToGuest, encode};
 use crate::session::recovery::{self, encode_part, encode_share};
 
 /// The most chat lines and notes of earlier games a recovery copy keeps.
@@ -72,17 +72,21 @@ impl Host {
         }
         keeper.seq += 1;
         let sealed = recovery::seal(&keeper.key, &table, keeper.epoch, keeper.seq, &snapshot);
-        let (epoch, seq) = (keeper.epoch, keeper.seq);
+        let copy = encode(&ToGuest::RecoveryCopy {
+            epoch: keeper.epoch,
+            seq: keeper.seq,
+            sealed,
+        });
+        // A copy that a data channel cannot carry is not sent: the guests keep the last
+        // one, and a takeover goes on from there (what came after is asked again).
+        if copy.len() > MAX_TO_GUEST_BYTES {
+            return;
+        }
         for (peer, _) in &keeper.holders {
-            send(
-                out,
-                *peer,
-                &ToGuest::RecoveryCopy {
-                    epoch,
-                    seq,
-                    sealed: sealed.clone(),
-                },
-            );
+            out.push(Outgoing::Send {
+                to: *peer,
+                text: copy.clone(),
+            });
         }
     }
 
