@@ -5,7 +5,7 @@
 //! Only honest answers are offered: "cannot prove" only without the card, a concession
 //! only with a Duke. Any other answer would be named by every page's audit at the end.
 
-use shared::engine::{Card, Claimed};
+use shared::engine::{Card, Claimed, Seat};
 use shared::fair::{Answer, AuditFault};
 use shared::session::Guest;
 use shared::session::protocol::FairAsk;
@@ -89,7 +89,7 @@ pub fn cut_short(unchecked: usize) -> Verdict {
 
 /// "This game was fair", or the first fault the audit found, naming its seat.
 pub fn verdict(faults: &[AuditFault], names: &[String]) -> Verdict {
-    let name = |s: u8| names.get(usize::from(s)).cloned().unwrap_or_default();
+    let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_default();
     let text = match faults.first() {
         None => t("fair-verdict-fair"),
         Some(AuditFault::FalseDenial { seat, .. }) => {
@@ -261,7 +261,7 @@ mod tests {
         assert_eq!(fair.text, "This game was fair.");
         let cheat = verdict(
             &[AuditFault::FalseDenial {
-                seat: 1,
+                seat: Seat(1),
                 claim: Claimed::Card(Card::Duke),
             }],
             &names,
@@ -274,7 +274,7 @@ mod tests {
         assert!(!host.fair);
         assert!(host.text.contains("host"), "{}", host.text);
         // Section 12: another view of the game names the host, and the seat shown it.
-        let other = verdict(&[AuditFault::Equivocation { seat: 1 }], &names);
+        let other = verdict(&[AuditFault::Equivocation { seat: Seat(1) }], &names);
         assert!(!other.fair);
         assert!(other.text.contains("host"), "{}", other.text);
         assert!(other.text.contains("Bo"), "{}", other.text);

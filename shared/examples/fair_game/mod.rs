@@ -10,7 +10,7 @@ use shared::fair::{Answer, Expect, FairReferee, Ledger, Public, Question, Secret
 
 /// A seat's page: its secret and its own tracker of the stream.
 pub struct Page {
-    pub seat: u8,
+    pub seat: Seat,
     pub secret: Secret,
     pub tracker: Tracker,
     pub rng: ChaCha8Rng,
@@ -93,7 +93,7 @@ pub fn play(n: usize, options: Options, seed: u64) -> Played {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let id: [u8; 32] = rng.random();
     let mut referee = FairReferee::new(id, 1, n, options, None, rng.random()).unwrap();
-    let mut pages: Vec<Page> = (0..n as u8)
+    let mut pages: Vec<Page> = Seat::all(n)
         .map(|seat| Page {
             seat,
             secret: Secret::random(&mut rng),
@@ -120,13 +120,13 @@ pub fn play(n: usize, options: Options, seed: u64) -> Played {
         match step {
             Step::Records => {
                 for (seat, expect) in referee.table().due().to_vec() {
-                    let r = pages[usize::from(seat)].record(&expect);
+                    let r = pages[seat.index()].record(&expect);
                     referee.record(&r).expect("an honest record");
                     relay(&mut referee, &mut pages);
                 }
             }
             Step::Ask { seat, question } => {
-                let page = &mut pages[usize::from(seat)];
+                let page = &mut pages[seat.index()];
                 let a = page.answer(question);
                 let signed = page
                     .tracker
@@ -134,8 +134,8 @@ pub fn play(n: usize, options: Options, seed: u64) -> Played {
                 referee.answer(signed).expect("an honest answer");
             }
             Step::Decide(owing) => {
-                let seat = owing.iter().next().expect("someone owes").0;
-                let page = &mut pages[usize::from(seat)];
+                let seat = owing.iter().next().expect("someone owes");
+                let page = &mut pages[seat.index()];
                 if referee.wants_answer(seat) {
                     let cards = page.cards();
                     let a = match referee.game().pending() {

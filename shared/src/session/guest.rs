@@ -458,7 +458,7 @@ impl Guest {
         let mut next = seat.box_clone();
         let fail = |(n, fault)| GuestError::Fair { n, fault };
         if u.reset || next.game_no() != Some(game.game_no) {
-            let seat = game.seat.map(|s| s.0);
+            let seat = game.seat;
             let (players, options) = (game.view.players.len(), game.view.options);
             next.start(table_id, game.game_no, players, options, seat)
                 .map_err(|fault| fail((0, fault)))?;

@@ -7,7 +7,7 @@
 use std::fmt::Debug;
 
 use super::seat::{FairAnswerError, FairFault, FairKeep, FairSeat};
-use crate::engine::{Card, Input, Options};
+use crate::engine::{Card, Input, Options, Seat};
 use crate::fair::{Answer, AuditFault, EndCards};
 use crate::session::protocol::{FairAsk, LogEntry, TableId};
 
@@ -27,7 +27,7 @@ pub trait FairFollow: Debug {
         game_no: u32,
         players: usize,
         options: Options,
-        seat: Option<u8>,
+        seat: Option<Seat>,
     ) -> Result<(), FairFault>;
     fn take(&mut self, entries: &[LogEntry]) -> Result<(), (u64, FairFault)>;
     fn outbox(&mut self) -> Vec<String>;
@@ -71,7 +71,7 @@ impl FairFollow for FairSeat {
         game_no: u32,
         players: usize,
         options: Options,
-        seat: Option<u8>,
+        seat: Option<Seat>,
     ) -> Result<(), FairFault> {
         FairSeat::start(self, table_id, game_no, players, options, seat)
     }
