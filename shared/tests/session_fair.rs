@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use shared::engine::{Action, Card, Claimed, Event, Input, Seat, WindowKind};
-use shared::fair::{Answer, FairError, Msg, Place, Record, Secret, SignedAnswer};
+use shared::fair::{CardAnswer, FairError, Msg, Place, Record, Secret, SignedAnswer};
 use shared::session::base64url;
 use shared::session::fair::seat::{FairAnswerError, FairFault};
 use shared::session::protocol::{
@@ -204,7 +204,7 @@ impl Room {
     }
 
     /// What page `i` answers, from its own cards.
-    fn choose_answer(&mut self, i: usize, ask: FairAsk) -> Answer {
+    fn choose_answer(&mut self, i: usize, ask: FairAsk) -> CardAnswer {
         let fair = self.pages[i].as_ref().unwrap().fair().unwrap();
         let hidden: Vec<(u8, Card)> = fair
             .hand()
@@ -214,18 +214,18 @@ impl Room {
             .collect();
         match ask {
             FairAsk::Prove(Claimed::Card(c)) => match hidden.iter().find(|(_, k)| *k == c) {
-                Some(&(p, _)) => Answer::Prove(p),
-                None => Answer::CannotProve,
+                Some(&(p, _)) => CardAnswer::Prove(p),
+                None => CardAnswer::CannotProve,
             },
             FairAsk::Prove(Claimed::NotDuke) => {
                 if hidden.iter().any(|(_, k)| *k == Card::Duke) {
-                    Answer::Concede
+                    CardAnswer::Concede
                 } else {
-                    Answer::ShowHand
+                    CardAnswer::ShowHand
                 }
             }
-            FairAsk::Lose => Answer::Lose(hidden.choose(&mut self.rng).unwrap().0),
-            FairAsk::Show => Answer::Show(hidden.choose(&mut self.rng).unwrap().0),
+            FairAsk::Lose => CardAnswer::Lose(hidden.choose(&mut self.rng).unwrap().0),
+            FairAsk::Show => CardAnswer::Show(hidden.choose(&mut self.rng).unwrap().0),
             FairAsk::Keep => {
                 let mut pool: Vec<u8> = fair
                     .exchange_pool()
@@ -235,12 +235,12 @@ impl Room {
                     .collect();
                 pool.shuffle(&mut self.rng);
                 pool.truncate(hidden.len());
-                Answer::Keep(pool)
+                CardAnswer::Keep(pool)
             }
             FairAsk::Pick => {
                 let &(p, card) = fair.draft_set().choose(&mut self.rng).unwrap();
                 self.picks.push((i, p, card));
-                Answer::Pick(p)
+                CardAnswer::Pick(p)
             }
         }
     }
@@ -865,17 +865,17 @@ fn forge_answer(text: &str, forge: impl Fn(SignedAnswer) -> SignedAnswer) -> Opt
 /// answered otherwise.
 fn other_choice(mut a: SignedAnswer) -> SignedAnswer {
     a.answer = match a.answer {
-        Answer::Lose(p) | Answer::Show(p) => Answer::Lose(p ^ 1),
-        Answer::Prove(_) => Answer::CannotProve,
-        Answer::CannotProve => Answer::Prove(0),
-        Answer::Concede => Answer::ShowHand,
-        Answer::ShowHand => Answer::Concede,
-        Answer::Keep(mut k) => {
+        CardAnswer::Lose(p) | CardAnswer::Show(p) => CardAnswer::Lose(p ^ 1),
+        CardAnswer::Prove(_) => CardAnswer::CannotProve,
+        CardAnswer::CannotProve => CardAnswer::Prove(0),
+        CardAnswer::Concede => CardAnswer::ShowHand,
+        CardAnswer::ShowHand => CardAnswer::Concede,
+        CardAnswer::Keep(mut k) => {
             k.reverse();
             k[0] ^= 1;
-            Answer::Keep(k)
+            CardAnswer::Keep(k)
         }
-        Answer::Pick(p) => Answer::Pick(p ^ 1),
+        CardAnswer::Pick(p) => CardAnswer::Pick(p ^ 1),
     };
     a
 }
@@ -993,7 +993,7 @@ fn the_host_takes_a_seats_record_and_answer_from_that_seat_only_and_signed() {
     let g = room.page(0);
     if g.fair_ask().is_none() {
         assert_eq!(
-            g.fair_answer(Answer::CannotProve),
+            g.fair_answer(CardAnswer::CannotProve),
             Err(FairAnswerError::NotAsked)
         );
     }
@@ -1703,14 +1703,14 @@ fn probe_out_of_turn(room: &Room) -> usize {
         };
         let ask = g.fair_ask();
         let probes = [
-            (FairAsk::Lose, Answer::Lose(p)),
-            (FairAsk::Show, Answer::Show(p)),
+            (FairAsk::Lose, CardAnswer::Lose(p)),
+            (FairAsk::Show, CardAnswer::Show(p)),
             (
                 FairAsk::Prove(Claimed::Card(Card::Duke)),
-                Answer::CannotProve,
+                CardAnswer::CannotProve,
             ),
-            (FairAsk::Prove(Claimed::NotDuke), Answer::ShowHand),
-            (FairAsk::Keep, Answer::Keep(vec![p])),
+            (FairAsk::Prove(Claimed::NotDuke), CardAnswer::ShowHand),
+            (FairAsk::Keep, CardAnswer::Keep(vec![p])),
         ];
         for (kind, answer) in probes {
             let same = |a: FairAsk| std::mem::discriminant(&a) == std::mem::discriminant(&kind);
@@ -2168,11 +2168,11 @@ fn a_false_cannot_prove_is_named_by_every_pages_own_referee_when_its_loss_shows_
                     if hidden.len() == 1 && hidden.iter().any(|(_, k)| *k == c) =>
                 {
                     liar = Some((i, c));
-                    Answer::CannotProve
+                    CardAnswer::CannotProve
                 }
                 (FairAsk::Lose, Some((l, c))) if l == i => {
                     match hidden.iter().find(|(_, k)| *k == c) {
-                        Some(&(p, _)) => Answer::Lose(p),
+                        Some(&(p, _)) => CardAnswer::Lose(p),
                         None => room.choose_answer(i, ask),
                     }
                 }

@@ -6,7 +6,9 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shared::engine::{Card, Claimed, Input, Options, Pending, Seat};
-use shared::fair::{Answer, Expect, FairReferee, Ledger, Public, Question, Secret, Step, Tracker};
+use shared::fair::{
+    CardAnswer, Expect, FairReferee, Ledger, Public, Question, Secret, Step, Tracker,
+};
 
 /// A seat's page: its secret and its own tracker of the stream.
 pub struct Page {
@@ -60,19 +62,19 @@ impl Page {
         .expect("an honest page makes what its table asks")
     }
 
-    fn answer(&self, q: Question) -> Answer {
+    fn answer(&self, q: Question) -> CardAnswer {
         let cards = self.cards();
         let holds = |c: Card| cards.iter().find(|(_, k)| *k == c.index() as u8);
         match q {
             Question::Prove(Claimed::Card(c)) => {
-                holds(c).map_or(Answer::CannotProve, |x| Answer::Prove(x.0))
+                holds(c).map_or(CardAnswer::CannotProve, |x| CardAnswer::Prove(x.0))
             }
             Question::Prove(Claimed::NotDuke) => match holds(Card::Duke) {
-                Some(_) => Answer::Concede,
-                None => Answer::ShowHand,
+                Some(_) => CardAnswer::Concede,
+                None => CardAnswer::ShowHand,
             },
-            Question::Lose => Answer::Lose(cards[0].0),
-            Question::Show => Answer::Show(cards[0].0),
+            Question::Lose => CardAnswer::Lose(cards[0].0),
+            Question::Show => CardAnswer::Show(cards[0].0),
         }
     }
 }
@@ -139,12 +141,12 @@ pub fn play(n: usize, options: Options, seed: u64) -> Played {
                 if referee.wants_answer(seat) {
                     let cards = page.cards();
                     let a = match referee.game().pending() {
-                        Pending::LoseInfluence { .. } => Answer::Lose(cards[0].0),
-                        Pending::ExamineShow { .. } => Answer::Show(cards[0].0),
+                        Pending::LoseInfluence { .. } => CardAnswer::Lose(cards[0].0),
+                        Pending::ExamineShow { .. } => CardAnswer::Show(cards[0].0),
                         Pending::Exchange { .. } => {
                             let mut pool = page.tracker.exchange_pool(seat).unwrap();
                             pool.truncate(cards.len());
-                            Answer::Keep(pool)
+                            CardAnswer::Keep(pool)
                         }
                         p => panic!("no answer for {p:?}"),
                     };

@@ -5,7 +5,7 @@
 //! The referee keeps an ordinary engine [`Game`] whose hidden cards are **stand-ins**:
 //! values the referee picks from public facts only. The rules read a hidden card in a few
 //! places only (a challenged claim, a lost influence, a card shown to the Inquisitor, an
-//! Exchange's keep, the draft's pick). There the holder's page answers ([`Answer`]), naming
+//! Exchange's keep, the draft's pick). There the holder's page answers ([`CardAnswer`]), naming
 //! positions, never cards. Before the engine goes on, the referee rewrites the holder's
 //! stand-ins so the engine takes the branch the holder chose, and a card that turns face up
 //! becomes its true value, read from the reveal record. So the engine itself is unchanged:
@@ -42,7 +42,7 @@ use super::table::FairTable;
 /// A decision that depends on the seat's own hidden cards: its page makes it, naming
 /// positions of the fair deck.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum CardAnswer {
     /// R6.2: the claim is proven by the card at this position (revealed).
     Prove(u8),
     /// R6.1: the seat cannot prove the claim (checked at the end, section 9).
@@ -61,7 +61,7 @@ pub enum Answer {
     Pick(u8),
 }
 
-impl Answer {
+impl CardAnswer {
     /// The canonical binary form: a kind byte, then the positions.
     pub fn encode(&self) -> Vec<u8> {
         let mut w = Writer::default();
@@ -71,47 +71,47 @@ impl Answer {
 
     fn write(&self, w: &mut Writer) {
         match self {
-            Answer::Prove(p) => {
+            CardAnswer::Prove(p) => {
                 w.u8(1);
                 w.u8(*p);
             }
-            Answer::CannotProve => w.u8(2),
-            Answer::ShowHand => w.u8(3),
-            Answer::Concede => w.u8(4),
-            Answer::Lose(p) => {
+            CardAnswer::CannotProve => w.u8(2),
+            CardAnswer::ShowHand => w.u8(3),
+            CardAnswer::Concede => w.u8(4),
+            CardAnswer::Lose(p) => {
                 w.u8(5);
                 w.u8(*p);
             }
-            Answer::Show(p) => {
+            CardAnswer::Show(p) => {
                 w.u8(6);
                 w.u8(*p);
             }
-            Answer::Keep(ps) => {
+            CardAnswer::Keep(ps) => {
                 w.u8(7);
                 w.u8(ps.len() as u8);
                 w.out.extend_from_slice(ps);
             }
-            Answer::Pick(p) => {
+            CardAnswer::Pick(p) => {
                 w.u8(8);
                 w.u8(*p);
             }
         }
     }
 
-    fn read(r: &mut Reader<'_>) -> Result<Answer, DecodeError> {
+    fn read(r: &mut Reader<'_>) -> Result<CardAnswer, DecodeError> {
         Ok(match r.u8()? {
-            1 => Answer::Prove(r.u8()?),
-            2 => Answer::CannotProve,
-            3 => Answer::ShowHand,
-            4 => Answer::Concede,
-            5 => Answer::Lose(r.u8()?),
-            6 => Answer::Show(r.u8()?),
+            1 => CardAnswer::Prove(r.u8()?),
+            2 => CardAnswer::CannotProve,
+            3 => CardAnswer::ShowHand,
+            4 => CardAnswer::Concede,
+            5 => CardAnswer::Lose(r.u8()?),
+            6 => CardAnswer::Show(r.u8()?),
             // An Exchange keeps at most the seat's two hidden cards (R4.2).
             7 => {
                 let n = r.count(2)?;
-                Answer::Keep((0..n).map(|_| r.u8()).collect::<Result<_, _>>()?)
+                CardAnswer::Keep((0..n).map(|_| r.u8()).collect::<Result<_, _>>()?)
             }
-            8 => Answer::Pick(r.u8()?),
+            8 => CardAnswer::Pick(r.u8()?),
             _ => return Err(DecodeError::BadKind),
         })
     }
@@ -127,7 +127,7 @@ impl Answer {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SignedAnswer {
     pub seat: Seat,
-    pub answer: Answer,
+    pub answer: CardAnswer,
     pub signature: Option<KeyProof>,
 }
 
@@ -163,7 +163,7 @@ impl SignedAnswer {
             1 => Some(KeyProof::read(&mut r)?),
             _ => return Err(DecodeError::BadKind),
         };
-        let answer = Answer::read(&mut r)?;
+        let answer = CardAnswer::read(&mut r)?;
         r.finish()?;
         Ok(SignedAnswer {
             seat,
@@ -174,7 +174,7 @@ impl SignedAnswer {
 }
 
 /// What a seat signs for its answer: the answers the game took before it, and the answer.
-fn answer_message(count: u32, answer: &Answer) -> Vec<u8> {
+fn answer_message(count: u32, answer: &CardAnswer) -> Vec<u8> {
     let mut m = b"answer".to_vec();
     m.extend_from_slice(&count.to_le_bytes());
     m.extend_from_slice(&answer.encode());
@@ -291,12 +291,12 @@ impl DecisionKey {
 /// What the referee asks a seat in the middle of resolving an input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Question {
-    /// The seat's claim is challenged: [`Answer::Prove`] or [`Answer::CannotProve`] for a
-    /// character, [`Answer::ShowHand`] or [`Answer::Concede`] for Embezzlement.
+    /// The seat's claim is challenged: [`CardAnswer::Prove`] or [`CardAnswer::CannotProve`] for a
+    /// character, [`CardAnswer::ShowHand`] or [`CardAnswer::Concede`] for Embezzlement.
     Prove(Claimed),
-    /// The seat loses its last hidden card ([`Answer::Lose`]).
+    /// The seat loses its last hidden card ([`CardAnswer::Lose`]).
     Lose,
-    /// The seat shows its last hidden card to the examiner ([`Answer::Show`]).
+    /// The seat shows its last hidden card to the examiner ([`CardAnswer::Show`]).
     Show,
 }
 
@@ -323,7 +323,7 @@ pub enum Step {
     /// An answer from `seat`.
     Ask { seat: Seat, question: Question },
     /// The engine's next decision: an [`Input`] from a seat that owes one, or an
-    /// [`Answer`] when the pending decision reads the seat's cards
+    /// [`CardAnswer`] when the pending decision reads the seat's cards
     /// ([`FairReferee::wants_answer`]).
     Decide(SeatSet),
     /// The game is over and every secret is in: the pages audit.
@@ -451,7 +451,7 @@ pub struct Tracker {
     kept: bool,
     /// The open challenge (claimant, claim) and its answer.
     challenge: Option<(Seat, Claimed)>,
-    answered: Option<Answer>,
+    answered: Option<CardAnswer>,
     /// The Examine in progress (examiner, target) and the position shown.
     examine: Option<(Seat, Seat)>,
     examined: Option<u8>,
@@ -718,7 +718,7 @@ impl Tracker {
     pub fn sign_answer<R: Rng + ?Sized>(
         &self,
         seat: Seat,
-        answer: Answer,
+        answer: CardAnswer,
         secret: &Secret,
         rng: &mut R,
     ) -> SignedAnswer {
@@ -765,7 +765,7 @@ impl Tracker {
         Ok(())
     }
 
-    fn answer(&mut self, seat: Seat, a: &Answer) -> Result<(), FairError> {
+    fn answer(&mut self, seat: Seat, a: &CardAnswer) -> Result<(), FairError> {
         let bad = Err(FairError::BadAnswer(seat));
         let challenged = |claim_ok: fn(Claimed) -> bool| {
             self.answered.is_none()
@@ -774,13 +774,13 @@ impl Tracker {
                     .is_some_and(|(s, c)| s == seat && claim_ok(c))
         };
         match a {
-            Answer::Prove(p) => {
+            CardAnswer::Prove(p) => {
                 if !challenged(|c| matches!(c, Claimed::Card(_))) || self.slot(seat, *p).is_none() {
                     return bad;
                 }
                 self.table.reveal(*p, false);
             }
-            Answer::ShowHand => {
+            CardAnswer::ShowHand => {
                 if !challenged(|c| c == Claimed::NotDuke) {
                     return bad;
                 }
@@ -788,8 +788,8 @@ impl Tracker {
                     self.table.reveal(p, false);
                 }
             }
-            Answer::CannotProve | Answer::Concede => {
-                let want_card = *a == Answer::CannotProve;
+            CardAnswer::CannotProve | CardAnswer::Concede => {
+                let want_card = *a == CardAnswer::CannotProve;
                 if !challenged(if want_card {
                     |c| matches!(c, Claimed::Card(_))
                 } else {
@@ -805,7 +805,7 @@ impl Tracker {
                 let claim = self.challenge.map_or(Claimed::NotDuke, |(_, c)| c);
                 self.denials.push(Denial { seat, claim, held });
             }
-            Answer::Lose(p) => {
+            CardAnswer::Lose(p) => {
                 // Only the seat the rules take an influence from now (R9.1): any other
                 // seat's card would turn face up for nothing.
                 if self.owed.losses.first() != Some(&seat)
@@ -819,7 +819,7 @@ impl Tracker {
                 self.losing.push((seat, *p));
                 return Ok(());
             }
-            Answer::Show(p) => {
+            CardAnswer::Show(p) => {
                 let Some((examiner, target)) = self.examine else {
                     return bad;
                 };
@@ -838,7 +838,7 @@ impl Tracker {
                 self.examined = Some(*p);
                 return Ok(());
             }
-            Answer::Keep(kept) => {
+            CardAnswer::Keep(kept) => {
                 let Some(pool) = self.exchange_pool(seat) else {
                     return bad;
                 };
@@ -863,7 +863,7 @@ impl Tracker {
                 self.kept = true;
                 return Ok(());
             }
-            Answer::Pick(p) => {
+            CardAnswer::Pick(p) => {
                 let s = seat.index();
                 if s > 1 || self.picks[s].is_some() || !self.table.pick(seat, *p) {
                     return bad;
@@ -907,7 +907,7 @@ impl Tracker {
                 self.answered = None;
             }
             Event::Proved { seat, card } => {
-                let (Some(Answer::Prove(p)), Some((s, Claimed::Card(c)))) =
+                let (Some(CardAnswer::Prove(p)), Some((s, Claimed::Card(c)))) =
                     (&self.answered, self.challenge)
                 else {
                     return stream;
@@ -922,7 +922,7 @@ impl Tracker {
                 self.challenge = None;
             }
             Event::ShowedHand { seat, cards } => {
-                if self.answered != Some(Answer::ShowHand)
+                if self.answered != Some(CardAnswer::ShowHand)
                     || self.challenge.map(|(s, _)| s) != Some(seat)
                 {
                     return stream;
@@ -944,7 +944,10 @@ impl Tracker {
             }
             Event::Disproved { seat, .. } => {
                 if self.challenge.map(|(s, _)| s) == Some(seat)
-                    && !matches!(self.answered, Some(Answer::CannotProve | Answer::Concede))
+                    && !matches!(
+                        self.answered,
+                        Some(CardAnswer::CannotProve | CardAnswer::Concede)
+                    )
                 {
                     return stream;
                 }
@@ -1272,7 +1275,7 @@ struct Held {
 #[derive(Clone, Debug)]
 struct Fact {
     seat: Seat,
-    answer: Answer,
+    answer: CardAnswer,
     /// The hidden slots of the seat, when the answer came: (slot, position).
     hidden: Vec<(usize, u8)>,
     claim: Option<Claimed>,
@@ -1400,7 +1403,7 @@ impl FairReferee {
     }
 
     /// Whether `seat`'s pending decision reads its own cards, so its page sends an
-    /// [`Answer`] rather than an [`Input`].
+    /// [`CardAnswer`] rather than an [`Input`].
     pub fn wants_answer(&self, seat: Seat) -> bool {
         self.game.owes(seat)
             && matches!(
@@ -1571,13 +1574,12 @@ impl FairReferee {
             Some((s, q)) => {
                 let ok = s == seat
                     && match (q, &answer) {
-                        (Question::Prove(Claimed::Card(_)), Answer::Prove(_))
-                        | (Question::Prove(Claimed::Card(_)), Answer::CannotProve)
-                        | (Question::Prove(Claimed::NotDuke), Answer::ShowHand)
-                        | (Question::Prove(Claimed::NotDuke), Answer::Concede) => true,
-                        (Question::Lose, Answer::Lose(p)) | (Question::Show, Answer::Show(p)) => {
-                            hidden == [*p]
-                        }
+                        (Question::Prove(Claimed::Card(_)), CardAnswer::Prove(_))
+                        | (Question::Prove(Claimed::Card(_)), CardAnswer::CannotProve)
+                        | (Question::Prove(Claimed::NotDuke), CardAnswer::ShowHand)
+                        | (Question::Prove(Claimed::NotDuke), CardAnswer::Concede) => true,
+                        (Question::Lose, CardAnswer::Lose(p))
+                        | (Question::Show, CardAnswer::Show(p)) => hidden == [*p],
                         _ => false,
                     };
                 if !ok {
@@ -1591,10 +1593,10 @@ impl FairReferee {
             None => {
                 let fits = matches!(
                     (self.game.pending(), &answer),
-                    (Pending::LoseInfluence { .. }, Answer::Lose(_))
-                        | (Pending::ExamineShow { .. }, Answer::Show(_))
-                        | (Pending::Exchange { .. }, Answer::Keep(_))
-                        | (Pending::Draft { .. }, Answer::Pick(_))
+                    (Pending::LoseInfluence { .. }, CardAnswer::Lose(_))
+                        | (Pending::ExamineShow { .. }, CardAnswer::Show(_))
+                        | (Pending::Exchange { .. }, CardAnswer::Keep(_))
+                        | (Pending::Draft { .. }, CardAnswer::Pick(_))
                 );
                 if self.held.is_some() || !self.wants_answer(seat) || !fits {
                     return bad;
@@ -1767,21 +1769,21 @@ impl FairReferee {
         let first = hidden.first().copied();
         let answer = match question {
             Some(Question::Prove(Claimed::Card(c))) => {
-                holds(c).map_or(Answer::CannotProve, Answer::Prove)
+                holds(c).map_or(CardAnswer::CannotProve, CardAnswer::Prove)
             }
             Some(Question::Prove(Claimed::NotDuke)) => match holds(Card::Duke) {
-                Some(_) => Answer::Concede,
-                None => Answer::ShowHand,
+                Some(_) => CardAnswer::Concede,
+                None => CardAnswer::ShowHand,
             },
-            Some(Question::Lose) => Answer::Lose(first?),
-            Some(Question::Show) => Answer::Show(first?),
+            Some(Question::Lose) => CardAnswer::Lose(first?),
+            Some(Question::Show) => CardAnswer::Show(first?),
             None => match self.game.pending() {
-                Pending::LoseInfluence { .. } => Answer::Lose(first?),
-                Pending::ExamineShow { .. } => Answer::Show(first?),
+                Pending::LoseInfluence { .. } => CardAnswer::Lose(first?),
+                Pending::ExamineShow { .. } => CardAnswer::Show(first?),
                 Pending::Exchange { .. } => {
                     let mut pool = self.tracker.exchange_pool(seat)?;
                     pool.truncate(hidden.len());
-                    Answer::Keep(pool)
+                    CardAnswer::Keep(pool)
                 }
                 _ => return None,
             },
@@ -1853,13 +1855,13 @@ impl FairReferee {
                 .ok_or(FairError::BadAnswer(fact.seat))
         };
         Ok(match &fact.answer {
-            Answer::Lose(p) => Input::Lose(hand.cards[slot_of(*p)?]),
-            Answer::Show(p) => Input::Show(hand.cards[slot_of(*p)?]),
-            Answer::Keep(_) => {
+            CardAnswer::Lose(p) => Input::Lose(hand.cards[slot_of(*p)?]),
+            CardAnswer::Show(p) => Input::Show(hand.cards[slot_of(*p)?]),
+            CardAnswer::Keep(_) => {
                 let kept: Vec<Card> = hand.hidden().collect();
                 Input::Keep(Keep::from_slice(&kept).ok_or(FairError::Stream)?)
             }
-            Answer::Pick(_) => Input::Draft(Card::Duke),
+            CardAnswer::Pick(_) => Input::Draft(Card::Duke),
             _ => return Err(FairError::Stream),
         })
     }
@@ -1872,8 +1874,8 @@ impl FairReferee {
         };
         for f in held.facts.iter_mut().filter(|f| f.shown.is_none()) {
             let positions: Vec<u8> = match &f.answer {
-                Answer::ShowHand => f.hidden.iter().map(|&(_, p)| p).collect(),
-                Answer::Lose(p) => vec![*p],
+                CardAnswer::ShowHand => f.hidden.iter().map(|&(_, p)| p).collect(),
+                CardAnswer::Lose(p) => vec![*p],
                 _ => continue,
             };
             let shown = positions
@@ -1926,20 +1928,20 @@ impl FairReferee {
                     .ok_or(FairError::BadAnswer(f.seat))
             };
             match (&f.answer, f.claim) {
-                (Answer::Prove(p), Some(Claimed::Card(c))) => set(hand, slot_of(*p)?, c),
-                (Answer::CannotProve, Some(Claimed::Card(c))) => {
+                (CardAnswer::Prove(p), Some(Claimed::Card(c))) => set(hand, slot_of(*p)?, c),
+                (CardAnswer::CannotProve, Some(Claimed::Card(c))) => {
                     for &(s, _) in &f.hidden {
                         if hand.cards[s] == c {
                             hand.cards[s] = other(c);
                         }
                     }
                 }
-                (Answer::Concede, _) => {
+                (CardAnswer::Concede, _) => {
                     if let Some(&(s, _)) = f.hidden.first() {
                         hand.cards[s] = Card::Duke;
                     }
                 }
-                (Answer::ShowHand, _) => {
+                (CardAnswer::ShowHand, _) => {
                     for &(s, p) in &f.hidden {
                         let card = kind_of(p).ok_or(FairError::Stream)?;
                         if card == Card::Duke {
@@ -1948,7 +1950,7 @@ impl FairReferee {
                         hand.cards[s] = card;
                     }
                 }
-                (Answer::Lose(p), _) => {
+                (CardAnswer::Lose(p), _) => {
                     let card = kind_of(*p).ok_or(FairError::Stream)?;
                     let slot = slot_of(*p)?;
                     // The same seat's answer to a challenge earlier in this input covered
@@ -1956,8 +1958,8 @@ impl FairReferee {
                     let earlier = held.facts.iter().take_while(|e| !std::ptr::eq(*e, f));
                     for e in earlier.filter(|e| e.seat == f.seat) {
                         let false_answer = match (&e.answer, e.claim) {
-                            (Answer::CannotProve, Some(Claimed::Card(c))) => c == card,
-                            (Answer::Concede, _) => {
+                            (CardAnswer::CannotProve, Some(Claimed::Card(c))) => c == card,
+                            (CardAnswer::Concede, _) => {
                                 e.hidden.first().map(|(s, _)| *s) == Some(slot)
                                     && e.hidden.len() == 1
                                     && card != Card::Duke
@@ -1970,7 +1972,7 @@ impl FairReferee {
                     }
                     set(hand, slot, card);
                 }
-                (Answer::Show(p), _) => {
+                (CardAnswer::Show(p), _) => {
                     let slot = slot_of(*p)?;
                     let card = hand.cards[slot];
                     set(hand, slot, card);

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::game::{
-    Answer, AuditFault, FairError, FairReferee, Public, Question, SignedAnswer, Step, Tracker,
+    AuditFault, CardAnswer, FairError, FairReferee, Public, Question, SignedAnswer, Step, Tracker,
 };
 use super::ledger::{FaultKind, Msg, Record};
 use super::table::{Expect, Place};
@@ -161,7 +161,7 @@ impl Page {
         referee.sign_decision(self.seat, input, &self.secret, &mut self.signer)
     }
 
-    fn sign(&mut self, answer: Answer) -> SignedAnswer {
+    fn sign(&mut self, answer: CardAnswer) -> SignedAnswer {
         self.tracker
             .sign_answer(self.seat, answer, &self.secret, &mut self.rng)
     }
@@ -175,7 +175,7 @@ impl Page {
         self.reveals.push((p, k));
     }
 
-    fn answer(&mut self, q: Question) -> Answer {
+    fn answer(&mut self, q: Question) -> CardAnswer {
         let cards = self.cards();
         match q {
             Question::Prove(Claimed::Card(c)) => {
@@ -183,43 +183,43 @@ impl Page {
                 match (held, self.cheat) {
                     (Some(_), Cheat::DenyProof) => {
                         self.lied = true;
-                        Answer::CannotProve
+                        CardAnswer::CannotProve
                     }
                     (Some(&(p, _)), _) => {
                         self.will_reveal(p);
-                        Answer::Prove(p)
+                        CardAnswer::Prove(p)
                     }
                     (None, Cheat::FalseProof) => {
                         self.lied = true;
                         let p = cards[0].0;
                         self.reveals.push((p, c.index() as u8));
-                        Answer::Prove(p)
+                        CardAnswer::Prove(p)
                     }
-                    (None, _) => Answer::CannotProve,
+                    (None, _) => CardAnswer::CannotProve,
                 }
             }
             Question::Prove(Claimed::NotDuke) => {
                 if cards.iter().any(|(_, k)| *k == Card::Duke.index() as u8) {
-                    Answer::Concede
+                    CardAnswer::Concede
                 } else {
                     for &(p, _) in &cards {
                         self.will_reveal(p);
                     }
-                    Answer::ShowHand
+                    CardAnswer::ShowHand
                 }
             }
             Question::Lose => {
                 let p = cards[0].0;
                 self.will_reveal(p);
-                Answer::Lose(p)
+                CardAnswer::Lose(p)
             }
-            Question::Show => Answer::Show(cards[0].0),
+            Question::Show => CardAnswer::Show(cards[0].0),
         }
     }
 
     /// A decision from what the page sees: the legal inputs that read no card, or its own
     /// positions.
-    fn decide(&mut self, referee: &FairReferee) -> Result<Input, Answer> {
+    fn decide(&mut self, referee: &FairReferee) -> Result<Input, CardAnswer> {
         let seat = self.seat;
         if referee.wants_answer(seat) {
             let hidden = self.tracker.hidden(seat);
@@ -227,16 +227,18 @@ impl Page {
                 Pending::LoseInfluence { .. } => {
                     let p = *hidden.choose(&mut self.rng).unwrap();
                     self.will_reveal(p);
-                    Answer::Lose(p)
+                    CardAnswer::Lose(p)
                 }
-                Pending::ExamineShow { .. } => Answer::Show(*hidden.choose(&mut self.rng).unwrap()),
+                Pending::ExamineShow { .. } => {
+                    CardAnswer::Show(*hidden.choose(&mut self.rng).unwrap())
+                }
                 Pending::Exchange { .. } => {
                     let mut pool = self.tracker.exchange_pool(seat).unwrap();
                     pool.shuffle(&mut self.rng);
                     pool.truncate(hidden.len());
-                    Answer::Keep(pool)
+                    CardAnswer::Keep(pool)
                 }
-                Pending::Draft { .. } => Answer::Pick(5 * seat.0 + self.rng.random_range(0..5)),
+                Pending::Draft { .. } => CardAnswer::Pick(5 * seat.0 + self.rng.random_range(0..5)),
                 p => panic!("no answer for {p:?}"),
             });
         }
@@ -931,10 +933,12 @@ fn a_position_not_in_the_hand_is_refused_and_named() {
                     let court = t.referee.table().court()[0];
                     let wrong = match question {
                         Question::Prove(Claimed::Card(_)) => {
-                            vec![Answer::Prove(theirs), Answer::Prove(court)]
+                            vec![CardAnswer::Prove(theirs), CardAnswer::Prove(court)]
                         }
-                        Question::Lose => vec![Answer::Lose(court), Answer::Keep(vec![court])],
-                        _ => vec![Answer::Pick(0)],
+                        Question::Lose => {
+                            vec![CardAnswer::Lose(court), CardAnswer::Keep(vec![court])]
+                        }
+                        _ => vec![CardAnswer::Pick(0)],
                     };
                     let before = t.referee.table().ledger().record_hash();
                     for w in wrong {
@@ -1042,20 +1046,20 @@ fn an_answer_not_signed_by_its_seat_is_refused_by_the_referee_and_every_page() {
             // Another choice under the seat's signature: for a lost influence, the
             // seat's other card; for a challenge, the other way to answer it.
             let other = match &answer {
-                Answer::Lose(p) => t
+                CardAnswer::Lose(p) => t
                     .referee
                     .tracker()
                     .hidden(seat)
                     .into_iter()
                     .find(|q| q != p)
-                    .map(Answer::Lose),
-                Answer::Prove(_) => Some(Answer::CannotProve),
-                Answer::CannotProve => t
+                    .map(CardAnswer::Lose),
+                CardAnswer::Prove(_) => Some(CardAnswer::CannotProve),
+                CardAnswer::CannotProve => t
                     .referee
                     .tracker()
                     .hidden(seat)
                     .first()
-                    .map(|&p| Answer::Prove(p)),
+                    .map(|&p| CardAnswer::Prove(p)),
                 _ => None,
             };
             let mut fakes = Vec::new();
@@ -1112,15 +1116,15 @@ fn a_signed_answer_reads_back_only_from_its_canonical_form() {
         }
     }
     for a in [
-        Answer::Prove(3),
-        Answer::CannotProve,
-        Answer::ShowHand,
-        Answer::Concede,
-        Answer::Lose(1),
-        Answer::Show(0),
-        Answer::Keep(vec![4, 7]),
-        Answer::Keep(vec![9]),
-        Answer::Pick(2),
+        CardAnswer::Prove(3),
+        CardAnswer::CannotProve,
+        CardAnswer::ShowHand,
+        CardAnswer::Concede,
+        CardAnswer::Lose(1),
+        CardAnswer::Show(0),
+        CardAnswer::Keep(vec![4, 7]),
+        CardAnswer::Keep(vec![9]),
+        CardAnswer::Pick(2),
     ] {
         let s = t.pages[0].sign(a);
         let bytes = s.encode();
@@ -1131,7 +1135,7 @@ fn a_signed_answer_reads_back_only_from_its_canonical_form() {
         assert!(SignedAnswer::decode(&bytes[..bytes.len() - 1]).is_err());
     }
     // A Keep of none or of three, and an unknown kind, are not answers.
-    let s = t.pages[0].sign(Answer::Concede);
+    let s = t.pages[0].sign(CardAnswer::Concede);
     for tail in [&[7u8, 0][..], &[7, 3, 1, 2, 3], &[9]] {
         let mut bytes = s.encode();
         bytes.truncate(65);

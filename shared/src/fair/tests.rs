@@ -1088,7 +1088,7 @@ fn wire_encoding_is_pinned() {
 
     let answer = SignedAnswer {
         seat: Seat(2),
-        answer: Answer::Keep(vec![4, 9]),
+        answer: CardAnswer::Keep(vec![4, 9]),
         signature: Some(KeyProof::sign(&ctx, &x, b"answer", &mut rng)),
     };
     let bytes = answer.encode();

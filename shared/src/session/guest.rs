@@ -17,7 +17,7 @@ use super::protocol::{
     encode,
 };
 use crate::engine::{Input, Seat};
-use crate::fair::Answer;
+use crate::fair::CardAnswer;
 use crate::relay::RoomCode;
 
 /// What changed, for the interface to show.
@@ -207,7 +207,7 @@ impl Guest {
     }
 
     /// The seat's answer to [`Guest::fair_ask`], signed with its secret.
-    pub fn fair_answer(&mut self, answer: Answer) -> Result<String, FairAnswerError> {
+    pub fn fair_answer(&mut self, answer: CardAnswer) -> Result<String, FairAnswerError> {
         let ask = self.fair_ask();
         self.fair
             .as_mut()

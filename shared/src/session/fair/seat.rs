@@ -23,7 +23,7 @@ use super::engine::read_decision;
 use crate::engine::{Card, Claimed, Input, Options, Seat};
 use crate::fair::game::fair_deck;
 use crate::fair::{
-    Answer, AuditFault, Expect, FairError, Fault, Msg, Public, Record, Replica, Secret,
+    AuditFault, CardAnswer, Expect, FairError, Fault, Msg, Public, Record, Replica, Secret,
     SignedAnswer, Tracker,
 };
 use crate::session::base64url;
@@ -411,7 +411,7 @@ impl FairSeat {
     pub fn answer(
         &mut self,
         ask: Option<FairAsk>,
-        answer: Answer,
+        answer: CardAnswer,
     ) -> Result<String, FairAnswerError> {
         let ask = ask.ok_or(FairAnswerError::NotAsked)?;
         if !answer_fits(ask, &answer) {
@@ -559,19 +559,19 @@ fn card_of(kind: u8) -> Option<Card> {
 }
 
 /// Whether an answer is of the kind asked.
-fn answer_fits(ask: FairAsk, answer: &Answer) -> bool {
+fn answer_fits(ask: FairAsk, answer: &CardAnswer) -> bool {
     matches!(
         (ask, answer),
         (
             FairAsk::Prove(Claimed::Card(_)),
-            Answer::Prove(_) | Answer::CannotProve
+            CardAnswer::Prove(_) | CardAnswer::CannotProve
         ) | (
             FairAsk::Prove(Claimed::NotDuke),
-            Answer::ShowHand | Answer::Concede
-        ) | (FairAsk::Lose, Answer::Lose(_))
-            | (FairAsk::Show, Answer::Show(_))
-            | (FairAsk::Keep, Answer::Keep(_))
-            | (FairAsk::Pick, Answer::Pick(_))
+            CardAnswer::ShowHand | CardAnswer::Concede
+        ) | (FairAsk::Lose, CardAnswer::Lose(_))
+            | (FairAsk::Show, CardAnswer::Show(_))
+            | (FairAsk::Keep, CardAnswer::Keep(_))
+            | (FairAsk::Pick, CardAnswer::Pick(_))
     )
 }
 
