@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use shared::engine::Seat;
 use shared::fair::{Ledger, Record, Secret};
 
 fn deck(n: usize) -> Vec<u8> {
@@ -66,11 +67,11 @@ fn run(
     secrets: &[Secret],
     rng: &mut ChaCha8Rng,
     round: &mut u32,
-    plan: &[(Vec<u8>, Option<u8>)],
+    plan: &[(Vec<u8>, Option<Seat>)],
 ) -> Totals {
     // `plan`: (positions, None) is a shuffle by every seat; (positions, Some(holder)) is
     // every other seat opening the positions to `holder`.
-    let n = secrets.len() as u8;
+    let n = secrets.len();
     let mut totals = Totals {
         critical: Duration::ZERO,
         page: Duration::ZERO,
@@ -78,22 +79,26 @@ fn run(
     };
     for (positions, holder) in plan {
         let mut slowest_share = Duration::ZERO;
-        for s in 0..n {
+        for s in Seat::all(n) {
             let step = match holder {
                 None => post(ledgers, |l| {
-                    l.shuffle_record(s, *round, positions, &secrets[usize::from(s)], rng)
+                    l.shuffle_record(s, *round, positions, &secrets[s.index()], rng)
                         .unwrap()
                         .0
                 }),
                 Some(h) if *h == s => continue,
                 Some(_) => post(ledgers, |l| {
-                    l.shares_record(s, *round, positions, &secrets[usize::from(s)], rng)
+                    l.shares_record(s, *round, positions, &secrets[s.index()], rng)
                         .unwrap()
                 }),
             };
             totals.bytes += step.bytes;
             // Page 0's work: it makes its own record once and checks every other one.
-            totals.page += if s == 0 { step.made } else { step.checked };
+            totals.page += if s == Seat(0) {
+                step.made
+            } else {
+                step.checked
+            };
             match holder {
                 None => totals.critical += step.made + step.checked,
                 Some(_) => slowest_share = slowest_share.max(step.made),
@@ -135,17 +140,17 @@ fn primitives() {
     for n in [3usize, 15, 25] {
         let secrets: Vec<Secret> = (0..2).map(|_| Secret::random(&mut rng)).collect();
         let mut ledger = Ledger::new([2; 32], 1, 2, &deck(10)[..n]).unwrap();
-        for s in 0..2u8 {
-            let r = ledger.key_record(s, 0, &secrets[usize::from(s)], &mut rng);
+        for s in Seat::all(2) {
+            let r = ledger.key_record(s, 0, &secrets[s.index()], &mut rng);
             ledger.apply(&r).unwrap();
         }
         let positions: Vec<u8> = (0..n as u8).collect();
         let (record, _) = ledger
-            .shuffle_record(0, 1, &positions, &secrets[0], &mut rng)
+            .shuffle_record(Seat(0), 1, &positions, &secrets[0], &mut rng)
             .unwrap();
         let prove = median(31, || {
             ledger
-                .shuffle_record(0, 1, &positions, &secrets[0], &mut rng)
+                .shuffle_record(Seat(0), 1, &positions, &secrets[0], &mut rng)
                 .unwrap();
         });
         let verify = median(31, || {
@@ -158,11 +163,11 @@ fn primitives() {
         );
         if n == 3 {
             let shares = ledger
-                .shares_record(1, 1, &[0], &secrets[1], &mut rng)
+                .shares_record(Seat(1), 1, &[0], &secrets[1], &mut rng)
                 .unwrap();
             let prove = median(31, || {
                 ledger
-                    .shares_record(1, 1, &[0], &secrets[1], &mut rng)
+                    .shares_record(Seat(1), 1, &[0], &secrets[1], &mut rng)
                     .unwrap();
             });
             let verify = median(31, || {
@@ -190,9 +195,9 @@ fn main() {
         // The keys.
         let t = Instant::now();
         let mut key_bytes = 0;
-        for s in 0..n as u8 {
+        for s in Seat::all(n) {
             let step = post(&mut ledgers, |l| {
-                l.key_record(s, 0, &secrets[usize::from(s)], &mut rng)
+                l.key_record(s, 0, &secrets[s.index()], &mut rng)
             });
             key_bytes += step.bytes;
         }
@@ -200,8 +205,8 @@ fn main() {
         round += 1;
         let all: Vec<u8> = (0..cards.len() as u8).collect();
         let mut plan = vec![(all, None)];
-        for s in 0..n as u8 {
-            plan.push((vec![2 * s, 2 * s + 1], Some(s)));
+        for s in Seat::all(n) {
+            plan.push((vec![2 * s.0, 2 * s.0 + 1], Some(s)));
         }
         let deal = run(&mut ledgers, &secrets, &mut rng, &mut round, &plan);
         println!(
@@ -216,15 +221,15 @@ fn main() {
             // R4.2: seat 1 draws the Court's top two (positions 12, 13), mixes them with
             // its hand (2, 3), keeps two; the Court (12..15) is shuffled by every seat.
             let plan = [
-                (vec![12, 13], Some(1)),
+                (vec![12, 13], Some(Seat(1))),
                 (vec![2, 3, 12, 13], None),
-                (vec![2, 3, 12, 13], Some(1)),
+                (vec![2, 3, 12, 13], Some(Seat(1))),
                 ((12..15).collect(), None),
             ];
             // The actor's own mixing is one shuffle, not one per seat: time it apart.
             let draw = run(&mut ledgers, &secrets, &mut rng, &mut round, &plan[..1]);
             let mix = post(&mut ledgers, |l| {
-                l.shuffle_record(1, round, &[2, 3, 12, 13], &secrets[1], &mut rng)
+                l.shuffle_record(Seat(1), round, &[2, 3, 12, 13], &secrets[1], &mut rng)
                     .unwrap()
                     .0
             });
@@ -260,9 +265,9 @@ fn departure(ledgers: &mut [Ledger], secrets: &[Secret], rng: &mut ChaCha8Rng, r
         let mut totals = (Duration::ZERO, Duration::ZERO, 0);
         for make_check in [false, true] {
             let mut slowest = Duration::ZERO;
-            let present: Vec<u8> = (0..n as u8).filter(|&s| !ledgers[0].is_gone(s)).collect();
+            let present: Vec<Seat> = Seat::all(n).filter(|&s| !ledgers[0].is_gone(s)).collect();
             for s in present {
-                let x = &secrets[usize::from(s)];
+                let x = &secrets[s.index()];
                 let step = post(ledgers, |l| {
                     if make_check {
                         l.check_record(s, *round, x, rng)
@@ -271,7 +276,11 @@ fn departure(ledgers: &mut [Ledger], secrets: &[Secret], rng: &mut ChaCha8Rng, r
                     }
                 });
                 slowest = slowest.max(step.made);
-                totals.1 += if s == 0 { step.made } else { step.checked };
+                totals.1 += if s == Seat(0) {
+                    step.made
+                } else {
+                    step.checked
+                };
                 totals.2 += step.bytes;
             }
             totals.0 += slowest;
@@ -287,10 +296,10 @@ fn departure(ledgers: &mut [Ledger], secrets: &[Secret], rng: &mut ChaCha8Rng, r
     );
     let t = Instant::now();
     for l in ledgers.iter_mut() {
-        l.depart(1).expect("the escrow is complete");
+        l.depart(Seat(1)).expect("the escrow is complete");
     }
     let taken = t.elapsed() / n as u32;
-    let open = run(ledgers, secrets, rng, round, &[(vec![2, 3], Some(1))]);
+    let open = run(ledgers, secrets, rng, round, &[(vec![2, 3], Some(Seat(1)))]);
     assert!(ledgers[0].open_public(2).is_some());
     println!(
         "| departure: its stake taken, its 2 cards opened to all by the {} seats left | {n} | 2 | {} | {} | {} |",

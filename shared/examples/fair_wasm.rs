@@ -12,7 +12,7 @@ use std::cell::RefCell;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use shared::engine::Options;
+use shared::engine::{Options, Seat};
 use shared::fair::{Ledger, Public, Record, Replica, Secret};
 
 #[path = "fair_game/mod.rs"]
@@ -67,8 +67,8 @@ fn deck(n: usize) -> Vec<u8> {
 fn table(cards: usize, rng: &mut ChaCha8Rng) -> (Ledger, Vec<Secret>) {
     let secrets: Vec<Secret> = (0..2).map(|_| Secret::random(rng)).collect();
     let mut l = Ledger::new([1; 32], 1, 2, &deck(cards)).expect("a valid table");
-    for s in 0..2u8 {
-        let r = l.key_record(s, 0, &secrets[usize::from(s)], rng);
+    for s in Seat::all(2) {
+        let r = l.key_record(s, 0, &secrets[s.index()], rng);
         l.apply(&r).expect("an honest key");
     }
     (l, secrets)
@@ -83,7 +83,7 @@ pub extern "C" fn shuffle_prove(cards: u32, reps: u32) -> f64 {
     let mut bytes = 0;
     for _ in 0..reps {
         let (r, _) = l
-            .shuffle_record(0, 1, &positions, &secrets[0], &mut rng)
+            .shuffle_record(Seat(0), 1, &positions, &secrets[0], &mut rng)
             .expect("keys are in");
         bytes += r.encode().len();
     }
@@ -97,7 +97,7 @@ pub extern "C" fn shuffle_check(cards: u32, reps: u32) -> f64 {
     let (l, secrets) = table(cards as usize, &mut rng);
     let positions: Vec<u8> = (0..cards as u8).collect();
     let (r, _) = l
-        .shuffle_record(0, 1, &positions, &secrets[0], &mut rng)
+        .shuffle_record(Seat(0), 1, &positions, &secrets[0], &mut rng)
         .expect("keys are in");
     let bytes = r.encode();
     let mut ok = 0;
@@ -115,7 +115,7 @@ pub extern "C" fn share_prove(reps: u32) -> f64 {
     let mut bytes = 0;
     for _ in 0..reps {
         let r = l
-            .shares_record(1, 1, &[0], &secrets[1], &mut rng)
+            .shares_record(Seat(1), 1, &[0], &secrets[1], &mut rng)
             .expect("a position");
         bytes += r.encode().len();
     }
@@ -128,7 +128,7 @@ pub extern "C" fn share_check(reps: u32) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let (l, secrets) = table(3, &mut rng);
     let r: Record = l
-        .shares_record(1, 1, &[0], &secrets[1], &mut rng)
+        .shares_record(Seat(1), 1, &[0], &secrets[1], &mut rng)
         .expect("a position");
     let mut ok = 0;
     for _ in 0..reps {

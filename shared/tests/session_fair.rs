@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use shared::engine::{Action, Card, Claimed, Event, Input, Seat, WindowKind};
-use shared::fair::{Answer, FairError, Msg, Place, Record, Secret, SignedAnswer};
+use shared::fair::{CardAnswer, FairError, Msg, Place, Record, Secret, SignedAnswer};
 use shared::session::base64url;
 use shared::session::fair::seat::{FairAnswerError, FairFault};
 use shared::session::protocol::{
@@ -42,7 +42,7 @@ struct Room {
     /// A host that forges: the copy of a text it delivers first to a guest's page.
     forger: Option<Box<Forger>>,
     /// What each forged text got: (page, the seat whose answer it was, the error).
-    forgeries: Vec<(usize, u8, GuestError)>,
+    forgeries: Vec<(usize, Seat, GuestError)>,
     /// R2.5: what each page picked from its own set: (page, position, card).
     picks: Vec<(usize, u8, Card)>,
     /// The oracle's copy of the secrets of pages that left for good: (page, secret).
@@ -218,7 +218,7 @@ impl Room {
     }
 
     /// What page `i` answers, from its own cards.
-    fn choose_answer(&mut self, i: usize, ask: FairAsk) -> Answer {
+    fn choose_answer(&mut self, i: usize, ask: FairAsk) -> CardAnswer {
         let fair = self.pages[i].as_ref().unwrap().fair().unwrap();
         let hidden: Vec<(u8, Card)> = fair
             .hand()
@@ -228,18 +228,18 @@ impl Room {
             .collect();
         match ask {
             FairAsk::Prove(Claimed::Card(c)) => match hidden.iter().find(|(_, k)| *k == c) {
-                Some(&(p, _)) => Answer::Prove(p),
-                None => Answer::CannotProve,
+                Some(&(p, _)) => CardAnswer::Prove(p),
+                None => CardAnswer::CannotProve,
             },
             FairAsk::Prove(Claimed::NotDuke) => {
                 if hidden.iter().any(|(_, k)| *k == Card::Duke) {
-                    Answer::Concede
+                    CardAnswer::Concede
                 } else {
-                    Answer::ShowHand
+                    CardAnswer::ShowHand
                 }
             }
-            FairAsk::Lose => Answer::Lose(hidden.choose(&mut self.rng).unwrap().0),
-            FairAsk::Show => Answer::Show(hidden.choose(&mut self.rng).unwrap().0),
+            FairAsk::Lose => CardAnswer::Lose(hidden.choose(&mut self.rng).unwrap().0),
+            FairAsk::Show => CardAnswer::Show(hidden.choose(&mut self.rng).unwrap().0),
             FairAsk::Keep => {
                 let mut pool: Vec<u8> = fair
                     .exchange_pool()
@@ -249,12 +249,12 @@ impl Room {
                     .collect();
                 pool.shuffle(&mut self.rng);
                 pool.truncate(hidden.len());
-                Answer::Keep(pool)
+                CardAnswer::Keep(pool)
             }
             FairAsk::Pick => {
                 let &(p, card) = fair.draft_set().choose(&mut self.rng).unwrap();
                 self.picks.push((i, p, card));
-                Answer::Pick(p)
+                CardAnswer::Pick(p)
             }
         }
     }
@@ -299,11 +299,11 @@ impl Room {
                 assert_eq!(tracker.table().place(p), Some(place));
                 let may = match place {
                     Place::Hand(_) if drafting => false,
-                    Place::Hand(h) => usize::from(h) == s || l.is_gone(h),
+                    Place::Hand(h) => h.index() == s || l.is_gone(h),
                     Place::FaceUp(_) => true,
                     Place::Court | Place::Out => false,
                 };
-                let reads = pl.open_private(p, s as u8, &secrets[s]).is_some();
+                let reads = pl.open_private(p, Seat::at(s), &secrets[s]).is_some();
                 assert_eq!(reads, may, "page {s} reads position {p} ({place:?})");
             }
             // Mid-input (an answer asked), the view is the game before the input and the
@@ -312,15 +312,15 @@ impl Room {
                 continue;
             }
             let view = &g.game().unwrap().view;
-            for (slot, &(p, up)) in tracker.hand(s as u8).iter().enumerate() {
+            for (slot, &(p, up)) in tracker.hand(Seat::at(s)).iter().enumerate() {
                 let truth = pl
-                    .open_private(p, s as u8, &secrets[s])
+                    .open_private(p, Seat::at(s), &secrets[s])
                     .map(|k| Card::ALL[usize::from(k)]);
                 assert_eq!(
                     view.players[s].hand.cards[slot],
                     truth,
                     "page {s} slot {slot}: {:?} {:?} {:?}",
-                    tracker.hand(s as u8),
+                    tracker.hand(Seat::at(s)),
                     view.players[s].hand,
                     g.fair().unwrap().hand()
                 );
@@ -378,9 +378,9 @@ impl Room {
         let t = referee.table();
         for p in 0..t.ledger().deck().len() as u8 {
             // R11.3: at the end every secret is public, and every card with it.
-            let may = over || matches!(t.place(p), Some(Place::Hand(0) | Place::FaceUp(_)));
+            let may = over || matches!(t.place(p), Some(Place::Hand(Seat(0)) | Place::FaceUp(_)));
             assert_eq!(
-                t.ledger().open_private(p, 0, secret0).is_some(),
+                t.ledger().open_private(p, Seat(0), secret0).is_some(),
                 may,
                 "snapshot, position {p}"
             );
@@ -533,9 +533,9 @@ fn record_hash(g: &Guest) -> Option<[u8; 64]> {
 }
 
 /// The seat of the first answer in an update text.
-fn forged_seat(text: &str) -> u8 {
+fn forged_seat(text: &str) -> Seat {
     let Ok(ToGuest::Update(u)) = decode::<ToGuest>(text, usize::MAX) else {
-        return u8::MAX;
+        return Seat(u8::MAX);
     };
     u.log
         .iter()
@@ -545,7 +545,7 @@ fn forged_seat(text: &str) -> u8 {
                 .map(|a| a.seat),
             _ => None,
         })
-        .unwrap_or(u8::MAX)
+        .unwrap_or(Seat(u8::MAX))
 }
 
 fn check_update(u: &Update, over: bool, to: PeerId) {
@@ -879,17 +879,17 @@ fn forge_answer(text: &str, forge: impl Fn(SignedAnswer) -> SignedAnswer) -> Opt
 /// answered otherwise.
 fn other_choice(mut a: SignedAnswer) -> SignedAnswer {
     a.answer = match a.answer {
-        Answer::Lose(p) | Answer::Show(p) => Answer::Lose(p ^ 1),
-        Answer::Prove(_) => Answer::CannotProve,
-        Answer::CannotProve => Answer::Prove(0),
-        Answer::Concede => Answer::ShowHand,
-        Answer::ShowHand => Answer::Concede,
-        Answer::Keep(mut k) => {
+        CardAnswer::Lose(p) | CardAnswer::Show(p) => CardAnswer::Lose(p ^ 1),
+        CardAnswer::Prove(_) => CardAnswer::CannotProve,
+        CardAnswer::CannotProve => CardAnswer::Prove(0),
+        CardAnswer::Concede => CardAnswer::ShowHand,
+        CardAnswer::ShowHand => CardAnswer::Concede,
+        CardAnswer::Keep(mut k) => {
             k.reverse();
             k[0] ^= 1;
-            Answer::Keep(k)
+            CardAnswer::Keep(k)
         }
-        Answer::Pick(p) => Answer::Pick(p ^ 1),
+        CardAnswer::Pick(p) => CardAnswer::Pick(p ^ 1),
     };
     a
 }
@@ -913,7 +913,7 @@ fn a_forged_answer_is_refused_and_named_by_every_page() {
                 GuestError::Fair {
                     fault: FairFault::Refused(FairError::Forged(s)),
                     ..
-                } if s == seat
+                } if *s == *seat
             ),
             "page {page}: {err}"
         );
@@ -991,12 +991,12 @@ fn the_host_takes_a_seats_record_and_answer_from_that_seat_only_and_signed() {
                 .handle(peer(i), &wrap(&other_choice(signed.clone())), room.now);
             match refusal(&outs, peer(i)) {
                 Some(Refusal::Fair { seat, reason }) => {
-                    assert_eq!(seat, Some(Seat(i as u8)));
+                    assert_eq!(seat, Some(Seat::at(i)));
                     assert!(reason.contains("forgery"), "{reason}");
                 }
                 r => panic!("{r:?}"),
             }
-            assert_forfeited_for_a_false_record(&outs, i as u8);
+            assert_forfeited_for_a_false_record(&outs, Seat::at(i));
             tried = true;
             break;
         }
@@ -1007,7 +1007,7 @@ fn the_host_takes_a_seats_record_and_answer_from_that_seat_only_and_signed() {
     let g = room.page(0);
     if g.fair_ask().is_none() {
         assert_eq!(
-            g.fair_answer(Answer::CannotProve),
+            g.fair_answer(CardAnswer::CannotProve),
             Err(FairAnswerError::NotAsked)
         );
     }
@@ -1015,7 +1015,7 @@ fn the_host_takes_a_seats_record_and_answer_from_that_seat_only_and_signed() {
 
 /// The notes in what the host sent its own page in `outs`: a `fair_refused` note naming
 /// `seat`, then its departure (sections 1 and 6).
-fn assert_forfeited_for_a_false_record(outs: &[Outgoing], seat: u8) {
+fn assert_forfeited_for_a_false_record(outs: &[Outgoing], seat: Seat) {
     let notes: Vec<Note> = outs
         .iter()
         .filter_map(|o| match o {
@@ -1035,13 +1035,13 @@ fn assert_forfeited_for_a_false_record(outs: &[Outgoing], seat: u8) {
         .collect();
     let refused = notes
         .iter()
-        .position(|n| matches!(n, Note::FairRefused { seat: s, .. } if s.0 == seat));
+        .position(|n| matches!(n, Note::FairRefused { seat: s, .. } if *s == seat));
     let left = notes
         .iter()
-        .position(|n| matches!(n, Note::FairLeft { seat: s, .. } if s.0 == seat));
+        .position(|n| matches!(n, Note::FairLeft { seat: s, .. } if *s == seat));
     assert!(
         matches!((refused, left), (Some(r), Some(l)) if r < l),
-        "seat {seat} is named and forfeits: {notes:?}"
+        "{seat} is named and forfeits: {notes:?}"
     );
 }
 
@@ -1090,7 +1090,7 @@ fn a_guest_whose_due_record_fails_its_check_forfeits_and_the_others_play_on() {
             Some(Refusal::Fair { seat, .. }) => assert_eq!(seat, Some(Seat(2))),
             r => panic!("{r:?}"),
         }
-        assert_forfeited_for_a_false_record(&outs, 2);
+        assert_forfeited_for_a_false_record(&outs, Seat(2));
         // Sent again, a false record changes nothing more: the seat has already left.
         let again = room.host.handle(peer(2), &falsify(&first), room.now + 60);
         assert!(refusal(&again, peer(2)).is_some());
@@ -1102,7 +1102,7 @@ fn a_guest_whose_due_record_fails_its_check_forfeits_and_the_others_play_on() {
         );
         room.pump(outs);
         room.play_ticking();
-        check_forfeited(&room, 2);
+        check_forfeited(&room, Seat(2));
         room.check_host_learns_nothing(true);
     }
 }
@@ -1124,7 +1124,7 @@ fn at_two_seats_a_false_record_ends_the_game_and_the_other_seat_wins() {
             ..
         })
     ));
-    assert_forfeited_for_a_false_record(&outs, 1);
+    assert_forfeited_for_a_false_record(&outs, Seat(1));
     assert_eq!(room.host.phase(), Phase::Lobby, "the game is over");
     room.pump(outs);
     let notes = room.notes();
@@ -1260,19 +1260,19 @@ fn mid_game(n: usize, seed: u64, decisions: usize) -> Room {
 /// Section 6 after a seat's departure at three seats: the seat forfeited (noted, its
 /// secret rebuilt, every hidden card of it turned face up, R9.1, R9.2) and the others
 /// played to the end (checked by `play_ticking`, R11 at every decision).
-fn check_forfeited(room: &Room, seat: u8) {
+fn check_forfeited(room: &Room, seat: Seat) {
     let notes = room.notes();
     assert!(
         notes
             .iter()
-            .any(|n| matches!(n, Note::FairLeft { seat: s, goes_on: true, .. } if s.0 == seat)),
+            .any(|n| matches!(n, Note::FairLeft { seat: s, goes_on: true, .. } if *s == seat)),
         "the departure is noted: {notes:?}"
     );
     let referee = room.host.fair_referee().expect("the game just over");
     let t = referee.table();
     assert!(t.ledger().is_gone(seat));
     assert!(t.hand(seat).is_empty(), "no hidden card left");
-    let hand = referee.game().player(Seat(seat)).hand;
+    let hand = referee.game().player(seat).hand;
     assert!((0..usize::from(hand.len)).all(|i| hand.up[i]), "R9.2: out");
     // Its cards face up are the cards its rebuilt secret opens.
     for (i, &(p, up)) in referee.tracker().hand(seat).iter().enumerate() {
@@ -1310,7 +1310,7 @@ fn a_guest_gone_for_good_forfeits_after_its_grace_and_three_play_on_to_the_end()
             "not before the grace period"
         );
         room.play_ticking();
-        check_forfeited(&room, leaver as u8);
+        check_forfeited(&room, Seat::at(leaver));
         room.check_host_learns_nothing(true);
     }
 }
@@ -1362,10 +1362,10 @@ fn the_host_removing_a_seated_guest_mid_game_forfeits_its_seat_and_the_game_goes
     // The others released its secret as the pump delivered the note: it is out already
     // (R9.1, R9.2), its cards face up.
     let referee = room.host.fair_referee().unwrap();
-    assert!(referee.table().ledger().is_gone(1));
+    assert!(referee.table().ledger().is_gone(Seat(1)));
     assert!(!referee.game().alive(Seat(1)), "out at once, between turns");
     room.play_ticking();
-    check_forfeited(&room, 1);
+    check_forfeited(&room, Seat(1));
 }
 
 #[test]
@@ -1476,7 +1476,7 @@ fn a_seat_removed_while_it_owes_an_answer_answers_from_its_public_cards() {
         "its answer to {asked:?} came from its public cards"
     );
     room.play_ticking();
-    check_forfeited(&room, 1);
+    check_forfeited(&room, Seat(1));
 }
 
 #[test]
@@ -1610,7 +1610,7 @@ fn a_false_record_at_the_end_forfeits_at_once_and_the_audits_complete() {
         }
         r => panic!("{r:?}"),
     }
-    assert_forfeited_for_a_false_record(&outs, 2);
+    assert_forfeited_for_a_false_record(&outs, Seat(2));
     room.pump(outs);
     for s in [0, 1] {
         assert_eq!(
@@ -1710,21 +1710,21 @@ fn probe_out_of_turn(room: &Room) -> usize {
     let referee = room.host.fair_referee().expect("a fair game");
     for (i, g) in room.pages.iter().enumerate() {
         let Some(g) = g else { continue };
-        let seat = i as u8;
+        let seat = Seat::at(i);
         let fair = g.fair().unwrap();
         let Some(&(p, _, _)) = fair.hand().iter().find(|(_, _, up)| !up) else {
             continue;
         };
         let ask = g.fair_ask();
         let probes = [
-            (FairAsk::Lose, Answer::Lose(p)),
-            (FairAsk::Show, Answer::Show(p)),
+            (FairAsk::Lose, CardAnswer::Lose(p)),
+            (FairAsk::Show, CardAnswer::Show(p)),
             (
                 FairAsk::Prove(Claimed::Card(Card::Duke)),
-                Answer::CannotProve,
+                CardAnswer::CannotProve,
             ),
-            (FairAsk::Prove(Claimed::NotDuke), Answer::ShowHand),
-            (FairAsk::Keep, Answer::Keep(vec![p])),
+            (FairAsk::Prove(Claimed::NotDuke), CardAnswer::ShowHand),
+            (FairAsk::Keep, CardAnswer::Keep(vec![p])),
         ];
         for (kind, answer) in probes {
             let same = |a: FairAsk| std::mem::discriminant(&a) == std::mem::discriminant(&kind);
@@ -1742,7 +1742,7 @@ fn probe_out_of_turn(room: &Room) -> usize {
                 && matches!(game.pending(), shared::engine::Pending::Respond { .. })
                 && game
                     .turn()
-                    .is_some_and(|t| t.action == shared::engine::Action::Examine(Seat(seat)))
+                    .is_some_and(|t| t.action == shared::engine::Action::Examine(seat))
             {
                 examine_open += 1;
             }
@@ -2096,7 +2096,7 @@ fn a_decision_made_up_in_a_seats_place_is_refused() {
                 matches!(
                     err,
                     GuestError::Fair {
-                        fault: FairFault::Refused(FairError::BadDecision(2)),
+                        fault: FairFault::Refused(FairError::BadDecision(Seat(2))),
                         ..
                     }
                 ),
@@ -2139,7 +2139,7 @@ fn a_present_seat_that_sends_nothing_it_owes_forfeits_after_the_grace_period() {
     room.withhold = None;
     room.leave_out(2);
     room.play_ticking();
-    check_forfeited(&room, 2);
+    check_forfeited(&room, Seat(2));
 }
 
 #[test]
@@ -2182,11 +2182,11 @@ fn a_false_cannot_prove_is_named_by_every_pages_own_referee_when_its_loss_shows_
                     if hidden.len() == 1 && hidden.iter().any(|(_, k)| *k == c) =>
                 {
                     liar = Some((i, c));
-                    Answer::CannotProve
+                    CardAnswer::CannotProve
                 }
                 (FairAsk::Lose, Some((l, c))) if l == i => {
                     match hidden.iter().find(|(_, k)| *k == c) {
-                        Some(&(p, _)) => Answer::Lose(p),
+                        Some(&(p, _)) => CardAnswer::Lose(p),
                         None => room.choose_answer(i, ask),
                     }
                 }
@@ -2214,7 +2214,7 @@ fn a_false_cannot_prove_is_named_by_every_pages_own_referee_when_its_loss_shows_
                 .unwrap();
             assert_eq!(
                 replica.fault(),
-                Some(FairError::FalseDenial(l as u8)),
+                Some(FairError::FalseDenial(Seat::at(l))),
                 "page {j}"
             );
         }
@@ -2288,14 +2288,13 @@ fn holds(hay: &[u8], needle: &[u8; 32]) -> bool {
 
 /// The scalars that would open a seat's key to others: its parts of its escrow, read by
 /// the oracle, and the parts it holds of the others' (each a share of another key).
-fn escrow_parts(room: &Room, seat: u8) -> Vec<[u8; 32]> {
+fn escrow_parts(room: &Room, seat: Seat) -> Vec<[u8; 32]> {
     let secrets = room.secrets();
     let l = room.host.fair_referee().unwrap().table().ledger().clone();
-    let n = secrets.len() as u8;
     let mut out = Vec::new();
-    for other in (0..n).filter(|&o| o != seat) {
-        let own = l.escrow_part(seat, other, &secrets[usize::from(other)]);
-        let theirs = l.escrow_part(other, seat, &secrets[usize::from(seat)]);
+    for other in Seat::all(secrets.len()).filter(|&o| o != seat) {
+        let own = l.escrow_part(seat, other, &secrets[other.index()]);
+        let theirs = l.escrow_part(other, seat, &secrets[seat.index()]);
         out.extend(own.into_iter().chain(theirs).map(|s| s.to_bytes()));
     }
     out
@@ -2313,12 +2312,12 @@ fn a_departure_rebuilds_no_secret_and_relays_no_part_of_one() {
     // audit passes.
     for (n, seed) in [(3usize, 141u64), (4, 142)] {
         let mut room = mid_game(n, seed, 8);
-        let gone = (n - 1) as u8;
+        let gone = Seat::at(n - 1);
         let secrets = room.secrets();
         let parts = escrow_parts(&room, gone);
         assert_eq!(parts.len(), 2 * (n - 1), "the escrows are in");
         let from = room.sent.len();
-        room.vanish(usize::from(gone));
+        room.vanish(gone.index());
         room.play_ticking();
         check_forfeited(&room, gone);
         let mut over = false;
@@ -2329,7 +2328,7 @@ fn a_departure_rebuilds_no_secret_and_relays_no_part_of_one() {
                 let bytes = r.encode();
                 scanned += 1;
                 assert!(
-                    !holds(&bytes, &secrets[usize::from(gone)].to_bytes()),
+                    !holds(&bytes, &secrets[gone.index()].to_bytes()),
                     "{n} seats: the departed seat's secret relayed"
                 );
                 for part in &parts {
@@ -2359,7 +2358,7 @@ fn a_made_up_departure_opens_no_secret_and_the_real_stream_after_it_is_refused()
     // any secret, and refuses the real stream after it: the host showed it two games.
     let mut room = mid_game(3, 143, 8);
     let secrets = room.secrets();
-    let parts = escrow_parts(&room, 2);
+    let parts = escrow_parts(&room, Seat(2));
     let game_no = room.page(1).game().unwrap().game_no;
     let left = LogItem::Note {
         note: Note::FairLeft {
@@ -2471,11 +2470,11 @@ fn a_seat_whose_escrow_part_does_not_open_is_proven_false_by_its_recipients_chec
         let mut r = Record::decode(&base64url::decode(&record).unwrap()).unwrap();
         let text = match &mut r.msg {
             Msg::Escrow { parts, signature } => {
-                let part = parts.iter_mut().find(|p| p.to == 1).unwrap();
+                let part = parts.iter_mut().find(|p| p.to == Seat(1)).unwrap();
                 part.c += curve25519_dalek::scalar::Scalar::ONE;
                 let secret = room.secrets()[2].clone();
                 let ledger = room.host.fair_referee().unwrap().table().ledger().clone();
-                let ctx = ledger.context(2, r.round);
+                let ctx = ledger.context(Seat(2), r.round);
                 let digest = shared::fair::ledger::escrow_digest(parts);
                 *signature = shared::fair::proofs::KeyProof::sign(
                     &ctx,

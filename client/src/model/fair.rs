@@ -5,8 +5,8 @@
 //! Only honest answers are offered: "cannot prove" only without the card, a concession
 //! only with a Duke. Any other answer would be named by every page's audit at the end.
 
-use shared::engine::{Card, Claimed};
-use shared::fair::{Answer, AuditFault};
+use shared::engine::{Card, Claimed, Seat};
+use shared::fair::{AuditFault, CardAnswer};
 use shared::session::Guest;
 use shared::session::protocol::FairAsk;
 
@@ -16,7 +16,7 @@ use crate::i18n::{t, tr};
 /// One answer our seat may give, with its button's words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FairChoice {
-    pub answer: Answer,
+    pub answer: CardAnswer,
     pub label: String,
 }
 
@@ -89,7 +89,7 @@ pub fn cut_short(unchecked: usize) -> Verdict {
 
 /// "This game was fair", or the first fault the audit found, naming its seat.
 pub fn verdict(faults: &[AuditFault], names: &[String]) -> Verdict {
-    let name = |s: u8| names.get(usize::from(s)).cloned().unwrap_or_default();
+    let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_default();
     let text = match faults.first() {
         None => t("fair-verdict-fair"),
         Some(AuditFault::FalseDenial { seat, .. }) => {
@@ -126,7 +126,7 @@ pub fn choices(guest: &Guest, ask: FairAsk) -> Vec<FairChoice> {
         .filter_map(|(p, c, _)| Some((p, c?)))
         .collect();
     let card = |key: &str, c: Card| tr(key, &[("card", card_name(c).into())]);
-    let each = |key: &str, make: fn(u8) -> Answer| -> Vec<FairChoice> {
+    let each = |key: &str, make: fn(u8) -> CardAnswer| -> Vec<FairChoice> {
         let mut seen = Vec::new();
         hidden
             .iter()
@@ -145,29 +145,29 @@ pub fn choices(guest: &Guest, ask: FairAsk) -> Vec<FairChoice> {
     match ask {
         FairAsk::Prove(Claimed::Card(c)) => match hidden.iter().find(|(_, k)| *k == c) {
             Some(&(p, _)) => vec![FairChoice {
-                answer: Answer::Prove(p),
+                answer: CardAnswer::Prove(p),
                 label: card("fair-prove", c),
             }],
             None => vec![FairChoice {
-                answer: Answer::CannotProve,
+                answer: CardAnswer::CannotProve,
                 label: t("fair-cannot-prove"),
             }],
         },
         FairAsk::Prove(Claimed::NotDuke) => {
             if hidden.iter().any(|(_, k)| *k == Card::Duke) {
                 vec![FairChoice {
-                    answer: Answer::Concede,
+                    answer: CardAnswer::Concede,
                     label: t("fair-concede"),
                 }]
             } else {
                 vec![FairChoice {
-                    answer: Answer::ShowHand,
+                    answer: CardAnswer::ShowHand,
                     label: t("fair-show-hand"),
                 }]
             }
         }
-        FairAsk::Lose => each("fair-lose", Answer::Lose),
-        FairAsk::Show => each("fair-show", Answer::Show),
+        FairAsk::Lose => each("fair-lose", CardAnswer::Lose),
+        FairAsk::Show => each("fair-show", CardAnswer::Show),
         FairAsk::Pick => {
             let mut seen = Vec::new();
             seat.draft_set()
@@ -178,7 +178,7 @@ pub fn choices(guest: &Guest, ask: FairAsk) -> Vec<FairChoice> {
                     new
                 })
                 .map(|(p, c)| FairChoice {
-                    answer: Answer::Pick(p),
+                    answer: CardAnswer::Pick(p),
                     label: card("fair-pick", c),
                 })
                 .collect()
@@ -218,7 +218,7 @@ fn keeps(pool: &[(u8, Card)], n: usize) -> Vec<FairChoice> {
             _ => names.join(", "),
         };
         out.push(FairChoice {
-            answer: Answer::Keep(picked.iter().map(|(p, _)| *p).collect()),
+            answer: CardAnswer::Keep(picked.iter().map(|(p, _)| *p).collect()),
             label: tr("fair-keep", &[("cards", list.into())]),
         });
     }
@@ -261,7 +261,7 @@ mod tests {
         assert_eq!(fair.text, "This game was fair.");
         let cheat = verdict(
             &[AuditFault::FalseDenial {
-                seat: 1,
+                seat: Seat(1),
                 claim: Claimed::Card(Card::Duke),
             }],
             &names,
@@ -274,7 +274,7 @@ mod tests {
         assert!(!host.fair);
         assert!(host.text.contains("host"), "{}", host.text);
         // Section 12: another view of the game names the host, and the seat shown it.
-        let other = verdict(&[AuditFault::Equivocation { seat: 1 }], &names);
+        let other = verdict(&[AuditFault::Equivocation { seat: Seat(1) }], &names);
         assert!(!other.fair);
         assert!(other.text.contains("host"), "{}", other.text);
         assert!(other.text.contains("Bo"), "{}", other.text);
@@ -294,7 +294,7 @@ mod tests {
         assert_eq!(k.len(), 4, "{k:?}");
         assert!(
             k.iter()
-                .all(|c| matches!(&c.answer, Answer::Keep(p) if p.len() == 2))
+                .all(|c| matches!(&c.answer, CardAnswer::Keep(p) if p.len() == 2))
         );
         assert_eq!(keeps(&pool, 1).len(), 3);
         assert!(keeps(&pool, 0).is_empty());

@@ -2,7 +2,7 @@
 //! [`Session`](super::Session), so a new command is one variant and one handler.
 
 use shared::engine::{Input, Options, Seat};
-use shared::fair::Answer;
+use shared::fair::CardAnswer;
 use shared::session::protocol::{AdminCmd, BotLevel, MemberId};
 
 /// What the "Play against bots" form chose.
@@ -45,7 +45,7 @@ pub enum Intent {
     /// Play one of our legal inputs.
     Play(Input),
     /// Answer what a fair table asks of our seat, with our own cards.
-    FairAnswer(Answer),
+    FairAnswer(CardAnswer),
     /// A host command (the hosting page only).
     Admin(AdminCmd),
     /// The host opens a bot's seat again (the table keeps its number of seats).

@@ -6,11 +6,13 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shared::engine::{Card, Claimed, Input, Options, Pending, Seat};
-use shared::fair::{Answer, Expect, FairReferee, Ledger, Public, Question, Secret, Step, Tracker};
+use shared::fair::{
+    CardAnswer, Expect, FairReferee, Ledger, Public, Question, Secret, Step, Tracker,
+};
 
 /// A seat's page: its secret and its own tracker of the stream.
 pub struct Page {
-    pub seat: u8,
+    pub seat: Seat,
     pub secret: Secret,
     pub tracker: Tracker,
     pub rng: ChaCha8Rng,
@@ -60,19 +62,19 @@ impl Page {
         .expect("an honest page makes what its table asks")
     }
 
-    fn answer(&self, q: Question) -> Answer {
+    fn answer(&self, q: Question) -> CardAnswer {
         let cards = self.cards();
         let holds = |c: Card| cards.iter().find(|(_, k)| *k == c.index() as u8);
         match q {
             Question::Prove(Claimed::Card(c)) => {
-                holds(c).map_or(Answer::CannotProve, |x| Answer::Prove(x.0))
+                holds(c).map_or(CardAnswer::CannotProve, |x| CardAnswer::Prove(x.0))
             }
             Question::Prove(Claimed::NotDuke) => match holds(Card::Duke) {
-                Some(_) => Answer::Concede,
-                None => Answer::ShowHand,
+                Some(_) => CardAnswer::Concede,
+                None => CardAnswer::ShowHand,
             },
-            Question::Lose => Answer::Lose(cards[0].0),
-            Question::Show => Answer::Show(cards[0].0),
+            Question::Lose => CardAnswer::Lose(cards[0].0),
+            Question::Show => CardAnswer::Show(cards[0].0),
         }
     }
 }
@@ -93,7 +95,7 @@ pub fn play(n: usize, options: Options, seed: u64) -> Played {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let id: [u8; 32] = rng.random();
     let mut referee = FairReferee::new(id, 1, n, options, None, rng.random()).unwrap();
-    let mut pages: Vec<Page> = (0..n as u8)
+    let mut pages: Vec<Page> = Seat::all(n)
         .map(|seat| Page {
             seat,
             secret: Secret::random(&mut rng),
@@ -120,13 +122,13 @@ pub fn play(n: usize, options: Options, seed: u64) -> Played {
         match step {
             Step::Records => {
                 for (seat, expect) in referee.table().due().to_vec() {
-                    let r = pages[usize::from(seat)].record(&expect);
+                    let r = pages[seat.index()].record(&expect);
                     referee.record(&r).expect("an honest record");
                     relay(&mut referee, &mut pages);
                 }
             }
             Step::Ask { seat, question } => {
-                let page = &mut pages[usize::from(seat)];
+                let page = &mut pages[seat.index()];
                 let a = page.answer(question);
                 let signed = page
                     .tracker
@@ -134,17 +136,17 @@ pub fn play(n: usize, options: Options, seed: u64) -> Played {
                 referee.answer(signed).expect("an honest answer");
             }
             Step::Decide(owing) => {
-                let seat = owing.iter().next().expect("someone owes").0;
-                let page = &mut pages[usize::from(seat)];
+                let seat = owing.iter().next().expect("someone owes");
+                let page = &mut pages[seat.index()];
                 if referee.wants_answer(seat) {
                     let cards = page.cards();
                     let a = match referee.game().pending() {
-                        Pending::LoseInfluence { .. } => Answer::Lose(cards[0].0),
-                        Pending::ExamineShow { .. } => Answer::Show(cards[0].0),
+                        Pending::LoseInfluence { .. } => CardAnswer::Lose(cards[0].0),
+                        Pending::ExamineShow { .. } => CardAnswer::Show(cards[0].0),
                         Pending::Exchange { .. } => {
                             let mut pool = page.tracker.exchange_pool(seat).unwrap();
                             pool.truncate(cards.len());
-                            Answer::Keep(pool)
+                            CardAnswer::Keep(pool)
                         }
                         p => panic!("no answer for {p:?}"),
                     };

@@ -12,13 +12,14 @@ use std::sync::OnceLock;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use shared::engine::Seat;
 use shared::fair::{Ledger, Record, Secret};
 
 use crate::Bytes;
 
 /// The fuzz table's deck: eight cards, so that a shuffle proof checks fast.
 const DECK: [u8; 8] = [0, 1, 2, 3, 4, 0, 1, 2];
-const SEATS: u8 = 3;
+const SEATS: usize = 3;
 /// The hands: seat `s` holds positions `2s` and `2s + 1`.
 const HANDS: [[u8; 2]; 3] = [[0, 1], [2, 3], [4, 5]];
 /// The index of the reveal in the recorded game.
@@ -33,7 +34,7 @@ struct Recorded {
 }
 
 fn ledger() -> Ledger {
-    Ledger::new(TABLE, 1, usize::from(SEATS), &DECK).expect("a valid table")
+    Ledger::new(TABLE, 1, SEATS, &DECK).expect("a valid table")
 }
 
 /// The honest game: keys, every seat's shuffle, every seat's escrow, each hand opened to
@@ -50,48 +51,46 @@ fn recorded() -> &'static Recorded {
             l.apply(&r).expect("an honest record");
             records.push(r.encode());
         };
-        for s in 0..SEATS {
-            let r = l.key_record(s, 0, &secrets[usize::from(s)], &mut rng);
+        for s in Seat::all(SEATS) {
+            let r = l.key_record(s, 0, &secrets[s.index()], &mut rng);
             push(&mut l, r);
         }
         let all: Vec<u8> = (0..DECK.len() as u8).collect();
-        for s in 0..SEATS {
+        for s in Seat::all(SEATS) {
             let (r, _) = l
-                .shuffle_record(s, 1, &all, &secrets[usize::from(s)], &mut rng)
+                .shuffle_record(s, 1, &all, &secrets[s.index()], &mut rng)
                 .expect("keys are in");
             push(&mut l, r);
         }
-        for s in 0..SEATS {
+        for s in Seat::all(SEATS) {
             let r = l
-                .escrow_record(s, 2, &secrets[usize::from(s)], &mut rng)
+                .escrow_record(s, 2, &secrets[s.index()], &mut rng)
                 .expect("three seats");
             push(&mut l, r);
         }
-        for s in 0..SEATS {
-            let others: Vec<u8> = (0..SEATS)
+        for s in Seat::all(SEATS) {
+            let others: Vec<u8> = Seat::all(SEATS)
                 .filter(|&h| h != s)
-                .flat_map(|h| HANDS[usize::from(h)])
+                .flat_map(|h| HANDS[h.index()])
                 .collect();
             let r = l
-                .shares_record(s, 3, &others, &secrets[usize::from(s)], &mut rng)
+                .shares_record(s, 3, &others, &secrets[s.index()], &mut rng)
                 .expect("positions exist");
             push(&mut l, r);
         }
         let shown = l
-            .open_private(0, 0, &secrets[0])
+            .open_private(0, Seat(0), &secrets[0])
             .expect("seat 0 reads its card");
         let r = l
-            .reveal_record(0, 4, 0, shown, &secrets[0], &mut rng)
+            .reveal_record(Seat(0), 4, 0, shown, &secrets[0], &mut rng)
             .expect("position exists");
         push(&mut l, r);
-        for s in 0..SEATS {
-            let r = l.check_record(s, 5, &secrets[usize::from(s)], &mut rng);
+        for s in Seat::all(SEATS) {
+            let r = l.check_record(s, 5, &secrets[s.index()], &mut rng);
             push(&mut l, r);
         }
-        for s in 0..SEATS {
-            let r = l
-                .secret_record(s, 6, &secrets[usize::from(s)])
-                .expect("a stake");
+        for s in Seat::all(SEATS) {
+            let r = l.secret_record(s, 6, &secrets[s.index()]).expect("a stake");
             push(&mut l, r);
         }
         let cards = (0..DECK.len() as u8)
@@ -182,12 +181,12 @@ pub fn fair(data: &[u8]) {
     for (i, r) in rec.records.iter().enumerate().skip(next) {
         if i == REVEAL {
             // Before the reveal: each hand opens to its holder alone.
-            for seat in 0..SEATS {
-                for p in HANDS[usize::from(seat)] {
-                    for reader in 0..SEATS {
-                        let read = l.open_private(p, reader, &rec.secrets[usize::from(reader)]);
+            for seat in Seat::all(SEATS) {
+                for p in HANDS[seat.index()] {
+                    for reader in Seat::all(SEATS) {
+                        let read = l.open_private(p, reader, &rec.secrets[reader.index()]);
                         let expected = (reader == seat).then_some(rec.cards[usize::from(p)]);
-                        assert_eq!(read, expected, "seat {reader} reading position {p}");
+                        assert_eq!(read, expected, "{reader} reading position {p}");
                     }
                     assert_eq!(l.open_public(p), None);
                 }

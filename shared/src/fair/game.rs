@@ -5,7 +5,7 @@
 //! The referee keeps an ordinary engine [`Game`] whose hidden cards are **stand-ins**:
 //! values the referee picks from public facts only. The rules read a hidden card in a few
 //! places only (a challenged claim, a lost influence, a card shown to the Inquisitor, an
-//! Exchange's keep, the draft's pick). There the holder's page answers ([`Answer`]), naming
+//! Exchange's keep, the draft's pick). There the holder's page answers ([`CardAnswer`]), naming
 //! positions, never cards. Before the engine goes on, the referee rewrites the holder's
 //! stand-ins so the engine takes the branch the holder chose, and a card that turns face up
 //! becomes its true value, read from the reveal record. So the engine itself is unchanged:
@@ -34,7 +34,7 @@ use crate::engine::{
 use rand::Rng;
 
 use super::group::{DecodeError, Reader, Writer};
-use super::ledger::{Fault, Record};
+use super::ledger::{Fault, Record, read_seat};
 use super::proofs::{Ciphertext, KeyProof};
 use super::secret::Secret;
 use super::table::FairTable;
@@ -42,7 +42,7 @@ use super::table::FairTable;
 /// A decision that depends on the seat's own hidden cards: its page makes it, naming
 /// positions of the fair deck.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum CardAnswer {
     /// R6.2: the claim is proven by the card at this position (revealed).
     Prove(u8),
     /// R6.1: the seat cannot prove the claim (checked at the end, section 9).
@@ -61,7 +61,7 @@ pub enum Answer {
     Pick(u8),
 }
 
-impl Answer {
+impl CardAnswer {
     /// The canonical binary form: a kind byte, then the positions.
     pub fn encode(&self) -> Vec<u8> {
         let mut w = Writer::default();
@@ -71,47 +71,47 @@ impl Answer {
 
     fn write(&self, w: &mut Writer) {
         match self {
-            Answer::Prove(p) => {
+            CardAnswer::Prove(p) => {
                 w.u8(1);
                 w.u8(*p);
             }
-            Answer::CannotProve => w.u8(2),
-            Answer::ShowHand => w.u8(3),
-            Answer::Concede => w.u8(4),
-            Answer::Lose(p) => {
+            CardAnswer::CannotProve => w.u8(2),
+            CardAnswer::ShowHand => w.u8(3),
+            CardAnswer::Concede => w.u8(4),
+            CardAnswer::Lose(p) => {
                 w.u8(5);
                 w.u8(*p);
             }
-            Answer::Show(p) => {
+            CardAnswer::Show(p) => {
                 w.u8(6);
                 w.u8(*p);
             }
-            Answer::Keep(ps) => {
+            CardAnswer::Keep(ps) => {
                 w.u8(7);
                 w.u8(ps.len() as u8);
                 w.out.extend_from_slice(ps);
             }
-            Answer::Pick(p) => {
+            CardAnswer::Pick(p) => {
                 w.u8(8);
                 w.u8(*p);
             }
         }
     }
 
-    fn read(r: &mut Reader<'_>) -> Result<Answer, DecodeError> {
+    fn read(r: &mut Reader<'_>) -> Result<CardAnswer, DecodeError> {
         Ok(match r.u8()? {
-            1 => Answer::Prove(r.u8()?),
-            2 => Answer::CannotProve,
-            3 => Answer::ShowHand,
-            4 => Answer::Concede,
-            5 => Answer::Lose(r.u8()?),
-            6 => Answer::Show(r.u8()?),
+            1 => CardAnswer::Prove(r.u8()?),
+            2 => CardAnswer::CannotProve,
+            3 => CardAnswer::ShowHand,
+            4 => CardAnswer::Concede,
+            5 => CardAnswer::Lose(r.u8()?),
+            6 => CardAnswer::Show(r.u8()?),
             // An Exchange keeps at most the seat's two hidden cards (R4.2).
             7 => {
                 let n = r.count(2)?;
-                Answer::Keep((0..n).map(|_| r.u8()).collect::<Result<_, _>>()?)
+                CardAnswer::Keep((0..n).map(|_| r.u8()).collect::<Result<_, _>>()?)
             }
-            8 => Answer::Pick(r.u8()?),
+            8 => CardAnswer::Pick(r.u8()?),
             _ => return Err(DecodeError::BadKind),
         })
     }
@@ -126,8 +126,8 @@ impl Answer {
 /// ([`FairReferee::step`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SignedAnswer {
-    pub seat: u8,
-    pub answer: Answer,
+    pub seat: Seat,
+    pub answer: CardAnswer,
     pub signature: Option<KeyProof>,
 }
 
@@ -139,7 +139,7 @@ impl SignedAnswer {
     /// Seat, signature, answer: the canonical binary form.
     pub fn encode(&self) -> Vec<u8> {
         let mut w = Writer::default();
-        w.u8(self.seat);
+        w.seat(self.seat);
         match &self.signature {
             Some(signature) => {
                 w.u8(1);
@@ -157,13 +157,13 @@ impl SignedAnswer {
             return Err(DecodeError::BadLength);
         }
         let mut r = Reader::new(data);
-        let seat = r.u8()?;
+        let seat = read_seat(&mut r)?;
         let signature = match r.u8()? {
             0 => None,
             1 => Some(KeyProof::read(&mut r)?),
             _ => return Err(DecodeError::BadKind),
         };
-        let answer = Answer::read(&mut r)?;
+        let answer = CardAnswer::read(&mut r)?;
         r.finish()?;
         Ok(SignedAnswer {
             seat,
@@ -174,7 +174,7 @@ impl SignedAnswer {
 }
 
 /// What a seat signs for its answer: the answers the game took before it, and the answer.
-fn answer_message(count: u32, answer: &Answer) -> Vec<u8> {
+fn answer_message(count: u32, answer: &CardAnswer) -> Vec<u8> {
     let mut m = b"answer".to_vec();
     m.extend_from_slice(&count.to_le_bytes());
     m.extend_from_slice(&answer.encode());
@@ -189,7 +189,7 @@ fn answer_message(count: u32, answer: &Answer) -> Vec<u8> {
 /// is gone (section 6), the only decision the host may give for a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
-    pub seat: u8,
+    pub seat: Seat,
     pub input: Input,
     pub signature: Option<KeyProof>,
 }
@@ -198,7 +198,7 @@ impl Decision {
     /// The canonical bytes: seat, 0 or 1 and the signature, then the input as JSON.
     pub fn encode(&self) -> Vec<u8> {
         let mut w = Writer::default();
-        w.u8(self.seat);
+        w.seat(self.seat);
         match &self.signature {
             None => w.u8(0),
             Some(sig) => {
@@ -221,7 +221,7 @@ impl Decision {
 
     /// A decision from its parts as they came: a signature that does not read is an error.
     pub fn from_parts(
-        seat: u8,
+        seat: Seat,
         input: Input,
         signature: Option<&[u8]>,
     ) -> Result<Decision, DecodeError> {
@@ -291,12 +291,12 @@ impl DecisionKey {
 /// What the referee asks a seat in the middle of resolving an input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Question {
-    /// The seat's claim is challenged: [`Answer::Prove`] or [`Answer::CannotProve`] for a
-    /// character, [`Answer::ShowHand`] or [`Answer::Concede`] for Embezzlement.
+    /// The seat's claim is challenged: [`CardAnswer::Prove`] or [`CardAnswer::CannotProve`] for a
+    /// character, [`CardAnswer::ShowHand`] or [`CardAnswer::Concede`] for Embezzlement.
     Prove(Claimed),
-    /// The seat loses its last hidden card ([`Answer::Lose`]).
+    /// The seat loses its last hidden card ([`CardAnswer::Lose`]).
     Lose,
-    /// The seat shows its last hidden card to the examiner ([`Answer::Show`]).
+    /// The seat shows its last hidden card to the examiner ([`CardAnswer::Show`]).
     Show,
 }
 
@@ -310,7 +310,7 @@ pub enum Public {
     /// A fair record (boxed: a shuffle is large, an event small).
     Record(Box<Record>),
     /// The seat left for good (section 6): the others take its escrowed stake into theirs.
-    Left(u8),
+    Left(Seat),
     /// A decision that reads no card: signed by its seat, or the host's default.
     Decision(Decision),
 }
@@ -321,9 +321,9 @@ pub enum Step {
     /// The records the table lists as due ([`FairReferee::table`]).
     Records,
     /// An answer from `seat`.
-    Ask { seat: u8, question: Question },
+    Ask { seat: Seat, question: Question },
     /// The engine's next decision: an [`Input`] from a seat that owes one, or an
-    /// [`Answer`] when the pending decision reads the seat's cards
+    /// [`CardAnswer`] when the pending decision reads the seat's cards
     /// ([`FairReferee::wants_answer`]).
     Decide(SeatSet),
     /// The game is over and every secret is in: the pages audit.
@@ -335,23 +335,23 @@ pub enum Step {
 pub enum FairError {
     #[error("{0}")]
     Record(Fault),
-    #[error("seat {0}: the answer is not one the rules allow now")]
-    BadAnswer(u8),
-    #[error("the answer given as seat {0}'s is not signed by seat {0}: a forgery")]
-    Forged(u8),
-    #[error("seat {0}: the input needs an answer naming positions, not cards")]
-    CardInput(u8),
+    #[error("{0}: the answer is not one the rules allow now")]
+    BadAnswer(Seat),
+    #[error("the answer given as {0}'s is not signed by {0}: a forgery")]
+    Forged(Seat),
+    #[error("{0}: the input needs an answer naming positions, not cards")]
+    CardInput(Seat),
     /// A decision not signed by its seat for the decision put to it now, or, unsigned, not
     /// the seat's card-blind default. An honest page can sign for a decision the table has
     /// just moved past, so this is refused, not held against the seat.
-    #[error("seat {0}: the decision is not signed by the seat for the decision put to it now")]
-    BadDecision(u8),
-    #[error("seat {0}: {1}")]
-    Input(u8, InputError),
-    #[error("seat {0} answered a challenge falsely: the card it then lost shows it (R6.1, R8.4)")]
-    FalseDenial(u8),
-    #[error("seat {0} showed a Duke against an Embezzlement challenge (R8.4)")]
-    RevealedDuke(u8),
+    #[error("{0}: the decision is not signed by the seat for the decision put to it now")]
+    BadDecision(Seat),
+    #[error("{0}: {1}")]
+    Input(Seat, InputError),
+    #[error("{0} answered a challenge falsely: the card it then lost shows it (R6.1, R8.4)")]
+    FalseDenial(Seat),
+    #[error("{0} showed a Duke against an Embezzlement challenge (R8.4)")]
+    RevealedDuke(Seat),
     #[error("the records are not settled")]
     Unsettled,
     #[error("the public stream does not follow the rules")]
@@ -371,9 +371,9 @@ pub enum FairError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AuditFault {
     /// R6.1: the seat said it could not prove a claim while holding the card.
-    FalseDenial { seat: u8, claim: Claimed },
+    FalseDenial { seat: Seat, claim: Claimed },
     /// R8.4: the seat conceded an Embezzlement challenge while holding no Duke.
-    FalseConcession { seat: u8 },
+    FalseConcession { seat: Seat },
     /// The cards of the whole record are not the deck (R1.5).
     WrongDeck,
     /// A position did not open at the end.
@@ -386,14 +386,14 @@ pub enum AuditFault {
     /// Seat `seat` signed a hash of the game's stream at its end that is not this page's
     /// (section 12): the host sent the pages different records, answers or events. The
     /// host relays everything, so this names the host.
-    Equivocation { seat: u8 },
+    Equivocation { seat: Seat },
 }
 
 /// A "cannot prove" or a concession: the claim and the seat's hidden cards then, as
 /// ciphertexts, opened at the end.
 #[derive(Clone, Debug)]
 struct Denial {
-    seat: u8,
+    seat: Seat,
     claim: Claimed,
     held: Vec<Ciphertext>,
 }
@@ -406,7 +406,7 @@ fn chain_item(chain: &[u8; 64], item: &Public) -> [u8; 64] {
         Public::Event(e) => (1u8, serde_json::to_vec(e).unwrap_or_default()),
         Public::Answer(a) => (2, a.encode()),
         Public::Record(r) => (3, r.encode()),
-        Public::Left(s) => (4, vec![*s]),
+        Public::Left(s) => (4, vec![s.0]),
         Public::Decision(d) => (5, d.encode()),
     };
     let mut h = Sha512::new();
@@ -447,16 +447,16 @@ pub struct Tracker {
     /// Positions that go to the Court at its next shuffle.
     returning: Vec<u8>,
     /// The Exchange in progress (R4.2): the actor and what it drew.
-    exchange: Option<(u8, Vec<u8>)>,
+    exchange: Option<(Seat, Vec<u8>)>,
     kept: bool,
     /// The open challenge (claimant, claim) and its answer.
-    challenge: Option<(u8, Claimed)>,
-    answered: Option<Answer>,
+    challenge: Option<(Seat, Claimed)>,
+    answered: Option<CardAnswer>,
     /// The Examine in progress (examiner, target) and the position shown.
-    examine: Option<(u8, u8)>,
+    examine: Option<(Seat, Seat)>,
     examined: Option<u8>,
     /// Losses answered and not yet announced: (seat, position).
-    losing: Vec<(u8, u8)>,
+    losing: Vec<(Seat, u8)>,
     picks: [Option<u8>; 2],
     picked: [bool; 2],
     denials: Vec<Denial>,
@@ -490,7 +490,7 @@ pub struct Tracker {
     end: Option<[u8; 64]>,
     /// Seats whose signed view of the game's end is not this page's: the host sent them
     /// another stream (section 12).
-    equivocated: Vec<u8>,
+    equivocated: Vec<Seat>,
 }
 
 /// What the end of a fair game shows, once every card is open (R11.3): what the host's
@@ -513,13 +513,13 @@ pub struct EndCards {
 struct Owed {
     /// The seats that lose an influence, in the order the rules take them (R9.1): the
     /// first answers `Lose` now.
-    losses: Vec<u8>,
+    losses: Vec<Seat>,
     /// The turn's action (an Assassination's loss comes once its block window closed).
     action: Option<crate::engine::Action>,
     /// The window opened last.
     window: Option<crate::engine::WindowKind>,
     /// The open challenge's challenger: it loses if the claim is proven (R6.2).
-    challenger: Option<u8>,
+    challenger: Option<Seat>,
     /// R7.2: the Examine's claim stood, so its target shows a card once the losses
     /// before are taken.
     examine: bool,
@@ -535,7 +535,7 @@ impl Tracker {
             (FairTable::draft(table, game, &deck)?, vec![Vec::new(); 2])
         } else {
             let hands = (0..players as u8)
-                .map(|s| vec![(2 * s, false), (2 * s + 1, false)])
+                .map(|p| vec![(2 * p, false), (2 * p + 1, false)])
                 .collect();
             (FairTable::deal(table, game, players, &deck)?, hands)
         };
@@ -580,12 +580,12 @@ impl Tracker {
     }
 
     /// The seat's hand in slot order: (position, face up).
-    pub fn hand(&self, seat: u8) -> &[(u8, bool)] {
-        self.hands.get(usize::from(seat)).map_or(&[], Vec::as_slice)
+    pub fn hand(&self, seat: Seat) -> &[(u8, bool)] {
+        self.hands.get(seat.index()).map_or(&[], Vec::as_slice)
     }
 
     /// The seat's hidden positions in slot order.
-    pub fn hidden(&self, seat: u8) -> Vec<u8> {
+    pub fn hidden(&self, seat: Seat) -> Vec<u8> {
         self.hand(seat)
             .iter()
             .filter(|(_, up)| !up)
@@ -595,7 +595,7 @@ impl Tracker {
 
     /// The positions the exchanging seat chooses from (its hidden cards and those drawn),
     /// once they are all drawn.
-    pub fn exchange_pool(&self, seat: u8) -> Option<Vec<u8>> {
+    pub fn exchange_pool(&self, seat: Seat) -> Option<Vec<u8>> {
         let (s, drawn) = self.exchange.as_ref()?;
         (*s == seat && drawn.len() == self.exchange_count()).then(|| {
             let mut pool = self.hidden(seat);
@@ -608,7 +608,7 @@ impl Tracker {
         if self.options.inquisitor { 1 } else { 2 }
     }
 
-    fn slot(&self, seat: u8, position: u8) -> Option<usize> {
+    fn slot(&self, seat: Seat, position: u8) -> Option<usize> {
         self.hand(seat)
             .iter()
             .position(|&(p, up)| p == position && !up)
@@ -717,8 +717,8 @@ impl Tracker {
     /// Signs `answer` for `seat` with its secret, as the next answer of the game.
     pub fn sign_answer<R: Rng + ?Sized>(
         &self,
-        seat: u8,
-        answer: Answer,
+        seat: Seat,
+        answer: CardAnswer,
         secret: &Secret,
         rng: &mut R,
     ) -> SignedAnswer {
@@ -765,7 +765,7 @@ impl Tracker {
         Ok(())
     }
 
-    fn answer(&mut self, seat: u8, a: &Answer) -> Result<(), FairError> {
+    fn answer(&mut self, seat: Seat, a: &CardAnswer) -> Result<(), FairError> {
         let bad = Err(FairError::BadAnswer(seat));
         let challenged = |claim_ok: fn(Claimed) -> bool| {
             self.answered.is_none()
@@ -774,13 +774,13 @@ impl Tracker {
                     .is_some_and(|(s, c)| s == seat && claim_ok(c))
         };
         match a {
-            Answer::Prove(p) => {
+            CardAnswer::Prove(p) => {
                 if !challenged(|c| matches!(c, Claimed::Card(_))) || self.slot(seat, *p).is_none() {
                     return bad;
                 }
                 self.table.reveal(*p, false);
             }
-            Answer::ShowHand => {
+            CardAnswer::ShowHand => {
                 if !challenged(|c| c == Claimed::NotDuke) {
                     return bad;
                 }
@@ -788,8 +788,8 @@ impl Tracker {
                     self.table.reveal(p, false);
                 }
             }
-            Answer::CannotProve | Answer::Concede => {
-                let want_card = *a == Answer::CannotProve;
+            CardAnswer::CannotProve | CardAnswer::Concede => {
+                let want_card = *a == CardAnswer::CannotProve;
                 if !challenged(if want_card {
                     |c| matches!(c, Claimed::Card(_))
                 } else {
@@ -805,7 +805,7 @@ impl Tracker {
                 let claim = self.challenge.map_or(Claimed::NotDuke, |(_, c)| c);
                 self.denials.push(Denial { seat, claim, held });
             }
-            Answer::Lose(p) => {
+            CardAnswer::Lose(p) => {
                 // Only the seat the rules take an influence from now (R9.1): any other
                 // seat's card would turn face up for nothing.
                 if self.owed.losses.first() != Some(&seat)
@@ -819,7 +819,7 @@ impl Tracker {
                 self.losing.push((seat, *p));
                 return Ok(());
             }
-            Answer::Show(p) => {
+            CardAnswer::Show(p) => {
                 let Some((examiner, target)) = self.examine else {
                     return bad;
                 };
@@ -838,12 +838,12 @@ impl Tracker {
                 self.examined = Some(*p);
                 return Ok(());
             }
-            Answer::Keep(kept) => {
+            CardAnswer::Keep(kept) => {
                 let Some(pool) = self.exchange_pool(seat) else {
                     return bad;
                 };
                 let hidden: Vec<usize> = (0..self.hand(seat).len())
-                    .filter(|&i| !self.hands[usize::from(seat)][i].1)
+                    .filter(|&i| !self.hands[seat.index()][i].1)
                     .collect();
                 let mut distinct = kept.clone();
                 distinct.sort_unstable();
@@ -856,15 +856,15 @@ impl Tracker {
                     return bad;
                 }
                 for (&slot, &p) in hidden.iter().zip(kept) {
-                    self.hands[usize::from(seat)][slot] = (p, false);
+                    self.hands[seat.index()][slot] = (p, false);
                 }
                 self.returning
                     .extend(pool.into_iter().filter(|p| !kept.contains(p)));
                 self.kept = true;
                 return Ok(());
             }
-            Answer::Pick(p) => {
-                let s = usize::from(seat);
+            CardAnswer::Pick(p) => {
+                let s = seat.index();
                 if s > 1 || self.picks[s].is_some() || !self.table.pick(seat, *p) {
                     return bad;
                 }
@@ -883,53 +883,53 @@ impl Tracker {
         match *e {
             Event::Declared { seat, action, .. } => {
                 if self.dealt.is_empty() {
-                    self.dealt = (0..self.hands.len() as u8)
+                    self.dealt = Seat::all(self.hands.len())
                         .map(|s| self.hidden_cts(s))
                         .collect();
                 }
                 if let Some(claim) = action.claim(self.options) {
-                    self.claimed.push((claim, self.hidden_cts(seat.0)));
+                    self.claimed.push((claim, self.hidden_cts(seat)));
                 }
                 self.examine = match action {
-                    crate::engine::Action::Examine(t) => Some((seat.0, t.0)),
+                    crate::engine::Action::Examine(t) => Some((seat, t)),
                     _ => None,
                 };
                 self.examined = None;
                 if action == crate::engine::Action::Exchange {
-                    self.exchange = Some((seat.0, Vec::new()));
+                    self.exchange = Some((seat, Vec::new()));
                     self.kept = false;
                 }
             }
             Event::Challenged {
                 claimant, claim, ..
             } => {
-                self.challenge = Some((claimant.0, claim));
+                self.challenge = Some((claimant, claim));
                 self.answered = None;
             }
             Event::Proved { seat, card } => {
-                let (Some(Answer::Prove(p)), Some((s, Claimed::Card(c)))) =
+                let (Some(CardAnswer::Prove(p)), Some((s, Claimed::Card(c)))) =
                     (&self.answered, self.challenge)
                 else {
                     return stream;
                 };
                 let p = *p;
-                if s != seat.0 || c != card || public_kind(self, p) != Some(card.index() as u8) {
+                if s != seat || c != card || public_kind(self, p) != Some(card.index() as u8) {
                     return stream;
                 }
                 let slot = self.slot(s, p).ok_or(FairError::Stream)?;
-                self.vacant[usize::from(s)].push(slot);
+                self.vacant[s.index()].push(slot);
                 self.returning.push(p);
                 self.challenge = None;
             }
             Event::ShowedHand { seat, cards } => {
-                if self.answered != Some(Answer::ShowHand)
-                    || self.challenge.map(|(s, _)| s) != Some(seat.0)
+                if self.answered != Some(CardAnswer::ShowHand)
+                    || self.challenge.map(|(s, _)| s) != Some(seat)
                 {
                     return stream;
                 }
-                let s = seat.0;
+                let s = seat;
                 for slot in 0..self.hand(s).len() {
-                    let (p, up) = self.hands[usize::from(s)][slot];
+                    let (p, up) = self.hands[s.index()][slot];
                     if up {
                         continue;
                     }
@@ -937,14 +937,17 @@ impl Tracker {
                     if cards.get(slot).copied().flatten().map(|c| c.index() as u8) != kind {
                         return stream;
                     }
-                    self.vacant[usize::from(s)].push(slot);
+                    self.vacant[s.index()].push(slot);
                     self.returning.push(p);
                 }
                 self.challenge = None;
             }
             Event::Disproved { seat, .. } => {
-                if self.challenge.map(|(s, _)| s) == Some(seat.0)
-                    && !matches!(self.answered, Some(Answer::CannotProve | Answer::Concede))
+                if self.challenge.map(|(s, _)| s) == Some(seat)
+                    && !matches!(
+                        self.answered,
+                        Some(CardAnswer::CannotProve | CardAnswer::Concede)
+                    )
                 {
                     return stream;
                 }
@@ -954,9 +957,9 @@ impl Tracker {
                 if card.is_some() {
                     return stream;
                 }
-                let s = seat.0;
+                let s = seat;
                 let drawn = self.table.draw(s, 1).ok_or(FairError::Stream)?[0];
-                let vacant = &mut self.vacant[usize::from(s)];
+                let vacant = &mut self.vacant[s.index()];
                 if vacant.is_empty() {
                     let count = self.exchange_count();
                     // R4.2, R5.1: an Exchange draws once its claim stands, never while
@@ -977,7 +980,7 @@ impl Tracker {
                     }
                 } else {
                     let slot = vacant.remove(0);
-                    self.hands[usize::from(s)][slot] = (drawn, false);
+                    self.hands[s.index()][slot] = (drawn, false);
                 }
             }
             Event::CourtShuffled => {
@@ -992,38 +995,38 @@ impl Tracker {
             // slot order, turn face up with no answer, each the card its rebuilt secret
             // opened.
             Event::LostInfluence { seat, card }
-                if self.table.ledger().is_gone(seat.0)
-                    && !self.losing.iter().any(|(s, _)| *s == seat.0) =>
+                if self.table.ledger().is_gone(seat)
+                    && !self.losing.iter().any(|(s, _)| *s == seat) =>
             {
-                let s = seat.0;
+                let s = seat;
                 let slot = (0..self.hand(s).len())
-                    .find(|&i| !self.hands[usize::from(s)][i].1)
+                    .find(|&i| !self.hands[s.index()][i].1)
                     .ok_or(FairError::Stream)?;
-                let p = self.hands[usize::from(s)][slot].0;
+                let p = self.hands[s.index()][slot].0;
                 if public_kind(self, p) != Some(card.index() as u8) || !self.table.forfeit_card(p) {
                     return stream;
                 }
-                self.hands[usize::from(s)][slot].1 = true;
+                self.hands[s.index()][slot].1 = true;
             }
             Event::LostInfluence { seat, card } => {
                 let i = self
                     .losing
                     .iter()
-                    .position(|(s, _)| *s == seat.0)
+                    .position(|(s, _)| *s == seat)
                     .ok_or(FairError::Stream)?;
                 let (s, p) = self.losing.remove(i);
                 if public_kind(self, p) != Some(card.index() as u8) {
                     return stream;
                 }
                 let slot = self.slot(s, p).ok_or(FairError::Stream)?;
-                self.hands[usize::from(s)][slot].1 = true;
+                self.hands[s.index()][slot].1 = true;
             }
             Event::Shown {
                 seat,
                 examiner,
                 card,
             } if card.is_some()
-                || self.examine != Some((examiner.0, seat.0))
+                || self.examine != Some((examiner, seat))
                 || self.examined.is_none() =>
             {
                 return stream;
@@ -1032,11 +1035,11 @@ impl Tracker {
                 let Some(p) = self.examined else {
                     return stream;
                 };
-                let slot = self.slot(target.0, p).ok_or(FairError::Stream)?;
+                let slot = self.slot(target, p).ok_or(FairError::Stream)?;
                 if card.is_some() {
                     return stream;
                 }
-                self.vacant[usize::from(target.0)].push(slot);
+                self.vacant[target.index()].push(slot);
                 self.returning.push(p);
                 self.examine = None;
             }
@@ -1044,21 +1047,21 @@ impl Tracker {
             Event::Exchanged { seat, returned } => {
                 if !self.kept
                     || returned != [None, None]
-                    || self.exchange.as_ref().map(|(s, _)| *s) != Some(seat.0)
+                    || self.exchange.as_ref().map(|(s, _)| *s) != Some(seat)
                 {
                     return stream;
                 }
                 self.exchange = None;
             }
             Event::DraftPicked { seat, card } => {
-                let s = usize::from(seat.0);
+                let s = seat.index();
                 if card.is_some() || s > 1 || self.picks[s].is_none() || self.picked[s] {
                     return stream;
                 }
                 self.picked[s] = true;
             }
             Event::DraftDealt { seat, card } => {
-                let s = usize::from(seat.0);
+                let s = seat.index();
                 let Some(pick) = self.picks.get(s).copied().flatten() else {
                     return stream;
                 };
@@ -1074,7 +1077,7 @@ impl Tracker {
             // R5.4: a block is a claim, in the record as it comes into play.
             Event::BlockDeclared { seat, card } => {
                 self.claimed
-                    .push((Claimed::Card(card), self.hidden_cts(seat.0)));
+                    .push((Claimed::Card(card), self.hidden_cts(seat)));
             }
             Event::GameOver { .. } => self.table.finish(),
             _ => {}
@@ -1084,7 +1087,7 @@ impl Tracker {
 
     /// The seat's hidden cards as ciphertexts now: what they are stays readable at the
     /// end, wherever the shuffles take their positions.
-    fn hidden_cts(&self, seat: u8) -> Vec<Ciphertext> {
+    fn hidden_cts(&self, seat: Seat) -> Vec<Ciphertext> {
         let deck = self.table.ledger().deck();
         self.hidden(seat)
             .iter()
@@ -1203,39 +1206,36 @@ impl Tracker {
                     ..Owed::default()
                 };
                 if let Action::Coup(t) = action {
-                    o.losses.push(t.0);
+                    o.losses.push(t);
                 }
             }
             Event::WindowOpened { kind } => o.window = Some(kind),
-            Event::Challenged { challenger, .. } => o.challenger = Some(challenger.0),
+            Event::Challenged { challenger, .. } => o.challenger = Some(challenger),
             Event::Proved { seat, .. } | Event::ShowedHand { seat, .. } => {
                 o.losses.extend(o.challenger.take());
-                if self.examine.is_some_and(|(x, _)| x == seat.0) {
+                if self.examine.is_some_and(|(x, _)| x == seat) {
                     o.examine = true;
                 }
-                if self.exchange.as_ref().is_some_and(|(x, _)| *x == seat.0) {
+                if self.exchange.as_ref().is_some_and(|(x, _)| *x == seat) {
                     o.exchange = true;
                 }
             }
             Event::Disproved { seat, .. } => {
                 o.challenger = None;
-                o.losses.push(seat.0);
+                o.losses.push(seat);
                 if o.window == Some(WindowKind::BlockChallenge)
                     && let Some(Action::Assassinate(t)) = o.action
                 {
-                    o.losses.push(t.0);
+                    o.losses.push(t);
                 }
             }
             Event::Unchallenged { claimant }
-                if self.examine.is_some_and(|(x, _)| x == claimant.0) =>
+                if self.examine.is_some_and(|(x, _)| x == claimant) =>
             {
                 o.examine = true;
             }
             Event::Unchallenged { claimant }
-                if self
-                    .exchange
-                    .as_ref()
-                    .is_some_and(|(x, _)| *x == claimant.0) =>
+                if self.exchange.as_ref().is_some_and(|(x, _)| *x == claimant) =>
             {
                 o.exchange = true;
             }
@@ -1243,12 +1243,12 @@ impl Tracker {
                 if o.window == Some(WindowKind::Block)
                     && o.action == Some(Action::Assassinate(seat)) =>
             {
-                o.losses.push(seat.0);
+                o.losses.push(seat);
             }
             Event::BlockDeclared { seat, .. }
                 if o.window == Some(WindowKind::Block)
                     && o.action == Some(Action::Assassinate(seat))
-                    && o.losses.last() == Some(&seat.0) =>
+                    && o.losses.last() == Some(&seat) =>
             {
                 o.losses.pop();
             }
@@ -1274,8 +1274,8 @@ struct Held {
 
 #[derive(Clone, Debug)]
 struct Fact {
-    seat: u8,
-    answer: Answer,
+    seat: Seat,
+    answer: CardAnswer,
     /// The hidden slots of the seat, when the answer came: (slot, position).
     hidden: Vec<(usize, u8)>,
     claim: Option<Claimed>,
@@ -1290,7 +1290,7 @@ pub struct FairReferee {
     game: Game,
     tracker: Tracker,
     held: Option<Held>,
-    asked: Option<(u8, Question)>,
+    asked: Option<(Seat, Question)>,
     out: Vec<Public>,
     inputs: u64,
     seed: u64,
@@ -1303,7 +1303,7 @@ pub struct FairReferee {
     sealed: Vec<Decision>,
     /// Seats that left while a window's decisions were sealed: their departure is relayed
     /// once it closes, so that every page applies the window's answers first.
-    leaving: Vec<u8>,
+    leaving: Vec<Seat>,
 }
 
 impl FairReferee {
@@ -1403,9 +1403,9 @@ impl FairReferee {
     }
 
     /// Whether `seat`'s pending decision reads its own cards, so its page sends an
-    /// [`Answer`] rather than an [`Input`].
-    pub fn wants_answer(&self, seat: u8) -> bool {
-        self.game.owes(Seat(seat))
+    /// [`CardAnswer`] rather than an [`Input`].
+    pub fn wants_answer(&self, seat: Seat) -> bool {
+        self.game.owes(seat)
             && matches!(
                 self.game.pending(),
                 Pending::LoseInfluence { .. }
@@ -1418,16 +1418,16 @@ impl FairReferee {
     /// The inputs `seat` may send now, when they read no card (an action, a window's
     /// answer, an allegiance, the examiner's choice): the same for every assignment of
     /// the hidden cards, so the stand-ins do not show through.
-    pub fn inputs(&self, seat: u8) -> Vec<Input> {
+    pub fn inputs(&self, seat: Seat) -> Vec<Input> {
         let mut out = Vec::new();
         if !self.wants_answer(seat) {
-            self.game.legal_inputs(Seat(seat), &mut out);
+            self.game.legal_inputs(seat, &mut out);
         }
         out
     }
 
     /// Whether the game can go on without `seat` (section 6; [`FairTable::can_leave`]).
-    pub fn can_leave(&self, seat: u8) -> bool {
+    pub fn can_leave(&self, seat: Seat) -> bool {
         self.tracker.table.can_leave(seat)
     }
 
@@ -1436,7 +1436,7 @@ impl FairReferee {
     /// (its answers made by the rules, unsigned; its decisions by the host's card-blind
     /// default) until the next turn starts, when its hidden cards turn face up and it is
     /// out (R9.1, R9.2).
-    pub fn leave(&mut self, seat: u8) -> Result<(), FairError> {
+    pub fn leave(&mut self, seat: Seat) -> Result<(), FairError> {
         if !self.can_leave(seat) || self.leaving.contains(&seat) {
             return Err(FairError::Stream);
         }
@@ -1478,14 +1478,14 @@ impl FairReferee {
 
     /// What the host gives for `seat` when its time runs out or it is gone: its
     /// card-blind default ([`card_blind`]), if it owes a decision that reads no card.
-    pub fn default_input(&self, seat: u8) -> Option<Input> {
-        card_blind(Seat(seat), self.game.players(), &self.inputs(seat))
+    pub fn default_input(&self, seat: Seat) -> Option<Input> {
+        card_blind(seat, self.game.players(), &self.inputs(seat))
     }
 
     /// `input` for `seat`, signed with its secret for the decision pending.
     pub fn sign_decision<R: Rng + ?Sized>(
         &self,
-        seat: u8,
+        seat: Seat,
         input: Input,
         secret: &Secret,
         rng: &mut R,
@@ -1529,7 +1529,7 @@ impl FairReferee {
             return Err(FairError::BadDecision(seat));
         }
         self.game
-            .check(Seat(seat), input)
+            .check(seat, input)
             .map_err(|e| FairError::Input(seat, e))?;
         if matches!(self.game.pending(), Pending::Respond { .. }) {
             self.sealed.push(decision);
@@ -1540,10 +1540,10 @@ impl FairReferee {
         Ok(())
     }
 
-    fn hold(&mut self, seat: u8, input: Option<Input>) {
+    fn hold(&mut self, seat: Seat, input: Option<Input>) {
         self.inputs += 1;
         self.held = Some(Held {
-            seat: Seat(seat),
+            seat,
             input,
             facts: Vec::new(),
             fed: 0,
@@ -1574,13 +1574,12 @@ impl FairReferee {
             Some((s, q)) => {
                 let ok = s == seat
                     && match (q, &answer) {
-                        (Question::Prove(Claimed::Card(_)), Answer::Prove(_))
-                        | (Question::Prove(Claimed::Card(_)), Answer::CannotProve)
-                        | (Question::Prove(Claimed::NotDuke), Answer::ShowHand)
-                        | (Question::Prove(Claimed::NotDuke), Answer::Concede) => true,
-                        (Question::Lose, Answer::Lose(p)) | (Question::Show, Answer::Show(p)) => {
-                            hidden == [*p]
-                        }
+                        (Question::Prove(Claimed::Card(_)), CardAnswer::Prove(_))
+                        | (Question::Prove(Claimed::Card(_)), CardAnswer::CannotProve)
+                        | (Question::Prove(Claimed::NotDuke), CardAnswer::ShowHand)
+                        | (Question::Prove(Claimed::NotDuke), CardAnswer::Concede) => true,
+                        (Question::Lose, CardAnswer::Lose(p))
+                        | (Question::Show, CardAnswer::Show(p)) => hidden == [*p],
                         _ => false,
                     };
                 if !ok {
@@ -1594,10 +1593,10 @@ impl FairReferee {
             None => {
                 let fits = matches!(
                     (self.game.pending(), &answer),
-                    (Pending::LoseInfluence { .. }, Answer::Lose(_))
-                        | (Pending::ExamineShow { .. }, Answer::Show(_))
-                        | (Pending::Exchange { .. }, Answer::Keep(_))
-                        | (Pending::Draft { .. }, Answer::Pick(_))
+                    (Pending::LoseInfluence { .. }, CardAnswer::Lose(_))
+                        | (Pending::ExamineShow { .. }, CardAnswer::Show(_))
+                        | (Pending::Exchange { .. }, CardAnswer::Keep(_))
+                        | (Pending::Draft { .. }, CardAnswer::Pick(_))
                 );
                 if self.held.is_some() || !self.wants_answer(seat) || !fits {
                     return bad;
@@ -1665,8 +1664,8 @@ impl FairReferee {
                     continue;
                 }
                 let owing = self.game.owing();
-                let gone = (0..self.game.players() as u8)
-                    .find(|&s| owing.contains(Seat(s)) && self.wants_answer(s))
+                let gone = Seat::all(self.game.players())
+                    .find(|&s| owing.contains(s) && self.wants_answer(s))
                     .and_then(|s| self.answer_for_gone(s, None));
                 if let Some(signed) = gone {
                     self.take_answer(signed)?;
@@ -1688,7 +1687,7 @@ impl FairReferee {
             let mut rng = ChaCha8Rng::seed_from_u64(held.seed);
             let before = DecisionKey::of(game.pending());
             game.apply(held.seat, input, &mut rng, &mut events)
-                .map_err(|e| FairError::Input(held.seat.0, e))?;
+                .map_err(|e| FairError::Input(held.seat, e))?;
             // R5: a window's answers are relayed once it closes, right after the last
             // answer's own event and before what the close makes.
             let closed = matches!(before, DecisionKey::Window(..))
@@ -1755,7 +1754,7 @@ impl FairReferee {
     /// unsigned (every page's replica makes the same): the truth to a challenge, its first
     /// hidden card to lose or show, its own cards kept in an Exchange. `None` for a seat
     /// that is still here.
-    fn answer_for_gone(&self, seat: u8, question: Option<Question>) -> Option<SignedAnswer> {
+    fn answer_for_gone(&self, seat: Seat, question: Option<Question>) -> Option<SignedAnswer> {
         let l = self.tracker.table.ledger();
         if !l.is_gone(seat) {
             return None;
@@ -1770,21 +1769,21 @@ impl FairReferee {
         let first = hidden.first().copied();
         let answer = match question {
             Some(Question::Prove(Claimed::Card(c))) => {
-                holds(c).map_or(Answer::CannotProve, Answer::Prove)
+                holds(c).map_or(CardAnswer::CannotProve, CardAnswer::Prove)
             }
             Some(Question::Prove(Claimed::NotDuke)) => match holds(Card::Duke) {
-                Some(_) => Answer::Concede,
-                None => Answer::ShowHand,
+                Some(_) => CardAnswer::Concede,
+                None => CardAnswer::ShowHand,
             },
-            Some(Question::Lose) => Answer::Lose(first?),
-            Some(Question::Show) => Answer::Show(first?),
+            Some(Question::Lose) => CardAnswer::Lose(first?),
+            Some(Question::Show) => CardAnswer::Show(first?),
             None => match self.game.pending() {
-                Pending::LoseInfluence { .. } => Answer::Lose(first?),
-                Pending::ExamineShow { .. } => Answer::Show(first?),
+                Pending::LoseInfluence { .. } => CardAnswer::Lose(first?),
+                Pending::ExamineShow { .. } => CardAnswer::Show(first?),
                 Pending::Exchange { .. } => {
                     let mut pool = self.tracker.exchange_pool(seat)?;
                     pool.truncate(hidden.len());
-                    Answer::Keep(pool)
+                    CardAnswer::Keep(pool)
                 }
                 _ => return None,
             },
@@ -1804,7 +1803,7 @@ impl FairReferee {
         }
         let l = self.tracker.table.ledger();
         let Some(seat) =
-            (0..self.game.players() as u8).find(|&s| l.is_gone(s) && self.game.alive(Seat(s)))
+            Seat::all(self.game.players()).find(|&s| l.is_gone(s) && self.game.alive(s))
         else {
             return Ok(false);
         };
@@ -1817,7 +1816,7 @@ impl FairReferee {
             .ok_or(FairError::Stream)?;
         let mut game = self.game.clone();
         let mut events = Vec::new();
-        if !game.forfeit(Seat(seat), &cards, &mut events) {
+        if !game.forfeit(seat, &cards, &mut events) {
             return Ok(false);
         }
         for e in &events {
@@ -1830,18 +1829,16 @@ impl FairReferee {
     /// Whether the event reads a hidden card: who answers it, and what (`None`: the
     /// answer that is the input itself). Read from the event alone, so a run again counts
     /// the same answers for the same events.
-    fn needs(e: &Event) -> Option<(u8, Option<Question>)> {
+    fn needs(e: &Event) -> Option<(Seat, Option<Question>)> {
         match *e {
             Event::Proved { seat, card } => {
-                Some((seat.0, Some(Question::Prove(Claimed::Card(card)))))
+                Some((seat, Some(Question::Prove(Claimed::Card(card)))))
             }
-            Event::ShowedHand { seat, .. } => {
-                Some((seat.0, Some(Question::Prove(Claimed::NotDuke))))
-            }
-            Event::Disproved { seat, claim } => Some((seat.0, Some(Question::Prove(claim)))),
-            Event::LostInfluence { seat, .. } => Some((seat.0, Some(Question::Lose))),
-            Event::Shown { seat, .. } => Some((seat.0, Some(Question::Show))),
-            Event::Exchanged { seat, .. } | Event::DraftPicked { seat, .. } => Some((seat.0, None)),
+            Event::ShowedHand { seat, .. } => Some((seat, Some(Question::Prove(Claimed::NotDuke)))),
+            Event::Disproved { seat, claim } => Some((seat, Some(Question::Prove(claim)))),
+            Event::LostInfluence { seat, .. } => Some((seat, Some(Question::Lose))),
+            Event::Shown { seat, .. } => Some((seat, Some(Question::Show))),
+            Event::Exchanged { seat, .. } | Event::DraftPicked { seat, .. } => Some((seat, None)),
             _ => None,
         }
     }
@@ -1858,13 +1855,13 @@ impl FairReferee {
                 .ok_or(FairError::BadAnswer(fact.seat))
         };
         Ok(match &fact.answer {
-            Answer::Lose(p) => Input::Lose(hand.cards[slot_of(*p)?]),
-            Answer::Show(p) => Input::Show(hand.cards[slot_of(*p)?]),
-            Answer::Keep(_) => {
+            CardAnswer::Lose(p) => Input::Lose(hand.cards[slot_of(*p)?]),
+            CardAnswer::Show(p) => Input::Show(hand.cards[slot_of(*p)?]),
+            CardAnswer::Keep(_) => {
                 let kept: Vec<Card> = hand.hidden().collect();
                 Input::Keep(Keep::from_slice(&kept).ok_or(FairError::Stream)?)
             }
-            Answer::Pick(_) => Input::Draft(Card::Duke),
+            CardAnswer::Pick(_) => Input::Draft(Card::Duke),
             _ => return Err(FairError::Stream),
         })
     }
@@ -1877,8 +1874,8 @@ impl FairReferee {
         };
         for f in held.facts.iter_mut().filter(|f| f.shown.is_none()) {
             let positions: Vec<u8> = match &f.answer {
-                Answer::ShowHand => f.hidden.iter().map(|&(_, p)| p).collect(),
-                Answer::Lose(p) => vec![*p],
+                CardAnswer::ShowHand => f.hidden.iter().map(|&(_, p)| p).collect(),
+                CardAnswer::Lose(p) => vec![*p],
                 _ => continue,
             };
             let shown = positions
@@ -1912,7 +1909,7 @@ impl FairReferee {
                     .find(|(q, _)| *q == p)
                     .map(|(_, c)| *c)
             };
-            let hand = &mut game.players[usize::from(f.seat)].hand;
+            let hand = &mut game.players[f.seat.index()].hand;
             // Sets `slot` to `card` and keeps `card` out of the other hidden slots, so the
             // engine's first hidden match is that slot.
             let set = |hand: &mut crate::engine::Hand, slot: usize, card: Card| {
@@ -1931,20 +1928,20 @@ impl FairReferee {
                     .ok_or(FairError::BadAnswer(f.seat))
             };
             match (&f.answer, f.claim) {
-                (Answer::Prove(p), Some(Claimed::Card(c))) => set(hand, slot_of(*p)?, c),
-                (Answer::CannotProve, Some(Claimed::Card(c))) => {
+                (CardAnswer::Prove(p), Some(Claimed::Card(c))) => set(hand, slot_of(*p)?, c),
+                (CardAnswer::CannotProve, Some(Claimed::Card(c))) => {
                     for &(s, _) in &f.hidden {
                         if hand.cards[s] == c {
                             hand.cards[s] = other(c);
                         }
                     }
                 }
-                (Answer::Concede, _) => {
+                (CardAnswer::Concede, _) => {
                     if let Some(&(s, _)) = f.hidden.first() {
                         hand.cards[s] = Card::Duke;
                     }
                 }
-                (Answer::ShowHand, _) => {
+                (CardAnswer::ShowHand, _) => {
                     for &(s, p) in &f.hidden {
                         let card = kind_of(p).ok_or(FairError::Stream)?;
                         if card == Card::Duke {
@@ -1953,7 +1950,7 @@ impl FairReferee {
                         hand.cards[s] = card;
                     }
                 }
-                (Answer::Lose(p), _) => {
+                (CardAnswer::Lose(p), _) => {
                     let card = kind_of(*p).ok_or(FairError::Stream)?;
                     let slot = slot_of(*p)?;
                     // The same seat's answer to a challenge earlier in this input covered
@@ -1961,8 +1958,8 @@ impl FairReferee {
                     let earlier = held.facts.iter().take_while(|e| !std::ptr::eq(*e, f));
                     for e in earlier.filter(|e| e.seat == f.seat) {
                         let false_answer = match (&e.answer, e.claim) {
-                            (Answer::CannotProve, Some(Claimed::Card(c))) => c == card,
-                            (Answer::Concede, _) => {
+                            (CardAnswer::CannotProve, Some(Claimed::Card(c))) => c == card,
+                            (CardAnswer::Concede, _) => {
                                 e.hidden.first().map(|(s, _)| *s) == Some(slot)
                                     && e.hidden.len() == 1
                                     && card != Card::Duke
@@ -1975,7 +1972,7 @@ impl FairReferee {
                     }
                     set(hand, slot, card);
                 }
-                (Answer::Show(p), _) => {
+                (CardAnswer::Show(p), _) => {
                     let slot = slot_of(*p)?;
                     let card = hand.cards[slot];
                     set(hand, slot, card);

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::game::{
-    Answer, AuditFault, FairError, FairReferee, Public, Question, SignedAnswer, Step, Tracker,
+    AuditFault, CardAnswer, FairError, FairReferee, Public, Question, SignedAnswer, Step, Tracker,
 };
 use super::ledger::{FaultKind, Msg, Record};
 use super::table::{Expect, Place};
@@ -54,7 +54,7 @@ enum Lie {
 
 /// One seat's page: its secret, its own tracker, its own randomness.
 struct Page {
-    seat: u8,
+    seat: Seat,
     secret: Secret,
     tracker: Tracker,
     rng: ChaCha8Rng,
@@ -161,7 +161,7 @@ impl Page {
         referee.sign_decision(self.seat, input, &self.secret, &mut self.signer)
     }
 
-    fn sign(&mut self, answer: Answer) -> SignedAnswer {
+    fn sign(&mut self, answer: CardAnswer) -> SignedAnswer {
         self.tracker
             .sign_answer(self.seat, answer, &self.secret, &mut self.rng)
     }
@@ -175,7 +175,7 @@ impl Page {
         self.reveals.push((p, k));
     }
 
-    fn answer(&mut self, q: Question) -> Answer {
+    fn answer(&mut self, q: Question) -> CardAnswer {
         let cards = self.cards();
         match q {
             Question::Prove(Claimed::Card(c)) => {
@@ -183,43 +183,43 @@ impl Page {
                 match (held, self.cheat) {
                     (Some(_), Cheat::DenyProof) => {
                         self.lied = true;
-                        Answer::CannotProve
+                        CardAnswer::CannotProve
                     }
                     (Some(&(p, _)), _) => {
                         self.will_reveal(p);
-                        Answer::Prove(p)
+                        CardAnswer::Prove(p)
                     }
                     (None, Cheat::FalseProof) => {
                         self.lied = true;
                         let p = cards[0].0;
                         self.reveals.push((p, c.index() as u8));
-                        Answer::Prove(p)
+                        CardAnswer::Prove(p)
                     }
-                    (None, _) => Answer::CannotProve,
+                    (None, _) => CardAnswer::CannotProve,
                 }
             }
             Question::Prove(Claimed::NotDuke) => {
                 if cards.iter().any(|(_, k)| *k == Card::Duke.index() as u8) {
-                    Answer::Concede
+                    CardAnswer::Concede
                 } else {
                     for &(p, _) in &cards {
                         self.will_reveal(p);
                     }
-                    Answer::ShowHand
+                    CardAnswer::ShowHand
                 }
             }
             Question::Lose => {
                 let p = cards[0].0;
                 self.will_reveal(p);
-                Answer::Lose(p)
+                CardAnswer::Lose(p)
             }
-            Question::Show => Answer::Show(cards[0].0),
+            Question::Show => CardAnswer::Show(cards[0].0),
         }
     }
 
     /// A decision from what the page sees: the legal inputs that read no card, or its own
     /// positions.
-    fn decide(&mut self, referee: &FairReferee) -> Result<Input, Answer> {
+    fn decide(&mut self, referee: &FairReferee) -> Result<Input, CardAnswer> {
         let seat = self.seat;
         if referee.wants_answer(seat) {
             let hidden = self.tracker.hidden(seat);
@@ -227,21 +227,23 @@ impl Page {
                 Pending::LoseInfluence { .. } => {
                     let p = *hidden.choose(&mut self.rng).unwrap();
                     self.will_reveal(p);
-                    Answer::Lose(p)
+                    CardAnswer::Lose(p)
                 }
-                Pending::ExamineShow { .. } => Answer::Show(*hidden.choose(&mut self.rng).unwrap()),
+                Pending::ExamineShow { .. } => {
+                    CardAnswer::Show(*hidden.choose(&mut self.rng).unwrap())
+                }
                 Pending::Exchange { .. } => {
                     let mut pool = self.tracker.exchange_pool(seat).unwrap();
                     pool.shuffle(&mut self.rng);
                     pool.truncate(hidden.len());
-                    Answer::Keep(pool)
+                    CardAnswer::Keep(pool)
                 }
-                Pending::Draft { .. } => Answer::Pick(5 * seat + self.rng.random_range(0..5)),
+                Pending::Draft { .. } => CardAnswer::Pick(5 * seat.0 + self.rng.random_range(0..5)),
                 p => panic!("no answer for {p:?}"),
             });
         }
         let inputs = referee.inputs(seat);
-        assert!(!inputs.is_empty(), "seat {seat} owes a decision");
+        assert!(!inputs.is_empty(), "{seat} owes a decision");
         // In a window, pass half the time: enough challenges to prove and lose cards.
         if inputs[0] == Input::Pass && self.rng.random_bool(0.5) {
             return Ok(Input::Pass);
@@ -267,25 +269,25 @@ struct RefereeTable {
     truths: Vec<bool>,
     dealt: Vec<[Card; 2]>,
     /// The first item of a lie a page refused as it came: (page, why). The game stops.
-    refused: Option<(u8, FairError)>,
+    refused: Option<(Seat, FairError)>,
     /// A host that shows this page two records of one round in the other order (both
     /// still check), once: the record held back, and whether it was told.
-    reorder: Option<u8>,
+    reorder: Option<Seat>,
     held: Option<Public>,
     reordered: bool,
     /// Seats that leave for good (section 6), each at the first decision from the given
     /// one on at which the game can go on without it; the decisions put so far.
-    leaves: Vec<(usize, u8)>,
+    leaves: Vec<(usize, Seat)>,
     decisions: usize,
 }
 
 impl RefereeTable {
-    fn new(n: usize, options: Options, seed: u64, cheats: &[(u8, Cheat)]) -> RefereeTable {
+    fn new(n: usize, options: Options, seed: u64, cheats: &[(Seat, Cheat)]) -> RefereeTable {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let id: [u8; 32] = rng.random();
         let referee = FairReferee::new(id, 1, n, options, None, rng.random()).unwrap();
         let mut secrets = Vec::new();
-        let pages = (0..n as u8)
+        let pages = Seat::all(n)
             .map(|seat| {
                 let secret = Secret::random(&mut rng);
                 secrets.push(Secret::from_bytes(&secret.to_bytes()).unwrap());
@@ -294,7 +296,7 @@ impl RefereeTable {
                     secret,
                     tracker: Tracker::new(id, 1, n, options).unwrap(),
                     rng: ChaCha8Rng::seed_from_u64(rng.random()),
-                    signer: ChaCha8Rng::seed_from_u64(seed ^ u64::from(seat) << 32),
+                    signer: ChaCha8Rng::seed_from_u64(seed ^ u64::from(seat.0) << 32),
                     cheat: cheats
                         .iter()
                         .find(|(s, _)| *s == seat)
@@ -325,8 +327,8 @@ impl RefereeTable {
     }
 
     /// A seat's hidden cards as the oracle reads them.
-    fn kinds(&self, seat: u8) -> Vec<Card> {
-        let page = &self.pages[usize::from(seat)];
+    fn kinds(&self, seat: Seat) -> Vec<Card> {
+        let page = &self.pages[seat.index()];
         page.cards()
             .into_iter()
             .map(|(_, k)| Card::ALL[usize::from(k)])
@@ -368,7 +370,7 @@ impl RefereeTable {
                     claimant,
                     claim: claim @ Claimed::Card(card),
                 },
-            ) if self.holds(claimant.0, card) => {
+            ) if self.holds(claimant, card) => {
                 let other = (1..n)
                     .map(|d| Seat((challenger.0 + d) % n))
                     .find(|&s| s != claimant && self.referee.game().alive(s));
@@ -409,10 +411,10 @@ impl RefereeTable {
     }
 
     /// The oracle: whether `seat` holds a hidden `card` (an honest page proves with it).
-    fn holds(&self, seat: u8, card: Card) -> bool {
+    fn holds(&self, seat: Seat, card: Card) -> bool {
         let l = self.referee.table().ledger();
         self.referee.tracker().hidden(seat).into_iter().any(|p| {
-            l.open_private(p, seat, &self.secrets[usize::from(seat)]) == Some(card.index() as u8)
+            l.open_private(p, seat, &self.secrets[seat.index()]) == Some(card.index() as u8)
         })
     }
 
@@ -431,13 +433,13 @@ impl RefereeTable {
                 let claim = match *e {
                     Event::Declared { seat, action, .. } => {
                         if self.dealt.is_empty() {
-                            self.dealt = (0..self.pages.len() as u8)
+                            self.dealt = Seat::all(self.pages.len())
                                 .map(|s| <[Card; 2]>::try_from(self.kinds(s)).unwrap())
                                 .collect();
                         }
-                        action.claim(opts).map(|c| (seat.0, c))
+                        action.claim(opts).map(|c| (seat, c))
                     }
-                    Event::BlockDeclared { seat, card } => Some((seat.0, Claimed::Card(card))),
+                    Event::BlockDeclared { seat, card } => Some((seat, Claimed::Card(card))),
                     _ => None,
                 };
                 if let Some((seat, claim)) = claim {
@@ -496,10 +498,10 @@ impl RefereeTable {
                 } = **r
             {
                 let l = self.referee.table().ledger();
-                let truth = l.open_private(position, from, &self.secrets[usize::from(from)]);
+                let truth = l.open_private(position, from, &self.secrets[from.index()]);
                 assert!(truth.is_some());
                 assert_eq!(
-                    self.pages[usize::from(to)].examined.last(),
+                    self.pages[to.index()].examined.last(),
                     Some(&(position, truth.unwrap()))
                 );
                 self.examined += 1;
@@ -519,7 +521,7 @@ impl RefereeTable {
                 Step::Records => {
                     let due = self.referee.table().due().to_vec();
                     for (seat, expect) in due {
-                        let r = self.pages[usize::from(seat)].record(&expect);
+                        let r = self.pages[seat.index()].record(&expect);
                         let done = self.referee.record(&r);
                         self.relay();
                         done?;
@@ -532,7 +534,7 @@ impl RefereeTable {
                     }
                 }
                 Step::Ask { seat, question } => {
-                    let page = &mut self.pages[usize::from(seat)];
+                    let page = &mut self.pages[seat.index()];
                     let a = page.answer(question);
                     self.referee.answer(page.sign(a))?;
                 }
@@ -549,7 +551,7 @@ impl RefereeTable {
                         self.relay();
                         continue;
                     }
-                    let seat = owing.iter().next().expect("someone owes").0;
+                    let seat = owing.iter().next().expect("someone owes");
                     // A seat gone is given its card-blind default, unsigned (the host's
                     // word, section 6).
                     if self.referee.table().ledger().is_gone(seat) {
@@ -561,7 +563,7 @@ impl RefereeTable {
                         })?;
                         continue;
                     }
-                    let page = &mut self.pages[usize::from(seat)];
+                    let page = &mut self.pages[seat.index()];
                     match page.decide(&self.referee) {
                         Ok(input) => {
                             let d = page.decision(&self.referee, input);
@@ -582,7 +584,7 @@ impl RefereeTable {
     fn check_r11(&self) {
         let t = self.referee.table();
         let l = t.ledger();
-        let n = l.seats() as u8;
+        let n = l.seats();
         for page in &self.pages {
             let pt = page.tracker.table();
             // Not for the page a host shows another order of the same records.
@@ -605,7 +607,7 @@ impl RefereeTable {
                 "the referee reads position {p} ({place:?})"
             );
             // A seat gone has no stake: it reads what is public, as anyone.
-            for s in (0..n).filter(|&s| !l.is_gone(s)) {
+            for s in Seat::all(n).filter(|&s| !l.is_gone(s)) {
                 let may = match place {
                     // R2.5: a hand opens to its holder once both seats have chosen.
                     Place::Hand(_) if drafting => false,
@@ -613,22 +615,20 @@ impl RefereeTable {
                     Place::FaceUp(_) => true,
                     Place::Court | Place::Out => false,
                 };
-                let reads = l
-                    .open_private(p, s, &self.secrets[usize::from(s)])
-                    .is_some();
-                assert_eq!(reads, may, "seat {s} reads position {p} ({place:?})");
+                let reads = l.open_private(p, s, &self.secrets[s.index()]).is_some();
+                assert_eq!(reads, may, "{s} reads position {p} ({place:?})");
             }
             // Section 10: any coalition short of every seat still in but one, the host's seat with
             // the others or not, opens only what one of its members may see. The seats
             // whose share of a card is not public could open it together: unless they are
             // every seat but one (or all), one of them must hold it, or it is face up.
-            let missing: Vec<u8> = l
+            let missing: Vec<Seat> = l
                 .missing(p, None)
                 .into_iter()
                 .filter(|&s| !l.is_gone(s))
                 .collect();
             // Every seat still in but one holds all of the last one's escrowed stake.
-            let present = (0..n).filter(|&s| !l.is_gone(s)).count();
+            let present = Seat::all(n).filter(|&s| !l.is_gone(s)).count();
             if missing.len() + 2 <= present {
                 let theirs = match place {
                     Place::FaceUp(_) => true,
@@ -643,12 +643,12 @@ impl RefereeTable {
         }
         // The engine's hands follow the positions: the same cards face up, the true ones.
         let game = self.referee.game();
-        for s in 0..n {
-            let hand = game.player(Seat(s)).hand;
+        for s in Seat::all(n) {
+            let hand = game.player(s).hand;
             let slots = self.referee.tracker().hand(s);
             assert_eq!(usize::from(hand.len), slots.len());
             for (i, &(p, up)) in slots.iter().enumerate() {
-                assert_eq!(hand.up[i], up, "seat {s} slot {i}");
+                assert_eq!(hand.up[i], up, "{s} slot {i}");
                 if up {
                     assert_eq!(Some(hand.cards[i].index() as u8), l.open_public(p));
                     assert_eq!(t.place(p), Some(Place::FaceUp(s)));
@@ -678,7 +678,7 @@ impl RefereeTable {
     fn assert_end_cards(&self) {
         let game = self.referee.game();
         let l = self.referee.table().ledger();
-        let hands: Vec<[Card; 2]> = (0..self.pages.len() as u8)
+        let hands: Vec<[Card; 2]> = Seat::all(self.pages.len())
             .map(|s| {
                 let slots = self.referee.tracker().hand(s);
                 let cards: Vec<Card> = slots
@@ -736,10 +736,10 @@ fn honest_game(n: usize, opts: Options, seed: u64) {
     t.assert_end_cards();
     // The engine's log shows every rule of section 4 that came up, face-up cards true.
     let l = t.referee.table().ledger();
-    for s in 0..n as u8 {
+    for s in Seat::all(n) {
         for &(p, up) in t.referee.tracker().hand(s) {
             if up {
-                let card = game.player(Seat(s)).hand;
+                let card = game.player(s).hand;
                 assert!(
                     card.revealed()
                         .any(|c| Some(c.index() as u8) == l.open_public(p))
@@ -771,16 +771,16 @@ fn games_where_seats_leave_for_good_keep_r11_and_end_audited_at_every_table_size
         for inq in [false, true] {
             let seed = 5000 + 10 * n as u64 + u64::from(inq);
             let mut t = RefereeTable::new(n, options(inq, inq, false), seed, &[]);
-            t.leaves.push((2, 1));
+            t.leaves.push((2, Seat(1)));
             if n >= 5 {
-                t.leaves.push((6, n as u8 - 1));
+                t.leaves.push((6, Seat::at(n - 1)));
             }
             t.play()
                 .unwrap_or_else(|e| panic!("{n} seats, seed {seed}: {e}"));
             assert!(t.referee.game().is_over(), "{n} seats: the game ends");
             assert!(t.leaves.is_empty(), "{n} seats: every departure happened");
             let l = t.referee.table().ledger();
-            assert!(l.is_gone(1));
+            assert!(l.is_gone(Seat(1)));
             for (s, faults) in t.audits().into_iter().enumerate() {
                 assert!(faults.is_empty(), "{n} seats, page {s}: {faults:?}");
             }
@@ -844,10 +844,15 @@ fn a_false_cannot_prove_is_named_by_every_audit() {
     // opens then; the end audit on every page names it.
     let (mut caught, mut at_once) = (0, 0);
     for seed in 0..60u64 {
-        let mut t = RefereeTable::new(3, Options::default(), 3000 + seed, &[(1, Cheat::DenyProof)]);
+        let mut t = RefereeTable::new(
+            3,
+            Options::default(),
+            3000 + seed,
+            &[(Seat(1), Cheat::DenyProof)],
+        );
         let result = t.play();
         let lied = t.pages[1].lied;
-        if result == Err(FairError::FalseDenial(1)) {
+        if result == Err(FairError::FalseDenial(Seat(1))) {
             // Its last card was the one it denied: the loss shows it at once.
             assert!(lied);
             at_once += 1;
@@ -857,12 +862,12 @@ fn a_false_cannot_prove_is_named_by_every_audit() {
         for faults in t.audits() {
             let named = faults
                 .iter()
-                .any(|f| matches!(f, AuditFault::FalseDenial { seat: 1, .. }));
+                .any(|f| matches!(f, AuditFault::FalseDenial { seat: Seat(1), .. }));
             assert_eq!(named, lied, "seed {seed}: {faults:?}");
             assert!(
                 faults
                     .iter()
-                    .all(|f| matches!(f, AuditFault::FalseDenial { seat: 1, .. }))
+                    .all(|f| matches!(f, AuditFault::FalseDenial { seat: Seat(1), .. }))
             );
         }
         caught += usize::from(lied);
@@ -882,14 +887,14 @@ fn a_card_shown_that_is_not_held_is_refused_and_named() {
             4,
             Options::default(),
             4000 + seed,
-            &[(2, Cheat::FalseProof)],
+            &[(Seat(2), Cheat::FalseProof)],
         );
         let result = t.play();
         if t.pages[2].lied {
             assert_eq!(
                 result,
                 Err(FairError::Record(Fault {
-                    seat: 2,
+                    seat: Seat(2),
                     kind: FaultKind::FalseClaim
                 }))
             );
@@ -914,13 +919,13 @@ fn a_position_not_in_the_hand_is_refused_and_named() {
             match step {
                 Step::Records => {
                     for (seat, expect) in t.referee.table().due().to_vec() {
-                        let r = t.pages[usize::from(seat)].record(&expect);
+                        let r = t.pages[seat.index()].record(&expect);
                         t.referee.record(&r).unwrap();
                         t.relay();
                     }
                 }
                 Step::Ask { seat, question } => {
-                    let theirs = (0..3u8)
+                    let theirs = Seat::all(3)
                         .filter(|&s| s != seat)
                         .flat_map(|s| t.referee.tracker().hidden(s))
                         .next()
@@ -928,26 +933,28 @@ fn a_position_not_in_the_hand_is_refused_and_named() {
                     let court = t.referee.table().court()[0];
                     let wrong = match question {
                         Question::Prove(Claimed::Card(_)) => {
-                            vec![Answer::Prove(theirs), Answer::Prove(court)]
+                            vec![CardAnswer::Prove(theirs), CardAnswer::Prove(court)]
                         }
-                        Question::Lose => vec![Answer::Lose(court), Answer::Keep(vec![court])],
-                        _ => vec![Answer::Pick(0)],
+                        Question::Lose => {
+                            vec![CardAnswer::Lose(court), CardAnswer::Keep(vec![court])]
+                        }
+                        _ => vec![CardAnswer::Pick(0)],
                     };
                     let before = t.referee.table().ledger().record_hash();
                     for w in wrong {
-                        let w = t.pages[usize::from(seat)].sign(w);
+                        let w = t.pages[seat.index()].sign(w);
                         assert_eq!(t.referee.answer(w), Err(FairError::BadAnswer(seat)));
                         tried += 1;
                     }
                     assert!(t.referee.take_public().is_empty());
                     assert_eq!(t.referee.table().ledger().record_hash(), before);
-                    let page = &mut t.pages[usize::from(seat)];
+                    let page = &mut t.pages[seat.index()];
                     let a = page.answer(question);
                     t.referee.answer(page.sign(a)).unwrap();
                 }
                 Step::Decide(owing) => {
-                    let seat = owing.iter().next().unwrap().0;
-                    let page = &mut t.pages[usize::from(seat)];
+                    let seat = owing.iter().next().unwrap();
+                    let page = &mut t.pages[seat.index()];
                     match page.decide(&t.referee) {
                         Ok(input) => {
                             let d = page.decision(&t.referee, input);
@@ -978,13 +985,13 @@ fn a_card_input_is_refused_the_referee_takes_positions() {
         match step {
             Step::Records => {
                 for (seat, expect) in t.referee.table().due().to_vec() {
-                    let r = t.pages[usize::from(seat)].record(&expect);
+                    let r = t.pages[seat.index()].record(&expect);
                     t.referee.record(&r).unwrap();
                     t.relay();
                 }
             }
             Step::Decide(owing) => {
-                let seat = owing.iter().next().unwrap().0;
+                let seat = owing.iter().next().unwrap();
                 assert_eq!(
                     t.referee.decide(Decision {
                         seat,
@@ -1015,18 +1022,18 @@ fn an_answer_not_signed_by_its_seat_is_refused_by_the_referee_and_every_page() {
             let (seat, answer) = match step {
                 Step::Records => {
                     for (seat, expect) in t.referee.table().due().to_vec() {
-                        let r = t.pages[usize::from(seat)].record(&expect);
+                        let r = t.pages[seat.index()].record(&expect);
                         t.referee.record(&r).unwrap();
                         t.relay();
                     }
                     continue;
                 }
-                Step::Ask { seat, question } => (seat, t.pages[usize::from(seat)].answer(question)),
+                Step::Ask { seat, question } => (seat, t.pages[seat.index()].answer(question)),
                 Step::Decide(owing) => {
-                    let seat = owing.iter().next().unwrap().0;
-                    match t.pages[usize::from(seat)].decide(&t.referee) {
+                    let seat = owing.iter().next().unwrap();
+                    match t.pages[seat.index()].decide(&t.referee) {
                         Ok(input) => {
-                            let d = t.pages[usize::from(seat)].decision(&t.referee, input);
+                            let d = t.pages[seat.index()].decision(&t.referee, input);
                             t.referee.decide(d).unwrap();
                             continue;
                         }
@@ -1035,24 +1042,24 @@ fn an_answer_not_signed_by_its_seat_is_refused_by_the_referee_and_every_page() {
                 }
                 Step::Over => break,
             };
-            let honest = t.pages[usize::from(seat)].sign(answer.clone());
+            let honest = t.pages[seat.index()].sign(answer.clone());
             // Another choice under the seat's signature: for a lost influence, the
             // seat's other card; for a challenge, the other way to answer it.
             let other = match &answer {
-                Answer::Lose(p) => t
+                CardAnswer::Lose(p) => t
                     .referee
                     .tracker()
                     .hidden(seat)
                     .into_iter()
                     .find(|q| q != p)
-                    .map(Answer::Lose),
-                Answer::Prove(_) => Some(Answer::CannotProve),
-                Answer::CannotProve => t
+                    .map(CardAnswer::Lose),
+                CardAnswer::Prove(_) => Some(CardAnswer::CannotProve),
+                CardAnswer::CannotProve => t
                     .referee
                     .tracker()
                     .hidden(seat)
                     .first()
-                    .map(|&p| Answer::Prove(p)),
+                    .map(|&p| CardAnswer::Prove(p)),
                 _ => None,
             };
             let mut fakes = Vec::new();
@@ -1062,8 +1069,8 @@ fn an_answer_not_signed_by_its_seat_is_refused_by_the_referee_and_every_page() {
                     ..honest.clone()
                 });
             }
-            let someone = (seat + 1) % 3;
-            let mut by_other = t.pages[usize::from(someone)].sign(answer.clone());
+            let someone = seat.next(3);
+            let mut by_other = t.pages[someone.index()].sign(answer.clone());
             by_other.seat = seat;
             fakes.push(by_other);
             let before = t.referee.table().ledger().record_hash();
@@ -1104,20 +1111,20 @@ fn a_signed_answer_reads_back_only_from_its_canonical_form() {
     while t.referee.table().ledger().joint_key().is_none() {
         t.referee.step().unwrap();
         for (seat, expect) in t.referee.table().due().to_vec() {
-            let r = t.pages[usize::from(seat)].record(&expect);
+            let r = t.pages[seat.index()].record(&expect);
             t.referee.record(&r).unwrap();
         }
     }
     for a in [
-        Answer::Prove(3),
-        Answer::CannotProve,
-        Answer::ShowHand,
-        Answer::Concede,
-        Answer::Lose(1),
-        Answer::Show(0),
-        Answer::Keep(vec![4, 7]),
-        Answer::Keep(vec![9]),
-        Answer::Pick(2),
+        CardAnswer::Prove(3),
+        CardAnswer::CannotProve,
+        CardAnswer::ShowHand,
+        CardAnswer::Concede,
+        CardAnswer::Lose(1),
+        CardAnswer::Show(0),
+        CardAnswer::Keep(vec![4, 7]),
+        CardAnswer::Keep(vec![9]),
+        CardAnswer::Pick(2),
     ] {
         let s = t.pages[0].sign(a);
         let bytes = s.encode();
@@ -1128,7 +1135,7 @@ fn a_signed_answer_reads_back_only_from_its_canonical_form() {
         assert!(SignedAnswer::decode(&bytes[..bytes.len() - 1]).is_err());
     }
     // A Keep of none or of three, and an unknown kind, are not answers.
-    let s = t.pages[0].sign(Answer::Concede);
+    let s = t.pages[0].sign(CardAnswer::Concede);
     for tail in [&[7u8, 0][..], &[7, 3, 1, 2, 3], &[9]] {
         let mut bytes = s.encode();
         bytes.truncate(65);
@@ -1304,13 +1311,13 @@ fn a_referee_that_makes_coins_out_of_nothing_is_named_by_the_replay() {
         match step {
             Step::Records => {
                 for (seat, expect) in t.referee.table().due().to_vec() {
-                    let r = t.pages[usize::from(seat)].record(&expect);
+                    let r = t.pages[seat.index()].record(&expect);
                     t.referee.record(&r).unwrap();
                     t.relay();
                 }
             }
             Step::Ask { seat, question } => {
-                let page = &mut t.pages[usize::from(seat)];
+                let page = &mut t.pages[seat.index()];
                 let a = page.answer(question);
                 t.referee.answer(page.sign(a)).unwrap();
             }
@@ -1321,8 +1328,8 @@ fn a_referee_that_makes_coins_out_of_nothing_is_named_by_the_replay() {
                         p.coins += 3;
                     }
                 }
-                let seat = owing.iter().next().unwrap().0;
-                let page = &mut t.pages[usize::from(seat)];
+                let seat = owing.iter().next().unwrap();
+                let page = &mut t.pages[seat.index()];
                 match page.decide(&t.referee) {
                     Ok(input) => {
                         let d = page.decision(&t.referee, input);
@@ -1350,14 +1357,14 @@ fn a_host_that_shows_one_page_another_stream_is_named_by_every_audit() {
     // order. Both still check, and that page plays on as every other; but its hash of the
     // stream at the end is not theirs, and each seat's signed view says so: that page's
     // audit names each other seat's view, and each other page's audit names that page's.
-    for (n, page) in [(2usize, 1u8), (3, 0), (4, 2)] {
+    for (n, page) in [(2usize, Seat(1)), (3, Seat(0)), (4, Seat(2))] {
         let mut t = RefereeTable::new(n, options(false, false, false), 700 + n as u64, &[]);
         t.reorder = Some(page);
         t.play().unwrap();
         assert!(t.reordered, "{n} seats: two records of a round came");
         for (s, faults) in t.audits().into_iter().enumerate() {
-            let want: Vec<AuditFault> = if s == usize::from(page) {
-                (0..n as u8)
+            let want: Vec<AuditFault> = if s == page.index() {
+                Seat::all(n)
                     .filter(|&o| o != page)
                     .map(|seat| AuditFault::Equivocation { seat })
                     .collect()

@@ -9,6 +9,8 @@ use curve25519_dalek::scalar::Scalar;
 use rand::Rng;
 use sha2::{Digest, Sha512};
 
+use crate::engine::Seat;
+
 /// Every hash of the fair deal starts with this, so that nothing hashed here can be
 /// mistaken for a hash of another protocol or of another version of this one.
 const DOMAIN: &[u8] = b"coup-fair-deal/v1";
@@ -45,7 +47,7 @@ pub struct Context {
     /// The record's index in the game's record.
     pub step: u32,
     /// The seat the record is from.
-    pub seat: u8,
+    pub seat: Seat,
 }
 
 /// A Fiat–Shamir transcript: SHA-512 over length-prefixed, labelled items. Each
@@ -66,7 +68,7 @@ impl Transcript {
         t.bytes(b"table", &ctx.table);
         t.bytes(b"game", &ctx.game.to_le_bytes());
         t.bytes(b"step", &ctx.step.to_le_bytes());
-        t.bytes(b"seat", &[ctx.seat]);
+        t.bytes(b"seat", &[ctx.seat.0]);
         t
     }
 
@@ -119,6 +121,8 @@ pub enum DecodeError {
     BadLength,
     #[error("an unknown message kind")]
     BadKind,
+    #[error("a seat is beyond the largest table")]
+    BadSeat,
 }
 
 /// Canonical encoding: points as their 32-byte compressed form, scalars as 32 canonical
@@ -131,6 +135,9 @@ pub struct Writer {
 impl Writer {
     pub fn u8(&mut self, v: u8) {
         self.out.push(v);
+    }
+    pub fn seat(&mut self, s: Seat) {
+        self.out.push(s.0);
     }
     pub fn point(&mut self, p: &RistrettoPoint) {
         self.out.extend_from_slice(p.compress().as_bytes());

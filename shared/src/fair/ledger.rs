@@ -14,6 +14,7 @@ use super::group::{Context, DecodeError, Reader, Transcript, Writer};
 use super::proofs::{Ciphertext, KeyProof, SealedShare, Share};
 use super::secret::Secret;
 use super::shuffle::{MAX_SHUFFLE, ShuffleProof};
+use crate::engine::Seat;
 
 /// One message of the fair deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,7 +37,7 @@ pub enum Msg {
     /// A decryption share sealed for seat `to` alone (Examine, R7.2).
     Seal {
         position: u8,
-        to: u8,
+        to: Seat,
         sealed: SealedShare,
     },
     /// The holder of the card at `position` shows it, says which card it is, and gives its
@@ -58,7 +59,7 @@ pub enum Msg {
     /// The seat read its parts of the escrows just made: each part that does not open to
     /// what its dealer committed is named with the seat's key exchange for it, proven, so
     /// the table sees who is wrong. Empty when every part opened.
-    Check { complaints: Vec<(u8, Share)> },
+    Check { complaints: Vec<(Seat, Share)> },
     /// The game is over: the seat's hash of the whole public stream as it stood when the
     /// game ended ([`Tracker::end_hash`](super::Tracker::end_hash)), signed with its key
     /// while its secret is still its own (docs/FAIR-DEAL.md, section 12). Sent in the
@@ -71,7 +72,7 @@ pub enum Msg {
 /// complaint, which shows `x_to·R`, shows nothing that opens a card).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EscrowPart {
-    pub to: u8,
+    pub to: Seat,
     pub commit: RistrettoPoint,
     pub r: RistrettoPoint,
     pub r_proof: KeyProof,
@@ -80,7 +81,7 @@ pub struct EscrowPart {
 
 impl EscrowPart {
     fn write(&self, w: &mut Writer) {
-        w.u8(self.to);
+        w.seat(self.to);
         w.point(&self.commit);
         w.point(&self.r);
         self.r_proof.write(w);
@@ -89,7 +90,7 @@ impl EscrowPart {
 
     fn read(r: &mut Reader<'_>) -> Result<EscrowPart, DecodeError> {
         Ok(EscrowPart {
-            to: r.u8()?,
+            to: read_seat(r)?,
             commit: r.point()?,
             r: r.point()?,
             r_proof: KeyProof::read(r)?,
@@ -98,15 +99,25 @@ impl EscrowPart {
     }
 }
 
+/// A seat's byte: a seat of the largest table at most (one that is not at this table is
+/// the ledger's to refuse, naming it).
+pub(crate) fn read_seat(r: &mut Reader<'_>) -> Result<Seat, DecodeError> {
+    let s = r.u8()?;
+    if usize::from(s) >= MAX_SEATS {
+        return Err(DecodeError::BadSeat);
+    }
+    Ok(Seat(s))
+}
+
 /// What the proof of an escrow part's `ρ` signs: it keeps that proof apart from a proof of
 /// a seat's key made in the same context.
 pub(crate) const ESCROW_R: &[u8] = b"escrow-r";
 
 /// The pad of an escrow part: a hash of the key exchange `ρ·X_to = x_to·R`, bound to the
 /// escrow record's context and the recipient.
-pub(crate) fn escrow_pad(ctx: &Context, to: u8, exchange: &RistrettoPoint) -> Scalar {
+pub(crate) fn escrow_pad(ctx: &Context, to: Seat, exchange: &RistrettoPoint) -> Scalar {
     let mut t = Transcript::new(b"escrow-pad", ctx);
-    t.bytes(b"to", &[to]);
+    t.bytes(b"to", &[to.0]);
     t.point(b"K", exchange);
     t.challenge(b"pad", 0)
 }
@@ -122,7 +133,7 @@ pub(crate) fn view_message(hash: &[u8; 64]) -> Vec<u8> {
 /// A message with who sent it and the protocol round it belongs to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
-    pub seat: u8,
+    pub seat: Seat,
     pub round: u32,
     pub msg: Msg,
 }
@@ -136,7 +147,7 @@ pub const MAX_RECORD_BYTES: usize =
 impl Record {
     pub fn encode(&self) -> Vec<u8> {
         let mut w = Writer::default();
-        w.u8(self.seat);
+        w.seat(self.seat);
         w.out.extend_from_slice(&self.round.to_le_bytes());
         match &self.msg {
             Msg::Key { key, proof } => {
@@ -169,7 +180,7 @@ impl Record {
             } => {
                 w.u8(4);
                 w.u8(*position);
-                w.u8(*to);
+                w.seat(*to);
                 sealed.write(&mut w);
             }
             Msg::Reveal {
@@ -195,7 +206,7 @@ impl Record {
                 w.u8(8);
                 w.u8(complaints.len() as u8);
                 for (about, exchange) in complaints {
-                    w.u8(*about);
+                    w.seat(*about);
                     exchange.write(&mut w);
                 }
             }
@@ -214,7 +225,7 @@ impl Record {
             return Err(DecodeError::BadLength);
         }
         let mut r = Reader::new(data);
-        let seat = r.u8()?;
+        let seat = read_seat(&mut r)?;
         let round = u32::from_le_bytes([r.u8()?, r.u8()?, r.u8()?, r.u8()?]);
         let msg = match r.u8()? {
             1 => Msg::Key {
@@ -243,7 +254,7 @@ impl Record {
             }
             4 => Msg::Seal {
                 position: r.u8()?,
-                to: r.u8()?,
+                to: read_seat(&mut r)?,
                 sealed: SealedShare::read(&mut r)?,
             },
             5 => Msg::Reveal {
@@ -275,7 +286,7 @@ impl Record {
                     return Err(DecodeError::BadLength);
                 }
                 let complaints = (0..n)
-                    .map(|_| Ok((r.u8()?, Share::read(&mut r)?)))
+                    .map(|_| Ok((read_seat(&mut r)?, Share::read(&mut r)?)))
                     .collect::<Result<Vec<_>, DecodeError>>()?;
                 Msg::Check { complaints }
             }
@@ -363,9 +374,9 @@ pub enum FaultKind {
 
 /// A refused record and the seat it names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("seat {seat}: {kind}")]
+#[error("{seat}: {kind}")]
 pub struct Fault {
-    pub seat: u8,
+    pub seat: Seat,
     pub kind: FaultKind,
 }
 
@@ -390,7 +401,7 @@ pub struct Ledger {
     /// departure found a share of it missing there and moved it on.
     epoch_of: Vec<usize>,
     /// Per departure, in order: the seat and the escrow its stake was split by.
-    departures: Vec<(u8, Context, Vec<EscrowPart>)>,
+    departures: Vec<(Seat, Context, Vec<EscrowPart>)>,
     /// Per position, each seat's proven share of its current ciphertext.
     shares: Vec<Vec<Option<RistrettoPoint>>>,
     /// The stakes' secrets as published at the game's end (R11.3), and, once every seat
@@ -403,7 +414,7 @@ pub struct Ledger {
     /// Digests of every record accepted, to tell a replay.
     seen: Vec<[u8; 64]>,
     /// The (seat, message kind) pairs of the current round.
-    posted: Vec<(u8, u8)>,
+    posted: Vec<(Seat, u8)>,
     /// Each seat's latest escrow, and the context it was made in.
     escrows: Vec<Option<(Context, Vec<EscrowPart>)>>,
     /// Seats that left for good.
@@ -459,7 +470,7 @@ impl Ledger {
         })
     }
 
-    pub fn context(&self, seat: u8, round: u32) -> Context {
+    pub fn context(&self, seat: Seat, round: u32) -> Context {
         Context {
             table: self.table,
             game: self.game,
@@ -476,8 +487,8 @@ impl Ledger {
         self.joint
     }
 
-    pub fn key(&self, seat: u8) -> Option<RistrettoPoint> {
-        self.keys.get(usize::from(seat)).copied().flatten()
+    pub fn key(&self, seat: Seat) -> Option<RistrettoPoint> {
+        self.keys.get(seat.index()).copied().flatten()
     }
 
     pub fn deck(&self) -> &[Ciphertext] {
@@ -505,8 +516,8 @@ impl Ledger {
     }
 
     /// The seat's signed hash of the stream at the game's end, once its view is in.
-    pub fn view(&self, seat: u8) -> Option<[u8; 64]> {
-        self.views.get(usize::from(seat)).copied().flatten()
+    pub fn view(&self, seat: Seat) -> Option<[u8; 64]> {
+        self.views.get(seat.index()).copied().flatten()
     }
 
     /// A short fingerprint of the table's keys, once all are in, for players to compare
@@ -534,15 +545,15 @@ impl Ledger {
     }
 
     /// Whether `seat` left for good.
-    pub fn is_gone(&self, seat: u8) -> bool {
-        self.gone.get(usize::from(seat)).copied().unwrap_or(false)
+    pub fn is_gone(&self, seat: Seat) -> bool {
+        self.gone.get(seat.index()).copied().unwrap_or(false)
     }
 
     /// The seats that hold a part of `seat`'s latest escrow, sorted: a departure can go
     /// on only with exactly these (section 6).
-    pub fn escrowed_to(&self, seat: u8) -> Option<Vec<u8>> {
-        let (_, parts) = self.escrows.get(usize::from(seat))?.as_ref()?;
-        let mut to: Vec<u8> = parts.iter().map(|p| p.to).collect();
+    pub fn escrowed_to(&self, seat: Seat) -> Option<Vec<Seat>> {
+        let (_, parts) = self.escrows.get(seat.index())?.as_ref()?;
+        let mut to: Vec<Seat> = parts.iter().map(|p| p.to).collect();
         to.sort_unstable();
         Some(to)
     }
@@ -553,28 +564,20 @@ impl Ledger {
     }
 
     /// The seat's stake now: what its shares of a newly shuffled card are proven against.
-    pub fn stake(&self, seat: u8) -> Option<RistrettoPoint> {
-        self.stakes
-            .last()?
-            .get(usize::from(seat))
-            .copied()
-            .flatten()
+    pub fn stake(&self, seat: Seat) -> Option<RistrettoPoint> {
+        self.stakes.last()?.get(seat.index()).copied().flatten()
     }
 
     /// The key `seat`'s share of the card at `position` is proven against, if the seat
     /// has a share of it (it has none once gone, for a card whose shares it had not given).
-    fn share_key(&self, position: u8, seat: u8) -> Option<RistrettoPoint> {
+    fn share_key(&self, position: u8, seat: Seat) -> Option<RistrettoPoint> {
         let e = *self.epoch_of.get(usize::from(position))?;
-        self.stakes
-            .get(e)?
-            .get(usize::from(seat))
-            .copied()
-            .flatten()
+        self.stakes.get(e)?.get(seat.index()).copied().flatten()
     }
 
     /// The secret of `seat`'s stake in epoch `epoch`, from its own `secret`: its secret and
     /// its parts of every escrow a departure before that epoch used.
-    pub fn stake_secret(&self, seat: u8, epoch: usize, secret: &Secret) -> Option<Scalar> {
+    pub fn stake_secret(&self, seat: Seat, epoch: usize, secret: &Secret) -> Option<Scalar> {
         let mut y = *secret.scalar();
         for (d, ctx, parts) in self.departures.iter().take(epoch) {
             if *d == seat {
@@ -588,36 +591,36 @@ impl Ledger {
     }
 
     /// The secret of `seat`'s share of the card at `position`.
-    pub fn share_secret(&self, position: u8, seat: u8, secret: &Secret) -> Option<Scalar> {
+    pub fn share_secret(&self, position: u8, seat: Seat, secret: &Secret) -> Option<Scalar> {
         let e = *self.epoch_of.get(usize::from(position))?;
         self.stake_secret(seat, e, secret)
     }
 
     /// The `R` of seat `to`'s escrow part from seat `from`.
-    pub fn escrow_r(&self, from: u8, to: u8) -> Option<RistrettoPoint> {
-        let (_, parts) = self.escrows.get(usize::from(from))?.as_ref()?;
+    pub fn escrow_r(&self, from: Seat, to: Seat) -> Option<RistrettoPoint> {
+        let (_, parts) = self.escrows.get(from.index())?.as_ref()?;
         parts.iter().find(|p| p.to == to).map(|p| p.r)
     }
 
     /// Seat `to`'s part of seat `from`'s latest escrow, read with `to`'s secret, if it
     /// opens to what `from` committed. `None` means `to` should complain.
-    pub fn escrow_part(&self, from: u8, to: u8, secret: &Secret) -> Option<Scalar> {
-        let (ctx, parts) = self.escrows.get(usize::from(from))?.as_ref()?;
+    pub fn escrow_part(&self, from: Seat, to: Seat, secret: &Secret) -> Option<Scalar> {
+        let (ctx, parts) = self.escrows.get(from.index())?.as_ref()?;
         open_part(ctx, parts.iter().find(|p| p.to == to)?, secret)
     }
 
     /// Whether `seat` has given its share of the card at `position`.
-    pub fn has_share(&self, position: u8, seat: u8) -> bool {
+    pub fn has_share(&self, position: u8, seat: Seat) -> bool {
         self.shares
             .get(usize::from(position))
-            .and_then(|s| s.get(usize::from(seat)))
+            .and_then(|s| s.get(seat.index()))
             .is_some_and(Option::is_some)
     }
 
     /// The seats whose share of the card at `position` is still missing, but `except`:
     /// the seats with a stake in the card's epoch.
-    pub fn missing(&self, position: u8, except: Option<u8>) -> Vec<u8> {
-        (0..self.n as u8)
+    pub fn missing(&self, position: u8, except: Option<Seat>) -> Vec<Seat> {
+        Seat::all(self.n)
             .filter(|&s| {
                 Some(s) != except
                     && self.share_key(position, s).is_some()
@@ -628,14 +631,14 @@ impl Ledger {
 
     /// The shares of the card at `position` of every seat with a stake in its epoch but
     /// `except`, summed; `None` while one is missing.
-    fn shares_but(&self, position: u8, except: Option<u8>) -> Option<RistrettoPoint> {
+    fn shares_but(&self, position: u8, except: Option<Seat>) -> Option<RistrettoPoint> {
         let p = usize::from(position);
         let mut sum = RistrettoPoint::default();
-        for s in 0..self.n as u8 {
+        for s in Seat::all(self.n) {
             if Some(s) == except || self.share_key(position, s).is_none() {
                 continue;
             }
-            sum += self.shares.get(p)?.get(usize::from(s)).copied().flatten()?;
+            sum += self.shares.get(p)?.get(s.index()).copied().flatten()?;
         }
         Some(sum)
     }
@@ -659,7 +662,7 @@ impl Ledger {
 
     /// The card at `position` as `seat` sees it with its own secret, once everyone else has
     /// given a share: how a player reads the cards dealt to it.
-    pub fn open_private(&self, position: u8, seat: u8, secret: &Secret) -> Option<u8> {
+    pub fn open_private(&self, position: u8, seat: Seat, secret: &Secret) -> Option<u8> {
         let ct = self.deck.get(usize::from(position))?;
         if self.total.is_some() {
             return self.open_any(ct);
@@ -673,21 +676,21 @@ impl Ledger {
     pub fn open_sealed(
         &self,
         position: u8,
-        from: u8,
+        from: Seat,
         sealed: &SealedShare,
-        to: u8,
+        to: Seat,
         secret: &Secret,
     ) -> Option<u8> {
         let ct = self.deck.get(usize::from(position))?;
         let mut m = ct.b - sealed.unseal(secret.scalar());
-        for s in 0..self.n as u8 {
+        for s in Seat::all(self.n) {
             if s == from || self.share_key(position, s).is_none() {
                 continue;
             }
             if s == to {
                 m -= ct.a * self.share_secret(position, to, secret)?;
             } else {
-                m -= self.shares[usize::from(position)][usize::from(s)]?;
+                m -= self.shares[usize::from(position)][s.index()]?;
             }
         }
         card_kind(&m)
@@ -698,7 +701,7 @@ impl Ledger {
         let record = Record::decode(data).map_err(|e| Fault {
             // An unreadable record names the first byte's seat if it is one; whose it
             // really is, the session layer knows (the link it came on).
-            seat: data.first().copied().unwrap_or(0),
+            seat: Seat(data.first().copied().unwrap_or(0)),
             kind: FaultKind::Malformed(e),
         })?;
         self.apply(&record)
@@ -708,7 +711,7 @@ impl Ledger {
     pub fn apply(&mut self, record: &Record) -> Result<(), Fault> {
         let seat = record.seat;
         let fault = |kind| Err(Fault { seat, kind });
-        if usize::from(seat) >= self.n {
+        if seat.index() >= self.n {
             return fault(FaultKind::NoSuchSeat);
         }
         let digest: [u8; 64] = Sha512::digest(record.encode()).into();
@@ -749,8 +752,8 @@ impl Ledger {
         Ok(())
     }
 
-    fn check(&mut self, ctx: &Context, seat: u8, msg: &Msg) -> Result<(), FaultKind> {
-        let s = usize::from(seat);
+    fn check(&mut self, ctx: &Context, seat: Seat, msg: &Msg) -> Result<(), FaultKind> {
+        let s = seat.index();
         // Records this page's own ledger checked already: the proofs would hold again.
         let trusted = self.checked;
         match msg {
@@ -920,10 +923,10 @@ impl Ledger {
                 }
                 // One part for each other seat still here, and at least two: with one,
                 // that seat alone would hold the stake.
-                let mut to: Vec<u8> = parts.iter().map(|p| p.to).collect();
+                let mut to: Vec<Seat> = parts.iter().map(|p| p.to).collect();
                 to.sort_unstable();
-                let present: Vec<u8> = (0..self.n as u8)
-                    .filter(|&t| t != seat && !self.gone[usize::from(t)])
+                let present: Vec<Seat> = Seat::all(self.n)
+                    .filter(|&t| t != seat && !self.gone[t.index()])
                     .collect();
                 if to != present || present.len() < 2 {
                     return Err(FaultKind::BadEscrow);
@@ -949,7 +952,7 @@ impl Ledger {
                     }
                     let (ectx, parts) = self
                         .escrows
-                        .get(usize::from(*about))
+                        .get(about.index())
                         .and_then(Option::as_ref)
                         .ok_or(FaultKind::FalseComplaint)?;
                     let part = parts
@@ -984,21 +987,21 @@ impl Ledger {
     /// seat had not given its share of): the table opens them again to whom they were
     /// open. `None`, and nothing changes, when its escrow is not one the seats present
     /// can go on with.
-    pub fn depart(&mut self, seat: u8) -> Option<Vec<u8>> {
-        let s = usize::from(seat);
+    pub fn depart(&mut self, seat: Seat) -> Option<Vec<u8>> {
+        let s = seat.index();
         if s >= self.n || self.gone[s] || self.proven.iter().any(|f| f.seat == seat) {
             return None;
         }
         let (ctx, parts) = self.escrows[s].clone()?;
-        let present: Vec<u8> = (0..self.n as u8)
-            .filter(|&t| t != seat && !self.gone[usize::from(t)])
+        let present: Vec<Seat> = Seat::all(self.n)
+            .filter(|&t| t != seat && !self.gone[t.index()])
             .collect();
         if self.escrowed_to(seat)? != present || present.len() < 2 {
             return None;
         }
         let mut next = self.stakes.last()?.clone();
         for part in &parts {
-            let t = usize::from(part.to);
+            let t = part.to.index();
             next[t] = Some(next[t]? + part.commit);
         }
         next[s] = None;

@@ -22,8 +22,8 @@ pub mod table;
 
 pub use cards::{CARD_KINDS, MAX_SEATS, card_kind, card_point};
 pub use game::{
-    Answer, AuditFault, Decision, EndCards, FairError, FairReferee, Public, Question, SignedAnswer,
-    Step, Tracker, card_blind,
+    AuditFault, CardAnswer, Decision, EndCards, FairError, FairReferee, Public, Question,
+    SignedAnswer, Step, Tracker, card_blind,
 };
 pub use group::{Context, DecodeError};
 pub use ledger::{EscrowPart, Fault, FaultKind, Ledger, Msg, Record};

@@ -14,12 +14,13 @@ use super::ledger::{
 };
 use super::proofs::{Ciphertext, KeyProof, SealedShare, Share};
 use super::shuffle::shuffle;
+use crate::engine::Seat;
 
 impl Ledger {
     /// The seat's share of the joint key, with its proof.
     pub fn key_record<R: Rng + ?Sized>(
         &self,
-        seat: u8,
+        seat: Seat,
         round: u32,
         secret: &Secret,
         rng: &mut R,
@@ -39,7 +40,7 @@ impl Ledger {
     /// permutation, which a player mixing its own hand keeps to know its cards.
     pub fn shuffle_record<R: Rng + ?Sized>(
         &self,
-        seat: u8,
+        seat: Seat,
         round: u32,
         positions: &[u8],
         secret: &Secret,
@@ -66,7 +67,7 @@ impl Ledger {
     /// The seat's decryption shares of the cards at `positions`.
     pub fn shares_record<R: Rng + ?Sized>(
         &self,
-        seat: u8,
+        seat: Seat,
         round: u32,
         positions: &[u8],
         secret: &Secret,
@@ -91,10 +92,10 @@ impl Ledger {
     /// The seat's share of the card at `position`, sealed for seat `to`.
     pub fn seal_record<R: Rng + ?Sized>(
         &self,
-        seat: u8,
+        seat: Seat,
         round: u32,
         position: u8,
-        to: u8,
+        to: Seat,
         secret: &Secret,
         rng: &mut R,
     ) -> Option<Record> {
@@ -116,7 +117,7 @@ impl Ledger {
     /// The seat shows the card at `position`, claiming it is `kind`.
     pub fn reveal_record<R: Rng + ?Sized>(
         &self,
-        seat: u8,
+        seat: Seat,
         round: u32,
         position: u8,
         kind: u8,
@@ -141,7 +142,7 @@ impl Ledger {
     /// [`end_hash`](super::Tracker::end_hash)), signed while its secret is still its own.
     pub fn view_record<R: Rng + ?Sized>(
         &self,
-        seat: u8,
+        seat: Seat,
         round: u32,
         hash: [u8; 64],
         secret: &Secret,
@@ -160,7 +161,7 @@ impl Ledger {
 
     /// The secret of the seat's stake, once the game is over (R11.3): with those of every
     /// other seat still here, it opens any card.
-    pub fn secret_record(&self, seat: u8, round: u32, secret: &Secret) -> Option<Record> {
+    pub fn secret_record(&self, seat: Seat, round: u32, secret: &Secret) -> Option<Record> {
         let y = self.stake_secret(seat, self.epoch(), secret)?;
         Some(Record {
             seat,
@@ -176,13 +177,13 @@ impl Ledger {
     /// seat alone must not hold it, or a key is missing).
     pub fn escrow_record<R: Rng + ?Sized>(
         &self,
-        seat: u8,
+        seat: Seat,
         round: u32,
         secret: &Secret,
         rng: &mut R,
     ) -> Option<Record> {
         let ctx = self.context(seat, round);
-        let to: Vec<u8> = (0..self.seats() as u8)
+        let to: Vec<Seat> = Seat::all(self.seats())
             .filter(|&t| t != seat && !self.is_gone(t))
             .collect();
         if to.len() < 2 {
@@ -218,13 +219,13 @@ impl Ledger {
     /// exchange proven, about each dealer whose part does not open.
     pub fn check_record<R: Rng + ?Sized>(
         &self,
-        seat: u8,
+        seat: Seat,
         round: u32,
         secret: &Secret,
         rng: &mut R,
     ) -> Record {
         let ctx = self.context(seat, round);
-        let complaints = (0..self.seats() as u8)
+        let complaints = Seat::all(self.seats())
             .filter(|&about| about != seat)
             .filter_map(|about| {
                 let r = self.escrow_r(about, seat)?;

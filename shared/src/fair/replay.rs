@@ -166,9 +166,8 @@ impl Replica {
                     else {
                         return Err(refuted(self.events));
                     };
-                    let seat = seat.0;
                     let Some(d) = self.queue.iter().find_map(|i| match i {
-                        Public::Decision(d) if d.seat == seat => Some(d.clone()),
+                        Public::Decision(d) if d.seat == *seat => Some(d.clone()),
                         _ => None,
                     }) else {
                         // The window is open: only its answers come before its decisions.

@@ -14,6 +14,7 @@
 use std::collections::VecDeque;
 
 use super::ledger::{Fault, FaultKind, Ledger, Msg, Record};
+use crate::engine::Seat;
 
 /// Where the card at a position is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,9 +22,9 @@ pub enum Place {
     /// In the Court deck.
     Court,
     /// Hidden in a seat's hand.
-    Hand(u8),
+    Hand(Seat),
     /// Face up, in front of a seat (shown for good: lost influence, or a departed seat's).
-    FaceUp(u8),
+    FaceUp(Seat),
     /// Out of the game unseen (the draft's four unchosen cards of each set, R2.5).
     Out,
 }
@@ -40,7 +41,7 @@ pub enum Expect {
     /// The seat shows the card at this position.
     Reveal(u8),
     /// The seat seals its share of this position for that seat (Examine).
-    Seal(u8, u8),
+    Seal(u8, Seat),
     /// The seat's check of its parts of the escrows just made: its complaints, if any.
     Check,
     /// The game is over: the seat's signed hash of the stream (section 12).
@@ -52,15 +53,15 @@ pub enum Expect {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum After {
     Nothing,
-    FaceUp(u8, u8),
+    FaceUp(Seat, u8),
     /// The departed seat's cards are open to all; escrow again if enough seats.
-    Forfeit(u8),
+    Forfeit(Seat),
 }
 
 #[derive(Clone, Debug)]
 struct Round {
     /// (seat, record), still due.
-    due: Vec<(u8, Expect)>,
+    due: Vec<(Seat, Expect)>,
     after: After,
 }
 
@@ -97,12 +98,12 @@ impl FairTable {
         }
         let mut t = FairTable::new(table, game, seats, deck)?;
         let all: Vec<u8> = (0..deck.len() as u8).collect();
-        for s in 0..seats as u8 {
+        for s in Seat::all(seats) {
             t.push(vec![(s, Expect::Shuffle(all.clone()))], After::Nothing);
         }
-        for s in 0..seats as u8 {
-            t.places[usize::from(2 * s)] = Place::Hand(s);
-            t.places[usize::from(2 * s + 1)] = Place::Hand(s);
+        for s in Seat::all(seats) {
+            t.places[2 * s.index()] = Place::Hand(s);
+            t.places[2 * s.index() + 1] = Place::Hand(s);
         }
         t.court = (2 * seats as u8..deck.len() as u8).collect();
         t.open_hands();
@@ -117,17 +118,17 @@ impl FairTable {
             return None;
         }
         let mut t = FairTable::new(table, game, 2, deck)?;
-        for s in 0..2u8 {
-            t.push(vec![(s, Expect::Shuffle(draft_set(s)))], After::Nothing);
+        for s in Seat::all(2) {
+            t.push(vec![(s, Expect::Shuffle(draft_set(s.0)))], After::Nothing);
         }
-        for s in 0..2u8 {
+        for s in Seat::all(2) {
             t.push(vec![(s, Expect::Shuffle(draft_set(2)))], After::Nothing);
         }
         for p in 0..10 {
             t.places[p] = Place::Out;
         }
-        t.places[10] = Place::Hand(0);
-        t.places[11] = Place::Hand(1);
+        t.places[10] = Place::Hand(Seat(0));
+        t.places[11] = Place::Hand(Seat(1));
         t.court = vec![12, 13, 14];
         Some(t)
     }
@@ -144,7 +145,7 @@ impl FairTable {
             picks: [None; 2],
             finished: false,
         };
-        let all: Vec<(u8, Expect)> = (0..seats as u8).map(|s| (s, Expect::Key)).collect();
+        let all: Vec<(Seat, Expect)> = Seat::all(seats).map(|s| (s, Expect::Key)).collect();
         t.push(all, After::Nothing);
         if seats >= 3 {
             t.escrow_all(false);
@@ -166,7 +167,7 @@ impl FairTable {
     }
 
     /// The seat's hidden positions.
-    pub fn hand(&self, seat: u8) -> Vec<u8> {
+    pub fn hand(&self, seat: Seat) -> Vec<u8> {
         (0..self.places.len() as u8)
             .filter(|&p| self.places[usize::from(p)] == Place::Hand(seat))
             .collect()
@@ -178,7 +179,7 @@ impl FairTable {
     }
 
     /// The records due now: (seat, what).
-    pub fn due(&self) -> &[(u8, Expect)] {
+    pub fn due(&self) -> &[(Seat, Expect)] {
         self.rounds.front().map_or(&[], |r| &r.due)
     }
 
@@ -219,14 +220,14 @@ impl FairTable {
         }
     }
 
-    fn push(&mut self, due: Vec<(u8, Expect)>, after: After) {
+    fn push(&mut self, due: Vec<(Seat, Expect)>, after: After) {
         if !due.is_empty() {
             self.rounds.push_back(Round { due, after });
         }
     }
 
-    fn present(&self) -> Vec<u8> {
-        (0..self.ledger.seats() as u8)
+    fn present(&self) -> Vec<Seat> {
+        Seat::all(self.ledger.seats())
             .filter(|&s| !self.ledger.is_gone(s))
             .collect()
     }
@@ -248,7 +249,7 @@ impl FairTable {
     }
 
     /// The positions opened to `seat`: every other seat present sends its shares.
-    fn open_to(&mut self, seat: u8, positions: &[u8]) {
+    fn open_to(&mut self, seat: Seat, positions: &[u8]) {
         let due = self
             .present()
             .into_iter()
@@ -260,14 +261,14 @@ impl FairTable {
 
     /// R2.5: `seat` keeps the card at `position` of its own set; the other four leave the
     /// game unseen. Once both have picked, each hand opens to its holder.
-    pub fn pick(&mut self, seat: u8, position: u8) -> bool {
-        if seat > 1
-            || self.picks[usize::from(seat)].is_some()
-            || !draft_set(seat).contains(&position)
+    pub fn pick(&mut self, seat: Seat, position: u8) -> bool {
+        if seat.0 > 1
+            || self.picks[seat.index()].is_some()
+            || !draft_set(seat.0).contains(&position)
         {
             return false;
         }
-        self.picks[usize::from(seat)] = Some(position);
+        self.picks[seat.index()] = Some(position);
         self.places[usize::from(position)] = Place::Hand(seat);
         if self.picks.iter().all(Option::is_some) {
             self.open_hands();
@@ -277,8 +278,8 @@ impl FairTable {
 
     /// `seat` draws `count` cards from the top of the Court (R2.1's Court, R4.2, R6.2,
     /// R7.2, R8.4): they open to it alone. Returns the positions drawn.
-    pub fn draw(&mut self, seat: u8, count: usize) -> Option<Vec<u8>> {
-        if count > self.court.len() || usize::from(seat) >= self.ledger.seats() {
+    pub fn draw(&mut self, seat: Seat, count: usize) -> Option<Vec<u8>> {
+        if count > self.court.len() || seat.index() >= self.ledger.seats() {
             return None;
         }
         let drawn: Vec<u8> = self.court.drain(..count).collect();
@@ -316,7 +317,7 @@ impl FairTable {
 
     /// R4.2: the actor mixes its hidden cards (its hand and what it drew) with a shuffle
     /// of its own, so the table cannot tell which it keeps; then they open to it again.
-    pub fn mix_hand(&mut self, seat: u8) -> bool {
+    pub fn mix_hand(&mut self, seat: Seat) -> bool {
         let hand = self.hand(seat);
         if hand.len() < 2 {
             return false;
@@ -353,11 +354,11 @@ impl FairTable {
     }
 
     /// R7.2: the holder of `position` shows it to seat `to` alone.
-    pub fn examine(&mut self, position: u8, to: u8) -> bool {
+    pub fn examine(&mut self, position: u8, to: Seat) -> bool {
         let Some(Place::Hand(seat)) = self.place(position) else {
             return false;
         };
-        if seat == to || usize::from(to) >= self.ledger.seats() {
+        if seat == to || to.index() >= self.ledger.seats() {
             return false;
         }
         // A departed seat's cards are public already: nothing to seal.
@@ -375,7 +376,7 @@ impl FairTable {
     /// and of every card whose shares start again, to whom it was open. Then the seats
     /// left escrow again if they are three or more. False, and nothing changes, when the
     /// game cannot go on without it ([`FairTable::can_leave`]).
-    pub fn leave(&mut self, seat: u8) -> bool {
+    pub fn leave(&mut self, seat: Seat) -> bool {
         if !self.can_leave(seat) {
             return false;
         }
@@ -387,7 +388,7 @@ impl FairTable {
             r.due.retain(|(s, _)| *s != seat);
         }
         let theirs = self.hand(seat);
-        let due: Vec<(u8, Expect)> = self
+        let due: Vec<(Seat, Expect)> = self
             .present()
             .into_iter()
             .filter_map(|s| {
@@ -433,8 +434,8 @@ impl FairTable {
     /// others are, no other departure, escrow or check is under way, its latest escrow was
     /// made to exactly the seats present, and no check proved it false. Otherwise a
     /// departure ends the game.
-    pub fn can_leave(&self, seat: u8) -> bool {
-        if usize::from(seat) >= self.ledger.seats() || self.ledger.is_gone(seat) {
+    pub fn can_leave(&self, seat: Seat) -> bool {
+        if seat.index() >= self.ledger.seats() || self.ledger.is_gone(seat) {
             return false;
         }
         let busy = self.rounds.iter().any(|r| {
@@ -443,7 +444,7 @@ impl FairTable {
                     .iter()
                     .any(|(_, e)| matches!(e, Expect::Key | Expect::Escrow | Expect::Check))
         });
-        let others: Vec<u8> = self.present().into_iter().filter(|&s| s != seat).collect();
+        let others: Vec<Seat> = self.present().into_iter().filter(|&s| s != seat).collect();
         !busy
             && others.len() >= 2
             && self.ledger.escrowed_to(seat) == Some(others)

@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use super::proofs::SealedShare;
 use super::table::{Expect, FairTable, Place};
 use super::*;
+use crate::engine::Seat;
 
 /// The deck of R1.5: the five characters in use (the Inquisitor, kind 5, in place of the
 /// Ambassador, kind 3, with R1.2), three to five copies each.
@@ -33,7 +34,7 @@ struct Seats {
     secrets: Vec<Secret>,
     rng: ChaCha8Rng,
     /// The seals sent, for the Examine check: (position, from, to, sealed).
-    seals: Vec<(u8, u8, u8, SealedShare)>,
+    seals: Vec<(u8, Seat, Seat, SealedShare)>,
 }
 
 impl Seats {
@@ -54,10 +55,10 @@ impl Seats {
     }
 
     /// As [`Seats::settle`], with `silent` never answering: stops when only it is due.
-    fn settle_but(&mut self, t: &mut FairTable, silent: Option<u8>) {
+    fn settle_but(&mut self, t: &mut FairTable, silent: Option<Seat>) {
         while let Some((seat, expect)) = t.due().iter().find(|(s, _)| Some(*s) != silent).cloned() {
             let (l, r) = (t.ledger(), t.round());
-            let x = &self.secrets[usize::from(seat)];
+            let x = &self.secrets[seat.index()];
             let rng = &mut self.rng;
             let record = match &expect {
                 Expect::Key => Some(l.key_record(seat, r, x, rng)),
@@ -76,7 +77,7 @@ impl Seats {
                 Expect::View => Some(l.view_record(seat, r, l.record_hash(), x, rng)),
                 Expect::Secret => l.secret_record(seat, r, x),
             }
-            .unwrap_or_else(|| panic!("seat {seat} cannot make {expect:?}"));
+            .unwrap_or_else(|| panic!("{seat} cannot make {expect:?}"));
             if let Msg::Seal {
                 position,
                 to,
@@ -93,7 +94,6 @@ impl Seats {
     /// R11 at a settled table.
     fn check(&self, t: &FairTable, when: &str) {
         let l = t.ledger();
-        let n = l.seats() as u8;
         for p in 0..l.deck().len() as u8 {
             let place = t.place(p).unwrap();
             let public = l.open_public(p);
@@ -105,16 +105,14 @@ impl Seats {
                 "{when}: position {p} ({place:?}) public: {public:?}"
             );
             // A seat gone has no stake left: it reads what is public, as anyone.
-            for s in (0..n).filter(|&s| !l.is_gone(s)) {
+            for s in Seat::all(l.seats()).filter(|&s| !l.is_gone(s)) {
                 let may = match place {
                     Place::Hand(h) => h == s || l.is_gone(h),
                     Place::FaceUp(_) => true,
                     Place::Court | Place::Out => false,
                 };
-                let reads = l
-                    .open_private(p, s, &self.secrets[usize::from(s)])
-                    .is_some();
-                assert_eq!(reads, may, "{when}: seat {s}, position {p} ({place:?})");
+                let reads = l.open_private(p, s, &self.secrets[s.index()]).is_some();
+                assert_eq!(reads, may, "{when}: {s}, position {p} ({place:?})");
             }
         }
     }
@@ -130,11 +128,11 @@ fn play_every_rule(n: usize, inquisitor: bool, seed: u64) {
     seats.settle(&mut t);
     assert_eq!(t.shuffle_progress(), (n, n));
     seats.check(&t, "R2.1 the deal");
-    let last = (n - 1) as u8;
+    let last = Seat::at(n - 1);
 
     // R6.2: seat 0 proves a claim: the card shown goes back, the Court is shuffled, and
     // seat 0 draws a replacement.
-    let shown = t.hand(0)[0];
+    let shown = t.hand(Seat(0))[0];
     assert!(t.reveal(shown, false));
     seats.settle(&mut t);
     assert!(t.ledger().open_public(shown).is_some());
@@ -148,10 +146,10 @@ fn play_every_rule(n: usize, inquisitor: bool, seed: u64) {
             .iter()
             .all(|(_, e)| *e == Expect::Shuffle(t.court().to_vec()))
     );
-    t.draw(0, 1).unwrap();
+    t.draw(Seat(0), 1).unwrap();
     seats.settle(&mut t);
     seats.check(&t, "R6.2 a claim proven");
-    assert_eq!(t.hand(0).len(), 2);
+    assert_eq!(t.hand(Seat(0)).len(), 2);
 
     // R4.2 / R7.1: seat `last` exchanges: draws 2 (1 with the Inquisitor), mixes its hand,
     // keeps two, returns the rest; the Court is shuffled.
@@ -173,9 +171,9 @@ fn play_every_rule(n: usize, inquisitor: bool, seed: u64) {
     let examined = t.hand(last)[1];
     let card = t
         .ledger()
-        .open_private(examined, last, &seats.secrets[usize::from(last)])
+        .open_private(examined, last, &seats.secrets[last.index()])
         .unwrap();
-    assert!(t.examine(examined, 0));
+    assert!(t.examine(examined, Seat(0)));
     seats.settle(&mut t);
     let (_, from, to, sealed) = *seats.seals.last().unwrap();
     let l = t.ledger();
@@ -183,8 +181,8 @@ fn play_every_rule(n: usize, inquisitor: bool, seed: u64) {
         l.open_sealed(examined, from, &sealed, to, &seats.secrets[0]),
         Some(card)
     );
-    for other in (1..n as u8).filter(|&s| s != last) {
-        let secret = &seats.secrets[usize::from(other)];
+    for other in Seat::all(n).skip(1).filter(|&s| s != last) {
+        let secret = &seats.secrets[other.index()];
         assert_eq!(l.open_sealed(examined, from, &sealed, other, secret), None);
     }
     seats.check(&t, "R7.2 examined");
@@ -196,7 +194,7 @@ fn play_every_rule(n: usize, inquisitor: bool, seed: u64) {
 
     // R8.4: seat 0 shows its whole hand against an Embezzlement challenge; the cards go
     // back, the Court is shuffled, and it draws as many.
-    let hand = t.hand(0);
+    let hand = t.hand(Seat(0));
     for &p in &hand {
         assert!(t.reveal(p, false));
     }
@@ -205,31 +203,31 @@ fn play_every_rule(n: usize, inquisitor: bool, seed: u64) {
         assert!(t.to_court(p));
     }
     t.reshuffle();
-    t.draw(0, hand.len()).unwrap();
+    t.draw(Seat(0), hand.len()).unwrap();
     seats.settle(&mut t);
     seats.check(&t, "R8.4 a hand shown");
 
     // R9.1: seat 0 loses an influence: the card turns face up for good.
-    let lost = t.hand(0)[0];
+    let lost = t.hand(Seat(0))[0];
     assert!(t.reveal(lost, true));
     seats.settle(&mut t);
-    assert_eq!(t.place(lost), Some(Place::FaceUp(0)));
+    assert_eq!(t.place(lost), Some(Place::FaceUp(Seat(0))));
     seats.check(&t, "R9.1 an influence lost");
 
     // Section 6: at three seats or more, seat 1 leaves for good; its cards turn face up
     // and seat 0 can still draw.
     if n >= 3 {
-        assert!(t.leave(1));
+        assert!(t.leave(Seat(1)));
         seats.settle(&mut t);
         // Its cards open to all; the game then puts it out between turns.
-        for p in t.hand(1) {
+        for p in t.hand(Seat(1)) {
             assert!(t.ledger().open_public(p).is_some());
             assert!(t.forfeit_card(p));
         }
-        assert!(t.hand(1).is_empty());
+        assert!(t.hand(Seat(1)).is_empty());
         seats.check(&t, "a seat left for good");
         if !t.court().is_empty() {
-            t.draw(0, 1).unwrap();
+            t.draw(Seat(0), 1).unwrap();
             seats.settle(&mut t);
             seats.check(&t, "a draw after a departure");
         }
@@ -264,13 +262,13 @@ fn the_draft_keeps_each_choice_to_its_chooser() {
     let mut t = FairTable::draft([4; 32], 1, &sets).unwrap();
     let mut seats = Seats::new(2, 77);
     seats.settle(&mut t);
-    assert!(!t.pick(0, 7), "a card of the other seat's set");
-    assert!(t.pick(0, 3));
-    assert!(!t.pick(0, 4), "a second pick");
-    assert!(t.pick(1, 5));
+    assert!(!t.pick(Seat(0), 7), "a card of the other seat's set");
+    assert!(t.pick(Seat(0), 3));
+    assert!(!t.pick(Seat(0), 4), "a second pick");
+    assert!(t.pick(Seat(1), 5));
     seats.settle(&mut t);
-    assert_eq!(t.hand(0), vec![3, 10]);
-    assert_eq!(t.hand(1), vec![5, 11]);
+    assert_eq!(t.hand(Seat(0)), vec![3, 10]);
+    assert_eq!(t.hand(Seat(1)), vec![5, 11]);
     assert_eq!(t.court(), &[12, 13, 14]);
     seats.check(&t, "R2.5 the draft");
     t.finish();
@@ -293,7 +291,7 @@ fn a_page_answers_only_what_its_table_asks() {
         while t.round() == round {
             let (seat, expect) = t.due()[0].clone();
             let l = t.ledger();
-            let x = &seats.secrets[usize::from(seat)];
+            let x = &seats.secrets[seat.index()];
             let r = match expect {
                 Expect::Key => l.key_record(seat, round, x, &mut seats.rng),
                 Expect::Escrow => l.escrow_record(seat, round, x, &mut seats.rng).unwrap(),
@@ -311,19 +309,19 @@ fn a_page_answers_only_what_its_table_asks() {
     let round = t.round();
     let own = t
         .ledger()
-        .shares_record(0, round, &[0, 1], &seats.secrets[0], &mut seats.rng)
+        .shares_record(Seat(0), round, &[0, 1], &seats.secrets[0], &mut seats.rng)
         .unwrap();
     assert_eq!(
         t.apply(&own),
         Err(Fault {
-            seat: 0,
+            seat: Seat(0),
             kind: FaultKind::OutOfOrder
         })
     );
     let later = t
         .ledger()
         .shares_record(
-            0,
+            Seat(0),
             round + 1,
             &[2, 3, 4, 5],
             &seats.secrets[0],
@@ -333,7 +331,7 @@ fn a_page_answers_only_what_its_table_asks() {
     assert_eq!(
         t.apply(&later),
         Err(Fault {
-            seat: 0,
+            seat: Seat(0),
             kind: FaultKind::OutOfOrder
         })
     );
@@ -348,11 +346,16 @@ fn a_seat_that_stops_answering_is_named_and_the_game_goes_on_without_it() {
     // second table, the host's seat 0) sends nothing. The table says whose record it
     // waits for; when its time runs out the seat forfeits, the others publish its escrow
     // parts, the reshuffle goes on without it, and seat 1 draws.
-    for (n, silent) in [(4usize, 2u8), (4, 0), (10, 2), (10, 0)] {
+    for (n, silent) in [
+        (4usize, Seat(2)),
+        (4, Seat(0)),
+        (10, Seat(2)),
+        (10, Seat(0)),
+    ] {
         let mut t = FairTable::deal([9; 32], 1, n, &deck(n, false)).unwrap();
-        let mut seats = Seats::new(n, 500 + n as u64 + u64::from(silent));
+        let mut seats = Seats::new(n, 500 + n as u64 + u64::from(silent.0));
         seats.settle(&mut t);
-        let back = t.hand(1)[0];
+        let back = t.hand(Seat(1))[0];
         assert!(t.to_court(back));
         t.reshuffle();
         seats.settle_but(&mut t, Some(silent));
@@ -368,10 +371,10 @@ fn a_seat_that_stops_answering_is_named_and_the_game_goes_on_without_it() {
             assert!(t.forfeit_card(p));
         }
         assert!(t.hand(silent).is_empty());
-        t.draw(1, 1).unwrap();
+        t.draw(Seat(1), 1).unwrap();
         seats.settle_but(&mut t, Some(silent));
         assert!(t.is_settled());
         seats.check(&t, "after a seat stopped answering");
-        assert_eq!(t.hand(1).len(), 2);
+        assert_eq!(t.hand(Seat(1)).len(), 2);
     }
 }

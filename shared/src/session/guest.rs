@@ -18,7 +18,7 @@ use super::protocol::{
 };
 use super::recovery::{Copy, Held, HeldError};
 use crate::engine::{Input, Seat};
-use crate::fair::Answer;
+use crate::fair::CardAnswer;
 use crate::relay::RoomCode;
 
 /// What changed, for the interface to show.
@@ -216,7 +216,7 @@ impl Guest {
     }
 
     /// The seat's answer to [`Guest::fair_ask`], signed with its secret.
-    pub fn fair_answer(&mut self, answer: Answer) -> Result<String, FairAnswerError> {
+    pub fn fair_answer(&mut self, answer: CardAnswer) -> Result<String, FairAnswerError> {
         let ask = self.fair_ask();
         self.fair
             .as_mut()
@@ -493,7 +493,7 @@ impl Guest {
         let mut next = seat.box_clone();
         let fail = |(n, fault)| GuestError::Fair { n, fault };
         if u.reset || next.game_no() != Some(game.game_no) {
-            let seat = game.seat.map(|s| s.0);
+            let seat = game.seat;
             let (players, options) = (game.view.players.len(), game.view.options);
             next.start(table_id, game.game_no, players, options, seat)
                 .map_err(|fault| fail((0, fault)))?;

@@ -8,7 +8,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
-use shared::fair::Answer;
+use shared::fair::CardAnswer;
 use shared::session::fair::seat::FairKeep;
 
 use super::fair_page::FairSeatMaker;
@@ -87,7 +87,7 @@ impl Session {
     }
 
     /// Our seat's answer to what the fair table asks, signed by our page.
-    pub(super) fn fair_answer(&mut self, answer: Answer) -> Result<Vec<Effect>, String> {
+    pub(super) fn fair_answer(&mut self, answer: CardAnswer) -> Result<Vec<Effect>, String> {
         let Some(table) = self.table_mut() else {
             return Ok(Vec::new());
         };

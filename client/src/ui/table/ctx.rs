@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use shared::engine::{ActionKind, Input, Seat, View};
 use shared::session::protocol::{AdminCmd, BotLevel, LogItem, Note, Reveal, SeatInfo, Timers};
 
-use shared::fair::Answer;
+use shared::fair::CardAnswer;
 
 use crate::app::Ctl;
 use crate::model::fair::{self, FairShown};
@@ -24,7 +24,7 @@ pub(crate) struct TableCtx {
     /// Plays one of our legal inputs.
     pub play: Callback<Input>,
     /// Answers what a fair table asks of our seat.
-    pub answer: Callback<Answer>,
+    pub answer: Callback<CardAnswer>,
     /// Deals again after a game (only where we are the referee).
     pub rematch: Option<Callback<()>>,
     /// Puts the finished game away and goes back to the table's lobby, where the settings
@@ -66,7 +66,7 @@ impl TableCtx {
                     .with(|s| s.table().and_then(|t| t.countdown(seat, now)))
             }),
             play: Callback::new(move |i: Input| ctl.send(Intent::Play(i))),
-            answer: Callback::new(move |a: Answer| ctl.send(Intent::FairAnswer(a))),
+            answer: Callback::new(move |a: CardAnswer| ctl.send(Intent::FairAnswer(a))),
             rematch: hosting.then(|| admin(AdminCmd::Rematch)),
             to_lobby: (hosting && in_room).then(|| admin(AdminCmd::EndGame)),
             leave: Callback::new(move |()| ctl.send(Intent::Leave)),

@@ -41,13 +41,13 @@ pub trait FairEngine {
     /// for it ([`FairReferee::decide`]).
     fn decide(&mut self, decision: Decision) -> Result<(), FairError>;
     /// The seat's card-blind default for what it owes now ([`FairReferee::default_input`]).
-    fn default_input(&self, seat: u8) -> Option<Input>;
+    fn default_input(&self, seat: Seat) -> Option<Input>;
     /// The seat left for good (section 6).
-    fn leave(&mut self, seat: u8) -> Result<(), FairError>;
+    fn leave(&mut self, seat: Seat) -> Result<(), FairError>;
     /// The inputs `seat` may send now ([`FairReferee::inputs`]).
-    fn inputs(&self, seat: u8) -> Vec<Input>;
+    fn inputs(&self, seat: Seat) -> Vec<Input>;
     /// Whether `seat`'s decision reads its own cards ([`FairReferee::wants_answer`]).
-    fn wants_answer(&self, seat: u8) -> bool;
+    fn wants_answer(&self, seat: Seat) -> bool;
     /// Whether every record due is in ([`crate::fair::FairTable::is_settled`]).
     fn is_settled(&self) -> bool;
 }
@@ -58,7 +58,7 @@ pub enum Published {
     Event(Event),
     Record(String),
     Answer(String),
-    Left(u8),
+    Left(Seat),
     Decision(Decision),
 }
 
@@ -93,10 +93,10 @@ fn own<T, E: std::fmt::Display>(
     from: Option<Seat>,
     bytes: &[u8],
     decode: impl FnOnce(&[u8]) -> Result<T, E>,
-    seat_of: impl FnOnce(&T) -> u8,
+    seat_of: impl FnOnce(&T) -> Seat,
 ) -> Result<T, Refused> {
     let value = decode(bytes).map_err(|e| Refused::Unreadable(e.to_string()))?;
-    let named = Seat(seat_of(&value));
+    let named = seat_of(&value);
     match from {
         Some(seat) if named != seat => Err(Refused::NotYourSeat(named)),
         _ => Ok(value),
@@ -139,19 +139,19 @@ impl FairEngine for FairReferee {
         FairReferee::decide(self, decision)
     }
 
-    fn default_input(&self, seat: u8) -> Option<Input> {
+    fn default_input(&self, seat: Seat) -> Option<Input> {
         FairReferee::default_input(self, seat)
     }
 
-    fn leave(&mut self, seat: u8) -> Result<(), FairError> {
+    fn leave(&mut self, seat: Seat) -> Result<(), FairError> {
         FairReferee::leave(self, seat)
     }
 
-    fn inputs(&self, seat: u8) -> Vec<Input> {
+    fn inputs(&self, seat: Seat) -> Vec<Input> {
         FairReferee::inputs(self, seat)
     }
 
-    fn wants_answer(&self, seat: u8) -> bool {
+    fn wants_answer(&self, seat: Seat) -> bool {
         FairReferee::wants_answer(self, seat)
     }
 
@@ -167,5 +167,5 @@ pub(crate) fn read_decision(seat: Seat, input: Input, signature: Option<&str>) -
         Some(text) => Some(base64url::decode(text)?),
         None => None,
     };
-    Decision::from_parts(seat.0, input, bytes.as_deref()).ok()
+    Decision::from_parts(seat, input, bytes.as_deref()).ok()
 }

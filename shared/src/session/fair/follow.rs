@@ -7,8 +7,8 @@
 use std::fmt::Debug;
 
 use super::seat::{FairAnswerError, FairFault, FairKeep, FairSeat};
-use crate::engine::{Card, Input, Options};
-use crate::fair::{Answer, AuditFault, EndCards};
+use crate::engine::{Card, Input, Options, Seat};
+use crate::fair::{AuditFault, CardAnswer, EndCards};
 use crate::session::protocol::{FairAsk, LogEntry, TableId};
 
 /// What a [`crate::session::Guest`] asks of its fair seat. Each method is the [`FairSeat`] method
@@ -27,11 +27,15 @@ pub trait FairFollow: Debug {
         game_no: u32,
         players: usize,
         options: Options,
-        seat: Option<u8>,
+        seat: Option<Seat>,
     ) -> Result<(), FairFault>;
     fn take(&mut self, entries: &[LogEntry]) -> Result<(), (u64, FairFault)>;
     fn outbox(&mut self) -> Vec<String>;
-    fn answer(&mut self, ask: Option<FairAsk>, answer: Answer) -> Result<String, FairAnswerError>;
+    fn answer(
+        &mut self,
+        ask: Option<FairAsk>,
+        answer: CardAnswer,
+    ) -> Result<String, FairAnswerError>;
     fn sign_decision(&self, input: Input) -> Option<String>;
     fn hand(&self) -> Vec<(u8, Option<Card>, bool)>;
     fn exchange_pool(&self) -> Option<Vec<(u8, Card)>>;
@@ -71,7 +75,7 @@ impl FairFollow for FairSeat {
         game_no: u32,
         players: usize,
         options: Options,
-        seat: Option<u8>,
+        seat: Option<Seat>,
     ) -> Result<(), FairFault> {
         FairSeat::start(self, table_id, game_no, players, options, seat)
     }
@@ -81,7 +85,11 @@ impl FairFollow for FairSeat {
     fn outbox(&mut self) -> Vec<String> {
         FairSeat::outbox(self)
     }
-    fn answer(&mut self, ask: Option<FairAsk>, answer: Answer) -> Result<String, FairAnswerError> {
+    fn answer(
+        &mut self,
+        ask: Option<FairAsk>,
+        answer: CardAnswer,
+    ) -> Result<String, FairAnswerError> {
         FairSeat::answer(self, ask, answer)
     }
     fn sign_decision(&self, input: Input) -> Option<String> {

@@ -20,10 +20,10 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::engine::read_decision;
-use crate::engine::{Card, Claimed, Input, Options};
+use crate::engine::{Card, Claimed, Input, Options, Seat};
 use crate::fair::game::fair_deck;
 use crate::fair::{
-    Answer, AuditFault, Expect, FairError, Fault, Msg, Public, Record, Replica, Secret,
+    AuditFault, CardAnswer, Expect, FairError, Fault, Msg, Public, Record, Replica, Secret,
     SignedAnswer, Tracker,
 };
 use crate::session::base64url;
@@ -34,7 +34,7 @@ use crate::session::protocol::{FairAsk, LogEntry, LogItem, Note, TableId, ToHost
 pub struct FairKeep {
     pub table_id: TableId,
     pub game_no: u32,
-    pub seat: u8,
+    pub seat: Seat,
     /// The seat's secret for this game (its share of the joint key).
     pub secret: [u8; 32],
     /// R2.5: where the seat's own shuffle of its set put each card: (position, kind).
@@ -67,7 +67,7 @@ pub enum FairFault {
     /// A relayed record failed its check. The host's referee checks every record before
     /// it relays it, and a page cannot tell a seat's false record from one the host made
     /// up or altered: both are named (section 1).
-    #[error("seat {} or the host's page relaying its record: {}", .0.seat, .0.kind)]
+    #[error("{} or the host's page relaying its record: {}", .0.seat, .0.kind)]
     Relayed(Fault),
 }
 
@@ -87,7 +87,7 @@ pub enum FairAnswerError {
 struct SeatGame {
     game_no: u32,
     /// The page's seat, or `None` for a watcher (who checks the stream all the same).
-    seat: Option<u8>,
+    seat: Option<Seat>,
     secret: Option<Secret>,
     /// The page's replica of the referee, whose tracker says what the page owes.
     replica: Replica,
@@ -140,7 +140,7 @@ impl FairSeat {
         game_no: u32,
         players: usize,
         options: Options,
-        seat: Option<u8>,
+        seat: Option<Seat>,
     ) -> Result<(), FairFault> {
         let mut replica = Replica::new(table_id.0, game_no, players, options, None)
             .ok_or(FairFault::Unreadable("a table no fair game is dealt at"))?;
@@ -242,7 +242,7 @@ impl FairSeat {
                             seat,
                             goes_on: true,
                         },
-                } if *game_no == g.game_no => Public::Left(seat.0),
+                } if *game_no == g.game_no => Public::Left(*seat),
                 LogItem::FairDecision {
                     game_no,
                     seat,
@@ -308,7 +308,7 @@ impl FairSeat {
         Ok(())
     }
 
-    fn seat_game(&self) -> Option<(&SeatGame, u8, &Secret)> {
+    fn seat_game(&self) -> Option<(&SeatGame, Seat, &Secret)> {
         let g = self.game.as_ref()?;
         Some((g, g.seat?, g.secret.as_ref()?))
     }
@@ -365,7 +365,7 @@ impl FairSeat {
                         .map(|(r, perm)| {
                             // R2.5: its own set, which it alone shuffles: it knows where
                             // each card went, and keeps it for its pick.
-                            let own: Vec<u8> = (5 * seat..5 * seat + 5).collect();
+                            let own: Vec<u8> = (5 * seat.0..5 * seat.0 + 5).collect();
                             if let Some(k) = self.keep.as_mut()
                                 && tracker.hand(seat).is_empty()
                                 && *p == own
@@ -411,7 +411,7 @@ impl FairSeat {
     pub fn answer(
         &mut self,
         ask: Option<FairAsk>,
-        answer: Answer,
+        answer: CardAnswer,
     ) -> Result<String, FairAnswerError> {
         let ask = ask.ok_or(FairAnswerError::NotAsked)?;
         if !answer_fits(ask, &answer) {
@@ -559,19 +559,19 @@ fn card_of(kind: u8) -> Option<Card> {
 }
 
 /// Whether an answer is of the kind asked.
-fn answer_fits(ask: FairAsk, answer: &Answer) -> bool {
+fn answer_fits(ask: FairAsk, answer: &CardAnswer) -> bool {
     matches!(
         (ask, answer),
         (
             FairAsk::Prove(Claimed::Card(_)),
-            Answer::Prove(_) | Answer::CannotProve
+            CardAnswer::Prove(_) | CardAnswer::CannotProve
         ) | (
             FairAsk::Prove(Claimed::NotDuke),
-            Answer::ShowHand | Answer::Concede
-        ) | (FairAsk::Lose, Answer::Lose(_))
-            | (FairAsk::Show, Answer::Show(_))
-            | (FairAsk::Keep, Answer::Keep(_))
-            | (FairAsk::Pick, Answer::Pick(_))
+            CardAnswer::ShowHand | CardAnswer::Concede
+        ) | (FairAsk::Lose, CardAnswer::Lose(_))
+            | (FairAsk::Show, CardAnswer::Show(_))
+            | (FairAsk::Keep, CardAnswer::Keep(_))
+            | (FairAsk::Pick, CardAnswer::Pick(_))
     )
 }
 
@@ -591,9 +591,9 @@ mod tests {
             ..Options::default()
         };
         for (players, options, who) in [
-            (2, Options::default(), Some(0)),
-            (6, Options::default(), Some(3)),
-            (2, draft, Some(1)),
+            (2, Options::default(), Some(Seat(0))),
+            (6, Options::default(), Some(Seat(3))),
+            (2, draft, Some(Seat(1))),
             (3, Options::default(), None),
         ] {
             seat.start(TableId([2; 32]), 1, players, options, who)

@@ -35,13 +35,13 @@ fn refusal(seat: Option<Seat>, e: impl std::fmt::Display) -> Refusal {
 fn fair_refusal(e: FairError) -> Refusal {
     match e {
         FairError::Input(_, e) => Refusal::from(e),
-        FairError::Record(f) => refusal(Some(Seat(f.seat)), f),
+        FairError::Record(f) => refusal(Some(f.seat), f),
         FairError::BadAnswer(s)
         | FairError::Forged(s)
         | FairError::CardInput(s)
         | FairError::BadDecision(s)
         | FairError::FalseDenial(s)
-        | FairError::RevealedDuke(s) => refusal(Some(Seat(s)), e),
+        | FairError::RevealedDuke(s) => refusal(Some(s), e),
         FairError::Unsettled
         | FairError::Stream
         | FairError::NotTheRules(_)
@@ -55,7 +55,7 @@ fn fair_refusal(e: FairError) -> Refusal {
 fn deviates(e: &FairError, seat: Seat) -> bool {
     match e {
         FairError::Record(f) => {
-            f.seat == seat.0
+            f.seat == seat
                 && matches!(
                     f.kind,
                     FaultKind::BadKey
@@ -69,7 +69,7 @@ fn deviates(e: &FairError, seat: Seat) -> bool {
                         | FaultKind::FalseComplaint
                 )
         }
-        FairError::Forged(s) => *s == seat.0,
+        FairError::Forged(s) => *s == seat,
         _ => false,
     }
 }
@@ -161,7 +161,7 @@ impl Host {
                 Call::Answer(text) => {
                     base64url::decode(text).is_some_and(|b| referee.answer(None, &b).is_ok())
                 }
-                Call::Leave(seat) => referee.leave(seat.0).is_ok(),
+                Call::Leave(seat) => referee.leave(*seat).is_ok(),
             };
             if !taken {
                 return Err(bad);
@@ -220,7 +220,7 @@ impl Host {
         };
         let proven: Vec<Fault> = referee.referee().table().ledger().proven_faults().to_vec();
         for fault in proven {
-            let seat = Seat(fault.seat);
+            let seat = fault.seat;
             if !self.fair_has_left(seat) {
                 let e = FairError::Record(fault);
                 self.fair_forfeit(seat, &e, now, out);
@@ -331,10 +331,10 @@ impl Host {
                     .table()
                     .due()
                     .iter()
-                    .map(|(s, _)| Seat(*s))
+                    .map(|(s, _)| *s)
                     .collect(),
-                Step::Ask { seat, .. } => vec![Seat(seat)],
-                Step::Decide(owing) => owing.iter().filter(|s| referee.wants_answer(s.0)).collect(),
+                Step::Ask { seat, .. } => vec![seat],
+                Step::Decide(owing) => owing.iter().filter(|&s| referee.wants_answer(s)).collect(),
                 Step::Over => Vec::new(),
             };
             fg.owing.retain(|(s, _)| owes.contains(s));
@@ -352,13 +352,13 @@ impl Host {
                 Published::Left(seat) => Stored::Note {
                     note: Note::FairLeft {
                         game_no,
-                        seat: Seat(seat),
+                        seat,
                         goes_on: true,
                     },
                 },
                 Published::Decision(d) => Stored::FairDecision {
                     game_no,
-                    seat: Seat(d.seat),
+                    seat: d.seat,
                     input: d.input,
                     signature: d.signature_bytes().map(|b| base64url::encode(&b)),
                 },
@@ -473,7 +473,7 @@ impl Host {
             return;
         };
         if let [seat] = seats[..]
-            && referee.leave(seat.0).is_ok()
+            && referee.leave(seat).is_ok()
         {
             fg.calls.push(Call::Leave(seat));
             self.fair_run(before, now);
@@ -495,8 +495,7 @@ impl Host {
         // As R9.5 would have it once the seats are out: the one player left in wins (a
         // seat that left before, not yet out, is not in).
         let winner = self.game_ref().and_then(|g| {
-            let mut others = (0..g.players() as u8)
-                .map(Seat)
+            let mut others = Seat::all(g.players())
                 .filter(|&s| !seats.contains(&s) && g.alive(s) && !self.fair_has_left(s));
             match (others.next(), others.next()) {
                 (Some(w), None) => Some(w),
@@ -548,7 +547,7 @@ impl Host {
     /// seat.
     fn fair_stop(&mut self, e: FairError) {
         let seat = match e {
-            FairError::FalseDenial(s) | FairError::RevealedDuke(s) => Some(Seat(s)),
+            FairError::FalseDenial(s) | FairError::RevealedDuke(s) => Some(s),
             _ => None,
         };
         self.push_log(Stored::Note {
@@ -578,12 +577,12 @@ impl Host {
         let fg = self.fair_game()?;
         let referee = fg.referee.as_deref()?;
         match fg.step? {
-            Step::Ask { seat: s, question } if s == seat.0 => Some(match question {
+            Step::Ask { seat: s, question } if s == seat => Some(match question {
                 Question::Prove(c) => FairAsk::Prove(c),
                 Question::Lose => FairAsk::Lose,
                 Question::Show => FairAsk::Show,
             }),
-            Step::Decide(_) if referee.wants_answer(seat.0) => {
+            Step::Decide(_) if referee.wants_answer(seat) => {
                 match referee.referee().game().pending() {
                     Pending::LoseInfluence { .. } => Some(FairAsk::Lose),
                     Pending::ExamineShow { .. } => Some(FairAsk::Show),

@@ -82,7 +82,7 @@ impl Play {
             Play::Plain(game) => game.legal_inputs(seat, out),
             Play::Fair(fg) => {
                 if let (Some(referee), Some(Step::Decide(_))) = (fg.referee.as_deref(), fg.step) {
-                    out.extend(referee.inputs(seat.0));
+                    out.extend(referee.inputs(seat));
                 }
             }
         }
