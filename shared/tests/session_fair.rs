@@ -2581,7 +2581,7 @@ fn a_fair_table_outlives_its_hosts_page_and_plays_on_to_an_audited_end() {
         room.host = host;
         room.pump(outs);
         room.play_ticking();
-        check_forfeited(&room, 0);
+        check_forfeited(&room, Seat(0));
     }
 }
 
