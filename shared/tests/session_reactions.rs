@@ -107,7 +107,13 @@ fn reactions_toggle_and_everyone_sees_the_same_counts() {
         .collect();
     assert_eq!(
         stamped,
-        vec![(bob, true), (me, true), (me, true), (bob, false), (bob, true)]
+        vec![
+            (bob, true),
+            (me, true),
+            (me, true),
+            (bob, false),
+            (bob, true)
+        ]
     );
 }
 
@@ -130,7 +136,10 @@ fn a_member_holds_each_reaction_once_per_line_however_often_they_tap() {
     let counts = t.me.reactions().counts(line);
     assert_eq!(
         counts,
-        Reaction::ALL.into_iter().map(|r| (r, 1)).collect::<Vec<_>>(),
+        Reaction::ALL
+            .into_iter()
+            .map(|r| (r, 1))
+            .collect::<Vec<_>>(),
         "one of each kind from the one member who reacted"
     );
 }
@@ -202,7 +211,11 @@ fn toggling_floods_are_rate_limited_per_member() {
     let outs = t.send(PeerId::LOCAL, &react(line, Reaction::Wow), T + 1);
     assert_eq!(refusal(&outs, PeerId::LOCAL), None);
     // Time brings one more back.
-    let outs = t.send(BOB, &react(line, Reaction::Wow), T + 1 + RateLimit::REACT.refill_ms);
+    let outs = t.send(
+        BOB,
+        &react(line, Reaction::Wow),
+        T + 1 + RateLimit::REACT.refill_ms,
+    );
     assert_eq!(refusal(&outs, BOB), None);
     assert_eq!(reacts(&t.bob), burst + 2);
 }

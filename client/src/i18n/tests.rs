@@ -221,7 +221,13 @@ fn a_place_is_an_ordinal_in_each_language() {
             &[("place", Arg::Num(n)), ("count", Arg::Num(23))],
         )
     };
-    for (n, said) in [(2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (22, "22nd")] {
+    for (n, said) in [
+        (2, "2nd"),
+        (3, "3rd"),
+        (4, "4th"),
+        (11, "11th"),
+        (22, "22nd"),
+    ] {
         assert_eq!(place(&en, n), format!("You finished {said} of 23."));
     }
     let catalog = |lang: &str| {

@@ -322,7 +322,8 @@ mod tests {
                 legal.clear();
                 game.legal_inputs(seat, &mut legal);
                 let input = legal[rng.random_range(0..legal.len())];
-                game.apply(seat, input, &mut rng, &mut Vec::new()).expect("legal");
+                game.apply(seat, input, &mut rng, &mut Vec::new())
+                    .expect("legal");
                 for s in (0..players).map(Seat) {
                     if !game.alive(s) && !order.contains(&s) {
                         order.push(s);
@@ -330,7 +331,10 @@ mod tests {
                 }
             };
             let view = game.view(Seat(0));
-            assert_eq!(place(&view, Some(winner), winner), Some((1, players.into())));
+            assert_eq!(
+                place(&view, Some(winner), winner),
+                Some((1, players.into()))
+            );
             for (i, s) in order.iter().enumerate() {
                 assert_eq!(
                     place(&view, Some(*s), winner),

@@ -286,7 +286,10 @@ mod tests {
             let text = serde_json::to_string(&r).expect("encodes");
             assert_eq!(serde_json::from_str::<Reaction>(&text).ok(), Some(r));
         }
-        assert_eq!(serde_json::to_string(&Reaction::Like).ok().as_deref(), Some("\"like\""));
+        assert_eq!(
+            serde_json::to_string(&Reaction::Like).ok().as_deref(),
+            Some("\"like\"")
+        );
         for bad in ["\"thumbs\"", "\"\u{1F44D}\"", "\"Like\"", "3", "null"] {
             assert!(serde_json::from_str::<Reaction>(bad).is_err(), "{bad}");
         }

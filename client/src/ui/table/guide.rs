@@ -47,7 +47,10 @@ pub fn Guide(
     ctx: TableCtx,
 ) -> impl IntoView {
     let step = RwSignal::new(if seen() { None } else { Some(0usize) });
-    let seated = Memo::new(move |_| ctx.snap.with(|s| s.as_ref().is_some_and(|s| s.me.is_some())));
+    let seated = Memo::new(move |_| {
+        ctx.snap
+            .with(|s| s.as_ref().is_some_and(|s| s.me.is_some()))
+    });
     let shown = move || seated.get() && step.get().is_some();
     let done = move || {
         remember();

@@ -43,7 +43,10 @@ pub fn GameOver(
         if place == 1 {
             tr("place-won", &[("count", count.into())])
         } else {
-            tr("place-finished", &[("place", place.into()), ("count", count.into())])
+            tr(
+                "place-finished",
+                &[("place", place.into()), ("count", count.into())],
+            )
         }
     });
     let title = if won {
