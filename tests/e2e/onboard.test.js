@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ARTIFACTS, programRuns, useTable } from "./harness.mjs";
-import { createAndJoin, lobbiesShow, owed } from "./play.mjs";
+import { createAndJoin, lobbiesShow, owed, playToTheEnd } from "./play.mjs";
 
 const table = useTable();
 const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../client/locales");
@@ -283,5 +283,37 @@ test("host and guest react to each other's chat lines (laptop and phone)", { tim
   } finally {
     await host.context.close();
     await guest.context.close();
+  }
+});
+
+test("in a room, each player's end says their place, and a watcher's says none (laptop and phone)", { timeout: 240_000 }, async () => {
+  const host = await table.open({ viewport: SIZES[1][1] });
+  const guest = await table.open({ viewport: SIZES[0][1] });
+  const watcher = await table.open({ viewport: SIZES[0][1] });
+  try {
+    await watcher.page.getByTestId("player-name").fill("Cy");
+    const { code } = await createAndJoin(host, guest);
+    await lobbiesShow([host, guest], 2);
+    // Both seats are taken: Cy watches.
+    await watcher.page.getByTestId("join-code").fill(code);
+    await watcher.page.getByTestId("join-room").click();
+    await host.page.locator('[data-testid="peer"]').filter({ hasText: "Cy" }).filter({ hasText: "watching" }).waitFor({ timeout: 20_000 });
+    await host.page.getByTestId("start-game").click();
+    for (const side of [host, guest, watcher]) await side.page.getByTestId("seat").nth(1).waitFor({ timeout: 10_000 });
+    const won = await playToTheEnd(host, guest, { ms: 180_000 });
+    // The host sits in seat 0, the guest in seat 1.
+    for (const [side, seat] of [
+      [host, "0"],
+      [guest, "1"],
+    ]) {
+      const want = won === seat ? "You won: 1st of 2." : "You finished 2nd of 2.";
+      assert.equal(await side.page.getByTestId("over-place").textContent(), want, `seat ${seat}`);
+    }
+    await watcher.page.getByTestId("game-over").waitFor({ timeout: 10_000 });
+    assert.equal(await watcher.page.getByTestId("over-place").count(), 0, "a watcher finished nowhere");
+    await shot(watcher.page, "place-watcher-phone");
+    for (const side of [host, guest, watcher]) assert.deepEqual(side.errors, []);
+  } finally {
+    for (const side of [host, guest, watcher]) await side.context.close();
   }
 });
