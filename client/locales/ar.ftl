@@ -509,7 +509,7 @@ dismiss = إغلاق
 rejoin-were-playing = كنت تلعب في الغرفة { $code } باسم { $name }.
 rejoin-room = عُد إلى الغرفة { $code }
 hero-title = خادع. تحدَّ. انجُ.
-hero-line = لعبة Coup من 2 إلى 10 لاعبين، مجانًا في متصفحك. بلا حسابات.
+hero-line = لعبة ورق للخداع من 2 إلى 10 لاعبين. العب مع أصدقائك عبر رابط، أو ضد الروبوتات الآن.
 your-name = اسمك
 optional = اختياري
 name-optional = اختياري. من دونه يرى الآخرون اسمًا مثل «لاعب K7».
@@ -983,3 +983,28 @@ fair-pick = احتفظ بـ{ $card }
 fair-keep = احتفظ بـ{ $cards }
 fair-answer-not-asked = لا يُطلب منك شيء الآن.
 fair-answer-refused = رفضت طاولتك ذلك الجواب.
+
+## The first screen's options, each with what it does.
+option-inquisitor-hint = المحقق بدل السفير: بدّل ورقة واحدة، أو اطّلع على ورقة خصم.
+option-reformation-hint = الموالاة والإصلاح: لا يجوز استهداف فريقك؛ وتغيير الفريق يكلّف عملات.
+option-draft-hint = لاعبان: يختار كل منهما ورقة من مجموعة من خمس؛ سبع أوراق في اللعب.
+
+## Where you finished, at the end of a game.
+place-won = فزت: المركز 1 من { $count }.
+place-finished = أنهيت في المركز { $place } من { $count }.
+
+## The guide to a first game against bots.
+guide-label = دليل المباراة الأولى
+guide-step = { $n } من { $count }
+guide-cards = هذه أوراقك: نفوذك. إن خسرت الاثنتين تخرج من اللعبة.
+guide-coins = عملاتك وأفعالك: اختر واحدًا منها في دورك.
+guide-claims = قد يدّعي الفعل شخصية، حتى لو لم تكن معك. ويمكن لأي لاعب أن يشكك في الادعاء: من يخطئ يخسر ورقة.
+guide-log = يروي السجل ما حدث ومن ادّعى ماذا.
+guide-next = التالي
+guide-skip = تخطٍّ
+guide-done = فهمت
+
+## Reactions to chat lines.
+react-add = أضف تفاعلًا
+react-with = تفاعل بـ { $emoji }
+chat-error-no-such-line = لم تعد هذه الرسالة في السجل.

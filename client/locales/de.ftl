@@ -450,7 +450,7 @@ dismiss = Schließen
 rejoin-were-playing = Du hast in Raum { $code } als { $name } gespielt.
 rejoin-room = Zurück in Raum { $code }
 hero-title = Bluffen. Anzweifeln. Überleben.
-hero-line = Coup für 2–10 Spieler, kostenlos im Browser. Ohne Konto.
+hero-line = Ein Bluff-Kartenspiel für 2–10 Spieler. Spiel mit Freunden per Link oder sofort gegen Bots.
 your-name = Dein Name
 optional = Freiwillig
 name-optional = Freiwillig. Ohne Namen sehen die anderen einen wie „Spieler K7“.
@@ -859,3 +859,28 @@ fair-pick = Behalten: { $card }
 fair-keep = Behalten: { $cards }
 fair-answer-not-asked = Gerade wird nichts von dir gefragt.
 fair-answer-refused = Dein Tisch hat diese Antwort abgelehnt.
+
+## The first screen's options, each with what it does.
+option-inquisitor-hint = Der Inquisitor ersetzt den Botschafter: eine Karte tauschen oder die eines Gegners ansehen.
+option-reformation-hint = Loyalisten und Reformisten: die eigene Seite darf man nicht angreifen; die Seite zu wechseln kostet Münzen.
+option-draft-hint = Zu zweit: jeder wählt eine Karte aus fünf; sieben Karten im Spiel.
+
+## Where you finished, at the end of a game.
+place-won = Du hast gewonnen: Platz 1 von { $count }.
+place-finished = Du bist { $place }. von { $count } geworden.
+
+## The guide to a first game against bots.
+guide-label = Anleitung zum ersten Spiel
+guide-step = { $n } von { $count }
+guide-cards = Das sind deine Karten, dein Einfluss. Verlierst du beide, bist du raus.
+guide-coins = Deine Münzen und deine Aktionen: wähle in deinem Zug eine.
+guide-claims = Eine Aktion kann einen Charakter behaupten, auch einen, den du nicht hast. Jeder darf anzweifeln: Wer falsch liegt, verliert eine Karte.
+guide-log = Das Protokoll zeigt, was geschah und wer was behauptet hat.
+guide-next = Weiter
+guide-skip = Überspringen
+guide-done = Verstanden
+
+## Reactions to chat lines.
+react-add = Reaktion hinzufügen
+react-with = Mit { $emoji } reagieren
+chat-error-no-such-line = Diese Nachricht steht nicht mehr im Protokoll.

@@ -465,7 +465,7 @@ dismiss = Dismiss
 rejoin-were-playing = You were playing in room { $code } as { $name }.
 rejoin-room = Rejoin room { $code }
 hero-title = Bluff. Challenge. Survive.
-hero-line = Coup for 2–10 players, free in your browser. No accounts.
+hero-line = A bluffing card game for 2–10 players. Play friends by a link, or bots right now.
 your-name = Your name
 optional = Optional
 name-optional = Optional. Without one, the others see a name like “Player K7”.
@@ -894,3 +894,33 @@ fair-pick = Keep { $card }
 fair-keep = Keep { $cards }
 fair-answer-not-asked = Nothing is asked of you now.
 fair-answer-refused = Your table refused that answer.
+
+## The first screen's options, each with what it does.
+option-inquisitor-hint = The Inquisitor replaces the Ambassador: swap one card, or look at a rival's.
+option-reformation-hint = Loyalists and Reformists: you may not target your own side; switching sides costs coins.
+option-draft-hint = Two players: each picks a card from a set of five; seven cards in play.
+
+## Where you finished, at the end of a game.
+place-won = You won: 1st of { $count }.
+place-finished = You finished { NUMBER($place, type: "ordinal") ->
+    [one] { $place }st
+    [two] { $place }nd
+    [few] { $place }rd
+   *[other] { $place }th
+} of { $count }.
+
+## The guide to a first game against bots.
+guide-label = First game guide
+guide-step = { $n } of { $count }
+guide-cards = These are your cards: your influence. Lose both and you are out.
+guide-coins = Your coins, and your actions: on your turn, choose one.
+guide-claims = An action may claim a character, even one you do not hold. Anyone may challenge a claim: whoever is wrong loses a card.
+guide-log = The log tells what happened, and who claimed what.
+guide-next = Next
+guide-skip = Skip
+guide-done = Got it
+
+## Reactions to chat lines.
+react-add = Add a reaction
+react-with = React with { $emoji }
+chat-error-no-such-line = That message is no longer in the log.

@@ -451,7 +451,7 @@ dismiss = Cerrar
 rejoin-were-playing = Estabas jugando en la sala { $code } como { $name }.
 rejoin-room = Volver a la sala { $code }
 hero-title = Miente. Desafía. Sobrevive.
-hero-line = Coup para 2–10 jugadores, gratis en tu navegador. Sin cuentas.
+hero-line = Juego de cartas y faroles para 2–10 jugadores. Con amigos por un enlace, o contra bots ya.
 your-name = Tu nombre
 optional = Opcional
 name-optional = Opcional. Sin él, los demás ven un nombre como «Jugador K7».
@@ -860,3 +860,28 @@ fair-pick = Quedarme: { $card }
 fair-keep = Quedarme: { $cards }
 fair-answer-not-asked = Ahora no se te pide nada.
 fair-answer-refused = Tu mesa rechazó esa respuesta.
+
+## The first screen's options, each with what it does.
+option-inquisitor-hint = El Inquisidor sustituye al Embajador: cambia una carta o mira la de un rival.
+option-reformation-hint = Leales y reformistas: no puedes atacar a tu propio bando; cambiar de bando cuesta monedas.
+option-draft-hint = Dos jugadores: cada uno elige una carta entre cinco; siete cartas en juego.
+
+## Where you finished, at the end of a game.
+place-won = Ganaste: 1.º de { $count }.
+place-finished = Terminaste en el puesto { $place }.º de { $count }.
+
+## The guide to a first game against bots.
+guide-label = Guía de la primera partida
+guide-step = { $n } de { $count }
+guide-cards = Estas son tus cartas: tu influencia. Si pierdes las dos, quedas fuera.
+guide-coins = Tus monedas y tus acciones: en tu turno, elige una.
+guide-claims = Una acción puede declarar un personaje, aunque no lo tengas. Cualquiera puede desafiar: quien se equivoca pierde una carta.
+guide-log = El registro cuenta lo que pasó y quién declaró qué.
+guide-next = Siguiente
+guide-skip = Saltar
+guide-done = Entendido
+
+## Reactions to chat lines.
+react-add = Añadir una reacción
+react-with = Reaccionar con { $emoji }
+chat-error-no-such-line = Ese mensaje ya no está en el registro.

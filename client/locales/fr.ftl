@@ -451,7 +451,7 @@ dismiss = Fermer
 rejoin-were-playing = Vous jouiez dans la salle { $code } sous le nom { $name }.
 rejoin-room = Revenir dans la salle { $code }
 hero-title = Bluffez. Contestez. Survivez.
-hero-line = Coup pour 2 à 10 joueurs, gratuit dans votre navigateur. Sans compte.
+hero-line = Cartes et bluff, de 2 à 10 joueurs. Entre amis par un lien, ou contre des bots aussitôt.
 your-name = Votre nom
 optional = Facultatif
 name-optional = Facultatif. Sans nom, les autres voient un nom comme « Joueur K7 ».
@@ -860,3 +860,31 @@ fair-pick = Garder : { $card }
 fair-keep = Garder : { $cards }
 fair-answer-not-asked = Rien ne vous est demandé pour l’instant.
 fair-answer-refused = Votre table a refusé cette réponse.
+
+## The first screen's options, each with what it does.
+option-inquisitor-hint = L’Inquisiteur remplace l’Ambassadeur : échangez une carte, ou regardez celle d’un rival.
+option-reformation-hint = Loyalistes et Réformistes : on ne vise pas son propre camp ; changer de camp coûte des pièces.
+option-draft-hint = À deux : chacun choisit une carte parmi cinq ; sept cartes en jeu.
+
+## Where you finished, at the end of a game.
+place-won = Vous avez gagné : 1er sur { $count }.
+place-finished = Vous finissez { NUMBER($place, type: "ordinal") ->
+    [one] { $place }er
+   *[other] { $place }e
+} sur { $count }.
+
+## The guide to a first game against bots.
+guide-label = Guide de la première partie
+guide-step = { $n } sur { $count }
+guide-cards = Voici vos cartes : votre influence. Perdez les deux et vous êtes éliminé.
+guide-coins = Vos pièces et vos actions : à votre tour, choisissez-en une.
+guide-claims = Une action peut revendiquer un personnage, même sans l’avoir. Chacun peut la contester : qui se trompe perd une carte.
+guide-log = Le journal dit ce qui s’est passé, et qui a revendiqué quoi.
+guide-next = Suivant
+guide-skip = Passer
+guide-done = Compris
+
+## Reactions to chat lines.
+react-add = Ajouter une réaction
+react-with = Réagir avec { $emoji }
+chat-error-no-such-line = Ce message n’est plus dans le journal.

@@ -469,7 +469,7 @@ dismiss = Chiudi
 rejoin-were-playing = Stavi giocando nella stanza { $code } come { $name }.
 rejoin-room = Rientra nella stanza { $code }
 hero-title = Bluffa. Sfida. Sopravvivi.
-hero-line = Coup da 2 a 10 giocatori, gratis nel tuo browser. Nessun account.
+hero-line = Un gioco di carte e bluff da 2 a 10 giocatori. Gioca con gli amici tramite un link, o subito contro i bot.
 your-name = Il tuo nome
 optional = Facoltativo
 name-optional = Facoltativo. Senza, gli altri vedono un nome come “Giocatore K7”.
@@ -904,3 +904,28 @@ fair-pick = Tieni { $card }
 fair-keep = Tieni { $cards }
 fair-answer-not-asked = Ora non ti viene chiesto nulla.
 fair-answer-refused = Il tuo tavolo ha rifiutato quella risposta.
+
+## The first screen's options, each with what it does.
+option-inquisitor-hint = L’Inquisitore sostituisce l’Ambasciatore: scambia una carta o guarda quella di un avversario.
+option-reformation-hint = Lealisti e Riformisti: non puoi colpire la tua fazione; cambiare fazione costa monete.
+option-draft-hint = Due giocatori: ognuno sceglie una carta da un gruppo di cinque; sette carte in gioco.
+
+## Where you finished, at the end of a game.
+place-won = Hai vinto: 1º su { $count }.
+place-finished = Hai finito { $place }º su { $count }.
+
+## The guide to a first game against bots.
+guide-label = Guida alla prima partita
+guide-step = { $n } di { $count }
+guide-cards = Queste sono le tue carte: la tua influenza. Se le perdi entrambe, sei fuori.
+guide-coins = Le tue monete e le tue azioni: nel tuo turno scegline una.
+guide-claims = Un’azione può dichiarare un personaggio, anche uno che non hai. Chiunque può dubitare di una dichiarazione: chi ha torto perde una carta.
+guide-log = Il registro racconta cosa è successo e chi ha dichiarato cosa.
+guide-next = Avanti
+guide-skip = Salta
+guide-done = Ho capito
+
+## Reactions to chat lines.
+react-add = Aggiungi una reazione
+react-with = Reagisci con { $emoji }
+chat-error-no-such-line = Quel messaggio non è più nel registro.

@@ -485,7 +485,7 @@ dismiss = Zamknij
 rejoin-were-playing = Grasz w pokoju { $code } jako { $name }.
 rejoin-room = Wróć do pokoju { $code }
 hero-title = Blefuj. Sprawdzaj. Przetrwaj.
-hero-line = Coup dla 2–10 graczy, za darmo w przeglądarce. Bez kont.
+hero-line = Karciana gra blefu dla 2–10 graczy. Graj ze znajomymi przez link albo od razu z botami.
 your-name = Twoje imię
 optional = Opcjonalne
 name-optional = Opcjonalne. Bez niego inni zobaczą nazwę w rodzaju „Gracz K7”.
@@ -940,3 +940,28 @@ fair-pick = Zatrzymaj: { $card }
 fair-keep = Zatrzymaj: { $cards }
 fair-answer-not-asked = Teraz nikt cię o nic nie pyta.
 fair-answer-refused = Twój stół odrzucił tę odpowiedź.
+
+## The first screen's options, each with what it does.
+option-inquisitor-hint = Inkwizytor zastępuje Ambasadora: wymień jedną kartę albo podejrzyj kartę rywala.
+option-reformation-hint = Lojaliści i Reformiści: nie możesz celować we własną stronę; zmiana strony kosztuje monety.
+option-draft-hint = Dwóch graczy: każdy wybiera kartę z zestawu pięciu; w grze jest siedem kart.
+
+## Where you finished, at the end of a game.
+place-won = Wygrywasz: 1. miejsce na { $count }.
+place-finished = Zajmujesz { $place }. miejsce na { $count }.
+
+## The guide to a first game against bots.
+guide-label = Przewodnik po pierwszej grze
+guide-step = { $n } z { $count }
+guide-cards = To twoje karty: twoje wpływy. Gdy stracisz obie, odpadasz.
+guide-coins = Twoje monety i twoje akcje: w swojej turze wybierz jedną.
+guide-claims = Akcja może powoływać się na postać, nawet taką, której nie masz. Każdy może ją zakwestionować: kto się myli, traci kartę.
+guide-log = Dziennik mówi, co się stało i kto na co się powołał.
+guide-next = Dalej
+guide-skip = Pomiń
+guide-done = Rozumiem
+
+## Reactions to chat lines.
+react-add = Dodaj reakcję
+react-with = Zareaguj: { $emoji }
+chat-error-no-such-line = Tej wiadomości nie ma już w dzienniku.

@@ -448,7 +448,7 @@ dismiss = Fechar
 rejoin-were-playing = Você estava jogando na sala { $code } como { $name }.
 rejoin-room = Voltar à sala { $code }
 hero-title = Blefe. Conteste. Sobreviva.
-hero-line = Coup para 2 a 10 jogadores, grátis no seu navegador. Sem contas.
+hero-line = Jogo de cartas e blefe para 2 a 10 jogadores. Com amigos por um link, ou contra bots já.
 your-name = Seu nome
 optional = Opcional
 name-optional = Opcional. Sem ele, os outros veem um nome como “Jogador K7”.
@@ -857,3 +857,28 @@ fair-pick = Ficar com: { $card }
 fair-keep = Ficar com: { $cards }
 fair-answer-not-asked = Nada é pedido a você agora.
 fair-answer-refused = Sua mesa recusou essa resposta.
+
+## The first screen's options, each with what it does.
+option-inquisitor-hint = O Inquisidor substitui o Embaixador: troque uma carta ou veja a de um rival.
+option-reformation-hint = Legalistas e Reformistas: você não pode atacar o próprio lado; mudar de lado custa moedas.
+option-draft-hint = Dois jogadores: cada um escolhe uma carta entre cinco; sete cartas em jogo.
+
+## Where you finished, at the end of a game.
+place-won = Você venceu: 1º de { $count }.
+place-finished = Você terminou em { $place }º de { $count }.
+
+## The guide to a first game against bots.
+guide-label = Guia da primeira partida
+guide-step = { $n } de { $count }
+guide-cards = Estas são suas cartas: sua influência. Perca as duas e você está fora.
+guide-coins = Suas moedas e suas ações: na sua vez, escolha uma.
+guide-claims = Uma ação pode declarar um personagem, mesmo que você não o tenha. Qualquer um pode contestar: quem erra perde uma carta.
+guide-log = O registro conta o que aconteceu e quem declarou o quê.
+guide-next = Próximo
+guide-skip = Pular
+guide-done = Entendi
+
+## Reactions to chat lines.
+react-add = Adicionar uma reação
+react-with = Reagir com { $emoji }
+chat-error-no-such-line = Essa mensagem não está mais no registro.

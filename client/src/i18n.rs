@@ -156,6 +156,10 @@ fn bundle(lang: &str, text: &str) -> Result<FluentBundle<FluentResource>, Catalo
     // Isolation marks around arguments only where the text runs right to left; elsewhere
     // they would only be invisible characters in every name.
     bundle.set_use_isolating(direction(lang) == "rtl");
+    // NUMBER, for selectors on an ordinal ("2nd", "1er").
+    bundle
+        .add_builtins()
+        .map_err(|e| CatalogError(format!("{lang}: {e:?}")))?;
     bundle
         .add_resource(resource)
         .map_err(|e| CatalogError(format!("{lang}: {e:?}")))?;

@@ -112,7 +112,7 @@ for (const [size, viewport, locale, lang] of [
     // A player chooses and types while the program is on its way.
     await page.getByTestId("solo-players").selectOption("4");
     await page.getByTestId("solo-level").selectOption("hard");
-    await page.locator("details.more summary").click();
+    await page.getByTestId("more-options").click();
     await page.getByTestId("opt-reformation").check();
     await page.getByTestId("player-name").fill("Ana");
     const before = await snapshot(page);
@@ -131,7 +131,7 @@ for (const [size, viewport, locale, lang] of [
     assert.equal(await page.getByTestId("solo-players").inputValue(), "4");
     assert.equal(await page.getByTestId("solo-level").inputValue(), "hard");
     assert.ok(await page.getByTestId("opt-reformation").isChecked());
-    assert.ok(await page.locator("details.more").evaluate((d) => d.open), "the options stay open");
+    assert.equal(await page.getByTestId("more-options").getAttribute("aria-expanded"), "true", "the options stay open");
     assert.equal(await page.getByTestId("join-code").inputValue(), "K7M-3QX");
     // And the program has them: its game against bots has four seats.
     await page.getByTestId("solo-start").click();

@@ -297,16 +297,24 @@ export async function startTable({ relayArgs = [], browser: shared, dist = DIST 
  * A page in a browser context of its own (its own storage, like another person's
  * browser), on the first screen with the program running; `init` runs in every page before the page's own scripts,
  * `device` holds more of the context's options (`{ hasTouch: true, isMobile: true }`, say).
+ * `guide: true` leaves the first game's guide to show (otherwise the page has seen it).
  * `deal` (`{ seed, holdOnDecision }`) deals every table the page hosts from that seed, as
  * deal.mjs's `seedTables` does (service workers blocked then, so the route sees the
  * worker's script). Returns `{ context, page, errors, log, watch }`: `errors` gathers the page's uncaught
  * errors and console errors, `log` its last 300 console lines of any kind (for a failure's
  * report), `watch(p)` gathers another page's too.
  */
-export async function openPage(browser, base, { viewport = { width: 1280, height: 800 }, init, device = {}, deal } = {}) {
+export async function openPage(browser, base, { viewport = { width: 1280, height: 800 }, init, device = {}, deal, guide = false } = {}) {
   const blocked = deal ? { serviceWorkers: "block" } : {};
   const context = await delayLinksOf(browser).newContext({ viewport, permissions: ["camera", "microphone"], ...blocked, ...device });
   if (deal) await seedTables(context, deal.seed, deal);
+  // A first game against bots shows its guide (and has no clock) unless the player has
+  // seen it: a page here has, unless the test is about the guide.
+  if (!guide) await context.addInitScript(() => {
+    try {
+      localStorage.setItem("coup.guide", "done");
+    } catch {}
+  });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors = [];

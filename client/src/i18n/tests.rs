@@ -98,7 +98,7 @@ fn sample(vars: &BTreeSet<String>, you: bool, n: i64) -> Vec<(&str, Arg)> {
             let a = match v.as_str() {
                 v if v.ends_with("-you") => Arg::Text(if you { "yes" } else { "no" }.into()),
                 "n" | "coins" | "paid" | "count" | "seconds" | "players" | "bots" | "games"
-                | "left" => Arg::Num(n),
+                | "left" | "place" => Arg::Num(n),
                 "card" => Arg::Text("contessa".into()),
                 "action" => Arg::Text("steal".into()),
                 "side" => Arg::Text("loyalist".into()),
@@ -260,6 +260,40 @@ fn polish_and_arabic_choose_their_many_plural_forms() {
     );
     assert_eq!(direction(ar.lang()), "rtl");
     assert_eq!(direction(pl.lang()), "ltr");
+}
+
+#[test]
+fn a_place_is_an_ordinal_in_each_language() {
+    let en = Catalog::english();
+    let place = |c: &Catalog, n: i64| {
+        c.format(
+            "place-finished",
+            &[("place", Arg::Num(n)), ("count", Arg::Num(23))],
+        )
+    };
+    for (n, said) in [
+        (2, "2nd"),
+        (3, "3rd"),
+        (4, "4th"),
+        (11, "11th"),
+        (22, "22nd"),
+    ] {
+        assert_eq!(place(&en, n), format!("You finished {said} of 23."));
+    }
+    let catalog = |lang: &str| {
+        let text = catalogs()
+            .into_iter()
+            .find(|(l, _)| l == lang)
+            .expect("a catalog")
+            .1;
+        Catalog::parse(lang, &text).expect("parses")
+    };
+    assert_eq!(place(&catalog("fr"), 2), "Vous finissez 2e sur 23.");
+    assert_eq!(place(&catalog("de"), 2), "Du bist 2. von 23 geworden.");
+    assert_eq!(
+        en.format("place-won", &[("count", Arg::Num(5))]),
+        "You won: 1st of 5."
+    );
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use shared::engine::{Input, Options, Seat};
 use shared::fair::CardAnswer;
+use shared::session::chat::Reaction;
 use shared::session::protocol::{AdminCmd, BotLevel, MemberId};
 
 /// What the "Play against bots" form chose.
@@ -27,6 +28,65 @@ impl Default for SoloSetup {
     }
 }
 
+/// Where a page keeps the bots' form as last chosen (`localStorage`), so that the first
+/// screen comes back as the player left it, after a game or a reload.
+pub const SOLO_KEY: &str = "coup.solo";
+
+impl SoloSetup {
+    /// The form as stored: `players,level,inquisitor,reformation,draft`, the options as
+    /// `0` or `1` (`4,hard,1,0,0`). `index.html`'s script reads the same.
+    pub fn to_stored(&self) -> String {
+        let level = match self.level {
+            BotLevel::Easy => "easy",
+            BotLevel::Normal => "normal",
+            BotLevel::Hard => "hard",
+        };
+        let o = &self.options;
+        let b = |v: bool| if v { "1" } else { "0" };
+        format!(
+            "{},{level},{},{},{}",
+            self.players,
+            b(o.inquisitor),
+            b(o.allegiances),
+            b(o.two_player_draft)
+        )
+    }
+
+    /// The form from what [`to_stored`](Self::to_stored) wrote; `None` for anything else
+    /// (stored data is outside input: another version's, or edited by hand).
+    pub fn from_stored(text: &str) -> Option<SoloSetup> {
+        let mut parts = text.split(',');
+        let players: u8 = parts.next()?.parse().ok()?;
+        if !(2..=10).contains(&players) {
+            return None;
+        }
+        let level = match parts.next()? {
+            "easy" => BotLevel::Easy,
+            "normal" => BotLevel::Normal,
+            "hard" => BotLevel::Hard,
+            _ => return None,
+        };
+        let mut flag = || match parts.next()? {
+            "0" => Some(false),
+            "1" => Some(true),
+            _ => None,
+        };
+        let options = Options {
+            inquisitor: flag()?,
+            allegiances: flag()?,
+            two_player_draft: flag()?,
+        };
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(SoloSetup {
+            players,
+            level,
+            options,
+        })
+    }
+}
+
 /// One thing the person asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Intent {
@@ -34,6 +94,9 @@ pub enum Intent {
     SetName(Option<String>),
     /// A table against bots, in this page: a hosted room that needs no relay.
     PlayBots(SoloSetup),
+    /// A first game against bots, with its guide on screen: nobody's clock runs (the
+    /// person alone at the table may take the time to read; the bots need none).
+    PlayBotsGuided(SoloSetup),
     /// Open a room on the relay and host it.
     CreateRoom,
     /// Join a room by the code as typed.
@@ -57,6 +120,8 @@ pub enum Intent {
     Kick(Seat),
     /// Say something at the table.
     Chat(String),
+    /// Turn our reaction to the chat line at this log entry on, or off.
+    React(u64, Reaction),
     /// Hide a notice.
     Dismiss(u64),
     /// Leave the table or the room (or stop waiting for the relay).
@@ -65,4 +130,38 @@ pub enum Intent {
     NewRoom,
     /// A joiner that cannot reach its host tries again at once, on a new connection.
     RetryLink,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bots_form_is_stored_and_read_back() {
+        let setup = SoloSetup {
+            players: 7,
+            level: BotLevel::Hard,
+            options: Options {
+                inquisitor: true,
+                allegiances: false,
+                two_player_draft: true,
+            },
+        };
+        assert_eq!(setup.to_stored(), "7,hard,1,0,1");
+        assert_eq!(SoloSetup::from_stored(&setup.to_stored()), Some(setup));
+        let plain = SoloSetup::default();
+        assert_eq!(SoloSetup::from_stored(&plain.to_stored()), Some(plain));
+        for bad in [
+            "",
+            "11,hard,0,0,0",
+            "1,easy,0,0,0",
+            "3,expert,0,0,0",
+            "3,easy,0,0",
+            "3,easy,0,0,0,0",
+            "3,easy,2,0,0",
+            "three,easy,0,0,0",
+        ] {
+            assert_eq!(SoloSetup::from_stored(bad), None, "{bad:?}");
+        }
+    }
 }

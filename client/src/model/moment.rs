@@ -152,6 +152,26 @@ pub fn chart_points(rows: &[Vec<u16>], seat: usize, top: u32, w: u32, h: u32) ->
         .join(" ")
 }
 
+/// Where seat `me` finished a game `winner` won, and of how many: the winner 1st, the
+/// others by the order they were eliminated (R9.2), the last out 2nd. `None` for a
+/// spectator (no seat), or a seat the record does not show out.
+pub fn place(view: &View, me: Option<Seat>, winner: Seat) -> Option<(usize, usize)> {
+    let me = me?;
+    let players = view.players.len();
+    if me == winner {
+        return Some((1, players));
+    }
+    let out = view
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Eliminated { seat } => Some(*seat),
+            _ => None,
+        })
+        .position(|s| s == me)?;
+    Some((players.checked_sub(out)?.max(2), players))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,5 +299,55 @@ mod tests {
             );
         }
         assert_eq!(chart_scale(&[]), (1, 1));
+    }
+
+    #[test]
+    fn places_follow_the_order_of_elimination_the_last_out_second() {
+        for seed in 0..12 {
+            let players = 2 + (seed % 9) as u8;
+            // The order seats went out, read from the game itself after each input.
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut game = Game::deal(usize::from(players), Options::default(), None, &mut rng)
+                .expect("deals");
+            let mut order = Vec::new();
+            let mut legal = Vec::new();
+            let winner = loop {
+                if let Pending::GameOver { winner } = game.pending() {
+                    break *winner;
+                }
+                let seat = (0..players)
+                    .map(Seat)
+                    .find(|s| game.owes(*s))
+                    .expect("someone owes a decision");
+                legal.clear();
+                game.legal_inputs(seat, &mut legal);
+                let input = legal[rng.random_range(0..legal.len())];
+                game.apply(seat, input, &mut rng, &mut Vec::new())
+                    .expect("legal");
+                for s in (0..players).map(Seat) {
+                    if !game.alive(s) && !order.contains(&s) {
+                        order.push(s);
+                    }
+                }
+            };
+            let view = game.view(Seat(0));
+            assert_eq!(
+                place(&view, Some(winner), winner),
+                Some((1, players.into()))
+            );
+            for (i, s) in order.iter().enumerate() {
+                assert_eq!(
+                    place(&view, Some(*s), winner),
+                    Some((usize::from(players) - i, usize::from(players))),
+                    "seed {seed}: seat {s:?}, out {i}th"
+                );
+            }
+            // The last out is second; a spectator has no place.
+            assert_eq!(
+                order.last().and_then(|s| place(&view, Some(*s), winner)),
+                Some((2, players.into()))
+            );
+            assert_eq!(place(&game.spectator_view(), None, winner), None);
+        }
     }
 }

@@ -158,6 +158,7 @@ pub fn chat(e: ChatError) -> String {
         ChatError::Empty => t("chat-error-empty"),
         ChatError::TooLong => tr("chat-error-too-long", &[("max", CHAT_MAX_CHARS.into())]),
         ChatError::RateLimited => t("chat-error-rate-limited"),
+        ChatError::NoSuchLine => t("chat-error-no-such-line"),
     }
 }
 

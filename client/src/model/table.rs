@@ -12,7 +12,7 @@ use shared::session::protocol::{
 };
 use shared::session::{Guest, GuestError, GuestEvent};
 
-use super::chat::ChatLine;
+use super::chat::{ChatLine, Reacted};
 use super::problems;
 use crate::i18n::{Arg, t, tr};
 
@@ -103,6 +103,7 @@ impl Table {
     /// The chat lines in the table log, oldest first.
     pub fn chat_lines(&self) -> Vec<ChatLine> {
         let me = self.guest.member();
+        let tally = self.guest.reactions();
         self.guest
             .log()
             .iter()
@@ -112,6 +113,15 @@ impl Table {
                     from: line.name.clone(),
                     text: line.text.clone(),
                     mine: Some(line.from) == me,
+                    reactions: tally
+                        .counts(e.n)
+                        .into_iter()
+                        .map(|(reaction, count)| Reacted {
+                            reaction,
+                            count,
+                            mine: me.is_some_and(|m| tally.has(e.n, m, reaction)),
+                        })
+                        .collect(),
                 }),
                 _ => None,
             })

@@ -89,11 +89,8 @@ pub fn read() {
         two_player_draft: checked("opt-draft"),
     };
     let players = value("solo-players").parse().unwrap_or(3);
-    let more = root
-        .query_selector("details.more")
-        .ok()
-        .flatten()
-        .is_some_and(|d| d.has_attribute("open"));
+    let more = by_test_id(&root, "more-options")
+        .is_some_and(|b| b.get_attribute("aria-expanded").as_deref() == Some("true"));
     let focus = document()
         .and_then(|d| d.active_element())
         .filter(|e| root.contains(Some(e)))
@@ -133,9 +130,14 @@ pub fn take_solo() -> Option<(u8, BotLevel, Options)> {
     CARRIED.with_borrow_mut(|c| c.solo.take())
 }
 
+/// Whether "More options" was open on the page's first screen (once).
+pub fn take_more() -> bool {
+    CARRIED.with_borrow_mut(|c| std::mem::take(&mut c.more))
+}
+
 /// Removes the page's first screen, now that the program's is drawn, and gives the
-/// program's what the player did to it: the options opened, the focus where it was, the
-/// press carried out.
+/// program's what the player did to it: the focus where it was, the press carried out.
+/// (The options' disclosure it drew open already, by [`take_more`].)
 pub fn finish() {
     let Some(old) = root() else {
         return;
@@ -148,11 +150,6 @@ pub fn finish() {
         return;
     };
     let carried = CARRIED.take();
-    if carried.more
-        && let Ok(Some(details)) = body.query_selector(".lobby details.more")
-    {
-        let _ = details.set_attribute("open", "");
-    }
     if let Some((id, selection)) = carried.focus
         && let Some(el) = by_test_id(&body, &id)
     {

@@ -88,7 +88,7 @@ pub fn LevelField(
     }
 }
 
-/// The options' checkboxes, showing the options as they stand at `players` seats
+/// The options' checkboxes, each with a line saying what it does, showing the options as they stand at `players` seats
 /// ([`Options::for_players`]: the two-player draft only with two, R1.4).
 #[component]
 pub fn OptionChecks(
@@ -97,7 +97,7 @@ pub fn OptionChecks(
     on_change: Callback<Options>,
 ) -> impl IntoView {
     let shown = move || options.get().for_players(players.get().into());
-    let check = move |label: String,
+    let check = move |(label, hint): (String, String),
                       testid: &'static str,
                       get: fn(&Options) -> bool,
                       set: fn(&mut Options, bool),
@@ -121,16 +121,19 @@ pub fn OptionChecks(
                         on_change.run(o);
                     }
                 />
-                {label}
+                <span class="check-words">
+                    <span>{label}</span>
+                    <span class="check-hint">{hint}</span>
+                </span>
             </label>
         }
     };
     view! {
         <div class="solo-options">
-            {check(t("option-inquisitor"), "opt-inquisitor", |o| o.inquisitor, |o, v| o.inquisitor = v, false)}
-            {check(t("option-reformation"), "opt-reformation", |o| o.allegiances, |o, v| o.allegiances = v, false)}
+            {check((t("option-inquisitor"), t("option-inquisitor-hint")), "opt-inquisitor", |o| o.inquisitor, |o, v| o.inquisitor = v, false)}
+            {check((t("option-reformation"), t("option-reformation-hint")), "opt-reformation", |o| o.allegiances, |o, v| o.allegiances = v, false)}
             {check(
-                t("option-draft"),
+                (t("option-draft"), t("option-draft-hint")),
                 "opt-draft",
                 |o| o.two_player_draft,
                 |o, v| o.two_player_draft = v,

@@ -35,8 +35,10 @@ pub use fair::fair;
 
 use serde_json::Value;
 use shared::engine::{Options, Seat};
+use shared::session::chat::Reaction;
 use shared::session::protocol::{
-    AdminCmd, BotLevel, MAX_TO_GUEST_BYTES, MemberId, Phase, SeatSetting, Timers, ToGuest, decode,
+    AdminCmd, BotLevel, LogItem, MAX_TO_GUEST_BYTES, MemberId, Phase, SeatSetting, Timers, ToGuest,
+    decode,
 };
 use shared::session::{Guest, GuestError, Host, Outgoing, PeerId, fair_engine};
 
@@ -639,7 +641,29 @@ impl HostedTable {
                     self.send(peer, &text);
                 }
             }
-            // Chat, from anyone.
+            // Chat, from anyone; or a reaction, to a line the speaker holds or any entry.
+            10 if b.below(3) == 0 => {
+                let i = b.below(n + 1);
+                let reaction = Reaction::ALL[b.below(Reaction::ALL.len())];
+                let pick = b.below(4);
+                let any = u64::from(b.u16());
+                let said = self.speaker(i).map(|(p, g)| {
+                    let lines: Vec<u64> = g
+                        .log()
+                        .iter()
+                        .filter(|e| matches!(e.item, LogItem::Chat { .. }))
+                        .map(|e| e.n)
+                        .collect();
+                    let line = match lines.get(pick) {
+                        Some(&n) if pick < 3 => n,
+                        _ => any,
+                    };
+                    (p, g.react(line, reaction))
+                });
+                if let Some((peer, text)) = said {
+                    self.send(peer, &text);
+                }
+            }
             10 => {
                 let i = b.below(n + 1);
                 let line = b.text();

@@ -2,6 +2,11 @@
 //!
 //! The host stamps every line with the sender it knows from the link the line came on, so
 //! nobody can post as another seat: a chat message carries only its text.
+//!
+//! A line can be reacted to with one of a fixed set of [`Reaction`]s: each member at most
+//! once of each kind per line, toggling, limited in rate ([`RateLimit::REACT`]).
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +28,99 @@ pub enum ChatError {
     TooLong,
     #[error("too many messages: wait a moment")]
     RateLimited,
+    /// A reaction to a log entry that is not a chat line the host still keeps.
+    #[error("no such chat line")]
+    NoSuchLine,
+}
+
+/// A reaction to a chat line: one of a fixed set. Anything else on the wire is not a
+/// message at all (`malformed`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reaction {
+    Like,
+    Laugh,
+    Wow,
+    Sad,
+    Fire,
+}
+
+impl Reaction {
+    /// Every reaction, in the order a page shows them.
+    pub const ALL: [Reaction; 5] = [
+        Reaction::Like,
+        Reaction::Laugh,
+        Reaction::Wow,
+        Reaction::Sad,
+        Reaction::Fire,
+    ];
+
+    /// The emoji a page shows for it.
+    pub fn emoji(self) -> &'static str {
+        match self {
+            Reaction::Like => "\u{1F44D}",
+            Reaction::Laugh => "\u{1F602}",
+            Reaction::Wow => "\u{1F62E}",
+            Reaction::Sad => "\u{1F622}",
+            Reaction::Fire => "\u{1F525}",
+        }
+    }
+}
+
+/// Who reacted how to which line: a member holds each reaction at most once per line, so
+/// a line has at most one of each kind per member however often they toggle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally<M> {
+    lines: BTreeMap<u64, BTreeMap<Reaction, BTreeSet<M>>>,
+}
+
+impl<M> Default for Tally<M> {
+    fn default() -> Self {
+        Tally {
+            lines: BTreeMap::new(),
+        }
+    }
+}
+
+impl<M: Ord + Copy> Tally<M> {
+    /// Member `who`'s `reaction` to `line` is now `on` (or off).
+    pub fn set(&mut self, line: u64, who: M, reaction: Reaction, on: bool) {
+        if on {
+            self.lines
+                .entry(line)
+                .or_default()
+                .entry(reaction)
+                .or_default()
+                .insert(who);
+        } else if let Some(by) = self.lines.get_mut(&line) {
+            if let Some(set) = by.get_mut(&reaction) {
+                set.remove(&who);
+                if set.is_empty() {
+                    by.remove(&reaction);
+                }
+            }
+            if by.is_empty() {
+                self.lines.remove(&line);
+            }
+        }
+    }
+
+    /// Whether `who` has reacted to `line` with `reaction`.
+    pub fn has(&self, line: u64, who: M, reaction: Reaction) -> bool {
+        self.lines
+            .get(&line)
+            .and_then(|by| by.get(&reaction))
+            .is_some_and(|set| set.contains(&who))
+    }
+
+    /// Each reaction `line` has, with how many members gave it, in [`Reaction::ALL`]'s
+    /// order; none that nobody gave.
+    pub fn counts(&self, line: u64) -> Vec<(Reaction, usize)> {
+        self.lines
+            .get(&line)
+            .map(|by| by.iter().map(|(r, set)| (*r, set.len())).collect())
+            .unwrap_or_default()
+    }
 }
 
 /// Whether chat drops a character: format characters (Unicode's category Cf: bidi
@@ -90,6 +188,12 @@ impl RateLimit {
         burst: 40,
         refill_ms: 50,
     };
+    /// Reactions: eight at once, then one a second. Each toggle is a log entry for
+    /// everyone, so a member tapping one reaction on and off fills no log.
+    pub const REACT: RateLimit = RateLimit {
+        burst: 8,
+        refill_ms: 1_000,
+    };
 }
 
 impl Bucket {
@@ -147,6 +251,48 @@ mod tests {
             Err(ChatError::TooLong)
         );
         assert_eq!(clean_chat(&"a".repeat(100_000)), Err(ChatError::TooLong));
+    }
+
+    #[test]
+    fn a_tally_holds_one_reaction_of_each_kind_per_member_per_line() {
+        let mut t = Tally::<u32>::default();
+        t.set(4, 1, Reaction::Like, true);
+        // The same reaction again is still one.
+        t.set(4, 1, Reaction::Like, true);
+        t.set(4, 2, Reaction::Like, true);
+        t.set(4, 2, Reaction::Fire, true);
+        t.set(9, 1, Reaction::Sad, true);
+        assert_eq!(t.counts(4), vec![(Reaction::Like, 2), (Reaction::Fire, 1)]);
+        assert_eq!(t.counts(9), vec![(Reaction::Sad, 1)]);
+        assert!(t.has(4, 2, Reaction::Fire) && !t.has(4, 1, Reaction::Fire));
+        // Off takes one member's away; off for one who never gave it changes nothing.
+        t.set(4, 1, Reaction::Like, false);
+        t.set(4, 3, Reaction::Wow, false);
+        t.set(5, 3, Reaction::Wow, false);
+        assert_eq!(t.counts(4), vec![(Reaction::Like, 1), (Reaction::Fire, 1)]);
+        t.set(4, 2, Reaction::Like, false);
+        t.set(4, 2, Reaction::Fire, false);
+        assert_eq!(t.counts(4), vec![]);
+        assert_eq!(t, {
+            let mut only = Tally::default();
+            only.set(9, 1, Reaction::Sad, true);
+            only
+        });
+    }
+
+    #[test]
+    fn reactions_are_a_fixed_set_on_the_wire() {
+        for r in Reaction::ALL {
+            let text = serde_json::to_string(&r).expect("encodes");
+            assert_eq!(serde_json::from_str::<Reaction>(&text).ok(), Some(r));
+        }
+        assert_eq!(
+            serde_json::to_string(&Reaction::Like).ok().as_deref(),
+            Some("\"like\"")
+        );
+        for bad in ["\"thumbs\"", "\"\u{1F44D}\"", "\"Like\"", "3", "null"] {
+            assert!(serde_json::from_str::<Reaction>(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::chat::{CHAT_MAX_CHARS, ChatError, clean_chat};
+use super::chat::{CHAT_MAX_CHARS, ChatError, Reaction, Tally, clean_chat};
 use super::fair::follow::FairFollow;
 use super::fair::seat::{FairAnswerError, FairFault, FairKeep, FairSeat};
 use super::names::{NAME_MAX_CHARS, is_line_or_control};
@@ -285,6 +285,34 @@ impl Guest {
         }))
     }
 
+    /// Toggles our `reaction` to the chat line at log entry `line`; the host checks the
+    /// line.
+    pub fn react(&self, line: u64, reaction: Reaction) -> String {
+        encode(&ToHost::React { line, reaction })
+    }
+
+    /// Who reacted how to the chat lines this guest holds, as the log's toggles leave it.
+    /// A toggle of a line it does not hold (one gone from its log) counts for nothing.
+    pub fn reactions(&self) -> Tally<MemberId> {
+        let mut chat = std::collections::BTreeSet::new();
+        let mut tally = Tally::default();
+        for e in self.log() {
+            match &e.item {
+                LogItem::Chat { .. } => {
+                    chat.insert(e.n);
+                }
+                LogItem::React {
+                    line,
+                    from,
+                    reaction,
+                    on,
+                } if chat.contains(line) => tally.set(*line, *from, *reaction, *on),
+                _ => {}
+            }
+        }
+        tally
+    }
+
     /// A host command (the host's own page only; others are refused by the host).
     pub fn admin(&self, cmd: AdminCmd) -> String {
         encode(&ToHost::Admin { cmd })
@@ -406,6 +434,15 @@ impl Guest {
             last = Some(e.n);
             if let Err(why) = plausible(&e.item) {
                 return Err(GuestError::Implausible { n: e.n, why });
+            }
+            // A reaction follows the line it reacts to.
+            if let LogItem::React { line, .. } = e.item
+                && line >= e.n
+            {
+                return Err(GuestError::Implausible {
+                    n: e.n,
+                    why: "a reaction to a line not yet said",
+                });
             }
         }
         let table = u.table.as_ref().or(self.table.as_ref());
@@ -664,7 +701,7 @@ pub fn entry_bytes(entry: &LogEntry) -> usize {
         + match &entry.item {
             LogItem::Chat { line } => line.name.len() + line.text.len(),
             LogItem::Note { note } => note_name(note).or(note_reason(note)).map_or(0, str::len),
-            LogItem::Event { .. } => 0,
+            LogItem::Event { .. } | LogItem::React { .. } => 0,
             LogItem::Fair { record: text, .. } | LogItem::FairAnswer { answer: text, .. } => {
                 text.len()
             }
@@ -719,7 +756,7 @@ fn plausible(item: &LogItem) -> Result<(), &'static str> {
             }
             _ => Ok(()),
         },
-        LogItem::Event { .. } => Ok(()),
+        LogItem::Event { .. } | LogItem::React { .. } => Ok(()),
         // The longest record or signed answer, in base64url.
         LogItem::Fair { record, .. } if record.len() > MAX_FAIR_ENTRY => {
             Err("a fair record is longer than any record")

@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
-use super::chat::ChatError;
+use super::chat::{ChatError, Reaction};
 use super::names::NameError;
 use crate::engine::{Card, Claimed, Event, Input, InputError, Options, Seat, View};
 use crate::relay::RoomCode;
@@ -216,6 +216,9 @@ pub enum ToHost {
     },
     /// Say something at the table. The host adds who said it.
     Chat { text: String },
+    /// Turn one's `reaction` to the chat line at log entry `line` on, or off if it was on.
+    /// The host adds who reacted.
+    React { line: u64, reaction: Reaction },
     /// A host command; accepted only from the local link.
     Admin { cmd: AdminCmd },
     /// Ask for the current state again (after a message the guest could not use). With
@@ -585,6 +588,13 @@ pub enum LogItem {
     Event { game_no: u32, event: Event },
     /// A chat line, stamped by the host.
     Chat { line: ChatLine },
+    /// Member `from`'s `reaction` to the chat line at entry `line` is now `on` (or off).
+    React {
+        line: u64,
+        from: MemberId,
+        reaction: Reaction,
+        on: bool,
+    },
     /// Something about the table.
     Note { note: Note },
     /// A fair room: a seat's record, relayed verbatim in ledger order (base64url).

@@ -562,7 +562,11 @@ impl Session {
             // A new table: what was said about the last one stays behind.
             Intent::PlayBots(setup) => {
                 self.notices.clear();
-                Ok(self.play_bots(setup))
+                Ok(self.play_bots(setup, false))
+            }
+            Intent::PlayBotsGuided(setup) => {
+                self.notices.clear();
+                Ok(self.play_bots(setup, true))
             }
             Intent::CreateRoom => {
                 self.notices.clear();
@@ -626,6 +630,16 @@ impl Session {
                 if table.guest().member().is_none() {
                     return Err(t("not-connected"));
                 }
+                self.up(text)
+            }
+            Intent::React(line, reaction) => {
+                let Some(table) = self.table() else {
+                    return Ok(Vec::new());
+                };
+                if table.guest().member().is_none() {
+                    return Err(t("not-connected"));
+                }
+                let text = table.guest().react(line, reaction);
                 self.up(text)
             }
             Intent::Dismiss(id) => {

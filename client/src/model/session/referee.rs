@@ -125,25 +125,34 @@ impl Session {
     }
 
     /// A table against bots in this page: every other seat a bot, dealt at once.
-    pub(super) fn play_bots(&mut self, setup: SoloSetup) -> Vec<Effect> {
+    pub(super) fn play_bots(&mut self, setup: SoloSetup, untimed: bool) -> Vec<Effect> {
         if !matches!(self.phase, Phase::Start { .. }) {
             return Vec::new();
         }
         let count = setup
             .players
             .clamp(MIN_PLAYERS as u8, shared::engine::MAX_PLAYERS as u8);
-        self.host_table(
-            None,
-            None,
-            vec![
-                AdminCmd::SetSeatCount { count },
-                AdminCmd::SetOptions {
-                    options: setup.options,
+        let mut commands = vec![
+            AdminCmd::SetSeatCount { count },
+            AdminCmd::SetOptions {
+                options: setup.options,
+            },
+            AdminCmd::SetDefaultBot { level: setup.level },
+        ];
+        // A guided first game: the person alone at the table decides in their own time.
+        if untimed {
+            commands.push(AdminCmd::SetTimers {
+                timers: Timers {
+                    turn_ms: None,
+                    window_ms: None,
+                    choice_ms: None,
+                    bot_delay_ms: BOT_DELAY_MS,
+                    ..Timers::default()
                 },
-                AdminCmd::SetDefaultBot { level: setup.level },
-                AdminCmd::Start { first: None },
-            ],
-        )
+            });
+        }
+        commands.push(AdminCmd::Start { first: None });
+        self.host_table(None, None, commands)
     }
 
     /// The referee said something: a text for our guest or another peer, a link to end.

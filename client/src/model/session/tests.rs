@@ -1378,6 +1378,23 @@ fn winner(p: &Page) -> Option<Seat> {
 }
 
 #[test]
+fn a_guided_first_game_against_bots_has_no_clock_and_a_plain_one_has() {
+    let timers = |intent: Intent| {
+        let mut p = Page::new("solo");
+        p.intent(intent, 0);
+        p.guest().table().expect("the table").timers
+    };
+    let guided = timers(Intent::PlayBotsGuided(SoloSetup::default()));
+    assert_eq!(
+        (guided.turn_ms, guided.window_ms, guided.choice_ms),
+        (None, None, None)
+    );
+    let plain = timers(Intent::PlayBots(SoloSetup::default()));
+    assert!(plain.turn_ms.is_some() && plain.window_ms.is_some() && plain.choice_ms.is_some());
+    assert_eq!(guided.bot_delay_ms, plain.bot_delay_ms);
+}
+
+#[test]
 fn a_game_against_bots_resumes_after_a_reload_without_a_relay() {
     let mut p = Page::new("solo");
     p.intent(Intent::SetName(Some("Ana".into())), 0);

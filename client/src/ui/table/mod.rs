@@ -9,6 +9,7 @@
 //! - `over`: the end of a game;
 //! - `rules`: the rules and the card reference, as a dialog;
 //! - `start`: the form that starts a game against bots (drawn on the first page);
+//! - `guide`: the few steps that show a first game against bots around the table;
 //! - `focus`: where the keyboard's focus goes, and the table's keys;
 //! - `cards`: how a card looks;
 //! - `ctx`: what a table draws from ([`TableCtx`], [`Snap`](ctx::Snap));
@@ -18,6 +19,7 @@ mod cards;
 mod ctx;
 mod fair;
 mod focus;
+mod guide;
 mod notice;
 mod over;
 mod panels;
@@ -50,6 +52,7 @@ pub fn SoloTable() -> impl IntoView {
     let ctx = TableCtx::of(expect_context::<Ctl>(), false);
     view! {
         <section class="solo" data-testid="solo-table">
+            <guide::Guide ctx />
             <TableView ctx />
         </section>
     }

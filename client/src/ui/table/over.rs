@@ -10,7 +10,7 @@ use super::ctx::{Snap, TableCtx};
 use super::focus::{focus_first, keep_tab_inside};
 use crate::i18n::{t, tr};
 use crate::model::fair::FairShown;
-use crate::model::moment::{chart_points, chart_scale, coins_over_time, figures};
+use crate::model::moment::{chart_points, chart_scale, coins_over_time, figures, place};
 use crate::model::words::{card_name, claim_words};
 
 /// Seat colours for the coins chart (distinct in lightness as well as hue).
@@ -38,6 +38,17 @@ pub fn GameOver(
         return ().into_any();
     };
     let won = snap.me == Some(winner);
+    // Where we finished; nothing for a spectator.
+    let finished = place(&snap.view, snap.me, winner).map(|(place, count)| {
+        if place == 1 {
+            tr("place-won", &[("count", count.into())])
+        } else {
+            tr(
+                "place-finished",
+                &[("place", place.into()), ("count", count.into())],
+            )
+        }
+    });
     let title = if won {
         t("you-win")
     } else {
@@ -70,6 +81,7 @@ pub fn GameOver(
         >
             <div class="t-over-body panel">
                 <h2>{title}</h2>
+                {finished.map(|p| view! { <p class="t-over-place" data-testid="over-place">{p}</p> })}
                 {snap.fair.as_ref().map(fair_verdict)}
                 <EndChoices close=Callback::new(move |()| closed.set(true)) />
                 <h3>{t("every-hand")}</h3>

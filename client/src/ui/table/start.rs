@@ -1,12 +1,26 @@
 //! The "Play against bots" form on the first page.
 
 use leptos::prelude::*;
-use shared::engine::Options;
 
 use crate::app::Ctl;
 use crate::i18n::t;
+use crate::model::intent::SOLO_KEY;
 use crate::model::{Intent, SoloSetup};
 use crate::ui::settings::{LevelField, OptionChecks, PlayersField};
+
+/// The bots' form as last chosen, if the browser kept it and it reads as one.
+fn load_solo() -> Option<SoloSetup> {
+    let storage = web_sys::window()?.local_storage().ok().flatten()?;
+    SoloSetup::from_stored(&storage.get_item(SOLO_KEY).ok().flatten()?)
+}
+
+/// Keeps the bots' form as chosen; storage may be full or refused, and then it lasts
+/// only for this page.
+fn save_solo(setup: &SoloSetup) {
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.set_item(SOLO_KEY, &setup.to_stored());
+    }
+}
 
 /// The "Play against bots" form on the first page.
 #[component]
@@ -15,24 +29,38 @@ pub fn SoloStart(
     ready: Callback<(), bool>,
 ) -> impl IntoView {
     let ctl = expect_context::<Ctl>();
-    // As the page's own first screen left them, if the player chose there first.
-    let (players, level, options) = crate::ui::first::take_solo().unwrap_or((
-        3,
-        shared::session::protocol::BotLevel::Normal,
-        Options::default(),
-    ));
-    let players = RwSignal::new(players);
-    let level = RwSignal::new(level);
-    let options = RwSignal::new(options);
+    // As the page's own first screen left them, if the player chose there first (it
+    // showed what was stored); else as last chosen, back from a game.
+    let chosen = crate::ui::first::take_solo()
+        .map(|(players, level, options)| SoloSetup {
+            players,
+            level,
+            options,
+        })
+        .or_else(load_solo)
+        .unwrap_or_default();
+    let players = RwSignal::new(chosen.players);
+    let level = RwSignal::new(chosen.level);
+    let options = RwSignal::new(chosen.options);
+    let open = RwSignal::new(crate::ui::first::take_more());
+    let setup = move || SoloSetup {
+        players: players.get_untracked(),
+        level: level.get_untracked(),
+        options: options.get_untracked(),
+    };
+    // Every choice is kept as it is made, so "Back to the start" finds it.
+    let chose = move || save_solo(&setup());
     let start = move |_| {
         if !ready.run(()) {
             return;
         }
-        ctl.send(Intent::PlayBots(SoloSetup {
-            players: players.get_untracked(),
-            level: level.get_untracked(),
-            options: options.get_untracked(),
-        }));
+        save_solo(&setup());
+        // A first game against bots comes with its guide, and then has no clock.
+        ctl.send(if super::guide::seen() {
+            Intent::PlayBots(setup())
+        } else {
+            Intent::PlayBotsGuided(setup())
+        });
     };
     view! {
         <div class="panel card-solo" data-testid="solo-form">
@@ -41,25 +69,46 @@ pub fn SoloStart(
             <div class="solo-row">
                 <PlayersField
                     value=players
-                    on_change=Callback::new(move |n| players.set(n))
+                    on_change=Callback::new(move |n| {
+                        players.set(n);
+                        chose();
+                    })
                     label=t("players")
                     testid="solo-players"
                 />
                 <LevelField
                     value=level
-                    on_change=Callback::new(move |l| level.set(l))
+                    on_change=Callback::new(move |l| {
+                        level.set(l);
+                        chose();
+                    })
                     label=t("bots")
                     testid="solo-level"
                 />
             </div>
-            <details class="more">
-                <summary>{t("more-options")}</summary>
-                <OptionChecks
-                    options=options
-                    players=players
-                    on_change=Callback::new(move |o| options.set(o))
-                />
-            </details>
+            <div class="more">
+                <button
+                    type="button"
+                    class="more-toggle"
+                    data-testid="more-options"
+                    aria-expanded=move || open.get().to_string()
+                    aria-controls="solo-options"
+                    on:click=move |_| open.update(|o| *o = !*o)
+                >
+                    <span>{t("more-options")}</span>
+                    <span class="chevron" aria-hidden="true"></span>
+                </button>
+                <div class="more-body" id="solo-options" hidden=move || !open.get()>
+                    <OptionChecks
+                        options=options
+                        players=players
+                        on_change=Callback::new(move |o| {
+                            options.set(o);
+                            chose();
+                        })
+                    />
+                </div>
+            </div>
             <button class="btn primary big" data-testid="solo-start" on:click=start>
                 {t("play-bots")}
             </button>

@@ -46,6 +46,17 @@ impl Host {
                 }
             }
             Stored::Chat { line } => LogItem::Chat { line: line.clone() },
+            Stored::React {
+                line,
+                from,
+                reaction,
+                on,
+            } => LogItem::React {
+                line: *line,
+                from: *from,
+                reaction: *reaction,
+                on: *on,
+            },
             Stored::Note { note } => LogItem::Note { note: note.clone() },
             Stored::Fair { game_no, record } => LogItem::Fair {
                 game_no: *game_no,

@@ -37,6 +37,7 @@ impl Host {
             stand_in: false,
             waiting: false,
             chat: Bucket::new(RateLimit::CHAT, now),
+            react: Bucket::new(RateLimit::REACT, now),
         });
         id
     }

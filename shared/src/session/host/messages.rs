@@ -3,7 +3,7 @@
 
 use super::{Host, MAX_MEMBERS, Outgoing, Slot, Stored};
 use crate::engine::{Input, Seat};
-use crate::session::chat::{ChatError, RateLimit, clean_chat};
+use crate::session::chat::{ChatError, RateLimit, Reaction, clean_chat};
 use crate::session::names::{unique_name, validate_name};
 use crate::session::protocol::{ChatLine, Fatal, MemberId, PeerId, Phase, Refusal};
 
@@ -124,6 +124,49 @@ impl Host {
             at: now,
         };
         self.push_log(Stored::Chat { line });
+        self.flush(now, false, false, out);
+        Ok(())
+    }
+
+    /// Toggles member `id`'s `reaction` to the chat line at log entry `line` (R10.1): a
+    /// line the host no longer keeps, or an entry that is no chat line, is refused.
+    pub(super) fn react(
+        &mut self,
+        id: MemberId,
+        line: u64,
+        reaction: Reaction,
+        now: u64,
+        out: &mut Vec<Outgoing>,
+    ) -> Result<(), Refusal> {
+        let index = line
+            .checked_sub(self.log_start)
+            .and_then(|i| usize::try_from(i).ok())
+            .filter(|&i| matches!(self.log.get(i), Some(Stored::Chat { .. })))
+            .ok_or(Refusal::Chat(ChatError::NoSuchLine))?;
+        let m = self.member_mut(id).ok_or(Refusal::NotJoined)?;
+        if !m.react.take(RateLimit::REACT, now) {
+            return Err(Refusal::Chat(ChatError::RateLimited));
+        }
+        // Whether it is on now: the sender's last toggle of it, after the line.
+        let was_on = self.log[index + 1..]
+            .iter()
+            .rev()
+            .find_map(|s| match s {
+                Stored::React {
+                    line: l,
+                    from,
+                    reaction: r,
+                    on,
+                } if *l == line && *from == id && *r == reaction => Some(*on),
+                _ => None,
+            })
+            .unwrap_or(false);
+        self.push_log(Stored::React {
+            line,
+            from: id,
+            reaction,
+            on: !was_on,
+        });
         self.flush(now, false, false, out);
         Ok(())
     }

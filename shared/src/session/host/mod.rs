@@ -32,7 +32,7 @@ mod play;
 mod recovery;
 mod snapshot;
 
-use super::chat::{Bucket, RateLimit};
+use super::chat::{Bucket, RateLimit, Reaction};
 use super::fair::engine::FairMaker;
 use super::names::{NameError, validate_name};
 use super::protocol::{
@@ -147,6 +147,13 @@ struct Member {
     waiting: bool,
     /// Chat rate limit.
     chat: Bucket,
+    /// Reactions' rate limit (full in a snapshot from before reactions).
+    #[serde(default = "react_bucket")]
+    react: Bucket,
+}
+
+fn react_bucket() -> Bucket {
+    Bucket::new(RateLimit::REACT, 0)
 }
 
 /// What one seat owes and since when.
@@ -168,6 +175,12 @@ tag "kind" (internal), names #[serde(rename_all = "snake_case")];
 enum Stored {
     Event { game_no: u32, event: Event },
     Chat { line: ChatLine },
+    React {
+        line: u64,
+        from: MemberId,
+        reaction: Reaction,
+        on: bool,
+    },
     Note { note: Note },
     /// A fair game's record or signed answer, base64url, relayed to every member as is.
     Fair { game_no: u32, record: String },
@@ -491,6 +504,9 @@ impl Host {
                 Some(id),
             ) => self.intent(id, (game_no, step), seat, (input, signature), now, &mut out),
             (ToHost::Chat { text }, Some(id)) => self.chat(id, &text, now, &mut out),
+            (ToHost::React { line, reaction }, Some(id)) => {
+                self.react(id, line, reaction, now, &mut out)
+            }
             (ToHost::Fair { game_no, record }, Some(id)) => {
                 self.fair_record(id, game_no, record, now, &mut out)
             }
