@@ -281,12 +281,17 @@ if op == 'gone' then
   return depart(code, r, inst, conn, peer, grace, now_ms())
 end
 
--- create INST CONN ADDR PEER SECRET ROOMS_PER_ADDR MAX_ROOMS CREATES_PER_MINUTE HANDOVER
---   HANDOVER_GRACE CODE...: HANDOVER is 1 for a handover room, else 0
+-- create INST CONN ADDR PEER SECRET ROOMS_PER_ADDR MAX_ROOMS CREATES_PER_MINUTE
+--   [handover=GRACE] CODE...: with handover=GRACE, a handover room whose handover grace
+--   is GRACE ms (a code is upper case: never taken for it)
 if op == 'create' then
   local inst, conn, addr, peer, secret = ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
   local per_addr, max_rooms, per_minute = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
-  local handover, handover_grace = tonumber(ARGV[10]), tonumber(ARGV[11])
+  local handover, handover_grace, first_code = 0, 0, 10
+  local option = ARGV[10] and string.match(ARGV[10], '^handover=(%d+)$')
+  if option then
+    handover, handover_grace, first_code = 1, tonumber(option), 11
+  end
   local now = now_ms()
   if not bucket('c', addr, per_minute, now, false) then return {'err', 'creates'} end
   if seat_of(inst, conn) then return {'err', 'already_in_room'} end
@@ -304,7 +309,7 @@ if op == 'create' then
   local r = {h = peer, s = secret, o = addr, d = 0, p = {{peer, inst, conn, addr}}, b = {},
     v = handover, hg = handover_grace, a = 0}
   local raw = cjson.encode(r)
-  for i = 12, #ARGV do
+  for i = first_code, #ARGV do
     local code = ARGV[i]
     if redis.call('SET', P .. 'room:' .. code, raw, 'NX') then
       set_member(code, peer, inst, conn)

@@ -425,15 +425,17 @@ impl Cluster {
             cfg.rooms_per_address.max(1).to_string(),
             cfg.max_rooms.to_string(),
             cfg.creates_per_minute.to_string(),
-            u8::from(handover).to_string(),
-            self.handover_grace_ms.to_string(),
         ];
+        let option = format!("handover={}", self.handover_grace_ms);
         for _ in 0..3 {
             let codes: Vec<String> = (0..CODES_PER_TRY).map(|_| random_code()).collect();
             let mut args = vec![
                 "create", &self.id, &conn_s, &key, &peer, &secret, &limits[0], &limits[1],
-                &limits[2], &limits[3], &limits[4],
+                &limits[2],
             ];
+            if handover {
+                args.push(&option);
+            }
             args.extend(codes.iter().map(String::as_str));
             let reply: Vec<String> = self
                 .run(&args)
