@@ -1030,6 +1030,145 @@ mod tests {
     }
 
     #[test]
+    fn a_handover_room_passes_to_the_guest_there_longest_once_the_grace_runs_out() {
+        let mut r = rooms(16, 10, 120);
+        let t0 = Instant::now();
+        let (a, b) = (
+            IpAddr::V4(std::net::Ipv4Addr::new(198, 51, 100, 1)),
+            IpAddr::V4(std::net::Ipv4Addr::new(198, 51, 100, 2)),
+        );
+        let c = r.create(1, IP, true).expect("create");
+        let g1 = r.join(2, &c.room, a).expect("join").peer;
+        let g2 = r.join(3, &c.room, b).expect("join").peer;
+        let left = r.leave(1, t0).expect("leave");
+        assert_eq!(left.handover_at, Some(t0 + Duration::from_secs(3)));
+        assert_eq!(left.host_deadline, Some(t0 + Duration::from_secs(120)));
+        assert_eq!(
+            r.hand_over_due(&c.room, t0 + Duration::from_millis(2999)),
+            None
+        );
+        let p = r
+            .hand_over_due(&c.room, t0 + Duration::from_secs(3))
+            .expect("promoted");
+        assert_eq!((p.host.as_str(), p.conn), (g1.as_str(), 2));
+        assert_eq!(p.previous, c.peer);
+        assert_eq!(p.peers, vec![g2.clone()]);
+        assert_eq!(p.notify, vec![3]);
+        assert_ne!(p.host_secret, c.host_secret);
+        assert!(p.host_secret.len() >= HOST_SECRET_LEN);
+        // Once: the room has a host again, and no deadline.
+        assert_eq!(
+            r.hand_over_due(&c.room, t0 + Duration::from_secs(500)),
+            None
+        );
+        assert_eq!(r.expire(&c.room, t0 + Duration::from_secs(500)), None);
+        assert_eq!(r.next_deadline(), None);
+        // The old secret is told apart from a wrong one; the new one reclaims.
+        assert_eq!(
+            r.reclaim(9, &c.room, &c.host_secret),
+            Err(RoomError::HandedOver)
+        );
+        assert_eq!(r.reclaim(9, &c.room, "wrong"), Err(RoomError::BadSecret));
+        // The new host kicks; its own address is never banned, the old host's may be.
+        assert_eq!(r.kick(3, &g1), Err(RoomError::NotHost));
+        let k = r
+            .kick(2, &c.peer)
+            .expect("the old host is a departed guest now");
+        assert_eq!(k.conn, None);
+        assert_eq!(r.join(10, &c.room, IP).err(), Some(RoomError::Banned));
+        let same = r.join(11, &c.room, a).expect("join").peer;
+        r.kick(2, &same).expect("kick");
+        r.join(12, &c.room, a)
+            .expect("the new host's address is never banned");
+    }
+
+    #[test]
+    fn hand_over_names_its_successor_or_takes_the_guest_there_longest() {
+        let mut r = rooms(16, 10, 120);
+        let c = r.create(1, IP, true).expect("create");
+        let g1 = r.join(2, &c.room, IP).expect("join").peer;
+        let g2 = r.join(3, &c.room, IP).expect("join").peer;
+        assert_eq!(r.hand_over(2, None).err(), Some(RoomError::NotHost));
+        assert_eq!(r.hand_over(9, None).err(), Some(RoomError::NotInRoom));
+        for bad in ["nobody", c.peer.as_str()] {
+            assert_eq!(
+                r.hand_over(1, Some(bad)).err(),
+                Some(RoomError::UnknownPeer)
+            );
+        }
+        // Refused, the room is as it was.
+        assert_eq!(r.route(2, &c.peer).map(|x| x.to), Ok(1));
+        let p = r.hand_over(1, Some(&g2)).expect("hand over");
+        assert_eq!((p.host.as_str(), p.conn), (g2.as_str(), 3));
+        assert_eq!(p.peers, vec![g1.clone()]);
+        assert!(!r.is_seated(1));
+        let p = r.hand_over(3, None).expect("hand over");
+        assert_eq!(
+            (p.host.as_str(), p.previous.as_str()),
+            (g1.as_str(), g2.as_str())
+        );
+        assert!(p.peers.is_empty());
+        assert_eq!(r.hand_over(2, None).err(), Some(RoomError::UnknownPeer));
+
+        let plain = r.create(20, IP, false).expect("create");
+        r.join(21, &plain.room, IP).expect("join");
+        assert_eq!(r.hand_over(20, None).err(), Some(RoomError::NoHandover));
+        assert_eq!(RoomError::NoHandover.code(), ErrorCode::BadMessage);
+    }
+
+    #[test]
+    fn a_handover_room_with_no_guest_waits_for_its_host_and_its_next_guest() {
+        let mut r = rooms(16, 10, 120);
+        let t0 = Instant::now();
+        let c = r.create(1, IP, true).expect("create");
+        r.leave(1, t0).expect("leave");
+        let later = t0 + Duration::from_secs(10);
+        assert_eq!(r.hand_over_due(&c.room, later), None, "nobody to take it");
+        let g = r.join(2, &c.room, IP).expect("join").peer;
+        let p = r.hand_over_due(&c.room, later).expect("the next guest");
+        assert_eq!(p.host, g);
+        // A room without a guest at its reclaim deadline closes as any room.
+        let c = r.create(3, IP, true).expect("create");
+        r.leave(3, t0).expect("leave");
+        assert_eq!(
+            r.expire(&c.room, t0 + Duration::from_secs(120)),
+            Some(vec![])
+        );
+    }
+
+    #[test]
+    fn a_handover_room_remembers_its_latest_old_secrets() {
+        let mut r = rooms(64, 10, 120);
+        let c = r.create(1, IP, true).expect("create");
+        let mut secrets = vec![c.host_secret.clone()];
+        let mut host = 1;
+        for conn in 2..(3 + MAX_OLD_SECRETS as ConnId) {
+            r.join(conn, &c.room, IP).expect("join");
+            secrets.push(r.hand_over(host, None).expect("hand over").host_secret);
+            host = conn;
+        }
+        assert_eq!(
+            r.reclaim(999, &c.room, &secrets[0]),
+            Err(RoomError::BadSecret)
+        );
+        assert_eq!(
+            r.reclaim(999, &c.room, &secrets[secrets.len() - 1 - MAX_OLD_SECRETS]),
+            Err(RoomError::HandedOver)
+        );
+        let p = r.reclaim(999, &c.room, &secrets[secrets.len() - 1]);
+        assert_eq!(p.map(|j| j.replaced), Ok(Some(host)));
+    }
+
+    #[test]
+    fn the_cluster_store_remembers_as_many_old_secrets() {
+        let script = include_str!("store/cluster.lua");
+        assert!(
+            script.contains(&format!("local MAX_OLD_SECRETS = {MAX_OLD_SECRETS}\n")),
+            "cluster.lua's MAX_OLD_SECRETS differs from {MAX_OLD_SECRETS}"
+        );
+    }
+
+    #[test]
     fn the_cluster_store_remembers_as_many_departures() {
         let script = include_str!("store/cluster.lua");
         assert!(

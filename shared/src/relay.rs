@@ -438,6 +438,39 @@ mod tests {
         for code in ErrorCode::ALL {
             assert_eq!(serde_json::to_value(code).unwrap(), json!(code.as_str()));
         }
+        let created = |handover| RelayMessage::Created {
+            room: "ABCDEF".into(),
+            peer: "p".into(),
+            host_secret: "s".into(),
+            ice_servers: Vec::new(),
+            handover,
+        };
+        assert_eq!(
+            serde_json::to_value(created(false)).unwrap(),
+            json!({"type":"created","room":"ABCDEF","peer":"p","host_secret":"s","ice_servers":[]})
+        );
+        assert_eq!(
+            serde_json::to_value(created(true)).unwrap()["handover"],
+            json!(true)
+        );
+        assert_eq!(
+            serde_json::to_value(RelayMessage::Promoted {
+                room: "ABCDEF".into(),
+                host_secret: "s2".into(),
+                previous: "h".into(),
+                peers: vec!["g2".into()],
+            })
+            .unwrap(),
+            json!({"type":"promoted","room":"ABCDEF","host_secret":"s2","previous":"h","peers":["g2"]})
+        );
+        assert_eq!(
+            serde_json::to_value(RelayMessage::HostChanged {
+                host: "g1".into(),
+                previous: "h".into(),
+            })
+            .unwrap(),
+            json!({"type":"host_changed","host":"g1","previous":"h"})
+        );
     }
 
     #[test]
