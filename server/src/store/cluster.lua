@@ -194,12 +194,12 @@ local function promote(code, r, idx, secret)
   for i, o in ipairs(r.p) do
     if i ~= idx then others[#others + 1] = '"' .. o[1] .. '"' end
   end
-  send(m[2], m[3], 'p', '{"type":"promoted","room":"' .. code .. '","host_secret":"' .. secret
-    .. '","previous":"' .. previous .. '","peers":[' .. table.concat(others, ',') .. ']}')
   local changed = '{"type":"host_changed","host":"' .. m[1] .. '","previous":"' .. previous .. '"}'
   for i, o in ipairs(r.p) do
     if i ~= idx then send(o[2], o[3], 'f', changed) end
   end
+  send(m[2], m[3], 'p', '{"type":"promoted","room":"' .. code .. '","host_secret":"' .. secret
+    .. '","previous":"' .. previous .. '","peers":[' .. table.concat(others, ',') .. ']}')
   save_room(code, r)
 end
 

@@ -223,23 +223,25 @@ impl Local {
             .metrics
             .handovers
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        // The others first: whatever the new host sends once it knows reaches them after
+        // their news.
+        let changed = encode(&RelayMessage::HostChanged {
+            host: p.host,
+            previous: p.previous.clone(),
+        });
+        for other in &p.notify {
+            self.instance.deliver(*other, changed.clone());
+        }
         self.instance.watch(p.conn, true);
         self.instance.deliver(
             p.conn,
             encode(&RelayMessage::Promoted {
                 room: p.room,
                 host_secret: p.host_secret,
-                previous: p.previous.clone(),
+                previous: p.previous,
                 peers: p.peers,
             }),
         );
-        let changed = encode(&RelayMessage::HostChanged {
-            host: p.host,
-            previous: p.previous,
-        });
-        for other in &p.notify {
-            self.instance.deliver(*other, changed.clone());
-        }
     }
 
     /// Forwards a signal from `conn` to peer `to`, `data` as it came.
