@@ -156,6 +156,20 @@ pub struct Config {
     #[arg(long, env = "COUP_IDLE_TIMEOUT", default_value_t = 60)]
     pub idle_timeout: u64,
 
+    /// Seconds a handover room's host whose connection is gone has to reclaim it before
+    /// a guest is made host (a page reload is back well within it).
+    #[arg(long, env = "COUP_HANDOVER_GRACE", default_value_t = 3)]
+    pub handover_grace: u64,
+
+    /// Seconds between the WebSocket pings the relay sends a handover room's host.
+    #[arg(long, env = "COUP_HOST_PING", default_value_t = 5)]
+    pub host_ping: u64,
+
+    /// Seconds without any frame (a pong included) after which a handover room's host
+    /// is taken for gone and its connection closed.
+    #[arg(long, env = "COUP_HOST_TIMEOUT", default_value_t = 15)]
+    pub host_timeout: u64,
+
     /// Seconds a new connection has to send its whole request head before it is closed
     /// (so that connections which never finish a request cannot pile up: slow loris).
     #[arg(long, env = "COUP_HEADER_TIMEOUT", default_value_t = 10)]
@@ -217,6 +231,9 @@ impl std::fmt::Debug for Config {
             .field("join_failures", &self.join_failures)
             .field("reclaim_grace", &self.reclaim_grace)
             .field("idle_timeout", &self.idle_timeout)
+            .field("handover_grace", &self.handover_grace)
+            .field("host_ping", &self.host_ping)
+            .field("host_timeout", &self.host_timeout)
             .field("header_timeout", &self.header_timeout)
             .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field(
@@ -253,6 +270,9 @@ impl Config {
             join_failures: 10,
             reclaim_grace: 120,
             idle_timeout: 60,
+            handover_grace: 3,
+            host_ping: 5,
+            host_timeout: 15,
             header_timeout: 10,
             trust_forwarded_for: false,
             cluster_url: None,
@@ -280,6 +300,7 @@ impl Config {
             room_size: self.room_size.max(1),
             max_rooms: self.max_rooms,
             reclaim_grace: Duration::from_secs(self.reclaim_grace),
+            handover_grace: Duration::from_secs(self.handover_grace),
             rooms_per_address: self.rooms_per_address.max(1),
         }
     }
@@ -344,6 +365,16 @@ impl Config {
     /// How long a connection may go without a text frame.
     pub fn idle_timeout(&self) -> Duration {
         Duration::from_secs(self.idle_timeout)
+    }
+
+    /// How often a handover room's host is pinged (at least every second), and how long
+    /// it may stay silent (at least one ping interval).
+    pub fn host_watch(&self) -> (Duration, Duration) {
+        let ping = self.host_ping.max(1);
+        (
+            Duration::from_secs(ping),
+            Duration::from_secs(self.host_timeout.max(ping)),
+        )
     }
 
     /// How long a connection may take to send a request head (at least one second).
@@ -421,6 +452,7 @@ mod tests {
             (c.reclaim_grace, c.idle_timeout, c.turn_ttl),
             (120, 60, 3600)
         );
+        assert_eq!((c.handover_grace, c.host_ping, c.host_timeout), (3, 5, 15));
         assert!(c.allowed_origins.is_empty() && c.stun_urls.is_empty());
         assert_eq!(c.threads, 1);
         assert_eq!(c.stun_bind.to_string(), "0.0.0.0:3478");

@@ -24,7 +24,7 @@ use crate::rooms::ConnId;
 use crate::store::Store;
 use crate::store::cluster::Cluster;
 use crate::store::local::Local;
-use crate::store::outcome::{Entered, StoreRefusal};
+use crate::store::outcome::{Entered, Passed, StoreRefusal};
 use crate::stun::{self, StunBind};
 
 /// The relay's shared state.
@@ -288,16 +288,21 @@ impl Hub {
         let store = self.store();
         match msg {
             ClientMessage::Ping => reply(&RelayMessage::Pong),
-            ClientMessage::Create => match store.create(conn, ip, now).await {
+            ClientMessage::Create { handover } => match store.create(conn, ip, handover, now).await
+            {
                 Ok(c) => {
                     self.metrics().rooms_created.fetch_add(1, Ordering::Relaxed);
-                    tracing::info!(conn, room = %c.room, "room created");
+                    tracing::info!(conn, room = %c.room, handover, "room created");
                     let ice_servers = self.instance.ice_servers(conn, &c.peer);
+                    if handover {
+                        self.instance.watch(conn, true);
+                    }
                     reply(&RelayMessage::Created {
                         room: c.room,
                         peer: c.peer,
                         host_secret: c.host_secret,
                         ice_servers,
+                        handover,
                     })
                 }
                 Err(refusal) => self.refusal(refusal),
@@ -308,6 +313,9 @@ impl Hub {
             }
             ClientMessage::Reclaim { room, host_secret } => {
                 let entered = store.reclaim(conn, ip, &room, &host_secret, now).await;
+                if entered.as_ref().is_ok_and(|e| e.handover) {
+                    self.instance.watch(conn, true);
+                }
                 self.entered(conn, entered)
             }
             ClientMessage::Signal { to, data } => {
@@ -319,7 +327,17 @@ impl Hub {
                 Err(refusal) => self.refusal(refusal),
             },
             ClientMessage::Leave => match store.leave(conn, now).await {
-                Ok(()) => Handled::default(),
+                Ok(()) => {
+                    self.instance.watch(conn, false);
+                    Handled::default()
+                }
+                Err(refusal) => self.refusal(refusal),
+            },
+            ClientMessage::HandOver { to } => match store.hand_over(conn, to.as_deref()).await {
+                Ok(Passed { host, previous }) => {
+                    self.instance.watch(conn, false);
+                    reply(&RelayMessage::HostChanged { host, previous })
+                }
                 Err(refusal) => self.refusal(refusal),
             },
         }

@@ -184,6 +184,14 @@ impl Instance {
         }
     }
 
+    /// Starts (`on`) or stops watching connection `conn` for silence: the host of a
+    /// handover room is pinged, and closed when it stays silent (see the socket loop).
+    pub(crate) fn watch(&self, conn: ConnId, on: bool) {
+        if let Some(peer) = self.conns.get(&conn) {
+            peer.outbox.watch(on);
+        }
+    }
+
     /// Asks every connection to close.
     pub(crate) fn kick_all(&self, why: Why) {
         for peer in &self.conns {

@@ -24,7 +24,7 @@
 //!   stays behind them.
 //! - [`protocol`]: client messages read (a signal by a fast path that forwards its `data`
 //!   as it came), relay messages written.
-//! - [`rooms`]: room bookkeeping — codes, peers, hosts, reclaim deadlines. A plain struct
+//! - [`rooms`]: room bookkeeping — codes, peers, hosts, reclaim deadlines, handovers. A plain struct
 //!   whose methods take the time and return who must be told what; tested without sockets.
 //! - [`limits`]: per-connection rate and frame-size accounting, and the failed-join
 //!   throttle per client address. Plain structs with injected time as well.

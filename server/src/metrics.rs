@@ -38,6 +38,8 @@ pub struct Metrics {
     pub rooms_created: AtomicU64,
     /// Rooms closed (host gone past its grace) since start.
     pub rooms_closed: AtomicU64,
+    /// Handover rooms passed to a guest (their host gone for good, or by `hand_over`).
+    pub handovers: AtomicU64,
     /// Signals forwarded to another peer.
     pub messages_forwarded: AtomicU64,
     /// Text frames received.
@@ -142,6 +144,12 @@ impl Metrics {
             "counter",
             "Rooms closed because their host did not come back.",
             &one(get(&self.rooms_closed)),
+        );
+        metric(
+            "coup_relay_handovers_total",
+            "counter",
+            "Handover rooms whose host role passed to a guest.",
+            &one(get(&self.handovers)),
         );
         metric(
             "coup_relay_messages_received_total",

@@ -50,6 +50,10 @@ pub enum RoomError {
     Banned,
     /// This address has left the room as often as it may ([`MAX_DEPARTURES`]).
     TooManyJoins,
+    /// The secret was this room's host secret, but the room has another host since.
+    HandedOver,
+    /// `hand_over` in a room created without handover.
+    NoHandover,
 }
 
 impl RoomError {
@@ -67,6 +71,8 @@ impl RoomError {
             RoomError::NotHost => ErrorCode::NotHost,
             RoomError::Banned => ErrorCode::Banned,
             RoomError::TooManyJoins => ErrorCode::RateLimited,
+            RoomError::HandedOver => ErrorCode::HandedOver,
+            RoomError::NoHandover => ErrorCode::BadMessage,
         }
     }
 
@@ -93,6 +99,8 @@ impl fmt::Display for RoomError {
             RoomError::NotHost => "only the room's host may do that",
             RoomError::Banned => "the host removed this address from the room",
             RoomError::TooManyJoins => "this address has joined this room as often as it may",
+            RoomError::HandedOver => "the room has another host now; join it as a guest",
+            RoomError::NoHandover => "this room was created without handover",
         })
     }
 }
@@ -108,6 +116,9 @@ pub struct RoomLimits {
     pub max_rooms: usize,
     /// How long an absent host may take to reclaim its room.
     pub reclaim_grace: Duration,
+    /// How long the absent host of a handover room may take to reclaim it before a guest
+    /// is made host.
+    pub handover_grace: Duration,
     /// Rooms one client address (see [`throttle_key`](crate::limits::throttle_key)) may
     /// have open at once, those waiting for their host included.
     pub rooms_per_address: usize,
@@ -140,6 +151,8 @@ pub struct Joined {
     /// For a reclaim that replaced a still-open host connection: that connection, which
     /// must be closed with code 4000. It is already out of the room.
     pub replaced: Option<ConnId>,
+    /// Whether the room was created with handover.
+    pub handover: bool,
 }
 
 /// What happened when a connection left its room (by `leave` or by closing).
@@ -154,6 +167,9 @@ pub struct Left {
     /// When the host left: the moment its place lapses unless it reclaims. The caller
     /// arranges to call [`Rooms::expire`] then.
     pub host_deadline: Option<Instant>,
+    /// When the host of a handover room left: the moment a guest is made host unless the
+    /// host reclaims. The caller arranges to call [`Rooms::hand_over_due`] then.
+    pub handover_at: Option<Instant>,
     /// When the room closed because of this departure (a host with no grace period):
     /// the connections that must be told `room_closed`. They are already out of the room.
     pub closed: Vec<ConnId>,
@@ -189,6 +205,29 @@ pub const MAX_LEFT: usize = 64;
 /// oldest departures are the ones forgotten.
 pub const MAX_DEPARTURES: usize = 64;
 
+/// The most earlier host secrets a handover room remembers, so that a host it replaced
+/// is told `handed_over` rather than `bad_secret`.
+pub const MAX_OLD_SECRETS: usize = 16;
+
+/// A guest made host of a handover room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promoted {
+    /// The room's canonical code.
+    pub room: String,
+    /// The new host's peer id.
+    pub host: String,
+    /// The new host's connection, to be told `promoted`.
+    pub conn: ConnId,
+    /// The new host's secret.
+    pub host_secret: String,
+    /// The peer id of the host before.
+    pub previous: String,
+    /// The others present, in the order they entered (never the new host).
+    pub peers: Vec<String>,
+    /// Their connections, to be told `host_changed`.
+    pub notify: Vec<ConnId>,
+}
+
 /// Where a signal goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Route {
@@ -223,6 +262,17 @@ struct Room {
     host_deadline: Option<Instant>,
     /// The address (throttle key) that created it, counted in `per_owner`.
     owner: IpAddr,
+    /// The address (throttle key) of the host: the creator's, until a handover makes
+    /// a guest host. Never banned, and never short of joins.
+    host_ip: IpAddr,
+    /// Whether a guest is made host when the host is gone for good (`create` with
+    /// `handover`).
+    handover: bool,
+    /// While the host of a handover room is away: when a guest is made host.
+    handover_at: Option<Instant>,
+    /// The secrets of the hosts a handover replaced, the latest last (at most
+    /// [`MAX_OLD_SECRETS`]).
+    old_secrets: Vec<String>,
     /// Addresses (throttle keys) the host removed a peer from: they may not join again.
     banned: Vec<IpAddr>,
     /// Guests that left, by address, the address whose last departure is the oldest
@@ -254,6 +304,28 @@ impl Room {
             .map(|(_, c)| *c)
             .filter(|c| *c != except)
             .collect()
+    }
+
+    /// Remembers that `peer`, from address `ip`, left the room (a host may still remove
+    /// it), as a guest's departure.
+    fn record_departure(&mut self, ip: IpAddr, peer: String) {
+        let mut from = match self.left.iter().position(|d| d.ip == ip) {
+            Some(i) => self.left.remove(i),
+            None => {
+                if self.left.len() >= MAX_LEFT {
+                    self.left.remove(0);
+                }
+                Departures {
+                    ip,
+                    peers: Vec::new(),
+                }
+            }
+        };
+        from.peers.push(peer);
+        if from.ip == self.host_ip && from.peers.len() > MAX_DEPARTURES {
+            from.peers.remove(0);
+        }
+        self.left.push(from);
     }
 }
 
@@ -304,8 +376,14 @@ impl Rooms {
         self.seats.contains_key(&conn)
     }
 
-    /// Opens a room with `conn`, at client address `ip`, as its host.
-    pub fn create(&mut self, conn: ConnId, ip: IpAddr) -> Result<Created, RoomError> {
+    /// Opens a room with `conn`, at client address `ip`, as its host; with `handover`, a
+    /// guest is made host when the host is gone for good.
+    pub fn create(
+        &mut self,
+        conn: ConnId,
+        ip: IpAddr,
+        handover: bool,
+    ) -> Result<Created, RoomError> {
         if self.seats.contains_key(&conn) {
             return Err(RoomError::AlreadyInRoom);
         }
@@ -330,6 +408,10 @@ impl Rooms {
                 present: vec![(peer.clone(), conn)],
                 host_deadline: None,
                 owner,
+                host_ip: owner,
+                handover,
+                handover_at: None,
+                old_secrets: Vec::new(),
                 banned: Vec::new(),
                 left: Vec::new(),
             },
@@ -362,7 +444,7 @@ impl Rooms {
         if room.banned.contains(&ip) {
             return Err(RoomError::Banned);
         }
-        if ip != room.owner
+        if ip != room.host_ip
             && room
                 .left
                 .iter()
@@ -378,6 +460,7 @@ impl Rooms {
         let notify = room.conns_except(conn);
         room.present.push((peer.clone(), conn));
         let host = room.host.clone();
+        let handover = room.handover;
         self.seats.insert(
             conn,
             Seat {
@@ -393,6 +476,7 @@ impl Rooms {
             peers,
             notify,
             replaced: None,
+            handover,
         })
     }
 
@@ -410,7 +494,15 @@ impl Rooms {
         let code = normalize_code(input).ok_or(RoomError::NoSuchRoom)?;
         let room = self.rooms.get_mut(&code).ok_or(RoomError::NoSuchRoom)?;
         if !constant_time_eq(room.host_secret.as_bytes(), secret.as_bytes()) {
-            return Err(RoomError::BadSecret);
+            // Every old secret is compared, so the time taken tells nothing of which.
+            let old = room.old_secrets.iter().fold(false, |found, s| {
+                constant_time_eq(s.as_bytes(), secret.as_bytes()) | found
+            });
+            return Err(if old {
+                RoomError::HandedOver
+            } else {
+                RoomError::BadSecret
+            });
         }
         let host = room.host.clone();
         let replaced = match room.present.iter().position(|(p, _)| *p == host) {
@@ -418,9 +510,11 @@ impl Rooms {
             None => None,
         };
         room.host_deadline = None;
+        room.handover_at = None;
         let peers = room.present.iter().map(|(p, _)| p.clone()).collect();
         let notify = room.conns_except(conn);
         room.present.push((host.clone(), conn));
+        let handover = room.handover;
         if let Some(old) = replaced {
             self.seats.remove(&old);
         }
@@ -429,7 +523,7 @@ impl Rooms {
             Seat {
                 room: code.clone(),
                 peer: host.clone(),
-                ip: room.owner,
+                ip: room.host_ip,
             },
         );
         Ok(Joined {
@@ -439,6 +533,7 @@ impl Rooms {
             peers,
             notify,
             replaced,
+            handover,
         })
     }
 
@@ -497,7 +592,7 @@ impl Rooms {
             }
         };
         if let Some(ip) = ip
-            && ip != room.owner
+            && ip != room.host_ip
             && !room.banned.contains(&ip)
         {
             // The host's own address is never banned from its own room.
@@ -532,35 +627,106 @@ impl Rooms {
             peer: seat.peer.clone(),
             notify: room.conns_except(conn),
             host_deadline: None,
+            handover_at: None,
             closed: Vec::new(),
         };
+        // A handover room's host keeps its place at least until a guest takes it.
+        let grace = if room.handover && !room.present.is_empty() {
+            self.limits.reclaim_grace.max(self.limits.handover_grace)
+        } else {
+            self.limits.reclaim_grace
+        };
         if seat.peer != room.host {
-            let mut from = match room.left.iter().position(|d| d.ip == seat.ip) {
-                Some(i) => room.left.remove(i),
-                None => {
-                    if room.left.len() >= MAX_LEFT {
-                        room.left.remove(0);
-                    }
-                    Departures {
-                        ip: seat.ip,
-                        peers: Vec::new(),
-                    }
-                }
-            };
-            from.peers.push(seat.peer.clone());
-            if from.ip == room.owner && from.peers.len() > MAX_DEPARTURES {
-                from.peers.remove(0);
-            }
-            room.left.push(from);
-        } else if self.limits.reclaim_grace.is_zero() {
+            room.record_departure(seat.ip, seat.peer.clone());
+        } else if grace.is_zero() {
             left.closed = std::mem::take(&mut left.notify);
             self.close(&seat.room);
         } else {
-            let deadline = now + self.limits.reclaim_grace;
+            let deadline = now + grace;
             room.host_deadline = Some(deadline);
             left.host_deadline = Some(deadline);
+            if room.handover {
+                let at = now + self.limits.handover_grace;
+                room.handover_at = Some(at);
+                left.handover_at = Some(at);
+            }
         }
         Ok(left)
+    }
+
+    /// Makes the guest present longest the host of handover room `code` if its host's
+    /// handover grace has run out by `now`. `None` when there is nothing to do: the room
+    /// is gone or not a handover room, its host is present or may still come back, or no
+    /// guest is present (the host's place then waits for its reclaim as in any room, and
+    /// the next guest to join is made host).
+    pub fn hand_over_due(&mut self, code: &str, now: Instant) -> Option<Promoted> {
+        let room = self.rooms.get(code)?;
+        let due = room.handover
+            && room.host_deadline.is_some()
+            && room.handover_at.is_some_and(|at| at <= now)
+            && !room.present.is_empty();
+        due.then(|| self.promote(code, 0))
+    }
+
+    /// The host on `conn` passes its handover room on, to guest `to` or to the guest
+    /// present longest, and is out of the room as with `leave`.
+    pub fn hand_over(&mut self, conn: ConnId, to: Option<&str>) -> Result<Promoted, RoomError> {
+        let seat = self.seats.get(&conn).ok_or(RoomError::NotInRoom)?;
+        let room = self.rooms.get_mut(&seat.room).ok_or(RoomError::NotInRoom)?;
+        if seat.peer != room.host {
+            return Err(RoomError::NotHost);
+        }
+        if !room.handover {
+            return Err(RoomError::NoHandover);
+        }
+        let code = seat.room.clone();
+        // Counted among the others, which is its place once the host is out.
+        let successor = room
+            .present
+            .iter()
+            .filter(|(_, c)| *c != conn)
+            .position(|(p, _)| to.is_none_or(|to| p == to))
+            .ok_or(RoomError::UnknownPeer)?;
+        room.present.retain(|(_, c)| *c != conn);
+        self.seats.remove(&conn);
+        Ok(self.promote(&code, successor))
+    }
+
+    /// Makes the guest at `present[successor]` of room `code` (whose host is not present)
+    /// its host, with a fresh secret.
+    fn promote(&mut self, code: &str, successor: usize) -> Promoted {
+        let room = self
+            .rooms
+            .get_mut(code)
+            .expect("promote is called for a room that exists");
+        let (host, conn) = room.present[successor].clone();
+        let previous = std::mem::replace(&mut room.host, host.clone());
+        let previous_ip = room.host_ip;
+        room.host_ip = self.seats.get(&conn).map_or(room.host_ip, |s| s.ip);
+        // The host before is a guest that left now: its new host may remove it.
+        room.record_departure(previous_ip, previous.clone());
+        let secret = nanoid::nanoid!(HOST_SECRET_LEN);
+        let old = std::mem::replace(&mut room.host_secret, secret.clone());
+        if room.old_secrets.len() >= MAX_OLD_SECRETS {
+            room.old_secrets.remove(0);
+        }
+        room.old_secrets.push(old);
+        room.host_deadline = None;
+        room.handover_at = None;
+        Promoted {
+            room: code.to_owned(),
+            host,
+            conn,
+            host_secret: secret,
+            previous,
+            peers: room
+                .present
+                .iter()
+                .filter(|(_, c)| *c != conn)
+                .map(|(p, _)| p.clone())
+                .collect(),
+            notify: room.conns_except(conn),
+        }
     }
 
     /// Closes the room `code` if its host's grace period has run out by `now`, returning
@@ -619,6 +785,7 @@ mod tests {
             room_size,
             max_rooms,
             reclaim_grace: Duration::from_secs(grace),
+            handover_grace: Duration::from_secs(3),
             rooms_per_address: usize::MAX,
         })
     }
@@ -628,7 +795,7 @@ mod tests {
     #[test]
     fn codes_are_canonical_and_joinable_in_any_spelling() {
         let mut r = rooms(16, 10, 120);
-        let c = r.create(1, IP).expect("create");
+        let c = r.create(1, IP, false).expect("create");
         assert_eq!(normalize_code(&c.room).as_deref(), Some(c.room.as_str()));
         assert!(c.host_secret.len() >= 22);
         let spelled = format!("{}-{} ", &c.room[..3], c.room[3..].to_lowercase());
@@ -643,7 +810,7 @@ mod tests {
     #[test]
     fn peers_never_lists_the_receiver_and_rejoin_gets_a_new_id() {
         let mut r = rooms(16, 10, 120);
-        let c = r.create(1, IP).expect("create");
+        let c = r.create(1, IP, false).expect("create");
         let a = r.join(2, &c.room, IP).expect("join");
         let b = r.join(3, &c.room, IP).expect("join");
         assert_eq!(b.peers, vec![c.peer.clone(), a.peer.clone()]);
@@ -663,10 +830,10 @@ mod tests {
         assert_eq!(r.route(1, "x"), Err(RoomError::NotInRoom));
         assert_eq!(r.join(1, "222222", IP), Err(RoomError::NoSuchRoom));
         assert_eq!(r.join(1, "not a code", IP), Err(RoomError::NoSuchRoom));
-        let c = r.create(1, IP).expect("create");
-        assert_eq!(r.create(1, IP), Err(RoomError::AlreadyInRoom));
+        let c = r.create(1, IP, false).expect("create");
+        assert_eq!(r.create(1, IP, false), Err(RoomError::AlreadyInRoom));
         assert_eq!(r.join(1, &c.room, IP), Err(RoomError::AlreadyInRoom));
-        assert_eq!(r.create(2, IP), Err(RoomError::ServerFull));
+        assert_eq!(r.create(2, IP, false), Err(RoomError::ServerFull));
         r.join(2, &c.room, IP).expect("join");
         assert_eq!(r.join(3, &c.room, IP), Err(RoomError::RoomFull));
         assert_eq!(
@@ -682,7 +849,7 @@ mod tests {
     fn an_absent_host_keeps_its_place_until_the_deadline() {
         let mut r = rooms(2, 10, 120);
         let t0 = Instant::now();
-        let c = r.create(1, IP).expect("create");
+        let c = r.create(1, IP, false).expect("create");
         let g = r.join(2, &c.room, IP).expect("join");
         let left = r.leave(1, t0).expect("leave");
         assert_eq!(left.notify, vec![2]);
@@ -717,7 +884,7 @@ mod tests {
     fn the_room_closes_when_the_grace_runs_out() {
         let mut r = rooms(16, 10, 120);
         let t0 = Instant::now();
-        let c = r.create(1, IP).expect("create");
+        let c = r.create(1, IP, false).expect("create");
         r.join(2, &c.room, IP).expect("join");
         r.join(3, &c.room, IP).expect("join");
         r.leave(1, t0).expect("leave");
@@ -737,7 +904,7 @@ mod tests {
             r.reclaim(1, &c.room, &c.host_secret),
             Err(RoomError::NoSuchRoom)
         );
-        r.create(2, IP)
+        r.create(2, IP, false)
             .expect("a closed room's peer may create again");
     }
 
@@ -745,7 +912,7 @@ mod tests {
     fn an_empty_room_waits_for_its_host_only() {
         let mut r = rooms(16, 10, 120);
         let t0 = Instant::now();
-        let c = r.create(1, IP).expect("create");
+        let c = r.create(1, IP, false).expect("create");
         r.leave(1, t0).expect("leave");
         assert_eq!(r.room_count(), 1, "the host may still reclaim");
         assert_eq!(
@@ -755,7 +922,7 @@ mod tests {
         assert_eq!(r.room_count(), 0);
 
         let mut r = rooms(16, 10, 0);
-        let c = r.create(1, IP).expect("create");
+        let c = r.create(1, IP, false).expect("create");
         r.join(2, &c.room, IP).expect("join");
         let left = r.leave(1, t0).expect("leave");
         assert_eq!(left.closed, vec![2]);
@@ -766,7 +933,7 @@ mod tests {
     #[test]
     fn a_reclaim_replaces_an_open_host_connection() {
         let mut r = rooms(16, 10, 120);
-        let c = r.create(1, IP).expect("create");
+        let c = r.create(1, IP, false).expect("create");
         r.join(2, &c.room, IP).expect("join");
         let back = r.reclaim(3, &c.room, &c.host_secret).expect("reclaim");
         assert_eq!(back.replaced, Some(1));
@@ -793,7 +960,7 @@ mod tests {
     fn a_kick_reaches_the_last_guests_that_left_and_no_older_one() {
         let mut r = rooms(MAX_LEFT + 8, 10, 60);
         let host_ip = IpAddr::V4(std::net::Ipv4Addr::new(192, 0, 2, 200));
-        let c = r.create(1, host_ip).expect("create");
+        let c = r.create(1, host_ip, false).expect("create");
         let guest_ip = |n: usize| IpAddr::V4(std::net::Ipv4Addr::new(198, 51, 100, n as u8));
         let mut ids = Vec::new();
         for n in 0..=MAX_LEFT {
@@ -820,7 +987,7 @@ mod tests {
     #[test]
     fn one_address_cannot_push_its_own_departure_out_of_reach() {
         let mut r = rooms(16, 10, 60);
-        let c = r.create(1, IP).expect("create");
+        let c = r.create(1, IP, false).expect("create");
         let guest_ip = IpAddr::V4(std::net::Ipv4Addr::new(198, 51, 100, 7));
         let first = r.join(2, &c.room, guest_ip).expect("join").peer;
         r.leave(2, Instant::now()).expect("leave");
@@ -853,13 +1020,152 @@ mod tests {
     #[test]
     fn the_hosts_own_address_joins_without_limit_and_its_oldest_departures_go() {
         let mut r = rooms(16, 10, 60);
-        let c = r.create(1, IP).expect("create");
+        let c = r.create(1, IP, false).expect("create");
         for conn in 2..(2 + 2 * MAX_DEPARTURES as ConnId) {
             r.join(conn, &c.room, IP).expect("the host's address joins");
             r.leave(conn, Instant::now()).expect("leave");
         }
         let remembered: usize = r.rooms[&c.room].left.iter().map(|d| d.peers.len()).sum();
         assert_eq!(remembered, MAX_DEPARTURES);
+    }
+
+    #[test]
+    fn a_handover_room_passes_to_the_guest_there_longest_once_the_grace_runs_out() {
+        let mut r = rooms(16, 10, 120);
+        let t0 = Instant::now();
+        let (a, b) = (
+            IpAddr::V4(std::net::Ipv4Addr::new(198, 51, 100, 1)),
+            IpAddr::V4(std::net::Ipv4Addr::new(198, 51, 100, 2)),
+        );
+        let c = r.create(1, IP, true).expect("create");
+        let g1 = r.join(2, &c.room, a).expect("join").peer;
+        let g2 = r.join(3, &c.room, b).expect("join").peer;
+        let left = r.leave(1, t0).expect("leave");
+        assert_eq!(left.handover_at, Some(t0 + Duration::from_secs(3)));
+        assert_eq!(left.host_deadline, Some(t0 + Duration::from_secs(120)));
+        assert_eq!(
+            r.hand_over_due(&c.room, t0 + Duration::from_millis(2999)),
+            None
+        );
+        let p = r
+            .hand_over_due(&c.room, t0 + Duration::from_secs(3))
+            .expect("promoted");
+        assert_eq!((p.host.as_str(), p.conn), (g1.as_str(), 2));
+        assert_eq!(p.previous, c.peer);
+        assert_eq!(p.peers, vec![g2.clone()]);
+        assert_eq!(p.notify, vec![3]);
+        assert_ne!(p.host_secret, c.host_secret);
+        assert!(p.host_secret.len() >= HOST_SECRET_LEN);
+        // Once: the room has a host again, and no deadline.
+        assert_eq!(
+            r.hand_over_due(&c.room, t0 + Duration::from_secs(500)),
+            None
+        );
+        assert_eq!(r.expire(&c.room, t0 + Duration::from_secs(500)), None);
+        assert_eq!(r.next_deadline(), None);
+        // The old secret is told apart from a wrong one; the new one reclaims.
+        assert_eq!(
+            r.reclaim(9, &c.room, &c.host_secret),
+            Err(RoomError::HandedOver)
+        );
+        assert_eq!(r.reclaim(9, &c.room, "wrong"), Err(RoomError::BadSecret));
+        // The new host kicks; its own address is never banned, the old host's may be.
+        assert_eq!(r.kick(3, &g1), Err(RoomError::NotHost));
+        let k = r
+            .kick(2, &c.peer)
+            .expect("the old host is a departed guest now");
+        assert_eq!(k.conn, None);
+        assert_eq!(r.join(10, &c.room, IP).err(), Some(RoomError::Banned));
+        let same = r.join(11, &c.room, a).expect("join").peer;
+        r.kick(2, &same).expect("kick");
+        r.join(12, &c.room, a)
+            .expect("the new host's address is never banned");
+    }
+
+    #[test]
+    fn hand_over_names_its_successor_or_takes_the_guest_there_longest() {
+        let mut r = rooms(16, 10, 120);
+        let c = r.create(1, IP, true).expect("create");
+        let g1 = r.join(2, &c.room, IP).expect("join").peer;
+        let g2 = r.join(3, &c.room, IP).expect("join").peer;
+        assert_eq!(r.hand_over(2, None).err(), Some(RoomError::NotHost));
+        assert_eq!(r.hand_over(9, None).err(), Some(RoomError::NotInRoom));
+        for bad in ["nobody", c.peer.as_str()] {
+            assert_eq!(
+                r.hand_over(1, Some(bad)).err(),
+                Some(RoomError::UnknownPeer)
+            );
+        }
+        // Refused, the room is as it was.
+        assert_eq!(r.route(2, &c.peer).map(|x| x.to), Ok(1));
+        let p = r.hand_over(1, Some(&g2)).expect("hand over");
+        assert_eq!((p.host.as_str(), p.conn), (g2.as_str(), 3));
+        assert_eq!(p.peers, vec![g1.clone()]);
+        assert!(!r.is_seated(1));
+        let p = r.hand_over(3, None).expect("hand over");
+        assert_eq!(
+            (p.host.as_str(), p.previous.as_str()),
+            (g1.as_str(), g2.as_str())
+        );
+        assert!(p.peers.is_empty());
+        assert_eq!(r.hand_over(2, None).err(), Some(RoomError::UnknownPeer));
+
+        let plain = r.create(20, IP, false).expect("create");
+        r.join(21, &plain.room, IP).expect("join");
+        assert_eq!(r.hand_over(20, None).err(), Some(RoomError::NoHandover));
+        assert_eq!(RoomError::NoHandover.code(), ErrorCode::BadMessage);
+    }
+
+    #[test]
+    fn a_handover_room_with_no_guest_waits_for_its_host_and_its_next_guest() {
+        let mut r = rooms(16, 10, 120);
+        let t0 = Instant::now();
+        let c = r.create(1, IP, true).expect("create");
+        r.leave(1, t0).expect("leave");
+        let later = t0 + Duration::from_secs(10);
+        assert_eq!(r.hand_over_due(&c.room, later), None, "nobody to take it");
+        let g = r.join(2, &c.room, IP).expect("join").peer;
+        let p = r.hand_over_due(&c.room, later).expect("the next guest");
+        assert_eq!(p.host, g);
+        // A room without a guest at its reclaim deadline closes as any room.
+        let c = r.create(3, IP, true).expect("create");
+        r.leave(3, t0).expect("leave");
+        assert_eq!(
+            r.expire(&c.room, t0 + Duration::from_secs(120)),
+            Some(vec![])
+        );
+    }
+
+    #[test]
+    fn a_handover_room_remembers_its_latest_old_secrets() {
+        let mut r = rooms(64, 10, 120);
+        let c = r.create(1, IP, true).expect("create");
+        let mut secrets = vec![c.host_secret.clone()];
+        let mut host = 1;
+        for conn in 2..(3 + MAX_OLD_SECRETS as ConnId) {
+            r.join(conn, &c.room, IP).expect("join");
+            secrets.push(r.hand_over(host, None).expect("hand over").host_secret);
+            host = conn;
+        }
+        assert_eq!(
+            r.reclaim(999, &c.room, &secrets[0]),
+            Err(RoomError::BadSecret)
+        );
+        assert_eq!(
+            r.reclaim(999, &c.room, &secrets[secrets.len() - 1 - MAX_OLD_SECRETS]),
+            Err(RoomError::HandedOver)
+        );
+        let p = r.reclaim(999, &c.room, &secrets[secrets.len() - 1]);
+        assert_eq!(p.map(|j| j.replaced), Ok(Some(host)));
+    }
+
+    #[test]
+    fn the_cluster_store_remembers_as_many_old_secrets() {
+        let script = include_str!("store/cluster.lua");
+        assert!(
+            script.contains(&format!("local MAX_OLD_SECRETS = {MAX_OLD_SECRETS}\n")),
+            "cluster.lua's MAX_OLD_SECRETS differs from {MAX_OLD_SECRETS}"
+        );
     }
 
     #[test]

@@ -253,6 +253,13 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Op
     let send_deadline = sleep_until(last_text + SEND_TIMEOUT);
     tokio::pin!(send_deadline);
     let mut waiting = false;
+    // A handover room's host is pinged, and closed when it stays silent: armed while the
+    // connection is watched (see `Outbox::watch`).
+    let (ping_every, host_timeout) = hub.config().host_watch();
+    let mut watching = false;
+    let mut last_seen = Instant::now();
+    let ping_deadline = sleep_until(last_seen + ping_every);
+    tokio::pin!(ping_deadline);
     // Frames the client sent with its request are handled before any read.
     let early = if reader.has_bytes() {
         outbox.begin();
@@ -295,7 +302,29 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Op
                     Event::Close(code, reason) => break Ending::Close(code, reason),
                     Event::Broken => break Ending::Gone,
                     Event::Queued => {}
+                    Event::Watch => {
+                        if !watching {
+                            watching = true;
+                            last_seen = Instant::now();
+                            ping_deadline.as_mut().reset(last_seen + ping_every);
+                        }
+                    }
                 },
+                () = &mut ping_deadline, if watching => {
+                    if !outbox.watched() {
+                        watching = false;
+                        continue;
+                    }
+                    let now = Instant::now();
+                    if now >= last_seen + host_timeout {
+                        tracing::info!(conn = id, "a handover room's host stopped answering; closing it");
+                        break Ending::Close(CLOSE_NORMAL, "no answer to pings");
+                    }
+                    if outbox.ping().is_err() {
+                        break Ending::Gone;
+                    }
+                    ping_deadline.as_mut().reset((now + ping_every).min(last_seen + host_timeout));
+                }
                 ready = outbox.writable(), if pending => {
                     if ready.is_err() {
                         break Ending::Gone;
@@ -321,6 +350,9 @@ async fn run(hub: Arc<Hub>, stream: TcpStream, read: Bytes, ip: IpAddr, host: Op
                 read = reader.fill(&mut socket), if !pending => {
                     if !matches!(read, Ok(n) if n > 0) {
                         break Ending::Gone;
+                    }
+                    if watching {
+                        last_seen = Instant::now();
                     }
                     outbox.begin();
                     let handled = handle(&hub, &outbox, &mut reader, &mut guard, &mut last_text, id, ip).await;

@@ -19,7 +19,7 @@ use crate::instance::{Refused, Registration};
 use crate::rooms::{ConnId, Created};
 use cluster::Cluster;
 use local::Local;
-use outcome::{Entered, StoreRefusal};
+use outcome::{Entered, Passed, StoreRefusal};
 
 /// The rooms of a running relay.
 #[derive(Debug)]
@@ -48,16 +48,26 @@ impl Store {
         }
     }
 
-    /// A `create` from `conn` at `ip`.
+    /// A `create` from `conn` at `ip`, with or without `handover`.
     pub async fn create(
         &self,
         conn: ConnId,
         ip: IpAddr,
+        handover: bool,
         now: Instant,
     ) -> Result<Created, StoreRefusal> {
         match self {
-            Store::Local(local) => local.create(conn, ip, now),
-            Store::Cluster(cluster) => cluster.create(conn, ip).await,
+            Store::Local(local) => local.create(conn, ip, handover, now),
+            Store::Cluster(cluster) => cluster.create(conn, ip, handover).await,
+        }
+    }
+
+    /// The host `conn` passes its handover room on, to guest `to` or to the guest present
+    /// longest.
+    pub async fn hand_over(&self, conn: ConnId, to: Option<&str>) -> Result<Passed, StoreRefusal> {
+        match self {
+            Store::Local(local) => local.hand_over(conn, to),
+            Store::Cluster(cluster) => cluster.hand_over(conn, to).await,
         }
     }
 

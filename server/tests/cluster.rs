@@ -868,3 +868,158 @@ async fn a_channel_that_goes_silent_is_made_again_and_its_connections_closed() {
     r.link.set_muted(false);
     r.host_reclaims().await;
 }
+
+#[tokio::test]
+async fn two_instances_racing_to_hand_a_room_over_make_one_host() {
+    // On the store: a handover room (grace 0) whose host is gone, and both instances'
+    // beats at once, each with secrets of its own. One makes the guest there longest
+    // host; the other finds nothing to do.
+    let store = RedisServer::start().await;
+    let mut a = StoreScript::on(&store).await;
+    let mut b = StoreScript::on(&store).await;
+    let old_secret = "s".repeat(22);
+    let created: Vec<String> = a
+        .run(&[
+            "create",
+            "a",
+            "1",
+            "127.0.0.1",
+            "host",
+            &old_secret,
+            "100",
+            "100",
+            "100",
+            "handover=0",
+            "CCCCCC",
+        ])
+        .await;
+    assert_eq!(created, ["ok", "CCCCCC"]);
+    let joined: Vec<String> = b
+        .run(&["join", "b", "2", "127.0.0.2", "CCCCCC", "g1", "16", "100"])
+        .await;
+    assert_eq!(joined, ["ok", "host", "1", "host"]);
+    let _: Vec<String> = a
+        .run(&["join", "a", "3", "127.0.0.3", "CCCCCC", "g2", "16", "100"])
+        .await;
+    let closed: i64 = a.run(&["gone", "a", "1", "127.0.0.1", "120000"]).await;
+    assert_eq!(closed, 0);
+    let beat = |inst: &str, secret: char| -> Vec<String> {
+        ["beat", inst, "5000", "120000"]
+            .map(str::to_owned)
+            .into_iter()
+            .chain([secret.to_string().repeat(22)])
+            .collect()
+    };
+    let (beat_a, beat_b) = (beat("a", 'A'), beat("b", 'B'));
+    let (x, y) = tokio::join!(a.run::<Vec<i64>, _>(&beat_a), b.run::<Vec<i64>, _>(&beat_b));
+    assert_eq!(x[3] + y[3], 1, "one handover between {x:?} and {y:?}");
+    let raw: String = redis::cmd("GET")
+        .arg("coup:room:CCCCCC")
+        .query_async(&mut a.con)
+        .await
+        .expect("the room");
+    let room: serde_json::Value = serde_json::from_str(&raw).expect("json");
+    assert_eq!(room["h"], "g1");
+    let secret = room["s"].as_str().expect("secret").to_owned();
+    assert!(
+        secret == "A".repeat(22) || secret == "B".repeat(22),
+        "{secret}"
+    );
+    // Later beats change nothing.
+    for inst in ["a", "b"] {
+        let again: Vec<i64> = a.run(&beat(inst, 'C')).await;
+        assert_eq!(again[3], 0);
+    }
+    // The old secret is known as handed over; the new one is the room's.
+    let reclaim = |secret: &str| -> Vec<String> {
+        ["reclaim", "a", "9", "127.0.0.1", "CCCCCC", secret, "100"]
+            .map(str::to_owned)
+            .to_vec()
+    };
+    let told: Vec<String> = a.run(&reclaim(&old_secret)).await;
+    assert_eq!(told, ["err", "handed_over"]);
+
+    // Two hand_overs of the new host at once: one passes the room on, the other finds
+    // its sender out of the room.
+    let hand_over = |secret: char| -> Vec<String> {
+        ["hand_over", "b", "2", ""]
+            .map(str::to_owned)
+            .into_iter()
+            .chain([secret.to_string().repeat(22)])
+            .collect()
+    };
+    let (first, second) = (hand_over('D'), hand_over('E'));
+    let (x, y) = tokio::join!(
+        a.run::<Vec<String>, _>(&first),
+        b.run::<Vec<String>, _>(&second)
+    );
+    let mut answers = [x, y];
+    answers.sort();
+    assert_eq!(
+        answers,
+        [
+            vec!["err".to_owned(), "not_in_room".to_owned()],
+            vec!["ok".to_owned(), "g2".to_owned(), "g1".to_owned()],
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_room_handed_over_across_instances_tells_each_member_once_and_watches_its_new_host() {
+    let store = Arc::new(RedisServer::start().await);
+    let flags = [
+        "--handover-grace",
+        "0",
+        "--host-ping",
+        "1",
+        "--host-timeout",
+        "2",
+    ];
+    let r = cluster(&store, 2, &flags).await;
+    let (a, b) = (r.direct, r.others[0].direct);
+    let mut host = Client::connect(a).await;
+    host.send(json!({"type":"create","handover":true})).await;
+    let room = host.expect("created").await["room"]
+        .as_str()
+        .expect("room")
+        .to_owned();
+    let mut first = Client::connect(b).await;
+    let first_id = id(&first.join(&room).await);
+    host.expect("peer_joined").await;
+    let mut second = Client::connect(a).await;
+    let second_id = id(&second.join(&room).await);
+    host.expect("peer_joined").await;
+    first.expect("peer_joined").await;
+    let host_id = {
+        host.send(json!({"type":"signal","to":first_id,"data":0}))
+            .await;
+        first.expect("signal").await["from"]
+            .as_str()
+            .expect("from")
+            .to_owned()
+    };
+    drop(host);
+    assert_eq!(first.expect("peer_left").await["peer"], host_id.as_str());
+    assert_eq!(second.expect("peer_left").await["peer"], host_id.as_str());
+    let promoted = first.expect("promoted").await;
+    assert_eq!(promoted["peers"], json!([second_id]));
+    assert_eq!(
+        second.expect("host_changed").await,
+        json!({"type":"host_changed","host":first_id,"previous":host_id})
+    );
+    // Both instances beat several times more: nobody is told twice (the new host,
+    // watched now, answering as it goes).
+    for _ in 0..6 {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        first.expect_nothing_else().await;
+        second.expect_nothing_else().await;
+    }
+
+    // The new host's instance heard that it hosts: it pings it, and when it falls
+    // silent the room passes on once more.
+    let silent = first;
+    assert_eq!(second.expect("peer_left").await["peer"], first_id.as_str());
+    let promoted = second.expect("promoted").await;
+    assert_eq!(promoted["previous"], first_id.as_str());
+    drop(silent);
+}

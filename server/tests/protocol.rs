@@ -820,3 +820,257 @@ async fn a_room_bans_at_most_64_addresses_and_forgets_the_oldest_first() {
         guest.expect_error("banned").await;
     }
 }
+
+/// A room created with `handover`, its host, and `guests` guests joined in this order
+/// from these loopback addresses (the host's is 127.0.0.1), each told of the later ones:
+/// (host, code, host id, host secret, guests with their ids).
+async fn handover_room(
+    r: &common::Relay,
+    guests: &[&str],
+) -> (Client, String, String, String, Vec<(Client, String)>) {
+    let mut host = Client::connect_from(r.addr, [127, 0, 0, 1].into()).await;
+    host.send(json!({"type":"create","handover":true})).await;
+    let created = host.expect("created").await;
+    assert_eq!(created["handover"], true, "{created}");
+    let s = |k: &str| created[k].as_str().expect("string field").to_owned();
+    let (room, host_id, secret) = (s("room"), s("peer"), s("host_secret"));
+    let mut joined: Vec<(Client, String)> = Vec::new();
+    for ip in guests {
+        let mut g = Client::connect_from(r.addr, ip.parse().expect("ip")).await;
+        let id = g.join(&room).await["peer"]
+            .as_str()
+            .expect("peer")
+            .to_owned();
+        assert_eq!(host.expect("peer_joined").await["peer"], id.as_str());
+        for (other, _) in &mut joined {
+            assert_eq!(other.expect("peer_joined").await["peer"], id.as_str());
+        }
+        joined.push((g, id));
+    }
+    (host, room, host_id, secret, joined)
+}
+
+#[tokio::test]
+async fn a_handover_room_passes_to_the_guest_there_longest_when_its_host_is_gone() {
+    let r = relay(&["--handover-grace", "0"]).await;
+    let (host, room, host_id, secret, mut guests) =
+        handover_room(&r, &["127.0.0.2", "127.0.0.3", "127.0.0.2"]).await;
+    let ids: Vec<String> = guests.iter().map(|(_, id)| id.clone()).collect();
+    drop(host);
+    for (g, _) in &mut guests {
+        assert_eq!(g.expect("peer_left").await["peer"], host_id.as_str());
+    }
+    // The first guest to join is host now, with a secret of its own; the others are told.
+    let promoted = guests[0].0.expect("promoted").await;
+    assert_eq!(promoted["room"], room.as_str());
+    assert_eq!(promoted["previous"], host_id.as_str());
+    assert_eq!(promoted["peers"], json!([ids[1], ids[2]]));
+    let new_secret = promoted["host_secret"].as_str().expect("secret").to_owned();
+    assert!(new_secret.len() >= 22 && new_secret != secret);
+    for (g, _) in &mut guests[1..] {
+        let changed = g.expect("host_changed").await;
+        assert_eq!(
+            changed,
+            json!({"type":"host_changed","host":ids[0],"previous":host_id})
+        );
+    }
+    for (g, _) in &mut guests {
+        g.expect_nothing_else().await;
+    }
+
+    // The old host's secret no longer reclaims the room: it is told so, and joins as a
+    // guest (from its old address, which is not the host's any more).
+    let mut old = Client::connect_from(r.addr, [127, 0, 0, 1].into()).await;
+    old.send(json!({"type":"reclaim","room":room,"host_secret":secret}))
+        .await;
+    old.expect_error("handed_over").await;
+    let rejoined = old.join(&room).await;
+    assert_eq!(rejoined["host"], ids[0].as_str());
+    assert_eq!(rejoined["peers"], json!(ids));
+    let old_id = rejoined["peer"].as_str().expect("peer").to_owned();
+    assert_ne!(old_id, host_id);
+    for (g, _) in &mut guests {
+        assert_eq!(g.expect("peer_joined").await["peer"], old_id.as_str());
+    }
+
+    // The new host may kick: the old host's address is banned now, the new host's own
+    // address never is.
+    let (new_host, rest) = guests.split_at_mut(1);
+    let new_host = &mut new_host[0].0;
+    new_host.send(json!({"type":"kick","peer":old_id})).await;
+    assert_eq!(new_host.expect("peer_left").await["peer"], old_id.as_str());
+    for (g, _) in rest.iter_mut() {
+        assert_eq!(g.expect("peer_left").await["peer"], old_id.as_str());
+    }
+    old.send(json!({"type":"join","room":room})).await;
+    old.expect_error("banned").await;
+    new_host.send(json!({"type":"kick","peer":ids[2]})).await;
+    assert_eq!(new_host.expect("peer_left").await["peer"], ids[2].as_str());
+    assert_eq!(rest[0].0.expect("peer_left").await["peer"], ids[2].as_str());
+    let mut same_address = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
+    let again = same_address.join(&room).await;
+    assert_eq!(again["host"], ids[0].as_str());
+    assert!(new_host.expect("peer_joined").await["peer"].is_string());
+    assert!(rest[0].0.expect("peer_joined").await["peer"].is_string());
+
+    // The new host's secret is the room's: a handover room hands over again.
+    new_host
+        .send(json!({"type":"signal","to":ids[1],"data":"from the new host"}))
+        .await;
+    assert_eq!(rest[0].0.expect("signal").await["from"], ids[0].as_str());
+    let _ = new_secret;
+}
+
+#[tokio::test]
+async fn hand_over_passes_the_room_on_at_once_to_the_guest_named_or_there_longest() {
+    let r = relay(&[]).await;
+    let (mut host, room, host_id, _, mut guests) =
+        handover_room(&r, &["127.0.0.2", "127.0.0.3", "127.0.0.4"]).await;
+    let ids: Vec<String> = guests.iter().map(|(_, id)| id.clone()).collect();
+
+    // To the guest named: the sender is told whom, and is out of the room.
+    host.send(json!({"type":"hand_over","to":ids[1]})).await;
+    assert_eq!(
+        host.expect("host_changed").await,
+        json!({"type":"host_changed","host":ids[1],"previous":host_id})
+    );
+    for (g, _) in &mut guests {
+        assert_eq!(g.expect("peer_left").await["peer"], host_id.as_str());
+    }
+    let promoted = guests[1].0.expect("promoted").await;
+    assert_eq!(promoted["room"], room.as_str());
+    assert_eq!(promoted["previous"], host_id.as_str());
+    assert_eq!(promoted["peers"], json!([ids[0], ids[2]]));
+    for i in [0, 2] {
+        let changed = guests[i].0.expect("host_changed").await;
+        assert_eq!(changed["host"], ids[1].as_str());
+    }
+    host.send(json!({"type":"signal","to":ids[1],"data":1}))
+        .await;
+    host.expect_error("not_in_room").await;
+    host.expect_nothing_else().await;
+
+    // Without `to`: the guest there longest.
+    guests[1].0.send(json!({"type":"hand_over"})).await;
+    assert_eq!(
+        guests[1].0.expect("host_changed").await,
+        json!({"type":"host_changed","host":ids[0],"previous":ids[1]})
+    );
+    assert_eq!(
+        guests[0].0.expect("peer_left").await["peer"],
+        ids[1].as_str()
+    );
+    let promoted = guests[0].0.expect("promoted").await;
+    assert_eq!(promoted["peers"], json!([ids[2]]));
+    assert_eq!(
+        guests[2].0.expect("peer_left").await["peer"],
+        ids[1].as_str()
+    );
+    assert_eq!(
+        guests[2].0.expect("host_changed").await["host"],
+        ids[0].as_str()
+    );
+    for (g, _) in &mut guests {
+        g.expect_nothing_else().await;
+    }
+    // The new host is the host: it kicks.
+    guests[0].0.send(json!({"type":"kick","peer":ids[2]})).await;
+    assert_eq!(
+        guests[0].0.expect("peer_left").await["peer"],
+        ids[2].as_str()
+    );
+    guests[0].0.expect_nothing_else().await;
+    guests[2]
+        .0
+        .send(json!({"type":"signal","to":ids[0],"data":1}))
+        .await;
+    guests[2].0.expect_error("not_in_room").await;
+}
+
+#[tokio::test]
+async fn hand_over_and_handover_are_checked() {
+    let r = relay(&[]).await;
+    let mut outsider = Client::connect(r.addr).await;
+    for bad in [
+        json!({"type":"create","handover":"yes"}),
+        json!({"type":"create","handover":1}),
+        json!({"type":"create","handover":null}),
+        json!({"type":"hand_over","to":5}),
+        json!({"type":"hand_over","to":{"peer":"x"}}),
+    ] {
+        outsider.send(bad).await;
+        outsider.expect_error("bad_message").await;
+    }
+    outsider.send(json!({"type":"hand_over"})).await;
+    outsider.expect_error("not_in_room").await;
+
+    // A room created without handover says nothing of it, and has no hand_over.
+    let mut plain = Client::connect(r.addr).await;
+    let (plain_room, _, _, created) = plain.create().await;
+    assert!(created.get("handover").is_none(), "{created}");
+    let mut plain_guest = Client::connect(r.addr).await;
+    plain_guest.join(&plain_room).await;
+    plain.expect("peer_joined").await;
+    plain.send(json!({"type":"hand_over"})).await;
+    plain.expect_error("bad_message").await;
+    plain_guest.send(json!({"type":"hand_over"})).await;
+    plain_guest.expect_error("not_host").await;
+
+    // A host alone has nobody to hand the room to.
+    let (mut host, _, host_id, _, _) = handover_room(&r, &[]).await;
+    host.send(json!({"type":"hand_over"})).await;
+    host.expect_error("unknown_peer").await;
+    let (mut host, _, host_id2, _, mut guests) = handover_room(&r, &["127.0.0.2"]).await;
+    let guest_id = guests[0].1.clone();
+    for to in ["nobody", host_id2.as_str(), host_id.as_str()] {
+        host.send(json!({"type":"hand_over","to":to})).await;
+        host.expect_error("unknown_peer").await;
+    }
+    guests[0].0.send(json!({"type":"hand_over"})).await;
+    guests[0].0.expect_error("not_host").await;
+    guests[0]
+        .0
+        .send(json!({"type":"hand_over","to":guest_id}))
+        .await;
+    guests[0].0.expect_error("not_host").await;
+    // The room is unharmed: the host is still host.
+    host.send(json!({"type":"signal","to":guest_id,"data":"still here"}))
+        .await;
+    assert_eq!(
+        guests[0].0.expect("signal").await["from"],
+        host_id2.as_str()
+    );
+    guests[0].0.expect_nothing_else().await;
+    host.expect_nothing_else().await;
+}
+
+#[tokio::test]
+async fn a_handover_room_with_no_guest_waits_for_its_host_and_then_closes() {
+    let r = relay(&["--handover-grace", "0", "--reclaim-grace", "1"]).await;
+    let (host, _, _, _, mut guests) = handover_room(&r, &["127.0.0.2"]).await;
+    guests[0].0.send(json!({"type":"leave"})).await;
+    guests[0].0.expect_nothing_else().await;
+    drop(host);
+    until("the room with no guest closes", || async {
+        (r.counts().await == (0, 0)).then_some(())
+    })
+    .await;
+    guests[0].0.expect_nothing_else().await;
+
+    // A guest that enters while such a room waits for its host, past the handover grace,
+    // is made its host.
+    let r = relay(&["--handover-grace", "0", "--reclaim-grace", "60"]).await;
+    let (host, room, host_id, _, _) = handover_room(&r, &[]).await;
+    drop(host);
+    until("the host is out", || async {
+        (r.counts().await == (1, 0)).then_some(())
+    })
+    .await;
+    let mut late = Client::connect_from(r.addr, [127, 0, 0, 2].into()).await;
+    let joined = late.join(&room).await;
+    assert_eq!(joined["host"], host_id.as_str());
+    let promoted = late.expect("promoted").await;
+    assert_eq!(promoted["previous"], host_id.as_str());
+    assert_eq!(promoted["peers"], json!([]));
+    late.expect_nothing_else().await;
+}

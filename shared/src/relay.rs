@@ -14,7 +14,7 @@ use serde_json::Value;
 /// `docs/RELAY-PROTOCOL.md` (a test checks the two agree). It is not on the wire: a relay
 /// and a client of different versions are different releases, and `coup-relay --version`
 /// names it.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The alphabet of room codes: no `0`/`O`, no `1`/`I`/`L`, so a code read aloud or copied
 /// from a phone screen is never ambiguous.
@@ -55,7 +55,12 @@ pub const CLOSE_REPLACED: u16 = 4000;
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// Open a new room; the sender becomes its host.
-    Create,
+    Create {
+        /// Whether the relay hands the room to a guest when its host is gone for good
+        /// (`docs/RELAY-PROTOCOL.md`, "Handover"). Absent means `false`, as before.
+        #[serde(default, skip_serializing_if = "is_false")]
+        handover: bool,
+    },
     /// Join a room by code (matched ignoring case, spaces and dashes).
     Join {
         /// The room code as typed.
@@ -83,8 +88,21 @@ pub enum ClientMessage {
         /// The removed peer's id.
         peer: String,
     },
+    /// The host of a handover room passes it on: to guest `to`, or (absent or `null`) to
+    /// the guest present longest. The sender is then out of the room, as with `leave`.
+    HandOver {
+        /// The guest that becomes host.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
+    },
     /// Keep-alive; answered with [`RelayMessage::Pong`].
     Ping,
+}
+
+/// Whether a flag is off, for fields left out of the wire while off.
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde hands fields by reference
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// One entry of `ice_servers`, in the browser's `RTCIceServer` shape.
@@ -114,6 +132,10 @@ pub enum RelayMessage {
         host_secret: String,
         /// STUN/TURN servers for the browser's `RTCPeerConnection`.
         ice_servers: Vec<IceServer>,
+        /// `true` when the room was created with `handover` (a relay that does not know
+        /// handover never says so); absent otherwise.
+        #[serde(default, skip_serializing_if = "is_false")]
+        handover: bool,
     },
     /// The answer to `join` and `reclaim`; `peers` are the others already there.
     Joined {
@@ -150,6 +172,26 @@ pub enum RelayMessage {
         /// Why, for people (not for matching).
         reason: String,
     },
+    /// To the guest of a handover room that the relay made its host: its host is gone
+    /// for good, or passed the room on.
+    Promoted {
+        /// The room's canonical code.
+        room: String,
+        /// The receiver's new secret, for `reclaim` (the old host's no longer works).
+        host_secret: String,
+        /// The peer id of the host before.
+        previous: String,
+        /// The other peers present, in the order they entered; never the receiver.
+        peers: Vec<String>,
+    },
+    /// To every other member of a handover room (and to a host that sent `hand_over`):
+    /// peer `host` is the room's host now, in place of `previous`.
+    HostChanged {
+        /// The new host's peer id.
+        host: String,
+        /// The peer id of the host before.
+        previous: String,
+    },
     /// The answer to `ping`.
     Pong,
     /// A request failed; the connection stays open unless the error was for abuse.
@@ -177,11 +219,12 @@ pub enum ErrorCode {
     ServerFull,
     NotHost,
     Banned,
+    HandedOver,
 }
 
 impl ErrorCode {
     /// Every code, for metrics that list them all.
-    pub const ALL: [ErrorCode; 12] = [
+    pub const ALL: [ErrorCode; 13] = [
         ErrorCode::BadMessage,
         ErrorCode::TooLarge,
         ErrorCode::RateLimited,
@@ -194,6 +237,7 @@ impl ErrorCode {
         ErrorCode::ServerFull,
         ErrorCode::NotHost,
         ErrorCode::Banned,
+        ErrorCode::HandedOver,
     ];
 
     /// The code as it appears on the wire.
@@ -211,6 +255,7 @@ impl ErrorCode {
             ErrorCode::ServerFull => "server_full",
             ErrorCode::NotHost => "not_host",
             ErrorCode::Banned => "banned",
+            ErrorCode::HandedOver => "handed_over",
         }
     }
 }
@@ -296,7 +341,24 @@ mod tests {
     #[test]
     fn client_messages_match_the_spec() {
         let cases = [
-            (json!({"type":"create"}), ClientMessage::Create),
+            (
+                json!({"type":"create"}),
+                ClientMessage::Create { handover: false },
+            ),
+            (
+                json!({"type":"create","handover":true}),
+                ClientMessage::Create { handover: true },
+            ),
+            (
+                json!({"type":"hand_over"}),
+                ClientMessage::HandOver { to: None },
+            ),
+            (
+                json!({"type":"hand_over","to":"p2"}),
+                ClientMessage::HandOver {
+                    to: Some("p2".into()),
+                },
+            ),
             (
                 json!({"type":"join","room":"ab-cd 23"}),
                 ClientMessage::Join {
@@ -337,6 +399,11 @@ mod tests {
             json!({"type":"signal","to":"p"}),
             json!({"type":"nope"}),
             json!({"room":"ABCDEF"}),
+            json!({"type":"create","handover":"yes"}),
+            json!({"type":"create","handover":1}),
+            json!({"type":"create","handover":null}),
+            json!({"type":"hand_over","to":7}),
+            json!({"type":"hand_over","to":["p"]}),
         ] {
             assert!(
                 serde_json::from_value::<ClientMessage>(bad.clone()).is_err(),
@@ -371,6 +438,39 @@ mod tests {
         for code in ErrorCode::ALL {
             assert_eq!(serde_json::to_value(code).unwrap(), json!(code.as_str()));
         }
+        let created = |handover| RelayMessage::Created {
+            room: "ABCDEF".into(),
+            peer: "p".into(),
+            host_secret: "s".into(),
+            ice_servers: Vec::new(),
+            handover,
+        };
+        assert_eq!(
+            serde_json::to_value(created(false)).unwrap(),
+            json!({"type":"created","room":"ABCDEF","peer":"p","host_secret":"s","ice_servers":[]})
+        );
+        assert_eq!(
+            serde_json::to_value(created(true)).unwrap()["handover"],
+            json!(true)
+        );
+        assert_eq!(
+            serde_json::to_value(RelayMessage::Promoted {
+                room: "ABCDEF".into(),
+                host_secret: "s2".into(),
+                previous: "h".into(),
+                peers: vec!["g2".into()],
+            })
+            .unwrap(),
+            json!({"type":"promoted","room":"ABCDEF","host_secret":"s2","previous":"h","peers":["g2"]})
+        );
+        assert_eq!(
+            serde_json::to_value(RelayMessage::HostChanged {
+                host: "g1".into(),
+                previous: "h".into(),
+            })
+            .unwrap(),
+            json!({"type":"host_changed","host":"g1","previous":"h"})
+        );
     }
 
     #[test]

@@ -230,7 +230,9 @@ pub fn relay(code: ErrorCode) -> String {
         ErrorCode::AlreadyInRoom => "relay-error-already-in-room",
         ErrorCode::NotInRoom => "relay-error-not-in-room",
         ErrorCode::UnknownPeer => "relay-error-unknown-peer",
-        ErrorCode::BadSecret => "relay-error-bad-secret",
+        // This page never creates a room with handover, so its reclaim fails this way
+        // only as a reclaim with a wrong secret does.
+        ErrorCode::BadSecret | ErrorCode::HandedOver => "relay-error-bad-secret",
         ErrorCode::TooLarge => "relay-error-too-large",
         ErrorCode::BadMessage => "relay-error-bad-message",
         ErrorCode::NotHost => "relay-error-not-host",

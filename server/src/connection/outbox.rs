@@ -5,7 +5,7 @@
 //! socket loop, or the cluster's subscription); only a connection whose socket cannot
 //! take them now queues them, bounded by [`QUEUE_DEPTH`].
 
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
 use bytes::Bytes;
@@ -73,6 +73,11 @@ pub struct Outbox {
     waker: AtomicWaker,
     /// The socket's sending side, once attached.
     socket: OnceLock<OwnedWriteHalf>,
+    /// Whether the connection is a handover room's host, which the socket loop pings and
+    /// closes when it stays silent.
+    watched: AtomicBool,
+    /// Set when `watched` was turned on, until the socket loop hears of it.
+    watch_news: AtomicBool,
 }
 
 /// The frames of an [`Outbox`] not yet written, and the state of its writing.
@@ -105,6 +110,8 @@ pub enum Event {
     Broken,
     /// Frames wait to be written.
     Queued,
+    /// The connection became a handover room's host: watch it for silence.
+    Watch,
 }
 
 impl Out {
@@ -161,6 +168,21 @@ impl Outbox {
         {
             self.waker.wake();
         }
+    }
+
+    /// Starts (`on`) or stops watching the connection for silence; the socket loop
+    /// hears of a start as [`Event::Watch`].
+    pub(crate) fn watch(&self, on: bool) {
+        let was = self.watched.swap(on, Ordering::AcqRel);
+        if on && !was {
+            self.watch_news.store(true, Ordering::Release);
+            self.waker.wake();
+        }
+    }
+
+    /// Whether the connection is watched for silence.
+    pub fn watched(&self) -> bool {
+        self.watched.load(Ordering::Acquire)
     }
 
     /// The close request, if any.
@@ -225,6 +247,9 @@ impl Outbox {
             if let Some(why) = self.kicked() {
                 let (code, reason) = why.close();
                 return Some(Event::Close(code, reason));
+            }
+            if self.watch_news.swap(false, Ordering::AcqRel) {
+                return Some(Event::Watch);
             }
             let out = lock(&self.out);
             if out.broken {
@@ -315,6 +340,11 @@ impl Outbox {
     /// The socket loop's answer to a ping: a pong with its payload.
     pub fn pong(&self, payload: Bytes) -> Result<(), Gone> {
         self.answer(websocket::PONG, payload)
+    }
+
+    /// A ping of the relay's own, to a watched connection (its pong shows it alive).
+    pub fn ping(&self) -> Result<(), Gone> {
+        self.answer(websocket::PING, Bytes::new())
     }
 
     /// The socket loop's answer to the client's close frame: the same code, or none.

@@ -27,7 +27,7 @@ const BINARY: u8 = 0x2;
 /// Opcode of a close frame.
 pub const CLOSE: u8 = 0x8;
 /// Opcode of a ping.
-const PING: u8 = 0x9;
+pub const PING: u8 = 0x9;
 /// Opcode of a pong.
 pub const PONG: u8 = 0xA;
 

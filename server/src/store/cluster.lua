@@ -10,10 +10,15 @@
 --                    b banned addresses,
 --                    g guests that left, by address, the address whose last departure
 --                    is the oldest first, each {address, {peer, ...}} (a kick may still
---                    name one: its address is then banned)
+--                    name one: its address is then banned),
+--                    v 1 for a handover room, hg its handover grace (ms), a when a guest
+--                    is made host (ms, 0 unless the host of a handover room is away),
+--                    i the host's address (absent: o's), x the secrets of the hosts a
+--                    handover replaced, the latest last
 --   m:CODE           hash: peer -> "INST CONN" of the members present (what a signal reads)
 --   rooms            set of every room code (for the room bound)
 --   deadlines        sorted set: code -> host deadline (ms)
+--   handovers        sorted set: code -> when a guest is made host (ms)
 --   owned:ADDR       set of the codes of the rooms ADDR created and that are still open
 --   seats:INST       hash: conn -> "CODE PEER" for the seated connections of instance INST
 --   irooms:INST      set of the rooms where INST has members (for evicting a dead instance)
@@ -24,7 +29,8 @@
 --   instances        hash: instance -> last heartbeat (ms)
 --   tb:KIND:ADDR     token bucket (t tokens, u updated ms) of failed joins (j) or creates (c)
 -- Channel "coup:to:INST" carries "CONN KIND PAYLOAD" to instance INST: kind f is a frame
--- for CONN, kind r closes CONN with 4000 (replaced by a reclaim); "0 b" is each beat's
+-- for CONN, kind p is a frame for CONN that made it a handover room's host (the instance
+-- watches it for silence), kind r closes CONN with 4000 (replaced by a reclaim); "0 b" is each beat's
 -- word to its own instance, which shows the subscription alive.
 
 local P = 'coup:'
@@ -33,6 +39,8 @@ local MAX_LEFT = 64
 -- The most departures a room remembers of one address, which may then not join it again
 -- (rooms.rs's MAX_DEPARTURES).
 local MAX_DEPARTURES = 64
+-- The most earlier host secrets a handover room remembers (rooms.rs's MAX_OLD_SECRETS).
+local MAX_OLD_SECRETS = 16
 local op = ARGV[1]
 
 local function now_ms()
@@ -48,6 +56,8 @@ local function load_room(code)
   if type(r.p) ~= 'table' then r.p = {} end
   if type(r.b) ~= 'table' then r.b = {} end
   if type(r.g) ~= 'table' then r.g = {} end
+  if type(r.x) ~= 'table' then r.x = {} end
+  if type(r.a) ~= 'number' then r.a = 0 end
   -- An earlier version's list of departures, one entry each, which g replaces.
   r.l = nil
   return r
@@ -74,6 +84,11 @@ local function seat_of(inst, conn)
   if not s then return nil, nil end
   local sp = string.find(s, ' ', 1, true)
   return string.sub(s, 1, sp - 1), string.sub(s, sp + 1)
+end
+
+-- The host's address: the creator's, until a handover made a guest host.
+local function host_addr(r)
+  return r.i or r.o
 end
 
 local function occupancy(r)
@@ -136,7 +151,56 @@ local function close_room(code, r, frame)
   redis.call('DEL', P .. 'room:' .. code, P .. 'm:' .. code)
   redis.call('SREM', P .. 'rooms', code)
   redis.call('ZREM', P .. 'deadlines', code)
+  redis.call('ZREM', P .. 'handovers', code)
   redis.call('SREM', P .. 'owned:' .. r.o, code)
+end
+
+-- Remembers that PEER, from address ADDR, left room R as a guest (a host may remove it).
+local function record_departure(r, addr, peer)
+  local from = nil
+  for i, d in ipairs(r.g) do
+    if d[1] == addr then
+      from = table.remove(r.g, i)
+      break
+    end
+  end
+  if not from then
+    if #r.g >= MAX_LEFT then table.remove(r.g, 1) end
+    from = {addr, {}}
+  end
+  from[2][#from[2] + 1] = peer
+  -- The host's address is never banned: its oldest departures may go.
+  if addr == host_addr(r) and #from[2] > MAX_DEPARTURES then table.remove(from[2], 1) end
+  r.g[#r.g + 1] = from
+end
+
+-- Makes member r.p[IDX] of handover room CODE (whose host is not present) its host, with
+-- secret SECRET: `promoted` to it, `host_changed` to the others (rooms.rs's promote).
+local function promote(code, r, idx, secret)
+  local m = r.p[idx]
+  local previous, previous_addr = r.h, host_addr(r)
+  r.h = m[1]
+  r.i = m[4]
+  -- The host before is a guest that left now: its new host may remove it.
+  record_departure(r, previous_addr, previous)
+  if #r.x >= MAX_OLD_SECRETS then table.remove(r.x, 1) end
+  r.x[#r.x + 1] = r.s
+  r.s = secret
+  r.d = 0
+  r.a = 0
+  redis.call('ZREM', P .. 'deadlines', code)
+  redis.call('ZREM', P .. 'handovers', code)
+  local others = {}
+  for i, o in ipairs(r.p) do
+    if i ~= idx then others[#others + 1] = '"' .. o[1] .. '"' end
+  end
+  local changed = '{"type":"host_changed","host":"' .. m[1] .. '","previous":"' .. previous .. '"}'
+  for i, o in ipairs(r.p) do
+    if i ~= idx then send(o[2], o[3], 'f', changed) end
+  end
+  send(m[2], m[3], 'p', '{"type":"promoted","room":"' .. code .. '","host_secret":"' .. secret
+    .. '","previous":"' .. previous .. '","peers":[' .. table.concat(others, ',') .. ']}')
+  save_room(code, r)
 end
 
 -- Member (inst, conn), peer PEER, leaves room CODE (rooms.rs's leave). Returns 1 when
@@ -152,30 +216,20 @@ local function depart(code, r, inst, conn, peer, grace, now)
     end
   end
   redis.call('HDEL', P .. 'seats:' .. inst, conn)
-  if peer ~= r.h and addr then
-    local from = nil
-    for i, d in ipairs(r.g) do
-      if d[1] == addr then
-        from = table.remove(r.g, i)
-        break
-      end
-    end
-    if not from then
-      if #r.g >= MAX_LEFT then table.remove(r.g, 1) end
-      from = {addr, {}}
-    end
-    from[2][#from[2] + 1] = peer
-    -- The owner's address is never banned: its oldest departures may go.
-    if addr == r.o and #from[2] > MAX_DEPARTURES then table.remove(from[2], 1) end
-    r.g[#r.g + 1] = from
-  end
+  if peer ~= r.h and addr then record_departure(r, addr, peer) end
   if peer == r.h then
+    -- A handover room's host keeps its place at least until a guest takes it.
+    if r.v == 1 and #r.p > 0 then grace = math.max(grace, r.hg) end
     if grace == 0 then
       close_room(code, r, closed_frame('the host left'))
       return 1
     end
     r.d = now + grace
     redis.call('ZADD', P .. 'deadlines', tostring(r.d), code)
+    if r.v == 1 then
+      r.a = now + r.hg
+      redis.call('ZADD', P .. 'handovers', tostring(r.a), code)
+    end
   end
   notify(r, '', '', peer_frame('peer_left', peer))
   save_room(code, r)
@@ -227,10 +281,17 @@ if op == 'gone' then
   return depart(code, r, inst, conn, peer, grace, now_ms())
 end
 
--- create INST CONN ADDR PEER SECRET ROOMS_PER_ADDR MAX_ROOMS CREATES_PER_MINUTE CODE...
+-- create INST CONN ADDR PEER SECRET ROOMS_PER_ADDR MAX_ROOMS CREATES_PER_MINUTE
+--   [handover=GRACE] CODE...: with handover=GRACE, a handover room whose handover grace
+--   is GRACE ms (a code is upper case: never taken for it)
 if op == 'create' then
   local inst, conn, addr, peer, secret = ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
   local per_addr, max_rooms, per_minute = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
+  local handover, handover_grace, first_code = 0, 0, 10
+  local option = ARGV[10] and string.match(ARGV[10], '^handover=(%d+)$')
+  if option then
+    handover, handover_grace, first_code = 1, tonumber(option), 11
+  end
   local now = now_ms()
   if not bucket('c', addr, per_minute, now, false) then return {'err', 'creates'} end
   if seat_of(inst, conn) then return {'err', 'already_in_room'} end
@@ -245,9 +306,10 @@ if op == 'create' then
   end
   if live >= per_addr then return {'err', 'too_many_rooms'} end
   if redis.call('SCARD', P .. 'rooms') >= max_rooms then return {'err', 'server_full'} end
-  local r = {h = peer, s = secret, o = addr, d = 0, p = {{peer, inst, conn, addr}}, b = {}}
+  local r = {h = peer, s = secret, o = addr, d = 0, p = {{peer, inst, conn, addr}}, b = {},
+    v = handover, hg = handover_grace, a = 0}
   local raw = cjson.encode(r)
-  for i = 10, #ARGV do
+  for i = first_code, #ARGV do
     local code = ARGV[i]
     if redis.call('SET', P .. 'room:' .. code, raw, 'NX') then
       set_member(code, peer, inst, conn)
@@ -285,7 +347,7 @@ if op == 'join' then
     if b == addr then return {'err', 'banned'} end
   end
   for _, d in ipairs(r.g) do
-    if d[1] == addr and addr ~= r.o and #d[2] >= MAX_DEPARTURES then
+    if d[1] == addr and addr ~= host_addr(r) and #d[2] >= MAX_DEPARTURES then
       return {'err', 'too_many_joins'}
     end
   end
@@ -297,7 +359,12 @@ if op == 'join' then
   save_room(code, r)
   redis.call('HSET', P .. 'seats:' .. inst, conn, code .. ' ' .. peer)
   redis.call('SADD', P .. 'irooms:' .. inst, code)
-  local out = {'ok', r.h}
+  -- A guest that enters a handover room whose host's grace ran out while no guest was
+  -- there is made its host by the next beat.
+  if r.v == 1 and r.d ~= 0 and r.a ~= 0 and r.a <= now then
+    redis.call('ZADD', P .. 'handovers', tostring(now), code)
+  end
+  local out = {'ok', r.h, tostring(r.v or 0)}
   for _, p in ipairs(peers) do out[#out + 1] = p end
   return out
 end
@@ -310,6 +377,12 @@ if op == 'reclaim' then
   local r, err = entry_checks(inst, conn, addr, code, per_minute, now)
   if err then return err end
   if not constant_time_eq(r.s, secret) then
+    -- Every old secret is compared, so the time taken tells nothing of which.
+    local old = false
+    for _, s in ipairs(r.x) do
+      if constant_time_eq(s, secret) then old = true end
+    end
+    if old then return {'err', 'handed_over'} end
     bucket('j', addr, per_minute, now, true)
     return {'err', 'bad_secret'}
   end
@@ -323,15 +396,17 @@ if op == 'reclaim' then
     end
   end
   r.d = 0
+  r.a = 0
   redis.call('ZREM', P .. 'deadlines', code)
+  redis.call('ZREM', P .. 'handovers', code)
   local peers = peers_of(r)
   notify(r, inst, conn, peer_frame('peer_joined', r.h))
-  r.p[#r.p + 1] = {r.h, inst, conn, r.o}
+  r.p[#r.p + 1] = {r.h, inst, conn, host_addr(r)}
   set_member(code, r.h, inst, conn)
   save_room(code, r)
   redis.call('HSET', P .. 'seats:' .. inst, conn, code .. ' ' .. r.h)
   redis.call('SADD', P .. 'irooms:' .. inst, code)
-  local out = {'ok', r.h}
+  local out = {'ok', r.h, tostring(r.v or 0)}
   for _, p in ipairs(peers) do out[#out + 1] = p end
   return out
 end
@@ -354,7 +429,7 @@ end
 -- Bans address ADDR from room R, unless it is the owner's (the host's own address is never
 -- banned) or banned already; at most MAX_BANNED are kept, the oldest forgotten first.
 local function ban(r, addr, max_banned)
-  if addr == r.o then return end
+  if addr == host_addr(r) then return end
   for _, b in ipairs(r.b) do
     if b == addr then return end
   end
@@ -398,6 +473,37 @@ if op == 'kick' then
   return 'unknown_peer'
 end
 
+-- hand_over INST CONN TO SECRET: the host CONN passes its handover room on to peer TO (or,
+-- TO empty, to the member present longest), whose secret is SECRET; the host is out of
+-- the room as with leave. Returns {'ok', new host, previous host} or {'err', why}.
+if op == 'hand_over' then
+  local inst, conn, to, secret = ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+  local code, peer = seat_of(inst, conn)
+  if not code then return {'err', 'not_in_room'} end
+  local r = load_room(code)
+  if not r then return {'err', 'not_in_room'} end
+  if peer ~= r.h then return {'err', 'not_host'} end
+  if r.v ~= 1 then return {'err', 'no_handover'} end
+  local me, idx = nil, nil
+  for i, m in ipairs(r.p) do
+    if m[2] == inst and m[3] == conn then
+      me = i
+    elseif not idx and (to == '' or m[1] == to) then
+      idx = i
+    end
+  end
+  if not me then return {'err', 'not_in_room'} end
+  if not idx then return {'err', 'unknown_peer'} end
+  table.remove(r.p, me)
+  if idx > me then idx = idx - 1 end
+  del_member(code, peer)
+  redis.call('HDEL', P .. 'seats:' .. inst, conn)
+  notify(r, '', '', peer_frame('peer_left', peer))
+  promote(code, r, idx, secret)
+  unindex(r, code, inst)
+  return {'ok', r.h, peer}
+end
+
 -- leave INST CONN GRACE
 if op == 'leave' then
   local inst, conn, grace = ARGV[2], ARGV[3], tonumber(ARGV[4])
@@ -412,16 +518,33 @@ if op == 'leave' then
   return 'ok'
 end
 
--- beat INST DEAD_AFTER GRACE: records INST's heartbeat, closes rooms whose host's grace
--- ran out, and evicts instances silent for DEAD_AFTER ms (their members leave as after a
+-- beat INST DEAD_AFTER GRACE SECRET...: records INST's heartbeat, makes a guest host of
+-- each handover room whose host's handover grace ran out (one fresh SECRET each; rooms
+-- past the SECRETs given wait for the next beat), closes rooms whose host's grace ran
+-- out, and evicts instances silent for DEAD_AFTER ms (their members leave as after a
 -- dropped socket). Every instance runs it; whichever comes first does the work. Returns
--- {closed rooms, evicted instances, 1 when INST had been evicted itself}.
+-- {closed rooms, evicted instances, 1 when INST had been evicted itself, rooms handed
+-- over}.
 if op == 'beat' then
   local inst, dead_after, grace = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
   local now = now_ms()
   local fresh = redis.call('HSET', P .. 'instances', inst, tostring(now))
   -- A word to INST's own channel: a subscription that hears nothing for a while is lost.
   redis.call('PUBLISH', P .. 'to:' .. inst, '0 b')
+  local promoted = 0
+  local next_secret = 5
+  for _, code in ipairs(redis.call('ZRANGEBYSCORE', P .. 'handovers', '-inf', tostring(now), 'LIMIT', 0, 256)) do
+    if next_secret > #ARGV then break end
+    local r = load_room(code)
+    if r == nil or r.d == 0 or r.a == 0 or #r.p == 0 then
+      -- Gone, its host back, or no guest to take it (a guest that joins puts it back).
+      redis.call('ZREM', P .. 'handovers', code)
+    elseif r.a <= now then
+      promote(code, r, 1, ARGV[next_secret])
+      next_secret = next_secret + 1
+      promoted = promoted + 1
+    end
+  end
   local closed = 0
   for _, code in ipairs(redis.call('ZRANGEBYSCORE', P .. 'deadlines', '-inf', tostring(now), 'LIMIT', 0, 256)) do
     local r = load_room(code)
@@ -461,7 +584,7 @@ if op == 'beat' then
       evicted = evicted + 1
     end
   end
-  return {closed, evicted, fresh}
+  return {closed, evicted, fresh, promoted}
 end
 
 -- counts INST: rooms open in the cluster, and connections of INST in rooms.

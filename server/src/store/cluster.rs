@@ -32,7 +32,7 @@ use redis::aio::ConnectionManager;
 use shared::relay::{ErrorCode, normalize_code};
 use tokio::time::{Duration, Instant};
 
-use super::outcome::{Entered, StoreRefusal};
+use super::outcome::{Entered, Passed, StoreRefusal};
 use crate::connection::Why;
 use crate::instance::{Instance, Refused, Registration};
 use crate::limits::throttle_key;
@@ -60,6 +60,10 @@ const UNHEALTHY_AFTER: Duration = Duration::from_secs(3);
 /// subscription hears something every second. Silent this long, it is taken for lost
 /// (a connection that died without closing) and made again.
 const CHANNEL_SILENCE: Duration = Duration::from_secs(5);
+
+/// Handover rooms one beat may hand to a guest (each takes a fresh secret made here);
+/// more wait for the next beat.
+const HANDOVERS_PER_BEAT: usize = 8;
 
 /// Room codes tried in one `create` (a second round follows if every one is taken).
 const CODES_PER_TRY: usize = 4;
@@ -105,6 +109,8 @@ pub struct Cluster {
     pub id: String,
     /// The host's grace, in ms.
     grace_ms: u64,
+    /// A handover room's host's grace before a guest is made host, in ms.
+    handover_grace_ms: u64,
     /// The link's state.
     pub health: Health,
     /// When this instance started, for `health.last_beat`.
@@ -149,6 +155,7 @@ impl Cluster {
             script: redis::Script::new(SCRIPT),
             id: nanoid::nanoid!(12),
             grace_ms: instance.config.reclaim_grace.saturating_mul(1000),
+            handover_grace_ms: instance.config.handover_grace.saturating_mul(1000),
             health: Health::default(),
             started: Instant::now(),
             unreleased: std::sync::Mutex::new(Vec::new()),
@@ -203,11 +210,23 @@ impl Cluster {
     async fn beat(&self) -> Reply<()> {
         let dead = DEAD_AFTER.as_millis().to_string();
         let grace = self.grace_ms.to_string();
-        let r: Vec<i64> = self.run(&["beat", &self.id, &dead, &grace]).await?;
-        let (closed, evicted, fresh) = match r.as_slice() {
-            [c, e, f] => (*c, *e, *f),
-            _ => (0, 0, 0),
+        let secrets: Vec<String> = (0..HANDOVERS_PER_BEAT)
+            .map(|_| nanoid::nanoid!(HOST_SECRET_LEN))
+            .collect();
+        let mut args = vec!["beat", &self.id, &dead, &grace];
+        args.extend(secrets.iter().map(String::as_str));
+        let r: Vec<i64> = self.run(&args).await?;
+        let (closed, evicted, fresh, promoted) = match r.as_slice() {
+            [c, e, f, p] => (*c, *e, *f, *p),
+            _ => (0, 0, 0, 0),
         };
+        if promoted > 0 {
+            self.instance
+                .metrics
+                .handovers
+                .fetch_add(promoted as u64, Ordering::Relaxed);
+            tracing::info!(rooms = promoted, "rooms handed over to a guest");
+        }
         let first = self.health.last_beat.load(Ordering::Relaxed) == 0;
         let now = (self.started.elapsed().as_millis() as u64).max(1);
         self.health.last_beat.store(now, Ordering::Relaxed);
@@ -391,7 +410,12 @@ impl Cluster {
 
     /// A `create` from `conn` at `ip`: a new room under one of a few fresh codes, within
     /// the address's budgets, unless every code tried is taken.
-    pub async fn create(&self, conn: ConnId, ip: IpAddr) -> Result<Created, StoreRefusal> {
+    pub async fn create(
+        &self,
+        conn: ConnId,
+        ip: IpAddr,
+        handover: bool,
+    ) -> Result<Created, StoreRefusal> {
         let cfg = &self.instance.config;
         let conn_s = conn.to_string();
         let key = throttle_key(ip).to_string();
@@ -402,12 +426,16 @@ impl Cluster {
             cfg.max_rooms.to_string(),
             cfg.creates_per_minute.to_string(),
         ];
+        let option = format!("handover={}", self.handover_grace_ms);
         for _ in 0..3 {
             let codes: Vec<String> = (0..CODES_PER_TRY).map(|_| random_code()).collect();
             let mut args = vec![
                 "create", &self.id, &conn_s, &key, &peer, &secret, &limits[0], &limits[1],
                 &limits[2],
             ];
+            if handover {
+                args.push(&option);
+            }
             args.extend(codes.iter().map(String::as_str));
             let reply: Vec<String> = self
                 .run(&args)
@@ -486,6 +514,32 @@ impl Cluster {
         Ok(())
     }
 
+    /// The host `conn` passes its handover room on, to peer `to` or to the guest present
+    /// longest.
+    pub async fn hand_over(&self, conn: ConnId, to: Option<&str>) -> Result<Passed, StoreRefusal> {
+        let conn_s = conn.to_string();
+        let secret = nanoid::nanoid!(HOST_SECRET_LEN);
+        let reply: Vec<String> = self
+            .run(&["hand_over", &self.id, &conn_s, to.unwrap_or(""), &secret])
+            .await
+            .map_err(|_| StoreRefusal::Unavailable)?;
+        match reply.as_slice() {
+            [ok, host, previous] if ok == "ok" => {
+                self.instance
+                    .metrics
+                    .handovers
+                    .fetch_add(1, Ordering::Relaxed);
+                tracing::info!(conn, "room handed over by its host");
+                Ok(Passed {
+                    host: host.clone(),
+                    previous: previous.clone(),
+                })
+            }
+            [err, why] if err == "err" => Err(refusal(Some(why))),
+            _ => Err(StoreRefusal::Unavailable),
+        }
+    }
+
     /// `conn` leaves its room.
     pub async fn leave(&self, conn: ConnId) -> Result<(), StoreRefusal> {
         let (conn, grace) = (conn.to_string(), self.grace_ms.to_string());
@@ -527,14 +581,15 @@ impl Cluster {
             .await
             .map_err(|_| StoreRefusal::Unavailable)?;
         match reply.first().map(String::as_str) {
-            Some("ok") if reply.len() >= 2 => {
+            Some("ok") if reply.len() >= 3 => {
                 let host = reply[1].clone();
                 let peer = peer.unwrap_or_else(|| host.clone());
                 Ok(Entered {
                     room,
                     peer,
                     host,
-                    peers: reply[2..].to_vec(),
+                    handover: reply[2] == "1",
+                    peers: reply[3..].to_vec(),
                 })
             }
             Some("err") => Err(refusal(reply.get(1))),
@@ -559,6 +614,8 @@ fn refusal(name: Option<&String>) -> StoreRefusal {
         Some("not_host") => RoomError::NotHost,
         Some("banned") => RoomError::Banned,
         Some("too_many_joins") => RoomError::TooManyJoins,
+        Some("handed_over") => RoomError::HandedOver,
+        Some("no_handover") => RoomError::NoHandover,
         _ => return StoreRefusal::Unknown,
     };
     StoreRefusal::Room(e)
@@ -636,7 +693,8 @@ async fn subscribe(
 }
 
 /// Hands one message from the channel to its connection: `CONN fFRAME` queues a frame,
-/// `CONN r` closes the connection with 4000 (its host place was reclaimed); `0 b`, the
+/// `CONN pFRAME` too and watches the connection, made a handover room's host, for
+/// silence; `CONN r` closes the connection with 4000 (its host place was reclaimed); `0 b`, the
 /// beat's word to its own instance, only shows the channel is alive.
 fn dispatch(instance: &Instance, payload: &[u8]) {
     let Ok(text) = std::str::from_utf8(payload) else {
@@ -650,6 +708,10 @@ fn dispatch(instance: &Instance, payload: &[u8]) {
     };
     match rest.as_bytes().first() {
         Some(b'f') => instance.deliver(conn, Bytes::from(rest[1..].to_owned())),
+        Some(b'p') => {
+            instance.watch(conn, true);
+            instance.deliver(conn, Bytes::from(rest[1..].to_owned()));
+        }
         Some(b'r') => {
             tracing::info!(conn, "host connection replaced by a reclaim");
             instance.kick(conn, Why::Replaced);

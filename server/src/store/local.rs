@@ -14,13 +14,13 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use shared::relay::{ErrorCode, RelayMessage};
 use tokio::time::Instant;
 
-use super::outcome::{Entered, StoreRefusal};
+use super::outcome::{Entered, Passed, StoreRefusal};
 use crate::connection::Why;
 use crate::instance::{Instance, Refused, Registration};
 use crate::limits::{JoinThrottle, throttle_key};
 use crate::metrics;
 use crate::protocol::{encode, signal_frame};
-use crate::rooms::{ConnId, Created, Joined, Left, RoomError, Rooms};
+use crate::rooms::{ConnId, Created, Joined, Left, Promoted, RoomError, Rooms};
 
 /// Locks a mutex, recovering the data if a thread panicked while holding it: the
 /// bookkeeping stays consistent between statements, so a poisoned lock is still usable.
@@ -112,12 +112,19 @@ impl Local {
         lock(&self.creates).prune(Instant::now());
     }
 
-    /// A `create` from `conn` at `ip`, within the address's budget of creations.
-    pub fn create(&self, conn: ConnId, ip: IpAddr, now: Instant) -> Result<Created, StoreRefusal> {
+    /// A `create` from `conn` at `ip` (with `handover`: a guest is made host when the host
+    /// is gone for good), within the address's budget of creations.
+    pub fn create(
+        &self,
+        conn: ConnId,
+        ip: IpAddr,
+        handover: bool,
+        now: Instant,
+    ) -> Result<Created, StoreRefusal> {
         if !lock(&self.creates).allows(ip, now) {
             return Err(StoreRefusal::CreatesThrottled);
         }
-        let created = lock(&self.rooms).create(conn, ip);
+        let created = lock(&self.rooms).create(conn, ip, handover);
         if created.is_ok() {
             lock(&self.creates).record_failure(ip, now);
         }
@@ -174,12 +181,67 @@ impl Local {
             tracing::info!(room = %j.room, old, "host connection replaced by a reclaim");
             self.instance.kick(old, Why::Replaced);
         }
+        // A guest that enters a handover room whose host's grace ran out while no guest
+        // was there is made its host now (after its `joined`, which its answer is).
+        let promoted = lock(&self.rooms).hand_over_due(&j.room, now);
+        if let Some(p) = promoted {
+            self.announce_promotion(p);
+        }
         Ok(Entered {
             room: j.room,
             peer: j.peer,
             host: j.host,
             peers: j.peers,
+            handover: j.handover,
         })
+    }
+
+    /// The host `conn` passes its handover room on to guest `to`, or to the guest present
+    /// longest.
+    pub fn hand_over(&self, conn: ConnId, to: Option<&str>) -> Result<Passed, StoreRefusal> {
+        let p = lock(&self.rooms).hand_over(conn, to)?;
+        self.instance.watch(conn, false);
+        let left = encode(&RelayMessage::PeerLeft {
+            peer: p.previous.clone(),
+        });
+        for other in p.notify.iter().chain([&p.conn]) {
+            self.instance.deliver(*other, left.clone());
+        }
+        let passed = Passed {
+            host: p.host.clone(),
+            previous: p.previous.clone(),
+        };
+        self.announce_promotion(p);
+        Ok(passed)
+    }
+
+    /// Tells a handover room its new host: `promoted` to it (now watched for silence),
+    /// `host_changed` to the others.
+    fn announce_promotion(&self, p: Promoted) {
+        tracing::info!(room = %p.room, peers = p.notify.len() + 1, "room handed over to a guest");
+        self.instance
+            .metrics
+            .handovers
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        // The others first: whatever the new host sends once it knows reaches them after
+        // their news.
+        let changed = encode(&RelayMessage::HostChanged {
+            host: p.host,
+            previous: p.previous.clone(),
+        });
+        for other in &p.notify {
+            self.instance.deliver(*other, changed.clone());
+        }
+        self.instance.watch(p.conn, true);
+        self.instance.deliver(
+            p.conn,
+            encode(&RelayMessage::Promoted {
+                room: p.room,
+                host_secret: p.host_secret,
+                previous: p.previous,
+                peers: p.peers,
+            }),
+        );
     }
 
     /// Forwards a signal from `conn` to peer `to`, `data` as it came.
@@ -221,6 +283,9 @@ impl Local {
         if !left.closed.is_empty() {
             self.announce_closed(&left.closed, "the host left");
         }
+        if let Some(at) = left.handover_at {
+            self.schedule_expiry(left.room.clone(), at);
+        }
         if let Some(deadline) = left.host_deadline {
             self.schedule_expiry(left.room, deadline);
         }
@@ -254,8 +319,14 @@ impl Local {
         });
     }
 
-    /// Closes room `code` if its host's grace has run out.
+    /// Hands room `code` to a guest if its host's handover grace has run out, else
+    /// closes it if its host's grace has.
     fn expire(&self, code: &str) {
+        let promoted = lock(&self.rooms).hand_over_due(code, Instant::now());
+        if let Some(p) = promoted {
+            self.announce_promotion(p);
+            return;
+        }
         let closed = lock(&self.rooms).expire(code, Instant::now());
         if let Some(conns) = closed {
             tracing::info!(room = %code, peers = conns.len(), "room closed: host did not come back");
@@ -285,7 +356,7 @@ mod tests {
         let ip: IpAddr = [192, 0, 2, 1].into();
         let (local, host, guest) = store_with_two(ip);
         let now = Instant::now();
-        let room = local.create(host.id, ip, now).expect("create");
+        let room = local.create(host.id, ip, false, now).expect("create");
         assert!(!host.outbox.pending(), "creating tells nobody");
         let entered = local.join(guest.id, ip, &room.room, now).expect("join");
         assert_eq!(entered.host, room.peer);

@@ -35,4 +35,15 @@ pub struct Entered {
     pub host: String,
     /// The other peers already there.
     pub peers: Vec<String>,
+    /// Whether the room was created with handover (a reclaiming host is watched then).
+    pub handover: bool,
+}
+
+/// A handover room passed on by its host's `hand_over`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Passed {
+    /// The new host's peer id.
+    pub host: String,
+    /// The peer id of the host that passed it on.
+    pub previous: String,
 }

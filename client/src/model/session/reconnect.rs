@@ -43,7 +43,9 @@ impl Session {
                 // over the open links, in a new room whose code the guests are told.
                 h.reclaiming = false;
                 h.moving = true;
-                Some(vec![Effect::Relay(ClientMessage::Create)])
+                Some(vec![Effect::Relay(ClientMessage::Create {
+                    handover: false,
+                })])
             }
             // A request to a host that just left the relay: it calls us when it is back.
             Phase::Joined(j) if j.reconnect.is_some() && code == ErrorCode::UnknownPeer => {
@@ -324,7 +326,7 @@ impl Session {
                 }
                 h.retry = Some((now + backoff_ms(attempts, jitter), attempts + 1));
                 if h.moving {
-                    return vec![Effect::Relay(ClientMessage::Create)];
+                    return vec![Effect::Relay(ClientMessage::Create { handover: false })];
                 }
                 h.reclaiming = true;
                 vec![Effect::Relay(ClientMessage::Reclaim {

@@ -19,7 +19,7 @@ impl Session {
             return Vec::new();
         }
         self.phase = Phase::Opening(Opening::Create);
-        vec![Effect::Relay(ClientMessage::Create)]
+        vec![Effect::Relay(ClientMessage::Create { handover: false })]
     }
 
     pub(super) fn join(&mut self, typed: &str) -> Result<Vec<Effect>, String> {
@@ -86,6 +86,7 @@ impl Session {
                 peer,
                 host_secret,
                 ice_servers,
+                handover: _,
             } => {
                 if matches!(&self.phase, Phase::Hosting(h) if h.moving) {
                     return self.moved(&room, peer, host_secret, ice_servers);
@@ -201,7 +202,10 @@ impl Session {
                 self.notify(problems::room_closed(&reason));
                 effects
             }
-            RelayMessage::Pong => Vec::new(),
+            // This page never creates a room with handover, so it is never told of one.
+            RelayMessage::Pong
+            | RelayMessage::Promoted { .. }
+            | RelayMessage::HostChanged { .. } => Vec::new(),
             RelayMessage::Error { code, message: _ } => {
                 if let Some(effects) = self.reconnect_refused(code) {
                     return effects;

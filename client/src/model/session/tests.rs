@@ -228,13 +228,17 @@ fn hosting(name: Option<&str>) -> Page {
     h.intent(Intent::SetName(name.map(str::to_owned)), 0);
     h.intent(Intent::CreateRoom, 0);
     assert!(matches!(h.s.phase, Phase::Opening(Opening::Create)));
-    assert_eq!(h.seen, vec![Effect::Relay(ClientMessage::Create)]);
+    assert_eq!(
+        h.seen,
+        vec![Effect::Relay(ClientMessage::Create { handover: false })]
+    );
     h.relay(
         RelayMessage::Created {
             room: "ABC234".into(),
             peer: "h".into(),
             host_secret: "secret".into(),
             ice_servers: ice(),
+            handover: false,
         },
         0,
     );
@@ -1235,6 +1239,7 @@ fn stray_answers_outside_opening_are_ignored() {
         peer: "h".into(),
         host_secret: "s".into(),
         ice_servers: vec![],
+        handover: false,
     };
     assert!(s.on_relay(created, 0).is_empty());
     assert!(matches!(s.phase, Phase::Start { .. }));
@@ -1886,7 +1891,7 @@ fn relay_restarts_and_the_room_moves(h: &mut Page, g: &mut Page, now: u64) {
     h.relay(relay_error(ErrorCode::NoSuchRoom), now + 10);
     assert_eq!(
         h.seen.last(),
-        Some(&Effect::Relay(ClientMessage::Create)),
+        Some(&Effect::Relay(ClientMessage::Create { handover: false })),
         "a new room, since the relay lost the old one"
     );
     assert!(h.s.hosting(), "the table plays on");
@@ -1901,6 +1906,7 @@ fn relay_restarts_and_the_room_moves(h: &mut Page, g: &mut Page, now: u64) {
             peer: "h2".into(),
             host_secret: "secret2".into(),
             ice_servers: ice(),
+            handover: false,
         },
         now + 20,
     );
@@ -2061,7 +2067,7 @@ fn a_new_room_the_relay_will_not_open_yet_is_asked_for_again_with_backoff() {
     let creates = |p: &Page| {
         p.seen
             .iter()
-            .filter(|e| **e == Effect::Relay(ClientMessage::Create))
+            .filter(|e| **e == Effect::Relay(ClientMessage::Create { handover: false }))
             .count()
     };
     assert_eq!(creates(&h), 1);
@@ -2085,6 +2091,7 @@ fn a_new_room_the_relay_will_not_open_yet_is_asked_for_again_with_backoff() {
             peer: "h2".into(),
             host_secret: "s".into(),
             ice_servers: ice(),
+            handover: false,
         },
         2_100,
     );
@@ -2128,7 +2135,7 @@ fn a_host_gone_for_good_leaves_the_final_table_on_screen_and_a_new_room_one_clic
         g.seen,
         vec![
             Effect::Hangup { peer: "h".into() },
-            Effect::Relay(ClientMessage::Create)
+            Effect::Relay(ClientMessage::Create { handover: false })
         ],
         "no leave for a room the relay already closed"
     );

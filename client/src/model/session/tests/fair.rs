@@ -66,6 +66,7 @@ fn room_of_two(fair: bool, hold_fair: bool) -> (Page, Page) {
             peer: "h".into(),
             host_secret: "secret".into(),
             ice_servers: ice(),
+            handover: false,
         },
         0,
     );
