@@ -333,6 +333,10 @@ impl Hub {
                 }
                 Err(refusal) => self.refusal(refusal),
             },
+            // Kept by the store in a later change; refused until then.
+            ClientMessage::Deposit { .. } => {
+                self.refusal(StoreRefusal::Room(crate::rooms::RoomError::NoHandover))
+            }
             ClientMessage::HandOver { to } => match store.hand_over(conn, to.as_deref()).await {
                 Ok(Passed { host, previous }) => {
                     self.instance.watch(conn, false);

@@ -95,9 +95,20 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         to: Option<String>,
     },
+    /// The host of a handover room gives the relay the room's part of the table's
+    /// recovery key (`epoch.part`, at most [`MAX_DEPOSIT_CHARS`] characters of
+    /// `[0-9A-Za-z._-]`), replacing the one it held; the relay hands it only to the guest
+    /// it makes the host (`promoted`). Not answered.
+    Deposit {
+        /// What the relay keeps for the room, opaque to it.
+        part: String,
+    },
     /// Keep-alive; answered with [`RelayMessage::Pong`].
     Ping,
 }
+
+/// The longest deposit a relay keeps for a room.
+pub const MAX_DEPOSIT_CHARS: usize = 64;
 
 /// Whether a flag is off, for fields left out of the wire while off.
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde hands fields by reference
@@ -183,6 +194,9 @@ pub enum RelayMessage {
         previous: String,
         /// The other peers present, in the order they entered; never the receiver.
         peers: Vec<String>,
+        /// The last deposit the room's host gave the relay, if any (absent without one).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deposit: Option<String>,
     },
     /// To every other member of a handover room (and to a host that sent `hand_over`):
     /// peer `host` is the room's host now, in place of `previous`.
@@ -459,6 +473,7 @@ mod tests {
                 host_secret: "s2".into(),
                 previous: "h".into(),
                 peers: vec!["g2".into()],
+                deposit: None,
             })
             .unwrap(),
             json!({"type":"promoted","room":"ABCDEF","host_secret":"s2","previous":"h","peers":["g2"]})

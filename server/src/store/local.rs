@@ -240,6 +240,7 @@ impl Local {
                 host_secret: p.host_secret,
                 previous: p.previous,
                 peers: p.peers,
+                deposit: None,
             }),
         );
     }
