@@ -447,6 +447,9 @@ impl HostedTable {
     fn new(seed: u64) -> HostedTable {
         let (mut host, outs) = Host::new(seed, "Hostess", T0).expect("a valid name");
         host.set_fair_maker(Some(fair_engine));
+        // The table keeps a recovery copy with its guests, as a room with handover does:
+        // every change seals one, whatever the hostile guests send.
+        host.set_handover(Some([seed as u8; 32]));
         let mut table = HostedTable {
             host,
             now: T0,
@@ -501,6 +504,13 @@ impl HostedTable {
                     self.hostile.retain(|&h| h != peer);
                 }
                 Outgoing::Ban { .. } => {}
+                Outgoing::Deposit { part } => assert!(
+                    part.len() <= shared::relay::MAX_DEPOSIT_CHARS
+                        && part
+                            .bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b)),
+                    "a deposit the relay would refuse: {part}"
+                ),
             }
         }
     }
