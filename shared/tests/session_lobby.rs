@@ -525,6 +525,14 @@ fn snapshots_restore_exactly_or_say_why_not() {
         Host::restore(&other, T, None),
         Err(RestoreError::Version(99))
     ));
+    // A game number that cannot count one more game is refused, not played into an
+    // overflow at the next deal.
+    let last = snap.replacen("\"game_no\":1,", "\"game_no\":4294967295,", 1);
+    assert_ne!(last, snap);
+    assert!(matches!(
+        Host::restore(&last, T, None),
+        Err(RestoreError::Inconsistent("game number"))
+    ));
     // One game at a time: a snapshot that holds a plain game and a fair one is refused,
     // and one that holds only a fair game needs the fair deal's code.
     let fair = r#""fair_game":{"seed":1,"first":0,"calls":[]}"#;

@@ -111,6 +111,10 @@ impl Host {
         if self.member(self.host_member).is_none() {
             return Err(RestoreError::Inconsistent("no host member"));
         }
+        // The next deal numbers its game one more (no table deals four billion games).
+        if self.game_no == u32::MAX {
+            return Err(RestoreError::Inconsistent("game number"));
+        }
         if self.game_ref().is_some() && self.clocks.len() != self.seats.len() {
             return Err(RestoreError::Inconsistent("clocks"));
         }
