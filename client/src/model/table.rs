@@ -210,7 +210,7 @@ pub fn lobby_seats(table: &TableInfo, me: Option<MemberId>) -> Vec<LobbySeat> {
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let seat = Seat(i as u8);
+            let seat = Seat::at(i);
             let (name, kind) = match s {
                 SeatInfo::Open => (tr("seat-open", &[("n", (i + 1).into())]), SeatKind::Open),
                 SeatInfo::Bot { level, name } => (name.clone(), SeatKind::Bot(*level)),
@@ -243,7 +243,7 @@ pub fn seat_watcher(table: &TableInfo, member: MemberId) -> Vec<AdminCmd> {
     if let Some(i) = bot.or(open) {
         return vec![AdminCmd::Sit {
             member,
-            seat: Seat(i as u8),
+            seat: Seat::at(i),
         }];
     }
     let count = table.seats.len();
@@ -256,7 +256,7 @@ pub fn seat_watcher(table: &TableInfo, member: MemberId) -> Vec<AdminCmd> {
         },
         AdminCmd::Sit {
             member,
-            seat: Seat(count as u8),
+            seat: Seat::at(count),
         },
     ]
 }

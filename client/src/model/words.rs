@@ -92,7 +92,7 @@ pub fn seat_names(table: &TableInfo, me: Option<Seat>) -> Vec<String> {
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            if me == Some(Seat(i as u8)) {
+            if me == Some(Seat::at(i)) {
                 return you();
             }
             match s {

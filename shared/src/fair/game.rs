@@ -263,7 +263,7 @@ pub fn card_blind(seat: Seat, players: usize, legal: &[Input]) -> Option<Input> 
         return Some(income);
     }
     let coup = (1..players).find_map(|k| {
-        let target = Seat(((seat.index() + k) % players) as u8);
+        let target = Seat::at((seat.index() + k) % players);
         legal
             .iter()
             .copied()

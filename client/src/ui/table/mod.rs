@@ -387,7 +387,7 @@ fn seats_of(snap: &Snap) -> impl IntoView + use<> {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let seat = Seat(i as u8);
+            let seat = Seat::at(i);
             view! {
                 <SeatCard
                     seat=seat

@@ -130,7 +130,7 @@ impl Host {
         if self.phase == Phase::Playing {
             let stall = self.fair_stall_deadline();
             for i in 0..self.seats.len() {
-                let s = Seat(i as u8);
+                let s = Seat::at(i);
                 if self.fair_ask(s).is_some() && !deadlines.iter().any(|d| d.seat == s) {
                     deadlines.push(Deadline {
                         seat: s,
