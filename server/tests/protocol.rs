@@ -1179,17 +1179,31 @@ async fn hand_over_gives_the_deposit_to_the_guest_named_only() {
 }
 
 #[tokio::test]
-async fn without_a_deposit_promoted_has_no_deposit_field() {
+async fn a_deposit_is_its_rooms_alone_and_without_one_promoted_has_no_field() {
+    // Two handover rooms on one relay: a deposit is its room's alone.
     let r = relay(&["--handover-grace", "0"]).await;
-    let (host, _, host_id, _, mut guests) = handover_room(&r, &["127.0.0.2"]).await;
-    drop(host);
+    let (mut kept, _, kept_id, _, mut kept_guests) = handover_room(&r, &["127.0.0.2"]).await;
+    let (none, _, none_id, _, mut none_guests) = handover_room(&r, &["127.0.0.3"]).await;
+    deposit(&mut kept, "1.this-rooms-own").await;
+    drop(kept);
+    drop(none);
+    let kept_guest = &mut kept_guests[0].0;
     assert_eq!(
-        guests[0].0.expect("peer_left").await["peer"],
-        host_id.as_str()
+        kept_guest.expect("peer_left").await["peer"],
+        kept_id.as_str()
     );
-    let promoted = guests[0].0.expect("promoted").await;
+    assert_eq!(
+        kept_guest.expect("promoted").await["deposit"],
+        "1.this-rooms-own"
+    );
+    let none_guest = &mut none_guests[0].0;
+    assert_eq!(
+        none_guest.expect("peer_left").await["peer"],
+        none_id.as_str()
+    );
+    let promoted = none_guest.expect("promoted").await;
     assert!(promoted.get("deposit").is_none(), "{promoted}");
-    assert_eq!(promoted["previous"], host_id.as_str());
+    assert_eq!(promoted["previous"], none_id.as_str());
 }
 
 #[tokio::test]
