@@ -20,7 +20,7 @@ use crate::instance::{Handled, Instance, Refused, Registration};
 use crate::limits::{FrameGuard, Verdict};
 use crate::metrics::Metrics;
 use crate::protocol::{Frame, Incoming, encode, error_frame, message_for, parse};
-use crate::rooms::ConnId;
+use crate::rooms::{ConnId, RoomError, valid_deposit};
 use crate::store::Store;
 use crate::store::cluster::Cluster;
 use crate::store::local::Local;
@@ -333,9 +333,16 @@ impl Hub {
                 }
                 Err(refusal) => self.refusal(refusal),
             },
-            // Kept by the store in a later change; refused until then.
-            ClientMessage::Deposit { .. } => {
-                self.refusal(StoreRefusal::Room(crate::rooms::RoomError::NoHandover))
+            // Checked here, before any store: the cluster's script puts it into JSON as
+            // it is. Never logged: it is a part of a game's key.
+            ClientMessage::Deposit { part } => {
+                if !valid_deposit(&part) {
+                    return self.refusal(StoreRefusal::Room(RoomError::BadDeposit));
+                }
+                match store.deposit(conn, &part).await {
+                    Ok(()) => Handled::default(),
+                    Err(refusal) => self.refusal(refusal),
+                }
             }
             ClientMessage::HandOver { to } => match store.hand_over(conn, to.as_deref()).await {
                 Ok(Passed { host, previous }) => {

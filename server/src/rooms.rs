@@ -11,7 +11,7 @@ use std::fmt;
 use std::net::IpAddr;
 
 use rand::Rng;
-use shared::relay::{CODE_ALPHABET, CODE_LEN, ErrorCode, normalize_code};
+use shared::relay::{CODE_ALPHABET, CODE_LEN, ErrorCode, MAX_DEPOSIT_CHARS, normalize_code};
 use tokio::time::{Duration, Instant};
 
 /// A connection's number, unique for the life of the process. Peer ids are what clients
@@ -52,8 +52,10 @@ pub enum RoomError {
     TooManyJoins,
     /// The secret was this room's host secret, but the room has another host since.
     HandedOver,
-    /// `hand_over` in a room created without handover.
+    /// `hand_over` or `deposit` in a room created without handover.
     NoHandover,
+    /// A `deposit` that is not a [`valid_deposit`].
+    BadDeposit,
 }
 
 impl RoomError {
@@ -73,6 +75,7 @@ impl RoomError {
             RoomError::TooManyJoins => ErrorCode::RateLimited,
             RoomError::HandedOver => ErrorCode::HandedOver,
             RoomError::NoHandover => ErrorCode::BadMessage,
+            RoomError::BadDeposit => ErrorCode::BadMessage,
         }
     }
 
@@ -101,6 +104,9 @@ impl fmt::Display for RoomError {
             RoomError::TooManyJoins => "this address has joined this room as often as it may",
             RoomError::HandedOver => "the room has another host now; join it as a guest",
             RoomError::NoHandover => "this room was created without handover",
+            RoomError::BadDeposit => {
+                "a deposit is at most 64 characters, each a letter, a digit, '.', '_' or '-'"
+            }
         })
     }
 }
@@ -209,6 +215,16 @@ pub const MAX_DEPARTURES: usize = 64;
 /// is told `handed_over` rather than `bad_secret`.
 pub const MAX_OLD_SECRETS: usize = 16;
 
+/// Whether `part` is a deposit the relay keeps: at most [`MAX_DEPOSIT_CHARS`] characters
+/// of `[0-9A-Za-z._-]`, so that it goes into a JSON string as it is, without escaping
+/// (`cluster.lua` builds `promoted` by concatenation and checks the same).
+pub fn valid_deposit(part: &str) -> bool {
+    part.len() <= MAX_DEPOSIT_CHARS
+        && part
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
 /// A guest made host of a handover room.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Promoted {
@@ -226,6 +242,9 @@ pub struct Promoted {
     pub peers: Vec<String>,
     /// Their connections, to be told `host_changed`.
     pub notify: Vec<ConnId>,
+    /// The room's last deposit from the host before, for the new host alone (the room
+    /// holds none after this).
+    pub deposit: Option<String>,
 }
 
 /// Where a signal goes.
@@ -273,6 +292,9 @@ struct Room {
     /// The secrets of the hosts a handover replaced, the latest last (at most
     /// [`MAX_OLD_SECRETS`]).
     old_secrets: Vec<String>,
+    /// The host's last `deposit` (a handover room's only), kept opaque for the guest it
+    /// makes host; taken by that promotion.
+    deposit: Option<String>,
     /// Addresses (throttle keys) the host removed a peer from: they may not join again.
     banned: Vec<IpAddr>,
     /// Guests that left, by address, the address whose last departure is the oldest
@@ -412,6 +434,7 @@ impl Rooms {
                 handover,
                 handover_at: None,
                 old_secrets: Vec::new(),
+                deposit: None,
                 banned: Vec::new(),
                 left: Vec::new(),
             },
@@ -692,8 +715,24 @@ impl Rooms {
         Ok(self.promote(&code, successor))
     }
 
+    /// The host on `conn` gives its handover room's relay part (`part`, a
+    /// [`valid_deposit`] its caller checked), replacing the one the room held.
+    pub fn deposit(&mut self, conn: ConnId, part: &str) -> Result<(), RoomError> {
+        let seat = self.seats.get(&conn).ok_or(RoomError::NotInRoom)?;
+        let room = self.rooms.get_mut(&seat.room).ok_or(RoomError::NotInRoom)?;
+        if seat.peer != room.host {
+            return Err(RoomError::NotHost);
+        }
+        if !room.handover {
+            return Err(RoomError::NoHandover);
+        }
+        room.deposit = Some(part.to_owned());
+        Ok(())
+    }
+
     /// Makes the guest at `present[successor]` of room `code` (whose host is not present)
-    /// its host, with a fresh secret.
+    /// its host, with a fresh secret; the room's deposit goes to it, and the room holds
+    /// none after.
     fn promote(&mut self, code: &str, successor: usize) -> Promoted {
         let room = self
             .rooms
@@ -713,6 +752,7 @@ impl Rooms {
         room.old_secrets.push(old);
         room.host_deadline = None;
         room.handover_at = None;
+        let deposit = room.deposit.take();
         Promoted {
             room: code.to_owned(),
             host,
@@ -726,6 +766,7 @@ impl Rooms {
                 .map(|(p, _)| p.clone())
                 .collect(),
             notify: room.conns_except(conn),
+            deposit,
         }
     }
 
@@ -1157,6 +1198,78 @@ mod tests {
         );
         let p = r.reclaim(999, &c.room, &secrets[secrets.len() - 1]);
         assert_eq!(p.map(|j| j.replaced), Ok(Some(host)));
+    }
+
+    #[test]
+    fn a_deposit_goes_to_the_next_host_alone_and_once() {
+        let mut r = rooms(16, 10, 120);
+        let t0 = Instant::now();
+        let c = r.create(1, IP, true).expect("create");
+        assert_eq!(r.deposit(2, "1.a"), Err(RoomError::NotInRoom));
+        r.join(2, &c.room, IP).expect("join");
+        r.join(3, &c.room, IP).expect("join");
+        assert_eq!(r.deposit(2, "1.a"), Err(RoomError::NotHost));
+        r.deposit(1, "1.a").expect("deposit");
+        r.deposit(1, "2.b").expect("the latest replaces it");
+        // A reload keeps it: it is the room's.
+        r.reclaim(4, &c.room, &c.host_secret).expect("reclaim");
+        r.leave(4, t0).expect("leave");
+        let p = r
+            .hand_over_due(&c.room, t0 + Duration::from_secs(3))
+            .expect("promoted");
+        assert_eq!((p.conn, p.deposit.as_deref()), (2, Some("2.b")));
+        // Given once: the next promotion has only what its host deposits.
+        let p = r.hand_over(2, None).expect("hand over");
+        assert_eq!((p.conn, p.deposit), (3, None));
+        r.join(5, &c.room, IP).expect("join");
+        r.deposit(3, "3.c").expect("deposit");
+        let p = r.hand_over(3, None).expect("hand over");
+        assert_eq!((p.conn, p.deposit.as_deref()), (5, Some("3.c")));
+
+        let plain = r.create(20, IP, false).expect("create");
+        r.join(21, &plain.room, IP).expect("join");
+        assert_eq!(r.deposit(20, "1.a"), Err(RoomError::NoHandover));
+        assert_eq!(r.deposit(21, "1.a"), Err(RoomError::NotHost));
+    }
+
+    #[test]
+    fn a_deposit_is_short_and_needs_no_escaping() {
+        let longest = "a".repeat(MAX_DEPOSIT_CHARS);
+        for good in ["", "0.AZaz09-_", "12.", longest.as_str()] {
+            assert!(valid_deposit(good), "{good}");
+        }
+        let over = format!("{longest}a");
+        for bad in [
+            over.as_str(),
+            "1.a\"",
+            "1.a\\",
+            "1 a",
+            "1.é",
+            "1.a/",
+            "1.a+",
+            "1.a=",
+        ] {
+            assert!(!valid_deposit(bad), "{bad}");
+        }
+        assert_eq!(RoomError::BadDeposit.code(), ErrorCode::BadMessage);
+        assert!(
+            RoomError::BadDeposit
+                .to_string()
+                .contains(&MAX_DEPOSIT_CHARS.to_string())
+        );
+    }
+
+    #[test]
+    fn the_cluster_store_checks_deposits_alike() {
+        let script = include_str!("store/cluster.lua");
+        assert!(
+            script.contains(&format!("local MAX_DEPOSIT_CHARS = {MAX_DEPOSIT_CHARS}\n")),
+            "cluster.lua's MAX_DEPOSIT_CHARS differs from {MAX_DEPOSIT_CHARS}"
+        );
+        assert!(
+            script.contains("local DEPOSIT_PATTERN = '^[0-9A-Za-z._%-]*$'\n"),
+            "cluster.lua's DEPOSIT_PATTERN is not [0-9A-Za-z._-]"
+        );
     }
 
     #[test]

@@ -71,6 +71,16 @@ impl Store {
         }
     }
 
+    /// The host `conn` of a handover room keeps `part` (a
+    /// [`valid_deposit`](crate::rooms::valid_deposit)) with the relay, for the guest it
+    /// makes host.
+    pub async fn deposit(&self, conn: ConnId, part: &str) -> Result<(), StoreRefusal> {
+        match self {
+            Store::Local(local) => local.deposit(conn, part),
+            Store::Cluster(cluster) => cluster.deposit(conn, part).await,
+        }
+    }
+
     /// A `join` of room `room` from `conn` at `ip`.
     pub async fn join(
         &self,

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{Client, RedisServer, cluster, free_port, http_get, until};
+use futures_util::StreamExt as _;
 use serde_json::json;
 
 /// A `coup-relay` process in the cluster at `url`; killed when dropped.
@@ -1022,4 +1023,136 @@ async fn a_room_handed_over_across_instances_tells_each_member_once_and_watches_
     let promoted = second.expect("promoted").await;
     assert_eq!(promoted["previous"], first_id.as_str());
     drop(silent);
+}
+
+#[tokio::test]
+async fn a_deposit_made_on_one_instance_reaches_the_guest_made_host_on_the_other() {
+    let store = Arc::new(RedisServer::start().await);
+    let r = cluster(&store, 2, &["--handover-grace", "0"]).await;
+    let (a, b) = (r.direct, r.others[0].direct);
+    let mut host = Client::connect(a).await;
+    host.send(json!({"type":"create","handover":true})).await;
+    let room = host.expect("created").await["room"]
+        .as_str()
+        .expect("room")
+        .to_owned();
+    let mut first = Client::connect(b).await;
+    let first_id = id(&first.join(&room).await);
+    host.expect("peer_joined").await;
+    let mut second = Client::connect(a).await;
+    second.join(&room).await;
+    host.expect("peer_joined").await;
+    first.expect("peer_joined").await;
+    for part in ["1.old", "2.bmV3LXBhcnQ"] {
+        host.send(json!({"type":"deposit","part":part})).await;
+        host.expect_nothing_else().await;
+    }
+    let host_id = {
+        host.send(json!({"type":"signal","to":first_id,"data":0}))
+            .await;
+        first.expect("signal").await["from"]
+            .as_str()
+            .expect("from")
+            .to_owned()
+    };
+    drop(host);
+    assert_eq!(first.expect("peer_left").await["peer"], host_id.as_str());
+    assert_eq!(second.expect("peer_left").await["peer"], host_id.as_str());
+    let promoted = first.expect("promoted").await;
+    assert_eq!(promoted["deposit"], "2.bmV3LXBhcnQ");
+    assert_eq!(
+        second.expect("host_changed").await,
+        json!({"type":"host_changed","host":first_id,"previous":host_id})
+    );
+    // Given once: the next promotion, by the new host's hand_over, carries none.
+    first.send(json!({"type":"hand_over"})).await;
+    assert_eq!(first.expect("host_changed").await["previous"], first_id);
+    assert_eq!(second.expect("peer_left").await["peer"], first_id.as_str());
+    let promoted = second.expect("promoted").await;
+    assert!(promoted.get("deposit").is_none(), "{promoted}");
+}
+
+#[tokio::test]
+async fn the_store_keeps_only_a_deposit_that_needs_no_escaping() {
+    // On the store, as an instance runs it, and as anything else might: the script
+    // checks a deposit itself, and writes into `promoted` only one it can write as it is.
+    let store = RedisServer::start().await;
+    let mut lua = StoreScript::on(&store).await;
+    let client = redis::Client::open(store.url()).expect("url");
+    let mut channel = client.get_async_pubsub().await.expect("pubsub");
+    channel.subscribe("coup:to:b").await.expect("subscribe");
+    let mut heard = channel.into_on_message();
+    let created: Vec<String> = lua
+        .run(&[
+            "create",
+            "a",
+            "1",
+            "127.0.0.1",
+            "host",
+            &"s".repeat(22),
+            "100",
+            "100",
+            "100",
+            "handover=0",
+            "DDDDDD",
+        ])
+        .await;
+    assert_eq!(created, ["ok", "DDDDDD"]);
+    let joined: Vec<String> = lua
+        .run(&["join", "b", "2", "127.0.0.2", "DDDDDD", "g1", "16", "100"])
+        .await;
+    assert_eq!(joined[0], "ok");
+    let deposit = |conn: &str, part: &str| -> Vec<String> {
+        ["deposit", "a", conn, part].map(str::to_owned).to_vec()
+    };
+    let too_long = "a".repeat(65);
+    for bad in [too_long.as_str(), "1.\"", "1.\\", "1.a b", "1.é", "1.a}"] {
+        let said: String = lua.run(&deposit("1", bad)).await;
+        assert_eq!(said, "bad_deposit", "{bad}");
+    }
+    let said: String = lua.run(&["deposit", "a", "1"]).await;
+    assert_eq!(said, "bad_deposit", "no part at all");
+    let said: String = lua.run(&["deposit", "b", "2", "1.a"]).await;
+    assert_eq!(said, "not_host");
+    let said: String = lua.run(&deposit("9", "1.a")).await;
+    assert_eq!(said, "not_in_room");
+    let said: String = lua.run(&deposit("1", "1.kept")).await;
+    assert_eq!(said, "ok");
+    let room = |raw: String| -> serde_json::Value { serde_json::from_str(&raw).expect("json") };
+    let get = || redis::cmd("GET").arg("coup:room:DDDDDD").clone();
+    let kept = room(get().query_async(&mut lua.con).await.expect("the room"));
+    assert_eq!(kept["k"], "1.kept");
+
+    // A room whose stored deposit was changed behind the relay's back: the promotion
+    // leaves it out rather than write it into JSON, and the room holds none after.
+    let mut tampered = kept.clone();
+    tampered["k"] = json!("1.\",\"host_secret\":\"mine");
+    let _: () = redis::cmd("SET")
+        .arg("coup:room:DDDDDD")
+        .arg(tampered.to_string())
+        .query_async(&mut lua.con)
+        .await
+        .expect("set");
+    let passed: Vec<String> = lua.run(&["hand_over", "a", "1", "", &"t".repeat(22)]).await;
+    assert_eq!(passed, ["ok", "g1", "host"]);
+    let payload: String = tokio::time::timeout(Duration::from_secs(10), heard.next())
+        .await
+        .expect("the promoted frame")
+        .expect("a message")
+        .get_payload()
+        .expect("text");
+    let frame = payload.strip_prefix("2 f").expect("a frame for conn 2");
+    assert_eq!(room(frame.to_owned())["type"], "peer_left");
+    let payload: String = tokio::time::timeout(Duration::from_secs(10), heard.next())
+        .await
+        .expect("the promoted frame")
+        .expect("a message")
+        .get_payload()
+        .expect("text");
+    let frame = payload.strip_prefix("2 p").expect("promoted for conn 2");
+    let promoted = room(frame.to_owned());
+    assert_eq!(promoted["host_secret"], "t".repeat(22));
+    assert!(promoted.get("deposit").is_none(), "{promoted}");
+    let after = room(get().query_async(&mut lua.con).await.expect("the room"));
+    assert!(after.get("k").is_none(), "{after}");
 }

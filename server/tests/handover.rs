@@ -62,6 +62,23 @@ async fn the_guest_is_made_host_when_the_handover_grace_runs_out() {
 }
 
 #[tokio::test(start_paused = true)]
+async fn the_hosts_deposit_waits_out_the_grace_and_goes_to_the_guest_made_host() {
+    let _clock = hold_clock();
+    let (_r, mut host, _, host_id, _, mut guest, _) = a_handover_room(&[]).await;
+    host.send(json!({"type":"deposit","part":"4.a2V5LXBhcnQ"}))
+        .await;
+    host.expect_nothing_else().await;
+    drop(host);
+    assert_eq!(guest.expect("peer_left").await["peer"], host_id.as_str());
+    advance(Duration::from_millis(2900)).await;
+    guest.expect_nothing_else().await;
+    advance(Duration::from_millis(200)).await;
+    let promoted = guest.expect("promoted").await;
+    assert_eq!(promoted["previous"], host_id.as_str());
+    assert_eq!(promoted["deposit"], "4.a2V5LXBhcnQ");
+}
+
+#[tokio::test(start_paused = true)]
 async fn a_host_back_within_the_handover_grace_keeps_its_room() {
     let _clock = hold_clock();
     let (r, host, room, host_id, secret, mut guest, guest_id) = a_handover_room(&[]).await;

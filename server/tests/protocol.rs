@@ -1074,3 +1074,197 @@ async fn a_handover_room_with_no_guest_waits_for_its_host_and_then_closes() {
     assert_eq!(promoted["peers"], json!([]));
     late.expect_nothing_else().await;
 }
+
+/// Sends a `deposit` from `host` and checks it is not answered (so it was kept before
+/// anything the test does next).
+async fn deposit(host: &mut Client, part: &str) {
+    host.send(json!({"type":"deposit","part":part})).await;
+    host.expect_nothing_else().await;
+}
+
+#[tokio::test]
+async fn the_guest_made_host_gets_the_last_deposit_and_the_others_do_not() {
+    let r = relay(&["--handover-grace", "0"]).await;
+    let (mut host, room, host_id, _, mut guests) =
+        handover_room(&r, &["127.0.0.2", "127.0.0.3", "127.0.0.4"]).await;
+    let ids: Vec<String> = guests.iter().map(|(_, id)| id.clone()).collect();
+    deposit(&mut host, "1.first-key_part").await;
+    // The latest wins; the longest possible is kept whole.
+    let longest = format!("2.{}", &"Az09-_.".repeat(9)[..62]);
+    assert_eq!(longest.len(), 64);
+    deposit(&mut host, &longest).await;
+    for (g, _) in &mut guests {
+        g.expect_nothing_else().await;
+    }
+    drop(host);
+    for (g, _) in &mut guests {
+        assert_eq!(g.expect("peer_left").await["peer"], host_id.as_str());
+    }
+    let promoted = guests[0].0.expect("promoted").await;
+    let secret = promoted["host_secret"].clone();
+    assert_eq!(
+        promoted,
+        json!({"type":"promoted","room":room,"host_secret":secret,"previous":host_id,
+            "peers":[ids[1], ids[2]],"deposit":longest})
+    );
+    for (g, _) in &mut guests[1..] {
+        assert_eq!(
+            g.expect("host_changed").await,
+            json!({"type":"host_changed","host":ids[0],"previous":host_id})
+        );
+    }
+
+    // The room holds no deposit now: the next promotion carries none, until its host
+    // deposits its own.
+    guests[0].0.send(json!({"type":"hand_over"})).await;
+    assert_eq!(
+        guests[0].0.expect("host_changed").await,
+        json!({"type":"host_changed","host":ids[1],"previous":ids[0]})
+    );
+    assert_eq!(
+        guests[1].0.expect("peer_left").await["peer"],
+        ids[0].as_str()
+    );
+    let promoted = guests[1].0.expect("promoted").await;
+    assert_eq!(promoted["previous"], ids[0].as_str());
+    assert!(promoted.get("deposit").is_none(), "{promoted}");
+    assert_eq!(
+        guests[2].0.expect("peer_left").await["peer"],
+        ids[0].as_str()
+    );
+    assert_eq!(
+        guests[2].0.expect("host_changed").await,
+        json!({"type":"host_changed","host":ids[1],"previous":ids[0]})
+    );
+    deposit(&mut guests[1].0, "3.the-new-hosts").await;
+    guests[1].0.send(json!({"type":"hand_over"})).await;
+    assert_eq!(
+        guests[1].0.expect("host_changed").await,
+        json!({"type":"host_changed","host":ids[2],"previous":ids[1]})
+    );
+    assert_eq!(
+        guests[2].0.expect("peer_left").await["peer"],
+        ids[1].as_str()
+    );
+    let promoted = guests[2].0.expect("promoted").await;
+    assert_eq!(promoted["deposit"], "3.the-new-hosts");
+    assert_eq!(promoted["peers"], json!([]));
+    guests[2].0.expect_nothing_else().await;
+}
+
+#[tokio::test]
+async fn hand_over_gives_the_deposit_to_the_guest_named_only() {
+    let r = relay(&[]).await;
+    let (mut host, _, host_id, _, mut guests) =
+        handover_room(&r, &["127.0.0.2", "127.0.0.3"]).await;
+    let ids: Vec<String> = guests.iter().map(|(_, id)| id.clone()).collect();
+    deposit(&mut host, "7.c2VjcmV0LXBhcnQ").await;
+    host.send(json!({"type":"hand_over","to":ids[1]})).await;
+    assert_eq!(
+        host.expect("host_changed").await,
+        json!({"type":"host_changed","host":ids[1],"previous":host_id})
+    );
+    for (g, _) in &mut guests {
+        assert_eq!(g.expect("peer_left").await["peer"], host_id.as_str());
+    }
+    let promoted = guests[1].0.expect("promoted").await;
+    assert_eq!(promoted["deposit"], "7.c2VjcmV0LXBhcnQ");
+    assert_eq!(
+        guests[0].0.expect("host_changed").await,
+        json!({"type":"host_changed","host":ids[1],"previous":host_id})
+    );
+    for (g, _) in &mut guests {
+        g.expect_nothing_else().await;
+    }
+}
+
+#[tokio::test]
+async fn a_deposit_is_its_rooms_alone_and_without_one_promoted_has_no_field() {
+    // Two handover rooms on one relay: a deposit is its room's alone.
+    let r = relay(&["--handover-grace", "0"]).await;
+    let (mut kept, _, kept_id, _, mut kept_guests) = handover_room(&r, &["127.0.0.2"]).await;
+    let (none, _, none_id, _, mut none_guests) = handover_room(&r, &["127.0.0.3"]).await;
+    deposit(&mut kept, "1.this-rooms-own").await;
+    drop(kept);
+    drop(none);
+    let kept_guest = &mut kept_guests[0].0;
+    assert_eq!(
+        kept_guest.expect("peer_left").await["peer"],
+        kept_id.as_str()
+    );
+    assert_eq!(
+        kept_guest.expect("promoted").await["deposit"],
+        "1.this-rooms-own"
+    );
+    let none_guest = &mut none_guests[0].0;
+    assert_eq!(
+        none_guest.expect("peer_left").await["peer"],
+        none_id.as_str()
+    );
+    let promoted = none_guest.expect("promoted").await;
+    assert!(promoted.get("deposit").is_none(), "{promoted}");
+    assert_eq!(promoted["previous"], none_id.as_str());
+}
+
+#[tokio::test]
+async fn a_deposit_is_checked_and_a_refused_one_changes_nothing() {
+    let r = relay(&["--handover-grace", "0"]).await;
+    let mut outsider = Client::connect(r.addr).await;
+    outsider.send(json!({"type":"deposit","part":"1.a"})).await;
+    outsider.expect_error("not_in_room").await;
+
+    // A room without handover keeps no deposit: its host is told bad_message, a guest
+    // not_host.
+    let mut plain = Client::connect(r.addr).await;
+    let (plain_room, ..) = plain.create().await;
+    let mut plain_guest = Client::connect(r.addr).await;
+    plain_guest.join(&plain_room).await;
+    plain.expect("peer_joined").await;
+    plain.send(json!({"type":"deposit","part":"1.a"})).await;
+    plain.expect_error("bad_message").await;
+    plain_guest
+        .send(json!({"type":"deposit","part":"1.a"}))
+        .await;
+    plain_guest.expect_error("not_host").await;
+
+    let (mut host, _, host_id, _, mut guests) =
+        handover_room(&r, &["127.0.0.2", "127.0.0.3"]).await;
+    deposit(&mut host, "1.kept").await;
+    // A guest may not deposit: only the host's part is the room's.
+    guests[0]
+        .0
+        .send(json!({"type":"deposit","part":"9.from-a-guest"}))
+        .await;
+    guests[0].0.expect_error("not_host").await;
+    let too_long = "a".repeat(65);
+    for part in [
+        json!(too_long),
+        json!("1.a\""),
+        json!("1.a\\"),
+        json!("1.a b"),
+        json!("1.é"),
+        json!("1.a/b+c="),
+        json!("1.a\u{0}"),
+        json!(12),
+        json!(null),
+        json!(["1.a"]),
+        json!({"part":"1.a"}),
+    ] {
+        host.send(json!({"type":"deposit","part":part})).await;
+        host.expect_error("bad_message").await;
+    }
+    host.send(json!({"type":"deposit"})).await;
+    host.expect_error("bad_message").await;
+    host.expect_nothing_else().await;
+    for (g, _) in &mut guests {
+        g.expect_nothing_else().await;
+    }
+    drop(host);
+    for (g, _) in &mut guests {
+        assert_eq!(g.expect("peer_left").await["peer"], host_id.as_str());
+    }
+    let promoted = guests[0].0.expect("promoted").await;
+    assert_eq!(promoted["deposit"], "1.kept", "{promoted}");
+    let changed = guests[1].0.expect("host_changed").await;
+    assert!(changed.get("deposit").is_none(), "{changed}");
+}

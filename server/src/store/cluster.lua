@@ -14,7 +14,8 @@
 --                    v 1 for a handover room, hg its handover grace (ms), a when a guest
 --                    is made host (ms, 0 unless the host of a handover room is away),
 --                    i the host's address (absent: o's), x the secrets of the hosts a
---                    handover replaced, the latest last
+--                    handover replaced, the latest last, k the host's last deposit
+--                    (absent without one; the next promotion takes it)
 --   m:CODE           hash: peer -> "INST CONN" of the members present (what a signal reads)
 --   rooms            set of every room code (for the room bound)
 --   deadlines        sorted set: code -> host deadline (ms)
@@ -41,6 +42,10 @@ local MAX_LEFT = 64
 local MAX_DEPARTURES = 64
 -- The most earlier host secrets a handover room remembers (rooms.rs's MAX_OLD_SECRETS).
 local MAX_OLD_SECRETS = 16
+-- A deposit: at most MAX_DEPOSIT_CHARS characters of [0-9A-Za-z._-] (rooms.rs's
+-- valid_deposit), so that it goes into a JSON string as it is.
+local MAX_DEPOSIT_CHARS = 64
+local DEPOSIT_PATTERN = '^[0-9A-Za-z._%-]*$'
 local op = ARGV[1]
 
 local function now_ms()
@@ -174,8 +179,14 @@ local function record_departure(r, addr, peer)
   r.g[#r.g + 1] = from
 end
 
+local function valid_deposit(part)
+  return type(part) == 'string' and #part <= MAX_DEPOSIT_CHARS
+    and string.find(part, DEPOSIT_PATTERN) ~= nil
+end
+
 -- Makes member r.p[IDX] of handover room CODE (whose host is not present) its host, with
--- secret SECRET: `promoted` to it, `host_changed` to the others (rooms.rs's promote).
+-- secret SECRET: `promoted` to it, with the room's deposit (which the room then holds no
+-- more), `host_changed` to the others (rooms.rs's promote).
 local function promote(code, r, idx, secret)
   local m = r.p[idx]
   local previous, previous_addr = r.h, host_addr(r)
@@ -194,12 +205,17 @@ local function promote(code, r, idx, secret)
   for i, o in ipairs(r.p) do
     if i ~= idx then others[#others + 1] = '"' .. o[1] .. '"' end
   end
+  -- Checked again as it is read: only a deposit that needs no escaping is written out.
+  local deposit = ''
+  if valid_deposit(r.k) then deposit = ',"deposit":"' .. r.k .. '"' end
+  r.k = nil
   local changed = '{"type":"host_changed","host":"' .. m[1] .. '","previous":"' .. previous .. '"}'
   for i, o in ipairs(r.p) do
     if i ~= idx then send(o[2], o[3], 'f', changed) end
   end
   send(m[2], m[3], 'p', '{"type":"promoted","room":"' .. code .. '","host_secret":"' .. secret
-    .. '","previous":"' .. previous .. '","peers":[' .. table.concat(others, ',') .. ']}')
+    .. '","previous":"' .. previous .. '","peers":[' .. table.concat(others, ',') .. ']'
+    .. deposit .. '}')
   save_room(code, r)
 end
 
@@ -502,6 +518,22 @@ if op == 'hand_over' then
   promote(code, r, idx, secret)
   unindex(r, code, inst)
   return {'ok', r.h, peer}
+end
+
+-- deposit INST CONN PART: the host CONN of a handover room keeps PART in the room,
+-- replacing the one it held, for the member the next promotion makes host.
+if op == 'deposit' then
+  local inst, conn, part = ARGV[2], ARGV[3], ARGV[4]
+  if not valid_deposit(part) then return 'bad_deposit' end
+  local code, peer = seat_of(inst, conn)
+  if not code then return 'not_in_room' end
+  local r = load_room(code)
+  if not r then return 'not_in_room' end
+  if peer ~= r.h then return 'not_host' end
+  if r.v ~= 1 then return 'no_handover' end
+  r.k = part
+  save_room(code, r)
+  return 'ok'
 end
 
 -- leave INST CONN GRACE

@@ -540,6 +540,14 @@ impl Cluster {
         }
     }
 
+    /// The host `conn` of a handover room keeps `part` (a
+    /// [`valid_deposit`](crate::rooms::valid_deposit)) in the room, for the guest it makes
+    /// host.
+    pub async fn deposit(&self, conn: ConnId, part: &str) -> Result<(), StoreRefusal> {
+        let conn = conn.to_string();
+        self.done(&["deposit", &self.id, &conn, part]).await
+    }
+
     /// `conn` leaves its room.
     pub async fn leave(&self, conn: ConnId) -> Result<(), StoreRefusal> {
         let (conn, grace) = (conn.to_string(), self.grace_ms.to_string());
@@ -616,6 +624,7 @@ fn refusal(name: Option<&String>) -> StoreRefusal {
         Some("too_many_joins") => RoomError::TooManyJoins,
         Some("handed_over") => RoomError::HandedOver,
         Some("no_handover") => RoomError::NoHandover,
+        Some("bad_deposit") => RoomError::BadDeposit,
         _ => return StoreRefusal::Unknown,
     };
     StoreRefusal::Room(e)

@@ -215,8 +215,14 @@ impl Local {
         Ok(passed)
     }
 
+    /// The host `conn` of a handover room gives the relay its part (`part`, a
+    /// [`valid_deposit`](crate::rooms::valid_deposit)), replacing the one the room held.
+    pub fn deposit(&self, conn: ConnId, part: &str) -> Result<(), StoreRefusal> {
+        Ok(lock(&self.rooms).deposit(conn, part)?)
+    }
+
     /// Tells a handover room its new host: `promoted` to it (now watched for silence),
-    /// `host_changed` to the others.
+    /// with the room's deposit, and `host_changed` to the others.
     fn announce_promotion(&self, p: Promoted) {
         tracing::info!(room = %p.room, peers = p.notify.len() + 1, "room handed over to a guest");
         self.instance
@@ -240,7 +246,7 @@ impl Local {
                 host_secret: p.host_secret,
                 previous: p.previous,
                 peers: p.peers,
-                deposit: None,
+                deposit: p.deposit,
             }),
         );
     }
