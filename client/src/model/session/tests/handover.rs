@@ -170,6 +170,16 @@ fn the_promoted_guest_takes_the_table_over_and_the_game_ends_on_the_pages_left()
     assert_eq!(g2.guest().seat(), seat_g2);
     assert!(says_moved_to(&g1, "Bo"));
     assert!(says_moved_to(&g2, "Bo"));
+    // And a notice says so on both pages, with nothing to press.
+    let moved = "The host’s page left the table; the table now runs on Bo’s page";
+    for p in [&g1, &g2] {
+        let told = p.notices();
+        assert_eq!(
+            told.iter().filter(|n| n.starts_with(moved)).count(),
+            1,
+            "{told:?}"
+        );
+    }
     // The new host keeps copies too: its deposit goes to the relay.
     assert!(!deposits(&g1).is_empty());
     play_to_the_end(&mut g1, &mut [&mut g2], now);
