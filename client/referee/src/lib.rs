@@ -119,11 +119,13 @@ mod worker {
         fn on_text(&mut self, text: &str) {
             let now = now_ms();
             match ToReferee::decode(text) {
-                Ok(msg) => {
-                    if let Err(e) = self.call(msg, now) {
-                        self.problem(&e.to_string());
-                    }
-                }
+                Ok(msg) => match self.call(msg, now) {
+                    // The table this page was to take over did not open: the page is told,
+                    // as of a table that did not restore.
+                    Err(e @ PortError::TakeOver(_)) => self.not_restored(e.to_string()),
+                    Err(e) => self.problem(&e.to_string()),
+                    Ok(()) => {}
+                },
                 Err(e) => self.problem(&format!("ignored a message from the page: {e}")),
             }
         }
@@ -196,6 +198,8 @@ mod worker {
     ) -> Result<(), JsValue> {
         let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
         let mut referee = Referee::new(seed(&scope)?);
+        // The recovery keys of a table that hands over come from a draw of their own.
+        referee.set_handover_seed(seed(&scope)?);
         // Bots think against the worker's clock for Hard's whole budget, every time.
         referee.set_bot_clock(perf_now, shared::bots::Budget::DEFAULT_MILLIS);
         let shell = Rc::new(RefCell::new(Shell {

@@ -91,6 +91,10 @@ pub struct HostRoom {
     pub me: String,
     /// The secret from the relay's `created`.
     pub secret: String,
+    /// The room hands over (`created` said so): the restored referee keeps its recovery
+    /// copy again. A record kept before handover reads as `false`.
+    #[serde(default)]
+    pub handover: bool,
 }
 
 /// What a hosting page keeps to take its table back after a reload.
@@ -133,6 +137,7 @@ mod tests {
             code: RoomCode::parse("ABC234").expect("a code"),
             me: "V1StGXR8_Z5jdHi6B-myT".into(),
             secret: "s3cr3t-s3cr3t_s3cr3t00".into(),
+            handover: true,
         };
         for r in [
             HostRecord {

@@ -8,12 +8,13 @@
 use shared::engine::{MAX_PLAYERS, Seat};
 use shared::relay::RoomCode;
 use shared::session::protocol::{
-    AdminCmd, BotLevel, DecisionKind, LogItem, MemberId, SeatInfo, TableInfo,
+    AdminCmd, BotLevel, DecisionKind, LogItem, MemberId, Note, SeatInfo, TableInfo,
 };
 use shared::session::{Guest, GuestError, GuestEvent};
 
 use super::chat::{ChatLine, Reacted};
 use super::problems;
+use super::words::{note_sentence, seat_names};
 use crate::i18n::{Arg, t, tr};
 
 /// What a text from the host changed, for the session.
@@ -37,6 +38,9 @@ pub struct Table {
     guest: Guest,
     /// The last refusal during a game, shown on the table (a stale click, for one).
     pub problem: Option<String>,
+    /// The log entry of the last move of the table to another page that the page was
+    /// told of (a notice, besides its line in the log).
+    told_moved: u64,
 }
 
 impl Table {
@@ -46,7 +50,35 @@ impl Table {
         Table {
             guest: Guest::new(name, token, false),
             problem: None,
+            told_moved: 0,
         }
+    }
+
+    /// The table moved to another page (its host's page left for good, and the relay
+    /// promoted a guest's), said as the log says it: the news is a notice too, so that
+    /// nobody at the table misses it. Only a table that had been on this page before
+    /// hears it: a page that arrives later reads it in the log.
+    fn host_moved(&mut self, had_log: bool) -> Option<String> {
+        let (n, note) = self.guest.log().iter().rev().find_map(|e| match &e.item {
+            LogItem::Note {
+                note: note @ Note::HostMoved { .. },
+            } => Some((e.n, note.clone())),
+            _ => None,
+        })?;
+        if n <= self.told_moved {
+            return None;
+        }
+        self.told_moved = n;
+        if !had_log {
+            return None;
+        }
+        let me = self.guest.seat();
+        let names = self
+            .guest
+            .table()
+            .map(|t| seat_names(t, me))
+            .unwrap_or_default();
+        Some(note_sentence(&note)?.render(&names, me))
     }
 
     /// The table, our view, the log.
@@ -61,6 +93,7 @@ impl Table {
     /// A text from the host (over the port or a data channel) at page time `now`.
     pub fn receive(&mut self, text: &str, now: u64) -> Received {
         let mut r = Received::default();
+        let had_log = self.guest.log().last().is_some();
         match self.guest.receive(text, now) {
             Ok(events) => {
                 for e in events {
@@ -97,6 +130,9 @@ impl Table {
             }
         }
         r.fair_out = self.guest.fair_outbox();
+        if let Some(moved) = self.host_moved(had_log) {
+            r.notices.push(moved);
+        }
         r
     }
 

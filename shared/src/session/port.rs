@@ -21,9 +21,11 @@ use super::fair::engine::FairMaker;
 use super::host::{Host, Outgoing, RestoreError, refusal_for};
 use super::names::NameError;
 use super::protocol::{
-    MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, PeerId, Refusal, WireError,
-    decode, encode, fits, malformed,
+    MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, PeerId, Refusal, TableId,
+    WireError, decode, encode, fits, malformed,
 };
+use super::recovery::Copy;
+use super::takeover::Takeover;
 
 /// What a port message adds around the peer text it carries, at most: the envelope, the
 /// tag and the peer's id.
@@ -32,6 +34,10 @@ const ENVELOPE_BYTES: usize = 128;
 /// The most a [`ToReferee`] may take as text: a peer's largest message (in a fair room)
 /// and its envelope.
 pub const MAX_TO_REFEREE_BYTES: usize = MAX_FAIR_TO_HOST_BYTES + ENVELOPE_BYTES;
+
+/// The most a [`ToReferee::TakeOver`] may take as text: a recovery copy (which travels to
+/// a guest in one host message) and the rest of the takeover's parts.
+pub const MAX_TAKEOVER_BYTES: usize = MAX_TO_GUEST_BYTES + 1024;
 
 /// The most a [`FromReferee`] may take as text: the host's largest message to a guest and
 /// its envelope.
@@ -87,6 +93,25 @@ pub enum ToReferee {
     Gone { peer: PeerId },
     /// A text from a link, the page's own player's on [`PeerId::LOCAL`].
     Text { peer: PeerId, text: PeerText },
+    /// The room hands over (the relay said so in `created`): the table keeps a recovery
+    /// copy with its guests and gives the relay its part of the key
+    /// ([`Host::set_handover`], keyed from the seed the shell gave
+    /// [`Referee::set_handover_seed`]). Sent after [`ToReferee::Open`], and again after
+    /// a reload restored the table.
+    Handover,
+    /// Open the table as its new host from a recovery copy, instead of
+    /// [`ToReferee::Open`]: the relay promoted this page's guest, whose `table`, `token`,
+    /// held `copy` and `share` of its key (with the `need` of shares that open it) come
+    /// with the relay's `deposit` ([`Takeover`]). Links connect and send their shares
+    /// and hello as to any host; the table opens once enough shares came.
+    TakeOver {
+        table: TableId,
+        token: String,
+        copy: Copy,
+        share: String,
+        need: u8,
+        deposit: String,
+    },
 }
 }
 
@@ -127,9 +152,15 @@ impl ToReferee {
         })
     }
 
-    /// A message off the port, checked for size and form.
+    /// A message off the port, checked for size and form: [`MAX_TO_REFEREE_BYTES`] at
+    /// most, a [`ToReferee::TakeOver`] (which carries a recovery copy)
+    /// [`MAX_TAKEOVER_BYTES`].
     pub fn decode(text: &str) -> Result<ToReferee, WireError> {
-        decode(text, MAX_TO_REFEREE_BYTES)
+        let msg = decode(text, MAX_TAKEOVER_BYTES)?;
+        if !matches!(msg, ToReferee::TakeOver { .. }) {
+            fits(text, MAX_TO_REFEREE_BYTES)?;
+        }
+        Ok(msg)
     }
 }
 
@@ -148,6 +179,8 @@ pub enum PortError {
     /// same call restores it once one is given ([`Referee::set_fair_maker`]).
     #[error("the saved table holds a fair game, and the fair deal's code is not loaded")]
     NeedsFair,
+    #[error("the table could not be taken over: {0}")]
+    TakeOver(String),
 }
 
 /// A host behind a port.
@@ -160,6 +193,10 @@ pub struct Referee {
     bot_clock: Option<(fn() -> f64, f64)>,
     /// What makes a fair game's referee, handed to the host ([`Host::set_fair_maker`]).
     fair_maker: Option<FairMaker>,
+    /// The seed of the recovery keys, for [`ToReferee::Handover`].
+    handover_seed: Option<[u8; 32]>,
+    /// The table being taken over ([`ToReferee::TakeOver`]), until its copy opens.
+    takeover: Option<Takeover>,
 }
 
 impl Referee {
@@ -171,7 +208,20 @@ impl Referee {
             seed: Some(seed),
             bot_clock: None,
             fair_maker: None,
+            handover_seed: None,
+            takeover: None,
         }
+    }
+
+    /// 32 more bytes of the platform's cryptographic RNG, which the recovery keys are
+    /// drawn from once the table hands over ([`ToReferee::Handover`]).
+    pub fn set_handover_seed(&mut self, seed: [u8; 32]) {
+        self.handover_seed = Some(seed);
+    }
+
+    /// Whether the table is being taken over and waits for enough recovery shares.
+    pub fn taking_over(&self) -> bool {
+        self.takeover.is_some()
     }
 
     /// Lets the table deal fairly ([`Host::set_fair_maker`]), now and once it opens.
@@ -199,6 +249,38 @@ impl Referee {
 
     /// Carries out one message at time `now`.
     pub fn call(&mut self, msg: ToReferee, now: u64) -> Result<Vec<Outgoing>, PortError> {
+        if let ToReferee::TakeOver {
+            table,
+            token,
+            copy,
+            share,
+            need,
+            deposit,
+        } = msg
+        {
+            if self.host.is_some() || self.takeover.is_some() {
+                return Err(PortError::AlreadyOpen);
+            }
+            let takeover = Takeover::from_parts(table, &token, copy, &share, need, &deposit)
+                .map_err(|e| PortError::TakeOver(e.to_string()))?;
+            self.takeover = Some(takeover);
+            return self.open_takeover(now);
+        }
+        if let Some(t) = self.takeover.as_mut() {
+            match msg {
+                ToReferee::Connect { peer } => t.connect(peer),
+                ToReferee::Disconnect { peer } | ToReferee::Gone { peer } => t.disconnect(peer),
+                ToReferee::Text { peer, text } if peer != PeerId::LOCAL => {
+                    t.handle(peer, text.as_str())
+                }
+                // Our own player waits for the table: it says nothing before its reset.
+                ToReferee::Text { .. } | ToReferee::Handover => {}
+                ToReferee::Open { .. } | ToReferee::TakeOver { .. } => {
+                    return Err(PortError::AlreadyOpen);
+                }
+            }
+            return self.open_takeover(now);
+        }
         if let ToReferee::Open { name } = msg {
             if self.host.is_some() {
                 return Err(PortError::AlreadyOpen);
@@ -215,12 +297,45 @@ impl Referee {
         }
         let host = self.host.as_mut().ok_or(PortError::NotOpen)?;
         Ok(match msg {
-            ToReferee::Open { .. } => Vec::new(),
+            ToReferee::Open { .. } | ToReferee::TakeOver { .. } => Vec::new(),
+            ToReferee::Handover => {
+                if !host.handover()
+                    && let Some(seed) = self.handover_seed.take()
+                {
+                    host.set_handover(Some(seed));
+                }
+                Vec::new()
+            }
             ToReferee::Connect { peer } => host.connect(peer, now),
             ToReferee::Disconnect { peer } => host.disconnect(peer, now),
             ToReferee::Gone { peer } => host.gone(peer, now),
             ToReferee::Text { peer, text } => host.handle(peer, text.as_str(), now),
         })
+    }
+
+    /// Opens the table being taken over if the shares gathered open its copy; nothing
+    /// while they do not. A copy that will not open ends the takeover, saying why.
+    fn open_takeover(&mut self, now: u64) -> Result<Vec<Outgoing>, PortError> {
+        let Some(t) = self.takeover.as_mut() else {
+            return Ok(Vec::new());
+        };
+        let seed = self.seed.ok_or(PortError::AlreadyOpen)?;
+        match t.open(now, seed, self.fair_maker) {
+            Ok(None) => Ok(Vec::new()),
+            Ok(Some((mut host, out))) => {
+                if let Some((clock, millis)) = self.bot_clock {
+                    host.set_bot_clock(Some(clock), millis);
+                }
+                self.seed = None;
+                self.takeover = None;
+                self.host = Some(host);
+                Ok(out)
+            }
+            Err(e) => {
+                self.takeover = None;
+                Err(PortError::TakeOver(e.to_string()))
+            }
+        }
     }
 
     /// Opens the table again from a [`Referee::snapshot`] taken before the page reloaded
@@ -683,5 +798,76 @@ mod tests {
         let hands: std::collections::BTreeSet<String> =
             (0u8..12).map(|i| format!("{:?}", deal([i; 32]))).collect();
         assert!(hands.len() > 1, "the seed decides the deal: {hands:?}");
+    }
+
+    /// Delivers `out` to Ana (the local link) and Bo (link 1); returns the deposits.
+    fn route(ana: &mut Guest, bo: &mut Guest, out: Vec<Outgoing>) -> Vec<String> {
+        let mut deposits = Vec::new();
+        for o in out {
+            match o {
+                Outgoing::Send { to, text } if to == PeerId::LOCAL => {
+                    ana.receive(&text, 1).expect("good");
+                }
+                Outgoing::Send { text, .. } => {
+                    bo.receive(&text, 1).expect("good");
+                }
+                Outgoing::Deposit { part } => deposits.push(part),
+                _ => {}
+            }
+        }
+        deposits
+    }
+
+    #[test]
+    fn a_table_that_hands_over_is_taken_over_through_another_referee() {
+        let mut a = Referee::new([1; 32]);
+        a.set_handover_seed([2; 32]);
+        let mut ana = open(&mut a);
+        let mut bo = Guest::new("Bo", None, false);
+        assert!(a.call(ToReferee::Handover, 1).unwrap().is_empty());
+        let out = a.call(ToReferee::Connect { peer: PeerId(1) }, 1).unwrap();
+        route(&mut ana, &mut bo, out);
+        let hello = ToReferee::from_link(PeerId(1), &bo.hello()).expect("fits");
+        let out = a.call(hello, 1).unwrap();
+        let mut deposits = route(&mut ana, &mut bo, out);
+        let text = ana.admin(AdminCmd::Start { first: None });
+        deposits.extend(route(&mut ana, &mut bo, a.call(local(&text), 1).unwrap()));
+        assert!(bo.game().is_some(), "dealt");
+        let deposit = deposits
+            .pop()
+            .expect("the relay's part came out of the port");
+        let epoch = crate::session::takeover::deposit_epoch(&deposit).expect("epoch.part");
+        let (copy, share, need) = bo.held().for_epoch(epoch).expect("Bo holds a copy");
+        let takeover = |deposit: &str| ToReferee::TakeOver {
+            table: bo.table_id().expect("welcomed"),
+            token: bo.token().expect("welcomed").to_owned(),
+            copy: copy.clone(),
+            share: crate::session::recovery::encode_share(share),
+            need: need as u8,
+            deposit: deposit.to_owned(),
+        };
+        // The message crosses the port, copy and all, though it is larger than any other.
+        let msg = takeover(&deposit);
+        assert_eq!(ToReferee::decode(&msg.encode()).as_ref(), Ok(&msg));
+        // A deposit that is not the relay's part opens nothing, and says so.
+        let mut b = Referee::new([3; 32]);
+        let err = b.call(takeover("x"), 2).expect_err("no key");
+        assert!(matches!(err, PortError::TakeOver(_)), "{err}");
+        assert!(!b.taking_over());
+        // Bo's own share and the relay's part open a copy dealt to one guest: Bo is the
+        // host's local player now, told where the table runs.
+        let out = b.call(msg, 2).expect("taken over");
+        assert!(!b.taking_over());
+        let mut bo_again = Guest::new("Bo", None, false);
+        let mut nobody = Guest::new("-", None, false);
+        route(&mut bo_again, &mut nobody, out);
+        assert!(
+            bo_again.member().is_some(),
+            "Bo's page plays through the new host"
+        );
+        assert_eq!(
+            b.call(ToReferee::Open { name: "Bo".into() }, 2).err(),
+            Some(PortError::AlreadyOpen)
+        );
     }
 }

@@ -14,7 +14,9 @@ use super::fair::engine::FairMaker;
 use super::guest::Guest;
 use super::host::{Host, Outgoing, RestoreError};
 use super::protocol::{MAX_FAIR_TO_HOST_BYTES, PeerId, TableId, ToHost, decode};
-use super::recovery::{self, Bytes32, Copy, OpenError, Share, decode_part, decode_share};
+use super::recovery::{
+    self, Bytes32, Copy, OpenError, Share, decode_part, decode_share, encode_share,
+};
 
 /// The most messages a link's page may send before the table is open.
 pub const MAX_WAITING_PER_LINK: usize = 8;
@@ -36,6 +38,11 @@ pub enum TakeoverError {
     OtherTable,
 }
 
+/// The epoch of the relay's `deposit` (`epoch.part`); `None` if it is not of that form.
+pub fn deposit_epoch(deposit: &str) -> Option<u32> {
+    deposit.split_once('.')?.0.parse().ok()
+}
+
 /// A table being taken over.
 pub struct Takeover {
     table: TableId,
@@ -54,9 +61,7 @@ impl Takeover {
     /// Starts from this page's guest and the relay's `deposit` (`epoch.part`, as the host
     /// gave it the relay).
     pub fn new(guest: &Guest, deposit: &str) -> Result<Takeover, TakeoverError> {
-        let (epoch, part) = deposit.split_once('.').ok_or(TakeoverError::BadDeposit)?;
-        let epoch: u32 = epoch.parse().map_err(|_| TakeoverError::BadDeposit)?;
-        let relay_part = decode_part(part).ok_or(TakeoverError::BadDeposit)?;
+        let epoch = deposit_epoch(deposit).ok_or(TakeoverError::BadDeposit)?;
         let (copy, share, need) = guest
             .held()
             .for_epoch(epoch)
@@ -64,13 +69,44 @@ impl Takeover {
         let (Some(table), Some(token)) = (guest.table_id(), guest.token()) else {
             return Err(TakeoverError::NotWelcomed);
         };
+        let need = u8::try_from(need).map_err(|_| TakeoverError::NoCopy(epoch))?;
+        let share = encode_share(share);
+        Takeover::from_parts(table, token, copy.clone(), &share, need, deposit)
+    }
+
+    /// [`Takeover::new`] from the guest's parts as they cross to where the table will run
+    /// (the referee's worker): its table's id, its token, the copy it holds of the
+    /// deposit's epoch, its share of that copy's key (as [`encode_share`] writes it) and
+    /// how many shares open it.
+    pub fn from_parts(
+        table: TableId,
+        token: &str,
+        copy: Copy,
+        share: &str,
+        need: u8,
+        deposit: &str,
+    ) -> Result<Takeover, TakeoverError> {
+        let (epoch, part) = deposit.split_once('.').ok_or(TakeoverError::BadDeposit)?;
+        let epoch: u32 = epoch.parse().map_err(|_| TakeoverError::BadDeposit)?;
+        let relay_part = decode_part(part).ok_or(TakeoverError::BadDeposit)?;
+        let share = decode_share(share).ok_or(TakeoverError::NoCopy(epoch))?;
+        let need = usize::from(need);
+        if copy.epoch != epoch
+            || share.epoch != epoch
+            || !(1..=recovery::MAX_HOLDERS).contains(&need)
+        {
+            return Err(TakeoverError::NoCopy(epoch));
+        }
+        if token.is_empty() {
+            return Err(TakeoverError::NotWelcomed);
+        }
         Ok(Takeover {
             table,
             token: token.to_owned(),
-            copy: copy.clone(),
+            copy,
             relay_part,
             need,
-            shares: vec![share.clone()],
+            shares: vec![share],
             from: BTreeMap::new(),
             waiting: Vec::new(),
         })

@@ -76,10 +76,20 @@ impl Session {
             }
             Phase::Joined(j) if *peer == j.host => {
                 j.welcome_by = Some(now + WELCOME_MS);
-                vec![Effect::Send {
-                    peer: peer.clone(),
-                    text: j.table.guest().hello(),
-                }]
+                // A host that takes the table over opens its recovery copy with our
+                // shares: they go first, then the hello that takes our seat back.
+                let mut texts = Vec::new();
+                if std::mem::take(&mut j.shares_due) {
+                    texts = j.table.guest().recovery_shares();
+                }
+                texts.push(j.table.guest().hello());
+                texts
+                    .into_iter()
+                    .map(|text| Effect::Send {
+                        peer: peer.clone(),
+                        text,
+                    })
+                    .collect()
             }
             _ => Vec::new(),
         }

@@ -40,6 +40,7 @@ use crate::i18n::{t, tr};
 
 mod fair;
 mod fair_page;
+mod handover;
 mod links;
 mod reconnect;
 mod referee;
@@ -186,6 +187,9 @@ pub struct Hosting {
     /// The relay no longer knows the room (it restarted): a new one is being opened, whose
     /// code the guests then hear over their links.
     moving: bool,
+    /// The room hands over (`created` said so): the referee keeps a recovery copy and
+    /// its deposits go to the relay.
+    handover: bool,
 }
 
 /// A guest getting its link to the host back.
@@ -243,6 +247,9 @@ pub struct Joined {
     /// The host has welcomed us on a link in this room: a link lost since is a dropped
     /// connection, never a first one that could not be made, and is told as such.
     was_live: bool,
+    /// The relay made another guest the host (`host_changed`): our recovery shares go to
+    /// it on the next link to it, before the hello.
+    shares_due: bool,
 }
 
 impl Joined {

@@ -50,8 +50,22 @@ impl Session {
             retry: None,
             left_relay: Vec::new(),
             moving: false,
+            handover: false,
         });
         effects
+    }
+
+    /// The relay hands our room over if our page goes for good (`created` said so): the
+    /// referee keeps a recovery copy with the guests and gives the relay its part of the
+    /// key. A relay without handover gets no deposit, and the referee keeps no copy.
+    pub(super) fn keep_copies(&mut self, handover: bool) -> Vec<Effect> {
+        match &mut self.phase {
+            Phase::Hosting(h) if handover && h.room.is_some() => {
+                h.handover = true;
+                vec![Effect::Referee(ToReferee::Handover)]
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// Takes back the table this tab hosted before it reloaded: the referee restores what
@@ -63,8 +77,15 @@ impl Session {
         }
         self.name = Some(record.name.clone());
         let mut effects = vec![Effect::StartReferee { resume: true }];
+        let handover = record.room.as_ref().is_some_and(|r| r.handover);
+        if handover {
+            // A restored table keeps no copy until told again.
+            effects.push(Effect::Referee(ToReferee::Handover));
+        }
         let (room, secret) = match record.room {
-            Some(HostRoom { code, me, secret }) => {
+            Some(HostRoom {
+                code, me, secret, ..
+            }) => {
                 effects.push(Effect::Relay(ClientMessage::Reclaim {
                     room: code.as_str().to_owned(),
                     host_secret: secret.clone(),
@@ -88,6 +109,7 @@ impl Session {
             retry: None,
             left_relay: Vec::new(),
             moving: false,
+            handover,
         });
         effects
     }
@@ -103,6 +125,7 @@ impl Session {
                 code: r.code.clone(),
                 me: r.me.0.clone(),
                 secret: secret.clone(),
+                handover: h.handover,
             }),
             (None, _) => None,
             (Some(_), None) => return None,
@@ -177,9 +200,11 @@ impl Session {
                 }
                 _ => Vec::new(),
             },
-            // The relay's part of the recovery key: only a table that asked the relay for
-            // handover keeps a recovery copy (`Host::set_handover`), and this page does
-            // not ask yet, so its host makes none.
+            // The relay's part of the recovery key, which it hands to the page it
+            // promotes if ours goes for good.
+            Outgoing::Deposit { part } if h.room.is_some() => {
+                vec![Effect::Relay(ClientMessage::Deposit { part })]
+            }
             Outgoing::Deposit { .. } => Vec::new(),
             Outgoing::Close { peer: to } => {
                 let Some(peer) = relay_id(&h.links, to) else {

@@ -19,7 +19,7 @@ impl Session {
             return Vec::new();
         }
         self.phase = Phase::Opening(Opening::Create);
-        vec![Effect::Relay(ClientMessage::Create { handover: false })]
+        vec![Effect::Relay(ClientMessage::Create { handover: true })]
     }
 
     pub(super) fn join(&mut self, typed: &str) -> Result<Vec<Effect>, String> {
@@ -86,10 +86,12 @@ impl Session {
                 peer,
                 host_secret,
                 ice_servers,
-                handover: _,
+                handover,
             } => {
                 if matches!(&self.phase, Phase::Hosting(h) if h.moving) {
-                    return self.moved(&room, peer, host_secret, ice_servers);
+                    let mut effects = self.moved(&room, peer, host_secret, ice_servers);
+                    effects.extend(self.keep_copies(handover));
+                    return effects;
                 }
                 if !matches!(self.phase, Phase::Opening(Opening::Create)) {
                     return Vec::new();
@@ -98,7 +100,9 @@ impl Session {
                     return self.relay_garbage("a room code it cannot have made");
                 };
                 let room = Room::new(code, RelayPeer(peer), Vec::new(), ice_servers);
-                self.host_table(Some(room), Some(host_secret), Vec::new())
+                let mut effects = self.host_table(Some(room), Some(host_secret), Vec::new());
+                effects.extend(self.keep_copies(handover));
+                effects
             }
             RelayMessage::Joined {
                 room,
@@ -171,6 +175,7 @@ impl Session {
                     ended: None,
                     welcome_by: None,
                     was_live: false,
+                    shares_due: false,
                 });
                 Vec::new()
             }
@@ -202,11 +207,33 @@ impl Session {
                 self.notify(problems::room_closed(&reason));
                 effects
             }
-            // This page never creates a room with handover, so it is never told of one.
-            RelayMessage::Pong
-            | RelayMessage::Promoted { .. }
-            | RelayMessage::HostChanged { .. } => Vec::new(),
+            RelayMessage::HostChanged { host, previous } => {
+                self.host_changed(RelayPeer(host), &RelayPeer(previous), now)
+            }
+            RelayMessage::Promoted {
+                room,
+                host_secret,
+                previous,
+                peers,
+                deposit,
+            } => self.promoted(
+                &room,
+                host_secret,
+                &RelayPeer(previous),
+                peers,
+                deposit,
+                now,
+            ),
+            RelayMessage::Pong => Vec::new(),
             RelayMessage::Error { code, message: _ } => {
+                // A relay older than the handover's deposit does not know the message:
+                // the table plays on (the controller's trace has the error), only no
+                // other page could take it over.
+                if code == ErrorCode::BadMessage
+                    && matches!(&self.phase, Phase::Hosting(h) if h.handover)
+                {
+                    return Vec::new();
+                }
                 if let Some(effects) = self.reconnect_refused(code) {
                     return effects;
                 }

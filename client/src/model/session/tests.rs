@@ -98,6 +98,7 @@ impl Page {
                 Effect::StartReferee { resume } => {
                     let seed = [self.id.0.len() as u8 + 1; 32];
                     let mut referee = Referee::new(seed);
+                    referee.set_handover_seed([self.id.0.len() as u8 + 2; 32]);
                     // The worker's fair deal's code, here at once.
                     referee.set_fair_maker(shared::session::fair_engine);
                     // The worker restores what it saved, or says why it could not.
@@ -124,7 +125,15 @@ impl Page {
                     // What the page sends crosses the worker's port as text.
                     let msg = ToReferee::decode(&msg.encode()).expect("the port carries it");
                     let referee = self.referee.as_mut().expect("a referee was started");
-                    let outs = referee.call(msg, now).expect("the referee takes it");
+                    let outs = match referee.call(msg, now) {
+                        Ok(outs) => outs,
+                        // A takeover the copy does not open: the worker tells the page.
+                        Err(e @ shared::session::PortError::TakeOver(_)) => {
+                            queue.extend(self.s.on_referee_not_restored(&e.to_string()));
+                            continue;
+                        }
+                        Err(e) => panic!("the referee takes it: {e}"),
+                    };
                     for out in outs {
                         // And what it answers crosses back as text.
                         let port = FromReferee::from_outgoing(out).expect("JSON").encode();
@@ -230,7 +239,7 @@ fn hosting(name: Option<&str>) -> Page {
     assert!(matches!(h.s.phase, Phase::Opening(Opening::Create)));
     assert_eq!(
         h.seen,
-        vec![Effect::Relay(ClientMessage::Create { handover: false })]
+        vec![Effect::Relay(ClientMessage::Create { handover: true })]
     );
     h.relay(
         RelayMessage::Created {
@@ -1891,7 +1900,7 @@ fn relay_restarts_and_the_room_moves(h: &mut Page, g: &mut Page, now: u64) {
     h.relay(relay_error(ErrorCode::NoSuchRoom), now + 10);
     assert_eq!(
         h.seen.last(),
-        Some(&Effect::Relay(ClientMessage::Create { handover: false })),
+        Some(&Effect::Relay(ClientMessage::Create { handover: true })),
         "a new room, since the relay lost the old one"
     );
     assert!(h.s.hosting(), "the table plays on");
@@ -2067,7 +2076,7 @@ fn a_new_room_the_relay_will_not_open_yet_is_asked_for_again_with_backoff() {
     let creates = |p: &Page| {
         p.seen
             .iter()
-            .filter(|e| **e == Effect::Relay(ClientMessage::Create { handover: false }))
+            .filter(|e| **e == Effect::Relay(ClientMessage::Create { handover: true }))
             .count()
     };
     assert_eq!(creates(&h), 1);
@@ -2135,7 +2144,7 @@ fn a_host_gone_for_good_leaves_the_final_table_on_screen_and_a_new_room_one_clic
         g.seen,
         vec![
             Effect::Hangup { peer: "h".into() },
-            Effect::Relay(ClientMessage::Create { handover: false })
+            Effect::Relay(ClientMessage::Create { handover: true })
         ],
         "no leave for a room the relay already closed"
     );
@@ -2794,3 +2803,4 @@ fn candidates_the_pages_script_gathered_before_the_program_ran_count_in_the_diag
     clock(&mut g, FIRST_LINK_MS);
     assert_eq!(g.s.link_failure(), Some(Diagnosis::LocalTurnUnreachable));
 }
+mod handover;

@@ -1,0 +1,155 @@
+//! A room that outlives its host's page (docs/RELAY-PROTOCOL.md, "Handover"): the relay
+//! makes the guest present longest the host (`promoted`), whose page takes the table over
+//! from its recovery copy in a referee of its own, and tells every other guest which page
+//! that is now (`host_changed`), who link to it as a joining guest links to a host.
+
+use std::collections::BTreeMap;
+
+use shared::relay::RoomCode;
+use shared::session::ToReferee;
+use shared::session::recovery::encode_share;
+use shared::session::takeover::deposit_epoch;
+
+use super::{Effect, Hosting, LinkState, Peer, Phase, RelayPeer, Session};
+use crate::i18n::tr;
+use crate::model::link::FIRST_LINK_MS;
+
+impl Session {
+    /// Another guest's page runs the table now: the link to the old host ends, and the
+    /// new host calls us (its offer is answered as a joining guest answers one); on that
+    /// link our recovery shares go first, then the hello that takes our seat back.
+    pub(super) fn host_changed(
+        &mut self,
+        host: RelayPeer,
+        previous: &RelayPeer,
+        now: u64,
+    ) -> Vec<Effect> {
+        let Phase::Joined(j) = &mut self.phase else {
+            return Vec::new();
+        };
+        // The relay tells the page it promotes in `promoted`; news of a host we never
+        // had is not ours.
+        if host == j.room.me || *previous != j.host || j.ended.is_some() {
+            return Vec::new();
+        }
+        let effects = vec![Effect::Hangup {
+            peer: previous.clone(),
+        }];
+        j.room.peers.retain(|p| p.id != *previous);
+        j.room.watch.remove(previous);
+        match j.room.peer_mut(&host) {
+            Some(p) => {
+                p.is_host = true;
+                p.link = Some(LinkState::Connecting);
+            }
+            None => j.room.peers.push(Peer {
+                id: host.clone(),
+                is_host: true,
+                link: Some(LinkState::Connecting),
+            }),
+        }
+        let w = j.room.watch_mut(&host);
+        w.closed();
+        w.trouble_at = None;
+        w.told = None;
+        w.expect_trouble(now, FIRST_LINK_MS);
+        j.host = host;
+        j.table.guest_mut().link_lost();
+        j.reconnect = None;
+        j.host_away = false;
+        j.host_left_relay = false;
+        j.welcome_by = None;
+        j.shares_due = true;
+        effects
+    }
+
+    /// The relay made our page the room's host: a referee starts with the table taken
+    /// over from the recovery copy our guest holds (the relay's `deposit` is its part of
+    /// the key; the other guests bring their shares), our guest becomes its local
+    /// player, and we call every other guest as a host that reclaimed its room does.
+    pub(super) fn promoted(
+        &mut self,
+        room: &str,
+        host_secret: String,
+        previous: &RelayPeer,
+        peers: Vec<String>,
+        deposit: Option<String>,
+        now: u64,
+    ) -> Vec<Effect> {
+        let Phase::Joined(j) = &self.phase else {
+            return Vec::new();
+        };
+        if RoomCode::parse(room).as_ref() != Some(&j.room.code) || *previous != j.host {
+            return self.relay_garbage("a room to host that is not ours");
+        }
+        let guest = j.table.guest();
+        let parts = deposit.as_deref().and_then(|deposit| {
+            let (copy, share, need) = guest.held().for_epoch(deposit_epoch(deposit)?)?;
+            Some(ToReferee::TakeOver {
+                table: guest.table_id()?,
+                token: guest.token()?.to_owned(),
+                copy: copy.clone(),
+                share: encode_share(share),
+                need: u8::try_from(need).ok()?,
+                deposit: deposit.to_owned(),
+            })
+        });
+        let Some(takeover) = parts else {
+            // Nothing here opens the table: the room is over for this page as for the
+            // others, whose new host never calls.
+            let effects = self.leave();
+            self.notify(tr(
+                "notice-not-restored",
+                &[(
+                    "why",
+                    "this page holds no recovery copy of the table".into(),
+                )],
+            ));
+            return effects;
+        };
+        let Phase::Joined(j) = std::mem::replace(&mut self.phase, Phase::Start { offer: None })
+        else {
+            return Vec::new();
+        };
+        let mut room = j.room;
+        let mut table = j.table;
+        table.guest_mut().link_lost();
+        let mut effects = vec![
+            Effect::Hangup {
+                peer: previous.clone(),
+            },
+            Effect::StartReferee { resume: false },
+            Effect::Referee(takeover),
+        ];
+        room.peers.clear();
+        room.watch.clear();
+        let me = room.me.clone();
+        for id in peers.into_iter().map(RelayPeer).filter(|p| *p != me) {
+            room.peers.push(Peer {
+                id: id.clone(),
+                is_host: false,
+                link: Some(LinkState::Connecting),
+            });
+            room.watch_mut(&id).expect_trouble(now, FIRST_LINK_MS);
+            effects.push(Effect::Dial {
+                peer: id,
+                ice_servers: room.ice_servers.clone(),
+            });
+        }
+        self.phase = Phase::Hosting(Hosting {
+            table,
+            room: Some(room),
+            host_secret: Some(host_secret),
+            links: BTreeMap::new(),
+            last_link: 0,
+            ended: Vec::new(),
+            reclaiming: false,
+            off_relay: false,
+            retry: None,
+            left_relay: Vec::new(),
+            moving: false,
+            handover: true,
+        });
+        effects
+    }
+}

@@ -1,0 +1,213 @@
+//! A room that outlives its host's page, through the pages' sessions
+//! (docs/RELAY-PROTOCOL.md, "Handover"): the host's page keeps a recovery copy with its
+//! guests and gives the relay its deposit; when it is gone for good, the guest the relay
+//! promotes takes the table over in a referee of its own, the other guest links to it
+//! with its shares and its hello, and the game is played to its end on the pages left.
+
+use super::*;
+use shared::session::protocol::{LogItem, Note};
+
+/// A page that created room ABC234 as "h" (Ana) on a relay that hands rooms over.
+fn hosting_handover() -> Page {
+    let mut h = Page::new("h");
+    h.intent(Intent::SetName(Some("Ana".into())), 0);
+    h.intent(Intent::CreateRoom, 0);
+    assert_eq!(
+        h.seen,
+        vec![Effect::Relay(ClientMessage::Create { handover: true })]
+    );
+    h.relay(
+        RelayMessage::Created {
+            room: "ABC234".into(),
+            peer: "h".into(),
+            host_secret: "secret".into(),
+            ice_servers: ice(),
+            handover: true,
+        },
+        0,
+    );
+    assert!(h.seen.contains(&Effect::Referee(ToReferee::Handover)));
+    h
+}
+
+/// The deposits `p` gave the relay, in order.
+fn deposits(p: &Page) -> Vec<String> {
+    p.seen
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Relay(ClientMessage::Deposit { part }) => Some(part.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether `p`'s table log says the table moved to `name`'s page.
+fn says_moved_to(p: &Page, name: &str) -> bool {
+    p.guest().log().iter().any(|e| {
+        matches!(&e.item, LogItem::Note { note: Note::HostMoved { to_name, .. } } if to_name == name)
+    })
+}
+
+/// A dealt room of Ana's ("h"), Bo ("g1"), Cy ("g2") and an Easy bot.
+fn dealt_three() -> (Page, Page, Page) {
+    let mut h = hosting_handover();
+    let mut g1 = joining("g1", Some("Bo"));
+    let mut g2 = joining("g2", Some("Cy"));
+    connect(&mut h, &mut g1, 0);
+    // Bo hears what the host sends while Cy arrives (his new share among it).
+    h.relay(RelayMessage::PeerJoined { peer: "g2".into() }, 0);
+    h.link_open("g2", 0);
+    g2.link_open("h", 0);
+    pump(&mut [&mut h, &mut g1, &mut g2], 0);
+    h.intent(
+        Intent::Admin(AdminCmd::AddBot {
+            level: BotLevel::Easy,
+        }),
+        0,
+    );
+    h.intent(Intent::Admin(AdminCmd::Start { first: None }), 0);
+    pump(&mut [&mut h, &mut g1, &mut g2], 0);
+    (h, g1, g2)
+}
+
+#[test]
+fn the_host_page_keeps_copies_with_its_guests_and_its_deposit_goes_to_the_relay() {
+    let (h, g1, g2) = dealt_three();
+    let deposit = deposits(&h).pop().expect("the relay got the key's part");
+    let epoch = shared::session::takeover::deposit_epoch(&deposit).expect("epoch.part");
+    for g in [&g1, &g2] {
+        assert!(
+            g.guest().held().for_epoch(epoch).is_some(),
+            "each guest holds the copy of the relay's epoch"
+        );
+    }
+    // A relay that does not know `deposit` yet answers bad_message: the table plays on
+    // and nobody is told of it.
+    let mut h = h;
+    let before = h.notices();
+    h.relay(relay_error(ErrorCode::BadMessage), 10);
+    assert_eq!(h.notices(), before);
+    assert!(h.s.hosting());
+    // A reload takes the table back and keeps copies again.
+    let record = h.s.host_record().expect("a record");
+    assert!(record.room.as_ref().is_some_and(|r| r.handover));
+    let mut again = Page::new("h");
+    again.saved = h.saved.clone();
+    let effects = again.s.resume(record);
+    assert!(effects.contains(&Effect::Referee(ToReferee::Handover)));
+}
+
+#[test]
+fn a_room_without_handover_keeps_no_copy_and_gives_no_deposit() {
+    let (mut h, mut g) = dealt_room();
+    assert!(deposits(&h).is_empty());
+    assert!(!h.seen.contains(&Effect::Referee(ToReferee::Handover)));
+    assert!(g.guest().recovery_shares().is_empty());
+    // bad_message is no deposit's answer here: it is told as the relay's error.
+    h.relay(relay_error(ErrorCode::BadMessage), 10);
+    assert_eq!(h.notices().len(), 1);
+    g.relay(relay_error(ErrorCode::BadMessage), 10);
+}
+
+#[test]
+fn the_promoted_guest_takes_the_table_over_and_the_game_ends_on_the_pages_left() {
+    let (mut h, mut g1, mut g2) = dealt_three();
+    // A few decisions first, so the copy is of a game under way.
+    for now in 1..4 {
+        for p in [&mut h, &mut g1, &mut g2] {
+            let pick =
+                p.s.table()
+                    .and_then(|t| t.guest().game())
+                    .and_then(|g| g.legal.first().copied());
+            if let Some(input) = pick {
+                p.intent(Intent::Play(input), now);
+            }
+        }
+        pump(&mut [&mut h, &mut g1, &mut g2], now);
+    }
+    let deposit = deposits(&h).pop().expect("a deposit");
+    let seat_g1 = g1.guest().seat();
+    let seat_g2 = g2.guest().seat();
+    drop(h);
+    let now = 10_000;
+    // The relay: the other members hear host_changed first, then the promoted one.
+    g2.relay(
+        RelayMessage::HostChanged {
+            host: "g1".into(),
+            previous: "h".into(),
+        },
+        now,
+    );
+    assert!(g2.seen.contains(&Effect::Hangup { peer: "h".into() }));
+    g1.relay(
+        RelayMessage::Promoted {
+            room: "ABC234".into(),
+            host_secret: "secret2".into(),
+            previous: "h".into(),
+            peers: vec!["g2".into()],
+            deposit: Some(deposit),
+        },
+        now,
+    );
+    assert!(g1.s.hosting(), "the promoted page hosts");
+    assert!(g1.referee.is_some(), "with a referee of its own");
+    assert!(
+        g1.seen
+            .iter()
+            .any(|e| matches!(e, Effect::Dial { peer, .. } if peer.0 == "g2"))
+    );
+    // The new host calls; the link opens both ways.
+    g1.link_open("g2", now);
+    g2.link_open("g1", now);
+    // The guest's shares go first, then its hello.
+    let sent: Vec<&String> = g2.outbox.iter().map(|(_, t)| t).collect();
+    assert!(sent.len() >= 2, "shares and a hello: {sent:?}");
+    assert!(sent[0].contains("recovery_share"), "{}", sent[0]);
+    assert!(sent.last().expect("a hello").contains("hello"));
+    pump(&mut [&mut g1, &mut g2], now);
+    // Both pages keep their seats and say where the table runs now.
+    assert_eq!(g1.guest().seat(), seat_g1);
+    assert_eq!(g2.guest().seat(), seat_g2);
+    assert!(says_moved_to(&g1, "Bo"));
+    assert!(says_moved_to(&g2, "Bo"));
+    // And a notice says so on both pages, with nothing to press.
+    let moved = "The host’s page left the table; the table now runs on Bo’s page";
+    for p in [&g1, &g2] {
+        let told = p.notices();
+        assert_eq!(
+            told.iter().filter(|n| n.starts_with(moved)).count(),
+            1,
+            "{told:?}"
+        );
+    }
+    // The new host keeps copies too: its deposit goes to the relay.
+    assert!(!deposits(&g1).is_empty());
+    play_to_the_end(&mut g1, &mut [&mut g2], now);
+}
+
+#[test]
+fn news_of_a_host_that_is_not_ours_changes_nothing() {
+    let (_h, mut g1, mut g2) = dealt_three();
+    let before = g2.seen.len();
+    g2.relay(
+        RelayMessage::HostChanged {
+            host: "g1".into(),
+            previous: "zz".into(),
+        },
+        5,
+    );
+    assert_eq!(g2.seen.len(), before);
+    // A promotion without the relay's part of the key opens nothing: the page says why.
+    g1.relay(
+        RelayMessage::Promoted {
+            room: "ABC234".into(),
+            host_secret: "s".into(),
+            previous: "h".into(),
+            peers: vec!["g2".into()],
+            deposit: None,
+        },
+        5,
+    );
+    assert!(!g1.s.hosting());
+    assert_eq!(g1.notices().len(), 1);
+}
