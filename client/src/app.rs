@@ -152,6 +152,11 @@ impl Ctl {
             });
         let mut fresh = Session::new();
         crate::net::fair::seed(&mut fresh);
+        fresh.handover = web_sys::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .and_then(|s| s.get_item("coup.handover").ok().flatten())
+            .as_deref()
+            == Some("1");
         let session = RwSignal::new_local(fresh);
         let table = RwSignal::new(Fetch::Waiting);
         let restoring = RwSignal::new(left.seat.is_some() || left.host.is_some());

@@ -17,15 +17,18 @@ import path from "node:path";
 import { ARTIFACTS, useTable } from "./harness.mjs";
 import { checkHidden, decideOnce, describePages, lobbiesShow, owed, TRACE, waitOrDescribe } from "./play.mjs";
 
+// Handover is off unless a player turns it on (`coup.handover`): these pages have it on.
+const INIT = `${typeof TRACE === "function" ? `(${TRACE})();` : TRACE ?? ""}\ntry { localStorage.setItem("coup.handover", "1"); } catch {}`;
+
 const table = useTable();
 
 /** The words of the note, as the English catalog says them. */
 const MOVED_TO_BO = "the table now runs on Bo’s page";
 
 test("the host's page closes mid-game: the first guest's page takes the table over and the game ends", { timeout: 240_000 }, async () => {
-  const host = await table.open({ viewport: { width: 1280, height: 800 }, init: TRACE });
-  const bo = await table.open({ viewport: { width: 390, height: 844 }, init: TRACE });
-  const cy = await table.open({ viewport: { width: 1280, height: 800 }, init: TRACE });
+  const host = await table.open({ viewport: { width: 1280, height: 800 }, init: INIT });
+  const bo = await table.open({ viewport: { width: 390, height: 844 }, init: INIT });
+  const cy = await table.open({ viewport: { width: 1280, height: 800 }, init: INIT });
   const sides = [host, bo, cy];
   try {
     await host.page.getByTestId("player-name").fill("Ana");

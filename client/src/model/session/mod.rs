@@ -391,6 +391,13 @@ pub struct Session {
     /// A seat being taken back that the relay could not take yet (out of reach, or busy):
     /// while it stays on offer, the page asks again on a backoff.
     rejoin_retry: Option<RejoinRetry>,
+    /// Whether the rooms this page opens ask the relay for handover (the table goes on at
+    /// a guest's page when the host's page leaves for good). Off unless the player turned
+    /// it on (`localStorage` `coup.handover` = `1`): a host whose network drops for longer
+    /// than the relay's host timeout still referees its old table after the relay made a
+    /// guest the host, until that page learns it (not built yet), so the two would play on
+    /// apart.
+    pub handover: bool,
     /// The code last typed to join a room, until the page is in that room: a refused
     /// code comes back to the first screen as typed, to be fixed.
     typed_code: Option<String>,
@@ -422,6 +429,7 @@ impl Session {
             fair: fair_page::FairPage::default(),
             rejoin_retry: None,
             typed_code: None,
+            handover: false,
         }
     }
 

@@ -44,7 +44,7 @@ impl Session {
                 h.reclaiming = false;
                 h.moving = true;
                 Some(vec![Effect::Relay(ClientMessage::Create {
-                    handover: true,
+                    handover: h.handover,
                 })])
             }
             // A request to a host that just left the relay: it calls us when it is back.
@@ -326,7 +326,9 @@ impl Session {
                 }
                 h.retry = Some((now + backoff_ms(attempts, jitter), attempts + 1));
                 if h.moving {
-                    return vec![Effect::Relay(ClientMessage::Create { handover: true })];
+                    return vec![Effect::Relay(ClientMessage::Create {
+                        handover: h.handover,
+                    })];
                 }
                 h.reclaiming = true;
                 vec![Effect::Relay(ClientMessage::Reclaim {

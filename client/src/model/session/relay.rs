@@ -19,7 +19,9 @@ impl Session {
             return Vec::new();
         }
         self.phase = Phase::Opening(Opening::Create);
-        vec![Effect::Relay(ClientMessage::Create { handover: true })]
+        vec![Effect::Relay(ClientMessage::Create {
+            handover: self.handover,
+        })]
     }
 
     pub(super) fn join(&mut self, typed: &str) -> Result<Vec<Effect>, String> {

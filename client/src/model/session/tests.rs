@@ -237,9 +237,10 @@ fn hosting(name: Option<&str>) -> Page {
     h.intent(Intent::SetName(name.map(str::to_owned)), 0);
     h.intent(Intent::CreateRoom, 0);
     assert!(matches!(h.s.phase, Phase::Opening(Opening::Create)));
+    // Handover is off unless the player turned it on.
     assert_eq!(
         h.seen,
-        vec![Effect::Relay(ClientMessage::Create { handover: true })]
+        vec![Effect::Relay(ClientMessage::Create { handover: false })]
     );
     h.relay(
         RelayMessage::Created {
@@ -1900,7 +1901,7 @@ fn relay_restarts_and_the_room_moves(h: &mut Page, g: &mut Page, now: u64) {
     h.relay(relay_error(ErrorCode::NoSuchRoom), now + 10);
     assert_eq!(
         h.seen.last(),
-        Some(&Effect::Relay(ClientMessage::Create { handover: true })),
+        Some(&Effect::Relay(ClientMessage::Create { handover: false })),
         "a new room, since the relay lost the old one"
     );
     assert!(h.s.hosting(), "the table plays on");
@@ -2076,7 +2077,7 @@ fn a_new_room_the_relay_will_not_open_yet_is_asked_for_again_with_backoff() {
     let creates = |p: &Page| {
         p.seen
             .iter()
-            .filter(|e| **e == Effect::Relay(ClientMessage::Create { handover: true }))
+            .filter(|e| **e == Effect::Relay(ClientMessage::Create { handover: false }))
             .count()
     };
     assert_eq!(creates(&h), 1);
@@ -2144,7 +2145,7 @@ fn a_host_gone_for_good_leaves_the_final_table_on_screen_and_a_new_room_one_clic
         g.seen,
         vec![
             Effect::Hangup { peer: "h".into() },
-            Effect::Relay(ClientMessage::Create { handover: true })
+            Effect::Relay(ClientMessage::Create { handover: false })
         ],
         "no leave for a room the relay already closed"
     );

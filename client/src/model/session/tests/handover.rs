@@ -10,6 +10,7 @@ use shared::session::protocol::{LogItem, Note};
 /// A page that created room ABC234 as "h" (Ana) on a relay that hands rooms over.
 fn hosting_handover() -> Page {
     let mut h = Page::new("h");
+    h.s.handover = true;
     h.intent(Intent::SetName(Some("Ana".into())), 0);
     h.intent(Intent::CreateRoom, 0);
     assert_eq!(
