@@ -3,8 +3,6 @@
 //! from its recovery copy in a referee of its own, and tells every other guest which page
 //! that is now (`host_changed`), who link to it as a joining guest links to a host.
 
-use std::collections::BTreeMap;
-
 use shared::relay::RoomCode;
 use shared::session::ToReferee;
 use shared::session::recovery::encode_share;
@@ -136,20 +134,13 @@ impl Session {
                 ice_servers: room.ice_servers.clone(),
             });
         }
-        self.phase = Phase::Hosting(Hosting {
+        self.phase = Phase::Hosting(Hosting::new(
             table,
-            room: Some(room),
-            host_secret: Some(host_secret),
-            links: BTreeMap::new(),
-            last_link: 0,
-            ended: Vec::new(),
-            reclaiming: false,
-            off_relay: false,
-            retry: None,
-            left_relay: Vec::new(),
-            moving: false,
-            handover: true,
-        });
+            Some(room),
+            Some(host_secret),
+            false,
+            true,
+        ));
         effects
     }
 }

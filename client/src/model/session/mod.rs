@@ -743,6 +743,32 @@ fn peers_of(ids: Vec<String>, me: &RelayPeer, host: &RelayPeer) -> Vec<Peer> {
 const ENDED_LINKS: usize = 64;
 
 impl Hosting {
+    /// Our table, with no link yet: in `room` (none for a game against bots) with its
+    /// host `secret`, taking it back from the relay when `reclaiming`, a room that hands
+    /// over if `handover`.
+    fn new(
+        table: Table,
+        room: Option<Room>,
+        secret: Option<String>,
+        reclaiming: bool,
+        handover: bool,
+    ) -> Hosting {
+        Hosting {
+            table,
+            room,
+            host_secret: secret,
+            links: BTreeMap::new(),
+            last_link: 0,
+            ended: Vec::new(),
+            reclaiming,
+            off_relay: false,
+            retry: None,
+            left_relay: Vec::new(),
+            moving: false,
+            handover,
+        }
+    }
+
     /// Ends the link to `peer`, remembering its relay peer for a later ban; returns the
     /// id the referee knew it by.
     fn end_link(&mut self, peer: &RelayPeer) -> Option<PeerId> {

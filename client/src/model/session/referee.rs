@@ -1,8 +1,6 @@
 //! The referee: hosting a table (a game against bots, a room, a table taken back after
 //! a reload), and what the referee's worker says.
 
-use std::collections::BTreeMap;
-
 use shared::engine::MIN_PLAYERS;
 use shared::relay::ClientMessage;
 use shared::session::protocol::{AdminCmd, PeerId, Timers};
@@ -38,20 +36,7 @@ impl Session {
                 effects.push(Effect::Referee(msg));
             }
         }
-        self.phase = Phase::Hosting(Hosting {
-            table,
-            room,
-            host_secret: secret,
-            links: BTreeMap::new(),
-            last_link: 0,
-            ended: Vec::new(),
-            reclaiming: false,
-            off_relay: false,
-            retry: None,
-            left_relay: Vec::new(),
-            moving: false,
-            handover: false,
-        });
+        self.phase = Phase::Hosting(Hosting::new(table, room, secret, false, false));
         effects
     }
 
@@ -97,20 +82,7 @@ impl Session {
         };
         let reclaiming = room.is_some();
         let table = self.new_table(&record.name, None);
-        self.phase = Phase::Hosting(Hosting {
-            table,
-            room,
-            host_secret: secret,
-            links: BTreeMap::new(),
-            last_link: 0,
-            ended: Vec::new(),
-            reclaiming,
-            off_relay: false,
-            retry: None,
-            left_relay: Vec::new(),
-            moving: false,
-            handover,
-        });
+        self.phase = Phase::Hosting(Hosting::new(table, room, secret, reclaiming, handover));
         effects
     }
 
