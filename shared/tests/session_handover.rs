@@ -234,9 +234,7 @@ impl Table {
     /// Every guest's copies, with the relay's part and fewer shares than the copy's key
     /// needs, or with every guest's share and no relay part, open nothing.
     fn coalitions_short_of_the_threshold_open_nothing(&self, deposit: &str) {
-        let (epoch, part) = deposit.split_once('.').expect("epoch.part");
-        let epoch: u32 = epoch.parse().expect("epoch");
-        let relay = recovery::decode_part(part).expect("part");
+        let (epoch, relay) = recovery::decode_deposit(deposit).expect("epoch.part");
         let guests: Vec<&Page> = self.pages.iter().filter(|p| !p.gone).collect();
         let Some((copy, _, need)) = guests[0].guest.held().for_epoch(epoch) else {
             panic!("the successor holds the copy of the relay's epoch");
@@ -435,8 +433,7 @@ fn a_takeover_takes_no_false_share_and_no_copy_of_another_epoch() {
     let (_, need) = takeover.shares();
     assert_eq!(need, recovery::threshold(5));
     // Liars first: a share of another epoch and garbled ones are not taken or do not open.
-    let (epoch, _) = deposit.split_once('.').expect("epoch");
-    let epoch: u32 = epoch.parse().expect("a number");
+    let (epoch, _) = recovery::decode_deposit(&deposit).expect("epoch.part");
     let liar = encode(&ToHost::RecoveryShare {
         share: format!("{}.4.{}", epoch, "A".repeat(43)),
     });

@@ -354,17 +354,22 @@ pub fn decode_share(text: &str) -> Option<Share> {
     Some(Share { epoch, x, y })
 }
 
-/// A key part as it travels (the relay's deposit): base64url of its 32 bytes.
-pub fn encode_part(part: &Bytes32) -> String {
-    base64url::encode(part)
+/// The relay's part of key `epoch` as it travels (the room's deposit): `epoch.part`, the
+/// part's 32 bytes in base64url.
+pub fn encode_deposit(epoch: u32, part: &Bytes32) -> String {
+    format!("{epoch}.{}", base64url::encode(part))
 }
 
-/// Reads [`encode_part`]'s form; `None` for anything else.
-pub fn decode_part(text: &str) -> Option<Bytes32> {
-    if text.len() > 64 {
+/// Reads [`encode_deposit`]'s form; `None` for anything else.
+pub fn decode_deposit(text: &str) -> Option<(u32, Bytes32)> {
+    let (epoch, part) = text.split_once('.')?;
+    if part.len() > 64 {
         return None;
     }
-    base64url::decode(text)?.try_into().ok()
+    Some((
+        epoch.parse().ok()?,
+        base64url::decode(part)?.try_into().ok()?,
+    ))
 }
 
 fn xor(a: &Bytes32, b: &Bytes32) -> Bytes32 {
@@ -603,8 +608,12 @@ mod tests {
         }
         assert_eq!(decode_share(&"1".repeat(100)), None);
         let p = [5u8; 32];
-        assert_eq!(decode_part(&encode_part(&p)), Some(p));
-        assert_eq!(decode_part("AAAA"), None);
-        assert_eq!(decode_part(&"A".repeat(90)), None);
+        assert_eq!(decode_deposit(&encode_deposit(7, &p)), Some((7, p)));
+        assert_eq!(decode_deposit("7.AAAA"), None);
+        assert_eq!(decode_deposit(&format!("7.{}", "A".repeat(90))), None);
+        assert_eq!(
+            decode_deposit(&encode_deposit(7, &p).replacen('7', "x", 1)),
+            None
+        );
     }
 }

@@ -15,7 +15,7 @@ use super::guest::Guest;
 use super::host::{Host, Outgoing, RestoreError};
 use super::protocol::{MAX_FAIR_TO_HOST_BYTES, PeerId, TableId, ToHost, decode};
 use super::recovery::{
-    self, Bytes32, Copy, OpenError, Share, decode_part, decode_share, encode_share,
+    self, Bytes32, Copy, OpenError, Share, decode_deposit, decode_share, encode_share,
 };
 
 /// The most messages a link's page may send before the table is open.
@@ -86,9 +86,7 @@ impl Takeover {
         need: u8,
         deposit: &str,
     ) -> Result<Takeover, TakeoverError> {
-        let (epoch, part) = deposit.split_once('.').ok_or(TakeoverError::BadDeposit)?;
-        let epoch: u32 = epoch.parse().map_err(|_| TakeoverError::BadDeposit)?;
-        let relay_part = decode_part(part).ok_or(TakeoverError::BadDeposit)?;
+        let (epoch, relay_part) = decode_deposit(deposit).ok_or(TakeoverError::BadDeposit)?;
         let share = decode_share(share).ok_or(TakeoverError::NoCopy(epoch))?;
         let need = usize::from(need);
         if copy.epoch != epoch

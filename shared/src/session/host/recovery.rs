@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use super::keeper::Keeper;
 use super::{FairMaker, Host, MemberId, Outgoing, PeerId, RestoreError, Stored, send};
 use crate::session::protocol::{MAX_TO_GUEST_BYTES, Note, ToGuest, encode};
-use crate::session::recovery::{self, encode_part, encode_share};
+use crate::session::recovery::{self, encode_deposit, encode_share};
 
 /// The most chat lines and notes of earlier games a recovery copy keeps.
 const COPY_EARLIER_ENTRIES: usize = 100;
@@ -66,7 +66,7 @@ impl Host {
                 send(out, *peer, &ToGuest::RecoveryShare { share, need });
             }
             out.push(Outgoing::Deposit {
-                part: format!("{epoch}.{}", encode_part(&dealt.relay_part)),
+                part: encode_deposit(epoch, &dealt.relay_part),
             });
             keeper.holders = holders;
         }
