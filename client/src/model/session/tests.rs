@@ -233,14 +233,21 @@ fn pump(pages: &mut [&mut Page], now: u64) {
 
 /// A page that created room ABC234 as "h".
 fn hosting(name: Option<&str>) -> Page {
+    // Handover is off unless the player turned it on.
+    hosting_with(name, false)
+}
+
+/// A page that created room ABC234 as "h", asking the relay for handover if `handover`
+/// (and the relay granting it).
+fn hosting_with(name: Option<&str>, handover: bool) -> Page {
     let mut h = Page::new("h");
+    h.s.handover = handover;
     h.intent(Intent::SetName(name.map(str::to_owned)), 0);
     h.intent(Intent::CreateRoom, 0);
     assert!(matches!(h.s.phase, Phase::Opening(Opening::Create)));
-    // Handover is off unless the player turned it on.
     assert_eq!(
         h.seen,
-        vec![Effect::Relay(ClientMessage::Create { handover: false })]
+        vec![Effect::Relay(ClientMessage::Create { handover })]
     );
     h.relay(
         RelayMessage::Created {
@@ -248,7 +255,7 @@ fn hosting(name: Option<&str>) -> Page {
             peer: "h".into(),
             host_secret: "secret".into(),
             ice_servers: ice(),
-            handover: false,
+            handover,
         },
         0,
     );

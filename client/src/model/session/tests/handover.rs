@@ -9,24 +9,7 @@ use shared::session::protocol::{LogItem, Note};
 
 /// A page that created room ABC234 as "h" (Ana) on a relay that hands rooms over.
 fn hosting_handover() -> Page {
-    let mut h = Page::new("h");
-    h.s.handover = true;
-    h.intent(Intent::SetName(Some("Ana".into())), 0);
-    h.intent(Intent::CreateRoom, 0);
-    assert_eq!(
-        h.seen,
-        vec![Effect::Relay(ClientMessage::Create { handover: true })]
-    );
-    h.relay(
-        RelayMessage::Created {
-            room: "ABC234".into(),
-            peer: "h".into(),
-            host_secret: "secret".into(),
-            ice_servers: ice(),
-            handover: true,
-        },
-        0,
-    );
+    let h = hosting_with(Some("Ana"), true);
     assert!(h.seen.contains(&Effect::Referee(ToReferee::Handover)));
     h
 }
