@@ -105,7 +105,7 @@ impl fmt::Display for RoomError {
             RoomError::HandedOver => "the room has another host now; join it as a guest",
             RoomError::NoHandover => "this room was created without handover",
             RoomError::BadDeposit => {
-                "a deposit is at most 64 characters, each a letter, a digit, '.', '_' or '-'"
+                "a deposit is 1 to 64 characters, each a letter, a digit, '.', '_' or '-'"
             }
         })
     }
@@ -215,11 +215,12 @@ pub const MAX_DEPARTURES: usize = 64;
 /// is told `handed_over` rather than `bad_secret`.
 pub const MAX_OLD_SECRETS: usize = 16;
 
-/// Whether `part` is a deposit the relay keeps: at most [`MAX_DEPOSIT_CHARS`] characters
-/// of `[0-9A-Za-z._-]`, so that it goes into a JSON string as it is, without escaping
+/// Whether `part` is a deposit the relay keeps: 1 to [`MAX_DEPOSIT_CHARS`] characters
+/// of `[0-9A-Za-z._-]` (an empty part is no key part, and would be handed on as one), so that it goes into a JSON string as it is, without escaping
 /// (`cluster.lua` builds `promoted` by concatenation and checks the same).
 pub fn valid_deposit(part: &str) -> bool {
-    part.len() <= MAX_DEPOSIT_CHARS
+    !part.is_empty()
+        && part.len() <= MAX_DEPOSIT_CHARS
         && part
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
@@ -1235,11 +1236,12 @@ mod tests {
     #[test]
     fn a_deposit_is_short_and_needs_no_escaping() {
         let longest = "a".repeat(MAX_DEPOSIT_CHARS);
-        for good in ["", "0.AZaz09-_", "12.", longest.as_str()] {
+        for good in ["0", "0.AZaz09-_", "12.", longest.as_str()] {
             assert!(valid_deposit(good), "{good}");
         }
         let over = format!("{longest}a");
         for bad in [
+            "",
             over.as_str(),
             "1.a\"",
             "1.a\\",

@@ -1238,6 +1238,7 @@ async fn a_deposit_is_checked_and_a_refused_one_changes_nothing() {
     guests[0].0.expect_error("not_host").await;
     let too_long = "a".repeat(65);
     for part in [
+        json!(""),
         json!(too_long),
         json!("1.a\""),
         json!("1.a\\"),

@@ -42,7 +42,7 @@ local MAX_LEFT = 64
 local MAX_DEPARTURES = 64
 -- The most earlier host secrets a handover room remembers (rooms.rs's MAX_OLD_SECRETS).
 local MAX_OLD_SECRETS = 16
--- A deposit: at most MAX_DEPOSIT_CHARS characters of [0-9A-Za-z._-] (rooms.rs's
+-- A deposit: 1 to MAX_DEPOSIT_CHARS characters of [0-9A-Za-z._-] (rooms.rs's
 -- valid_deposit), so that it goes into a JSON string as it is.
 local MAX_DEPOSIT_CHARS = 64
 local DEPOSIT_PATTERN = '^[0-9A-Za-z._%-]*$'
@@ -180,7 +180,7 @@ local function record_departure(r, addr, peer)
 end
 
 local function valid_deposit(part)
-  return type(part) == 'string' and #part <= MAX_DEPOSIT_CHARS
+  return type(part) == 'string' and #part >= 1 and #part <= MAX_DEPOSIT_CHARS
     and string.find(part, DEPOSIT_PATTERN) ~= nil
 end
 
