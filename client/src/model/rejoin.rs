@@ -6,8 +6,10 @@
 //! the token, so the host hands back the same seat (`shared/PEER-PROTOCOL.md`, `hello`).
 //!
 //! A hosting page keeps a [`HostRecord`] the same way (under [`HOST_KEY`]): its name and,
-//! for a room, the code, its relay id and the secret that reclaims it. The table itself is
-//! the referee's, saved by its worker; after a reload the page resumes both.
+//! for a room, the code, its relay id and the secret that reclaims it, and its own seat's
+//! token (a room handed over to a guest's page while this one reloaded takes it back as a
+//! guest's seat). The table itself is the referee's, saved by its worker; after a reload
+//! the page resumes both.
 
 use serde::{Deserialize, Serialize};
 use shared::relay::RoomCode;
@@ -38,13 +40,17 @@ struct Stored {
     name: String,
 }
 
+/// A seat token as a host hands them out: letters and digits, not too long.
+fn valid_token(token: &str) -> bool {
+    !token.is_empty()
+        && token.len() <= MAX_TOKEN_CHARS
+        && token.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
 impl RejoinRecord {
     /// A record, when every part is one the relay and the host would accept.
     pub fn new(code: &RoomCode, token: &str, name: &str) -> Option<RejoinRecord> {
-        let valid = !token.is_empty()
-            && token.len() <= MAX_TOKEN_CHARS
-            && token.chars().all(|c| c.is_ascii_alphanumeric())
-            && validate_name(name).as_deref() == Ok(name);
+        let valid = valid_token(token) && validate_name(name).as_deref() == Ok(name);
         valid.then(|| RejoinRecord {
             code: code.clone(),
             token: token.to_owned(),
@@ -104,6 +110,11 @@ pub struct HostRecord {
     pub name: String,
     /// `None`: a game against bots.
     pub room: Option<HostRoom>,
+    /// The host's own seat token, from its referee's welcome: a room handed over while
+    /// the page reloaded gives the seat back to a hello that carries it. A record kept
+    /// before the welcome, or before tokens were kept, has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
 }
 
 impl HostRecord {
@@ -118,7 +129,8 @@ impl HostRecord {
             .room
             .as_ref()
             .is_none_or(|room| relay_word(&room.me) && relay_word(&room.secret));
-        (name_ok && room_ok).then_some(r)
+        let token_ok = r.token.as_deref().is_none_or(valid_token);
+        (name_ok && room_ok && token_ok).then_some(r)
     }
 
     /// The text to store.
@@ -142,15 +154,27 @@ mod tests {
         for r in [
             HostRecord {
                 name: "Ana".into(),
+                room: Some(room.clone()),
+                token: None,
+            },
+            HostRecord {
+                name: "Ana".into(),
                 room: Some(room),
+                token: Some("9f00aa11".into()),
             },
             HostRecord {
                 name: "Ana".into(),
                 room: None,
+                token: None,
             },
         ] {
             assert_eq!(HostRecord::parse(&r.to_json()), Some(r));
         }
+        // A record kept before tokens were kept still reads, with none.
+        let old =
+            r#"{"name":"Ana","room":{"code":"ABC234","me":"a","secret":"b","handover":true}}"#;
+        assert_eq!(HostRecord::parse(old).and_then(|r| r.token), None);
+        assert!(HostRecord::parse(old).is_some());
         for bad in [
             "",
             "null",
@@ -159,9 +183,17 @@ mod tests {
             r#"{"name":"Ana","room":{"code":"ABC234","me":"","secret":"b"}}"#,
             r#"{"name":"Ana","room":{"code":"ABC234","me":"a","secret":"b c"}}"#,
             r#"{"name":"Ana","room":{"code":"ABC234","me":"a"}}"#,
+            r#"{"name":"Ana","room":null,"token":""}"#,
+            r#"{"name":"Ana","room":null,"token":"9f 00"}"#,
+            r#"{"name":"Ana","room":null,"token":9}"#,
         ] {
             assert_eq!(HostRecord::parse(bad), None, "{bad}");
         }
+        let long = format!(
+            r#"{{"name":"Ana","room":null,"token":"{}"}}"#,
+            "a".repeat(129)
+        );
+        assert_eq!(HostRecord::parse(&long), None);
     }
 
     #[test]

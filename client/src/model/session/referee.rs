@@ -82,7 +82,9 @@ impl Session {
         };
         let reclaiming = room.is_some();
         let table = self.new_table(&record.name, None);
-        self.phase = Phase::Hosting(Hosting::new(table, room, secret, reclaiming, handover));
+        let mut hosting = Hosting::new(table, room, secret, reclaiming, handover);
+        hosting.seat_token = record.token;
+        self.phase = Phase::Hosting(hosting);
         effects
     }
 
@@ -105,6 +107,7 @@ impl Session {
         Some(HostRecord {
             name: h.table.guest().name().to_owned(),
             room,
+            token: h.own_token().map(str::to_owned),
         })
     }
 

@@ -236,6 +236,11 @@ impl Session {
                 {
                     return Vec::new();
                 }
+                // Our room went on at a guest's page while ours was away: ours is a guest
+                // of it now.
+                if code == ErrorCode::HandedOver && self.reclaiming() {
+                    return self.handed_over();
+                }
                 if let Some(effects) = self.reconnect_refused(code) {
                     return effects;
                 }
