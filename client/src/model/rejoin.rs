@@ -10,6 +10,10 @@
 //! token (a room handed over to a guest's page while this one reloaded takes it back as a
 //! guest's seat). The table itself is the referee's, saved by its worker; after a reload
 //! the page resumes both.
+//!
+//! A hosting page of a room that hands over leaves a [`LeftHost`] in `localStorage` (under
+//! [`LEFT_HOST_KEY`]) when its tab goes: its seat, for a page of the same browser that
+//! opens the room's invitation later, once the table runs on a guest's page.
 
 use serde::{Deserialize, Serialize};
 use shared::relay::RoomCode;
@@ -139,6 +143,77 @@ impl HostRecord {
     }
 }
 
+/// The `localStorage` key of a closed host tab's seat ([`LeftHost`]).
+pub const LEFT_HOST_KEY: &str = "coup.left-host";
+
+/// How long a closed host tab's seat is kept for the room's invitation: a table handed
+/// over goes on for a while, not for days.
+pub const LEFT_HOST_TTL_MS: u64 = 4 * 60 * 60 * 1_000;
+
+/// How far in the future a record's time may be (another tab's clock read a moment
+/// later): beyond it, the record is not one this browser wrote.
+const CLOCK_SKEW_MS: u64 = 60 * 1_000;
+
+/// The seat of a page that hosted a room that hands over, kept when its tab went: the
+/// room's code, the host's own seat token, its name, and when (Unix ms). A page of the
+/// same browser that opens that room's invitation later joins with the token, and the
+/// page the table moved to gives it that seat back (not a second host, nor a new player).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeftHost {
+    pub seat: RejoinRecord,
+    /// When the tab went, in Unix milliseconds.
+    pub at: u64,
+}
+
+/// A [`LeftHost`] as storage holds it, before it is checked.
+#[derive(Deserialize)]
+struct StoredLeft {
+    code: String,
+    token: String,
+    name: String,
+    at: u64,
+}
+
+impl LeftHost {
+    /// What storage held, at `now` (Unix ms): the seat, when the record is valid, in
+    /// canonical form and not expired (else `None`: drop it).
+    pub fn parse(stored: &str, now: u64) -> Option<LeftHost> {
+        if stored.len() > 1_024 {
+            return None;
+        }
+        let s: StoredLeft = serde_json::from_str(stored).ok()?;
+        let code = RoomCode::parse(&s.code).filter(|c| c.as_str() == s.code)?;
+        let fresh = s.at <= now.saturating_add(CLOCK_SKEW_MS)
+            && now.saturating_sub(s.at) <= LEFT_HOST_TTL_MS;
+        if !fresh {
+            return None;
+        }
+        Some(LeftHost {
+            seat: RejoinRecord::new(&code, &s.token, &s.name)?,
+            at: s.at,
+        })
+    }
+
+    /// The seat to take back for a page that opened the invitation to `invited`, from what
+    /// storage held at `now`: only that room's, and only a record still good.
+    pub fn seat_for(stored: &str, invited: &RoomCode, now: u64) -> Option<RejoinRecord> {
+        LeftHost::parse(stored, now)
+            .map(|l| l.seat)
+            .filter(|seat| seat.code == *invited)
+    }
+
+    /// The text to store.
+    pub fn to_json(&self) -> String {
+        serde_json::json!({
+            "code": self.seat.code.as_str(),
+            "token": self.seat.token,
+            "name": self.seat.name,
+            "at": self.at,
+        })
+        .to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +269,40 @@ mod tests {
             "a".repeat(129)
         );
         assert_eq!(HostRecord::parse(&long), None);
+    }
+
+    #[test]
+    fn a_closed_host_tabs_seat_is_read_back_only_for_its_room_and_only_for_a_while() {
+        let code = RoomCode::parse("ABC234").expect("a code");
+        let seat = RejoinRecord::new(&code, "9f00aa11", "Ana").expect("valid");
+        let left = LeftHost {
+            seat: seat.clone(),
+            at: 1_000_000,
+        };
+        let text = left.to_json();
+        assert_eq!(LeftHost::parse(&text, 1_000_000), Some(left.clone()));
+        assert_eq!(
+            LeftHost::seat_for(&text, &code, 1_000_000 + LEFT_HOST_TTL_MS),
+            Some(seat)
+        );
+        // Another room's invitation, an expired record, or one from the future: none.
+        let other = RoomCode::parse("XYZ789").expect("a code");
+        assert_eq!(LeftHost::seat_for(&text, &other, 1_000_000), None);
+        assert_eq!(LeftHost::parse(&text, 1_000_001 + LEFT_HOST_TTL_MS), None);
+        assert_eq!(LeftHost::parse(&text, 1_000_000 - CLOCK_SKEW_MS - 1), None);
+        for bad in [
+            "",
+            "null",
+            r#"{"code":"ABC234","token":"9f","name":"Ana"}"#,
+            r#"{"code":"abc-234","token":"9f","name":"Ana","at":1000000}"#,
+            r#"{"code":"ABC234","token":"","name":"Ana","at":1000000}"#,
+            r#"{"code":"ABC234","token":"9f","name":" Ana","at":1000000}"#,
+            r#"{"code":"ABC234","token":"9f","name":"Ana","at":-1}"#,
+            r#"{"code":"ABC234","token":"9f","name":"Ana","at":"1000000"}"#,
+        ] {
+            assert_eq!(LeftHost::parse(bad, 1_000_000), None, "{bad}");
+        }
+        assert_eq!(LeftHost::parse(&"x".repeat(2_000), 1_000_000), None);
     }
 
     #[test]

@@ -402,3 +402,52 @@ fn handed_over_to_a_page_that_is_not_reclaiming_its_room_is_only_news() {
     g.relay(relay_error(ErrorCode::HandedOver), 5);
     assert!(matches!(g.s.phase, Phase::Joined(_)));
 }
+
+#[test]
+fn a_closed_host_tab_leaves_its_seat_and_the_invitation_opened_again_takes_it_back() {
+    let (mut h, mut g1, mut g2) = dealt_three();
+    a_few_decisions(&mut [&mut h, &mut g1, &mut g2]);
+    let seat = h.guest().seat();
+    // The tab goes: its page leaves its seat in the browser's storage.
+    let left =
+        h.s.left_host(50_000)
+            .expect("a host of a room that hands over leaves one");
+    assert_eq!(left.seat.code, code());
+    assert_eq!(Some(left.seat.token.as_str()), h.guest().token());
+    assert_eq!(left.seat.name, "Ana");
+    let stored = left.to_json();
+    // Its page is gone; the relay hands the room to Bo's.
+    handed_to_bo(&h, &mut g1, &mut g2, 53_000);
+    drop(h);
+    // Later, a page of the same browser opens the room's invitation: it joins with the
+    // seat's token, and Bo's page gives the seat back (not a new player, not a watcher).
+    let record = crate::model::rejoin::LeftHost::seat_for(&stored, &code(), 600_000)
+        .expect("the invitation's room");
+    let mut back = reloaded_and_rejoining_in(record, "h2", "g1");
+    g1.relay(RelayMessage::PeerJoined { peer: "h2".into() }, 600_000);
+    g1.link_open("h2", 600_000);
+    back.link_open("g1", 600_000);
+    pump(&mut [&mut g1, &mut g2, &mut back], 600_000);
+    assert_eq!(back.guest().seat(), seat, "the same seat");
+    assert!(!back.s.hosting(), "not a second host");
+    play_to_the_end(&mut g1, &mut [&mut g2, &mut back], 600_100);
+    assert_eq!(winner(&back), winner(&g1));
+}
+
+#[test]
+fn only_a_host_of_a_room_that_hands_over_leaves_its_seat_when_its_tab_goes() {
+    let (h, g) = dealt_room();
+    assert_eq!(h.s.left_host(1), None, "a room that does not hand over");
+    assert_eq!(
+        g.s.left_host(1),
+        None,
+        "a guest keeps its seat in its own tab"
+    );
+    let mut solo = Page::new("solo");
+    solo.intent(
+        Intent::PlayBots(crate::model::intent::SoloSetup::default()),
+        0,
+    );
+    assert_eq!(solo.s.left_host(1), None, "a game against bots");
+    assert_eq!(Session::new().left_host(1), None);
+}
