@@ -160,10 +160,11 @@ impl Ctl {
             });
         let mut fresh = Session::new();
         crate::net::fair::seed(&mut fresh);
+        // Every room hands over unless the player turned it off.
         fresh.handover = local_storage()
             .and_then(|s| s.get_item("coup.handover").ok().flatten())
             .as_deref()
-            == Some("1");
+            != Some("0");
         let session = RwSignal::new_local(fresh);
         let table = RwSignal::new(Fetch::Waiting);
         let restoring = RwSignal::new(left.seat.is_some() || left.host.is_some());

@@ -395,8 +395,8 @@ pub struct Session {
     /// while it stays on offer, the page asks again on a backoff.
     rejoin_retry: Option<RejoinRetry>,
     /// Whether the rooms this page opens ask the relay for handover (the table goes on at
-    /// a guest's page when the host's page leaves for good). Off unless the player turned
-    /// it on (`localStorage` `coup.handover` = `1`). A host page that was replaced (its
+    /// a guest's page when the host's page leaves for good). On unless the player turned
+    /// it off (`localStorage` `coup.handover` = `0`). A host page that was replaced (its
     /// network gone past the relay's host timeout) learns it from its reclaim's
     /// `handed_over`, stops its referee and takes its seat back as a guest.
     pub handover: bool,
@@ -431,7 +431,7 @@ impl Session {
             fair: fair_page::FairPage::default(),
             rejoin_retry: None,
             typed_code: None,
-            handover: false,
+            handover: true,
         }
     }
 

@@ -451,3 +451,20 @@ fn only_a_host_of_a_room_that_hands_over_leaves_its_seat_when_its_tab_goes() {
     assert_eq!(solo.s.left_host(1), None, "a game against bots");
     assert_eq!(Session::new().left_host(1), None);
 }
+
+#[test]
+fn every_room_a_page_opens_hands_over_unless_its_player_turned_it_off() {
+    let mut p = Page::new("h");
+    p.intent(Intent::CreateRoom, 0);
+    assert_eq!(
+        p.seen,
+        vec![Effect::Relay(ClientMessage::Create { handover: true })]
+    );
+    let mut off = Page::new("h");
+    off.s.handover = false;
+    off.intent(Intent::CreateRoom, 0);
+    assert_eq!(
+        off.seen,
+        vec![Effect::Relay(ClientMessage::Create { handover: false })]
+    );
+}
