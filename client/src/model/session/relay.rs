@@ -256,6 +256,20 @@ impl Session {
                     ));
                     return effects;
                 }
+                // Waiting for a join or a create, whose answers these never are: they
+                // answer a room message sent before (a deposit or a signal of a host page
+                // that crossed its reclaim's handed_over, say), old news.
+                let stale = matches!(
+                    code,
+                    ErrorCode::NotInRoom
+                        | ErrorCode::NotHost
+                        | ErrorCode::UnknownPeer
+                        | ErrorCode::BadSecret
+                        | ErrorCode::HandedOver
+                );
+                if stale && matches!(self.phase, Phase::Opening(_)) {
+                    return Vec::new();
+                }
                 if let Phase::Opening(opening) = &self.phase {
                     let rejoining = match opening {
                         Opening::Join { rejoining, .. } => rejoining.clone(),

@@ -322,6 +322,14 @@ fn a_host_page_whose_room_moved_while_its_socket_was_gone_rejoins_as_a_guest_in_
         (seat.token.as_str(), seat.name.as_str()),
         (token.as_str(), "Ana")
     );
+    // The relay's answer to a room message the page sent before it knew (a deposit, a
+    // signal to a guest, on the socket of its reclaim) is no answer to its join.
+    h.relay(relay_error(ErrorCode::NotInRoom), 20_015);
+    assert!(
+        matches!(h.s.phase, Phase::Opening(Opening::Join { .. })),
+        "still joining"
+    );
+    assert_eq!(h.s.seat_record().map(|r| r.token), Some(token.clone()));
     // Anything the old referee's worker still said is dropped.
     let late = h.s.on_referee(
         shared::session::Outgoing::Send {
