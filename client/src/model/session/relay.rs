@@ -241,6 +241,16 @@ impl Session {
                 if code == ErrorCode::HandedOver && self.reclaiming() {
                     return self.handed_over();
                 }
+                // A host page off the relay sends its signals and deposits on a new socket
+                // that is in no room until its reclaim goes: the relay's answer to them is
+                // expected, and nothing for the player.
+                let roomless = matches!(
+                    code,
+                    ErrorCode::NotInRoom | ErrorCode::NotHost | ErrorCode::UnknownPeer
+                );
+                if roomless && matches!(&self.phase, Phase::Hosting(h) if h.off_relay) {
+                    return Vec::new();
+                }
                 if let Some(effects) = self.reconnect_refused(code) {
                     return effects;
                 }

@@ -287,6 +287,12 @@ fn a_host_page_whose_room_moved_while_its_socket_was_gone_rejoins_as_a_guest_in_
             .is_empty(),
         "no text from the old host's page is taken"
     );
+    // A signal or a deposit the page sent off the relay, on a socket in no room yet, is
+    // answered not_in_room: expected, and nothing to tell.
+    let before = h.notices();
+    h.relay(relay_error(ErrorCode::NotInRoom), 19_000);
+    assert_eq!(h.notices(), before);
+    assert!(h.s.hosting());
     // Ana's network is back: her reclaim is answered handed_over.
     let fx = h.s.tick(20_000, 0.0);
     h.run(fx, 20_000);
