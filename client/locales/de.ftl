@@ -763,6 +763,7 @@ ended-host-gone = Der Gastgeber kam nicht zurück, also ist dieses Spiel vorbei.
 notice-not-restored = Dein Tisch konnte nach dem Neuladen nicht zurückgeholt werden ({ $why }); er wurde beiseitegelegt.
 notice-table-stopped = Der Tisch wurde angehalten: { $why }
 notice-reclaim-failed = Raum { $code } konnte nicht zurückgeholt werden: { $why }
+notice-handed-over = Diese Seite war zu lange weg, daher läuft der Tisch jetzt auf der Seite eines anderen Spielers. Du kehrst dort als Spieler auf deinen Platz zurück.
 notice-rejoin-failed = Raum { $code } konnte nicht wieder betreten werden: { $why }
 notice-room-gone = Raum { $code } gibt es nicht mehr: { $why } Erstelle einen neuen Raum, um wieder zu spielen.
 notice-room-moved = Das Relais wurde neu gestartet und hat diesen Raum verloren, deshalb hat er einen neuen Code: { $code }. Die Spieler hier wissen Bescheid; das Spiel geht weiter.

@@ -792,6 +792,7 @@ notice-not-restored = Your table could not be taken back after the reload ({ $wh
 notice-table-stopped = The table stopped: { $why }
 # $why is one of the relay's answers above.
 notice-reclaim-failed = Could not take room { $code } back: { $why }
+notice-handed-over = This page was away too long, so the table now runs on another player’s page. You rejoin it there as a player, in your seat.
 notice-rejoin-failed = Could not rejoin room { $code }: { $why }
 notice-room-gone = Room { $code } is gone: { $why } Create a new room to play again.
 notice-room-moved = The relay restarted and lost this room, so it has a new code: { $code }. The players here were told; the game goes on.

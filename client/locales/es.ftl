@@ -764,6 +764,7 @@ ended-host-gone = El anfitrión no volvió, así que esta partida ha terminado.
 notice-not-restored = Tu mesa no se pudo recuperar después de recargar ({ $why }); se dejó a un lado.
 notice-table-stopped = La mesa se detuvo: { $why }
 notice-reclaim-failed = No se pudo recuperar la sala { $code }: { $why }
+notice-handed-over = Esta página estuvo ausente demasiado tiempo, así que la mesa sigue ahora en la página de otro jugador. Vuelves a ella como jugador, en tu asiento.
 notice-rejoin-failed = No se pudo volver a la sala { $code }: { $why }
 notice-room-gone = La sala { $code } ya no existe: { $why } Crea una sala nueva para volver a jugar.
 notice-room-moved = El relé se reinició y perdió esta sala, así que tiene un código nuevo: { $code }. Los jugadores de aquí ya lo saben; la partida sigue.

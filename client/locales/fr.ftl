@@ -764,6 +764,7 @@ ended-host-gone = L’hôte n’est pas revenu : cette partie est terminée.
 notice-not-restored = Votre table n’a pas pu être reprise après le rechargement ({ $why }) ; elle a été mise de côté.
 notice-table-stopped = La table s’est arrêtée : { $why }
 notice-reclaim-failed = Impossible de reprendre la salle { $code } : { $why }
+notice-handed-over = Cette page a été absente trop longtemps : la table tourne maintenant sur la page d’un autre joueur. Vous la rejoignez comme joueur, à votre place.
 notice-rejoin-failed = Impossible de rejoindre à nouveau la salle { $code } : { $why }
 notice-room-gone = La salle { $code } n’existe plus : { $why } Créez une nouvelle salle pour rejouer.
 notice-room-moved = Le relais a redémarré et a perdu cette salle ; elle a donc un nouveau code : { $code }. Les joueurs présents ont été prévenus ; la partie continue.

@@ -799,6 +799,7 @@ notice-not-restored = Non è stato possibile riprendere il tuo tavolo dopo il ri
 notice-table-stopped = Il tavolo si è fermato: { $why }
 # $why è una delle risposte del relay qui sopra.
 notice-reclaim-failed = Impossibile riprendere la stanza { $code }: { $why }
+notice-handed-over = Questa pagina è rimasta assente troppo a lungo, quindi il tavolo ora gira sulla pagina di un altro giocatore. Ci rientri come giocatore, al tuo posto.
 notice-rejoin-failed = Impossibile rientrare nella stanza { $code }: { $why }
 notice-room-gone = La stanza { $code } non c’è più: { $why } Crea una nuova stanza per giocare ancora.
 notice-room-moved = Il relay è ripartito e ha perso questa stanza, che ora ha un nuovo codice: { $code }. I giocatori presenti sono stati avvisati; la partita continua.

@@ -833,6 +833,7 @@ notice-not-restored = Nie udało się odzyskać stołu po odświeżeniu ({ $why 
 notice-table-stopped = Stół się zatrzymał: { $why }
 # $why to jedna z odpowiedzi przekaźnika powyżej.
 notice-reclaim-failed = Nie udało się odzyskać pokoju { $code }: { $why }
+notice-handed-over = Ta strona była nieobecna zbyt długo, więc stół działa teraz na stronie innego gracza. Wracasz do niego jako gracz, na swoje miejsce.
 notice-rejoin-failed = Nie udało się wrócić do pokoju { $code }: { $why }
 notice-room-gone = Pokoju { $code } już nie ma: { $why } Utwórz nowy pokój, by zagrać ponownie.
 notice-room-moved = Przekaźnik się zrestartował i zgubił ten pokój, więc pokój ma nowy kod: { $code }. Obecni gracze zostali powiadomieni; gra toczy się dalej.

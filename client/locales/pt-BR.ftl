@@ -761,6 +761,7 @@ ended-host-gone = O anfitrião não voltou, então este jogo acabou.
 notice-not-restored = Não foi possível retomar sua mesa depois de recarregar ({ $why }); ela foi deixada de lado.
 notice-table-stopped = A mesa parou: { $why }
 notice-reclaim-failed = Não foi possível retomar a sala { $code }: { $why }
+notice-handed-over = Esta página ficou ausente por tempo demais, então a mesa agora roda na página de outro jogador. Você volta a ela como jogador, no seu lugar.
 notice-rejoin-failed = Não foi possível voltar à sala { $code }: { $why }
 notice-room-gone = A sala { $code } não existe mais: { $why } Crie uma nova sala para jogar de novo.
 notice-room-moved = O relay reiniciou e perdeu esta sala, então ela tem um novo código: { $code }. Os jogadores daqui foram avisados; o jogo continua.

@@ -24,7 +24,10 @@ use wasm_bindgen::closure::Closure;
 
 use crate::i18n::{t, tr};
 use crate::loading::{self, Fetch};
-use crate::model::rejoin::{HOST_KEY, HostRecord, REJOIN_KEY, RejoinRecord};
+use crate::model::invite::code_from_fragment;
+use crate::model::rejoin::{
+    HOST_KEY, HostRecord, LEFT_HOST_KEY, LeftHost, REJOIN_KEY, RejoinRecord,
+};
 use crate::model::relay_url::relay_url;
 use crate::model::{Effect, FairSeatMaker, Intent, RelayPeer, Session, problems};
 use crate::net::NetError;
@@ -69,9 +72,11 @@ pub enum Input {
 
 /// The records an earlier page of this tab left in `sessionStorage`, as stored: read at
 /// start-up, before this page writes its own, and parsed once the tab's lock is known.
+/// With them, the room whose invitation opened this page, if any.
 pub struct Left {
     seat: Option<String>,
     host: Option<String>,
+    invited: Option<shared::relay::RoomCode>,
 }
 
 /// The modules the page fetches later, as the controller reaches them
@@ -139,6 +144,9 @@ impl Ctl {
         let left = Left {
             seat: stored(REJOIN_KEY),
             host: stored(HOST_KEY),
+            invited: web_sys::window()
+                .and_then(|w| w.location().hash().ok())
+                .and_then(|h| code_from_fragment(&h)),
         };
         let tab_key = session_storage()
             .and_then(|s| s.get_item(TAB_KEY).ok().flatten())
@@ -152,11 +160,11 @@ impl Ctl {
             });
         let mut fresh = Session::new();
         crate::net::fair::seed(&mut fresh);
-        fresh.handover = web_sys::window()
-            .and_then(|w| w.local_storage().ok().flatten())
+        // Every room hands over unless the player turned it off.
+        fresh.handover = local_storage()
             .and_then(|s| s.get_item("coup.handover").ok().flatten())
             .as_deref()
-            == Some("1");
+            != Some("0");
         let session = RwSignal::new_local(fresh);
         let table = RwSignal::new(Fetch::Waiting);
         let restoring = RwSignal::new(left.seat.is_some() || left.host.is_some());
@@ -224,6 +232,32 @@ impl Ctl {
                 );
             }
         }
+        // A hosting page of a room that hands over leaves its seat in `localStorage` when its
+        // tab goes, for this browser's next page that opens the room's invitation; a page
+        // that comes back from the browser's back-forward cache takes it back.
+        let leaving = Rc::downgrade(&ctl);
+        let pagehide = Closure::<dyn FnMut()>::new(move || {
+            if let Some(c) = leaving.upgrade() {
+                c.leave_seat();
+            }
+        });
+        let showing = Rc::downgrade(&ctl);
+        let pageshow =
+            Closure::<dyn FnMut(wasm_bindgen::JsValue)>::new(move |ev: wasm_bindgen::JsValue| {
+                let persisted =
+                    js_sys::Reflect::get(&ev, &"persisted".into()).is_ok_and(|p| p.is_truthy());
+                if persisted && let Some(c) = showing.upgrade() {
+                    c.forget_left_seat();
+                }
+            });
+        if let Some(w) = web_sys::window() {
+            let _ =
+                w.add_event_listener_with_callback("pagehide", pagehide.as_ref().unchecked_ref());
+            let _ =
+                w.add_event_listener_with_callback("pageshow", pageshow.as_ref().unchecked_ref());
+        }
+        pagehide.forget();
+        pageshow.forget();
         tick.forget();
         wake.forget();
         Ctl {
@@ -256,6 +290,11 @@ fn session_storage() -> Option<web_sys::Storage> {
 /// The name of the Web Lock a tab with key `key` holds.
 fn lock_name(key: &str) -> String {
     format!("coup-tab-{key}")
+}
+
+/// The page's `localStorage`, when the browser lets us have it.
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
 }
 
 /// What `sessionStorage` holds under `key`.
@@ -339,7 +378,7 @@ impl Controller {
             Input::TabLock(held, left) => {
                 let seat = parse_record(REJOIN_KEY, left.seat, RejoinRecord::parse);
                 let host = parse_record(HOST_KEY, left.host, HostRecord::parse);
-                self.on_tab_lock(held, seat, host);
+                self.on_tab_lock(held, seat, host, left.invited);
                 // Set only when it changes: the first screen is drawn again whenever this
                 // signal is set, and a choice made on it meanwhile (four players, Hard
                 // bots) would go back to its default.
@@ -370,20 +409,34 @@ impl Controller {
     /// Whether this page holds its tab's lock decided what it takes back: the table or
     /// seat an earlier page of this tab held, at once; a copy of a live tab (its lock held
     /// elsewhere) takes a key of its own and forgets the records it copied.
+    ///
+    /// A page with no record of its tab's that opened a room's invitation takes back the
+    /// seat a closed host tab of this browser left for that room ([`LeftHost`]): the table
+    /// went on at a guest's page, which gives the seat to the hello with its token.
     fn on_tab_lock(
         &self,
         held: Option<bool>,
         seat: Option<RejoinRecord>,
         host: Option<HostRecord>,
+        invited: Option<shared::relay::RoomCode>,
     ) {
         // What storage holds is what was last written, as far as this page knows.
         *self.saved.borrow_mut() = seat.clone();
         *self.saved_host.borrow_mut() = host.clone();
+        let none = seat.is_none() && host.is_none();
+        let left_seat = || {
+            invited
+                .as_ref()
+                .filter(|_| none)
+                .and_then(Controller::take_left_seat)
+        };
         match held {
             Some(true) => {
                 if let Some(record) = host {
                     self.step(|s| s.resume(record));
-                } else if let Some(record) = seat {
+                    // This tab hosts again: the seat its page left is not for another.
+                    self.forget_left_seat();
+                } else if let Some(record) = seat.clone().or_else(left_seat) {
                     self.step(|s| {
                         s.offer_rejoin(record);
                         s.handle(Intent::Rejoin).unwrap_or_default()
@@ -411,7 +464,7 @@ impl Controller {
             }
             // No Web Locks: offer the seat back rather than take it, as a copy could.
             None => {
-                if let Some(record) = seat {
+                if let Some(record) = seat.clone().or_else(left_seat) {
                     self.step(|s| {
                         s.offer_rejoin(record);
                         Vec::new()
@@ -419,6 +472,53 @@ impl Controller {
                 }
             }
         }
+    }
+
+    /// The tab is going (or the page into the back-forward cache): a host of a room that
+    /// hands over leaves its seat for a later page of this browser ([`LeftHost`]).
+    fn leave_seat(&self) {
+        let Some(left) = self.session.with_untracked(|s| s.left_host(now_ms())) else {
+            return;
+        };
+        if let Some(s) = local_storage() {
+            // Storage may be full or refused: the seat then goes with the tab.
+            let _ = s.set_item(LEFT_HOST_KEY, &left.to_json());
+        }
+    }
+
+    /// The page is back (from the back-forward cache, or its tab took its table back after
+    /// a reload): the seat it left for a later page is its own again.
+    fn forget_left_seat(&self) {
+        let ours = self
+            .session
+            .with_untracked(|s| s.room().map(|r| r.code.clone()));
+        let Some(s) = local_storage() else {
+            return;
+        };
+        let stored = s.get_item(LEFT_HOST_KEY).ok().flatten();
+        let mine = stored
+            .as_deref()
+            .and_then(|t| LeftHost::parse(t, now_ms()))
+            .is_none_or(|l| Some(&l.seat.code) == ours.as_ref());
+        if stored.is_some() && mine {
+            let _ = s.remove_item(LEFT_HOST_KEY);
+        }
+    }
+
+    /// The seat a closed host tab of this browser left for the room whose invitation
+    /// opened this page, taken out of storage (it is used once). A record that is not
+    /// valid, or too old, is removed too; one of another room stays.
+    fn take_left_seat(invited: &shared::relay::RoomCode) -> Option<RejoinRecord> {
+        let s = local_storage()?;
+        let stored = s.get_item(LEFT_HOST_KEY).ok().flatten()?;
+        let now = now_ms();
+        if LeftHost::parse(&stored, now).is_none() {
+            let _ = s.remove_item(LEFT_HOST_KEY);
+            return None;
+        }
+        let seat = LeftHost::seat_for(&stored, invited, now)?;
+        let _ = s.remove_item(LEFT_HOST_KEY);
+        Some(seat)
     }
 
     /// Keeps `sessionStorage` in step with the table this tab hosts.

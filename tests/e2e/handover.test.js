@@ -15,10 +15,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, useTable } from "./harness.mjs";
-import { checkHidden, decideOnce, describePages, lobbiesShow, owed, TRACE, waitOrDescribe } from "./play.mjs";
+import { openLifecyclePage } from "./lifecycle.mjs";
+import { checkHidden, dealRoom, decideOnce, describePages, lobbiesShow, owed, playToTheEnd, refereesOn, TRACE, waitOrDescribe } from "./play.mjs";
 
-// Handover is off unless a player turns it on (`coup.handover`): these pages have it on.
-const INIT = `${typeof TRACE === "function" ? `(${TRACE})();` : TRACE ?? ""}\ntry { localStorage.setItem("coup.handover", "1"); } catch {}`;
+// Every room hands over (a page may opt out with `coup.handover` = "0"); these pages trace
+// their sessions on the console, for a failure's report.
+const INIT = TRACE;
 
 const table = useTable();
 
@@ -103,6 +105,127 @@ test("the host's page closes mid-game: the first guest's page takes the table ov
     assert.match(won, /^[0-3]$/);
     assert.equal(await winner(cy), won, "both pages show the same winner");
     await bo.page.screenshot({ path: path.join(ARTIFACTS, "handover-phone-over.png") });
+  } finally {
+    for (const side of sides) await side.context.close().catch(() => {});
+  }
+});
+
+/** The words a host's page that was replaced shows, as the English catalog says them. */
+const REJOINED = "the table now runs on another player’s page. You rejoin it there as a player, in your seat.";
+
+/** Whether `page` sits in seat `seat` (not watching) with its link to the host open. */
+async function seatedLive(page, seat) {
+  const mine = await page.locator(`[data-testid="seat"].me[data-seat="${seat}"]`).count();
+  const open = await page.locator('[data-testid="peer"][data-link="open"]').count();
+  return mine === 1 && open > 0;
+}
+
+/** Waits until `check` holds, checking the hidden cards meanwhile; returns the ms taken. */
+async function until(sides, check, ms, what) {
+  const start = Date.now();
+  for (;;) {
+    await checkHidden(sides);
+    if (await check()) return Date.now() - start;
+    if (Date.now() - start >= ms) assert.fail(`${what} within ${ms} ms\n${await describePages(sides, what)}`);
+    await sides[0].page.waitForTimeout(100);
+  }
+}
+
+// The host's device goes off with its connections open (its whole browser stopped: no
+// pong to the relay's pings, nothing on the links). The relay closes its socket after its
+// host timeout (15 s, pinged every 5 s) and hands the room to Bo's page 3 s later, which
+// plays on from its recovery copy. When Ana's device comes back, her page's reclaim is
+// answered handed_over: her referee stops, and her page joins Bo's table as a guest in
+// her own seat, saying so once. One referee from then on, one game, one winner.
+test("the host's device stops past the relay's host timeout: the table moves to the joiner, and the host's page comes back as a guest in its seat", { timeout: 240_000 }, async () => {
+  const ana = await openLifecyclePage(table.base, { init: INIT });
+  await ana.page.setViewportSize({ width: 1280, height: 800 });
+  const bo = await table.open({ viewport: { width: 390, height: 844 }, init: INIT });
+  const sides = [ana, bo];
+  let stopped = false;
+  try {
+    await dealRoom(ana, bo, ["Ana", "Bo"]);
+    for (let i = 0; i < 3; i++) {
+      await decideOnce(ana.page);
+      await decideOnce(bo.page);
+    }
+    await checkHidden(sides);
+    assert.deepEqual([refereesOn(ana.page), refereesOn(bo.page)], [1, 0], "Ana's page referees");
+
+    const stoppedAt = Date.now();
+    ana.stop();
+    stopped = true;
+    const moved = bo.page.getByTestId("notice").filter({ hasText: MOVED_TO_BO });
+    await waitOrDescribe(moved, 45_000, [bo], "the table moved to Bo's page");
+    const movedAfter = Date.now() - stoppedAt;
+    assert.equal(refereesOn(bo.page), 1, "Bo's page referees now");
+    // Bo plays on meanwhile (Ana's stand-in answers for her).
+    const playing = Date.now();
+    while (Date.now() - playing < 4_000) {
+      await decideOnce(bo.page, ["Income", "Pass"]);
+      await bo.page.waitForTimeout(200);
+    }
+    const contAt = Date.now();
+    ana.cont();
+    stopped = false;
+
+    const told = ana.page.getByTestId("notice").filter({ hasText: REJOINED });
+    await waitOrDescribe(told, 30_000, sides, "Ana's page told it rejoined as a player");
+    const back = await until(sides, () => seatedLive(ana.page, "0"), 30_000, "Ana back in seat 0");
+    console.log(`    host stopped to the table on the joiner's page: ${movedAfter} ms; host back to its seat as a guest: ${Date.now() - contAt} ms (${back} ms after the notice)`);
+    assert.deepEqual([refereesOn(ana.page), refereesOn(bo.page)], [0, 1], "exactly one referee: Bo's");
+    assert.equal(await told.count(), 1, "said once");
+    assert.equal(await ana.page.getByTestId("create-room").count(), 0, "no first screen");
+    await ana.page.screenshot({ path: path.join(ARTIFACTS, "handover-rejoined-laptop.png") });
+    await ana.page.setViewportSize({ width: 390, height: 844 });
+    await ana.page.waitForTimeout(300);
+    await ana.page.screenshot({ path: path.join(ARTIFACTS, "handover-rejoined-phone.png") });
+    await ana.page.setViewportSize({ width: 1280, height: 800 });
+
+    const won = await playToTheEnd(bo, ana, { ms: 150_000 });
+    assert.match(won, /^[0-2]$/);
+    assert.deepEqual([refereesOn(ana.page), refereesOn(bo.page)], [0, 1], "still one referee at the end");
+    assert.equal(await ana.page.locator('[data-testid="seat"].me').getAttribute("data-seat"), "0");
+  } finally {
+    if (stopped) ana.cont();
+    await ana.close();
+    await bo.context.close().catch(() => {});
+  }
+});
+
+// Ana's tab closes mid-game; the relay hands the room to Bo's page. Later Ana opens the
+// room's invitation again in the same browser: her page joins with the seat her closed
+// tab left (its token), and Bo's page gives it back: seat 0, playing, not watching, with
+// no click. Then the game is played to one winner.
+test("the host's tab closes, the table moves on, and the invitation opened again in that browser takes the old seat back", { timeout: 240_000 }, async () => {
+  const ana = await table.open({ init: INIT });
+  const bo = await table.open({ viewport: { width: 390, height: 844 }, init: INIT });
+  const sides = [ana, bo];
+  try {
+    const code = await dealRoom(ana, bo, ["Ana", "Bo"]);
+    for (let i = 0; i < 3; i++) {
+      await decideOnce(ana.page);
+      await decideOnce(bo.page);
+    }
+    // Closed as a person closes a tab: its page's pagehide runs.
+    const closed = new Promise((resolve) => ana.page.once("close", resolve));
+    await ana.page.close({ runBeforeUnload: true });
+    await closed;
+    const moved = bo.page.getByTestId("notice").filter({ hasText: MOVED_TO_BO });
+    await waitOrDescribe(moved, 30_000, [bo], "the table moved to Bo's page");
+
+    const again = await ana.context.newPage();
+    ana.watch(again);
+    const opened = Date.now();
+    await again.goto(`${table.base}/#join=${code}`);
+    const back = { ...ana, page: again };
+    await until([back, bo], () => seatedLive(again, "0"), 30_000, "Ana's new page back in seat 0");
+    console.log(`    the invitation opened again to the old seat live: ${Date.now() - opened} ms`);
+    assert.equal(await again.getByTestId("rejoin").count(), 0, "no click was needed");
+    assert.equal(await again.evaluate(() => localStorage.getItem("coup.left-host")), null, "the closed tab's seat is used once");
+    assert.deepEqual([refereesOn(again), refereesOn(bo.page)], [0, 1], "one referee: Bo's");
+    await playToTheEnd(bo, back, { ms: 150_000 });
+    assert.equal(await again.locator('[data-testid="seat"].me').getAttribute("data-seat"), "0");
   } finally {
     for (const side of sides) await side.context.close().catch(() => {});
   }

@@ -16,7 +16,8 @@ import { CHROMIUM, CHROMIUM_ARGS, delayLinks, signalChild, spawnChild, programRu
 /**
  * A page of a Chromium of its own on the first screen of `base`, as `openPage` gives,
  * plus `hide()`/`show()` (another tab in front of it, or not), `freeze()`/`thaw()`
- * (only while hidden), `hidden()` and `close()`.
+ * (only while hidden), `stop()`/`cont()` (the whole browser stopped, then going on),
+ * `hidden()` and `close()`.
  */
 export async function openLifecyclePage(base, { init } = {}) {
   const profile = mkdtempSync(path.join(os.tmpdir(), "coup-e2e-tab-"));
@@ -70,6 +71,11 @@ export async function openLifecyclePage(base, { init } = {}) {
       cover = null;
     },
     freeze: () => cdp.send("Page.setWebLifecycleState", { state: "frozen" }),
+    // The whole browser stops (SIGSTOP to its process group), as a device whose power
+    // went: nothing of it runs or answers the network (its WebSocket pings included)
+    // until `cont()`. Nothing may be asked of the page in between.
+    stop: () => signalChild(child, "SIGSTOP"),
+    cont: () => signalChild(child, "SIGCONT"),
     thaw: () => cdp.send("Page.setWebLifecycleState", { state: "active" }),
     async close() {
       await browser.close().catch(() => {});

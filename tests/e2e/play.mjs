@@ -208,3 +208,6 @@ export async function playUntilOver(page, decide, { ms = 240_000 } = {}) {
     else await page.waitForTimeout(100);
   }
 }
+
+/** How many referees `page` runs: its referee workers (a hosting page runs one). */
+export const refereesOn = (page) => page.workers().filter((w) => /referee/.test(w.url())).length;

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { ARTIFACTS, cleanUp, freePort, spawnChild, startTable, programRuns, untilInPage } from "./harness.mjs";
-import { checkHidden, createAndJoin, dealFromLobby, dealRoom, decideOnce, describePages as describe, lobbiesShow, offered, openPage, playToTheEnd, TRACE } from "./play.mjs";
+import { checkHidden, createAndJoin, dealFromLobby, dealRoom, decideOnce, describePages as describe, lobbiesShow, offered, openPage, playToTheEnd, refereesOn, TRACE } from "./play.mjs";
 import { intervalRate, openLifecyclePage } from "./lifecycle.mjs";
 
 let table;
@@ -32,12 +32,12 @@ const open = (opts) => openPage(table.browser, table.base, opts);
 /**
  * Runs `play(host, guest)` with a host on a laptop-sized page and a joiner on a phone-sized
  * one, each in a browser context of its own, and closes both afterwards, whatever `play`
- * did (closing a context the test closed itself is a no-op). `guestInit` is the joiner's
- * init script (one that traces, as the host's does, unless another is given).
+ * did (closing a context the test closed itself is a no-op). `hostInit` and `guestInit`
+ * are the pages' init scripts (one that traces, unless another is given).
  */
-async function hostAndJoiner(play, { guestInit = TRACE } = {}) {
+async function hostAndJoiner(play, { hostInit = TRACE, guestInit = TRACE } = {}) {
   // Both pages trace their sessions on the console, for a failure's report.
-  const host = await open({ init: TRACE });
+  const host = await open({ init: hostInit });
   const guest = await open({ viewport: { width: 390, height: 844 }, init: guestInit });
   try {
     await play(host, guest);
@@ -329,7 +329,19 @@ test("a joiner offline for 20 s mid-window is answered for, then back in its sea
     console.log(`    joiner's network back to its seat live: ${Date.now() - back} ms`);
     assert.equal(await guest.page.locator('[data-testid="seat"].me').getAttribute("data-seat"), "1", "the same seat");
     assert.equal(await guest.page.getByTestId("rejoin").count(), 0, "no click was needed");
+    // The host's page was silent too, maybe past the relay's host timeout (15 s): then the
+    // relay handed the room to the joiner's page, which referees from its recovery copy,
+    // and the host's page, its reclaim answered handed_over, is a guest in its own seat.
+    // Either way, one referee and each page in its seat, and one game to one winner.
+    const oneReferee = () => refereesOn(host.page) + refereesOn(guest.page) === 1;
+    const settled = async () => oneReferee() && (await seatBack(host.page, "0")) && (await liveAgain());
+    await until([host, guest], settled, 30_000, "one referee, and both pages in their seats");
     await playToTheEnd(host, guest);
+    const moved = refereesOn(guest.page) === 1;
+    console.log(`    the table ${moved ? "moved to the joiner's page; the host's page is its guest" : "stayed on the host's page"}`);
+    assert.ok(oneReferee(), "still one referee at the end");
+    assert.equal(await host.page.locator('[data-testid="seat"].me').getAttribute("data-seat"), "0", "the host's seat");
+    assert.equal(await guest.page.locator('[data-testid="seat"].me').getAttribute("data-seat"), "1", "the joiner's seat");
   });
 });
 
@@ -509,7 +521,11 @@ test("a joiner whose hello is lost on an open link makes the link again and is s
   );
 });
 
-test("a host gone for good: the joiner is told, keeps the final table, and opens a new room in one click", { timeout: 90_000 }, async () => {
+// A room that does not hand over (its host turned handover off): when its host is gone,
+// the game ends. (A room that hands over goes on at a guest's page: handover.test.js.)
+const NO_HANDOVER = `(${TRACE})(); try { localStorage.setItem("coup.handover", "0"); } catch {}`;
+
+test("a host gone for good from a room without handover: the joiner is told, keeps the final table, and opens a new room in one click", { timeout: 90_000 }, async () => {
   await hostAndJoiner(async (host, guest) => {
     const code = await dealRoom(host, guest, ["Kim", "Lu"]);
     for (let i = 0; i < 2; i++) {
@@ -530,7 +546,7 @@ test("a host gone for good: the joiner is told, keeps the final table, and opens
     const fresh = await guest.page.getByTestId("room-code").getAttribute("data-code");
     assert.notEqual(fresh, code, "a room of its own");
     assert.deepEqual(pageErrors(guest), [], "no errors on the joiner's page");
-  });
+  }, { hostInit: NO_HANDOVER });
 });
 
 // A phone whose screen goes off: its browser stops running the page (frozen: no timers, no

@@ -230,8 +230,8 @@ pub fn relay(code: ErrorCode) -> String {
         ErrorCode::AlreadyInRoom => "relay-error-already-in-room",
         ErrorCode::NotInRoom => "relay-error-not-in-room",
         ErrorCode::UnknownPeer => "relay-error-unknown-peer",
-        // This page never creates a room with handover, so its reclaim fails this way
-        // only as a reclaim with a wrong secret does.
+        // A reclaim answered `handed_over` makes the page a guest of the room (the
+        // session's own words say so); anywhere else it is told as a wrong secret.
         ErrorCode::BadSecret | ErrorCode::HandedOver => "relay-error-bad-secret",
         ErrorCode::TooLarge => "relay-error-too-large",
         ErrorCode::BadMessage => "relay-error-bad-message",

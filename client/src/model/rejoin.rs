@@ -6,8 +6,14 @@
 //! the token, so the host hands back the same seat (`shared/PEER-PROTOCOL.md`, `hello`).
 //!
 //! A hosting page keeps a [`HostRecord`] the same way (under [`HOST_KEY`]): its name and,
-//! for a room, the code, its relay id and the secret that reclaims it. The table itself is
-//! the referee's, saved by its worker; after a reload the page resumes both.
+//! for a room, the code, its relay id and the secret that reclaims it, and its own seat's
+//! token (a room handed over to a guest's page while this one reloaded takes it back as a
+//! guest's seat). The table itself is the referee's, saved by its worker; after a reload
+//! the page resumes both.
+//!
+//! A hosting page of a room that hands over leaves a [`LeftHost`] in `localStorage` (under
+//! [`LEFT_HOST_KEY`]) when its tab goes: its seat, for a page of the same browser that
+//! opens the room's invitation later, once the table runs on a guest's page.
 
 use serde::{Deserialize, Serialize};
 use shared::relay::RoomCode;
@@ -38,13 +44,17 @@ struct Stored {
     name: String,
 }
 
+/// A seat token as a host hands them out: letters and digits, not too long.
+fn valid_token(token: &str) -> bool {
+    !token.is_empty()
+        && token.len() <= MAX_TOKEN_CHARS
+        && token.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
 impl RejoinRecord {
     /// A record, when every part is one the relay and the host would accept.
     pub fn new(code: &RoomCode, token: &str, name: &str) -> Option<RejoinRecord> {
-        let valid = !token.is_empty()
-            && token.len() <= MAX_TOKEN_CHARS
-            && token.chars().all(|c| c.is_ascii_alphanumeric())
-            && validate_name(name).as_deref() == Ok(name);
+        let valid = valid_token(token) && validate_name(name).as_deref() == Ok(name);
         valid.then(|| RejoinRecord {
             code: code.clone(),
             token: token.to_owned(),
@@ -104,6 +114,11 @@ pub struct HostRecord {
     pub name: String,
     /// `None`: a game against bots.
     pub room: Option<HostRoom>,
+    /// The host's own seat token, from its referee's welcome: a room handed over while
+    /// the page reloaded gives the seat back to a hello that carries it. A record kept
+    /// before the welcome, or before tokens were kept, has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
 }
 
 impl HostRecord {
@@ -118,12 +133,84 @@ impl HostRecord {
             .room
             .as_ref()
             .is_none_or(|room| relay_word(&room.me) && relay_word(&room.secret));
-        (name_ok && room_ok).then_some(r)
+        let token_ok = r.token.as_deref().is_none_or(valid_token);
+        (name_ok && room_ok && token_ok).then_some(r)
     }
 
     /// The text to store.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// The `localStorage` key of a closed host tab's seat ([`LeftHost`]).
+pub const LEFT_HOST_KEY: &str = "coup.left-host";
+
+/// How long a closed host tab's seat is kept for the room's invitation: a table handed
+/// over goes on for a while, not for days.
+pub const LEFT_HOST_TTL_MS: u64 = 4 * 60 * 60 * 1_000;
+
+/// How far in the future a record's time may be (another tab's clock read a moment
+/// later): beyond it, the record is not one this browser wrote.
+const CLOCK_SKEW_MS: u64 = 60 * 1_000;
+
+/// The seat of a page that hosted a room that hands over, kept when its tab went: the
+/// room's code, the host's own seat token, its name, and when (Unix ms). A page of the
+/// same browser that opens that room's invitation later joins with the token, and the
+/// page the table moved to gives it that seat back (not a second host, nor a new player).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeftHost {
+    pub seat: RejoinRecord,
+    /// When the tab went, in Unix milliseconds.
+    pub at: u64,
+}
+
+/// A [`LeftHost`] as storage holds it, before it is checked.
+#[derive(Deserialize)]
+struct StoredLeft {
+    code: String,
+    token: String,
+    name: String,
+    at: u64,
+}
+
+impl LeftHost {
+    /// What storage held, at `now` (Unix ms): the seat, when the record is valid, in
+    /// canonical form and not expired (else `None`: drop it).
+    pub fn parse(stored: &str, now: u64) -> Option<LeftHost> {
+        if stored.len() > 1_024 {
+            return None;
+        }
+        let s: StoredLeft = serde_json::from_str(stored).ok()?;
+        let code = RoomCode::parse(&s.code).filter(|c| c.as_str() == s.code)?;
+        let fresh = s.at <= now.saturating_add(CLOCK_SKEW_MS)
+            && now.saturating_sub(s.at) <= LEFT_HOST_TTL_MS;
+        if !fresh {
+            return None;
+        }
+        Some(LeftHost {
+            seat: RejoinRecord::new(&code, &s.token, &s.name)?,
+            at: s.at,
+        })
+    }
+
+    /// The seat to take back for a page that opened the invitation to `invited`, from what
+    /// storage held at `now`: only that room's, and only a record still good.
+    pub fn seat_for(stored: &str, invited: &RoomCode, now: u64) -> Option<RejoinRecord> {
+        LeftHost::parse(stored, now)
+            .map(|l| l.seat)
+            .filter(|seat| seat.code == *invited)
+    }
+
+    /// The text to store.
+    pub fn to_json(&self) -> String {
+        serde_json::json!({
+            "code": self.seat.code.as_str(),
+            "token": self.seat.token,
+            "name": self.seat.name,
+            "at": self.at,
+        })
+        .to_string()
     }
 }
 
@@ -142,15 +229,27 @@ mod tests {
         for r in [
             HostRecord {
                 name: "Ana".into(),
+                room: Some(room.clone()),
+                token: None,
+            },
+            HostRecord {
+                name: "Ana".into(),
                 room: Some(room),
+                token: Some("9f00aa11".into()),
             },
             HostRecord {
                 name: "Ana".into(),
                 room: None,
+                token: None,
             },
         ] {
             assert_eq!(HostRecord::parse(&r.to_json()), Some(r));
         }
+        // A record kept before tokens were kept still reads, with none.
+        let old =
+            r#"{"name":"Ana","room":{"code":"ABC234","me":"a","secret":"b","handover":true}}"#;
+        assert_eq!(HostRecord::parse(old).and_then(|r| r.token), None);
+        assert!(HostRecord::parse(old).is_some());
         for bad in [
             "",
             "null",
@@ -159,9 +258,51 @@ mod tests {
             r#"{"name":"Ana","room":{"code":"ABC234","me":"","secret":"b"}}"#,
             r#"{"name":"Ana","room":{"code":"ABC234","me":"a","secret":"b c"}}"#,
             r#"{"name":"Ana","room":{"code":"ABC234","me":"a"}}"#,
+            r#"{"name":"Ana","room":null,"token":""}"#,
+            r#"{"name":"Ana","room":null,"token":"9f 00"}"#,
+            r#"{"name":"Ana","room":null,"token":9}"#,
         ] {
             assert_eq!(HostRecord::parse(bad), None, "{bad}");
         }
+        let long = format!(
+            r#"{{"name":"Ana","room":null,"token":"{}"}}"#,
+            "a".repeat(129)
+        );
+        assert_eq!(HostRecord::parse(&long), None);
+    }
+
+    #[test]
+    fn a_closed_host_tabs_seat_is_read_back_only_for_its_room_and_only_for_a_while() {
+        let code = RoomCode::parse("ABC234").expect("a code");
+        let seat = RejoinRecord::new(&code, "9f00aa11", "Ana").expect("valid");
+        let left = LeftHost {
+            seat: seat.clone(),
+            at: 1_000_000,
+        };
+        let text = left.to_json();
+        assert_eq!(LeftHost::parse(&text, 1_000_000), Some(left.clone()));
+        assert_eq!(
+            LeftHost::seat_for(&text, &code, 1_000_000 + LEFT_HOST_TTL_MS),
+            Some(seat)
+        );
+        // Another room's invitation, an expired record, or one from the future: none.
+        let other = RoomCode::parse("XYZ789").expect("a code");
+        assert_eq!(LeftHost::seat_for(&text, &other, 1_000_000), None);
+        assert_eq!(LeftHost::parse(&text, 1_000_001 + LEFT_HOST_TTL_MS), None);
+        assert_eq!(LeftHost::parse(&text, 1_000_000 - CLOCK_SKEW_MS - 1), None);
+        for bad in [
+            "",
+            "null",
+            r#"{"code":"ABC234","token":"9f","name":"Ana"}"#,
+            r#"{"code":"abc-234","token":"9f","name":"Ana","at":1000000}"#,
+            r#"{"code":"ABC234","token":"","name":"Ana","at":1000000}"#,
+            r#"{"code":"ABC234","token":"9f","name":" Ana","at":1000000}"#,
+            r#"{"code":"ABC234","token":"9f","name":"Ana","at":-1}"#,
+            r#"{"code":"ABC234","token":"9f","name":"Ana","at":"1000000"}"#,
+        ] {
+            assert_eq!(LeftHost::parse(bad, 1_000_000), None, "{bad}");
+        }
+        assert_eq!(LeftHost::parse(&"x".repeat(2_000), 1_000_000), None);
     }
 
     #[test]

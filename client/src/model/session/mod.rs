@@ -190,6 +190,9 @@ pub struct Hosting {
     /// The room hands over (`created` said so): the referee keeps a recovery copy and
     /// its deposits go to the relay.
     handover: bool,
+    /// Our own seat's token as a record kept before a reload had it, until our guest is
+    /// welcomed again: a room handed over meanwhile takes us back in that seat.
+    seat_token: Option<String>,
 }
 
 /// A guest getting its link to the host back.
@@ -392,11 +395,10 @@ pub struct Session {
     /// while it stays on offer, the page asks again on a backoff.
     rejoin_retry: Option<RejoinRetry>,
     /// Whether the rooms this page opens ask the relay for handover (the table goes on at
-    /// a guest's page when the host's page leaves for good). Off unless the player turned
-    /// it on (`localStorage` `coup.handover` = `1`): a host whose network drops for longer
-    /// than the relay's host timeout still referees its old table after the relay made a
-    /// guest the host, until that page learns it (not built yet), so the two would play on
-    /// apart.
+    /// a guest's page when the host's page leaves for good). On unless the player turned
+    /// it off (`localStorage` `coup.handover` = `0`). A host page that was replaced (its
+    /// network gone past the relay's host timeout) learns it from its reclaim's
+    /// `handed_over`, stops its referee and takes its seat back as a guest.
     pub handover: bool,
     /// The code last typed to join a room, until the page is in that room: a refused
     /// code comes back to the first screen as typed, to be fixed.
@@ -429,7 +431,7 @@ impl Session {
             fair: fair_page::FairPage::default(),
             rejoin_retry: None,
             typed_code: None,
-            handover: false,
+            handover: true,
         }
     }
 
@@ -766,7 +768,14 @@ impl Hosting {
             left_relay: Vec::new(),
             moving: false,
             handover,
+            seat_token: None,
         }
+    }
+
+    /// Our own seat's token: the referee's welcome to our guest, else the one a record
+    /// kept before a reload.
+    fn own_token(&self) -> Option<&str> {
+        self.table.guest().token().or(self.seat_token.as_deref())
     }
 
     /// Ends the link to `peer`, remembering its relay peer for a later ban; returns the

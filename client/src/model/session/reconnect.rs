@@ -12,6 +12,7 @@ use super::{
 use crate::i18n::{t, tr};
 use crate::model::link::{DEAD_MS, FIRST_LINK_MS, LOST_LINK_MS, SILENCE_MS};
 use crate::model::problems;
+use crate::model::rejoin::RejoinRecord;
 use crate::model::signal::SignalData;
 
 impl Session {
@@ -530,6 +531,41 @@ impl Session {
                 ice_servers: r.ice_servers.clone(),
             });
         }
+        effects
+    }
+
+    /// The relay handed our room to a guest's page while ours was away (our reclaim, on a
+    /// new socket or after a reload, is answered `handed_over`): the table runs there now.
+    /// Our referee stops before it decides anything more, and nothing it said reaches
+    /// anyone (the links to it are hung up; the guests hung up on it already). The page
+    /// joins the room as a guest, by the same name, whose hello carries our own seat's
+    /// token: the new host gives the seat back. Without a token (our guest was never
+    /// welcomed), it joins as anyone does.
+    pub(super) fn handed_over(&mut self) -> Vec<Effect> {
+        let Phase::Hosting(h) = &self.phase else {
+            return Vec::new();
+        };
+        let Some(room) = h.room.as_ref() else {
+            return Vec::new();
+        };
+        let code = room.code.clone();
+        let name = h.table.guest().name().to_owned();
+        let rejoining = h
+            .own_token()
+            .and_then(|token| RejoinRecord::new(&code, token, &name));
+        let mut effects = vec![Effect::StopReferee];
+        effects.extend(room.hangups());
+        if let Ok(name) = shared::session::names::validate_name(&name) {
+            self.name = Some(name);
+        }
+        self.phase = Phase::Opening(Opening::Join {
+            room: code.clone(),
+            rejoining,
+        });
+        effects.push(Effect::Relay(ClientMessage::Join {
+            room: code.as_str().to_owned(),
+        }));
+        self.notify(t("notice-handed-over"));
         effects
     }
 

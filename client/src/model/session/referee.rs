@@ -9,7 +9,7 @@ use shared::session::{Outgoing, ToReferee};
 use super::{BOT_DELAY_MS, Effect, Hosting, LinkState, Phase, RelayPeer, Room, Session, relay_id};
 use crate::i18n::tr;
 use crate::model::intent::SoloSetup;
-use crate::model::rejoin::{HostRecord, HostRoom};
+use crate::model::rejoin::{HostRecord, HostRoom, LeftHost, RejoinRecord};
 use crate::model::table::Received;
 
 impl Session {
@@ -82,7 +82,9 @@ impl Session {
         };
         let reclaiming = room.is_some();
         let table = self.new_table(&record.name, None);
-        self.phase = Phase::Hosting(Hosting::new(table, room, secret, reclaiming, handover));
+        let mut hosting = Hosting::new(table, room, secret, reclaiming, handover);
+        hosting.seat_token = record.token;
+        self.phase = Phase::Hosting(hosting);
         effects
     }
 
@@ -105,7 +107,21 @@ impl Session {
         Some(HostRecord {
             name: h.table.guest().name().to_owned(),
             room,
+            token: h.own_token().map(str::to_owned),
         })
+    }
+
+    /// What this page leaves in `localStorage` when its tab goes, at `now` (Unix ms): the
+    /// seat of its own player in the room it hosts, when the room hands over (the table
+    /// then goes on at a guest's page, and this browser's next page that opens the room's
+    /// invitation takes the seat back there). `None` for any other page.
+    pub fn left_host(&self, now: u64) -> Option<LeftHost> {
+        let Phase::Hosting(h) = &self.phase else {
+            return None;
+        };
+        let room = h.room.as_ref().filter(|_| h.handover)?;
+        let seat = RejoinRecord::new(&room.code, h.own_token()?, h.table.guest().name())?;
+        Some(LeftHost { seat, at: now })
     }
 
     /// The referee could not take back the table it saved: it was set aside, and the page

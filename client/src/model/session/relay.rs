@@ -236,6 +236,21 @@ impl Session {
                 {
                     return Vec::new();
                 }
+                // Our room went on at a guest's page while ours was away: ours is a guest
+                // of it now.
+                if code == ErrorCode::HandedOver && self.reclaiming() {
+                    return self.handed_over();
+                }
+                // A host page off the relay sends its signals and deposits on a new socket
+                // that is in no room until its reclaim goes: the relay's answer to them is
+                // expected, and nothing for the player.
+                let roomless = matches!(
+                    code,
+                    ErrorCode::NotInRoom | ErrorCode::NotHost | ErrorCode::UnknownPeer
+                );
+                if roomless && matches!(&self.phase, Phase::Hosting(h) if h.off_relay) {
+                    return Vec::new();
+                }
                 if let Some(effects) = self.reconnect_refused(code) {
                     return effects;
                 }
@@ -250,6 +265,20 @@ impl Session {
                         ],
                     ));
                     return effects;
+                }
+                // Waiting for a join or a create, whose answers these never are: they
+                // answer a room message sent before (a deposit or a signal of a host page
+                // that crossed its reclaim's handed_over, say), old news.
+                let stale = matches!(
+                    code,
+                    ErrorCode::NotInRoom
+                        | ErrorCode::NotHost
+                        | ErrorCode::UnknownPeer
+                        | ErrorCode::BadSecret
+                        | ErrorCode::HandedOver
+                );
+                if stale && matches!(self.phase, Phase::Opening(_)) {
+                    return Vec::new();
                 }
                 if let Phase::Opening(opening) = &self.phase {
                     let rejoining = match opening {

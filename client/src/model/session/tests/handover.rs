@@ -195,3 +195,290 @@ fn news_of_a_host_that_is_not_ours_changes_nothing() {
     assert!(!g1.s.hosting());
     assert_eq!(g1.notices().len(), 1);
 }
+
+/// The relay's side of a handover while `h`'s page was away: Bo's page ("g1") is promoted
+/// with `h`'s last deposit, Cy's ("g2") told, and the two link up again.
+fn handed_to_bo(h: &Page, g1: &mut Page, g2: &mut Page, now: u64) {
+    let deposit = deposits(h).pop().expect("a deposit");
+    g2.relay(
+        RelayMessage::HostChanged {
+            host: "g1".into(),
+            previous: "h".into(),
+        },
+        now,
+    );
+    g1.relay(
+        RelayMessage::Promoted {
+            room: "ABC234".into(),
+            host_secret: "secret2".into(),
+            previous: "h".into(),
+            peers: vec!["g2".into()],
+            deposit: Some(deposit),
+        },
+        now,
+    );
+    assert!(g1.s.hosting());
+    g1.link_open("g2", now);
+    g2.link_open("g1", now);
+    pump(&mut [g1, g2], now);
+}
+
+/// A few decisions on every page of a dealt table, so its copies are of a game under way.
+fn a_few_decisions(pages: &mut [&mut Page]) {
+    for now in 1..4 {
+        for p in pages.iter_mut() {
+            let pick =
+                p.s.table()
+                    .and_then(|t| t.guest().game())
+                    .and_then(|g| g.legal.first().copied());
+            if let Some(input) = pick {
+                p.intent(Intent::Play(input), now);
+            }
+        }
+        pump(pages, now);
+    }
+}
+
+/// The words a host page that was replaced shows, in English.
+const HANDED_OVER: &str = "This page was away too long, so the table now runs on another player’s page. You rejoin it there as a player, in your seat.";
+
+/// `h`, answered `handed_over`, joins as a guest: the relay gives it the id "h2" in Bo's
+/// room, Bo's page calls it, and its hello takes its seat back.
+fn old_host_rejoins(h: &mut Page, g1: &mut Page, g2: &mut Page, now: u64) {
+    h.relay(
+        RelayMessage::Joined {
+            room: "ABC234".into(),
+            peer: "h2".into(),
+            host: "g1".into(),
+            peers: vec!["g1".into(), "g2".into(), "h2".into()],
+            ice_servers: ice(),
+        },
+        now,
+    );
+    assert!(matches!(h.s.phase, Phase::Joined(_)));
+    h.id = "h2".into();
+    g1.relay(RelayMessage::PeerJoined { peer: "h2".into() }, now);
+    g1.link_open("h2", now);
+    h.link_open("g1", now);
+    pump(&mut [g1, g2, h], now);
+}
+
+#[test]
+fn a_host_page_whose_room_moved_while_its_socket_was_gone_rejoins_as_a_guest_in_its_seat() {
+    let (mut h, mut g1, mut g2) = dealt_three();
+    a_few_decisions(&mut [&mut h, &mut g1, &mut g2]);
+    let seats = [h.guest().seat(), g1.guest().seat(), g2.guest().seat()];
+    let token = h
+        .guest()
+        .token()
+        .expect("the host's own seat token")
+        .to_owned();
+    // The relay closed Ana's silent socket and, her page not back within its grace, made
+    // Bo's page the host. Cy's page hangs up on Ana's and refuses what it still sends.
+    let fx = h.s.on_relay_lost(10_000);
+    h.run(fx, 10_000);
+    handed_to_bo(&h, &mut g1, &mut g2, 10_000);
+    assert!(
+        g2.s.on_signal("h".into(), json!({"type": "redial"}), 10_001)
+            .is_empty()
+    );
+    assert!(
+        g2.s.on_peer_frame(&"h".into(), &h.guest().resync(), 10_001)
+            .is_empty(),
+        "no text from the old host's page is taken"
+    );
+    // A signal or a deposit the page sent off the relay, on a socket in no room yet, is
+    // answered not_in_room: expected, and nothing to tell.
+    let before = h.notices();
+    h.relay(relay_error(ErrorCode::NotInRoom), 19_000);
+    assert_eq!(h.notices(), before);
+    assert!(h.s.hosting());
+    // Ana's network is back: her reclaim is answered handed_over.
+    let fx = h.s.tick(20_000, 0.0);
+    h.run(fx, 20_000);
+    assert!(
+        h.seen
+            .iter()
+            .any(|e| matches!(e, Effect::Relay(ClientMessage::Reclaim { .. })))
+    );
+    h.seen.clear();
+    h.relay(relay_error(ErrorCode::HandedOver), 20_010);
+    // Her referee stops at once, and she joins the room again as a guest, by her name,
+    // whose hello carries her seat's token.
+    assert_eq!(h.seen[0], Effect::StopReferee);
+    assert!(h.referee.is_none(), "no second referee");
+    assert_eq!(
+        h.seen.last(),
+        Some(&Effect::Relay(ClientMessage::Join {
+            room: "ABC234".into()
+        }))
+    );
+    assert!(
+        !h.seen.iter().any(|e| matches!(
+            e,
+            Effect::Send { .. } | Effect::Dial { .. } | Effect::Referee(_)
+        )),
+        "nothing of the old referee's goes out: {:?}",
+        h.seen
+    );
+    assert!(!h.s.hosting());
+    assert_eq!(h.s.host_record(), None, "no table to resume after a reload");
+    let seat = h.s.seat_record().expect("the seat is kept for a reload");
+    assert_eq!(
+        (seat.token.as_str(), seat.name.as_str()),
+        (token.as_str(), "Ana")
+    );
+    // The relay's answer to a room message the page sent before it knew (a deposit, a
+    // signal to a guest, on the socket of its reclaim) is no answer to its join.
+    h.relay(relay_error(ErrorCode::NotInRoom), 20_015);
+    assert!(
+        matches!(h.s.phase, Phase::Opening(Opening::Join { .. })),
+        "still joining"
+    );
+    assert_eq!(h.s.seat_record().map(|r| r.token), Some(token.clone()));
+    // Anything the old referee's worker still said is dropped.
+    let late = h.s.on_referee(
+        shared::session::Outgoing::Send {
+            to: shared::session::protocol::PeerId(1),
+            text: "{}".into(),
+        },
+        20_020,
+    );
+    assert!(late.is_empty());
+    old_host_rejoins(&mut h, &mut g1, &mut g2, 20_100);
+    assert!(h.outbox.is_empty(), "all delivered");
+    // Every page in its seat; Ana's page says once, with nothing to press, where the
+    // table runs and that she is back in it as a player.
+    assert_eq!(
+        [h.guest().seat(), g1.guest().seat(), g2.guest().seat()],
+        seats
+    );
+    assert_eq!(h.guest().token(), Some(token.as_str()));
+    assert_eq!(
+        h.notices().iter().filter(|n| *n == HANDED_OVER).count(),
+        1,
+        "{:?}",
+        h.notices()
+    );
+    assert!(!h.notices().iter().any(|n| n.contains("no longer yours")));
+    assert!(g1.s.hosting() && !h.s.hosting() && !g2.s.hosting());
+    // One game, played to one winner every page shows.
+    play_to_the_end(&mut g1, &mut [&mut g2, &mut h], 20_200);
+    assert!(winner(&g1).is_some());
+    assert_eq!(winner(&h), winner(&g1));
+    assert_eq!(winner(&g2), winner(&g1));
+}
+
+#[test]
+fn a_host_page_that_reloads_into_a_room_handed_over_takes_its_seat_back_by_its_record() {
+    let (mut h, mut g1, mut g2) = dealt_three();
+    a_few_decisions(&mut [&mut h, &mut g1, &mut g2]);
+    let seat = h.guest().seat();
+    let token = h.guest().token().expect("a token").to_owned();
+    let record = h.s.host_record().expect("a record");
+    assert_eq!(
+        record.token.as_deref(),
+        Some(token.as_str()),
+        "the record keeps it"
+    );
+    handed_to_bo(&h, &mut g1, &mut g2, 10_000);
+    // The reloaded page's reclaim is answered before its referee welcomed it again: the
+    // record's token takes the seat back.
+    let mut again = Page::new("h");
+    let effects = again.s.resume(record);
+    assert!(effects.contains(&Effect::StartReferee { resume: true }));
+    again.seen.clear();
+    let effects = again.s.on_relay(relay_error(ErrorCode::HandedOver), 10_010);
+    assert_eq!(effects.first(), Some(&Effect::StopReferee));
+    assert_eq!(
+        effects.last(),
+        Some(&Effect::Relay(ClientMessage::Join {
+            room: "ABC234".into()
+        }))
+    );
+    assert_eq!(again.s.seat_record().map(|r| r.token), Some(token.clone()));
+    assert!(again.notices().iter().any(|n| n == HANDED_OVER));
+    old_host_rejoins(&mut again, &mut g1, &mut g2, 10_100);
+    assert_eq!(again.guest().seat(), seat, "the same seat");
+    assert_eq!(again.guest().name(), "Ana");
+    assert!(again.guest().member().is_some());
+    play_to_the_end(&mut g1, &mut [&mut g2, &mut again], 10_200);
+    assert_eq!(winner(&again), winner(&g1));
+}
+
+#[test]
+fn handed_over_to_a_page_that_is_not_reclaiming_its_room_is_only_news() {
+    let (mut h, _g1, _g2) = dealt_three();
+    h.relay(relay_error(ErrorCode::HandedOver), 5);
+    assert!(h.s.hosting());
+    assert!(h.referee.is_some());
+    let mut g = joining("g9", Some("Di"));
+    g.relay(relay_error(ErrorCode::HandedOver), 5);
+    assert!(matches!(g.s.phase, Phase::Joined(_)));
+}
+
+#[test]
+fn a_closed_host_tab_leaves_its_seat_and_the_invitation_opened_again_takes_it_back() {
+    let (mut h, mut g1, mut g2) = dealt_three();
+    a_few_decisions(&mut [&mut h, &mut g1, &mut g2]);
+    let seat = h.guest().seat();
+    // The tab goes: its page leaves its seat in the browser's storage.
+    let left =
+        h.s.left_host(50_000)
+            .expect("a host of a room that hands over leaves one");
+    assert_eq!(left.seat.code, code());
+    assert_eq!(Some(left.seat.token.as_str()), h.guest().token());
+    assert_eq!(left.seat.name, "Ana");
+    let stored = left.to_json();
+    // Its page is gone; the relay hands the room to Bo's.
+    handed_to_bo(&h, &mut g1, &mut g2, 53_000);
+    drop(h);
+    // Later, a page of the same browser opens the room's invitation: it joins with the
+    // seat's token, and Bo's page gives the seat back (not a new player, not a watcher).
+    let record = crate::model::rejoin::LeftHost::seat_for(&stored, &code(), 600_000)
+        .expect("the invitation's room");
+    let mut back = reloaded_and_rejoining_in(record, "h2", "g1");
+    g1.relay(RelayMessage::PeerJoined { peer: "h2".into() }, 600_000);
+    g1.link_open("h2", 600_000);
+    back.link_open("g1", 600_000);
+    pump(&mut [&mut g1, &mut g2, &mut back], 600_000);
+    assert_eq!(back.guest().seat(), seat, "the same seat");
+    assert!(!back.s.hosting(), "not a second host");
+    play_to_the_end(&mut g1, &mut [&mut g2, &mut back], 600_100);
+    assert_eq!(winner(&back), winner(&g1));
+}
+
+#[test]
+fn only_a_host_of_a_room_that_hands_over_leaves_its_seat_when_its_tab_goes() {
+    let (h, g) = dealt_room();
+    assert_eq!(h.s.left_host(1), None, "a room that does not hand over");
+    assert_eq!(
+        g.s.left_host(1),
+        None,
+        "a guest keeps its seat in its own tab"
+    );
+    let mut solo = Page::new("solo");
+    solo.intent(
+        Intent::PlayBots(crate::model::intent::SoloSetup::default()),
+        0,
+    );
+    assert_eq!(solo.s.left_host(1), None, "a game against bots");
+    assert_eq!(Session::new().left_host(1), None);
+}
+
+#[test]
+fn every_room_a_page_opens_hands_over_unless_its_player_turned_it_off() {
+    let mut p = Page::new("h");
+    p.intent(Intent::CreateRoom, 0);
+    assert_eq!(
+        p.seen,
+        vec![Effect::Relay(ClientMessage::Create { handover: true })]
+    );
+    let mut off = Page::new("h");
+    off.s.handover = false;
+    off.intent(Intent::CreateRoom, 0);
+    assert_eq!(
+        off.seen,
+        vec![Effect::Relay(ClientMessage::Create { handover: false })]
+    );
+}
