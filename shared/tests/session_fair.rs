@@ -2625,3 +2625,86 @@ fn a_fair_tables_recovery_copy_fits_a_data_channel_and_its_size_is_measured() {
         );
     }
 }
+
+#[test]
+fn a_fair_table_is_taken_over_by_a_referee_that_waits_for_the_fair_deals_code() {
+    // In the browser the promoted page's referee runs in a worker that loads the fair
+    // deal's code only when its table needs it. A fair table being taken over needs it
+    // before its copy opens: the referee asks for it (`wants_fair_maker`) and keeps the
+    // takeover, with what the links send meanwhile, until it is given; then the table
+    // opens. A page that did not say its table was fair finds it out from the copy once
+    // the shares are in, and waits the same way rather than failing.
+    for said_fair in [true, false] {
+        let mut room = Room::new(3, 57);
+        room.host.set_handover(Some([57; 32]));
+        let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+        room.pump(outs);
+        for _ in 0..8 {
+            assert!(room.decide());
+        }
+        let before = room
+            .host
+            .fair_referee()
+            .unwrap()
+            .table()
+            .ledger()
+            .record_hash();
+        room.leave_out(0);
+        let deposit = room.deposit.clone().expect("the relay holds a deposit");
+        let epoch = shared::session::takeover::deposit_epoch(&deposit).expect("epoch.part");
+        let bo = room.page(1);
+        let (copy, share, need) = bo.held().for_epoch(epoch).expect("a copy");
+        let takeover = ToReferee::TakeOver {
+            table: bo.table_id().expect("welcomed"),
+            token: bo.token().expect("welcomed").to_owned(),
+            copy: copy.clone(),
+            share: shared::session::recovery::encode_share(share),
+            need: need as u8,
+            deposit: deposit.clone(),
+            fair: said_fair,
+        };
+        room.page(1).link_lost();
+        let mut referee = Referee::new([58; 32]);
+        referee.set_handover_seed([59; 32]);
+        let now = room.now;
+        let out = referee.call(takeover, now).expect("the takeover starts");
+        assert!(out.is_empty() && referee.taking_over());
+        assert_eq!(referee.wants_fair_maker(), said_fair);
+        // The other guest links, with its shares and its hello: enough to open the copy,
+        // which waits for the code all the same.
+        let link = PeerId(102);
+        referee.call(ToReferee::Connect { peer: link }, now).unwrap();
+        let mut texts = room.page(2).recovery_shares();
+        texts.push(room.page(2).hello());
+        room.page(2).link_lost();
+        for text in texts {
+            let msg = ToReferee::from_fair_link(link, &text).expect("fits");
+            let out = referee.call(msg, now).expect("kept, not refused");
+            assert!(out.is_empty(), "nothing opens without the fair deal's code");
+        }
+        assert!(referee.taking_over() && referee.wants_fair_maker());
+        assert!(referee.snapshot(now).is_none(), "not open");
+        referee.set_fair_maker(fair_engine);
+        assert!(!referee.wants_fair_maker());
+        let out = referee.resume_takeover(now).expect("the copy opens");
+        assert!(!referee.taking_over());
+        // Both pages left take the table back: the same game, nothing refused.
+        for o in out {
+            let Outgoing::Send { to, text } = o else {
+                continue;
+            };
+            let i = if to == PeerId::LOCAL { 1 } else { 2 };
+            assert!(to == PeerId::LOCAL || to == link, "{to:?}");
+            let events = room.page(i).receive(&text, now).expect("a good text");
+            assert!(
+                !events.iter().any(|e| matches!(e, GuestEvent::Refused(_))),
+                "page {i}: {events:?}"
+            );
+        }
+        for i in [1, 2] {
+            let g = room.page(i);
+            assert!(g.member().is_some() && g.game().is_some(), "page {i} plays on");
+            assert_eq!(record_hash(g), Some(before), "page {i} follows the same game");
+        }
+    }
+}

@@ -90,6 +90,8 @@ impl Session {
                 share: encode_share(share),
                 need: u8::try_from(need).ok()?,
                 deposit: deposit.to_owned(),
+                // The worker loads the fair deal's code before a fair table's copy opens.
+                fair: guest.table().is_some_and(|t| t.fair),
             })
         });
         let Some(takeover) = parts else {
