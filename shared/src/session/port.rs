@@ -18,11 +18,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use super::fair::engine::FairMaker;
+use super::guest::MAX_GUEST_LOG_BYTES;
 use super::host::{Host, Outgoing, RestoreError, refusal_for};
 use super::names::NameError;
 use super::protocol::{
-    MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, PeerId, Refusal, TableId,
-    WireError, decode, encode, fits, malformed,
+    LogEntry, MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, PeerId, Refusal,
+    TableId, WireError, decode, encode, fits, malformed,
 };
 use super::recovery::Copy;
 use super::takeover::{Takeover, TakeoverError};
@@ -36,8 +37,10 @@ const ENVELOPE_BYTES: usize = 128;
 pub const MAX_TO_REFEREE_BYTES: usize = MAX_FAIR_TO_HOST_BYTES + ENVELOPE_BYTES;
 
 /// The most a [`ToReferee::TakeOver`] may take as text: a recovery copy (which travels to
-/// a guest in one host message) and the rest of the takeover's parts.
-pub const MAX_TAKEOVER_BYTES: usize = MAX_TO_GUEST_BYTES + 1024;
+/// a guest in one host message), the fair entries of a guest's log (which keeps at most
+/// [`MAX_GUEST_LOG_BYTES`] as it counts them: twice that as JSON, at most) and the rest of
+/// the takeover's parts.
+pub const MAX_TAKEOVER_BYTES: usize = MAX_TO_GUEST_BYTES + 2 * MAX_GUEST_LOG_BYTES + 1024;
 
 /// The most a [`FromReferee`] may take as text: the host's largest message to a guest and
 /// its envelope.
@@ -77,7 +80,7 @@ impl Eq for PeerText {}
 tag_first! {
 tag "type" (internal), names #[serde(rename_all = "snake_case")];
 /// From the page to its referee.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ToReferee {
     /// Open the table; the page's own player is called `name` (seat 0, on the local
@@ -105,7 +108,9 @@ pub enum ToReferee {
     /// with the relay's `deposit` ([`Takeover`]). Links connect and send their shares
     /// and hello as to any host; the table opens once enough shares came. `fair`: the
     /// page's table is a fair room, whose copy opens only with the fair deal's code
-    /// ([`Referee::wants_fair_maker`]).
+    /// ([`Referee::wants_fair_maker`]); `relayed`: the fair records, answers and decisions
+    /// of the guest's log, which put back what a fair table's copy leaves out
+    /// ([`crate::session::takeover::relayed_entries`]).
     TakeOver {
         table: TableId,
         token: String,
@@ -114,6 +119,7 @@ pub enum ToReferee {
         need: u8,
         deposit: String,
         fair: bool,
+        relayed: Vec<LogEntry>,
     },
 }
 }
@@ -267,13 +273,15 @@ impl Referee {
             need,
             deposit,
             fair,
+            relayed,
         } = msg
         {
             if self.host.is_some() || self.takeover.is_some() {
                 return Err(PortError::AlreadyOpen);
             }
-            let takeover = Takeover::from_parts(table, &token, copy, &share, need, &deposit)
-                .map_err(|e| PortError::TakeOver(e.to_string()))?;
+            let takeover =
+                Takeover::from_parts(table, &token, copy, &share, need, &deposit, relayed)
+                    .map_err(|e| PortError::TakeOver(e.to_string()))?;
             self.takeover = Some(takeover);
             self.takeover_fair = fair;
             return self.open_takeover(now);
@@ -877,6 +885,7 @@ mod tests {
             need: need as u8,
             deposit: deposit.to_owned(),
             fair: false,
+            relayed: Vec::new(),
         };
         // The message crosses the port, copy and all, though it is larger than any other.
         let msg = takeover(&deposit);
