@@ -22,7 +22,8 @@
 //! The fair deal's referee (its checks of every shuffle, proof and signature) is not in
 //! this module: `.ci/build-client.sh` cuts it out at the split point [`worker::fair_maker`]
 //! into a module of its own, which the shell fetches once its table needs it (the host's
-//! player turned the fair deal on, or a saved fair game is being restored). What the page
+//! player turned the fair deal on, a saved fair game is being restored, or a fair table
+//! is being taken over from its recovery copy: the takeover opens once it is here). What the page
 //! sends meanwhile waits, in order, and is carried out once the code is here; a fetch that
 //! fails is tried again with the next message, and until then the host refuses to deal
 //! fairly, saying why.
@@ -311,6 +312,16 @@ mod worker {
                 let mut s = shell.borrow_mut();
                 if let Ok(maker) = loaded {
                     s.referee.set_fair_maker(maker);
+                    // A fair table being taken over waited for the code: it opens now
+                    // if its shares are in (else with the share that completes them).
+                    if s.referee.taking_over() {
+                        let now = now_ms();
+                        match s.referee.resume_takeover(now) {
+                            Ok(outs) => s.sent(outs, now),
+                            Err(e) => s.not_restored(e.to_string()),
+                        }
+                        s.schedule();
+                    }
                 }
                 (s.held.take().unwrap_or_default(), s.restore.take())
             };

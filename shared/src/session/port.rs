@@ -18,14 +18,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use super::fair::engine::FairMaker;
+use super::guest::MAX_GUEST_LOG_BYTES;
 use super::host::{Host, Outgoing, RestoreError, refusal_for};
 use super::names::NameError;
 use super::protocol::{
-    MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, PeerId, Refusal, TableId,
-    WireError, decode, encode, fits, malformed,
+    LogEntry, MAX_FAIR_TO_HOST_BYTES, MAX_TO_GUEST_BYTES, MAX_TO_HOST_BYTES, PeerId, Refusal,
+    TableId, WireError, decode, encode, fits, malformed,
 };
 use super::recovery::Copy;
-use super::takeover::Takeover;
+use super::takeover::{Takeover, TakeoverError};
 
 /// What a port message adds around the peer text it carries, at most: the envelope, the
 /// tag and the peer's id.
@@ -36,8 +37,10 @@ const ENVELOPE_BYTES: usize = 128;
 pub const MAX_TO_REFEREE_BYTES: usize = MAX_FAIR_TO_HOST_BYTES + ENVELOPE_BYTES;
 
 /// The most a [`ToReferee::TakeOver`] may take as text: a recovery copy (which travels to
-/// a guest in one host message) and the rest of the takeover's parts.
-pub const MAX_TAKEOVER_BYTES: usize = MAX_TO_GUEST_BYTES + 1024;
+/// a guest in one host message), the fair entries of a guest's log (which keeps at most
+/// [`MAX_GUEST_LOG_BYTES`] as it counts them: twice that as JSON, at most) and the rest of
+/// the takeover's parts.
+pub const MAX_TAKEOVER_BYTES: usize = MAX_TO_GUEST_BYTES + 2 * MAX_GUEST_LOG_BYTES + 1024;
 
 /// The most a [`FromReferee`] may take as text: the host's largest message to a guest and
 /// its envelope.
@@ -77,7 +80,7 @@ impl Eq for PeerText {}
 tag_first! {
 tag "type" (internal), names #[serde(rename_all = "snake_case")];
 /// From the page to its referee.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ToReferee {
     /// Open the table; the page's own player is called `name` (seat 0, on the local
@@ -103,7 +106,11 @@ pub enum ToReferee {
     /// [`ToReferee::Open`]: the relay promoted this page's guest, whose `table`, `token`,
     /// held `copy` and `share` of its key (with the `need` of shares that open it) come
     /// with the relay's `deposit` ([`Takeover`]). Links connect and send their shares
-    /// and hello as to any host; the table opens once enough shares came.
+    /// and hello as to any host; the table opens once enough shares came. `fair`: the
+    /// page's table is a fair room, whose copy opens only with the fair deal's code
+    /// ([`Referee::wants_fair_maker`]); `relayed`: the fair records, answers and decisions
+    /// of the guest's log, which put back what a fair table's copy leaves out
+    /// ([`crate::session::takeover::relayed_entries`]).
     TakeOver {
         table: TableId,
         token: String,
@@ -111,6 +118,8 @@ pub enum ToReferee {
         share: String,
         need: u8,
         deposit: String,
+        fair: bool,
+        relayed: Vec<LogEntry>,
     },
 }
 }
@@ -197,6 +206,9 @@ pub struct Referee {
     handover_seed: Option<[u8; 32]>,
     /// The table being taken over ([`ToReferee::TakeOver`]), until its copy opens.
     takeover: Option<Takeover>,
+    /// Whether the table being taken over holds a fair game: the page said so, or its
+    /// copy opened to one. It opens only once the fair deal's code is here.
+    takeover_fair: bool,
 }
 
 impl Referee {
@@ -210,6 +222,7 @@ impl Referee {
             fair_maker: None,
             handover_seed: None,
             takeover: None,
+            takeover_fair: false,
         }
     }
 
@@ -233,9 +246,12 @@ impl Referee {
     }
 
     /// Whether the table has come to need the fair deal's code it has not been given
-    /// ([`Host::wants_fair_maker`]): the fair deal turned on, or a fair game restored.
+    /// ([`Host::wants_fair_maker`]): the fair deal turned on, a fair game restored, or a
+    /// fair table being taken over (which waits for it: [`Referee::resume_takeover`]).
     pub fn wants_fair_maker(&self) -> bool {
-        self.host.as_ref().is_some_and(Host::wants_fair_maker)
+        let taking_over_fair =
+            self.takeover.is_some() && self.takeover_fair && self.fair_maker.is_none();
+        taking_over_fair || self.host.as_ref().is_some_and(Host::wants_fair_maker)
     }
 
     /// Lets the bots think against a real clock (`performance.now()`), each automatic
@@ -256,14 +272,18 @@ impl Referee {
             share,
             need,
             deposit,
+            fair,
+            relayed,
         } = msg
         {
             if self.host.is_some() || self.takeover.is_some() {
                 return Err(PortError::AlreadyOpen);
             }
-            let takeover = Takeover::from_parts(table, &token, copy, &share, need, &deposit)
-                .map_err(|e| PortError::TakeOver(e.to_string()))?;
+            let takeover =
+                Takeover::from_parts(table, &token, copy, &share, need, &deposit, relayed)
+                    .map_err(|e| PortError::TakeOver(e.to_string()))?;
             self.takeover = Some(takeover);
+            self.takeover_fair = fair;
             return self.open_takeover(now);
         }
         if let Some(t) = self.takeover.as_mut() {
@@ -313,26 +333,45 @@ impl Referee {
         })
     }
 
+    /// Opens a table being taken over that waited for the fair deal's code, now that it
+    /// is here ([`Referee::set_fair_maker`]), if the shares gathered open its copy;
+    /// nothing otherwise (what the links send next opens it as before).
+    pub fn resume_takeover(&mut self, now: u64) -> Result<Vec<Outgoing>, PortError> {
+        self.open_takeover(now)
+    }
+
     /// Opens the table being taken over if the shares gathered open its copy; nothing
-    /// while they do not. A copy that will not open ends the takeover, saying why.
+    /// while they do not, nor while a fair table waits for the fair deal's code. A copy
+    /// that will not open ends the takeover, saying why.
     fn open_takeover(&mut self, now: u64) -> Result<Vec<Outgoing>, PortError> {
+        if self.takeover_fair && self.fair_maker.is_none() {
+            return Ok(Vec::new());
+        }
         let Some(t) = self.takeover.as_mut() else {
             return Ok(Vec::new());
         };
         let seed = self.seed.ok_or(PortError::AlreadyOpen)?;
         match t.open(now, seed, self.fair_maker) {
             Ok(None) => Ok(Vec::new()),
+            // The page did not say its table was fair, and the copy holds a fair game: it
+            // waits for the fair deal's code as one it said was.
+            Err(TakeoverError::Restore(RestoreError::FairUnavailable)) => {
+                self.takeover_fair = true;
+                Ok(Vec::new())
+            }
             Ok(Some((mut host, out))) => {
                 if let Some((clock, millis)) = self.bot_clock {
                     host.set_bot_clock(Some(clock), millis);
                 }
                 self.seed = None;
                 self.takeover = None;
+                self.takeover_fair = false;
                 self.host = Some(host);
                 Ok(out)
             }
             Err(e) => {
                 self.takeover = None;
+                self.takeover_fair = false;
                 Err(PortError::TakeOver(e.to_string()))
             }
         }
@@ -845,6 +884,8 @@ mod tests {
             share: crate::session::recovery::encode_share(share),
             need: need as u8,
             deposit: deposit.to_owned(),
+            fair: false,
+            relayed: Vec::new(),
         };
         // The message crosses the port, copy and all, though it is larger than any other.
         let msg = takeover(&deposit);

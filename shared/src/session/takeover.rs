@@ -6,14 +6,15 @@
 //! it as to any host and send their shares ([`Guest::recovery_shares`]) before their
 //! hello. Each link's messages are kept (bounded) until the copy opens; then the table is
 //! [`Host::take_over`]n and they are handled in the order they came, so nobody says hello
-//! twice.
+//! twice. A fair table's copy leaves out the records, answers and decisions every guest
+//! was sent: the page puts them back from its own log ([`relayed_entries`]).
 
 use std::collections::BTreeMap;
 
 use super::fair::engine::FairMaker;
 use super::guest::Guest;
 use super::host::{Host, Outgoing, RestoreError};
-use super::protocol::{MAX_FAIR_TO_HOST_BYTES, PeerId, TableId, ToHost, decode};
+use super::protocol::{LogEntry, LogItem, MAX_FAIR_TO_HOST_BYTES, PeerId, TableId, ToHost, decode};
 use super::recovery::{
     self, Bytes32, Copy, OpenError, Share, decode_deposit, decode_share, encode_share,
 };
@@ -43,6 +44,22 @@ pub fn deposit_epoch(deposit: &str) -> Option<u32> {
     deposit.split_once('.')?.0.parse().ok()
 }
 
+/// The fair records, answers and decisions of `guest`'s log, which put back what its
+/// table's recovery copy left out ([`Host::take_over`]).
+pub fn relayed_entries(guest: &Guest) -> Vec<LogEntry> {
+    guest
+        .log()
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.item,
+                LogItem::Fair { .. } | LogItem::FairAnswer { .. } | LogItem::FairDecision { .. }
+            )
+        })
+        .cloned()
+        .collect()
+}
+
 /// A table being taken over.
 pub struct Takeover {
     table: TableId,
@@ -55,6 +72,8 @@ pub struct Takeover {
     from: BTreeMap<PeerId, usize>,
     /// Each link's messages in the order they came, and the order the links came in.
     waiting: Vec<(PeerId, Vec<String>)>,
+    /// This page's fair entries, for what the copy left out.
+    relayed: Vec<LogEntry>,
 }
 
 impl Takeover {
@@ -71,13 +90,14 @@ impl Takeover {
         };
         let need = u8::try_from(need).map_err(|_| TakeoverError::NoCopy(epoch))?;
         let share = encode_share(share);
-        Takeover::from_parts(table, token, copy.clone(), &share, need, deposit)
+        let relayed = relayed_entries(guest);
+        Takeover::from_parts(table, token, copy.clone(), &share, need, deposit, relayed)
     }
 
     /// [`Takeover::new`] from the guest's parts as they cross to where the table will run
     /// (the referee's worker): its table's id, its token, the copy it holds of the
-    /// deposit's epoch, its share of that copy's key (as [`encode_share`] writes it) and
-    /// how many shares open it.
+    /// deposit's epoch, its share of that copy's key (as [`encode_share`] writes it), how
+    /// many shares open it, and its log's fair entries ([`relayed_entries`]).
     pub fn from_parts(
         table: TableId,
         token: &str,
@@ -85,6 +105,7 @@ impl Takeover {
         share: &str,
         need: u8,
         deposit: &str,
+        relayed: Vec<LogEntry>,
     ) -> Result<Takeover, TakeoverError> {
         let (epoch, relay_part) = decode_deposit(deposit).ok_or(TakeoverError::BadDeposit)?;
         let share = decode_share(share).ok_or(TakeoverError::NoCopy(epoch))?;
@@ -107,6 +128,7 @@ impl Takeover {
             shares: vec![share],
             from: BTreeMap::new(),
             waiting: Vec::new(),
+            relayed,
         })
     }
 
@@ -181,7 +203,8 @@ impl Takeover {
             Err(OpenError::TooFewShares { .. } | OpenError::NoSetOpens) => return Ok(None),
             Err(e) => return Err(TakeoverError::Open(e)),
         };
-        let (mut host, mut out) = Host::take_over(&snapshot, &self.token, seed, now, fair)?;
+        let (mut host, mut out) =
+            Host::take_over(&snapshot, &self.token, seed, now, fair, &self.relayed)?;
         if host.table_id() != self.table {
             return Err(TakeoverError::OtherTable);
         }

@@ -6,7 +6,7 @@
 use shared::relay::RoomCode;
 use shared::session::ToReferee;
 use shared::session::recovery::encode_share;
-use shared::session::takeover::deposit_epoch;
+use shared::session::takeover::{deposit_epoch, relayed_entries};
 
 use super::{Effect, Hosting, LinkState, Peer, Phase, RelayPeer, Session};
 use crate::i18n::tr;
@@ -90,6 +90,10 @@ impl Session {
                 share: encode_share(share),
                 need: u8::try_from(need).ok()?,
                 deposit: deposit.to_owned(),
+                // The worker loads the fair deal's code before a fair table's copy opens.
+                fair: guest.table().is_some_and(|t| t.fair),
+                // A fair table's copy leaves out the records this page holds.
+                relayed: relayed_entries(guest),
             })
         });
         let Some(takeover) = parts else {

@@ -162,6 +162,8 @@ impl Host {
                     base64url::decode(text).is_some_and(|b| referee.answer(None, &b).is_ok())
                 }
                 Call::Leave(seat) => referee.leave(*seat).is_ok(),
+                // Put back before any replay (`Host::put_back_relayed`).
+                Call::Logged(_) => false,
             };
             if !taken {
                 return Err(bad);

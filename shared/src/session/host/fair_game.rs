@@ -25,6 +25,9 @@ pub(super) enum Call {
     Answer(String),
     /// The seat left for good and the game went on without it (section 6).
     Leave(Seat),
+    /// The record, answer or decision of this number of the log, which a recovery copy
+    /// leaves out ([`super::Host::take_over`] reads it there again, once put back).
+    Logged(u64),
 }
 
 /// The fair game in progress: public, all of it.

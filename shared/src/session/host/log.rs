@@ -32,6 +32,7 @@ impl Host {
         viewer: Option<Seat>,
     ) -> Option<LogEntry> {
         let item = match stored {
+            Stored::Relayed { .. } => return None,
             Stored::Event { game_no, event } => {
                 // Events of past games are read as a watcher would: the seats have moved.
                 let viewer = if *game_no == self.game_no {

@@ -191,6 +191,11 @@ enum Stored {
         input: Input,
         signature: Option<String>,
     },
+    /// A fair game's record, answer or decision that a recovery copy leaves out: every
+    /// guest was sent it under this entry's number, and the page that takes the table
+    /// over puts it back from its own log (`Host::take_over`). Never in a running host's
+    /// log, nor sent.
+    Relayed { game_no: u32 },
 }
 }
 

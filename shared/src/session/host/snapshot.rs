@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Host, Outgoing, RestoreError, SNAPSHOT_VERSION, Slot, table_id_of};
 use crate::session::fair::engine::FairMaker;
-use crate::session::protocol::{PeerId, TableId};
+use crate::session::protocol::{LogEntry, PeerId, TableId};
 
 #[derive(Serialize)]
 pub(super) struct SnapshotRef<'a> {
@@ -44,7 +44,7 @@ impl Host {
         now: u64,
         fair: Option<FairMaker>,
     ) -> Result<(Host, Vec<Outgoing>), RestoreError> {
-        let mut host = Host::restored(snapshot, now, fair)?;
+        let mut host = Host::restored(snapshot, now, fair, &[])?;
         let mut out = Vec::new();
         let id = host.host_member;
         host.attach(PeerId::LOCAL, id, now, &mut out);
@@ -52,10 +52,13 @@ impl Host {
     }
 
     /// A stored table, checked, with every member away from now: attached to no link.
+    /// What a recovery copy left out of it is put back from `relayed` (the fair entries
+    /// of the page's own log that takes it over; none for a snapshot of its own).
     pub(super) fn restored(
         snapshot: &str,
         now: u64,
         fair: Option<FairMaker>,
+        relayed: &[LogEntry],
     ) -> Result<Host, RestoreError> {
         let SnapshotOwned {
             format,
@@ -75,6 +78,7 @@ impl Host {
         if host.table_id == TableId::default() {
             host.table_id = table_id_of(&host.rng);
         }
+        host.put_back_relayed(relayed)?;
         host.replay_fair()?;
         host.check()?;
         // What the end will reveal, from an older snapshot that did not keep it: unknown,
