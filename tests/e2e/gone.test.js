@@ -1,9 +1,9 @@
 // A person whose tab closed in the middle of a game holds nobody up: a room of Ana
 // (hosting), Bo and an Easy bot plays until it is Ana's turn; Bo's tab closes. Ana's page
-// knows Bo gone within seconds (Bo left the relay, and the channel went quiet), and Bo's
-// seat shows a bot answering for Bo at once, not after the 30 s grace period; Ana claims
-// Tax and the claim is settled without the window waiting its 15 s for Bo. At phone and
-// laptop sizes.
+// knows Bo gone within seconds (Bo left the relay, and the channel closed or went quiet,
+// whichever the host's page heard of first), and Bo's seat shows a bot answering for Bo
+// at once, not after the 30 s grace period; Ana claims Tax and the claim is settled
+// without the window waiting its 15 s for Bo. At phone and laptop sizes.
 //
 // Run by .ci/test.sh beside the other browser tests; same environment variables.
 
