@@ -1,5 +1,5 @@
-// A lab of network namespaces standing in for two homes and the internet, for browser
-// tests of WebRTC across NAT. Not a test file (node --test runs only `*.test.js`).
+// A lab of network namespaces standing in for two homes (or three) and the internet, for
+// browser tests of WebRTC across NAT. Not a test file (node --test runs only `*.test.js`).
 //
 //   public (203.0.113.1)   the relay on :8080 (its STUN on :3478), or coturn on :3478
 //     │                    when a test wants TURN;
@@ -7,12 +7,14 @@
 //     │                    packets go nowhere, so a send to an unknown address is dropped
 //     │                    quietly instead of failing with ENETUNREACH
 //   ├─ wan 203.0.113.11 ─ router 1 ─ lan 10.0.1.1 ─ home 1 (10.0.1.2): a Chromium
-//   └─ wan 203.0.113.12 ─ router 2 ─ lan 10.0.2.1 ─ home 2 (10.0.2.2): a Chromium
+//   ├─ wan 203.0.113.12 ─ router 2 ─ lan 10.0.2.1 ─ home 2 (10.0.2.2): a Chromium
+//   └─ wan 203.0.113.13 ─ router 3 ─ lan 10.0.3.1 ─ home 3 (10.0.3.2): a Chromium, only
+//                        in a lab asked for three homes (`homes: 3`)
 //
 // With `internet: "routed"` the public namespace is instead a host with several addresses,
 // as a server with a floating or secondary address is: the relay's address sits on its
 // loopback, and a link of its own leads to each router (the public side 198.51.100.1 and
-// .5, the routers' WANs 198.51.100.2 and .6, each a /30); the public namespace forwards
+// .5 (and .9), the routers' WANs 198.51.100.2 and .6 (and .10), each a /30); the public namespace forwards
 // between the links, as the internet does. The route back to each home then leaves from
 // that link's address, so a UDP server on the wildcard address must answer from the one
 // it was asked on.
@@ -56,11 +58,13 @@ const TURN_SECRET = "natlab-turn-secret-0123456789";
 const HOMES = [
   { wan: "203.0.113.11", lan: "10.0.1" },
   { wan: "203.0.113.12", lan: "10.0.2" },
+  { wan: "203.0.113.13", lan: "10.0.3" },
 ];
 /** In a routed internet: each router's link, the public side's address and its WAN's. */
 const ROUTED = [
   { public: "198.51.100.1", wan: "198.51.100.2" },
   { public: "198.51.100.5", wan: "198.51.100.6" },
+  { public: "198.51.100.9", wan: "198.51.100.10" },
 ];
 
 // Chromium's flags in a home: the suite's, less the loopback one (the homes have real
@@ -136,10 +140,12 @@ let labsStarted = 0;
 /**
  * Builds the lab: namespaces, links, addresses, routes, the routers' firewalls and an
  * ordinary NAT, a delay on the WAN links when the kernel has netem, and a Chromium in
- * each home. Returns the lab (see the object at the end); call `teardown()` when done.
+ * each of its `homes` (two or three). Returns the lab (see the object at the end); call
+ * `teardown()` when done.
  */
-export async function startLab({ delayMs = 30, internet = "bridge" } = {}) {
+export async function startLab({ delayMs = 30, internet = "bridge", homes: homeCount = 2 } = {}) {
   assert.ok(internet === "bridge" || internet === "routed", `an internet: ${internet}`);
+  assert.ok(Number.isInteger(homeCount) && homeCount >= 2 && homeCount <= HOMES.length, `two or three homes: ${homeCount}`);
   const unsafe = unsafeHere();
   if (unsafe) throw new Error(`the NAT lab refuses to start: ${unsafe}`);
   assert.ok(existsSync(RELAY_BIN), `no relay binary at ${RELAY_BIN}`);
@@ -196,6 +202,15 @@ export async function startLab({ delayMs = 30, internet = "bridge" } = {}) {
       home.nat = kind;
     }
   };
+  /**
+   * Cuts `home` off (`cut` true) or joins it again: its router forwards nothing either
+   * way, as when the home's connection goes. What it sends is dropped silently, not
+   * refused, so every flow in and out simply stops answering.
+   */
+  lab.cut = (home, cut = true) => {
+    run(home.router, "iptables", cut ? "-I" : "-D", "FORWARD", ...(cut ? ["1"] : []), "-j", "DROP");
+    home.cut = cut;
+  };
   try {
     makeNs(pub);
     if (internet === "bridge") {
@@ -217,7 +232,7 @@ export async function startLab({ delayMs = 30, internet = "bridge" } = {}) {
     ip("-n", pub, "link", "set", "sink-end", "up");
     ip("-n", pub, "route", "add", "default", "dev", "sink");
 
-    for (const [i, h] of HOMES.entries()) {
+    for (const [i, h] of HOMES.slice(0, homeCount).entries()) {
       const router = makeNs(`${prefix}-r${i + 1}`);
       const home = makeNs(`${prefix}-h${i + 1}`);
       ip("-n", pub, "link", "add", `to-r${i + 1}`, "type", "veth", "peer", "name", "wan", "netns", router);
@@ -252,7 +267,7 @@ export async function startLab({ delayMs = 30, internet = "bridge" } = {}) {
       // Dropped here, the flow is never confirmed and leaves nothing behind.
       run(router, "iptables", "-A", "INPUT", "-i", "wan", "-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED", "-j", "ACCEPT");
       run(router, "iptables", "-A", "INPUT", "-i", "wan", "-j", "DROP");
-      homes.push({ index: i, router, ns: home, wanIp: wan, lanIp: `${h.lan}.2`, browser: null, pid: null, nat: null });
+      homes.push({ index: i, router, ns: home, wanIp: wan, lanIp: `${h.lan}.2`, browser: null, pid: null, nat: null, cut: false });
     }
 
     // Delay on the WAN links, both ways, when the kernel has netem.

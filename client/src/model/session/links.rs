@@ -169,6 +169,14 @@ impl Session {
                 room.peers.retain(|p| p.id != *peer);
                 room.watch.remove(peer);
             }
+            // It left the relay and now its link ended too: it is gone, and the referee
+            // lets its stand-in answer for it at once (the relay's word came first, so
+            // `on_peer_left` could not say so, and nothing else will).
+            for e in &mut effects {
+                if let Effect::Referee(ToReferee::Disconnect { peer }) = *e {
+                    *e = Effect::Referee(ToReferee::Gone { peer });
+                }
+            }
         }
         effects
     }

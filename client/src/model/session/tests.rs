@@ -445,7 +445,7 @@ fn the_host_dials_each_guest_that_joins() {
     );
     h.seen.clear();
     // Its relay socket going says nothing of the data channel, which plays on; the
-    // channel's own end ends the link.
+    // channel's own end ends the link, and its page, off the relay too, is gone.
     h.relay(RelayMessage::PeerLeft { peer: "g1".into() }, 0);
     assert_eq!(h.seen, vec![]);
     let fx = h.s.on_link_closed(&"g1".into(), None, 0);
@@ -453,7 +453,7 @@ fn the_host_dials_each_guest_that_joins() {
     assert_eq!(
         h.seen,
         vec![
-            Effect::Referee(ToReferee::Disconnect { peer: PeerId(1) }),
+            Effect::Referee(ToReferee::Gone { peer: PeerId(1) }),
             Effect::Hangup { peer: "g1".into() }
         ]
     );
@@ -2316,6 +2316,59 @@ fn a_guest_that_left_the_relay_and_went_quiet_is_gone_without_the_whole_wait() {
             .contains(&Effect::Referee(ToReferee::Gone { peer: PeerId(1) })),
         "then it is gone"
     );
+}
+
+/// Whether the host's page shows seat 1's person answered for by their stand-in.
+fn seat_one_stood_in(h: &Page) -> bool {
+    h.guest().table().is_some_and(|t| {
+        matches!(
+            t.seats.get(1),
+            Some(shared::session::protocol::SeatInfo::Person { stand_in: true, .. })
+        )
+    })
+}
+
+#[test]
+fn a_guest_that_left_the_relay_and_then_whose_channel_closed_is_gone_at_once() {
+    // Its tab closed: the relay's word that it left comes first, while its channel is
+    // still open (the relay was quicker than the channel's close), and then the channel
+    // closes, before the host's page noticed any silence. (Late enough on the clock that
+    // a seat's grace could have run since it began.)
+    let t = 100_000;
+    let (mut h, _g) = dealt_room_heard(t);
+    h.relay(RelayMessage::PeerLeft { peer: "g1".into() }, t + 200);
+    assert!(
+        !h.seen.iter().any(|e| matches!(e, Effect::Referee(_))),
+        "its channel is open: nothing yet"
+    );
+    let fx = h.s.on_link_closed(&"g1".into(), None, t + 300);
+    h.run(fx, t + 300);
+    assert!(
+        h.seen
+            .contains(&Effect::Referee(ToReferee::Gone { peer: PeerId(1) })),
+        "the referee is told it is gone: {:?}",
+        h.seen
+    );
+    h.tick(t + 400);
+    assert!(seat_one_stood_in(&h), "its stand-in answers at once");
+    // Nothing is left to notice it later: no silence is watched on a link that ended.
+    assert!(!h.s.tick_due(t + DEAD_MS));
+
+    // A channel that closes while its page is still on the relay is a dropped link: the
+    // seat waits through its grace.
+    let (mut h, _g) = dealt_room_heard(t);
+    let fx = h.s.on_link_closed(&"g1".into(), None, t + 300);
+    h.run(fx, t + 300);
+    assert!(
+        h.seen
+            .contains(&Effect::Referee(ToReferee::Disconnect { peer: PeerId(1) }))
+    );
+    assert!(
+        !h.seen
+            .contains(&Effect::Referee(ToReferee::Gone { peer: PeerId(1) }))
+    );
+    h.tick(t + 400);
+    assert!(!seat_one_stood_in(&h), "it is only away");
 }
 
 #[test]
