@@ -589,6 +589,7 @@ seat-away = غائب
 seat-away-stand-in = غائب · يلعب روبوت بعد { $n } ث
 seat-away-leaves = غائب · يغادر اللعبة بعد { $n } ث
 seat-stand-in = غائب · يلعب روبوت مؤقتًا
+seat-left-fair = خارج اللعبة
 link-via-host = عبر المضيف
 link-watching = { " " }· يشاهد
 badge-host = المضيف

@@ -526,6 +526,7 @@ seat-away = Abwesend
 seat-away-stand-in = Abwesend · ein Bot spielt in { $n } s
 seat-away-leaves = Abwesend · verlässt das Spiel in { $n } s
 seat-stand-in = Abwesend · ein Bot spielt vorerst
+seat-left-fair = Hat das Spiel verlassen
 link-via-host = über den Gastgeber
 link-watching = { " " }· schaut zu
 badge-host = Gastgeber

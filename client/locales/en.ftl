@@ -538,6 +538,7 @@ seat-away = Away
 seat-away-stand-in = Away · a bot plays in { $n } s
 seat-away-leaves = Away · leaves the game in { $n } s
 seat-stand-in = Away · a bot plays for now
+seat-left-fair = Left the game
 link-via-host = via the host
 link-watching = { " " }· watching
 badge-host = host

@@ -527,6 +527,7 @@ seat-away = Ausente
 seat-away-stand-in = Ausente · un bot juega en { $n } s
 seat-away-leaves = Ausente · deja la partida en { $n } s
 seat-stand-in = Ausente · un bot juega por ahora
+seat-left-fair = Ha dejado la partida
 link-via-host = a través del anfitrión
 link-watching = { " " }· mirando
 badge-host = anfitrión

@@ -527,6 +527,7 @@ seat-away = Absent
 seat-away-stand-in = Absent · un bot joue dans { $n } s
 seat-away-leaves = Absent · quitte la partie dans { $n } s
 seat-stand-in = Absent · un bot joue pour l’instant
+seat-left-fair = A quitté la partie
 link-via-host = via l’hôte
 link-watching = { " " }· spectateur
 badge-host = hôte

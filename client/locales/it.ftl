@@ -545,6 +545,7 @@ seat-away = Assente
 seat-away-stand-in = Assente · un bot gioca tra { $n } s
 seat-away-leaves = Assente · lascia la partita tra { $n } s
 seat-stand-in = Assente · per ora gioca un bot
+seat-left-fair = Ha lasciato la partita
 link-via-host = tramite l’host
 link-watching = { " " }· guarda
 badge-host = host

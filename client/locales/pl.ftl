@@ -563,6 +563,7 @@ seat-away = Nieobecny
 seat-away-stand-in = Nieobecny · bot zagra za { $n } s
 seat-away-leaves = Nieobecny · opuści grę za { $n } s
 seat-stand-in = Nieobecny · na razie gra bot
+seat-left-fair = Poza grą
 link-via-host = przez gospodarza
 link-watching = { " " }· ogląda
 badge-host = gospodarz

@@ -524,6 +524,7 @@ seat-away = Ausente
 seat-away-stand-in = Ausente · um bot joga em { $n } s
 seat-away-leaves = Ausente · sai do jogo em { $n } s
 seat-stand-in = Ausente · um bot joga por enquanto
+seat-left-fair = Saiu da partida
 link-via-host = pelo anfitrião
 link-watching = { " " }· assistindo
 badge-host = anfitrião

@@ -127,6 +127,12 @@ test("a fair room's host page closes mid-game: the first guest's page takes the 
     console.log(
       `fair handover: notice on both pages ${toldAt - closedAt} ms after the close, next decision asked ${decidedAt - closedAt} ms after it`,
     );
+    // Ana's seat says it left the game: a fair room has no bot to play for it.
+    for (const side of left) {
+      const away = side.page.locator(`[data-testid="seat"][data-seat="${anaSeat}"] [data-testid="seat-away"]`);
+      await waitOrDescribe(away.filter({ hasText: "Left the game" }), 15_000, left, "Ana's seat marked as gone from the fair game");
+      assert.doesNotMatch(await away.textContent(), /bot/, "no bot is said to play at a fair table");
+    }
     await bo.page.screenshot({ path: path.join(ARTIFACTS, "handover-fair-phone.png") });
     assert.deepEqual([await seatOf(bo), await seatOf(cy)], seats, "each page keeps its seat");
     for (const side of left) {
