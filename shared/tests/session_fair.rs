@@ -1321,6 +1321,137 @@ fn a_guest_gone_for_good_forfeits_after_its_grace_and_three_play_on_to_the_end()
     }
 }
 
+/// How a seat's page leaves for good in [`an_eliminated_seats_page_gone_for_good`].
+#[derive(Clone, Copy, Debug)]
+enum Gone {
+    /// Its link closes mid-game and its grace period runs out.
+    Grace,
+    /// The host removes its person mid-game.
+    Kick,
+    /// It sends nothing more from its last decision, and its link closes after the end,
+    /// before its view and secret are in.
+    AfterEnd,
+}
+
+/// A room of `n` seats played from `seed` until a guest's seat is out (R9.2) with the game
+/// still on; `None` if the game ends first or the host's seat goes out first.
+fn with_a_guest_out(n: usize, seed: u64) -> Option<(Room, usize)> {
+    let mut room = Room::new(n, seed);
+    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+    room.pump(outs);
+    for _ in 0..2_000 {
+        if room.host.phase() != Phase::Playing {
+            return None;
+        }
+        let game = room.host.fair_referee().unwrap().game();
+        if !game.alive(Seat(0)) {
+            return None;
+        }
+        if let Some(out) = (1..n).find(|&s| !game.alive(Seat::at(s))) {
+            return Some((room, out));
+        }
+        room.check_r11();
+        assert!(room.decide());
+    }
+    None
+}
+
+/// Section 6 and 9: an eliminated seat's page that leaves for good (it was only watching)
+/// leaves as any seat does: the seats left take its stake, its cards (all face up) open
+/// nothing new, the game plays on, and at the end the secrets come from the seats left.
+/// Every page left audits a fair game, and the departed seat published no secret.
+fn an_eliminated_seats_page_gone_for_good(n: usize, seeds: std::ops::Range<u64>, how: Gone) {
+    let (mut room, out) = seeds
+        .clone()
+        .find_map(|seed| with_a_guest_out(n, seed))
+        .unwrap_or_else(|| panic!("a guest out mid-game in {seeds:?}"));
+    match how {
+        Gone::Grace => {
+            room.vanish(out);
+            room.play_ticking();
+        }
+        Gone::Kick => {
+            let member = room.page(out).member().expect("joined");
+            room.leave_out(out);
+            room.now += 60;
+            let kick = encode(&ToHost::Admin {
+                cmd: AdminCmd::Kick { member },
+            });
+            let outs = room.host.handle(PeerId::LOCAL, &kick, room.now);
+            assert_eq!(refusal(&outs, PeerId::LOCAL), None, "removed");
+            room.pump(outs);
+            room.play_ticking();
+        }
+        Gone::AfterEnd => {
+            // Its page sends its records (a share, a shuffle) until the end, and nothing
+            // from then on: it closes before its view and secret go out.
+            room.withhold = Some(out);
+            while room.host.phase() == Phase::Playing {
+                for t in std::mem::take(&mut room.withheld) {
+                    room.send(out, &t);
+                }
+                if room.withheld.is_empty() && !room.decide() {
+                    assert!(!room.withheld.is_empty(), "the game goes on");
+                }
+            }
+            assert!(matches!(room.host.phase(), Phase::Finished { .. }));
+            assert!(
+                !room.host.fair_referee().unwrap().table().is_settled(),
+                "its view and secret are due"
+            );
+            room.vanish(out);
+            room.play_ticking();
+        }
+    }
+    let notes = room.notes();
+    assert!(
+        notes.iter().any(|n| matches!(
+            n,
+            Note::FairLeft { seat, goes_on: true, .. } if seat.index() == out
+        )),
+        "{how:?}: the departure is noted: {notes:?}"
+    );
+    let referee = room.host.fair_referee().expect("the game just over");
+    assert!(referee.table().ledger().is_gone(Seat::at(out)));
+    // Nothing of its key beyond the doc's: it sent no secret, and what its key alone
+    // sealed stays closed.
+    for (_, text) in &room.sent {
+        let Ok(ToGuest::Update(u)) = decode::<ToGuest>(text, usize::MAX) else {
+            continue;
+        };
+        for e in &u.log {
+            if let LogItem::Fair { record, .. } = &e.item {
+                let r = Record::decode(&base64url::decode(record).unwrap()).unwrap();
+                assert!(
+                    !(r.seat.index() == out && matches!(r.msg, Msg::Secret { .. })),
+                    "{how:?}: the departed seat's secret"
+                );
+            }
+        }
+    }
+    room.check_host_learns_nothing(true);
+}
+
+#[test]
+fn an_eliminated_guest_past_its_grace_leaves_and_the_others_audit_the_end() {
+    // R9.2, section 6: a guest out of the game closes its tab; past its grace it leaves.
+    an_eliminated_seats_page_gone_for_good(4, 200..260, Gone::Grace);
+    an_eliminated_seats_page_gone_for_good(3, 260..320, Gone::Grace);
+}
+
+#[test]
+fn an_eliminated_guest_removed_leaves_and_the_others_audit_the_end() {
+    // R9.2, section 6: the host removes a guest out of the game.
+    an_eliminated_seats_page_gone_for_good(4, 320..380, Gone::Kick);
+}
+
+#[test]
+fn an_eliminated_guest_gone_after_the_end_leaves_and_the_others_audit_the_end() {
+    // R9.2, R11.3, section 6 and 9: a guest out of the game whose page closes at the end,
+    // before its view and secret are in: the end's secrets come from the seats left.
+    an_eliminated_seats_page_gone_for_good(4, 380..440, Gone::AfterEnd);
+    an_eliminated_seats_page_gone_for_good(3, 440..500, Gone::AfterEnd);
+}
 #[test]
 fn the_host_removing_a_seated_guest_mid_game_forfeits_its_seat_and_the_game_goes_on() {
     // Section 6: removal is a departure for good; the seat forfeits at once.
@@ -2662,34 +2793,40 @@ fn a_ten_seat_fair_table_hands_over_after_a_long_game_from_a_copy_without_its_re
     // as it is. The host's page leaves; page 1's takes the table over, putting the records
     // back from its own log, rebuilds the same referee, and the nine left play to an
     // audited end, R11 checked at every decision.
-    // A game in which the host's seat is still in when its page leaves (136 decisions).
-    let seed = 84;
-    let mut room = Room::new(10, seed);
-    room.host.set_handover(Some([seed as u8; 32]));
-    let outs = admin(&mut room.host, AdminCmd::Start { first: None });
-    room.pump(outs);
-    let mut decisions = 0;
-    while room.host.snapshot(room.now).len() < 2 * MAX_TO_GUEST_BYTES {
-        assert!(decisions < 600, "the snapshot grows with the game");
-        assert_eq!(room.host.phase(), Phase::Playing, "a long game, still on");
-        room.check_r11();
-        assert!(room.decide());
-        decisions += 1;
+    // From seed 84 the host's seat is still in when its page leaves (136 decisions); from
+    // seed 83 it is out already (R9.2): its page was only watching, and it leaves as any
+    // seat does (section 6), its stake taken by the nine, who then give the end's secrets.
+    for (seed, host_in) in [(84u64, true), (83, false)] {
+        let mut room = Room::new(10, seed);
+        room.host.set_handover(Some([seed as u8; 32]));
+        let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+        room.pump(outs);
+        let mut decisions = 0;
+        while room.host.snapshot(room.now).len() < 2 * MAX_TO_GUEST_BYTES {
+            assert!(decisions < 600, "the snapshot grows with the game");
+            assert_eq!(room.host.phase(), Phase::Playing, "a long game, still on");
+            room.check_r11();
+            assert!(room.decide());
+            decisions += 1;
+        }
+        let copies = room.copies();
+        let largest = copies.iter().max().copied().unwrap_or(0);
+        assert!(
+            largest <= MAX_TO_GUEST_BYTES,
+            "every copy is sent: {largest} B"
+        );
+        println!(
+            "ten seats after {decisions} decisions: the table's snapshot {} B, the largest copy {largest} B",
+            room.host.snapshot(room.now).len()
+        );
+        assert_eq!(
+            room.host.fair_referee().unwrap().game().alive(Seat(0)),
+            host_in
+        );
+        room.hand_over(seed);
+        room.play_ticking();
+        check_forfeited(&room, Seat(0));
     }
-    let copies = room.copies();
-    let largest = copies.iter().max().copied().unwrap_or(0);
-    assert!(
-        largest <= MAX_TO_GUEST_BYTES,
-        "every copy is sent: {largest} B"
-    );
-    println!(
-        "ten seats after {decisions} decisions: the table's snapshot {} B, the largest copy {largest} B",
-        room.host.snapshot(room.now).len()
-    );
-    assert!(room.host.fair_referee().unwrap().game().alive(Seat(0)));
-    room.hand_over(seed);
-    room.play_ticking();
-    check_forfeited(&room, Seat(0));
 }
 
 #[test]
@@ -2853,4 +2990,34 @@ fn falsify_b64(text: &str) -> String {
     let at = bytes.len() - 5;
     bytes[at] ^= 1;
     base64url::encode(&bytes)
+}
+
+#[test]
+fn a_fair_tables_host_out_of_the_game_leaves_for_good_and_the_others_audit_the_end() {
+    // R9.2, section 6, section 9: the host's seat is out, its page only watching, when the
+    // page leaves for good; page 1's takes the table over, and the departed seat leaves as
+    // any seat does: the seats left take its stake (its cards are face up: nothing of its
+    // hand opens) and give the end's secrets. Every page left audits a fair game.
+    for n in [3usize, 4] {
+        let (mut room, seed) = (500..600u64)
+            .find_map(|seed| {
+                let mut room = Room::new(n, seed);
+                room.host.set_handover(Some([seed as u8; 32]));
+                let outs = admin(&mut room.host, AdminCmd::Start { first: None });
+                room.pump(outs);
+                while room.host.phase() == Phase::Playing {
+                    if !room.host.fair_referee().unwrap().game().alive(Seat(0)) {
+                        return Some((room, seed));
+                    }
+                    room.check_r11();
+                    assert!(room.decide());
+                }
+                None
+            })
+            .expect("a game whose host's seat goes out first");
+        room.hand_over(seed);
+        room.play_ticking();
+        check_forfeited(&room, Seat(0));
+        room.check_host_learns_nothing(true);
+    }
 }

@@ -422,7 +422,10 @@ impl FairTable {
             due,
             after: After::Forfeit(seat),
         });
-        if self.rounds.front().is_some_and(|r| r.due.is_empty()) {
+        // Complete rounds leave the queue, as in `apply`: its own (a seat out of the game,
+        // R9.2, has no hidden card to open) and any it alone still owed a record in (its
+        // view or secret at the end, its share in a round under way).
+        while self.rounds.front().is_some_and(|r| r.due.is_empty()) {
             let after = self.rounds.pop_front().expect("checked above").after;
             self.round += 1;
             self.settle(after);

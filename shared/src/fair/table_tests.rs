@@ -378,3 +378,41 @@ fn a_seat_that_stops_answering_is_named_and_the_game_goes_on_without_it() {
         assert_eq!(t.hand(Seat(1)).len(), 2);
     }
 }
+
+#[test]
+fn a_seat_out_of_the_game_that_leaves_at_the_end_leaves_the_table_settled() {
+    // R9.2, R11.3, section 6 and 9: seat 2's cards are all face up (it is out) and it
+    // sends nothing from the end on, before its view or after it, before its secret. Its
+    // departure opens nothing (no hidden card) and completes the round it alone still owed
+    // a record in: the seats left send their secrets again and every card opens.
+    for (n, views_in) in [(3usize, false), (3, true), (4, false), (4, true)] {
+        let cards = deck(n, false);
+        let mut t = FairTable::deal([9; 32], 1, n, &cards).unwrap();
+        let mut seats = Seats::new(n, 700 + n as u64);
+        seats.settle(&mut t);
+        let out = Seat(2);
+        for p in t.hand(out) {
+            assert!(t.reveal(p, true));
+            seats.settle(&mut t);
+        }
+        assert!(t.hand(out).is_empty(), "R9.2: out");
+        t.finish();
+        if views_in {
+            // Every view in, its own too; then the others' secrets, its own left.
+            seats.settle_but(&mut t, Some(out));
+            let (l, r) = (t.ledger(), t.round());
+            let x = &seats.secrets[out.index()];
+            let view = l.view_record(out, r, l.record_hash(), x, &mut seats.rng);
+            t.apply(&view).expect("its view");
+        }
+        seats.settle_but(&mut t, Some(out));
+        assert!(!t.is_settled());
+        assert!(t.due().iter().all(|(s, _)| *s == out), "{:?}", t.due());
+        assert!(t.leave(out));
+        seats.settle_but(&mut t, Some(out));
+        assert!(t.is_settled(), "still due: {:?}", t.due());
+        for p in 0..cards.len() as u8 {
+            assert!(t.ledger().open_public(p).is_some(), "position {p} opens");
+        }
+    }
+}
