@@ -567,6 +567,7 @@ leave = Leave
 back-to-start = Back to the start
 leave-ask = Leave?
 leave-yes = Yes, leave
+leave-pass-on = Leave — the table moves to another player’s page
 stay = Stay
 play-bots = Play against bots
 play-bots-hint = Start now, on your own, against computer players.
@@ -794,6 +795,7 @@ notice-table-stopped = The table stopped: { $why }
 # $why is one of the relay's answers above.
 notice-reclaim-failed = Could not take room { $code } back: { $why }
 notice-handed-over = This page was away too long, so the table now runs on another player’s page. You rejoin it there as a player, in your seat.
+notice-passed-on = You left the room; the table goes on without you on another player’s page.
 notice-rejoin-failed = Could not rejoin room { $code }: { $why }
 notice-room-gone = Room { $code } is gone: { $why } Create a new room to play again.
 notice-room-moved = The relay restarted and lost this room, so it has a new code: { $code }. The players here were told; the game goes on.

@@ -574,6 +574,7 @@ leave = Esci
 back-to-start = Torna all’inizio
 leave-ask = Uscire?
 leave-yes = Sì, esci
+leave-pass-on = Esci — il tavolo passa alla pagina di un altro giocatore
 stay = Resta
 play-bots = Gioca contro i bot
 play-bots-hint = Inizia subito, da solo, contro giocatori del computer.
@@ -801,6 +802,7 @@ notice-table-stopped = Il tavolo si è fermato: { $why }
 # $why è una delle risposte del relay qui sopra.
 notice-reclaim-failed = Impossibile riprendere la stanza { $code }: { $why }
 notice-handed-over = Questa pagina è rimasta assente troppo a lungo, quindi il tavolo ora gira sulla pagina di un altro giocatore. Ci rientri come giocatore, al tuo posto.
+notice-passed-on = Hai lasciato la stanza; il tavolo continua senza di te sulla pagina di un altro giocatore.
 notice-rejoin-failed = Impossibile rientrare nella stanza { $code }: { $why }
 notice-room-gone = La stanza { $code } non c’è più: { $why } Crea una nuova stanza per giocare ancora.
 notice-room-moved = Il relay è ripartito e ha perso questa stanza, che ora ha un nuovo codice: { $code }. I giocatori presenti sono stati avvisati; la partita continua.

@@ -592,6 +592,7 @@ leave = Wyjdź
 back-to-start = Wróć na początek
 leave-ask = Wyjść?
 leave-yes = Tak, wyjdź
+leave-pass-on = Wyjdź — stół przejdzie na stronę innego gracza
 stay = Zostań
 play-bots = Graj z botami
 play-bots-hint = Zacznij od razu, samodzielnie, przeciw graczom komputerowym.
@@ -835,6 +836,7 @@ notice-table-stopped = Stół się zatrzymał: { $why }
 # $why to jedna z odpowiedzi przekaźnika powyżej.
 notice-reclaim-failed = Nie udało się odzyskać pokoju { $code }: { $why }
 notice-handed-over = Ta strona była nieobecna zbyt długo, więc stół działa teraz na stronie innego gracza. Wracasz do niego jako gracz, na swoje miejsce.
+notice-passed-on = Pokój opuszczony; stół działa dalej bez ciebie na stronie innego gracza.
 notice-rejoin-failed = Nie udało się wrócić do pokoju { $code }: { $why }
 notice-room-gone = Pokoju { $code } już nie ma: { $why } Utwórz nowy pokój, by zagrać ponownie.
 notice-room-moved = Przekaźnik się zrestartował i zgubił ten pokój, więc pokój ma nowy kod: { $code }. Obecni gracze zostali powiadomieni; gra toczy się dalej.

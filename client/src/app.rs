@@ -558,8 +558,10 @@ impl Controller {
 
     fn run(&self, effect: Effect) {
         match effect {
-            // Leaving a relay we already lost needs no new connection.
-            Effect::Relay(ClientMessage::Leave) if self.relay.borrow().is_none() => {}
+            // Leaving a relay we already lost needs no new connection (nor does passing a
+            // room on: a new socket is in no room).
+            Effect::Relay(ClientMessage::Leave | ClientMessage::HandOver { .. })
+                if self.relay.borrow().is_none() => {}
             Effect::Relay(msg) => {
                 if let Err(e) = self.relay_socket(&msg).and_then(|()| {
                     self.relay

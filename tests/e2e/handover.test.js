@@ -230,3 +230,118 @@ test("the host's tab closes, the table moves on, and the invitation opened again
     for (const side of sides) await side.context.close().catch(() => {});
   }
 });
+
+/** What a host's page says once it passed its table on, as the English catalog says it. */
+const PASSED_ON = "You left the room; the table goes on without you on another player’s page.";
+
+// Ana hosts on a phone, Bo joins first, then Cy, and an Easy bot fills the fourth seat. A
+// few decisions into the game, Ana presses Leave: the question says the table moves to
+// another player's page, and she confirms. Her page sends hand_over and is back on the
+// first screen at once, saying the table goes on without her; the relay makes Bo's page
+// the host with no grace, and both pages left say so, keep their seats and play the game
+// to one winner (Ana's seat away, then played by its stand-in). The time from the confirm
+// to the next decision asked on a page left is printed (well under the close case's, which
+// waits out the relay's 3 s grace).
+test("the host leaves mid-game and confirms: the table passes at once to the first guest's page and the game ends", { timeout: 240_000 }, async () => {
+  const phone = { width: 390, height: 844 };
+  const ana = await table.open({ viewport: phone, init: INIT });
+  const bo = await table.open({ viewport: phone, init: INIT });
+  const cy = await table.open({ viewport: { width: 1280, height: 800 }, init: INIT });
+  const sides = [ana, bo, cy];
+  try {
+    await ana.page.getByTestId("player-name").fill("Ana");
+    await bo.page.getByTestId("player-name").fill("Bo");
+    await cy.page.getByTestId("player-name").fill("Cy");
+    await ana.page.getByTestId("create-room").click();
+    const codeEl = ana.page.getByTestId("room-code");
+    await codeEl.waitFor();
+    const code = await codeEl.getAttribute("data-code");
+    await ana.page.getByTestId("seat-count").selectOption("4");
+    await bo.page.getByTestId("join-code").fill(code);
+    await bo.page.getByTestId("join-room").click();
+    await lobbiesShow([ana, bo], 2);
+    await cy.page.getByTestId("join-code").fill(code);
+    await cy.page.getByTestId("join-room").click();
+    await lobbiesShow(sides, 3);
+    await ana.page.getByTestId("bot-level").selectOption("easy");
+    await ana.page.getByTestId("add-bot").click();
+    await ana.page.locator('[data-testid="lobby-seat"][data-kind="bot"]').waitFor({ timeout: 10_000 });
+    // In the lobby, Leave is a plain one.
+    await ana.page.getByTestId("leave").click();
+    assert.equal(await ana.page.getByTestId("leave-confirm").getAttribute("data-passes-on"), "false");
+    await ana.page.getByRole("button", { name: "Stay" }).click();
+    await ana.page.getByTestId("start-game").click();
+    for (const side of sides) await side.page.getByTestId("seat").nth(3).waitFor({ timeout: 10_000 });
+    const seatOf = (side) => side.page.locator('[data-testid="seat"].me').getAttribute("data-seat");
+    const anaSeat = await seatOf(ana);
+    const seats = [await seatOf(bo), await seatOf(cy)];
+
+    for (let clicks = 0, tries = 0; clicks < 4 && tries < 200; tries++) {
+      for (const side of sides) if (await decideOnce(side.page)) clicks++;
+      await ana.page.waitForTimeout(50);
+    }
+    await checkHidden(sides);
+    assert.deepEqual([refereesOn(ana.page), refereesOn(bo.page)], [1, 0], "Ana's page referees");
+
+    // Leave asks, and says the table goes on elsewhere.
+    await ana.page.getByTestId("leave").click();
+    const confirm = ana.page.getByTestId("leave-confirm");
+    await confirm.waitFor();
+    assert.equal(await confirm.getAttribute("data-passes-on"), "true");
+    assert.equal((await confirm.textContent()).trim(), "Leave — the table moves to another player’s page");
+    await ana.page.screenshot({ path: path.join(ARTIFACTS, "passon-confirm-phone.png") });
+    const confirmedAt = Date.now();
+    await confirm.click();
+
+    // Ana's page: the first screen, with the notice, and no referee.
+    const passed = ana.page.getByTestId("notice").filter({ hasText: PASSED_ON });
+    await waitOrDescribe(passed, 10_000, [ana], "the notice that the table goes on without Ana");
+    await ana.page.getByTestId("create-room").waitFor({ timeout: 10_000 });
+    await ana.page.screenshot({ path: path.join(ARTIFACTS, "passon-notice-phone.png") });
+    for (const stopBy = Date.now() + 5_000; refereesOn(ana.page) > 0; ) {
+      assert.ok(Date.now() < stopBy, "Ana's referee stops");
+      await ana.page.waitForTimeout(50);
+    }
+
+    // Both pages left say the table runs on Bo's page, with nothing pressed.
+    const left = [bo, cy];
+    const moved = (side) => side.page.getByTestId("notice").filter({ hasText: MOVED_TO_BO });
+    for (const side of left) await waitOrDescribe(moved(side), 30_000, left, "the notice of the table's move");
+    const toldAt = Date.now();
+    let decidedAt = null;
+    const deadline = Date.now() + 30_000;
+    while (decidedAt === null) {
+      if (Date.now() > deadline) assert.fail(`no decision asked after the handover\n${await describePages(left, "decision-after-pass-on")}`);
+      for (const side of left) if (decidedAt === null && (await owed(side.page))) decidedAt = Date.now();
+      if (decidedAt === null) await bo.page.waitForTimeout(50);
+    }
+    console.log(
+      `    pass on: notice on both pages ${toldAt - confirmedAt} ms after the confirm, next decision asked ${decidedAt - confirmedAt} ms after it (the close case waits out a 3 s grace)`,
+    );
+    await bo.page.screenshot({ path: path.join(ARTIFACTS, "passon-moved-phone.png") });
+    assert.deepEqual([await seatOf(bo), await seatOf(cy)], seats, "each page keeps its seat");
+    assert.deepEqual([refereesOn(ana.page), refereesOn(bo.page), refereesOn(cy.page)], [0, 1, 0], "one referee: Bo's");
+    // Ana's seat is away on both pages left (then played by its stand-in).
+    for (const side of left) {
+      await waitOrDescribe(side.page.locator(`[data-testid="seat"][data-seat="${anaSeat}"] [data-testid="seat-away"]`), 10_000, left, "Ana's seat away");
+    }
+    assert.equal(await ana.page.getByTestId("room-code").count(), 0, "Ana is in no room");
+
+    const end = Date.now() + 150_000;
+    for (;;) {
+      if (Date.now() > end) assert.fail(`the game did not end\n${await describePages(left, "game-after-pass-on")}`);
+      await checkHidden(left);
+      const over = await Promise.all(left.map((s) => s.page.getByTestId("game-over").isVisible()));
+      if (over.every(Boolean)) break;
+      let clicked = false;
+      for (const side of left) if (await decideOnce(side.page)) clicked = true;
+      if (!clicked) await bo.page.waitForTimeout(100);
+    }
+    const winner = (side) => side.page.getByTestId("game-over").getAttribute("data-winner");
+    const won = await winner(bo);
+    assert.match(won, /^[0-3]$/);
+    assert.equal(await winner(cy), won, "both pages show the same winner");
+  } finally {
+    for (const side of sides) await side.context.close().catch(() => {});
+  }
+});

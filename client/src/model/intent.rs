@@ -124,7 +124,9 @@ pub enum Intent {
     React(u64, Reaction),
     /// Hide a notice.
     Dismiss(u64),
-    /// Leave the table or the room (or stop waiting for the relay).
+    /// Leave the table or the room (or stop waiting for the relay). A host in the middle
+    /// of a game with another person at it passes the table on to another page
+    /// ([`Session::passes_on`](super::Session::passes_on)) instead of taking it away.
     Leave,
     /// After a room ended: open a new one at once (this page its host).
     NewRoom,

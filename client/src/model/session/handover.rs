@@ -2,17 +2,94 @@
 //! makes the guest present longest the host (`promoted`), whose page takes the table over
 //! from its recovery copy in a referee of its own, and tells every other guest which page
 //! that is now (`host_changed`), who link to it as a joining guest links to a host.
+//!
+//! A host who leaves on purpose in the middle of a game passes the table on the same way,
+//! at once (`hand_over`): nobody waits out the relay's grace.
 
-use shared::relay::RoomCode;
+use shared::relay::{ClientMessage, ErrorCode, RelayMessage, RoomCode};
 use shared::session::ToReferee;
+use shared::session::protocol::{Phase as TablePhase, SeatInfo};
 use shared::session::recovery::encode_share;
 use shared::session::takeover::{deposit_epoch, relayed_entries};
 
 use super::{Effect, Hosting, LinkState, Peer, Phase, RelayPeer, Session};
-use crate::i18n::tr;
+use crate::i18n::{t, tr};
 use crate::model::link::FIRST_LINK_MS;
 
 impl Session {
+    /// Whether leaving now passes the table on to another page rather than taking it
+    /// away: this page hosts a room that hands over, is in it on the relay, a game is
+    /// being played and another person sits at it with an open link. Elsewhere a Leave
+    /// is a plain one.
+    pub fn passes_on(&self) -> bool {
+        let Phase::Hosting(h) = &self.phase else {
+            return false;
+        };
+        if !h.handover || h.room.is_none() || h.off_relay || h.reclaiming || h.moving {
+            return false;
+        }
+        let guest = h.table.guest();
+        let Some(table) = guest.table() else {
+            return false;
+        };
+        table.phase == TablePhase::Playing
+            && table.seats.iter().any(|s| {
+                matches!(s, SeatInfo::Person { member, .. }
+                    if Some(member.id) != guest.member() && member.connected)
+            })
+    }
+
+    /// The host leaves in the middle of a game and the table goes on without them: the
+    /// relay makes the guest present longest the host at once (`hand_over`, answered with
+    /// `host_changed`), whose page takes the table over from the recovery copy every
+    /// guest holds; this seat is then played by its stand-in (or, at a fair table, leaves
+    /// the game), as when a host's page closes. The referee stops only after the message
+    /// went: the copy the guests hold is of the table as they last saw it.
+    pub(super) fn pass_on(&mut self) -> Vec<Effect> {
+        let Phase::Hosting(h) = std::mem::replace(&mut self.phase, Phase::Start { offer: None })
+        else {
+            return Vec::new();
+        };
+        let mut effects = vec![
+            Effect::Relay(ClientMessage::HandOver { to: None }),
+            Effect::StopReferee,
+        ];
+        if let Some(room) = h.room {
+            effects.extend(room.hangups());
+        }
+        self.passing_on = true;
+        self.notify(t("notice-passed-on"));
+        effects
+    }
+
+    /// The relay's answer to our `hand_over`, if `msg` is it (the first `host_changed` or
+    /// error after it: the relay answers in order). A refusal (no guest there after all,
+    /// say) takes our place out of the room as a plain leave does, unless the page went on
+    /// to another room meanwhile; either way the person was told already.
+    pub(super) fn passed_on(&mut self, msg: &RelayMessage) -> Option<Vec<Effect>> {
+        if !self.passing_on {
+            return None;
+        }
+        match msg {
+            RelayMessage::HostChanged { .. } => {
+                self.passing_on = false;
+                Some(Vec::new())
+            }
+            RelayMessage::Error { code, .. } => {
+                self.passing_on = false;
+                let refused = matches!(
+                    code,
+                    ErrorCode::UnknownPeer | ErrorCode::BadMessage | ErrorCode::NotHost
+                );
+                if refused && matches!(self.phase, Phase::Start { .. }) {
+                    return Some(vec![Effect::Relay(ClientMessage::Leave)]);
+                }
+                Some(Vec::new())
+            }
+            _ => None,
+        }
+    }
+
     /// Another guest's page runs the table now: the link to the old host ends, and the
     /// new host calls us (its offer is answered as a joining guest answers one); on that
     /// link our recovery shares go first, then the hello that takes our seat back.

@@ -403,6 +403,8 @@ pub struct Session {
     /// The code last typed to join a room, until the page is in that room: a refused
     /// code comes back to the first screen as typed, to be fixed.
     typed_code: Option<String>,
+    /// This page passed its table on (`hand_over`) and the relay has not answered yet.
+    passing_on: bool,
 }
 
 /// When a seat on offer is asked for again.
@@ -432,6 +434,7 @@ impl Session {
             rejoin_retry: None,
             typed_code: None,
             handover: true,
+            passing_on: false,
         }
     }
 
@@ -663,6 +666,8 @@ impl Session {
                 self.notices.retain(|n| n.id != id);
                 Ok(Vec::new())
             }
+            // A host in the middle of a game with others leaves the table to them.
+            Intent::Leave if self.passes_on() => Ok(self.pass_on()),
             Intent::Leave => Ok(self.leave()),
             Intent::RetryLink => {
                 // The attempt itself is the clock's next tick, which knows the time.

@@ -643,6 +643,8 @@ impl Session {
     /// working without it: a host reclaims its room on a new socket (with backoff), a
     /// guest joins it again only when it needs the relay to get its link back.
     pub fn on_relay_lost(&mut self, now: u64) -> Vec<Effect> {
+        // A hand_over's answer never comes on a socket that is gone.
+        self.passing_on = false;
         match &mut self.phase {
             Phase::Opening(opening) => {
                 // A seat being taken back stays on offer, for a click once the relay is

@@ -82,6 +82,9 @@ impl Session {
 
     /// A message from the relay, at `now`.
     pub fn on_relay(&mut self, msg: RelayMessage, now: u64) -> Vec<Effect> {
+        if let Some(effects) = self.passed_on(&msg) {
+            return effects;
+        }
         match msg {
             RelayMessage::Created {
                 room,

@@ -318,7 +318,8 @@ fn stats_of(snap: &Snap) -> impl IntoView + use<> {
     }
 }
 
-/// Leave, which asks first.
+/// Leave, which asks first. A host in the middle of a game with others says, in the
+/// question, that the table goes on at another player's page.
 #[component]
 pub(crate) fn LeaveButton(
     /// What the button says before asking.
@@ -327,6 +328,7 @@ pub(crate) fn LeaveButton(
     let ctx = use_context::<TableCtx>();
     let ctl = expect_context::<Ctl>();
     let asking = RwSignal::new(false);
+    let passes_on = Memo::new(move |_| ctl.session.with(|s| s.passes_on()));
     let leave = move |_| match ctx {
         Some(c) => c.leave.run(()),
         None => ctl.send(Intent::Leave),
@@ -354,8 +356,13 @@ pub(crate) fn LeaveButton(
         >
             <span class="leave-ask" role="group" aria-label=t("leave-ask")>
                 <span>{t("leave-ask")}</span>
-                <button class="btn danger" data-testid="leave-confirm" on:click=leave>
-                    {t("leave-yes")}
+                <button
+                    class="btn danger"
+                    data-testid="leave-confirm"
+                    data-passes-on=move || passes_on.get().to_string()
+                    on:click=leave
+                >
+                    {move || t(if passes_on.get() { "leave-pass-on" } else { "leave-yes" })}
                 </button>
                 <button
                     class="btn ghost"

@@ -482,3 +482,181 @@ fn every_room_a_page_opens_hands_over_unless_its_player_turned_it_off() {
         vec![Effect::Relay(ClientMessage::Create { handover: false })]
     );
 }
+
+/// The words a host's page shows once it passed its table on, in English.
+const PASSED_ON: &str =
+    "You left the room; the table goes on without you on another player’s page.";
+
+/// The game's step as `p`'s page last saw it.
+fn step(p: &Page) -> u64 {
+    p.guest().game().expect("a game").step
+}
+
+#[test]
+fn a_host_who_leaves_mid_game_passes_the_table_on_at_once_and_the_game_ends_on_the_pages_left() {
+    let (mut h, mut g1, mut g2) = dealt_three();
+    a_few_decisions(&mut [&mut h, &mut g1, &mut g2]);
+    let seats = [g1.guest().seat(), g2.guest().seat()];
+    let at = step(&h);
+    let deposit = deposits(&h).pop().expect("a deposit");
+    assert!(h.s.passes_on(), "the host's Leave passes the table on");
+    assert!(
+        !g1.s.passes_on() && !g2.s.passes_on(),
+        "a guest leaves as ever"
+    );
+    h.seen.clear();
+    h.intent(Intent::Leave, 5_000);
+    // The relay hears hand_over (the guest present longest takes the table), then the
+    // referee stops and the links go: no plain leave, which would wait out a grace.
+    assert_eq!(
+        h.seen[..2],
+        [
+            Effect::Relay(ClientMessage::HandOver { to: None }),
+            Effect::StopReferee
+        ]
+    );
+    for g in ["g1", "g2"] {
+        assert!(h.seen.contains(&Effect::Hangup { peer: g.into() }), "{g}");
+    }
+    assert!(!h.seen.contains(&Effect::Relay(ClientMessage::Leave)));
+    assert!(h.referee.is_none());
+    // The page is back on its first screen, saying so once, with nothing kept to take
+    // back: the person left on purpose.
+    assert!(matches!(h.s.phase, Phase::Start { offer: None }));
+    assert_eq!(h.notices(), vec![PASSED_ON.to_owned()]);
+    assert_eq!(h.s.host_record(), None);
+    assert_eq!(h.s.seat_record(), None);
+    assert_eq!(h.s.left_host(5_000), None, "no seat left for a later page");
+
+    // The relay, as it answers a hand_over: every guest hears the host left, Bo's page
+    // (present longest) is promoted with the room's deposit, Cy's hears of its new host,
+    // and Ana's page gets host_changed as its answer. The links to Ana's page close.
+    let now = 5_010;
+    for g in [&mut g1, &mut g2] {
+        g.relay(RelayMessage::PeerLeft { peer: "h".into() }, now);
+        let fx = g.s.on_link_closed(&"h".into(), None, now);
+        g.run(fx, now);
+    }
+    h.seen.clear();
+    h.relay(
+        RelayMessage::HostChanged {
+            host: "g1".into(),
+            previous: "h".into(),
+        },
+        now,
+    );
+    assert!(h.seen.is_empty(), "the answer asks for nothing");
+    assert_eq!(
+        h.notices(),
+        vec![PASSED_ON.to_owned()],
+        "and says nothing more"
+    );
+    g2.relay(
+        RelayMessage::HostChanged {
+            host: "g1".into(),
+            previous: "h".into(),
+        },
+        now,
+    );
+    g1.relay(
+        RelayMessage::Promoted {
+            room: "ABC234".into(),
+            host_secret: "secret2".into(),
+            previous: "h".into(),
+            peers: vec!["g2".into()],
+            deposit: Some(deposit),
+        },
+        now,
+    );
+    assert!(g1.s.hosting(), "Bo's page takes the table over");
+    g1.link_open("g2", now);
+    g2.link_open("g1", now);
+    pump(&mut [&mut g1, &mut g2], now);
+    // The game goes on from where Ana's page left it, each in their seat, and both pages
+    // say where the table runs now.
+    assert_eq!([g1.guest().seat(), g2.guest().seat()], seats);
+    assert_eq!(step(&g1), at, "the copy was the current one");
+    assert_eq!(step(&g2), at);
+    for p in [&g1, &g2] {
+        assert!(says_moved_to(p, "Bo"));
+        assert!(
+            p.notices()
+                .iter()
+                .any(|n| n.contains("the table now runs on Bo’s page")),
+            "{:?}",
+            p.notices()
+        );
+    }
+    play_to_the_end(&mut g1, &mut [&mut g2], now);
+    assert!(winner(&g1).is_some());
+    assert_eq!(winner(&g2), winner(&g1));
+}
+
+#[test]
+fn a_hand_over_the_relay_refuses_takes_the_host_out_of_the_room_as_a_plain_leave() {
+    let (mut h, mut g1, mut g2) = dealt_three();
+    a_few_decisions(&mut [&mut h, &mut g1, &mut g2]);
+    h.intent(Intent::Leave, 5_000);
+    assert_eq!(
+        h.seen.iter().rev().find(|e| matches!(e, Effect::Relay(_))),
+        Some(&Effect::Relay(ClientMessage::HandOver { to: None }))
+    );
+    // No guest of the room was on the relay after all: the place goes as with leave, and
+    // the person hears nothing they were not told.
+    h.seen.clear();
+    h.relay(relay_error(ErrorCode::UnknownPeer), 5_010);
+    assert_eq!(h.seen, vec![Effect::Relay(ClientMessage::Leave)]);
+    assert_eq!(h.notices(), vec![PASSED_ON.to_owned()]);
+    // The answer came: the next error is news again.
+    h.seen.clear();
+    h.relay(relay_error(ErrorCode::UnknownPeer), 5_020);
+    assert!(h.seen.is_empty());
+    assert_eq!(h.notices().len(), 2);
+}
+
+#[test]
+fn a_host_leaves_plainly_outside_a_game_alone_or_in_a_room_that_does_not_hand_over() {
+    let plain = |h: &mut Page| {
+        h.seen.clear();
+        h.intent(Intent::Leave, 100);
+        assert_eq!(h.seen[0], Effect::StopReferee);
+        assert!(h.seen.contains(&Effect::Relay(ClientMessage::Leave)));
+        assert!(
+            !h.seen
+                .iter()
+                .any(|e| matches!(e, Effect::Relay(ClientMessage::HandOver { .. })))
+        );
+        assert!(!h.notices().iter().any(|n| n == PASSED_ON));
+    };
+    // In the lobby, before the deal.
+    let mut h = hosting_handover();
+    let mut g = joining("g1", Some("Bo"));
+    connect(&mut h, &mut g, 0);
+    assert!(!h.s.passes_on(), "no game");
+    plain(&mut h);
+    // A game whose only other person's link closed: nobody is at the table to take it.
+    let (mut h, mut g1, mut g2) = dealt_three();
+    for g in ["g1", "g2"] {
+        let fx = h.s.on_link_closed(&g.into(), None, 10);
+        h.run(fx, 10);
+    }
+    pump(&mut [&mut h, &mut g1, &mut g2], 10);
+    assert!(!h.s.passes_on(), "alone");
+    plain(&mut h);
+    // A room that does not hand over.
+    let (mut h, _g) = dealt_room();
+    assert!(!h.s.passes_on(), "no handover");
+    plain(&mut h);
+    // A game over: the table is between games.
+    let (mut h, mut g1, mut g2) = dealt_three();
+    play_to_the_end(&mut h, &mut [&mut g1, &mut g2], 10);
+    assert!(!h.s.passes_on(), "the game is over");
+    plain(&mut h);
+    // A game against bots has no room.
+    let mut solo = Page::new("solo");
+    solo.intent(
+        Intent::PlayBots(crate::model::intent::SoloSetup::default()),
+        0,
+    );
+    assert!(!solo.s.passes_on());
+}
