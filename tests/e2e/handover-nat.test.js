@@ -24,7 +24,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, cleanUp, openPage } from "./harness.mjs";
-import { checkHidden, decideOnce, describePages, lobbiesShow, owed, waitOrDescribe } from "./play.mjs";
+import { checkHidden, decideOnce, describePages, lobbiesShow, owed, playToTheEnd, waitOrDescribe } from "./play.mjs";
 import { startLab } from "./natlab.mjs";
 
 // The session's trace on the console (for a failure's report), and handover on: it is off
@@ -141,21 +141,7 @@ async function takenOver({ bo, cy }, seats, goneAt, ms, { onBo = false, shots })
 
 /** Plays on Bo's and Cy's pages to one winner, the same on both. */
 async function toOneWinner({ bo, cy }, shots) {
-  const left = [bo, cy];
-  const end = Date.now() + 180_000;
-  for (;;) {
-    if (Date.now() > end) assert.fail(`the game did not end\n${await describePages(left, "game-after-handover")}`);
-    await checkHidden(left);
-    const over = await Promise.all(left.map((s) => s.page.getByTestId("game-over").isVisible()));
-    if (over.every(Boolean)) break;
-    let clicked = false;
-    for (const side of left) if (await decideOnce(side.page)) clicked = true;
-    if (!clicked) await bo.page.waitForTimeout(100);
-  }
-  const winner = (side) => side.page.getByTestId("game-over").getAttribute("data-winner");
-  const won = await winner(bo);
-  assert.match(won, /^[0-3]$/);
-  assert.equal(await winner(cy), won, "both pages show the same winner");
+  await playToTheEnd(bo, cy, { ms: 180_000, seats: 4, what: "game-after-handover" });
   await bo.page.screenshot({ path: path.join(ARTIFACTS, `${shots}-phone-over.png`) });
 }
 

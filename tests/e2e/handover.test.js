@@ -90,20 +90,7 @@ test("the host's page closes mid-game: the first guest's page takes the table ov
     assert.deepEqual([await seatOf(bo), await seatOf(cy)], seats, "each page keeps its seat");
 
     // Played to one winner on the two pages left.
-    const end = Date.now() + 150_000;
-    for (;;) {
-      if (Date.now() > end) assert.fail(`the game did not end\n${await describePages(left, "game-after-handover")}`);
-      await checkHidden(left);
-      const over = await Promise.all(left.map((s) => s.page.getByTestId("game-over").isVisible()));
-      if (over.every(Boolean)) break;
-      let clicked = false;
-      for (const side of left) if (await decideOnce(side.page)) clicked = true;
-      if (!clicked) await bo.page.waitForTimeout(100);
-    }
-    const winner = (side) => side.page.getByTestId("game-over").getAttribute("data-winner");
-    const won = await winner(bo);
-    assert.match(won, /^[0-3]$/);
-    assert.equal(await winner(cy), won, "both pages show the same winner");
+    await playToTheEnd(bo, cy, { ms: 150_000, seats: 4, what: "game-after-handover" });
     await bo.page.screenshot({ path: path.join(ARTIFACTS, "handover-phone-over.png") });
   } finally {
     for (const side of sides) await side.context.close().catch(() => {});
@@ -327,20 +314,7 @@ test("the host leaves mid-game and confirms: the table passes at once to the fir
     }
     assert.equal(await ana.page.getByTestId("room-code").count(), 0, "Ana is in no room");
 
-    const end = Date.now() + 150_000;
-    for (;;) {
-      if (Date.now() > end) assert.fail(`the game did not end\n${await describePages(left, "game-after-pass-on")}`);
-      await checkHidden(left);
-      const over = await Promise.all(left.map((s) => s.page.getByTestId("game-over").isVisible()));
-      if (over.every(Boolean)) break;
-      let clicked = false;
-      for (const side of left) if (await decideOnce(side.page)) clicked = true;
-      if (!clicked) await bo.page.waitForTimeout(100);
-    }
-    const winner = (side) => side.page.getByTestId("game-over").getAttribute("data-winner");
-    const won = await winner(bo);
-    assert.match(won, /^[0-3]$/);
-    assert.equal(await winner(cy), won, "both pages show the same winner");
+    await playToTheEnd(bo, cy, { ms: 150_000, seats: 4, what: "game-after-pass-on" });
   } finally {
     for (const side of sides) await side.context.close().catch(() => {});
   }
