@@ -312,6 +312,10 @@ log-eliminated = { $seat-you ->
     [yes] Du bist aus dem Spiel
    *[no] { $seat } ist aus dem Spiel
 }
+log-lost-face-down = { $seat-you ->
+    [yes] Du verlierst einen Einfluss verdeckt
+   *[no] { $seat } verliert einen Einfluss verdeckt
+}
 log-action-blocked = { $seat-you ->
     [yes] Deine Aktion ist geblockt
    *[no] Die Aktion von { $seat } ist geblockt
@@ -589,6 +593,7 @@ seat-out = raus
 card-lost = { $card }, verloren
 lost = verloren
 hidden-card = verdeckte Karte
+card-lost-face-down = eine verdeckt verlorene Karte
 
 ## Entscheidungen und das Spielende
 
@@ -848,6 +853,7 @@ fair-verdict-cut-short = { $count ->
     [one] Das Spiel endete vor seinem Ende: Jeder Zug wurde beim Eintreffen geprüft; ein „kann ich nicht beweisen“ bleibt ungeprüft, weil die betroffenen Karten verdeckt bleiben.
    *[other] Das Spiel endete vor seinem Ende: Jeder Zug wurde beim Eintreffen geprüft; { $count } „kann ich nicht beweisen“ bleiben ungeprüft, weil die betroffenen Karten verdeckt bleiben.
 }
+fair-verdict-sealed = Jemand hat mit Karten auf der Hand das Spiel verlassen, daher wird am Ende keine Karte aufgedeckt: Jeder Zug wurde beim Eintreffen geprüft; ungeprüfte „kann ich nicht beweisen“: { $count }.
 fair-ask-prove = Dein Anspruch wird angezweifelt: Antworte mit deinen Karten.
 fair-ask-show = Wähle die Karte, die du dem Inquisitor zeigst.
 fair-ask-keep = Wähle die Karten, die du behältst.

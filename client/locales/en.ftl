@@ -331,6 +331,10 @@ log-eliminated = { $seat-you ->
     [yes] You are out of the game
    *[no] { $seat } is out of the game
 }
+log-lost-face-down = { $seat-you ->
+    [yes] You lose an influence face down
+   *[no] { $seat } loses an influence face down
+}
 log-action-blocked = { $seat-you ->
     [yes] Your action is blocked
    *[no] { $seat }'s action is blocked
@@ -601,6 +605,7 @@ seat-out = out
 card-lost = { $card }, lost
 lost = lost
 hidden-card = hidden card
+card-lost-face-down = a card lost face down
 
 ## Decisions and the game's end
 
@@ -883,6 +888,7 @@ fair-verdict-cut-short = { $count ->
     [one] The game ended before its end: every move was checked as it came; one “cannot prove” stays unchecked, since the cards it was about stay closed.
    *[other] The game ended before its end: every move was checked as it came; { $count } “cannot prove” answers stay unchecked, since the cards they were about stay closed.
 }
+fair-verdict-sealed = A player left holding cards, so no card opens at the end: every move was checked as it came; “cannot prove” answers left unchecked: { $count }.
 fair-ask-prove = Your claim is challenged: answer with your cards.
 fair-ask-show = Choose the card you show the Inquisitor.
 fair-ask-keep = Choose the cards you keep.

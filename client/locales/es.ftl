@@ -310,6 +310,10 @@ log-eliminated = { $seat-you ->
     [yes] Quedas fuera de la partida
    *[no] { $seat } queda fuera de la partida
 }
+log-lost-face-down = { $seat-you ->
+    [yes] Pierdes una influencia boca abajo
+   *[no] { $seat } pierde una influencia boca abajo
+}
 log-action-blocked = { $seat-you ->
     [yes] Tu acción queda bloqueada
    *[no] La acción de { $seat } queda bloqueada
@@ -590,6 +594,7 @@ seat-out = fuera
 card-lost = { $card }, perdida
 lost = perdida
 hidden-card = carta oculta
+card-lost-face-down = una carta perdida boca abajo
 
 ## Decisiones y el final de la partida
 
@@ -849,6 +854,7 @@ fair-verdict-cut-short = { $count ->
     [one] La partida terminó antes de su final: cada jugada se comprobó al llegar; un «no puedo probarlo» queda sin comprobar, porque las cartas en cuestión siguen cerradas.
    *[other] La partida terminó antes de su final: cada jugada se comprobó al llegar; { $count } «no puedo probarlo» quedan sin comprobar, porque las cartas en cuestión siguen cerradas.
 }
+fair-verdict-sealed = Alguien se fue con cartas en la mano, así que al final no se abre ninguna carta: cada jugada se comprobó al llegar; «no puedo probarlo» sin comprobar: { $count }.
 fair-ask-prove = Han desafiado tu afirmación: responde con tus cartas.
 fair-ask-show = Elige la carta que muestras al Inquisidor.
 fair-ask-keep = Elige las cartas que te quedas.

@@ -310,6 +310,10 @@ log-eliminated = { $seat-you ->
     [yes] Vous êtes éliminé de la partie
    *[no] { $seat } est éliminé de la partie
 }
+log-lost-face-down = { $seat-you ->
+    [yes] Vous perdez une influence face cachée
+   *[no] { $seat } perd une influence face cachée
+}
 log-action-blocked = { $seat-you ->
     [yes] Votre action est bloquée
    *[no] L’action de { $seat } est bloquée
@@ -590,6 +594,7 @@ seat-out = éliminé
 card-lost = { $card }, perdue
 lost = perdue
 hidden-card = carte cachée
+card-lost-face-down = une carte perdue face cachée
 
 ## Décisions et fin de partie
 
@@ -849,6 +854,7 @@ fair-verdict-cut-short = { $count ->
     [one] La partie s’est arrêtée avant sa fin : chaque coup a été vérifié à son arrivée ; un « je ne peux pas prouver » reste non vérifié, car les cartes concernées restent fermées.
    *[other] La partie s’est arrêtée avant sa fin : chaque coup a été vérifié à son arrivée ; { $count } « je ne peux pas prouver » restent non vérifiés, car les cartes concernées restent fermées.
 }
+fair-verdict-sealed = Quelqu’un est parti avec des cartes en main, donc aucune carte ne s’ouvre à la fin : chaque coup a été vérifié à son arrivée ; « je ne peux pas prouver » non vérifiés : { $count }.
 fair-ask-prove = Votre annonce est contestée : répondez avec vos cartes.
 fair-ask-show = Choisissez la carte que vous montrez à l’Inquisiteur.
 fair-ask-keep = Choisissez les cartes que vous gardez.

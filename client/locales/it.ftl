@@ -326,6 +326,10 @@ log-eliminated = { $seat-you ->
     [yes] Sei fuori dal gioco
    *[no] { $seat } è fuori dal gioco
 }
+log-lost-face-down = { $seat-you ->
+    [yes] Perdi un’influenza coperta
+   *[no] { $seat } perde un’influenza coperta
+}
 log-action-blocked = { $seat-you ->
     [yes] La tua azione è bloccata
    *[no] L’azione di { $seat } è bloccata
@@ -608,6 +612,7 @@ seat-out = fuori
 card-lost = { $card }, persa
 lost = persa
 hidden-card = carta coperta
+card-lost-face-down = una carta persa coperta
 
 ## Decisioni e fine della partita
 
@@ -893,6 +898,7 @@ fair-verdict-cut-short = { $count ->
     [one] La partita si è interrotta prima della fine: ogni mossa è stata verificata man mano; un “non posso provarlo” resta da verificare, perché le carte a cui si riferiva restano chiuse.
    *[other] La partita si è interrotta prima della fine: ogni mossa è stata verificata man mano; { $count } risposte “non posso provarlo” restano da verificare, perché le carte a cui si riferivano restano chiuse.
 }
+fair-verdict-sealed = Qualcuno è uscito con carte in mano, quindi alla fine non si apre nessuna carta: ogni mossa è stata verificata man mano; risposte “non posso provarlo” non verificate: { $count }.
 fair-ask-prove = La tua dichiarazione è sfidata: rispondi con le tue carte.
 fair-ask-show = Scegli la carta da mostrare all’Inquisitore.
 fair-ask-keep = Scegli le carte da tenere.

@@ -341,6 +341,10 @@ log-eliminated = { $seat-you ->
     [yes] Odpadasz z gry
    *[no] { $seat } odpada z gry
 }
+log-lost-face-down = { $seat-you ->
+    [yes] Tracisz wpływ zakryty
+   *[no] { $seat } traci wpływ zakryty
+}
 log-action-blocked = { $seat-you ->
     [yes] Twoja akcja zostaje zablokowana
    *[no] Akcja gracza { $seat } zostaje zablokowana
@@ -628,6 +632,7 @@ seat-out = poza grą
 card-lost = { $card }, stracona
 lost = stracona
 hidden-card = zakryta karta
+card-lost-face-down = karta stracona zakryta
 
 ## Decyzje i koniec gry
 
@@ -929,6 +934,7 @@ fair-verdict-cut-short = { $count ->
     [many] Gra skończyła się przed czasem: każdy ruch sprawdzano na bieżąco; { $count } odpowiedzi „nie mogę udowodnić” pozostaje niesprawdzonych, bo karty, których dotyczyły, pozostają zamknięte.
    *[other] Gra skończyła się przed czasem: każdy ruch sprawdzano na bieżąco; { $count } odpowiedzi „nie mogę udowodnić” pozostaje niesprawdzonych, bo karty, których dotyczyły, pozostają zamknięte.
 }
+fair-verdict-sealed = Ktoś wyszedł z kartami w ręce, więc na końcu żadna karta się nie otwiera: każdy ruch sprawdzano na bieżąco; niesprawdzone „nie mogę udowodnić”: { $count }.
 fair-ask-prove = Twoja deklaracja jest sprawdzana: odpowiedz swoimi kartami.
 fair-ask-show = Wybierz kartę do pokazania Inkwizytorowi.
 fair-ask-keep = Wybierz karty do zatrzymania.

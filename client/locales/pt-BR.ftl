@@ -310,6 +310,10 @@ log-eliminated = { $seat-you ->
     [yes] Você está fora do jogo
    *[no] { $seat } está fora do jogo
 }
+log-lost-face-down = { $seat-you ->
+    [yes] Você perde uma influência virada para baixo
+   *[no] { $seat } perde uma influência virada para baixo
+}
 log-action-blocked = { $seat-you ->
     [yes] Sua ação é bloqueada
    *[no] A ação de { $seat } é bloqueada
@@ -587,6 +591,7 @@ seat-out = fora
 card-lost = { $card }, perdida
 lost = perdida
 hidden-card = carta escondida
+card-lost-face-down = uma carta perdida virada para baixo
 
 ## Decisões e o fim do jogo
 
@@ -846,6 +851,7 @@ fair-verdict-cut-short = { $count ->
     [one] A partida terminou antes do fim: cada jogada foi verificada ao chegar; um “não posso provar” fica sem verificar, pois as cartas em questão continuam fechadas.
    *[other] A partida terminou antes do fim: cada jogada foi verificada ao chegar; { $count } “não posso provar” ficam sem verificar, pois as cartas em questão continuam fechadas.
 }
+fair-verdict-sealed = Alguém saiu com cartas na mão, então nenhuma carta se abre no fim: cada jogada foi verificada ao chegar; “não posso provar” sem verificar: { $count }.
 fair-ask-prove = Sua alegação foi contestada: responda com suas cartas.
 fair-ask-show = Escolha a carta que você mostra ao Inquisidor.
 fair-ask-keep = Escolha as cartas que você fica.

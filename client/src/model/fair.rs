@@ -55,9 +55,14 @@ pub fn shown(guest: &Guest, names: &[String]) -> Option<FairShown> {
     // and every secret is in.
     // A game cut short (a departure it could not go on from) has its own verdict:
     // checked as it came, with what its closed cards leave unchecked.
+    // A game a seat left holding hidden cards opens no card at the end: when nothing
+    // else is found, its verdict says what its closed cards leave unchecked.
     let verdict = seat
         .audit()
-        .map(|faults| verdict(&faults, names))
+        .map(|faults| match (faults.is_empty(), seat.sealed()) {
+            (true, Some(unchecked)) => sealed(unchecked),
+            _ => verdict(&faults, names),
+        })
         .or_else(|| seat.cut_short().map(cut_short));
     let ask = guest.fair_ask().map(|ask| (ask, choices(guest, ask)));
     Some(FairShown {
@@ -84,6 +89,15 @@ pub fn cut_short(unchecked: usize) -> Verdict {
     Verdict {
         fair: true,
         text: tr("fair-verdict-cut-short", &[("count", unchecked.into())]),
+    }
+}
+
+/// Section 9 for a game a seat left holding hidden cards: no fault found, no card opened
+/// at the end, and the answers that leaves unchecked.
+pub fn sealed(unchecked: usize) -> Verdict {
+    Verdict {
+        fair: true,
+        text: tr("fair-verdict-sealed", &[("count", unchecked.into())]),
     }
 }
 

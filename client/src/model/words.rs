@@ -640,6 +640,7 @@ pub fn sentence(e: &Event, options: Options) -> Option<Sentence> {
         Event::LostInfluence { seat, card } => {
             at("log-lost-influence", seat).arg("card", a_card(Some(card)))
         }
+        Event::LostFaceDown { seat } => at("log-lost-face-down", seat),
         Event::Eliminated { seat } => at("log-eliminated", seat),
         Event::ActionBlocked { seat } => at("log-action-blocked", seat),
         Event::Gained { seat, coins: n } => at("log-gained", seat).arg("coins", n),

@@ -61,6 +61,10 @@ pub enum Event {
     CourtShuffled,
     /// R9.1: `seat` turned `card` face up.
     LostInfluence { seat: Seat, card: Card },
+    /// A fair room's seat that left for good lost an influence face down: the card left
+    /// the game unseen (docs/FAIR-DEAL.md, section 6). Never in a game without the fair
+    /// deal.
+    LostFaceDown { seat: Seat },
     /// R9.2: `seat` has no hidden card left.
     Eliminated { seat: Seat },
     /// R5.3: `seat` blocks, claiming `card`.

@@ -49,6 +49,17 @@ pub struct Game {
     pub(crate) picks: [Option<Card>; 2],
     pub(crate) claims: Vec<ClaimEntry>,
     pub(crate) log: Vec<Event>,
+    /// Seats whose losses are face down from now on (bit `1 << seat`): a fair room's seat
+    /// that left for good ([`Game::lose_face_down`]; docs/FAIR-DEAL.md, section 6).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub(crate) face_down: u16,
+    /// Cards lost face down (bit `1 << (2 * seat + slot)`): out of the game, unseen.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub(crate) unseen: u32,
+}
+
+fn is_zero<T: Default + PartialEq>(x: &T) -> bool {
+    *x == T::default()
 }
 
 /// A game as stored, before [`Game::check_stored`] accepts it: a persisted game is
@@ -67,6 +78,10 @@ struct RawGame {
     picks: [Option<Card>; 2],
     claims: Vec<ClaimEntry>,
     log: Vec<Event>,
+    #[serde(default)]
+    face_down: u16,
+    #[serde(default)]
+    unseen: u32,
 }
 
 impl TryFrom<RawGame> for Game {
@@ -86,6 +101,8 @@ impl TryFrom<RawGame> for Game {
             picks: r.picks,
             claims: r.claims,
             log: r.log,
+            face_down: r.face_down,
+            unseen: r.unseen,
         };
         game.check_stored()?;
         Ok(game)
@@ -197,6 +214,8 @@ impl Game {
             picks: [None; 2],
             claims: Vec::new(),
             log: Vec::new(),
+            face_down: 0,
+            unseen: 0,
         })
     }
 
@@ -236,6 +255,8 @@ impl Game {
             picks: [None; 2],
             claims: Vec::new(),
             log: Vec::new(),
+            face_down: 0,
+            unseen: 0,
         };
         for (i, p) in game.players[..n].iter_mut().enumerate() {
             p.coins = if n == 2 && i == first.index() { 1 } else { 2 };
@@ -788,12 +809,27 @@ impl Game {
         self.log.push(e);
     }
 
+    /// A fair room's seat that left for good (docs/FAIR-DEAL.md, section 6): from now on
+    /// every influence it loses leaves the game face down ([`Event::LostFaceDown`]), its
+    /// card shown to nobody, in views and events alike.
+    pub fn lose_face_down(&mut self, seat: Seat) {
+        if seat.index() < usize::from(self.n) {
+            self.face_down |= 1 << seat.0;
+        }
+    }
+
+    /// Whether the card in `slot` of `seat`'s hand was lost face down.
+    pub fn lost_face_down(&self, seat: Seat, slot: usize) -> bool {
+        slot < 2 && self.unseen & (1 << (2 * u32::from(seat.0) + slot as u32)) != 0
+    }
+
     /// A player who left for good is out, at the start of a turn (a fair room's forfeit,
-    /// docs/FAIR-DEAL.md section 6). `cards` are its hidden cards in slot order, public
-    /// by now; each turns face up as a lost influence (R9.1), so the player is eliminated
-    /// (R9.2), its coins go back (R9.3), and the game may be over (R9.5). Only between
-    /// turns, so no action, window or choice is left half done; false (nothing changed)
-    /// otherwise, or when the cards do not fit its hidden slots.
+    /// docs/FAIR-DEAL.md section 6). `cards` are its hidden cards in slot order; each is a
+    /// lost influence (R9.1; face down after [`Game::lose_face_down`], as a fair room's
+    /// are), so the player is eliminated (R9.2), its coins go back (R9.3), and the game
+    /// may be over (R9.5). Only between turns, so no action, window or choice is left half
+    /// done; false (nothing changed) otherwise, or when the cards do not fit its hidden
+    /// slots.
     pub fn forfeit(&mut self, seat: Seat, cards: &[Card], events: &mut Vec<Event>) -> bool {
         if !matches!(self.pending, Pending::Action { .. })
             || self.turn.is_some()
@@ -1399,7 +1435,12 @@ impl Game {
         h.up[slot] = true;
         let card = h.cards[slot];
         let out = h.hidden_count() == 0;
-        self.emit(Event::LostInfluence { seat, card });
+        if self.face_down & (1 << seat.0) != 0 {
+            self.unseen |= 1 << (2 * u32::from(seat.0) + slot as u32);
+            self.emit(Event::LostFaceDown { seat });
+        } else {
+            self.emit(Event::LostInfluence { seat, card });
+        }
         if out {
             self.emit(Event::Eliminated { seat });
         }

@@ -168,7 +168,7 @@ impl Game {
                 let h = p.hand;
                 let mut cards = [None; 2];
                 for (i, c) in cards.iter_mut().enumerate().take(h.len as usize) {
-                    if own || h.up[i] {
+                    if (own || h.up[i]) && !self.lost_face_down(Seat(s), i) {
                         *c = Some(h.cards[i]);
                     }
                 }
@@ -357,6 +357,8 @@ impl Game {
             picks,
             claims: view.claims.clone(),
             log: view.events.clone(),
+            face_down: 0,
+            unseen: 0,
         };
         game.check_stored().map_err(SetupError::BadAssignment)?;
         Ok(game)

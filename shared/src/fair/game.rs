@@ -797,13 +797,17 @@ impl Tracker {
                 }) {
                     return bad;
                 }
-                let held = self
-                    .hidden(seat)
-                    .iter()
-                    .map(|&p| self.table.ledger().deck()[usize::from(p)])
-                    .collect();
-                let claim = self.challenge.map_or(Claimed::NotDuke, |(_, c)| c);
-                self.denials.push(Denial { seat, claim, held });
+                // A departed seat's answer is the rules' card-blind one (section 6), no
+                // word about its cards: nothing to check.
+                if !self.table.ledger().is_gone(seat) {
+                    let held = self
+                        .hidden(seat)
+                        .iter()
+                        .map(|&p| self.table.ledger().deck()[usize::from(p)])
+                        .collect();
+                    let claim = self.challenge.map_or(Claimed::NotDuke, |(_, c)| c);
+                    self.denials.push(Denial { seat, claim, held });
+                }
             }
             CardAnswer::Lose(p) => {
                 // Only the seat the rules take an influence from now (R9.1): any other
@@ -991,22 +995,33 @@ impl Tracker {
                 }
                 self.table.reshuffle();
             }
-            // A departed seat is put out between turns (section 6): its hidden cards, in
-            // slot order, turn face up with no answer, each the card its rebuilt secret
-            // opened.
-            Event::LostInfluence { seat, card }
-                if self.table.ledger().is_gone(seat)
-                    && !self.losing.iter().any(|(s, _)| *s == seat) =>
-            {
+            // A departed seat loses face down (section 6): the card its card-blind answer
+            // named, or, put out between turns, its hidden cards in slot order. Nothing
+            // opens.
+            Event::LostFaceDown { seat } => {
                 let s = seat;
-                let slot = (0..self.hand(s).len())
-                    .find(|&i| !self.hands[s.index()][i].1)
-                    .ok_or(FairError::Stream)?;
-                let p = self.hands[s.index()][slot].0;
-                if public_kind(self, p) != Some(card.index() as u8) || !self.table.forfeit_card(p) {
+                if !self.table.ledger().is_gone(s) {
                     return stream;
                 }
+                let slot = match self.losing.iter().position(|(x, _)| *x == s) {
+                    Some(i) => {
+                        let (_, p) = self.losing.remove(i);
+                        self.slot(s, p).ok_or(FairError::Stream)?
+                    }
+                    None => {
+                        let slot = (0..self.hand(s).len())
+                            .find(|&i| !self.hands[s.index()][i].1)
+                            .ok_or(FairError::Stream)?;
+                        if !self.table.forfeit_card(self.hands[s.index()][slot].0) {
+                            return stream;
+                        }
+                        slot
+                    }
+                };
                 self.hands[s.index()][slot].1 = true;
+            }
+            Event::LostInfluence { seat, .. } if self.table.ledger().is_gone(seat) => {
+                return stream;
             }
             Event::LostInfluence { seat, card } => {
                 let i = self
@@ -1143,6 +1158,19 @@ impl Tracker {
     pub fn audit(&self, players: usize) -> Vec<AuditFault> {
         let mut faults = Vec::new();
         let l = self.table.ledger();
+        // A sealed game (a seat left holding hidden cards) opens no card: every event was
+        // checked as it came, and the views and the replay are what is left to check.
+        if self.table.sealed() {
+            for &seat in &self.equivocated {
+                faults.push(AuditFault::Equivocation { seat });
+            }
+            if faults.is_empty()
+                && let Err(event) = self.replay(players)
+            {
+                faults.push(AuditFault::Referee { event });
+            }
+            return faults;
+        }
         let mut all = Vec::new();
         for p in 0..l.deck().len() as u8 {
             match l.open_public(p) {
@@ -1395,8 +1423,12 @@ impl FairReferee {
         // after the records it calls for), and a decision signed before binds the old
         // point, so it is refused and the page signs again. A replica that ran on to the
         // decision before it took the departure notes it again the same way.
-        if matches!(item, Public::Left(_)) {
+        if let Public::Left(seat) = item {
             self.key = None;
+            // Section 6: its cards leave the game face down, opened to nobody.
+            if self.tracker.table.ledger().is_gone(seat) {
+                self.game.lose_face_down(seat);
+            }
         }
         self.out.push(item);
         Ok(())
@@ -1750,31 +1782,19 @@ impl FairReferee {
         Ok(())
     }
 
-    /// The answer a departed seat gives, from its cards, open to all since it left, and
-    /// unsigned (every page's replica makes the same): the truth to a challenge, its first
-    /// hidden card to lose or show, its own cards kept in an Exchange. `None` for a seat
-    /// that is still here.
+    /// The answer a departed seat gives, unsigned and card-blind (its cards open to
+    /// nobody, so every page's replica makes the same): it cannot prove a claim (R6.3) nor
+    /// show a hand without a Duke (R8.4), it loses or shows its first hidden card face
+    /// down, and keeps its own cards in an Exchange. `None` for a seat that is still here.
     fn answer_for_gone(&self, seat: Seat, question: Option<Question>) -> Option<SignedAnswer> {
-        let l = self.tracker.table.ledger();
-        if !l.is_gone(seat) {
+        if !self.tracker.table.ledger().is_gone(seat) {
             return None;
         }
         let hidden = self.tracker.hidden(seat);
-        let holds = |c: Card| {
-            hidden
-                .iter()
-                .copied()
-                .find(|&p| l.open_public(p) == Some(c.index() as u8))
-        };
         let first = hidden.first().copied();
         let answer = match question {
-            Some(Question::Prove(Claimed::Card(c))) => {
-                holds(c).map_or(CardAnswer::CannotProve, CardAnswer::Prove)
-            }
-            Some(Question::Prove(Claimed::NotDuke)) => match holds(Card::Duke) {
-                Some(_) => CardAnswer::Concede,
-                None => CardAnswer::ShowHand,
-            },
+            Some(Question::Prove(Claimed::Card(_))) => CardAnswer::CannotProve,
+            Some(Question::Prove(Claimed::NotDuke)) => CardAnswer::Concede,
             Some(Question::Lose) => CardAnswer::Lose(first?),
             Some(Question::Show) => CardAnswer::Show(first?),
             None => match self.game.pending() {
@@ -1796,7 +1816,7 @@ impl FairReferee {
     }
 
     /// At the start of a turn, a departed seat still in the game is put out: its hidden
-    /// cards, open to all since it left, turn face up (R9.1, R9.2).
+    /// cards leave the game face down (R9.2; section 6), opened to nobody.
     fn forfeit_gone(&mut self) -> Result<bool, FairError> {
         if !matches!(self.game.pending(), Pending::Action { .. }) {
             return Ok(false);
@@ -1807,13 +1827,8 @@ impl FairReferee {
         else {
             return Ok(false);
         };
-        let cards = self
-            .tracker
-            .hidden(seat)
-            .into_iter()
-            .map(|p| Card::ALL.get(usize::from(l.open_public(p)?)).copied())
-            .collect::<Option<Vec<Card>>>()
-            .ok_or(FairError::Stream)?;
+        // The engine's own stand-ins: lost face down, they show nowhere.
+        let cards: Vec<Card> = self.game.player(seat).hand.hidden().collect();
         let mut game = self.game.clone();
         let mut events = Vec::new();
         if !game.forfeit(seat, &cards, &mut events) {
@@ -1873,6 +1888,11 @@ impl FairReferee {
             return Ok(());
         };
         for f in held.facts.iter_mut().filter(|f| f.shown.is_none()) {
+            // A departed seat's card leaves face down: nothing to read.
+            if ledger.is_gone(f.seat) {
+                f.shown = Some(Vec::new());
+                continue;
+            }
             let positions: Vec<u8> = match &f.answer {
                 CardAnswer::ShowHand => f.hidden.iter().map(|&(_, p)| p).collect(),
                 CardAnswer::Lose(p) => vec![*p],
@@ -1895,6 +1915,7 @@ impl FairReferee {
     /// branch it chose and shows the true card of what turned face up.
     fn patch(&self, game: &mut Game, held: &Held) -> Result<(), FairError> {
         let options = game.options();
+        let gone = |s: Seat| self.tracker.table.ledger().is_gone(s);
         let other = |c: Card| {
             Card::in_use_set(options)
                 .into_iter()
@@ -1949,6 +1970,13 @@ impl FairReferee {
                         }
                         hand.cards[s] = card;
                     }
+                }
+                // A departed seat's card leaves face down: the stand-in stays, and shows
+                // nowhere.
+                (CardAnswer::Lose(p), _) if gone(f.seat) => {
+                    let slot = slot_of(*p)?;
+                    let card = hand.cards[slot];
+                    set(hand, slot, card);
                 }
                 (CardAnswer::Lose(p), _) => {
                     let card = kind_of(*p).ok_or(FairError::Stream)?;

@@ -599,11 +599,10 @@ impl RefereeTable {
         let drafting = matches!(self.referee.game().pending(), Pending::Draft { .. });
         for p in 0..l.deck().len() as u8 {
             let place = t.place(p).unwrap();
-            // A seat gone shows its hidden cards to all (section 6).
+            // A seat gone shows its hidden cards to nobody (section 6).
             assert_eq!(
                 l.open_public(p).is_some(),
-                matches!(place, Place::FaceUp(_))
-                    || matches!(place, Place::Hand(h) if l.is_gone(h)),
+                matches!(place, Place::FaceUp(_)),
                 "the referee reads position {p} ({place:?})"
             );
             // A seat gone has no stake: it reads what is public, as anyone.
@@ -611,7 +610,7 @@ impl RefereeTable {
                 let may = match place {
                     // R2.5: a hand opens to its holder once both seats have chosen.
                     Place::Hand(_) if drafting => false,
-                    Place::Hand(h) => h == s || l.is_gone(h),
+                    Place::Hand(h) => h == s,
                     Place::FaceUp(_) => true,
                     Place::Court | Place::Out => false,
                 };
@@ -622,17 +621,22 @@ impl RefereeTable {
             // the others or not, opens only what one of its members may see. The seats
             // whose share of a card is not public could open it together: unless they are
             // every seat but one (or all), one of them must hold it, or it is face up.
-            let missing: Vec<Seat> = l
-                .missing(p, None)
-                .into_iter()
+            let all_missing = l.missing(p, None);
+            let missing: Vec<Seat> = all_missing
+                .iter()
+                .copied()
                 .filter(|&s| !l.is_gone(s))
                 .collect();
+            // A share a departed seat never gave is its stake's, which every seat still in
+            // holds a part of: only all of them together could give it, and no coalition
+            // here is all of them.
+            let needs_every_seat = all_missing.iter().any(|&s| l.is_gone(s));
             // Every seat still in but one holds all of the last one's escrowed stake.
             let present = Seat::all(n).filter(|&s| !l.is_gone(s)).count();
-            if missing.len() + 2 <= present {
+            if missing.len() + 2 <= present && !needs_every_seat {
                 let theirs = match place {
                     Place::FaceUp(_) => true,
-                    Place::Hand(h) => missing.contains(&h) || l.is_gone(h),
+                    Place::Hand(h) => missing.contains(&h),
                     Place::Court | Place::Out => false,
                 };
                 assert!(
@@ -649,7 +653,14 @@ impl RefereeTable {
             assert_eq!(usize::from(hand.len), slots.len());
             for (i, &(p, up)) in slots.iter().enumerate() {
                 assert_eq!(hand.up[i], up, "{s} slot {i}");
-                if up {
+                if game.lost_face_down(s, i) {
+                    // Section 6: a departed seat's card left face down, opened to nobody.
+                    assert!(l.is_gone(s) && up, "{s} slot {i}");
+                    assert_eq!(l.open_public(p), None);
+                    assert_eq!(t.place(p), Some(Place::Out));
+                    let view = game.spectator_view();
+                    assert_eq!(view.players[s.index()].hand.cards[i], None);
+                } else if up {
                     assert_eq!(Some(hand.cards[i].index() as u8), l.open_public(p));
                     assert_eq!(t.place(p), Some(Place::FaceUp(s)));
                 } else {
@@ -763,10 +774,12 @@ fn complete_fair_games_at_every_table_size() {
 #[test]
 fn games_where_seats_leave_for_good_keep_r11_and_end_audited_at_every_table_size() {
     // Section 6 and R11 at 3–10 seats, with and without the Inquisitor: a seat leaves
-    // early (its cards open to all, no secret is rebuilt), and at five seats or more a
-    // second leaves once the seats left have escrowed again. At every decision the
-    // ledger opens only what R11 allows and no coalition short of all but one opens
-    // more; every page, the departed ones too, audits the end as fair.
+    // early (its cards leave face down, opened to nobody; no secret is rebuilt), and at
+    // five seats or more a second leaves once the seats left have escrowed again. At
+    // every decision the ledger opens only what R11 allows and no coalition short of all
+    // but one opens more; every page, the departed ones too, audits the end as fair, and
+    // since a seat left holding cards, no secret is asked for and no card opens at the
+    // end (section 9).
     for n in 3..=10usize {
         for inq in [false, true] {
             let seed = 5000 + 10 * n as u64 + u64::from(inq);
@@ -785,7 +798,14 @@ fn games_where_seats_leave_for_good_keep_r11_and_end_audited_at_every_table_size
                 assert!(faults.is_empty(), "{n} seats, page {s}: {faults:?}");
             }
             t.assert_replayed();
-            t.assert_end_cards();
+            assert!(t.referee.table().sealed(), "{n} seats: sealed");
+            for page in &t.pages {
+                assert!(page.tracker.end_cards().is_none(), "{n} seats: no card opens");
+                assert!(page.tracker.table().is_settled());
+            }
+            let game = t.referee.game();
+            let face_down = (0..2).filter(|&i| game.lost_face_down(Seat(1), i)).count();
+            assert!(face_down > 0, "{n} seats: its cards left face down");
         }
     }
 }

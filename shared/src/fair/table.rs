@@ -81,6 +81,9 @@ pub struct FairTable {
     picks: [Option<u8>; 2],
     /// Whether the game is over and its views and secrets are asked for (R11.3).
     finished: bool,
+    /// Whether a seat left for good while it held hidden cards, before the end: then no
+    /// card opens at the end, so no secret is asked for (section 9).
+    sealed: bool,
 }
 
 /// The positions of seat `s`'s draft set (R2.5): the deck is three sets of five.
@@ -144,6 +147,7 @@ impl FairTable {
             shuffles_done: 0,
             picks: [None; 2],
             finished: false,
+            sealed: false,
         };
         let all: Vec<(Seat, Expect)> = Seat::all(seats).map(|s| (s, Expect::Key)).collect();
         t.push(all, After::Nothing);
@@ -286,7 +290,10 @@ impl FairTable {
         for &p in &drawn {
             self.places[usize::from(p)] = Place::Hand(seat);
         }
-        self.open_to(seat, &drawn);
+        // A departed seat's cards open to nobody (section 6).
+        if !self.ledger.is_gone(seat) {
+            self.open_to(seat, &drawn);
+        }
         Some(drawn)
     }
 
@@ -322,11 +329,11 @@ impl FairTable {
         if hand.len() < 2 {
             return false;
         }
-        // A departed seat has no secret of its own left to hide its choice with.
+        // A departed seat keeps its own cards (section 6), opened to nobody.
         if !self.ledger.is_gone(seat) {
             self.push(vec![(seat, Expect::Shuffle(hand.clone()))], After::Nothing);
+            self.open_to(seat, &hand);
         }
-        self.open_to(seat, &hand);
         true
     }
 
@@ -337,12 +344,13 @@ impl FairTable {
         let Some(Place::Hand(seat)) = self.place(position) else {
             return false;
         };
-        // A departed seat's cards opened to all when it left: no record is due.
+        // A departed seat's card leaves the game face down (section 6): nothing opens,
+        // and it never shows one.
         if self.ledger.is_gone(seat) {
             if for_good {
-                self.places[usize::from(position)] = Place::FaceUp(seat);
+                self.places[usize::from(position)] = Place::Out;
             }
-            return true;
+            return for_good;
         }
         let after = if for_good {
             After::FaceUp(seat, position)
@@ -361,7 +369,7 @@ impl FairTable {
         if seat == to || to.index() >= self.ledger.seats() {
             return false;
         }
-        // A departed seat's cards are public already: nothing to seal.
+        // A departed seat's cards open to nobody: nothing is sealed, nothing shown.
         if self.ledger.is_gone(seat) {
             return true;
         }
@@ -371,10 +379,11 @@ impl FairTable {
 
     /// The seat left for good (docs/FAIR-DEAL.md, section 6): the seats holding parts of
     /// its escrowed stake take them into their own ([`Ledger::depart`]), and in one round
-    /// every seat present gives its share of the departed seat's hidden cards (which open
-    /// to all: they turn face up when the game puts it out, [`FairTable::forfeit_card`])
-    /// and of every card whose shares start again, to whom it was open. Then the seats
-    /// left escrow again if they are three or more. False, and nothing changes, when the
+    /// every seat present gives its share of every card whose shares start again, to whom
+    /// it was open. The departed seat's hidden cards open to nobody: they leave the game
+    /// face down when the game puts it out ([`FairTable::forfeit_card`]), and if it held
+    /// any before the end, no card opens at the end ([`FairTable::sealed`]). Then the
+    /// seats left escrow again if they are three or more. False, and nothing changes, when the
     /// game cannot go on without it ([`FairTable::can_leave`]).
     pub fn leave(&mut self, seat: Seat) -> bool {
         if !self.can_leave(seat) {
@@ -387,24 +396,25 @@ impl FairTable {
         for r in &mut self.rounds {
             r.due.retain(|(s, _)| *s != seat);
         }
-        let theirs = self.hand(seat);
+        if !self.finished && !self.hand(seat).is_empty() {
+            self.sealed = true;
+        }
         let due: Vec<(Seat, Expect)> = self
             .present()
             .into_iter()
             .filter_map(|s| {
                 let open: Vec<u8> = (0..self.places.len() as u8)
                     .filter(|&p| {
-                        theirs.contains(&p)
-                            || (reset.contains(&p)
-                                && matches!(self.places[usize::from(p)], Place::Hand(h) if h != s))
+                        reset.contains(&p)
+                            && matches!(self.places[usize::from(p)], Place::Hand(h) if h != s && !self.ledger.is_gone(h))
                     })
                     .collect();
                 (!open.is_empty()).then_some((s, Expect::Shares(open)))
             })
             .collect();
         // Over, the secrets sent already were of the stakes before: each seat left sends
-        // its stake's secret again, after the views.
-        if self.finished {
+        // its stake's secret again, after the views (none in a sealed game).
+        if self.finished && !self.sealed {
             for r in &mut self.rounds {
                 r.due.retain(|(_, e)| *e != Expect::Secret);
             }
@@ -433,6 +443,14 @@ impl FairTable {
         true
     }
 
+    /// Whether a seat left for good holding hidden cards before the end (section 9): its
+    /// cards never open, and neither does any other at the end, since the secrets that
+    /// would open them are never asked for. A host that made up that departure for some
+    /// pages would otherwise read every card with their secrets (section 1).
+    pub fn sealed(&self) -> bool {
+        self.sealed
+    }
+
     /// Whether the game can go on without `seat` (section 6): it is present, at least two
     /// others are, no other departure, escrow or check is under way, its latest escrow was
     /// made to exactly the seats present, and no check proved it false. Otherwise a
@@ -454,12 +472,12 @@ impl FairTable {
             && !self.ledger.proven_faults().iter().any(|f| f.seat == seat)
     }
 
-    /// A departed seat's hidden card turns face up: the game put it out (R9.1, R9.2). It
-    /// opened to all when the seat left.
+    /// A departed seat's hidden card leaves the game face down: the game put it out
+    /// (R9.2; section 6). It opens to nobody.
     pub fn forfeit_card(&mut self, position: u8) -> bool {
         match self.place(position) {
             Some(Place::Hand(s)) if self.ledger.is_gone(s) => {
-                self.places[usize::from(position)] = Place::FaceUp(s);
+                self.places[usize::from(position)] = Place::Out;
                 true
             }
             _ => false,
@@ -476,7 +494,12 @@ impl FairTable {
     /// view signed after any secret is out could be anyone's).
     pub fn finish(&mut self) {
         self.finished = true;
-        for expect in [Expect::View, Expect::Secret] {
+        let expects: &[Expect] = if self.sealed {
+            &[Expect::View]
+        } else {
+            &[Expect::View, Expect::Secret]
+        };
+        for expect in expects.iter().cloned() {
             let due = self
                 .present()
                 .into_iter()

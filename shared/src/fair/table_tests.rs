@@ -97,17 +97,16 @@ impl Seats {
         for p in 0..l.deck().len() as u8 {
             let place = t.place(p).unwrap();
             let public = l.open_public(p);
-            // A departed seat's cards open to all when it leaves (section 6).
-            let gone_hand = matches!(place, Place::Hand(h) if l.is_gone(h));
+            // A departed seat's cards open to nobody (section 6).
             assert_eq!(
                 public.is_some(),
-                matches!(place, Place::FaceUp(_)) || gone_hand,
+                matches!(place, Place::FaceUp(_)),
                 "{when}: position {p} ({place:?}) public: {public:?}"
             );
             // A seat gone has no stake left: it reads what is public, as anyone.
             for s in Seat::all(l.seats()).filter(|&s| !l.is_gone(s)) {
                 let may = match place {
-                    Place::Hand(h) => h == s || l.is_gone(h),
+                    Place::Hand(h) => h == s,
                     Place::FaceUp(_) => true,
                     Place::Court | Place::Out => false,
                 };
@@ -214,18 +213,23 @@ fn play_every_rule(n: usize, inquisitor: bool, seed: u64) {
     assert_eq!(t.place(lost), Some(Place::FaceUp(Seat(0))));
     seats.check(&t, "R9.1 an influence lost");
 
-    // Section 6: at three seats or more, seat 1 leaves for good; its cards turn face up
-    // and seat 0 can still draw.
+    // Section 6: at three seats or more, seat 1 leaves for good; its cards leave face
+    // down, opened to nobody, and seat 0 can still draw.
+    let mut left = Vec::new();
     if n >= 3 {
         assert!(t.leave(Seat(1)));
         seats.settle(&mut t);
-        // Its cards open to all; the game then puts it out between turns.
+        seats.check(&t, "a seat left for good");
+        // Its cards open to nobody; the game then puts it out between turns.
         for p in t.hand(Seat(1)) {
-            assert!(t.ledger().open_public(p).is_some());
+            assert!(t.ledger().open_public(p).is_none());
             assert!(t.forfeit_card(p));
+            assert_eq!(t.place(p), Some(Place::Out));
+            left.push(p);
         }
         assert!(t.hand(Seat(1)).is_empty());
-        seats.check(&t, "a seat left for good");
+        assert!(t.sealed());
+        seats.check(&t, "a seat put out face down");
         if !t.court().is_empty() {
             t.draw(Seat(0), 1).unwrap();
             seats.settle(&mut t);
@@ -233,9 +237,18 @@ fn play_every_rule(n: usize, inquisitor: bool, seed: u64) {
         }
     }
 
-    // R11.3: the end opens everything, and the cards are the deck, each once.
+    // Section 9: a game a seat left holding cards asks for views only, and no card opens.
     t.finish();
     seats.settle(&mut t);
+    if !left.is_empty() {
+        assert!(t.is_settled());
+        for p in left {
+            assert!(t.ledger().open_public(p).is_none());
+        }
+        seats.check(&t, "the end of a sealed game");
+        return;
+    }
+    // R11.3: the end opens everything, and the cards are the deck, each once.
     let mut all: Vec<u8> = (0..cards.len() as u8)
         .map(|p| t.ledger().open_public(p).unwrap())
         .collect();

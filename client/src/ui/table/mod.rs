@@ -535,8 +535,8 @@ fn SeatCard(
         let text = match presence {
             Presence::Here => return None,
             // A fair room has no stand-in: a seat whose person is gone for good has left
-            // the game (docs/FAIR-DEAL.md, section 6), played from its open cards only
-            // until the turn's end.
+            // the game (docs/FAIR-DEAL.md, section 6), its cards face down, answered for
+            // by the rules' card-blind answers until the turn's end.
             Presence::StandIn if fair => t("seat-left-fair"),
             Presence::StandIn => t("seat-stand-in"),
             Presence::Away(None) => t("seat-away"),

@@ -43,6 +43,7 @@ pub trait FairFollow: Debug {
     fn examined(&self) -> Vec<(u8, Card)>;
     fn audit(&self) -> Option<Vec<AuditFault>>;
     fn cut_short(&self) -> Option<usize>;
+    fn sealed(&self) -> Option<usize>;
     /// Whether it follows a game (its tracker is there).
     fn following(&self) -> bool;
     /// The shuffles done and in all, while it follows a game.
@@ -112,6 +113,9 @@ impl FairFollow for FairSeat {
     }
     fn cut_short(&self) -> Option<usize> {
         FairSeat::cut_short(self)
+    }
+    fn sealed(&self) -> Option<usize> {
+        FairSeat::sealed(self)
     }
     fn following(&self) -> bool {
         self.tracker().is_some()

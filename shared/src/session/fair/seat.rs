@@ -540,9 +540,24 @@ impl FairSeat {
         let table = tracker.table();
         let players = table.ledger().seats();
         let ledger = table.ledger();
-        let over = table.is_settled()
-            && (0..ledger.deck().len() as u8).all(|p| ledger.open_public(p).is_some());
+        let opened = if table.sealed() {
+            // Section 9: a sealed game opens no card; its audit is read once the views
+            // are in, at the end the rules made.
+            g.replica.referee().game().is_over()
+        } else {
+            (0..ledger.deck().len() as u8).all(|p| ledger.open_public(p).is_some())
+        };
+        let over = table.is_settled() && opened;
         over.then(|| tracker.audit(players))
+    }
+
+    /// Section 9: in a game where a seat left for good holding hidden cards, no card
+    /// opens at the end; once its audit is read, how many "cannot prove" answers and
+    /// concessions stay unchecked for it. `None` for any other game.
+    pub fn sealed(&self) -> Option<usize> {
+        let g = self.game.as_ref()?;
+        let tracker = g.replica.tracker();
+        (tracker.table().sealed() && self.audit().is_some()).then(|| tracker.unchecked_answers())
     }
 }
 
