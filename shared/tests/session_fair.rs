@@ -268,14 +268,13 @@ impl Room {
         let t = referee.table();
         let l = t.ledger();
         let secrets = self.secrets();
-        // Section 6: a seat that left for good has its secret rebuilt, so its cards are
-        // everyone's (then face up once it is out), and nothing else is.
+        // Section 6: a seat that left for good opens nothing: its cards are nobody's
+        // (then out, face down, once it is out), and only face-up cards are public.
         for p in 0..l.deck().len() as u8 {
             let place = t.place(p).unwrap();
             assert_eq!(
                 l.open_public(p).is_some(),
-                matches!(place, Place::FaceUp(_))
-                    || matches!(place, Place::Hand(h) if l.is_gone(h)),
+                matches!(place, Place::FaceUp(_)),
                 "the host's referee reads position {p} ({place:?})"
             );
         }
@@ -299,7 +298,7 @@ impl Room {
                 assert_eq!(tracker.table().place(p), Some(place));
                 let may = match place {
                     Place::Hand(_) if drafting => false,
-                    Place::Hand(h) => h.index() == s || l.is_gone(h),
+                    Place::Hand(h) => h.index() == s,
                     Place::FaceUp(_) => true,
                     Place::Court | Place::Out => false,
                 };
@@ -377,8 +376,9 @@ impl Room {
         let secret0 = &self.secrets()[0];
         let t = referee.table();
         for p in 0..t.ledger().deck().len() as u8 {
-            // R11.3: at the end every secret is public, and every card with it.
-            let may = over || matches!(t.place(p), Some(Place::Hand(Seat(0)) | Place::FaceUp(_)));
+            // R11.3: at the end every secret is public, and every card with it; not in a
+            // sealed game (section 9).
+            let may = (over && !t.sealed()) || matches!(t.place(p), Some(Place::Hand(Seat(0)) | Place::FaceUp(_)));
             assert_eq!(
                 t.ledger().open_private(p, Seat(0), secret0).is_some(),
                 may,
@@ -1263,9 +1263,9 @@ fn mid_game(n: usize, seed: u64, decisions: usize) -> Room {
     room
 }
 
-/// Section 6 after a seat's departure at three seats: the seat forfeited (noted, its
-/// secret rebuilt, every hidden card of it turned face up, R9.1, R9.2) and the others
-/// played to the end (checked by `play_ticking`, R11 at every decision).
+/// Section 6 after a seat's departure at three seats: the seat forfeited (noted, no secret
+/// rebuilt, every hidden card of it out face down and opened to nobody, R11.5, R9.2) and
+/// the others played to the end (checked by `play_ticking`, R11 at every decision).
 fn check_forfeited(room: &Room, seat: Seat) {
     let notes = room.notes();
     assert!(
@@ -1278,14 +1278,25 @@ fn check_forfeited(room: &Room, seat: Seat) {
     let t = referee.table();
     assert!(t.ledger().is_gone(seat));
     assert!(t.hand(seat).is_empty(), "no hidden card left");
-    let hand = referee.game().player(seat).hand;
+    let game = referee.game();
+    let hand = game.player(seat).hand;
     assert!((0..usize::from(hand.len)).all(|i| hand.up[i]), "R9.2: out");
-    // Its cards face up are the cards its rebuilt secret opens.
+    // The cards it held when it left went out face down: no page reads them, no view
+    // shows them, and the game is sealed (section 9).
+    let view = game.spectator_view();
+    let mut face_down = 0;
     for (i, &(p, up)) in referee.tracker().hand(seat).iter().enumerate() {
         assert!(up);
-        let kind = t.ledger().open_public(p).unwrap();
-        assert_eq!(hand.cards[i].index() as u8, kind, "position {p}");
+        if game.lost_face_down(seat, i) {
+            face_down += 1;
+            assert_eq!(t.ledger().open_public(p), None, "position {p}");
+            assert_eq!(t.place(p), Some(Place::Out), "position {p}");
+            assert_eq!(view.players[seat.index()].hand.cards[i], None);
+        }
     }
+    // A seat already out of the game (R9.2) had nothing to leave face down, and its
+    // departure seals nothing.
+    assert_eq!(face_down > 0, t.sealed(), "sealed exactly when it left holding cards");
 }
 
 #[test]
@@ -1571,11 +1582,12 @@ fn a_game_that_ends_by_the_rules_is_not_cut_short() {
 }
 
 #[test]
-fn a_seat_removed_while_it_owes_an_answer_answers_from_its_public_cards() {
-    // Section 6 (R6.1, R6.2, R9.1): the seat's page is asked to answer with its own cards
-    // (a challenge to prove, an influence to lose, a card to show or keep) and is removed
-    // then. Its secret is rebuilt, so the referee gives its true answer from its public
-    // cards, signed with its rebuilt key, every page takes it, and the game goes on.
+fn a_seat_removed_while_it_owes_an_answer_is_answered_for_card_blind() {
+    // Section 6 (R6.3, R9.1, R11.5): the seat's page is asked to answer with its own
+    // cards (a challenge to prove, an influence to lose, a card to show or keep) and is
+    // removed then. Nothing of its cards opens: the referee gives the rules' card-blind
+    // answer, unsigned (it cannot prove, it loses or shows face down, it keeps its own
+    // cards), every page's replica makes the same and takes it, and the game goes on.
     let mut room = mid_game(3, 35, 0);
     let mut asked = None;
     for _ in 0..400 {
@@ -1610,7 +1622,7 @@ fn a_seat_removed_while_it_owes_an_answer_answers_from_its_public_cards() {
         .count();
     assert!(
         answered > answers_before,
-        "its answer to {asked:?} came from its public cards"
+        "its answer to {asked:?} was given for it"
     );
     room.play_ticking();
     check_forfeited(&room, Seat(1));
@@ -2445,8 +2457,8 @@ fn a_departure_rebuilds_no_secret_and_relays_no_part_of_one() {
     // Inquisitor's seals opened once it left). Now the seats left take their parts into
     // their stakes: at 3 and 4 seats, from the departure to the end of the game, no record
     // relayed holds the departed seat's secret or any part of its escrow, or any part it
-    // held of another seat's, nor, before the end, any seat's secret; and every page's
-    // audit passes.
+    // held of another seat's, nor any seat's secret (it left holding cards: the end asks
+    // for views only, section 9); and every page's audit passes.
     for (n, seed) in [(3usize, 141u64), (4, 142)] {
         let mut room = mid_game(n, seed, 8);
         let gone = Seat::at(n - 1);
@@ -2462,6 +2474,8 @@ fn a_departure_rebuilds_no_secret_and_relays_no_part_of_one() {
         for (_, text) in &room.sent[from..] {
             for r in relayed_records(text) {
                 over |= matches!(r.msg, Msg::View { .. } | Msg::Secret { .. });
+                // Section 9: it left holding cards, so the end asks for no secret.
+                assert!(!matches!(r.msg, Msg::Secret { .. }), "{n} seats: a secret");
                 let bytes = r.encode();
                 scanned += 1;
                 assert!(
@@ -2479,20 +2493,23 @@ fn a_departure_rebuilds_no_secret_and_relays_no_part_of_one() {
             }
         }
         assert!(
-            over && scanned > 10,
-            "{n} seats: the stream to the end was scanned"
+            over && scanned >= n,
+            "{n} seats: the stream to the end was scanned ({over}, {scanned} records)"
         );
     }
 }
 
 #[test]
-fn a_made_up_departure_opens_no_secret_and_the_real_stream_after_it_is_refused() {
-    // Section 6 against a host that shows one guest a departure of a seat still playing:
-    // before, that guest released its part of the seat's escrowed secret at once, and with
-    // its own the host rebuilt it and read every card the seat would hold, then resynced
-    // the guest as if nothing had happened. Now the guest gives only its shares of the
-    // seat's hidden cards of that moment (what a real departure opens to all), nothing of
-    // any secret, and refuses the real stream after it: the host showed it two games.
+fn a_made_up_departure_gets_nothing_from_the_page_shown_it_and_the_real_game_goes_on() {
+    // Sections 1 and 6 against a host that shows one guest a departure of a seat still
+    // playing. At first that guest released its part of the seat's escrowed secret, and
+    // with its own the host rebuilt it; then, the departure opening the seat's cards to
+    // all, the guest gave its shares of them, which at three seats opened them to the
+    // host, who resynced the guest and played on heads-up against a hand it knew. Now a
+    // departure opens nothing: the guest gives no record at all (no share, no part, no
+    // secret), its table is sealed (a made-up game played on to its end would get no
+    // secret from it), and the host resyncing it to the real stream finds a page that
+    // disclosed nothing since and plays on to an end every page audits as fair.
     let mut room = mid_game(3, 143, 8);
     let secrets = room.secrets();
     let parts = escrow_parts(&room, Seat(2));
@@ -2510,76 +2527,37 @@ fn a_made_up_departure_opens_no_secret_and_the_real_stream_after_it_is_refused()
         .expect("a departure is the host's word");
     let sent = room.page(1).fair_outbox();
     assert!(
-        !sent.is_empty(),
-        "the guest gives its shares of seat 2's cards"
+        sent.is_empty(),
+        "the guest gives nothing for a departure: {sent:?}"
     );
-    for t in &sent {
-        for s in &secrets {
-            assert!(!t.contains(&base64url::encode(&s.to_bytes())));
-        }
-        let ToHost::Fair { record, .. } = decode::<ToHost>(t, usize::MAX).unwrap() else {
-            panic!("a record");
-        };
-        let r = Record::decode(&base64url::decode(&record).unwrap()).unwrap();
-        assert!(
-            matches!(r.msg, Msg::Shares { .. }),
-            "only shares: {:?}",
-            r.msg
-        );
-        let bytes = r.encode();
-        for part in &parts {
-            assert!(!holds(&bytes, part), "an escrow part given");
-        }
-        for s in &secrets {
-            assert!(!holds(&bytes, &s.to_bytes()), "a secret given");
-        }
-    }
-    // The host resyncs the guest to the real stream and plays on: the guest waits until
-    // the stream reaches the place of its disclosure, and refuses it there (another game).
+    let fair = room.page(1).fair().unwrap();
+    let table = fair.seat().tracker().unwrap().table();
+    assert!(table.ledger().is_gone(Seat(2)), "it took the departure");
+    assert!(table.sealed(), "and would publish no secret at the end");
+    assert!(table.due().iter().all(|(s, _)| *s != Seat(1)));
+    let _ = (secrets, parts);
+    // The host resyncs the guest to the real stream: the guest disclosed nothing in the
+    // made-up one, so it follows the real game again, and the real game plays on.
     let g = room.pages[1].take().unwrap();
     let keep = g.fair_keep().cloned();
-    room.left.push((
-        1,
-        Secret::from_bytes(&keep.as_ref().unwrap().secret).unwrap(),
-    ));
     let token = g.token().map(str::to_owned);
     let outs = room.host.disconnect(peer(1), room.now);
     room.pump(outs);
     let mut g = Guest::new(&room.names[1], token, false);
     g.set_fair(page_seed(&mut room.rng), keep);
     let hello = g.hello();
-    let from = room.sent.len();
+    room.pages[1] = Some(g);
     let mut outs = room.host.connect(peer(1), room.now);
     outs.extend(room.host.handle(peer(1), &hello, room.now));
     room.pump(outs);
-    // The others play on; the guest sends nothing, and forfeits after its grace period.
+    let table = room.page(1).fair().unwrap().seat().tracker().unwrap().table();
+    assert!(!table.ledger().is_gone(Seat(2)), "seat 2 is back in the real game");
+    assert!(!table.sealed());
     room.play_ticking();
-    let mut refused = None;
-    for (to, text) in &room.sent[from..] {
-        if *to != peer(1) {
-            continue;
-        }
-        if let Err(err) = g.receive(text, room.now) {
-            refused = Some(err);
-            break;
-        }
-        assert!(
-            g.fair_outbox().is_empty(),
-            "nothing given before its disclosure"
-        );
+    for (s, g) in room.pages.iter().enumerate() {
+        let fair = g.as_ref().unwrap().fair().unwrap();
+        assert_eq!(fair.sealed(), None, "page {s}: nobody left");
     }
-    let err = refused.expect("the real stream after the made-up one is refused");
-    assert!(
-        matches!(
-            err,
-            GuestError::Fair {
-                fault: FairFault::Refused(FairError::TwoGames(_)),
-                ..
-            }
-        ),
-        "{err}"
-    );
-    assert!(g.fair_outbox().is_empty(), "and nothing more is given");
 }
 
 #[test]

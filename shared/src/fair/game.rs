@@ -707,10 +707,29 @@ impl Tracker {
             // whose table disagrees waits for releases nobody owes, and the host ends it.
             Public::Left(seat) => {
                 self.table.leave(*seat);
+                if self.table.ledger().is_gone(*seat) {
+                    self.answered = self.answered.take().map(|a| self.unshown(*seat, a));
+                }
                 Ok(())
             }
             // The referee checks a decision's signature against where it was put.
             Public::Decision(_) => Ok(()),
+        }
+    }
+
+    /// A departed seat's answer to a challenge whose card it had not shown yet when it
+    /// left: it opens to nobody now (section 6), so the answer stands as the card-blind
+    /// one, "cannot prove" (R6.3) or a concession (R8.4). Any other answer stands.
+    fn unshown(&self, seat: Seat, answer: CardAnswer) -> CardAnswer {
+        let l = self.table.ledger();
+        let closed = |p: u8| l.open_public(p).is_none();
+        let theirs = self.challenge.is_some_and(|(s, _)| s == seat);
+        match answer {
+            CardAnswer::Prove(p) if theirs && closed(p) => CardAnswer::CannotProve,
+            CardAnswer::ShowHand if theirs && self.hidden(seat).into_iter().any(closed) => {
+                CardAnswer::Concede
+            }
+            other => other,
         }
     }
 
@@ -1425,9 +1444,25 @@ impl FairReferee {
         // decision before it took the departure notes it again the same way.
         if let Public::Left(seat) = item {
             self.key = None;
-            // Section 6: its cards leave the game face down, opened to nobody.
+            // Section 6: its cards leave the game face down, opened to nobody, and an
+            // answer of its that was still to show a card stands as the card-blind one.
             if self.tracker.table.ledger().is_gone(seat) {
                 self.game.lose_face_down(seat);
+                if let Some(held) = self.held.as_mut() {
+                    for f in held.facts.iter_mut().filter(|f| f.seat == seat) {
+                        let card_blind = match f.answer {
+                            CardAnswer::Prove(_) => CardAnswer::CannotProve,
+                            CardAnswer::ShowHand => CardAnswer::Concede,
+                            _ => continue,
+                        };
+                        // Its shown cards were read already: a card shown stands.
+                        if f.shown.is_none()
+                            && self.tracker.unshown(seat, f.answer.clone()) == card_blind
+                        {
+                            f.answer = card_blind;
+                        }
+                    }
+                }
             }
         }
         self.out.push(item);

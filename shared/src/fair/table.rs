@@ -570,6 +570,11 @@ impl FairTable {
     fn settle(&mut self, after: After) {
         match after {
             After::Nothing => {}
+            // A seat that left before its reveal came loses that card face down (section
+            // 6): it opens to nobody.
+            After::FaceUp(_, p) if self.ledger.open_public(p).is_none() => {
+                self.places[usize::from(p)] = Place::Out;
+            }
             After::FaceUp(seat, p) => self.places[usize::from(p)] = Place::FaceUp(seat),
             // Its hidden cards stay in its hand, open to all, until the game puts the seat
             // out between turns ([`FairTable::forfeit_card`]): a turn under way may still
