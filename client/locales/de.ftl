@@ -161,8 +161,8 @@ note-fair-stalled = { $seat-you ->
    *[no] Die Seite von { $seat } hat zu lange nichts von dem geschickt, was sie schuldete: { $seat } scheidet aus dem fairen Spiel aus
 }
 note-fair-left = { $seat-you ->
-    [yes] Du hast das faire Spiel verlassen: deine Karten werden aufgedeckt, das Spiel geht weiter
-   *[no] { $seat } hat das faire Spiel verlassen: die Karten werden aufgedeckt, das Spiel geht weiter
+    [yes] Du hast das faire Spiel verlassen: deine Karten verlassen das Spiel verdeckt, von niemandem gesehen, das Spiel geht weiter
+   *[no] { $seat } hat das faire Spiel verlassen: die Karten verlassen das Spiel verdeckt, von niemandem gesehen, das Spiel geht weiter
 }
 note-fair-left-end = { $seat-you ->
     [yes] Du hast das faire Spiel verlassen: zu wenige Spieler bleiben, um deinen Schlüssel wiederherzustellen, das Spiel endet

@@ -172,8 +172,8 @@ note-fair-stalled = { $seat-you ->
    *[no] { $seat }'s page sent nothing it owed for too long: they forfeit the fair game
 }
 note-fair-left = { $seat-you ->
-    [yes] You left the fair game: your cards are turned face up and the game goes on
-   *[no] { $seat } left the fair game: their cards are turned face up and the game goes on
+    [yes] You left the fair game: your cards leave the game face down, seen by nobody, and the game goes on
+   *[no] { $seat } left the fair game: their cards leave the game face down, seen by nobody, and the game goes on
 }
 note-fair-left-end = { $seat-you ->
     [yes] You left the fair game: with too few players left to rebuild your key, the game ends

@@ -159,8 +159,8 @@ note-fair-stalled = { $seat-you ->
    *[no] La página de { $seat } no envió lo que debía durante demasiado tiempo: pierde la partida justa
 }
 note-fair-left = { $seat-you ->
-    [yes] Dejaste la partida justa: tus cartas se ponen boca arriba y la partida sigue
-   *[no] { $seat } dejó la partida justa: sus cartas se ponen boca arriba y la partida sigue
+    [yes] Dejaste la partida justa: tus cartas salen de la partida boca abajo, sin que nadie las vea, y la partida sigue
+   *[no] { $seat } dejó la partida justa: sus cartas salen de la partida boca abajo, sin que nadie las vea, y la partida sigue
 }
 note-fair-left-end = { $seat-you ->
     [yes] Dejaste la partida justa: quedan muy pocos jugadores para reconstruir tu clave, la partida termina

@@ -159,8 +159,8 @@ note-fair-stalled = { $seat-you ->
    *[no] La page de { $seat } n’a pas envoyé ce qu’elle devait pendant trop longtemps : { $seat } est exclu de la partie équitable
 }
 note-fair-left = { $seat-you ->
-    [yes] Vous avez quitté la partie équitable : vos cartes sont retournées face visible et la partie continue
-   *[no] { $seat } a quitté la partie équitable : ses cartes sont retournées face visible et la partie continue
+    [yes] Vous avez quitté la partie équitable : vos cartes quittent la partie face cachée, vues de personne, et la partie continue
+   *[no] { $seat } a quitté la partie équitable : ses cartes quittent la partie face cachée, vues de personne, et la partie continue
 }
 note-fair-left-end = { $seat-you ->
     [yes] Vous avez quitté la partie équitable : il reste trop peu de joueurs pour reconstruire votre clé, la partie se termine

@@ -167,8 +167,8 @@ note-fair-stalled = { $seat-you ->
    *[no] La pagina di { $seat } non ha inviato per troppo tempo ciò che doveva: perde la partita equa
 }
 note-fair-left = { $seat-you ->
-    [yes] Hai lasciato la partita equa: le tue carte vengono scoperte e la partita continua
-   *[no] { $seat } ha lasciato la partita equa: le sue carte vengono scoperte e la partita continua
+    [yes] Hai lasciato la partita equa: le tue carte escono dalla partita coperte, senza che nessuno le veda, e la partita continua
+   *[no] { $seat } ha lasciato la partita equa: le sue carte escono dalla partita coperte, senza che nessuno le veda, e la partita continua
 }
 note-fair-left-end = { $seat-you ->
     [yes] Hai lasciato la partita equa: restano troppo pochi giocatori per ricostruire la tua chiave, e la partita finisce

@@ -172,8 +172,8 @@ note-fair-stalled = { $seat-you ->
    *[no] Strona gracza { $seat } zbyt długo nie wysyłała tego, co była winna: przegrywa uczciwą grę
 }
 note-fair-left = { $seat-you ->
-    [yes] Opuszczasz uczciwą grę: twoje karty zostają odkryte, a gra toczy się dalej
-   *[no] { $seat } opuszcza uczciwą grę: karty zostają odkryte, a gra toczy się dalej
+    [yes] Opuszczasz uczciwą grę: twoje karty odpadają z gry zakryte, niewidziane przez nikogo, a gra toczy się dalej
+   *[no] { $seat } opuszcza uczciwą grę: karty odpadają z gry zakryte, niewidziane przez nikogo, a gra toczy się dalej
 }
 note-fair-left-end = { $seat-you ->
     [yes] Opuszczasz uczciwą grę: zostało za mało graczy, by odtworzyć twój klucz, więc gra się kończy

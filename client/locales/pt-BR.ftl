@@ -159,8 +159,8 @@ note-fair-stalled = { $seat-you ->
    *[no] A página de { $seat } não enviou o que devia por tempo demais: { $seat } perde o jogo justo
 }
 note-fair-left = { $seat-you ->
-    [yes] Você saiu do jogo justo: suas cartas são viradas para cima e o jogo continua
-   *[no] { $seat } saiu do jogo justo: as cartas são viradas para cima e o jogo continua
+    [yes] Você saiu do jogo justo: suas cartas saem do jogo viradas para baixo, sem que ninguém as veja, e o jogo continua
+   *[no] { $seat } saiu do jogo justo: as cartas saem do jogo viradas para baixo, sem que ninguém as veja, e o jogo continua
 }
 note-fair-left-end = { $seat-you ->
     [yes] Você saiu do jogo justo: restam poucos jogadores para reconstruir sua chave, o jogo termina

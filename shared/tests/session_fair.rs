@@ -378,7 +378,8 @@ impl Room {
         for p in 0..t.ledger().deck().len() as u8 {
             // R11.3: at the end every secret is public, and every card with it; not in a
             // sealed game (section 9).
-            let may = (over && !t.sealed()) || matches!(t.place(p), Some(Place::Hand(Seat(0)) | Place::FaceUp(_)));
+            let may = (over && !t.sealed())
+                || matches!(t.place(p), Some(Place::Hand(Seat(0)) | Place::FaceUp(_)));
             assert_eq!(
                 t.ledger().open_private(p, Seat(0), secret0).is_some(),
                 may,
@@ -1296,7 +1297,11 @@ fn check_forfeited(room: &Room, seat: Seat) {
     }
     // A seat already out of the game (R9.2) had nothing to leave face down, and its
     // departure seals nothing.
-    assert_eq!(face_down > 0, t.sealed(), "sealed exactly when it left holding cards");
+    assert_eq!(
+        face_down > 0,
+        t.sealed(),
+        "sealed exactly when it left holding cards"
+    );
 }
 
 #[test]
@@ -2550,14 +2555,134 @@ fn a_made_up_departure_gets_nothing_from_the_page_shown_it_and_the_real_game_goe
     let mut outs = room.host.connect(peer(1), room.now);
     outs.extend(room.host.handle(peer(1), &hello, room.now));
     room.pump(outs);
-    let table = room.page(1).fair().unwrap().seat().tracker().unwrap().table();
-    assert!(!table.ledger().is_gone(Seat(2)), "seat 2 is back in the real game");
+    let table = room
+        .page(1)
+        .fair()
+        .unwrap()
+        .seat()
+        .tracker()
+        .unwrap()
+        .table();
+    assert!(
+        !table.ledger().is_gone(Seat(2)),
+        "seat 2 is back in the real game"
+    );
     assert!(!table.sealed());
     room.play_ticking();
     for (s, g) in room.pages.iter().enumerate() {
         let fair = g.as_ref().unwrap().fair().unwrap();
         assert_eq!(fair.sealed(), None, "page {s}: nobody left");
     }
+}
+
+#[test]
+fn a_made_up_game_played_on_from_a_made_up_departure_to_its_end_gets_no_secret() {
+    // Section 1 against a host that runs a second table beside the real one: restored
+    // from its own snapshot, it shows guest 1 a game in which seat 2 left (its link gone
+    // past the grace period), and plays that game on to its end with its own page. Before,
+    // the end asked every seat left for its stake's secret, and guest 1's (its key and its
+    // part of seat 2's stake) with the host's own summed to the joint secret, which opens
+    // every card of the real game too: seat 2's hand, guest 1's, the Court's order. Now
+    // seat 2 left holding cards, so the made-up game is sealed: guest 1 signs its view and
+    // publishes no secret, no card of seat 2's opens, and resynced to the real game it
+    // refuses it as another game, and says so.
+    let mut room = mid_game(3, 147, 8);
+    let secrets = room.secrets();
+    let referee = room.host.fair_referee().unwrap();
+    let held: Vec<u8> = referee.table().hand(Seat(2));
+    assert!(!held.is_empty(), "seat 2 holds cards");
+    let snapshot = room.host.snapshot(room.now);
+    let (host, outs) = Host::restore(&snapshot, room.now, Some(fair_engine)).expect("restores");
+    let mut fork = Room {
+        host,
+        pages: vec![room.pages[0].clone(), room.pages[1].take(), None],
+        names: room.names.clone(),
+        sent: Vec::new(),
+        rng: room.rng.clone(),
+        now: room.now,
+        forger: None,
+        forgeries: Vec::new(),
+        picks: Vec::new(),
+        left: vec![(2, secrets[2].clone())],
+        withhold: None,
+        withheld: Vec::new(),
+        links: room.links.clone(),
+        deposit: None,
+    };
+    fork.pump(outs);
+    let hello = fork.page(1).hello();
+    fork.page(1).link_lost();
+    let mut outs = fork.host.connect(peer(1), fork.now);
+    outs.extend(fork.host.handle(peer(1), &hello, fork.now));
+    fork.pump(outs);
+    let outs = fork.host.disconnect(peer(2), fork.now);
+    fork.pump(outs);
+    fork.play_ticking();
+    let mut views = 0;
+    for (_, text) in &fork.sent {
+        for r in relayed_records(text) {
+            assert!(
+                !matches!(r.msg, Msg::Secret { .. }),
+                "a secret relayed: seat {}",
+                r.seat
+            );
+            views += usize::from(matches!(r.msg, Msg::View { .. }) && r.seat == Seat(1));
+        }
+    }
+    assert!(views > 0, "guest 1 signed its view of the made-up end");
+    let page = fork.pages[1].take().unwrap();
+    let table = page.fair().unwrap().seat().tracker().unwrap().table();
+    assert!(table.sealed() && table.ledger().is_gone(Seat(2)));
+    assert!(
+        page.fair().unwrap().sealed().is_some(),
+        "its verdict says the cards stay closed"
+    );
+    let l = fork.host.fair_referee().unwrap().table().ledger().clone();
+    for &p in &held {
+        assert_eq!(l.open_public(p), None, "seat 2's card at {p} opened");
+        assert_eq!(
+            l.open_private(p, Seat(0), &secrets[0]),
+            None,
+            "the host reads {p}"
+        );
+    }
+    // Back to the real game: guest 1 disclosed its view at the made-up end, so the real
+    // stream, which never reaches that point, is another game.
+    // The real table plays on while guest 1's page waits for the point of its
+    // disclosure, sending nothing, and refuses the stream there.
+    let mut g = page;
+    room.left.push((1, secrets[1].clone()));
+    let outs = room.host.disconnect(peer(1), room.now);
+    room.pump(outs);
+    let hello = g.hello();
+    g.link_lost();
+    let from = room.sent.len();
+    let mut outs = room.host.connect(peer(1), room.now);
+    outs.extend(room.host.handle(peer(1), &hello, room.now));
+    room.pump(outs);
+    room.play_ticking();
+    let mut refused = None;
+    for (to, text) in &room.sent[from..] {
+        if *to != peer(1) {
+            continue;
+        }
+        if let Err(err) = g.receive(text, room.now) {
+            refused = Some(err);
+            break;
+        }
+        assert!(g.fair_outbox().is_empty(), "nothing given to the real game");
+    }
+    let err = refused.expect("the real stream is refused");
+    assert!(
+        matches!(
+            err,
+            GuestError::Fair {
+                fault: FairFault::Refused(FairError::TwoGames(_)),
+                ..
+            }
+        ),
+        "{err}"
+    );
 }
 
 #[test]

@@ -134,6 +134,34 @@ async function allFair(sides) {
   for (const [i, side] of sides.entries()) assert.deepEqual(side.errors, [], `no errors on page ${i}`);
 }
 
+/**
+ * Every page's audit of a game the person at seat `gone` left: fair. If that seat left
+ * holding cards, they left face down (shown on every page as lost cards with their backs
+ * up) and the game is sealed: no card opens at the end (docs/FAIR-DEAL.md, section 9), so
+ * the verdict says what that leaves unchecked; otherwise every card opens as usual.
+ */
+async function allFairAfterLeaving(sides, gone) {
+  const faceDown = await sides[0].page.locator(`[data-testid="seat"][data-seat="${gone}"] .t-card.back.lost`).count();
+  if (faceDown === 0) return allFair(sides);
+  for (const side of sides) {
+    assert.equal(
+      await side.page.locator(`[data-testid="seat"][data-seat="${gone}"] .t-card.back.lost`).count(),
+      faceDown,
+      "every page shows the same cards lost face down",
+    );
+    const verdict = side.page.getByTestId("fair-verdict");
+    await verdict.waitFor({ timeout: 30_000 });
+    assert.equal(await verdict.getAttribute("data-fair"), "true");
+    assert.match(
+      await verdict.textContent(),
+      /^A player left holding cards, so no card opens at the end: every move was checked as it came; “cannot prove” answers left unchecked: \d+\.$/,
+    );
+    const over = side.page.getByTestId("over-fair-verdict");
+    await over.and(side.page.locator('[data-fair="true"]')).waitFor({ timeout: 10_000 });
+  }
+  for (const [i, side] of sides.entries()) assert.deepEqual(side.errors, [], `no errors on page ${i}`);
+}
+
 /** The names of the cards `page` holds, hidden from the others and not lost. */
 const ownCards = (page) => page.locator('[data-testid="seat"].me .t-card.face:not(.lost) .t-card-name').allTextContents();
 
@@ -522,20 +550,21 @@ test("in a fair room of three, a person who leaves for good forfeits after the g
     await third.context.close();
     const rest = [host, guest];
     // Past the grace period (30 s) Cy's seat forfeits (docs/FAIR-DEAL.md, section 6): the
-    // two others release its escrowed secret, its cards open and turn face up, and the
-    // game goes on without it to its end.
+    // two others take its escrowed stake into theirs, its cards leave face down, opened to
+    // nobody, and the game goes on without it to its end.
     const left = (page) =>
-      page.getByTestId("log").getByText("Cy left the fair game: their cards are turned face up and the game goes on");
+      page.getByTestId("log").getByText("Cy left the fair game: their cards leave the game face down, seen by nobody, and the game goes on");
     await play(rest, seen, { ms: 200_000 });
     for (const side of rest) {
       await left(side.page).waitFor({ timeout: 10_000 });
       const cards = side.page.locator(`[data-testid="seat"][data-seat="${cy}"] .t-card`);
       assert.equal(await cards.count(), 2);
-      assert.equal(await side.page.locator(`[data-testid="seat"][data-seat="${cy}"] .t-card.lost`).count(), 2, "Cy's cards are face up");
+      assert.equal(await side.page.locator(`[data-testid="seat"][data-seat="${cy}"] .t-card.lost`).count(), 2, "Cy's cards are lost");
+      assert.equal(await side.page.locator(`[data-testid="seat"][data-seat="${cy}"] .t-card.lost.face`).count() + await side.page.locator(`[data-testid="seat"][data-seat="${cy}"] .t-card.back.lost`).count(), 2);
     }
     assert.notEqual(await host.page.getByTestId("game-over").getAttribute("data-winner"), cy, "a departed seat does not win");
-    // Every card opens at the end, Cy's with its escrow: the audit completes.
-    await allFair(rest);
+    // The audit completes on both pages; sealed if Cy left holding cards.
+    await allFairAfterLeaving(rest, cy);
     await guest.page.screenshot({ path: path.join(ARTIFACTS, "fair-left-guest-over.png") });
   } finally {
     for (const side of sides) await side.context.close().catch(() => {});
@@ -638,12 +667,12 @@ test("in a fair room of three, a page that sends a record whose proof is false f
     for (const side of rest) {
       await side.page
         .getByTestId("log")
-        .getByText("Cy left the fair game: their cards are turned face up and the game goes on")
+        .getByText("Cy left the fair game: their cards leave the game face down, seen by nobody, and the game goes on")
         .waitFor({ timeout: 10_000 });
-      assert.equal(await side.page.locator(`[data-testid="seat"][data-seat="${cy}"] .t-card.lost`).count(), 2, "Cy's cards are face up");
+      assert.equal(await side.page.locator(`[data-testid="seat"][data-seat="${cy}"] .t-card.lost`).count(), 2, "Cy's cards are lost");
     }
     assert.notEqual(await host.page.getByTestId("game-over").getAttribute("data-winner"), cy, "a seat that forfeited does not win");
-    await allFair(rest);
+    await allFairAfterLeaving(rest, cy);
   } finally {
     for (const side of sides) await side.context.close().catch(() => {});
   }

@@ -687,6 +687,14 @@ impl Tracker {
         self.checkpoint.is_none_or(|(n, _)| self.stream.len() >= n)
     }
 
+    /// The length of the stream at the page's last disclosure, while the stream taken has
+    /// not reached it: a game that ends before it never will (another game, `TwoGames`).
+    pub fn unreached(&self) -> Option<usize> {
+        self.checkpoint
+            .filter(|(n, _)| self.stream.len() < *n)
+            .map(|(n, _)| n)
+    }
+
     /// The hash of the whole stream taken up to the game's end (its `GameOver` event,
     /// before any view or secret): what the seat signs in its view (section 12). `None`
     /// before the end.

@@ -800,7 +800,10 @@ fn games_where_seats_leave_for_good_keep_r11_and_end_audited_at_every_table_size
             t.assert_replayed();
             assert!(t.referee.table().sealed(), "{n} seats: sealed");
             for page in &t.pages {
-                assert!(page.tracker.end_cards().is_none(), "{n} seats: no card opens");
+                assert!(
+                    page.tracker.end_cards().is_none(),
+                    "{n} seats: no card opens"
+                );
                 assert!(page.tracker.table().is_settled());
             }
             let game = t.referee.game();

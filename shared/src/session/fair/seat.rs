@@ -276,6 +276,11 @@ impl FairSeat {
                     continue;
                 }
                 Err(None) => {
+                    // A game that ended short of the point of this page's last disclosure
+                    // never reaches it: the page disclosed on another game.
+                    if let Some(at) = g.replica.tracker().unreached() {
+                        return Err((n, FairFault::Refused(FairError::TwoGames(at))));
+                    }
                     g.cut_short = !g.replica.referee().game().is_over();
                     continue;
                 }
