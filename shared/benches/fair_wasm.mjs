@@ -69,10 +69,6 @@ for (const n of [2, 6, 10]) {
   const p99 = times[Math.floor(times.length * 0.99)];
   console.log(`replica at ${n}: one event or decision p99 ${ms(p99)}, largest ${ms(times[times.length - 1])} (${times.length} items)`);
 }
-// A departure (section 6): each seat left proves its shares of the departed seat's two
-// cards, in parallel, and every page checks the others' (n − 2 records of two shares).
-// Taking the stake into the others' is a sum of points and one part read: nothing beside.
-for (const n of [6, 10]) {
-  const open = 2 * share.prove + 2 * (n - 2) * share.check;
-  console.log(`departure at ${n}: its two cards opened to all ${ms(open)}`);
-}
+// A departure (section 6) opens nothing: the departed seat's cards leave face down, and
+// taking its stake into the others' is a sum of points and one part read. What follows
+// it is the seats left escrowing again (in the native figures).

@@ -491,7 +491,8 @@ impl FairTable {
 
     /// The game is over (R11.3): every seat present signs its view of the game (its hash
     /// of the stream), then, once every view is in, publishes its secret (section 12: a
-    /// view signed after any secret is out could be anyone's).
+    /// view signed after any secret is out could be anyone's). A sealed game asks for the
+    /// views only (section 9).
     pub fn finish(&mut self) {
         self.finished = true;
         let expects: &[Expect] = if self.sealed {
@@ -499,7 +500,7 @@ impl FairTable {
         } else {
             &[Expect::View, Expect::Secret]
         };
-        for expect in expects.iter().cloned() {
+        for expect in expects {
             let due = self
                 .present()
                 .into_iter()
