@@ -250,6 +250,19 @@ mod tests {
     }
 
     #[test]
+    fn a_sealed_game_says_no_card_opens_and_what_that_leaves_unchecked() {
+        // Section 9: a player left holding cards, so nothing opens at the end.
+        let v = sealed(3);
+        assert!(v.fair);
+        assert!(
+            v.text.starts_with("A player left holding cards, so no card opens at the end")
+                && v.text.ends_with("left unchecked: 3."),
+            "{}",
+            v.text
+        );
+    }
+
+    #[test]
     fn a_game_cut_short_says_what_its_closed_cards_leave_unchecked() {
         // Section 9: a game ended by a departure gets a verdict, never silence.
         let none = cut_short(0);

@@ -56,11 +56,7 @@ pub(crate) fn CardFace(
         }
         // A fair room's seat that left for good loses face down: out, and seen by nobody.
         None if up => view! {
-            <span class="t-card back lost" class:big=big role="img" aria-label=t("card-lost-face-down")>
-                <span class="t-card-text" aria-hidden="true">
-                    <span class="t-lost">{t("lost")}</span>
-                </span>
-            </span>
+            <span class="t-card back lost" class:big=big role="img" aria-label=t("card-lost-face-down")></span>
         }
         .into_any(),
         None => view! { <span class="t-card back" class:big=big role="img" aria-label=t("hidden-card")></span> }
