@@ -566,6 +566,7 @@ test("in a fair room of three, a person who leaves for good forfeits after the g
     // The audit completes on both pages; sealed if Cy left holding cards.
     await allFairAfterLeaving(rest, cy);
     await guest.page.screenshot({ path: path.join(ARTIFACTS, "fair-left-guest-over.png") });
+    await host.page.screenshot({ path: path.join(ARTIFACTS, "fair-left-host-over.png") });
   } finally {
     for (const side of sides) await side.context.close().catch(() => {});
   }
