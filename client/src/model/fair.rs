@@ -255,7 +255,8 @@ mod tests {
         let v = sealed(3);
         assert!(v.fair);
         assert!(
-            v.text.starts_with("A player left holding cards, so no card opens at the end")
+            v.text
+                .starts_with("A player left holding cards, so no card opens at the end")
                 && v.text.ends_with("left unchecked: 3."),
             "{}",
             v.text
