@@ -139,7 +139,7 @@ impl Host {
 
     /// After the game changed (from `before`, `None` at the deal): who owes what since
     /// when, and whether it is over.
-    pub(super) fn settle(&mut self, before: Option<Pending>, now: u64) {
+    pub(crate) fn settle(&mut self, before: Option<Pending>, now: u64) {
         // The fields apart, so the game's borrow leaves the others free.
         let Some(play) = &self.play else {
             return;

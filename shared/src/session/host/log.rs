@@ -7,7 +7,7 @@ use crate::session::protocol::{LogEntry, LogItem};
 use crate::session::rules;
 
 impl Host {
-    pub(super) fn push_log(&mut self, item: Stored) {
+    pub(crate) fn push_log(&mut self, item: Stored) {
         self.log.push(item);
         self.trim_log();
     }

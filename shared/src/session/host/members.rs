@@ -78,11 +78,11 @@ impl Host {
         self.flush_except(now, true, false, Some(peer), out);
     }
 
-    pub(super) fn member(&self, id: MemberId) -> Option<&Member> {
+    pub(crate) fn member(&self, id: MemberId) -> Option<&Member> {
         self.members.iter().find(|m| m.id == id)
     }
 
-    pub(super) fn member_mut(&mut self, id: MemberId) -> Option<&mut Member> {
+    pub(crate) fn member_mut(&mut self, id: MemberId) -> Option<&mut Member> {
         self.members.iter_mut().find(|m| m.id == id)
     }
 
@@ -294,7 +294,7 @@ impl Host {
 
     /// Sends every member what changed: the table if `table`, its game view if `game`, and
     /// the log entries it has not had.
-    pub(super) fn flush(&mut self, now: u64, table: bool, game: bool, out: &mut Vec<Outgoing>) {
+    pub(crate) fn flush(&mut self, now: u64, table: bool, game: bool, out: &mut Vec<Outgoing>) {
         self.flush_except(now, table, game, None, out);
     }
 

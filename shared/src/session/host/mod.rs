@@ -21,14 +21,12 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 mod admin;
-mod fair;
-mod fair_game;
 mod game;
 mod keeper;
 mod log;
 mod members;
 mod messages;
-mod play;
+pub(crate) mod play;
 mod recovery;
 mod snapshot;
 
@@ -114,7 +112,7 @@ tag "kind" (internal), names #[serde(rename_all = "snake_case")];
 /// Who holds a seat, as the host keeps it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-enum Slot {
+pub(crate) enum Slot {
     Open,
     Bot { level: BotLevel, name: String },
     Person { member: MemberId },
@@ -123,12 +121,12 @@ enum Slot {
 
 /// A person at the table.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct Member {
+pub(crate) struct Member {
     id: MemberId,
     name: String,
     /// The secret that takes this member's place back; sent to it alone.
     token: String,
-    seat: Option<Seat>,
+    pub(crate) seat: Option<Seat>,
     /// The link it is on; `None` while away. Cleared on restore (links do not survive).
     peer: Option<PeerId>,
     /// The last link it was on, kept while it is away: a removal bans that link's relay
@@ -137,9 +135,9 @@ struct Member {
     #[serde(skip)]
     last_link: Option<PeerId>,
     /// When it dropped: the grace period runs from here.
-    away_since: Option<u64>,
+    pub(crate) away_since: Option<u64>,
     /// The grace period ran out: the seat's bot answers for it until it returns.
-    stand_in: bool,
+    pub(crate) stand_in: bool,
     /// It came to play (not to watch) and no seat was open, or it lost its seat when the
     /// table shrank: in the lobby it takes the first seat that opens, those who have
     /// waited longest first ([`Host::seat_waiting`]).
@@ -158,7 +156,7 @@ fn react_bucket() -> Bucket {
 
 /// What one seat owes and since when.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-struct Clock {
+pub(crate) struct Clock {
     /// The seat's legal inputs now; empty when it owes nothing.
     legal: Vec<Input>,
     /// The step at which this decision was first asked: older intents are stale.
@@ -172,7 +170,7 @@ tag "kind" (internal), names #[serde(rename_all = "snake_case")];
 /// A log entry as the host keeps it: events unredacted, redacted per reader when sent.
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-enum Stored {
+pub(crate) enum Stored {
     Event { game_no: u32, event: Event },
     Chat { line: ChatLine },
     React {
@@ -229,7 +227,7 @@ pub const RESET_LOG_BYTES: usize = 16 * 1024;
 pub struct Host {
     /// Every shuffle, token and bot seed comes from here.
     #[serde(with = "rng_serde")]
-    rng: ChaCha8Rng,
+    pub(crate) rng: ChaCha8Rng,
     members: Vec<Member>,
     next_member: u32,
     /// The host's own member, on [`PeerId::LOCAL`].
@@ -243,27 +241,27 @@ pub struct Host {
     /// `welcome`). Drawn from the seed's second stream, so the table's other draws are
     /// those of a table without it.
     #[serde(default)]
-    table_id: TableId,
+    pub(crate) table_id: TableId,
     /// Fair deal ([`AdminCmd::SetFair`](super::protocol::AdminCmd::SetFair)).
     #[serde(default)]
     fair: bool,
-    seats: Vec<Slot>,
-    options: Options,
-    timers: Timers,
+    pub(crate) seats: Vec<Slot>,
+    pub(crate) options: Options,
+    pub(crate) timers: Timers,
     default_bot: BotLevel,
-    phase: Phase,
-    game_no: u32,
+    pub(crate) phase: Phase,
+    pub(crate) game_no: u32,
     /// The game in progress or just over: the plain referee, or the fair one (public
     /// only). Stored under `game` or `fair_game`.
     #[serde(flatten, with = "play")]
-    play: Option<play::Play>,
+    pub(crate) play: Option<play::Play>,
     /// Inputs applied in this game.
-    step: u64,
+    pub(crate) step: u64,
     /// Who has held which seat in this game: a person sees one seat's hand in a game,
     /// never two (R11), so nobody moves to another seat until the next deal.
     #[serde(default)]
     held: Vec<(MemberId, Seat)>,
-    clocks: Vec<Clock>,
+    pub(crate) clocks: Vec<Clock>,
     /// Each seat's two cards as dealt (after the draft), for the end of the game (R11.3).
     #[serde(default)]
     dealt: Vec<[Card; 2]>,
@@ -296,7 +294,7 @@ pub struct Host {
     /// What makes a fair game's referee, if this host was given it
     /// ([`Host::set_fair_maker`]): without it, the table never deals fairly.
     #[serde(skip)]
-    fair_maker: Option<FairMaker>,
+    pub(crate) fair_maker: Option<FairMaker>,
 }
 
 /// How an automatic decision is made.
@@ -668,7 +666,7 @@ impl Host {
 
     /// The game the rules run on: the plain game, or a fair game's stand-ins (whose
     /// public parts are the game's and whose hidden cards mean nothing).
-    fn game_ref(&self) -> Option<&Game> {
+    pub(crate) fn game_ref(&self) -> Option<&Game> {
         self.play.as_ref()?.rules()
     }
 

@@ -13,12 +13,12 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::fair_game::FairGame;
 use crate::engine::{Game, Input, Seat, View};
 use crate::fair::{FairReferee, Step};
+use crate::session::fair::game::FairGame;
 
 /// The game in progress or just over.
-pub(super) enum Play {
+pub(crate) enum Play {
     /// The plain referee: the engine, every hand in it.
     Plain(Game),
     /// The fair referee: public, all of it.
@@ -53,14 +53,14 @@ impl Play {
         }
     }
 
-    pub(super) fn fair(&self) -> Option<&FairGame> {
+    pub(crate) fn fair(&self) -> Option<&FairGame> {
         match self {
             Play::Plain(_) => None,
             Play::Fair(fg) => Some(fg),
         }
     }
 
-    pub(super) fn fair_mut(&mut self) -> Option<&mut FairGame> {
+    pub(crate) fn fair_mut(&mut self) -> Option<&mut FairGame> {
         match self {
             Play::Plain(_) => None,
             Play::Fair(fg) => Some(fg),

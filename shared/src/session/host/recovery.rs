@@ -18,11 +18,11 @@ use std::collections::{HashMap, VecDeque};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::fair_game::Call;
 use super::keeper::Keeper;
 use super::play::Play;
 use super::{FairMaker, Host, MemberId, Outgoing, PeerId, RestoreError, Stored, send};
 use crate::engine::{Input, Seat};
+use crate::session::fair::game::Call;
 use crate::session::protocol::{LogEntry, LogItem, MAX_TO_GUEST_BYTES, Note, ToGuest, encode};
 use crate::session::recovery::{self, encode_deposit, encode_share};
 

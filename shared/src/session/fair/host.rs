@@ -16,13 +16,13 @@
 
 use rand::RngCore;
 
-use super::fair_game::{Call, FairGame};
-use super::play::Play;
-use super::{Host, Outgoing, RestoreError, Slot, Stored};
+use super::game::{Call, FairGame};
 use crate::engine::{Input, Pending, Seat};
 use crate::fair::{FairError, Fault, FaultKind, Question, Step};
 use crate::session::base64url;
 use crate::session::fair::engine::{FairEngine, FairStart, Published, Refused, read_decision};
+use crate::session::host::play::Play;
+use crate::session::host::{Host, Outgoing, RestoreError, Slot, Stored};
 use crate::session::protocol::{FairAsk, MemberId, Note, Phase, Refusal, TableError};
 
 fn refusal(seat: Option<Seat>, e: impl std::fmt::Display) -> Refusal {
@@ -76,7 +76,7 @@ fn deviates(e: &FairError, seat: Seat) -> bool {
 
 impl Host {
     /// The fair game in progress or just over.
-    pub(super) fn fair_game(&self) -> Option<&FairGame> {
+    pub(crate) fn fair_game(&self) -> Option<&FairGame> {
         self.play.as_ref()?.fair()
     }
 
@@ -85,7 +85,7 @@ impl Host {
     }
 
     /// Deals a fair game (R2.1, or R2.5's draft): every seat a person (section 7).
-    pub(super) fn fair_deal(&mut self, first: Seat) -> Result<FairGame, TableError> {
+    pub(crate) fn fair_deal(&mut self, first: Seat) -> Result<FairGame, TableError> {
         self.check_fair_seats()?;
         // An open seat would be dealt to a bot.
         if self.seats.contains(&Slot::Open) {
@@ -113,7 +113,7 @@ impl Host {
     }
 
     /// A fair deal seats people only, at least two (section 7).
-    pub(super) fn check_fair_seats(&self) -> Result<(), TableError> {
+    pub(crate) fn check_fair_seats(&self) -> Result<(), TableError> {
         if self.seats.iter().any(|s| matches!(s, Slot::Bot { .. })) {
             return Err(TableError::FairNoBots);
         }
@@ -129,7 +129,7 @@ impl Host {
     }
 
     /// Rebuilds the referee of a restored fair game from its calls.
-    pub(super) fn replay_fair(&mut self) -> Result<(), RestoreError> {
+    pub(crate) fn replay_fair(&mut self) -> Result<(), RestoreError> {
         let Some(fg) = self.play.as_mut().and_then(Play::fair_mut) else {
             return Ok(());
         };
@@ -195,7 +195,7 @@ impl Host {
 
     /// A seat's record (docs/FAIR-DEAL.md, section 3): only its own seat's, checked by
     /// the referee's table before it is relayed.
-    pub(super) fn fair_record(
+    pub(crate) fn fair_record(
         &mut self,
         id: MemberId,
         game_no: u32,
@@ -231,7 +231,7 @@ impl Host {
     }
 
     /// A seat's signed answer: only its own seat's.
-    pub(super) fn fair_answer(
+    pub(crate) fn fair_answer(
         &mut self,
         id: MemberId,
         game_no: u32,
@@ -253,7 +253,7 @@ impl Host {
     /// the host's card-blind default when its time runs out or it is gone (section 6).
     /// A decision whose signature does not check is refused, not held against the seat:
     /// an honest page can sign for a decision the table has just moved past.
-    pub(super) fn fair_input(
+    pub(crate) fn fair_input(
         &mut self,
         seat: Seat,
         input: Input,
@@ -314,7 +314,7 @@ impl Host {
     }
 
     /// Runs the referee on until it waits, and logs what it published, in order.
-    pub(super) fn fair_run(&mut self, before: Option<Pending>, now: u64) {
+    pub(crate) fn fair_run(&mut self, before: Option<Pending>, now: u64) {
         let game_no = self.game_no;
         let Some(fg) = self.fair_game_mut() else {
             return;
@@ -377,7 +377,7 @@ impl Host {
 
     /// When a present seat that owes a record or an answer stalls the table: as long as
     /// an absent person's grace period after it began to owe it.
-    pub(super) fn fair_stall_deadline(&self) -> Option<u64> {
+    pub(crate) fn fair_stall_deadline(&self) -> Option<u64> {
         let fg = self.fair_game()?;
         fg.owing
             .iter()
@@ -400,7 +400,7 @@ impl Host {
 
     /// The present seats that have owed a record or an answer for the grace period by
     /// `now` forfeit (section 6): a page that sends nothing cannot stall the table.
-    pub(super) fn fair_stalled(&mut self, now: u64) -> bool {
+    pub(crate) fn fair_stalled(&mut self, now: u64) -> bool {
         let Some(fg) = self.fair_game() else {
             return false;
         };
@@ -432,7 +432,7 @@ impl Host {
     }
 
     /// Whether the fair game is over and still waits for records: the secrets (R11.3).
-    pub(super) fn fair_secrets_due(&self) -> bool {
+    pub(crate) fn fair_secrets_due(&self) -> bool {
         matches!(self.phase, Phase::Finished { .. })
             && self
                 .fair_game()
@@ -441,7 +441,7 @@ impl Host {
     }
 
     /// Whether `seat` left the fair game in progress for good.
-    pub(super) fn fair_has_left(&self, seat: Seat) -> bool {
+    pub(crate) fn fair_has_left(&self, seat: Seat) -> bool {
         self.fair_game().is_some_and(|fg| {
             fg.calls
                 .iter()
@@ -456,7 +456,7 @@ impl Host {
     /// turn it is out. When the game cannot go on without them (two seats, another
     /// departure under way, or several at once) the game ends: the one other player still
     /// in wins (section 6, R9.5), and with more than one nobody does.
-    pub(super) fn fair_depart(&mut self, seats: &[Seat], now: u64) {
+    pub(crate) fn fair_depart(&mut self, seats: &[Seat], now: u64) {
         let seats: Vec<Seat> = seats
             .iter()
             .copied()
@@ -575,7 +575,7 @@ impl Host {
     }
 
     /// What `seat` is asked to answer with its own cards, if anything.
-    pub(super) fn fair_ask(&self, seat: Seat) -> Option<FairAsk> {
+    pub(crate) fn fair_ask(&self, seat: Seat) -> Option<FairAsk> {
         let fg = self.fair_game()?;
         let referee = fg.referee.as_deref()?;
         match fg.step? {
