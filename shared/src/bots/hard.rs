@@ -1389,9 +1389,9 @@ mod tests {
                 players: 4,
                 ..Model::default()
             };
-            for s in 1..4 {
-                memory.seats[s].challenges = [challenges[s], 0];
-                memory.seats[s].challenge_chances = [40, 0];
+            for (record, &k) in memory.seats.iter_mut().zip(&challenges).skip(1) {
+                record.challenges = [k, 0];
+                record.challenge_chances = [40, 0];
             }
             (0..40)
                 .filter(|&seed| {
