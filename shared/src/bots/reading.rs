@@ -14,7 +14,9 @@
 //! - how often it challenges when it may: Hard's own bluffs are weighed in proportion to
 //!   how much less (or more) often than the prior's it challenges; and the chance that it
 //!   is one who challenges every other claim ([`Reading::p_challenger`]), which a few
-//!   showings make likely, as a slow average would not within one game.
+//!   showings make likely, as a slow average would not within one game. At three or more
+//!   seats, where there is no strategy table, Hard reads that chance for each seat that
+//!   may challenge its claim, and drops its bluffs by the chance that one of them is.
 //! - how often its claims of every character together were lies
 //!   ([`Reading::pooled_lie_share`]): the prior of each character's estimate, so that a
 //!   player caught lying about two characters is doubted on a third.
