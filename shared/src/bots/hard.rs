@@ -793,18 +793,35 @@ impl Hard {
     /// make 0.87 where the slow estimate makes 0.57. At three or more seats, with
     /// [`Search::challenger_prior`] set, the chance that at least one of the other seats
     /// still in the game (`t`'s opponents, each of whom may challenge the claim) is such a
-    /// player, each from its own record.
+    /// player, each from its challenges in this game where they would have shown
+    /// ([`super::reading::shown_challenges`]: only the first challenger clockwise is
+    /// seen) and its record in earlier games at the table.
     fn bluffs_dropped(&self, view: &View, t: &Knowledge, record: &Model) -> f32 {
         if view.players.len() > 2 {
             let prior = self.search.challenger_prior;
             if prior <= 0.0 {
                 return 0.0;
             }
+            // This game's challenges where they would have shown, and the earlier games'
+            // records at the table.
+            let shown = super::reading::shown_challenges(view);
+            let memory =
+                (usize::from(self.memory.players) == view.players.len()).then_some(&self.memory);
             let none: f32 = t
                 .opponents()
                 .filter(|s| s.index() < MAX_PLAYERS)
                 .map(|s| {
-                    let r = super::reading::Reading::of(&record.seats[s.index()]);
+                    let (mut challenges, mut chances) = shown[s.index()];
+                    if let Some(m) = memory {
+                        let m = &m.seats[s.index()];
+                        challenges = challenges.saturating_add(m.challenges.iter().sum());
+                        chances = chances.saturating_add(m.challenge_chances.iter().sum());
+                    }
+                    let r = super::reading::Reading {
+                        challenges: f32::from(challenges),
+                        chances: f32::from(chances),
+                        ..Default::default()
+                    };
                     1.0 - r.p_challenger(SILENT_RATE, OFTEN_RATE, prior)
                 })
                 .product();
