@@ -19,7 +19,8 @@
 //! - [`normal`]: the heuristic policy ([`normal::Policy`]) and the Normal bot.
 //! - [`easy`]: a beginner. [`hard`]: determinized Monte Carlo search within a budget.
 //! - [`reading`]: heads-up, how Hard moves its strategy table's shares by what the
-//!   opponent's record shows (its checked claims, its challenges).
+//!   opponent's record shows (its checked claims, its challenges); at any table, the
+//!   chance a seat is one who challenges often, by which Hard drops its bluffs.
 //! - [`personality`]: boldness, suspicion, vengefulness, drawn from the seed.
 //! - [`styles`]: opponents that play unlike Normal (honest, bluffer, …), for tournaments.
 //! - [`best_response`]: a search that plays a named bot as its known opponent, to measure

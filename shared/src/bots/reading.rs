@@ -14,7 +14,9 @@
 //! - how often it challenges when it may: Hard's own bluffs are weighed in proportion to
 //!   how much less (or more) often than the prior's it challenges; and the chance that it
 //!   is one who challenges every other claim ([`Reading::p_challenger`]), which a few
-//!   showings make likely, as a slow average would not within one game.
+//!   showings make likely, as a slow average would not within one game. At three or more
+//!   seats, where there is no strategy table, Hard reads that chance for each seat that
+//!   may challenge its claim, and drops its bluffs by the chance that one of them is.
 //! - how often its claims of every character together were lies
 //!   ([`Reading::pooled_lie_share`]): the prior of each character's estimate, so that a
 //!   player caught lying about two characters is doubted on a third.
@@ -24,8 +26,8 @@
 //! and one lucky read does not undo the table.
 
 use super::knowledge::{Knowledge, is_bluff};
-use super::model::Record;
-use crate::engine::{Card, Claimed, Input, Pending, Seat, WindowKind};
+use super::model::{Record, lost_before_log};
+use crate::engine::{Card, Claimed, Event, Input, MAX_PLAYERS, Pending, Seat, View, WindowKind};
 
 /// One opponent's checked claims and challenges, every stage together.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -97,6 +99,75 @@ impl Reading {
         let odds = prior / (1.0 - prior).max(1e-6) * log_ratio.clamp(-50.0, 50.0).exp();
         odds / (1.0 + odds)
     }
+}
+
+/// Per seat, the challenges it made and the claims it could have challenged where its
+/// answer would have shown (R5): answers are sealed, and when several seats challenge only
+/// the first clockwise from the claimant counts, the others lapse unseen. A seat's chance
+/// counts in a window nobody challenged (every seat asked let the claim pass), and in a
+/// challenged one for the seats from the claimant clockwise to the challenger (those before
+/// it let it pass); the seats after it are left out, since their answers are not known.
+/// [`Record`]'s counts take every window a seat was asked in as a chance, which at a large
+/// table reads a player who challenges half the claims as one who seldom does.
+pub fn shown_challenges(view: &View) -> [(u16, u16); MAX_PLAYERS] {
+    let n = view.players.len().min(MAX_PLAYERS);
+    let mut shown = [(0u16, 0u16); MAX_PLAYERS];
+    if n < 2 {
+        return shown;
+    }
+    let mut lost = lost_before_log(view);
+    let mut size = [2u8; MAX_PLAYERS];
+    for (s, p) in view.players.iter().enumerate().take(n) {
+        size[s] = p.hand.len;
+    }
+    let alive = |lost: &[u8; MAX_PLAYERS], s: usize| lost[s] < size[s].max(1);
+    let (mut actor, mut blocker, mut open) = (None, None, None);
+    for e in &view.events {
+        match *e {
+            Event::Declared { seat, .. } => actor = Some(seat),
+            Event::BlockDeclared { seat, .. } => blocker = Some(seat),
+            Event::WindowOpened { kind } => {
+                open = match kind {
+                    WindowKind::Challenge => actor,
+                    WindowKind::BlockChallenge => blocker,
+                    WindowKind::Block => None,
+                };
+            }
+            Event::Unchallenged { claimant } if open == Some(claimant) => {
+                for (s, x) in shown.iter_mut().enumerate().take(n) {
+                    if s != claimant.index() && alive(&lost, s) {
+                        x.1 = x.1.saturating_add(1);
+                    }
+                }
+                open = None;
+            }
+            Event::Challenged {
+                challenger,
+                claimant,
+                ..
+            } if open == Some(claimant) && challenger.index() < n => {
+                let mut s = claimant.index();
+                for _ in 1..n {
+                    s = (s + 1) % n;
+                    if alive(&lost, s) {
+                        shown[s].1 = shown[s].1.saturating_add(1);
+                    }
+                    if s == challenger.index() {
+                        shown[s].0 = shown[s].0.saturating_add(1);
+                        break;
+                    }
+                }
+                open = None;
+            }
+            Event::LostInfluence { seat, .. } => {
+                if let Some(l) = lost.get_mut(seat.index()) {
+                    *l = l.saturating_add(1);
+                }
+            }
+            _ => {}
+        }
+    }
+    shown
 }
 
 /// The priors and their weights [`weigh`] reads an opponent with.
@@ -363,6 +434,48 @@ mod tests {
         assert!(read(5.0, 5.0) > 0.95);
         assert!(read(0.0, 3.0) < 0.1);
         assert!(read(1.0, 8.0) < 0.2, "{}", read(1.0, 8.0));
+    }
+
+    /// R5, R5.1: at four seats seat 0's Tax (a lie) is challenged by seats 2 and 3 after
+    /// seat 1 passes: only seat 2's challenge, the first clockwise, shows, so seat 3's
+    /// answer is not counted, where the record counts it as a claim let pass. Seat 2's
+    /// Tax, which nobody challenges, counts for every other seat still in the game.
+    #[test]
+    fn only_challenges_that_would_have_shown_are_counted() {
+        let mut g = crate::bots::knowledge::fixed_deal(
+            Options::default(),
+            vec![
+                [Card::Captain, Card::Assassin],
+                [Card::Contessa, Card::Ambassador],
+                [Card::Duke, Card::Contessa],
+                [Card::Ambassador, Card::Captain],
+            ],
+            None,
+            vec![vec![], vec![], vec![], vec![]],
+        )
+        .expect("valid setup");
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
+        apply(&mut g, Seat(1), Input::Pass);
+        apply(&mut g, Seat(2), Input::Challenge);
+        apply(&mut g, Seat(3), Input::Challenge);
+        apply(&mut g, Seat(0), Input::Lose(Card::Captain));
+        let view = g.view(Seat(0));
+        let shown = shown_challenges(&view);
+        assert_eq!(&shown[..4], &[(0, 0), (0, 1), (1, 1), (0, 0)]);
+        let record = crate::bots::model::Model::record(&view);
+        assert_eq!(record.seats[3].challenge_chances.iter().sum::<u16>(), 1);
+        apply(&mut g, Seat(1), Input::Act(Action::Income));
+        apply(&mut g, Seat(2), Input::Act(Action::Tax));
+        for s in [0, 1, 3] {
+            apply(&mut g, Seat(s), Input::Pass);
+        }
+        let shown = shown_challenges(&g.view(Seat(1)));
+        assert_eq!(&shown[..4], &[(0, 1), (0, 2), (1, 1), (0, 1)]);
+        // Heads-up, a challenge always shows: the counts are the record's.
+        let mut g = deal();
+        apply(&mut g, Seat(0), Input::Act(Action::Tax));
+        apply(&mut g, Seat(1), Input::Challenge);
+        assert_eq!(&shown_challenges(&g.view(Seat(1)))[..2], &[(0, 0), (1, 1)]);
     }
 
     /// Seat 0's bluffs (a Tax without the Duke, R4) weigh less against a player who
