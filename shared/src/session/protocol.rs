@@ -25,7 +25,7 @@ impl From<InputError> for Refusal {
 }
 
 /// The version every message carries in `v`.
-pub const PROTOCOL_VERSION: u32 = 6;
+pub const PROTOCOL_VERSION: u32 = 7;
 
 /// The largest message a guest may send. The longest legitimate one is a chat line of
 /// 280 characters of up to 4 bytes, escaped; 4 KiB leaves room and bounds the parser.
