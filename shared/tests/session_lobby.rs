@@ -374,11 +374,11 @@ fn wire_errors_are_named_and_harmless() {
     assert!(closed(&outs, p));
     // The guest names a host of another version too, instead of hanging.
     let mut guest = Guest::new("Ada", None, false);
-    let err = guest.receive(r#"{"v":7,"msg":{"type":"welcome"}}"#, T);
+    let err = guest.receive(r#"{"v":98,"msg":{"type":"welcome"}}"#, T);
     assert_eq!(
         err,
         Err(GuestError::Wire(WireError::VersionMismatch {
-            theirs: 7,
+            theirs: 98,
             ours: PROTOCOL_VERSION
         }))
     );
