@@ -14,7 +14,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { ARTIFACTS, useTable } from "./harness.mjs";
-import { checkHidden, createAndJoin, lobbiesShow, TRACE } from "./play.mjs";
+import { allFairAfterLeaving, checkHidden, createAndJoin, lobbiesShow, TRACE } from "./play.mjs";
 
 const table = useTable();
 // Every page traces its session on the console, for a failure's report.
@@ -130,34 +130,6 @@ async function allFair(sides) {
       if (line === "No one claimed a character this game.") continue;
       assert.match(line, /true|bluff/, `the claim "${line}" says what it was`);
     }
-  }
-  for (const [i, side] of sides.entries()) assert.deepEqual(side.errors, [], `no errors on page ${i}`);
-}
-
-/**
- * Every page's audit of a game the person at seat `gone` left: fair. If that seat left
- * holding cards, they left face down (shown on every page as lost cards with their backs
- * up) and the game is sealed: no card opens at the end (docs/FAIR-DEAL.md, section 9), so
- * the verdict says what that leaves unchecked; otherwise every card opens as usual.
- */
-async function allFairAfterLeaving(sides, gone) {
-  const faceDown = await sides[0].page.locator(`[data-testid="seat"][data-seat="${gone}"] .t-card.back.lost`).count();
-  if (faceDown === 0) return allFair(sides);
-  for (const side of sides) {
-    assert.equal(
-      await side.page.locator(`[data-testid="seat"][data-seat="${gone}"] .t-card.back.lost`).count(),
-      faceDown,
-      "every page shows the same cards lost face down",
-    );
-    const verdict = side.page.getByTestId("fair-verdict");
-    await verdict.waitFor({ timeout: 30_000 });
-    assert.equal(await verdict.getAttribute("data-fair"), "true");
-    assert.match(
-      await verdict.textContent(),
-      /^A player left holding cards, so no card opens at the end: every move was checked as it came; “cannot prove” answers left unchecked: \d+\.$/,
-    );
-    const over = side.page.getByTestId("over-fair-verdict");
-    await over.and(side.page.locator('[data-fair="true"]')).waitFor({ timeout: 10_000 });
   }
   for (const [i, side] of sides.entries()) assert.deepEqual(side.errors, [], `no errors on page ${i}`);
 }
@@ -564,7 +536,7 @@ test("in a fair room of three, a person who leaves for good forfeits after the g
     }
     assert.notEqual(await host.page.getByTestId("game-over").getAttribute("data-winner"), cy, "a departed seat does not win");
     // The audit completes on both pages; sealed if Cy left holding cards.
-    await allFairAfterLeaving(rest, cy);
+    await allFairAfterLeaving(rest, cy, allFair);
     await guest.page.screenshot({ path: path.join(ARTIFACTS, "fair-left-guest-over.png") });
     await host.page.screenshot({ path: path.join(ARTIFACTS, "fair-left-host-over.png") });
   } finally {
@@ -673,7 +645,7 @@ test("in a fair room of three, a page that sends a record whose proof is false f
       assert.equal(await side.page.locator(`[data-testid="seat"][data-seat="${cy}"] .t-card.lost`).count(), 2, "Cy's cards are lost");
     }
     assert.notEqual(await host.page.getByTestId("game-over").getAttribute("data-winner"), cy, "a seat that forfeited does not win");
-    await allFairAfterLeaving(rest, cy);
+    await allFairAfterLeaving(rest, cy, allFair);
   } finally {
     for (const side of sides) await side.context.close().catch(() => {});
   }

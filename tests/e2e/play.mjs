@@ -111,6 +111,35 @@ export async function checkHidden(sides) {
 }
 
 /**
+ * Every page's audit of a fair game the person at seat `gone` left: fair. If that seat left
+ * holding cards, they left face down (shown on every page as lost cards with their backs
+ * up) and the game is sealed: no card opens at the end (docs/FAIR-DEAL.md, section 9), so
+ * the verdict says what that leaves unchecked; otherwise every card opens as usual, and
+ * `allFair` (the test file's check of an audit that opened them) checks the pages.
+ */
+export async function allFairAfterLeaving(sides, gone, allFair) {
+  const faceDown = await sides[0].page.locator(`[data-testid="seat"][data-seat="${gone}"] .t-card.back.lost`).count();
+  if (faceDown === 0) return allFair(sides);
+  for (const side of sides) {
+    assert.equal(
+      await side.page.locator(`[data-testid="seat"][data-seat="${gone}"] .t-card.back.lost`).count(),
+      faceDown,
+      "every page shows the same cards lost face down",
+    );
+    const verdict = side.page.getByTestId("fair-verdict");
+    await verdict.waitFor({ timeout: 30_000 });
+    assert.equal(await verdict.getAttribute("data-fair"), "true");
+    assert.match(
+      await verdict.textContent(),
+      /^A player left holding cards, so no card opens at the end: every move was checked as it came; “cannot prove” answers left unchecked: \d+\.$/,
+    );
+    const over = side.page.getByTestId("over-fair-verdict");
+    await over.and(side.page.locator('[data-fair="true"]')).waitFor({ timeout: 10_000 });
+  }
+  for (const [i, side] of sides.entries()) assert.deepEqual(side.errors, [], `no errors on page ${i}`);
+}
+
+/**
  * Host creates a room, the joiner joins, the host adds an Easy bot and deals. Returns the
  * room code.
  */
