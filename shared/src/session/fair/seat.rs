@@ -542,27 +542,33 @@ impl FairSeat {
     pub fn audit(&self) -> Option<Vec<AuditFault>> {
         let g = self.game.as_ref()?;
         let tracker = g.replica.tracker();
-        let table = tracker.table();
-        let players = table.ledger().seats();
-        let ledger = table.ledger();
-        let opened = if table.sealed() {
-            // Section 9: a sealed game opens no card; its audit is read once the views
-            // are in, at the end the rules made.
-            g.replica.referee().game().is_over()
-        } else {
-            (0..ledger.deck().len() as u8).all(|p| ledger.open_public(p).is_some())
-        };
-        let over = table.is_settled() && opened;
-        over.then(|| tracker.audit(players))
+        self.audit_ready()
+            .then(|| tracker.audit(tracker.table().ledger().seats()))
     }
 
     /// Section 9: in a game where a seat left for good holding hidden cards, no card
     /// opens at the end; once its audit is read, how many "cannot prove" answers and
     /// concessions stay unchecked for it. `None` for any other game.
     pub fn sealed(&self) -> Option<usize> {
-        let g = self.game.as_ref()?;
-        let tracker = g.replica.tracker();
-        (tracker.table().sealed() && self.audit().is_some()).then(|| tracker.unchecked_answers())
+        let tracker = self.game.as_ref()?.replica.tracker();
+        (tracker.table().sealed() && self.audit_ready()).then(|| tracker.unchecked_answers())
+    }
+
+    /// Whether the followed game's audit can be read: the table settled at the end, and
+    /// every card open (a sealed game opens none: its audit is read once the views are in,
+    /// at the end the rules made).
+    fn audit_ready(&self) -> bool {
+        let Some(g) = self.game.as_ref() else {
+            return false;
+        };
+        let table = g.replica.tracker().table();
+        let ledger = table.ledger();
+        let opened = if table.sealed() {
+            g.replica.referee().game().is_over()
+        } else {
+            (0..ledger.deck().len() as u8).all(|p| ledger.open_public(p).is_some())
+        };
+        table.is_settled() && opened
     }
 }
 
